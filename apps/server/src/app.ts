@@ -1,0 +1,72 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Clock } from './lib/clock';
+import type { RateLimiter } from './lib/rate-limiter';
+import type { TokenService } from './lib/tokens';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { openApiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { webPlugin } from './plugins/web';
+
+export type Deps = {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  limiter: RateLimiter;
+  tokens: TokenService;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export type BuildOptions = {
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; none in API tests. */
+  webDist?: string;
+};
+
+/** The whole product as a Fastify instance that does not listen: main.ts listens, tests inject. */
+export async function buildApp(deps: Deps, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: deps.config.env === 'production',
+    bodyLimit: 1024 * 1024,
+    // Answers that a gateway times out on are worse than a clear error.
+    requestTimeout: 30_000,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(openApiPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { webDist: options.webDist });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,50 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'clinic-config-'));
+
+describe('loadConfig', () => {
+  it('runs on the embedded database with demo data and sensible defaults when nothing is set', () => {
+    const dir = tmp();
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, seedDemo: true, clinicTz: 'Asia/Ho_Chi_Minh', rateLimitLogin: 10, rateLimitPublic: 30, commentModeration: 'post' });
+  });
+
+  it('keeps a generated secret in the data folder, so sign-ins survive a restart', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+  });
+
+  it('names the variable that has a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ CLINIC_TZ: 'Mars/Olympus' })).toThrow(/CLINIC_TZ/);
+    expect(() => loadConfig({ RATE_LIMIT_LOGIN: '0' })).toThrow(/RATE_LIMIT_LOGIN/);
+    expect(() => loadConfig({ COMMENT_MODERATION: 'maybe' })).toThrow(/COMMENT_MODERATION/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('in production requires JWT_SECRET and a database, and seeds no demo data', () => {
+    const secret = 'x'.repeat(40);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(/DATABASE_URL/);
+    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATABASE_URL: 'postgres://h/db' });
+    expect(c.seedDemo).toBe(false);
+    expect(c.jwtSecret).toBe(secret);
+  });
+
+  it('seeds demo data on PostgreSQL only when SEED_DEMO=true', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('wants ADMIN_USERNAME and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), ADMIN_USERNAME: 'boss' })).toThrow(/ADMIN_USERNAME/);
+  });
+});

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { CLINIC } from '@clinic/shared';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default(`"${CLINIC.name}" <no-reply@antamclinic.vn>`),
+  CLINIC_TZ: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Ho_Chi_Minh').default(CLINIC.defaultTimeZone),
+  SEED_DEMO: booleanFlag.optional(),
+  COMMENT_MODERATION: z.enum(['post', 'pre']).default('post'),
+  ADMIN_USERNAME: z.string().min(3).max(50).optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_PUBLIC: z.coerce.number().int().positive().default(30),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  clinicTz: string;
+  /** Demo accounts and sample data: on the embedded database, or when SEED_DEMO=true; never in production unless asked. */
+  seedDemo: boolean;
+  commentModeration: 'post' | 'pre';
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: string;
+  rateLimitLogin: number;
+  rateLimitPublic: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once. A bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: is required when NODE_ENV=production');
+  }
+  if (production && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_URL: is required when NODE_ENV=production');
+  }
+  if ((e.ADMIN_USERNAME && !e.ADMIN_PASSWORD) || (!e.ADMIN_USERNAME && e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME / ADMIN_PASSWORD: set both or neither');
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  const seedDemo = e.SEED_DEMO ?? (!production && !e.DATABASE_URL);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    clinicTz: e.CLINIC_TZ,
+    seedDemo,
+    commentModeration: e.COMMENT_MODERATION,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    rateLimitLogin: e.RATE_LIMIT_LOGIN,
+    rateLimitPublic: e.RATE_LIMIT_PUBLIC,
+  };
+}
+
+/** Outside production a secret is made once and kept in the data folder, so sign-ins survive a restart. */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,78 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { demoAccounts, seedDatabase } from './db/seed';
+import { systemClock } from './lib/clock';
+import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter';
+import { createTokenService } from './lib/tokens';
+
+const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const database = await openDatabase(config);
+  const seeded = await seedDatabase(database.db, config);
+  const limiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
+  const app = await buildApp(
+    { config, database, clock: systemClock, limiter, tokens: createTokenService(config.jwtSecret) },
+    { logger: { level: config.logLevel }, webDist: WEB_DIST },
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await limiter.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const port = (app.server.address() as { port: number }).port;
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite (${resolve(config.dataDir, 'pglite')})`;
+  const lines = [
+    '',
+    `  Phòng khám đang chạy tại http://localhost:${port}`,
+    `  Cơ sở dữ liệu: ${where}`,
+    `  API: http://localhost:${port}/api/docs`,
+  ];
+  if (config.seedDemo) {
+    lines.push('  Đăng nhập tại http://localhost:' + port + '/login với một tài khoản demo:');
+    const shown = new Set(['admin', 'staff', 'doctor', 'patient']);
+    for (const a of demoAccounts().filter((a) => shown.has(a.username))) lines.push(`    ${a.role.padEnd(8)} ${a.username} / ${a.password}`);
+    lines.push('    (doctor2 … doctor8: mỗi khoa một bác sĩ, mật khẩu Doctor@123)');
+  } else if (seeded.adminFromEnv) {
+    lines.push(`  Tài khoản quản trị đầu tiên: ${seeded.adminFromEnv} (mật khẩu trong ADMIN_PASSWORD)`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  console.error('Không thể khởi động máy chủ:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

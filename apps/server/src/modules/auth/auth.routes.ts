@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  MSG,
+  validateRequestSchema,
+  validateResponseSchema,
+} from '@clinic/shared';
+import { errorResponses } from '../../plugins/errors';
+import { bearerToken } from '../../plugins/auth';
+import { changePassword, login, validateToken } from './auth.service';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.deps.database.db, clock: app.deps.clock, tokens: app.deps.tokens });
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a user name or e-mail address',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+      preHandler: app.rateLimit({
+        name: 'login',
+        limit: app.deps.config.rateLimitLogin,
+        windowSeconds: 60,
+        message: MSG.tooManyLogins,
+        // Per address and user name: one person mistyping does not lock out a whole reception desk.
+        key: (req) => `${req.ip}|${(req.body as { usernameOrEmail: string }).usernameOrEmail.trim().toLowerCase()}`,
+      }),
+    },
+    async (req) => login(deps(), req.body),
+  );
+
+  app.post(
+    '/auth/validate',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a token still opens a session',
+        body: validateRequestSchema,
+        response: { 200: validateResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (req) => validateToken(deps(), req.body.token || bearerToken(req) || ''),
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the signed-in user’s password; every earlier token stops working',
+        security: [{ bearerAuth: [] }],
+        body: changePasswordRequestSchema,
+        response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401) },
+      },
+      config: { allowPendingPasswordChange: true },
+      preHandler: app.requireAuth,
+    },
+    async (req) => changePassword(deps(), req.auth!, req.body),
+  );
+};

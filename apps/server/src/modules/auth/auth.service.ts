@@ -1,0 +1,73 @@
+import { ACCOUNT_MSG, MSG, TOKEN_TTL_SECONDS, type ChangePasswordRequest, type LoginRequest, type LoginResponse, type Role } from '@clinic/shared';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import { hashPassword, verifyNothing, verifyPassword } from '../../lib/password';
+import type { TokenService } from '../../lib/tokens';
+import { findSessionUser, findUserById, findUserByLogin, updatePassword } from '../users/users.repository';
+
+export type AuthDeps = { db: Db; clock: Clock; tokens: TokenService };
+
+/** Who a request acts for, once its token has been checked against the database. */
+export type SessionUser = { id: number; username: string; role: Role; mustChangePassword: boolean; tokenExpiresAt: number };
+
+export async function login(deps: AuthDeps, input: LoginRequest): Promise<LoginResponse> {
+  const user = await findUserByLogin(deps.db, input.usernameOrEmail);
+  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await verifyNothing(input.password);
+  if (!user || !passwordOk) throw new UnauthorizedError(MSG.invalidCredentials, 'INVALID_CREDENTIALS');
+  // Only someone who knows the password learns that the account is disabled.
+  if (!user.active) throw new ForbiddenError(MSG.accountDisabled, 'ACCOUNT_DISABLED');
+  const ttl = input.rememberMe ? TOKEN_TTL_SECONDS.remembered : TOKEN_TTL_SECONDS.session;
+  const token = await deps.tokens.sign({ userId: user.id, version: user.tokenVersion }, ttl, deps.clock.now());
+  return {
+    token,
+    userId: user.id,
+    username: user.username,
+    email: user.email,
+    fullName: user.fullName,
+    role: user.role,
+    mustChangePassword: user.mustChangePassword,
+  };
+}
+
+/** The user behind a token, or null when the token is bad, expired, of a disabled user, or older than a password change. */
+export async function resolveSession(deps: AuthDeps, token: string): Promise<SessionUser | null> {
+  if (!token) return null;
+  const claims = await deps.tokens.verify(token, deps.clock.now());
+  if (!claims) return null;
+  const user = await findSessionUser(deps.db, claims.userId);
+  if (!user || !user.active || user.tokenVersion !== claims.version) return null;
+  return {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    mustChangePassword: user.mustChangePassword,
+    tokenExpiresAt: claims.expiresAt,
+  };
+}
+
+export async function validateToken(deps: AuthDeps, token: string): Promise<{ valid: boolean }> {
+  return { valid: (await resolveSession(deps, token)) !== null };
+}
+
+/** Ends every earlier token of the user and hands back a new one with the old one's remaining life. */
+export async function changePassword(
+  deps: AuthDeps,
+  session: SessionUser,
+  input: ChangePasswordRequest,
+): Promise<{ message: string; token: string }> {
+  const user = await findUserById(deps.db, session.id);
+  if (!user) throw new UnauthorizedError(MSG.sessionExpired, 'SESSION_EXPIRED');
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new BadRequestError('Mật khẩu hiện tại không đúng', 'WRONG_PASSWORD');
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw new BadRequestError('Mật khẩu mới phải khác mật khẩu hiện tại', 'SAME_PASSWORD');
+  }
+  const updated = await updatePassword(deps.db, user.id, await hashPassword(input.newPassword));
+  if (!updated) throw new UnauthorizedError(MSG.sessionExpired, 'SESSION_EXPIRED');
+  const now = deps.clock.now();
+  const remaining = Math.max(60, session.tokenExpiresAt - Math.floor(now.getTime() / 1000));
+  const token = await deps.tokens.sign({ userId: user.id, version: updated.tokenVersion }, remaining, now);
+  return { message: ACCOUNT_MSG.passwordChanged, token };
+}

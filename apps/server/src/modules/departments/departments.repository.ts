@@ -1,0 +1,38 @@
+import { asc, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { departments, medicalSpecialties } from '../../db/schema';
+
+export async function countDepartments(db: Db): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(departments);
+  return rows[0]?.n ?? 0;
+}
+
+export async function insertDepartments(
+  db: Db,
+  rows: { code: string; departmentName: string; specialtyName: string; slotCapacity?: number }[],
+): Promise<void> {
+  await db.insert(departments).values(rows).onConflictDoNothing({ target: departments.code });
+}
+
+export async function insertSpecialties(db: Db, rows: { code: string; displayName: string }[]): Promise<void> {
+  await db.insert(medicalSpecialties).values(rows).onConflictDoNothing({ target: medicalSpecialties.code });
+}
+
+export async function listDepartments(db: Db) {
+  return db
+    .select({
+      code: departments.code,
+      departmentName: departments.departmentName,
+      specialtyName: departments.specialtyName,
+      slotCapacity: departments.slotCapacity,
+    })
+    .from(departments)
+    .orderBy(asc(departments.id));
+}
+
+export async function listSpecialties(db: Db) {
+  return db
+    .select({ code: medicalSpecialties.code, displayName: medicalSpecialties.displayName })
+    .from(medicalSpecialties)
+    .orderBy(asc(medicalSpecialties.id));
+}

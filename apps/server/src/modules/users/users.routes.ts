@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userSchema } from '@clinic/shared';
+import { errorResponses } from '../../plugins/errors';
+import { deactivateUser, getProfile, getSpecialties } from './users.service';
+
+const idParams = z.object({ id: z.coerce.number({ error: 'ID người dùng không hợp lệ' }).int('ID người dùng không hợp lệ').positive('ID người dùng không hợp lệ') });
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.deps.database.db;
+
+  app.get(
+    '/users/profile',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user',
+        security: [{ bearerAuth: [] }],
+        response: { 200: userSchema, ...errorResponses(401) },
+      },
+      config: { allowPendingPasswordChange: true },
+      preHandler: app.requireAuth,
+    },
+    async (req) => getProfile(db(), req.auth!.id),
+  );
+
+  app.get(
+    '/users/specialties',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Medical specialties a doctor can have',
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.array(z.object({ code: z.string(), displayName: z.string() })), ...errorResponses(401, 403) },
+      },
+      preHandler: app.requireRole('ADMIN', 'STAFF', 'DOCTOR'),
+    },
+    async () => getSpecialties(db()),
+  );
+
+  app.put(
+    '/users/:id/deactivate',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Deactivate an account: its tokens stop working at once',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: app.requireRole('ADMIN'),
+    },
+    async (req) => deactivateUser(db(), req.params.id),
+  );
+};

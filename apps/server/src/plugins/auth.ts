@@ -1,0 +1,70 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { MSG, type Role } from '@clinic/shared';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { resolveSession, type SessionUser } from '../modules/auth/auth.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** Refuses a request without a valid token (401). */
+    requireAuth: preHandlerAsyncHookHandler;
+    /** Refuses a request without a valid token (401) or whose role is not listed (403). */
+    requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
+    /** Reads the token when one is sent, refuses nothing: for public routes that know a signed-in user. */
+    optionalAuth: preHandlerAsyncHookHandler;
+  }
+  interface FastifyContextConfig {
+    /** Lets a user who must change the password still call this route. */
+    allowPendingPasswordChange?: boolean;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+export const authPlugin = fp(async (app) => {
+  app.decorateRequest('auth', null);
+
+  async function authenticate(req: FastifyRequest): Promise<SessionUser> {
+    const token = bearerToken(req);
+    if (!token) throw new UnauthorizedError(MSG.unauthorized, 'UNAUTHORIZED');
+    const session = await resolveSession(
+      { db: app.deps.database.db, clock: app.deps.clock, tokens: app.deps.tokens },
+      token,
+    );
+    if (!session) throw new UnauthorizedError(MSG.sessionExpired, 'SESSION_EXPIRED');
+    if (session.mustChangePassword && !req.routeOptions.config.allowPendingPasswordChange) {
+      throw new ForbiddenError(MSG.mustChangePassword, 'PASSWORD_CHANGE_REQUIRED');
+    }
+    req.auth = session;
+    return session;
+  }
+
+  const requireAuth = async (req: FastifyRequest, _reply: FastifyReply) => {
+    await authenticate(req);
+  };
+  app.decorate('requireAuth', requireAuth);
+
+  app.decorate('requireRole', (...roles: Role[]) => {
+    return async (req: FastifyRequest, _reply: FastifyReply) => {
+      const session = await authenticate(req);
+      if (!roles.includes(session.role)) throw new ForbiddenError(MSG.forbidden, 'FORBIDDEN');
+    };
+  });
+
+  app.decorate('optionalAuth', async (req: FastifyRequest, _reply: FastifyReply) => {
+    if (!bearerToken(req)) return;
+    try {
+      await authenticate(req);
+    } catch {
+      req.auth = null;
+    }
+  });
+});

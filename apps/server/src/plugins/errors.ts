@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { apiErrorSchema, MSG } from '@clinic/shared';
+import { AppError, TooManyRequestsError } from '../lib/errors';
+
+type ErrorBody = { statusCode: number; code: string; message: string; error: string; fields?: { path: string; message: string }[] };
+
+export function errorBody(statusCode: number, code: string, message: string): ErrorBody {
+  return { statusCode, code, message, error: message };
+}
+
+/** Response schemas for the error statuses a route can answer, so OpenAPI lists them. */
+export function errorResponses(...statuses: number[]): Record<number, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((s) => [s, apiErrorSchema]));
+}
+
+// Fastify's own client errors, said in Vietnamese.
+const FRAMEWORK_MESSAGES: Record<number, string> = {
+  400: MSG.invalidInput,
+  404: MSG.routeNotFound,
+  405: 'Phương thức không được hỗ trợ.',
+  406: 'Định dạng phản hồi không được hỗ trợ.',
+  413: 'Dữ liệu gửi lên quá lớn.',
+  415: 'Định dạng dữ liệu không được hỗ trợ.',
+};
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err instanceof TooManyRequestsError) reply.header('retry-after', String(err.retryAfterSeconds));
+      return reply.status(err.statusCode).send(errorBody(err.statusCode, err.code, err.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = err.validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'), message: v.message ?? '' }));
+      const body = errorBody(400, 'VALIDATION_ERROR', fields[0]?.message || MSG.invalidInput);
+      return reply.status(400).send({ ...body, fields });
+    }
+    if (err.validation) {
+      return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', MSG.invalidInput));
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500 && !isResponseSerializationError(err)) {
+      const message = FRAMEWORK_MESSAGES[status] ?? MSG.invalidInput;
+      return reply.status(status).send(errorBody(status, err.code ?? 'BAD_REQUEST', message));
+    }
+    // Details of a server fault stay in the log, never in the response.
+    req.log.error({ err }, 'request failed');
+    return reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', MSG.serverError));
+  });
+});

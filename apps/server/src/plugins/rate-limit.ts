@@ -1,0 +1,37 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { MSG } from '@clinic/shared';
+import { TooManyRequestsError } from '../lib/errors';
+
+export type RateLimitRule = {
+  /** Counters of different rules never mix. */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+  message?: string;
+  key?: (req: FastifyRequest) => string;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimit: (rule: RateLimitRule) => preHandlerAsyncHookHandler;
+  }
+}
+
+export const rateLimitPlugin = fp(async (app) => {
+  app.decorate('rateLimit', (rule: RateLimitRule) => {
+    return async (req: FastifyRequest, reply: FastifyReply) => {
+      const key = `${rule.name}:${rule.key ? rule.key(req) : req.ip}`;
+      let result;
+      try {
+        result = await app.deps.limiter.hit(key, rule.limit, rule.windowSeconds);
+      } catch (err) {
+        // A counter store that is down must not lock the clinic out: let the request through and say so.
+        req.log.warn({ err }, 'rate limiter unavailable');
+        return;
+      }
+      reply.header('x-ratelimit-limit', String(rule.limit));
+      if (!result.allowed) throw new TooManyRequestsError(rule.message ?? MSG.tooManyRequests, result.retryAfterSeconds);
+    };
+  });
+});

@@ -1,0 +1,59 @@
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { fixedClock, systemClock, type Clock } from '../src/lib/clock';
+import { createMemoryRateLimiter, type RateLimiter } from '../src/lib/rate-limiter';
+import { createTokenService } from '../src/lib/tokens';
+import { createTestDatabase, type DbKind, type TestDatabase } from './databases';
+
+export type TestContext = {
+  app: App;
+  testDb: TestDatabase;
+  config: Config;
+  clock: Clock;
+  limiter: RateLimiter;
+  close(): Promise<void>;
+};
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/** The app on a fresh database of the given kind, the way main.ts builds it but without listening. */
+export async function buildTestApp(
+  kind: DbKind,
+  options: { env?: Record<string, string>; clock?: Clock; seeded?: boolean; limiter?: RateLimiter } = {},
+): Promise<TestContext> {
+  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, DATA_DIR: '/tmp/clinic-test-unused', ...options.env });
+  const testDb = await createTestDatabase(kind, { seeded: options.seeded });
+  const clock = options.clock ?? systemClock;
+  const limiter = options.limiter ?? createMemoryRateLimiter();
+  const app = await buildApp({ config, database: testDb.database, clock, limiter, tokens: createTokenService(config.jwtSecret) });
+  await app.ready();
+  return {
+    app,
+    testDb,
+    config,
+    clock,
+    limiter,
+    async close() {
+      await app.close();
+      await limiter.close();
+      await testDb.drop();
+    },
+  };
+}
+
+export { fixedClock };
+
+export async function loginAs(app: App, usernameOrEmail: string, password: string, rememberMe?: boolean) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { usernameOrEmail, password, rememberMe } });
+  if (res.statusCode !== 200) throw new Error(`login ${usernameOrEmail} failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { token: string; userId: number; role: string };
+}
+
+export const DEMO = {
+  admin: ['admin', 'Admin@123'],
+  staff: ['staff', 'Staff@123'],
+  doctor: ['doctor', 'Doctor@123'],
+  patient: ['patient', 'Patient@123'],
+} as const;
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

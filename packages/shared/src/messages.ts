@@ -1,0 +1,22 @@
+/** Texts of the specification, written once. */
+export const MSG = {
+  loginFailed: 'Đăng nhập thất bại',
+  invalidCredentials: 'Tên đăng nhập hoặc mật khẩu không đúng',
+  accountDisabled: 'Tài khoản đã bị vô hiệu hóa',
+  tooManyLogins: 'Bạn đã thử đăng nhập quá nhiều lần. Vui lòng thử lại sau 1 phút.',
+  tooManyRequests: 'Bạn đã gửi quá nhiều yêu cầu. Vui lòng thử lại sau ít phút.',
+  sessionExpired: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
+  unauthorized: 'Vui lòng đăng nhập để tiếp tục.',
+  forbidden: 'Bạn không có quyền thực hiện thao tác này.',
+  noAccess: 'Bạn không có quyền truy cập trang này.',
+  notFound: 'Không tìm thấy tài nguyên yêu cầu.',
+  routeNotFound: 'Không tìm thấy đường dẫn API.',
+  invalidInput: 'Dữ liệu không hợp lệ.',
+  requiredFields: 'Vui lòng điền đầy đủ thông tin bắt buộc',
+  serverError: 'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.',
+  mustChangePassword: 'Bạn cần đổi mật khẩu trước khi tiếp tục.',
+  underDevelopment: 'Đang phát triển',
+  usernameOrEmailRequired: 'Vui lòng nhập username hoặc email',
+  passwordRequired: 'Vui lòng nhập mật khẩu',
+  forgotPassword: 'Vui lòng liên hệ quản trị viên để được cấp lại mật khẩu.',
+} as const;

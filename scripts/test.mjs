@@ -1,0 +1,76 @@
+// `npm test`: every check of the project, in order. A part that cannot run here (no PostgreSQL URL,
+// no Chromium) is skipped with the reason, except with CI=true, where a missing part fails the run.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const env = { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
+const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+const only = process.argv.slice(2);
+
+const problems = [];
+const skipped = [];
+let passed = 0;
+let failed = 0;
+
+function need(what, present, why) {
+  if (present) return true;
+  if (ci) problems.push(`${what}: ${why} (required with CI=true)`);
+  else skipped.push(`${what}: ${why}`);
+  return false;
+}
+
+if (!env.TEST_DATABASE_URL) need('PostgreSQL server tests', false, 'TEST_DATABASE_URL is not set, server tests run on PGlite only');
+if (!env.TEST_REDIS_URL) {
+  if (ci) env.TEST_REDIS_URL = env.REDIS_URL || 'redis://127.0.0.1:6379';
+  else skipped.push('Redis rate-limit test: TEST_REDIS_URL is not set');
+}
+const hasChrome = need('browser journeys (e2e)', existsSync(chrome), `no Chromium at ${chrome} (set CHROME_PATH or apt-get install chromium)`);
+
+const steps = [
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  ['lint', 'npm', ['run', 'lint']],
+  ['shared', 'npm', ['run', 'test', '-w', 'packages/shared']],
+  ['server', 'npm', ['run', 'test', '-w', 'apps/server']],
+  ['web', 'npm', ['run', 'test', '-w', 'apps/web']],
+  ...(hasChrome ? [['e2e', 'npm', ['run', 'test', '-w', 'e2e']]] : []),
+].filter(([name]) => only.length === 0 || only.includes(name));
+
+const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
+
+function run(name, cmd, args) {
+  return new Promise((resolve) => {
+    console.log(`\n━━ ${name}: ${cmd} ${args.join(' ')}`);
+    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      process.stdout.write(d);
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      process.stderr.write(d);
+      out += d;
+    });
+    child.on('close', (code) => resolve({ code: code ?? 1, out: strip(out) }));
+  });
+}
+
+for (const [name, cmd, args] of steps) {
+  const { code, out } = await run(name, cmd, args);
+  // Vitest: "Tests  3 failed | 58 passed (61)"; Playwright: "  12 passed (40s)", "  1 failed".
+  const vitest = out.match(/^\s*Tests\s+(.*)$/m);
+  if (vitest) {
+    passed += Number(vitest[1].match(/(\d+) passed/)?.[1] ?? 0);
+    failed += Number(vitest[1].match(/(\d+) failed/)?.[1] ?? 0);
+  } else if (name === 'e2e') {
+    passed += Number(out.match(/^\s*(\d+) passed/m)?.[1] ?? 0);
+    failed += Number(out.match(/^\s*(\d+) failed/m)?.[1] ?? 0);
+  }
+  if (code !== 0) problems.push(`${name} failed (exit code ${code})`);
+}
+
+console.log('\n━━ summary');
+for (const s of skipped) console.log(`skipped  ${s}`);
+for (const p of problems) console.log(`FAILED   ${p}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(problems.length ? 1 : 0);
