@@ -36,7 +36,8 @@ const steps = [
   ...(hasChrome ? [['e2e', 'npm', ['run', 'test', '-w', 'e2e']]] : []),
 ].filter(([name]) => only.length === 0 || only.includes(name));
 
-const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
+const ESC = String.fromCharCode(27);
+const strip = (s) => s.split(ESC).map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, ""))).join("");
 
 function run(name, cmd, args) {
   return new Promise((resolve) => {

@@ -1,0 +1,24 @@
+import { useState, type InputHTMLAttributes } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+import { inputClasses } from './form-field';
+import { cn } from '@/lib/cn';
+
+type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: React.Ref<HTMLInputElement> };
+
+/** A password box with a show/hide button ('Hiện mật khẩu' / 'Ẩn mật khẩu'). */
+export function PasswordInput({ className, ...rest }: PasswordInputProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative">
+      <input type={visible ? 'text' : 'password'} className={cn(inputClasses, 'pr-11', className)} {...rest} />
+      <button
+        type="button"
+        onClick={() => setVisible((v) => !v)}
+        aria-label={visible ? 'Ẩn mật khẩu' : 'Hiện mật khẩu'}
+        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900"
+      >
+        {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import {
+  CalendarCheck,
+  ClipboardClock,
+  History,
+  LayoutDashboard,
+  Newspaper,
+  Stethoscope,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { ADMIN_SCREENS, type AdminScreen } from '@clinic/shared';
+
+export type AdminNavItem = { screen: AdminScreen; label: string; description: string; path: string; icon: LucideIcon };
+
+function item(screen: AdminScreen, label: string, description: string, icon: LucideIcon): AdminNavItem {
+  return { screen, label, description, icon, path: ADMIN_SCREENS[screen].path };
+}
+
+/** The back-office menu (specification section 6); who sees an item comes from canOpenScreen. */
+export const ADMIN_NAV: readonly AdminNavItem[] = [
+  item('dashboard', 'Dashboard', 'Tổng quan', LayoutDashboard),
+  item('users', 'Users', 'Quản lý người dùng', Users),
+  item('pendingApprovals', 'Pending Approvals', 'Lịch hẹn chờ phê duyệt', ClipboardClock),
+  item('patients', 'Patient Control', 'Quản lý bệnh nhân', Stethoscope),
+  item('blogs', 'Blog Control', 'Quản lý bài viết', Newspaper),
+  item('bookings', 'Booking Manager', 'Quản lý Lịch hẹn', CalendarCheck),
+  item('bookingHistory', 'Booking History', 'Lịch sử Đặt lịch', History),
+];

@@ -1,0 +1,31 @@
+import { ADMIN_SCREENS } from '@clinic/shared';
+
+/** Every route of the application (specification section 2), written once. */
+export const paths = {
+  home: '/',
+  about: '/about',
+  services: '/services',
+  appointment: '/appointment',
+  blog: '/blog',
+  blogPost: { pattern: '/blog/:id', href: (id: number | string) => `/blog/${id}` },
+  profile: '/profile',
+  myAppointments: '/my-appointments',
+  medicalHistory: '/medical-history',
+  settings: '/settings',
+  login: '/login',
+  admin: {
+    dashboard: ADMIN_SCREENS.dashboard.path,
+    users: ADMIN_SCREENS.users.path,
+    blogs: ADMIN_SCREENS.blogs.path,
+    bookings: ADMIN_SCREENS.bookings.path,
+    bookingHistory: ADMIN_SCREENS.bookingHistory.path,
+    patients: ADMIN_SCREENS.patients.path,
+    pendingApprovals: ADMIN_SCREENS.pendingApprovals.path,
+  },
+} as const;
+
+/** Where the login page sends someone whose session ended (read by the login page). */
+export type LoginRedirectState = { from?: string; reason?: 'expired' };
+
+/** /login?expired=1 also shows the session-expired notice. */
+export const loginExpiredHref = `${paths.login}?expired=1`;

@@ -1,0 +1,69 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MSG, MSG, STORAGE_KEYS } from '@clinic/shared';
+import { routes } from '@/app/router';
+import { errorBody, makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
+
+const patient = makeUser({ id: 12, username: 'patient', role: 'PATIENT', fullName: 'Trần Thị Bình', specialty: null });
+
+describe('SettingsPage', () => {
+  it('refuses a short new password and a confirmation that does not match, without calling the server', async () => {
+    storeSession(storedInfoOf(patient));
+    const fetchMock = mockFetch(() => ({ body: patient }));
+    const { user } = renderRoutes(routes, '/settings');
+    await user.type(await screen.findByLabelText('Mật khẩu hiện tại'), 'Patient@123');
+    await user.type(screen.getByLabelText('Mật khẩu mới'), 'short');
+    await user.type(screen.getByLabelText('Xác nhận mật khẩu mới'), 'different');
+    await user.click(screen.getByRole('button', { name: 'Đổi mật khẩu' }));
+    expect(await screen.findByText(ACCOUNT_MSG.newPasswordTooShort)).toBeInTheDocument();
+    expect(screen.getByText('Mật khẩu xác nhận không khớp')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/change-password')).toHaveLength(0);
+  });
+
+  it('changes the password, keeps the new token and says so', async () => {
+    storeSession(storedInfoOf(patient), 'old-token');
+    const fetchMock = mockFetch((url) =>
+      url === '/api/auth/change-password' ? { body: { message: 'OK', token: 'new-token' } } : { body: patient },
+    );
+    const { user } = renderRoutes(routes, '/settings');
+    await user.type(await screen.findByLabelText('Mật khẩu hiện tại'), 'Patient@123');
+    await user.type(screen.getByLabelText('Mật khẩu mới'), 'NewPassword@1');
+    await user.type(screen.getByLabelText('Xác nhận mật khẩu mới'), 'NewPassword@1');
+    await user.click(screen.getByRole('button', { name: 'Đổi mật khẩu' }));
+
+    expect(await screen.findByText('Đổi mật khẩu thành công')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('new-token');
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/change-password')!;
+    expect(JSON.parse(call[1]!.body as string)).toEqual({ currentPassword: 'Patient@123', newPassword: 'NewPassword@1' });
+    expect((call[1]!.headers as Record<string, string>).Authorization).toBe('Bearer old-token');
+  });
+
+  it('shows the server message when the current password is wrong, and keeps the session', async () => {
+    storeSession(storedInfoOf(patient));
+    mockFetch((url) =>
+      url === '/api/auth/change-password'
+        ? { status: 401, body: errorBody(401, 'Mật khẩu hiện tại không đúng') }
+        : { body: patient },
+    );
+    const { user } = renderRoutes(routes, '/settings');
+    await user.type(await screen.findByLabelText('Mật khẩu hiện tại'), 'wrong');
+    await user.type(screen.getByLabelText('Mật khẩu mới'), 'NewPassword@1');
+    await user.type(screen.getByLabelText('Xác nhận mật khẩu mới'), 'NewPassword@1');
+    await user.click(screen.getByRole('button', { name: 'Đổi mật khẩu' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Mật khẩu hiện tại không đúng');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('test-token');
+  });
+
+  it('tells a user who must change the password why they are here', async () => {
+    storeSession(storedInfoOf(patient));
+    mockFetch(() => ({ body: { ...patient, mustChangePassword: true } }));
+    renderRoutes(routes, '/settings');
+    expect(await screen.findByText(MSG.mustChangePassword)).toBeInTheDocument();
+  });
+
+  it('needs a session', async () => {
+    const { router } = renderRoutes(routes, '/settings');
+    expect(await screen.findByRole('button', { name: 'Đăng nhập' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

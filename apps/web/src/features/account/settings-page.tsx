@@ -1,0 +1,51 @@
+import { useNavigate } from 'react-router';
+import { KeyRound } from 'lucide-react';
+import { homePathForRole, MSG } from '@clinic/shared';
+import { PageContainer } from '@/components/page-container';
+import { Alert } from '@/components/ui/alert';
+import { useAuth } from '@/hooks/use-auth';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { useProfile } from './api/get-profile';
+import { ChangePasswordForm } from './components/change-password-form';
+
+/** Settings: changing the password (PRODUCT.md section 6), required after an imported or reset account's first login. */
+export default function SettingsPage() {
+  usePageTitle('Cài đặt');
+  const navigate = useNavigate();
+  const { token, user } = useAuth();
+  const profile = useProfile(token);
+  const mustChange = profile.data?.mustChangePassword === true;
+
+  function handleChanged() {
+    const role = profile.data?.role ?? user?.role;
+    if (mustChange && role) void navigate(homePathForRole(role));
+  }
+
+  return (
+    <PageContainer className="max-w-3xl">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Cài đặt</h1>
+      <p className="mt-1 text-slate-600">Quản lý bảo mật tài khoản của bạn.</p>
+
+      {mustChange && (
+        <Alert tone="warning" className="mt-6">
+          {MSG.mustChangePassword}
+        </Alert>
+      )}
+
+      <section aria-labelledby="change-password-title" className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="mb-6 flex items-center gap-3">
+          <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+            <KeyRound aria-hidden="true" className="size-5" />
+          </span>
+          <div>
+            <h2 id="change-password-title" className="text-lg font-semibold text-slate-900">
+              Đổi mật khẩu
+            </h2>
+            <p className="text-sm text-slate-600">Sau khi đổi, các phiên đăng nhập khác của bạn sẽ bị đăng xuất.</p>
+          </div>
+        </div>
+        <ChangePasswordForm onChanged={handleChanged} />
+      </section>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginRequestSchema, MSG, type LoginResponse } from '@clinic/shared';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField, Input } from '@/components/ui/form-field';
+import { setAuth } from '@/lib/auth-storage';
+import { useLogin } from '../api/login';
+import { PasswordInput } from '@/components/ui/password-input';
+
+type LoginFormProps = {
+  onSuccess: (response: LoginResponse) => void;
+  /** A notice shown above the fields until the first failed attempt (session expired). */
+  notice?: string | undefined;
+};
+
+export function LoginForm({ onSuccess, notice }: LoginFormProps) {
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const loginMutation = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { usernameOrEmail: '', password: '', rememberMe: false },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    loginMutation.mutate(values, {
+      onSuccess: (response) => {
+        setAuth(response.token, {
+          id: response.userId,
+          username: response.username,
+          email: response.email,
+          fullName: response.fullName,
+          role: response.role,
+        });
+        onSuccess(response);
+      },
+    });
+  });
+
+  const busy = loginMutation.isPending;
+  const serverError = loginMutation.isError ? loginMutation.error.message || MSG.loginFailed : null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Đăng nhập">
+      {serverError ? <Alert tone="error">{serverError}</Alert> : notice && <Alert tone="warning">{notice}</Alert>}
+
+      <FormField label="Username hoặc Email" id="usernameOrEmail" error={errors.usernameOrEmail?.message} required>
+        {(control) => (
+          <Input {...control} {...register('usernameOrEmail')} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} />
+        )}
+      </FormField>
+
+      <FormField label="Mật khẩu" id="password" error={errors.password?.message} required>
+        {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" />}
+      </FormField>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <label className="flex cursor-pointer items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            {...register('rememberMe')}
+            className="size-4 rounded border-slate-400 text-brand-700 accent-brand-700 focus-visible:outline-brand-600"
+          />
+          Ghi nhớ đăng nhập
+        </label>
+        <button
+          type="button"
+          onClick={() => setForgotOpen((open) => !open)}
+          aria-expanded={forgotOpen}
+          aria-controls="forgot-password-help"
+          className="text-sm font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline"
+        >
+          Quên mật khẩu?
+        </button>
+      </div>
+      {forgotOpen && (
+        <p id="forgot-password-help" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
+          {MSG.forgotPassword}
+        </p>
+      )}
+
+      <Button type="submit" size="lg" className="w-full" loading={busy}>
+        {busy ? 'Đang đăng nhập...' : 'Đăng nhập'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,150 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MSG, STORAGE_KEYS, type LoginResponse } from '@clinic/shared';
+import { errorBody, mockFetch, renderRoutes } from '@/testing/render-app';
+import LoginPage from './login-page';
+
+const routes = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/', element: <p>Trang chủ (test)</p> },
+  { path: '/admin', element: <p>Trang quản trị (test)</p> },
+  { path: '/settings', element: <p>Cài đặt (test)</p> },
+];
+
+function loginResponse(overrides: Partial<LoginResponse> = {}): LoginResponse {
+  return {
+    token: 'jwt-token',
+    userId: 12,
+    username: 'patient',
+    email: 'patient@example.vn',
+    fullName: 'Trần Thị Bình',
+    role: 'PATIENT',
+    mustChangePassword: false,
+    ...overrides,
+  };
+}
+
+async function fillAndSubmit(user: ReturnType<typeof renderRoutes>['user'], username: string, password: string) {
+  await user.type(screen.getByLabelText('Username hoặc Email'), username);
+  await user.type(screen.getByLabelText('Mật khẩu'), password);
+  await user.click(screen.getByRole('button', { name: 'Đăng nhập' }));
+}
+
+describe('LoginPage', () => {
+  it('shows the clinic name, the tagline and the specification texts', async () => {
+    renderRoutes(routes, '/login');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Phòng khám Sức khỏe Sinh sản An Tâm');
+    expect(screen.getByText('Reproductive Health Platform')).toBeInTheDocument();
+    expect(screen.getByLabelText('Ghi nhớ đăng nhập')).not.toBeChecked();
+    expect(screen.getByText('Chưa có tài khoản? Liên hệ quản trị viên')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Về trang chủ/ })).toHaveAttribute('href', '/');
+  });
+
+  it('requires both fields and does not call the server when they are empty', async () => {
+    const fetchMock = mockFetch(() => ({ body: loginResponse() }));
+    const { user } = renderRoutes(routes, '/login');
+    await user.click(await screen.findByRole('button', { name: 'Đăng nhập' }));
+    expect(await screen.findByText(MSG.usernameOrEmailRequired)).toBeInTheDocument();
+    expect(screen.getByText(MSG.passwordRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Username hoặc Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message when the password is wrong", async () => {
+    mockFetch(() => ({ status: 401, body: errorBody(401, MSG.invalidCredentials, 'INVALID_CREDENTIALS') }));
+    const { user, router } = renderRoutes(routes, '/login');
+    await fillAndSubmit(user, 'patient', 'wrong-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.invalidCredentials);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it("falls back to 'Đăng nhập thất bại' when the server gives no message", async () => {
+    mockFetch(() => ({ status: 500, body: '' }));
+    const { user } = renderRoutes(routes, '/login');
+    await fillAndSubmit(user, 'patient', 'Patient@123');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.loginFailed);
+  });
+
+  it('stores the token and userInfo and sends a patient home', async () => {
+    const fetchMock = mockFetch(() => ({ body: loginResponse() }));
+    const { user, router } = renderRoutes(routes, '/login');
+    await user.click(await screen.findByLabelText('Ghi nhớ đăng nhập'));
+    await fillAndSubmit(user, 'patient', 'Patient@123');
+
+    expect(await screen.findByText('Trang chủ (test)')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('jwt-token');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userInfo)!)).toEqual({
+      id: 12,
+      username: 'patient',
+      email: 'patient@example.vn',
+      fullName: 'Trần Thị Bình',
+      role: 'PATIENT',
+    });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/auth/login');
+    expect(JSON.parse(init!.body as string)).toEqual({ usernameOrEmail: 'patient', password: 'Patient@123', rememberMe: true });
+  });
+
+  it('sends an admin to the back-office', async () => {
+    mockFetch(() => ({ body: loginResponse({ username: 'admin', role: 'ADMIN', fullName: 'Quản trị' }) }));
+    const { user, router } = renderRoutes(routes, '/login');
+    await fillAndSubmit(user, 'admin', 'Admin@123');
+    expect(await screen.findByText('Trang quản trị (test)')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userInfo)!).role).toBe('ADMIN');
+  });
+
+  it('sends a patient who must change the password to the settings page', async () => {
+    mockFetch(() => ({ body: loginResponse({ mustChangePassword: true }) }));
+    const { user } = renderRoutes(routes, '/login');
+    await fillAndSubmit(user, 'patient', 'patient');
+    expect(await screen.findByText('Cài đặt (test)')).toBeInTheDocument();
+  });
+
+  it('shows "Đang đăng nhập..." and disables the button while the call runs', async () => {
+    let answer: (value: { body: unknown }) => void = () => {};
+    mockFetch(() => new Promise((resolve) => (answer = resolve)));
+    const { user } = renderRoutes(routes, '/login');
+    await fillAndSubmit(user, 'patient', 'Patient@123');
+    expect(await screen.findByRole('button', { name: 'Đang đăng nhập...' })).toBeDisabled();
+    answer({ body: loginResponse() });
+    expect(await screen.findByText('Trang chủ (test)')).toBeInTheDocument();
+  });
+
+  it('switches the password between hidden and shown', async () => {
+    const { user } = renderRoutes(routes, '/login');
+    const password = await screen.findByLabelText('Mật khẩu');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Hiện mật khẩu' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Ẩn mật khẩu' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it("explains 'Quên mật khẩu?'", async () => {
+    const { user } = renderRoutes(routes, '/login');
+    const button = await screen.findByRole('button', { name: 'Quên mật khẩu?' });
+    expect(screen.queryByText(MSG.forgotPassword)).not.toBeInTheDocument();
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(MSG.forgotPassword)).toBeInTheDocument();
+  });
+
+  it('says the session expired when sent back with that reason', async () => {
+    renderRoutes(routes, '/login?expired=1');
+    expect(await screen.findByText(MSG.sessionExpired)).toBeInTheDocument();
+  });
+
+  it('offers a signed-in visitor to continue', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 't');
+    localStorage.setItem(
+      STORAGE_KEYS.userInfo,
+      JSON.stringify({ id: 1, username: 'staff', email: 's@x.vn', fullName: 'Lê Nhân Viên', role: 'STAFF' }),
+    );
+    renderRoutes(routes, '/login');
+    expect(await screen.findByText('Lê Nhân Viên')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Tiếp tục' })).toHaveAttribute('href', '/admin'));
+  });
+});

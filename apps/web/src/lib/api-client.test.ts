@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@clinic/shared';
+import { errorBody, mockFetch } from '@/testing/render-app';
+import { api, ApiError, errorMessageFrom } from './api-client';
+import { getToken, setAuth } from './auth-storage';
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('errorMessageFrom', () => {
+  it('prefers the server message, then its error field, then the fallback, then the HTTP status', () => {
+    expect(errorMessageFrom(400, { message: 'Dữ liệu không hợp lệ.', error: 'other' }, 'Failed')).toBe('Dữ liệu không hợp lệ.');
+    expect(errorMessageFrom(400, { error: 'Khung giờ đã đầy' }, 'Failed')).toBe('Khung giờ đã đầy');
+    expect(errorMessageFrom(500, { something: 1 }, 'Failed to fetch blogs')).toBe('Failed to fetch blogs');
+    expect(errorMessageFrom(502, undefined)).toBe('HTTP error! status: 502');
+    expect(errorMessageFrom(500, 'plain text body')).toBe('HTTP error! status: 500');
+  });
+});
+
+describe('api client', () => {
+  it('throws an ApiError carrying the status and the server message', async () => {
+    mockFetch(() => ({ status: 409, body: errorBody(409, 'Lịch hẹn không thể hủy', 'INVALID_TRANSITION') }));
+    const error = await failureOf(api.put('/appointments/1/cancel', { reason: 'x' }, { fallbackMessage: 'Failed to cancel appointment' }));
+    expect(error.status).toBe(409);
+    expect(error.code).toBe('INVALID_TRANSITION');
+    expect(error.message).toBe('Lịch hẹn không thể hủy');
+  });
+
+  it('uses the caller fallback when the server sends no text, else the HTTP status', async () => {
+    mockFetch(() => ({ status: 500, body: '<html>oops</html>' }));
+    expect((await failureOf(api.get('/blogs', { fallbackMessage: 'Failed to fetch blogs' }))).message).toBe('Failed to fetch blogs');
+    expect((await failureOf(api.get('/blogs'))).message).toBe('HTTP error! status: 500');
+  });
+
+  it('counts 204 and an empty body as success', async () => {
+    mockFetch((url) => (url.endsWith('/a') ? { status: 204 } : { status: 200 }));
+    await expect(api.put('/a', {})).resolves.toBeUndefined();
+    await expect(api.put('/b', {})).resolves.toBeUndefined();
+  });
+
+  it('sends JSON under /api with the stored bearer token, and none on public calls', async () => {
+    setAuth('abc.def', { id: 1, username: 'admin', email: 'a@x.vn', fullName: null, role: 'ADMIN' });
+    const fetchMock = mockFetch(() => ({ body: { ok: true } }));
+    await expect(api.post('/users', { username: 'u' })).resolves.toEqual({ ok: true });
+    await api.get('/public/blogs/search', { auth: false, params: { q: 'tim mạch', empty: '' } });
+
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/users');
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer abc.def');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(init?.body).toBe('{"username":"u"}');
+
+    const [publicUrl, publicInit] = fetchMock.mock.calls[1]!;
+    expect(publicUrl).toBe('/api/public/blogs/search?q=tim+m%E1%BA%A1ch');
+    expect((publicInit?.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('ends the session when the server refuses the token', async () => {
+    setAuth('revoked', { id: 1, username: 'admin', email: 'a@x.vn', fullName: null, role: 'ADMIN' });
+    mockFetch(() => ({ status: 401, body: errorBody(401, 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.') }));
+    const error = await failureOf(api.get('/users'));
+    expect(error.status).toBe(401);
+    expect(getToken()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.userInfo)).toBeNull();
+  });
+
+  it('reports a network failure as an ApiError with status 0', async () => {
+    mockFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await failureOf(api.get('/health', { fallbackMessage: 'Failed to fetch profile' }));
+    expect(error.status).toBe(0);
+    expect(error.message).toBe('Failed to fetch profile');
+  });
+});

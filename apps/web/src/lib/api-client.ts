@@ -1,0 +1,118 @@
+import { clearAuth, getToken } from './auth-storage';
+
+/** Every API call goes under this prefix; the dev server proxies it to the Fastify server. */
+export const API_BASE = '/api';
+
+export const NETWORK_ERROR_MESSAGE = 'Không thể kết nối tới máy chủ. Vui lòng kiểm tra kết nối mạng và thử lại.';
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's stable machine word (`SLOT_FULL`, ...) when it sent one. */
+  readonly code: string | undefined;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, code?: string, body?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions = {
+  /** Send the stored bearer token (default). Public calls pass false. */
+  auth?: boolean;
+  /** Text of the error when the server gives none (the specification's 'Failed to ...' texts). */
+  fallbackMessage?: string;
+  params?: QueryParams;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** How to read a successful body; 'blob' for downloads (CSV, Excel template). */
+  responseType?: 'json' | 'text' | 'blob';
+  /**
+   * A 401 on a call that carried a token ends the session (storage cleared, reason 'expired').
+   * Calls where 401 can mean something else pass false.
+   */
+  expireSessionOn401?: boolean;
+};
+
+/** The error text rule: the server's `message`, else its `error`, else the caller's fallback. */
+export function errorMessageFrom(status: number, body: unknown, fallbackMessage?: string): string {
+  if (body && typeof body === 'object') {
+    const { message, error } = body as { message?: unknown; error?: unknown };
+    if (typeof message === 'string' && message.trim()) return message;
+    if (typeof error === 'string' && error.trim()) return error;
+  }
+  return fallbackMessage || `HTTP error! status: ${status}`;
+}
+
+export function buildUrl(path: string, params?: QueryParams): string {
+  const base = /^https?:\/\//.test(path) ? path : `${API_BASE}${path.startsWith('/') ? '' : '/'}${path}`;
+  if (!params) return base;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const { auth = true, fallbackMessage, params, signal, responseType = 'json', expireSessionOn401 = true } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = auth ? getToken() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData || body instanceof Blob) {
+    payload = body; // the browser sets the multipart boundary itself
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, params), { method, headers, body: payload, signal });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, fallbackMessage || NETWORK_ERROR_MESSAGE);
+  }
+
+  if (!response.ok) {
+    const errorBody = await readBody(response).catch(() => undefined);
+    if (response.status === 401 && token && expireSessionOn401) clearAuth('expired');
+    const code =
+      errorBody && typeof errorBody === 'object' && typeof (errorBody as { code?: unknown }).code === 'string'
+        ? (errorBody as { code: string }).code
+        : undefined;
+    throw new ApiError(response.status, errorMessageFrom(response.status, errorBody, fallbackMessage), code, errorBody);
+  }
+
+  if (response.status === 204) return undefined as T;
+  if (responseType === 'blob') return (await response.blob()) as T;
+  if (responseType === 'text') return (await response.text()) as T;
+  // An empty body counts as success (the specification's PUT /appointments/{id}).
+  return (await readBody(response)) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};
