@@ -40,12 +40,12 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database every run: the journeys see exactly what a newcomer sees.
-    command: 'rm -rf .e2e-data && node ../scripts/start.mjs',
+    command: `rm -rf .e2e-data-${port} && node ../scripts/start.mjs`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 240_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: '.e2e-data', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: { PORT: String(port), DATA_DIR: `.e2e-data-${port}`, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
   },
 });
