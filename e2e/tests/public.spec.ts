@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn, snap } from './helpers';
+import { expectAccessible, signIn, snap, watchConsole } from './helpers';
 
 test('the login page has the specification’s texts and no serious accessibility violation @phone', async ({ page }, testInfo) => {
+  const problems = watchConsole(page);
   await page.goto('/login');
   await expect(page.getByText('Reproductive Health Platform')).toBeVisible();
   await expect(page.getByLabel('Username hoặc Email')).toBeVisible();
@@ -12,9 +13,11 @@ test('the login page has the specification’s texts and no serious accessibilit
   await expect(page.getByText('Vui lòng nhập username hoặc email')).toBeVisible();
   await snap(page, testInfo, 'login');
   await expectAccessible(page);
+  expect(problems).toEqual([]);
 });
 
 test('the home page shows the clinic, its hours and emergency number, without serious accessibility violations @phone', async ({ page }, testInfo) => {
+  const problems = watchConsole(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText('115');
@@ -22,6 +25,7 @@ test('the home page shows the clinic, its hours and emergency number, without se
   await expect(page).toHaveTitle(/An Tâm/);
   await snap(page, testInfo, 'home');
   await expectAccessible(page);
+  expect(problems).toEqual([]);
 });
 
 test('every public route resolves inside the public layout on reload', async ({ page }) => {

@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, expectAccessible, signIn, snap } from './helpers';
+
+const CLINIC_ZONE = 'Asia/Ho_Chi_Minh';
+
+/** Today in the clinic's zone plus `days`, moved off a Sunday (the clinic is closed then). */
+function clinicWeekday(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: CLINIC_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The time tiles are radio buttons drawn as labels: a person clicks the tile. */
+async function pickTime(page: Page, time: string) {
+  await page.locator('label').filter({ hasText: new RegExp(`^${time}$`) }).click();
+  await expect(page.getByRole('radio', { name: time })).toBeChecked();
+}
+
+async function chooseDepartment(page: Page) {
+  const select = page.getByLabel('Khoa khám');
+  await expect(select).toBeEnabled();
+  await select.selectOption({ label: 'Khoa Phụ khoa' });
+}
+
+test('a visitor books an appointment and sees the success panel @phone', async ({ page }, testInfo) => {
+  // Each project books its own slot with its own phone: one person cannot hold one slot twice.
+  const phoneWidth = testInfo.project.name === 'phone';
+  const time = phoneWidth ? '16:30' : '16:00';
+  const date = clinicWeekday(phoneWidth ? 5 : 4);
+
+  await page.goto('/appointment');
+  await expect(page.getByRole('heading', { level: 1, name: 'Đặt lịch khám' })).toBeVisible();
+  await expect(page).toHaveTitle(/Đặt lịch khám/);
+
+  await page.getByLabel('Họ và tên').fill('Phạm Thị Lan');
+  await page.getByLabel('Số điện thoại').fill(phoneWidth ? '0977 000 222' : '0977 000 111');
+  await page.getByLabel('Email').fill('lan.pham@example.vn');
+  await chooseDepartment(page);
+
+  await page.getByLabel('Ngày khám').fill(date);
+  await expect(page.getByRole('radio')).toHaveCount(16);
+  await pickTime(page, time);
+  await expect(page.getByText(/Còn chỗ/)).toBeVisible();
+  await page.getByLabel('Lý do khám').fill('Khám phụ khoa định kỳ');
+  await snap(page, testInfo, 'booking-filled');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Đặt lịch hẹn' }).click();
+
+  const heading = page.getByRole('heading', { name: 'Đặt lịch hẹn thành công' });
+  await expect(heading).toBeVisible();
+  await expect(heading).toBeFocused();
+  const panel = page.getByRole('region', { name: 'Đặt lịch hẹn thành công' });
+  await expect(panel.getByText(/^Mã lịch hẹn: #\d+$/)).toBeVisible();
+  await expect(panel.getByText(/đến trước 15 phút/)).toBeVisible();
+  await snap(page, testInfo, 'booking-success');
+  await expectAccessible(page);
+
+  // Another booking starts from an empty form.
+  await panel.getByRole('button', { name: 'Đặt lịch hẹn khác' }).click();
+  await expect(page.getByLabel('Họ và tên')).toHaveValue('');
+});
+
+test('the booking page refuses a Sunday and has no serious accessibility violation @phone', async ({ page }, testInfo) => {
+  await page.goto('/appointment');
+  await expect(page.getByLabel('Khoa khám')).toBeEnabled();
+  await expectAccessible(page);
+
+  const sunday = (() => {
+    const first = clinicWeekday(1);
+    const date = new Date(`${first}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + ((7 - date.getUTCDay()) % 7));
+    return date.toISOString().slice(0, 10);
+  })();
+  await page.getByLabel('Ngày khám').fill(sunday);
+  await expect(page.getByText('Phòng khám không làm việc vào Chủ nhật')).toBeVisible();
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Đặt lịch hẹn' })).toBeDisabled();
+
+  await snap(page, testInfo, 'booking-sunday');
+});
+
+test("a signed-in patient's name, e-mail and phone are prefilled and locked", async ({ page }, testInfo) => {
+  await signIn(page, 'patient');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/appointment');
+
+  const name = page.getByLabel('Họ và tên');
+  await expect(name).toHaveValue(ACCOUNTS.patient.fullName);
+  await expect(name).not.toBeEditable();
+  await expect(page.getByLabel('Email')).toHaveValue('patient@example.com');
+  await expect(page.getByLabel('Email')).not.toBeEditable();
+  await expect(page.getByLabel('Số điện thoại')).toHaveValue('0912345678');
+  await expect(page.getByLabel('Số điện thoại')).not.toBeEditable();
+  await expect(page.getByText(/lấy từ tài khoản của bạn/)).toBeVisible();
+  await snap(page, testInfo, 'booking-patient');
+
+  await chooseDepartment(page);
+  await page.getByLabel('Ngày khám').fill(clinicWeekday(6));
+  await pickTime(page, '15:30');
+  await expect(page.getByText(/Còn chỗ/)).toBeVisible();
+  await page.getByRole('button', { name: 'Đặt lịch hẹn' }).click();
+  await expect(page.getByRole('heading', { name: 'Đặt lịch hẹn thành công' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Đặt lịch hẹn khác' }).click();
+  await expect(page.getByLabel('Họ và tên')).toHaveValue(ACCOUNTS.patient.fullName);
+  await expect(page.getByLabel('Họ và tên')).not.toBeEditable();
+});
