@@ -22,7 +22,7 @@ const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 if (builtAt === 0 || sources.some((s) => newestMtime(s) > builtAt)) {
   console.log(builtAt === 0 ? 'Đang build giao diện web lần đầu...' : 'Mã nguồn web đã thay đổi, đang build lại...');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    // The bundle is always a production build, whatever NODE_ENV the server runs with.
+  // The bundle is always a production build, whatever NODE_ENV the server runs with.
   const result = spawnSync(npm, ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) {
     console.error('Build giao diện web thất bại.');
