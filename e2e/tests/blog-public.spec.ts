@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signIn, snap } from './helpers';
+import { expectAccessible, signIn, snap, watchConsole } from './helpers';
 
 // Relies on the demo seed: published posts in every category, some featured, a few comments.
 const EXERCISE_POST = 'Vận động an toàn khi mang thai';
@@ -19,6 +19,7 @@ function postsGrid(page: Page) {
 
 test('a visitor filters by category, searches, opens a post, comments, replies and reacts', async ({ page }, testInfo) => {
   failOnDialog(page);
+  const problems = watchConsole(page);
   await page.goto('/blog');
   await expect(page.getByRole('heading', { level: 1, name: 'Blog sức khỏe' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Bài viết nổi bật' }).getByRole('article').first()).toBeVisible();
@@ -103,6 +104,7 @@ test('a visitor filters by category, searches, opens a post, comments, replies a
   await expect(like).toHaveAttribute('aria-pressed', 'false');
   await expect(like).toHaveAccessibleName('Thích 0');
   await snap(page, testInfo, 'blog-post-comments');
+  expect(problems).toEqual([]);
 });
 
 test('a missing post says so with a way back, and a bad id is refused', async ({ page }) => {
@@ -132,16 +134,19 @@ test('staff can delete a comment under a post', async ({ page, request }) => {
 });
 
 test('the blog list has no serious accessibility violation @phone', async ({ page }, testInfo) => {
+  const problems = watchConsole(page);
   await page.goto('/blog');
   await expect(page.getByRole('region', { name: 'Bài viết nổi bật' }).getByRole('article').first()).toBeVisible();
   await expect(postsGrid(page).getByRole('article').first()).toBeVisible();
   await snap(page, testInfo, 'blog-list-a11y');
   await expectAccessible(page);
+  expect(problems).toEqual([]);
 });
 
 test('a post with its comments has no serious accessibility violation @phone', async ({ page, request }, testInfo) => {
   const posts = (await (await request.get('/api/public/blogs/published?category=cancer&size=10')).json()) as { items: { id: number; title: string }[] };
   const post = posts.items.find((p) => p.title === CANCER_POST)!;
+  const problems = watchConsole(page);
   await page.goto(`/blog/${post.id}`);
   await expect(page.getByRole('heading', { level: 1, name: CANCER_POST })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Danh sách bình luận' }).getByRole('article').first()).toBeVisible();
@@ -149,4 +154,5 @@ test('a post with its comments has no serious accessibility violation @phone', a
   await page.getByRole('list', { name: 'Danh sách bình luận' }).getByRole('button', { name: 'Trả lời' }).first().click();
   await snap(page, testInfo, 'blog-post-a11y');
   await expectAccessible(page);
+  expect(problems).toEqual([]);
 });

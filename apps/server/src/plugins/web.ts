@@ -1,8 +1,12 @@
 import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { MSG } from '@clinic/shared';
+import { blogIdParamsSchema, MSG } from '@clinic/shared';
+import { getPublicPostMeta } from '../modules/blogs/blogs.service';
+import { injectPostMeta } from '../modules/blogs/post-meta';
+import { originOf } from '../modules/seo/seo.routes';
 import { errorBody } from './errors';
 
 /**
@@ -21,6 +25,30 @@ export const webPlugin = fp<{ webDist: string | undefined }>(async (app, { webDi
         if (/[\\/]assets[\\/]/.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
       },
+    });
+
+    // index.html read again only when a new build replaced it.
+    let indexHtml: { mtimeMs: number; text: Promise<string> } | undefined;
+    const readIndex = async () => {
+      const file = join(webDist!, 'index.html');
+      const { mtimeMs } = await stat(file);
+      if (indexHtml?.mtimeMs !== mtimeMs) indexHtml = { mtimeMs, text: readFile(file, 'utf8') };
+      return indexHtml.text;
+    };
+    // A post's page carries its own title, description and image, so link previews and crawlers
+    // that run no script see them; anything not published gets the plain page.
+    app.get('/blog/:id', { schema: { hide: true } }, async (req, reply) => {
+      const parsed = blogIdParamsSchema.safeParse(req.params);
+      const meta = parsed.success ? await getPublicPostMeta(app.deps.database.db, parsed.data.id) : undefined;
+      reply.header('cache-control', 'no-cache');
+      if (!meta) return reply.sendFile('index.html');
+      const origin = originOf(req);
+      const html = injectPostMeta(
+        await readIndex(),
+        { title: meta.title, description: meta.excerpt, imageUrl: meta.imageUrl, url: `${origin}/blog/${meta.id}`, publishedAt: meta.publishedAt },
+        origin,
+      );
+      return reply.type('text/html; charset=utf-8').send(html);
     });
   }
 

@@ -1,0 +1,171 @@
+import {
+  BLOG_MSG,
+  blogCategoryKey,
+  clinicToday,
+  type Blog,
+  type BlogAdminListQuery,
+  type BlogAdminPage,
+  type BlogCategory,
+  type BlogInput,
+  type BlogPage,
+  type BlogPublicListQuery,
+  type BlogStatus,
+  type BlogSummary,
+  type BlogUpdate,
+} from '@clinic/shared';
+import type { BlogRow } from '../../db/schema';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { NotFoundError } from '../../lib/errors';
+import { containsPattern, foldForSearch } from '../../lib/text';
+import {
+  blogStats,
+  deleteBlogs,
+  findBlogById,
+  findPublishedBlogById,
+  findPublishedBlogMeta,
+  insertBlog,
+  listBlogs,
+  setBlogsStatus,
+  toggleBlogFeatured,
+  updateBlog as updateBlogRow,
+  type BlogFilter,
+  type BlogSummaryRow,
+} from './blogs.repository';
+
+export type BlogDeps = { db: Db; clock: Clock; clinicTz: string };
+
+const notFound = () => new NotFoundError(BLOG_MSG.notFound, 'BLOG_NOT_FOUND');
+
+export function toBlogSummary(row: BlogSummaryRow, clinicTz: string): BlogSummary {
+  const category = row.category as BlogCategory;
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    category,
+    categoryKey: blogCategoryKey(category),
+    author: row.author,
+    readTime: row.readTime,
+    imageUrl: row.imageUrl,
+    featured: row.featured,
+    status: row.status,
+    date: clinicToday(row.publishedAt ?? row.createdAt, clinicTz),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toBlog(row: BlogRow, clinicTz: string): Blog {
+  return { ...toBlogSummary(row, clinicTz), content: row.content };
+}
+
+/** The text search looks into, folded once when a post is written. */
+export function searchTextOf(input: Pick<BlogInput, 'title' | 'excerpt' | 'content' | 'author' | 'category'>): string {
+  return foldForSearch([input.title, input.excerpt, input.author, input.category, input.content].join('\n'));
+}
+
+function searchPattern(q: string | undefined): string | null {
+  const folded = foldForSearch(q ?? '');
+  return folded ? containsPattern(folded) : null;
+}
+
+async function page(
+  deps: BlogDeps,
+  filter: BlogFilter,
+  order: Parameters<typeof listBlogs>[2],
+  query: { page: number; size: number },
+): Promise<BlogPage> {
+  const { rows, total } = await listBlogs(deps.db, filter, order, { offset: (query.page - 1) * query.size, limit: query.size });
+  return {
+    items: rows.map((r) => toBlogSummary(r, deps.clinicTz)),
+    total,
+    page: query.page,
+    size: query.size,
+    totalPages: Math.ceil(total / query.size),
+  };
+}
+
+/** The Blog Control table: any status, with the counts of the stats cards. */
+export async function listBlogsForStaff(deps: BlogDeps, query: BlogAdminListQuery): Promise<BlogAdminPage> {
+  const filter: BlogFilter = { status: query.status, category: query.category, featured: query.featured, searchPattern: searchPattern(query.q) };
+  const [result, stats] = await Promise.all([page(deps, filter, query.sort, query), blogStats(deps.db)]);
+  return { ...result, stats };
+}
+
+/** Published posts only, newest publication first: drafts and archived posts are never public. */
+export async function listPublishedBlogs(deps: BlogDeps, query: BlogPublicListQuery): Promise<BlogPage> {
+  const filter: BlogFilter = { status: 'PUBLISHED', category: query.category, featured: query.featured, searchPattern: searchPattern(query.q) };
+  return page(deps, filter, 'published', query);
+}
+
+export async function listFeaturedBlogs(deps: BlogDeps, size: number): Promise<BlogSummary[]> {
+  const result = await page(deps, { status: 'PUBLISHED', category: null, featured: true, searchPattern: null }, 'published', { page: 1, size });
+  return result.items;
+}
+
+export async function getPublishedBlog(deps: BlogDeps, id: number): Promise<Blog> {
+  const row = await findPublishedBlogById(deps.db, id);
+  if (!row) throw notFound();
+  return toBlog(row, deps.clinicTz);
+}
+
+export async function getBlogForStaff(deps: BlogDeps, id: number): Promise<Blog> {
+  const row = await findBlogById(deps.db, id);
+  if (!row) throw notFound();
+  return toBlog(row, deps.clinicTz);
+}
+
+export async function createBlog(deps: BlogDeps, input: BlogInput, authorUserId: number): Promise<Blog> {
+  const now = deps.clock.now();
+  const row = await insertBlog(deps.db, {
+    ...input,
+    searchText: searchTextOf(input),
+    createdBy: authorUserId,
+    publishedAt: input.status === 'PUBLISHED' ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return toBlog(row, deps.clinicTz);
+}
+
+/** A full rewrite of the post; featured and status change only when sent. */
+export async function updateBlog(deps: BlogDeps, id: number, input: BlogUpdate): Promise<Blog> {
+  const row = await updateBlogRow(deps.db, id, { ...input, searchText: searchTextOf(input) }, deps.clock.now());
+  if (!row) throw notFound();
+  return toBlog(row, deps.clinicTz);
+}
+
+export async function deleteBlog(deps: BlogDeps, id: number): Promise<{ success: true; message: string }> {
+  if ((await deleteBlogs(deps.db, [id])) === 0) throw notFound();
+  return { success: true, message: BLOG_MSG.deleted };
+}
+
+export async function toggleFeatured(deps: BlogDeps, id: number) {
+  const row = await toggleBlogFeatured(deps.db, id, deps.clock.now());
+  if (!row) throw notFound();
+  return { success: true, message: row.featured ? BLOG_MSG.featuredOn : BLOG_MSG.featuredOff, blog: toBlog(row, deps.clinicTz) };
+}
+
+export async function changeStatus(deps: BlogDeps, id: number, status: BlogStatus) {
+  const row = await updateBlogRow(deps.db, id, { status }, deps.clock.now());
+  if (!row) throw notFound();
+  return { success: true, message: BLOG_MSG.statusChanged, blog: toBlog(row, deps.clinicTz) };
+}
+
+/** Unknown ids are skipped; the count says how many posts changed. */
+export async function bulkChangeStatus(deps: BlogDeps, ids: number[], status: BlogStatus) {
+  const count = await setBlogsStatus(deps.db, [...new Set(ids)], status, deps.clock.now());
+  return { success: true, message: `Đã cập nhật trạng thái ${count} bài viết`, count };
+}
+
+export async function bulkDelete(deps: BlogDeps, ids: number[]) {
+  const count = await deleteBlogs(deps.db, [...new Set(ids)]);
+  return { success: true, message: `Đã xóa ${count} bài viết`, count };
+}
+
+/** Title, description and image of a published post, for link previews; undefined for anything not public. */
+export async function getPublicPostMeta(db: Db, id: number) {
+  return findPublishedBlogMeta(db, id);
+}

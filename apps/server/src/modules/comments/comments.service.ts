@@ -1,0 +1,211 @@
+import {
+  BLOG_MSG,
+  COMMENT_MSG,
+  nextReaction,
+  type Comment,
+  type CommentInput,
+  type CommentListResponse,
+  type CommentStatus,
+  type ReactionResponse,
+  type ReactionType,
+  type Role,
+} from '@clinic/shared';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { isBlogPublished } from '../blogs/blogs.repository';
+import { findUserById } from '../users/users.repository';
+import {
+  countVisibleComments,
+  deleteComment,
+  findReaction,
+  findVisibleComment,
+  insertComment,
+  listApprovedReplies,
+  listCommentsForModeration,
+  listTopLevelComments,
+  lockVisibleComment,
+  recountReactions,
+  saveReaction,
+  setCommentStatus,
+  type CommentNodeRow,
+} from './comments.repository';
+
+export type CommentDeps = { db: Db; clock: Clock; moderation: 'post' | 'pre' };
+/** Who writes: a visitor, or a signed-in user whose name comes from the account. */
+export type Commenter = { id: number; role: Role } | null;
+
+/** Clinic staff answer under their own name and need no approval, even with pre-moderation. */
+const TRUSTED_ROLES: Role[] = ['ADMIN', 'STAFF', 'DOCTOR'];
+
+const postNotFound = () => new NotFoundError(BLOG_MSG.notFound, 'BLOG_NOT_FOUND');
+const commentNotFound = () => new NotFoundError(COMMENT_MSG.notFound, 'COMMENT_NOT_FOUND');
+
+function toComment(row: CommentNodeRow, replies: Comment[] = []): Comment {
+  return {
+    id: row.id,
+    blogId: row.blogId,
+    parentId: row.parentId,
+    authorName: row.authorName,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    likeCount: row.likeCount,
+    dislikeCount: row.dislikeCount,
+    status: row.status,
+    replies,
+  };
+}
+
+/**
+ * Nests approved rows under their parents. A reply whose parent is not among them (rejected or
+ * pending) is left out with everything under it.
+ */
+function buildTrees(roots: CommentNodeRow[], replies: CommentNodeRow[]): Comment[] {
+  const children = new Map<number, CommentNodeRow[]>();
+  for (const r of replies) {
+    if (r.parentId === null) continue;
+    const list = children.get(r.parentId) ?? [];
+    list.push(r);
+    children.set(r.parentId, list);
+  }
+  const build = (row: CommentNodeRow): Comment => toComment(row, (children.get(row.id) ?? []).map(build));
+  return roots.map(build);
+}
+
+function countTree(nodes: Comment[]): number {
+  return nodes.reduce((n, c) => n + 1 + countTree(c.replies), 0);
+}
+
+export async function listCommentsOfPost(deps: CommentDeps, blogId: number, query: { page: number; size: number }): Promise<CommentListResponse> {
+  if (!(await isBlogPublished(deps.db, blogId))) throw postNotFound();
+  const [{ rows, total }, count] = await Promise.all([
+    listTopLevelComments(deps.db, blogId, { offset: (query.page - 1) * query.size, limit: query.size }),
+    countVisibleComments(deps.db, blogId),
+  ]);
+  const replies = await listApprovedReplies(deps.db, rows.map((r) => r.id));
+  return { success: true, comments: buildTrees(rows, replies), count, total, page: query.page, size: query.size, totalPages: Math.ceil(total / query.size) };
+}
+
+/** The visible replies under one comment, nested. */
+export async function listReplies(deps: CommentDeps, commentId: number): Promise<CommentListResponse> {
+  const comment = await findVisibleComment(deps.db, commentId);
+  if (!comment) throw commentNotFound();
+  const thread = await listApprovedReplies(deps.db, [comment.rootId ?? comment.id]);
+  const [node] = buildTrees([comment], thread);
+  const replies = node?.replies ?? [];
+  const count = countTree(replies);
+  return { success: true, comments: replies, count, total: replies.length, page: 1, size: Math.max(replies.length, 1), totalPages: 1 };
+}
+
+async function authorNameOf(deps: CommentDeps, commenter: Commenter, typed: string): Promise<string> {
+  if (!commenter) return typed;
+  const user = await findUserById(deps.db, commenter.id);
+  return user?.fullName?.trim() || user?.username || typed;
+}
+
+function initialStatus(deps: CommentDeps, commenter: Commenter): CommentStatus {
+  if (deps.moderation === 'post') return 'APPROVED';
+  return commenter && TRUSTED_ROLES.includes(commenter.role) ? 'APPROVED' : 'PENDING';
+}
+
+function createdMessage(status: CommentStatus, reply: boolean): string {
+  if (status === 'PENDING') return COMMENT_MSG.pending;
+  return reply ? COMMENT_MSG.replyPosted : COMMENT_MSG.posted;
+}
+
+export async function createComment(deps: CommentDeps, blogId: number, input: CommentInput, commenter: Commenter) {
+  if (!(await isBlogPublished(deps.db, blogId))) throw postNotFound();
+  const status = initialStatus(deps, commenter);
+  const row = await insertComment(deps.db, {
+    blogId,
+    authorName: await authorNameOf(deps, commenter, input.authorName),
+    content: input.content,
+    status,
+    userId: commenter?.id ?? null,
+    createdAt: deps.clock.now(),
+  });
+  return { success: true, message: createdMessage(status, false), comment: toComment(row) };
+}
+
+export async function createReply(deps: CommentDeps, parentId: number, input: CommentInput, commenter: Commenter) {
+  const parent = await findVisibleComment(deps.db, parentId);
+  if (!parent) throw commentNotFound();
+  const status = initialStatus(deps, commenter);
+  const row = await insertComment(deps.db, {
+    blogId: parent.blogId,
+    parentId: parent.id,
+    rootId: parent.rootId ?? parent.id,
+    authorName: await authorNameOf(deps, commenter, input.authorName),
+    content: input.content,
+    status,
+    userId: commenter?.id ?? null,
+    createdAt: deps.clock.now(),
+  });
+  return { success: true, message: createdMessage(status, true), comment: toComment(row) };
+}
+
+/**
+ * One reaction per visitor per comment: the same again removes it, the other one moves it.
+ * The comment's row is locked for the transaction, so simultaneous reactions are applied one
+ * after another and the counts, recounted from the reactions, stay exact.
+ */
+export async function react(deps: CommentDeps, commentId: number, visitorKey: string | null, requested: ReactionType): Promise<ReactionResponse> {
+  if (!visitorKey) throw new BadRequestError(COMMENT_MSG.visitorUnknown, 'VISITOR_ID_REQUIRED');
+  return deps.db.transaction(async (tx) => {
+    if (!(await lockVisibleComment(tx, commentId))) throw commentNotFound();
+    const current = await findReaction(tx, commentId, visitorKey);
+    const next = nextReaction(current, requested);
+    await saveReaction(tx, commentId, visitorKey, next, deps.clock.now());
+    const counts = await recountReactions(tx, commentId);
+    return {
+      success: true,
+      message: next ? COMMENT_MSG.reactionAdded : COMMENT_MSG.reactionRemoved,
+      reaction: { reactionType: next },
+      ...counts,
+    };
+  });
+}
+
+export async function myReaction(deps: CommentDeps, commentId: number, visitorKey: string | null) {
+  const comment = await findVisibleComment(deps.db, commentId);
+  if (!comment) throw commentNotFound();
+  const reactionType = visitorKey ? await findReaction(deps.db, commentId, visitorKey) : null;
+  return { success: true, reaction: { reactionType } };
+}
+
+export async function moderate(deps: CommentDeps, commentId: number, status: 'APPROVED' | 'REJECTED', moderatorId: number) {
+  if (!(await setCommentStatus(deps.db, commentId, status, moderatorId, deps.clock.now()))) throw commentNotFound();
+  return { success: true, message: status === 'APPROVED' ? COMMENT_MSG.approved : COMMENT_MSG.rejected };
+}
+
+export async function removeComment(deps: CommentDeps, commentId: number) {
+  if (!(await deleteComment(deps.db, commentId))) throw commentNotFound();
+  return { success: true, message: COMMENT_MSG.deleted };
+}
+
+export async function listForModeration(deps: CommentDeps, query: { status: CommentStatus | null; page: number; size: number }) {
+  const { rows, total, counts } = await listCommentsForModeration(deps.db, query.status, {
+    offset: (query.page - 1) * query.size,
+    limit: query.size,
+  });
+  return {
+    success: true,
+    comments: rows.map((r) => ({
+      id: r.id,
+      blogId: r.blogId,
+      blogTitle: r.blogTitle,
+      parentId: r.parentId,
+      authorName: r.authorName,
+      content: r.content,
+      createdAt: r.createdAt.toISOString(),
+      likeCount: r.likeCount,
+      dislikeCount: r.dislikeCount,
+      status: r.status,
+    })),
+    count: total,
+    page: query.page,
+    size: query.size,
+    totalPages: Math.ceil(total / query.size),
+    counts,
+  };
+}

@@ -1,0 +1,73 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMAGE_UPLOAD, pathIdSchema, UPLOAD_MSG } from '@clinic/shared';
+import { BadRequestError } from '../../lib/errors';
+import { errorResponses } from '../../plugins/errors';
+import { BLOG_STAFF_ROLES } from '../blogs/blogs.routes';
+import { PayloadTooLargeError, readImage, storeImage } from './uploads.service';
+
+const imageIdParams = z.object({ id: pathIdSchema(UPLOAD_MSG.invalidImageId) });
+
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = { fileSize: IMAGE_UPLOAD.maxBytes, files: 1, fields: 5, parts: 6 };
+  // Registered for these routes only, unless another plugin already made multipart available to all.
+  if (!app.hasRequestDecorator('parts')) await app.register(multipart, { limits });
+  const db = () => app.deps.database.db;
+
+  app.post(
+    '/blogs/upload-image',
+    {
+      schema: {
+        tags: ['blogs'],
+        summary: 'Upload a blog image: multipart field `image`, JPG, PNG, GIF or WebP by its bytes, at most 5 MB',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: z.object({ imageUrl: z.string(), contentType: z.string(), size: z.number().int() }), ...errorResponses(400, 401, 403, 413) },
+      },
+      // Before the body is read: a caller who may not upload sends no file through.
+      onRequest: app.requireRole(...BLOG_STAFF_ROLES),
+    },
+    async (req, reply) => {
+      let bytes: Buffer | undefined;
+      try {
+        for await (const part of req.parts({ limits })) {
+          if (part.type === 'file' && part.fieldname === IMAGE_UPLOAD.field && !bytes) bytes = await part.toBuffer();
+          else if (part.type === 'file') part.file.resume();
+        }
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError();
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new BadRequestError(UPLOAD_MSG.fileRequired, 'FILE_REQUIRED');
+        if (code?.startsWith('FST_')) throw new BadRequestError(UPLOAD_MSG.fileRequired, 'BAD_MULTIPART');
+        throw err;
+      }
+      if (!bytes) throw new BadRequestError(UPLOAD_MSG.fileRequired, 'FILE_REQUIRED');
+      return reply.status(201).send(await storeImage(db(), bytes, req.auth!.id));
+    },
+  );
+
+  app.get(
+    '/images/:id',
+    {
+      schema: {
+        tags: ['blogs'],
+        summary: 'A stored image, cached for a year: the bytes under one address never change',
+        params: imageIdParams,
+      },
+    },
+    async (req, reply) => {
+      const image = await readImage(db(), req.params.id);
+      const etag = `"${image.sha256}"`;
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff')
+        // Even if a browser were talked into rendering it as a page, it could run nothing.
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('content-disposition', 'inline');
+      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type(image.contentType).send(image.data);
+    },
+  );
+};

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_MSG } from '@clinic/shared';
+import { bearer, buildTestApp, DEMO, loginAs, type TestContext } from '../../../test/build-app';
+import { IMAGES, multipart } from '../../../test/blog-fixtures';
+import { dbKinds } from '../../../test/databases';
+import { detectImageType } from './image-type';
+
+describe('detectImageType', () => {
+  it('reads the type from the bytes, not the name', () => {
+    expect(detectImageType(IMAGES.png)).toBe('image/png');
+    expect(detectImageType(IMAGES.jpeg)).toBe('image/jpeg');
+    expect(detectImageType(IMAGES.gif)).toBe('image/gif');
+    expect(detectImageType(IMAGES.webp)).toBe('image/webp');
+    expect(detectImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBeNull();
+    expect(detectImageType(Buffer.from('RIFF\0\0\0\0WAVEfmt '))).toBeNull();
+    expect(detectImageType(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+for (const kind of dbKinds()) {
+  describe(`POST /api/blogs/upload-image and GET /api/images/{id} [${kind}]`, () => {
+    let t: TestContext;
+    let token = '';
+    beforeAll(async () => {
+      t = await buildTestApp(kind);
+      token = (await loginAs(t.app, ...DEMO.doctor)).token;
+    });
+    afterAll(async () => t?.close());
+
+    const upload = (bytes: Buffer, filename: string, contentType: string, field = 'image', auth = token) => {
+      const body = multipart(field, filename, contentType, bytes);
+      return t.app.inject({ method: 'POST', url: '/api/blogs/upload-image', payload: body.payload, headers: { ...body.headers, ...bearer(auth) } });
+    };
+
+    it.each([
+      ['png', 'anh.png', 'image/png'],
+      ['jpeg', 'anh.jpg', 'image/jpeg'],
+      ['gif', 'anh.gif', 'image/gif'],
+      ['webp', 'anh.webp', 'image/webp'],
+    ] as const)('stores a %s image and serves its bytes back with long-lived caching', async (type, filename, contentType) => {
+      const bytes = IMAGES[type];
+      const res = await upload(bytes, filename, contentType);
+      expect(res.statusCode).toBe(201);
+      const { imageUrl } = res.json();
+      expect(imageUrl).toMatch(/^\/api\/images\/\d+$/);
+      expect(res.json()).toMatchObject({ contentType, size: bytes.length });
+
+      const served = await t.app.inject({ url: imageUrl });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(contentType);
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+      const etag = `"${createHash('sha256').update(bytes).digest('hex')}"`;
+      expect(served.headers.etag).toBe(etag);
+      expect((await t.app.inject({ url: imageUrl, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    });
+
+    it('goes by the bytes: a JPEG named .png is stored as a JPEG, and the same bytes keep their address', async () => {
+      const res = await upload(IMAGES.jpeg, 'renamed.png', 'image/png');
+      expect(res.json().contentType).toBe('image/jpeg');
+      expect((await upload(IMAGES.jpeg, 'again.jpg', 'image/jpeg')).json().imageUrl).toBe(res.json().imageUrl);
+    });
+
+    it('refuses a renamed non-image with 400 and a Vietnamese message', async () => {
+      for (const [bytes, name] of [
+        [Buffer.from('<html><script>alert(1)</script></html>'), 'anh.jpg'],
+        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'anh.png'],
+        [Buffer.from('%PDF-1.7 ...'), 'anh.webp'],
+      ] as const) {
+        const res = await upload(bytes, name, 'image/jpeg');
+        expect(res.statusCode, name).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_IMAGE_TYPE', message: UPLOAD_MSG.unsupportedType });
+      }
+    });
+
+    it('refuses a 6 MB file with 413 and a Vietnamese message, and takes one of exactly 5 MB', async () => {
+      const big = Buffer.alloc(6 * 1024 * 1024, 0);
+      IMAGES.png.copy(big, 0, 0, 64);
+      const res = await upload(big, 'lon.png', 'image/png');
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({ statusCode: 413, code: 'FILE_TOO_LARGE', message: UPLOAD_MSG.tooLarge });
+
+      const limit = Buffer.alloc(5 * 1024 * 1024, 7);
+      IMAGES.gif.copy(limit, 0, 0, 6);
+      expect((await upload(limit, 'vua.gif', 'image/gif')).statusCode).toBe(201);
+    });
+
+    it('asks for a file in the field `image` when none is sent', async () => {
+      const wrongField = await upload(IMAGES.png, 'anh.png', 'image/png', 'file');
+      expect(wrongField.statusCode).toBe(400);
+      expect(wrongField.json().message).toBe(UPLOAD_MSG.fileRequired);
+      const json = await t.app.inject({ method: 'POST', url: '/api/blogs/upload-image', payload: { image: 'x' }, headers: bearer(token) });
+      expect(json.statusCode).toBe(400);
+      expect(json.json().message).toBe(UPLOAD_MSG.fileRequired);
+      const empty = await upload(Buffer.alloc(0), 'rong.png', 'image/png');
+      expect(empty.statusCode).toBe(400);
+    });
+
+    it('answers 401 without a token and 403 to a patient', async () => {
+      const body = multipart('image', 'anh.png', 'image/png', IMAGES.png);
+      expect((await t.app.inject({ method: 'POST', url: '/api/blogs/upload-image', payload: body.payload, headers: body.headers })).statusCode).toBe(401);
+      const patient = await loginAs(t.app, ...DEMO.patient);
+      expect((await upload(IMAGES.png, 'anh.png', 'image/png', 'image', patient.token)).statusCode).toBe(403);
+    });
+
+    it('answers 404 for an unknown image and 400 for a bad id', async () => {
+      const unknown = await t.app.inject({ url: '/api/images/999999' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe(UPLOAD_MSG.imageNotFound);
+      const bad = await t.app.inject({ url: '/api/images/abc' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe(UPLOAD_MSG.invalidImageId);
+    });
+  });
+}

@@ -1,0 +1,236 @@
+import { useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { FileSearch, Plus, RefreshCw } from 'lucide-react';
+import { BLOG_LIMITS, BLOG_MSG, type BlogStatus, type BlogSummary } from '@clinic/shared';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pagination } from '@/components/ui/pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { BLOG_ADMIN_FALLBACKS } from '../api/admin/blog-errors';
+import { useBulkChangeBlogStatus } from '../api/admin/bulk-change-status';
+import { useBulkDeleteBlogs } from '../api/admin/bulk-delete-blogs';
+import { useChangeBlogStatus } from '../api/admin/change-status';
+import { useDeleteBlog } from '../api/admin/delete-blog';
+import { useAdminBlogs } from '../api/admin/get-admin-blogs';
+import { useToggleFeatured } from '../api/admin/toggle-featured';
+import { BlogBulkBar } from './blog-bulk-bar';
+import { BlogStatsCards } from './blog-stats-cards';
+import { BlogTable } from './blog-table';
+import { BlogToolbar } from './blog-toolbar';
+import { useBlogListState } from './use-blog-list-state';
+
+const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+
+/** Stats, toolbar, the table with its row and bulk actions, and paging: everything but the add/edit modal. */
+export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onEdit: (blog: BlogSummary) => void }) {
+  const { params, update } = useBlogListState();
+  const query = useAdminBlogs(params);
+  const items = useMemo(() => query.data?.items ?? [], [query.data]);
+
+  // The selection belongs to one view of the table: another page, filter or sort starts empty.
+  const viewKey = JSON.stringify(params);
+  const [selection, setSelection] = useState<{ viewKey: string; ids: ReadonlySet<number> }>({ viewKey, ids: new Set() });
+  const selected = useMemo(() => {
+    if (selection.viewKey !== viewKey) return new Set<number>();
+    return new Set(items.filter((b) => selection.ids.has(b.id)).map((b) => b.id));
+  }, [selection, viewKey, items]);
+  const setSelected = (ids: ReadonlySet<number>) => setSelection({ viewKey, ids });
+
+  const [toDelete, setToDelete] = useState<BlogSummary | null>(null);
+  const [bulkDeleteOpen, setBulkDeleteOpen] = useState(false);
+
+  const statusMutation = useChangeBlogStatus();
+  const featuredMutation = useToggleFeatured();
+  const deleteMutation = useDeleteBlog();
+  const bulkStatus = useBulkChangeBlogStatus();
+  const bulkDelete = useBulkDeleteBlogs();
+
+  const busyIds = useMemo(() => {
+    const ids = new Set<number>();
+    if (statusMutation.isPending && statusMutation.variables) ids.add(statusMutation.variables.id);
+    if (featuredMutation.isPending && featuredMutation.variables !== undefined) ids.add(featuredMutation.variables);
+    if (deleteMutation.isPending && deleteMutation.variables !== undefined) ids.add(deleteMutation.variables);
+    return ids;
+  }, [statusMutation.isPending, statusMutation.variables, featuredMutation.isPending, featuredMutation.variables, deleteMutation.isPending, deleteMutation.variables]);
+
+  function changeStatus(blog: BlogSummary, status: BlogStatus) {
+    statusMutation.mutate(
+      { id: blog.id, status },
+      {
+        onSuccess: (result) => toast.success(result?.message || BLOG_MSG.statusChanged),
+        onError: (error) => toast.error(errorText(error, BLOG_MSG.statusFailed)),
+      },
+    );
+  }
+
+  function toggleFeatured(blog: BlogSummary) {
+    featuredMutation.mutate(blog.id, {
+      onSuccess: (result) => toast.success(result?.message || (blog.featured ? BLOG_MSG.featuredOff : BLOG_MSG.featuredOn)),
+      onError: (error) => toast.error(errorText(error, BLOG_MSG.featuredFailed)),
+    });
+  }
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    deleteMutation.mutate(toDelete.id, {
+      onSuccess: (result) => {
+        toast.success(result?.message || BLOG_MSG.deleted);
+        setToDelete(null);
+      },
+      onError: (error) => {
+        toast.error(errorText(error, BLOG_ADMIN_FALLBACKS.delete));
+        setToDelete(null);
+      },
+    });
+  }
+
+  function changeSelectedStatus(status: BlogStatus) {
+    bulkStatus.mutate(
+      { ids: [...selected], status },
+      {
+        onSuccess: (result) => {
+          toast.success(result?.message || BLOG_MSG.statusChanged);
+          setSelected(new Set());
+        },
+        onError: (error) => toast.error(errorText(error, BLOG_MSG.statusFailed)),
+      },
+    );
+  }
+
+  function confirmBulkDelete() {
+    bulkDelete.mutate([...selected], {
+      onSuccess: (result) => {
+        toast.success(result?.message || BLOG_MSG.deleted);
+        setSelected(new Set());
+        setBulkDeleteOpen(false);
+      },
+      onError: (error) => {
+        toast.error(errorText(error, BLOG_ADMIN_FALLBACKS.bulkDelete));
+        setBulkDeleteOpen(false);
+      },
+    });
+  }
+
+  const data = query.data;
+  // A page emptied by deletes (or an address past the end) moves to the last page there is.
+  const pastTheEnd = !!data && data.items.length === 0 && data.total > 0 && params.page > 1;
+  const lastPage = Math.max(1, data?.totalPages ?? 1);
+  useEffect(() => {
+    if (pastTheEnd) update({ page: lastPage });
+  }, [pastTheEnd, lastPage, update]);
+
+  const filtered = params.q !== '' || params.status !== '' || params.category !== '' || params.featured !== '';
+
+  return (
+    <div className="space-y-4">
+      <BlogStatsCards stats={data?.stats} />
+      <BlogToolbar params={params} onChange={update} />
+
+      {/* Read once a search or filter has answered (the table itself is not a live region). */}
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {data && !query.isPlaceholderData ? `Tìm thấy ${data.total} bài viết` : ''}
+      </p>
+
+      {selected.size > 0 && (
+        <BlogBulkBar
+          count={selected.size}
+          statusPending={bulkStatus.isPending}
+          onChangeStatus={changeSelectedStatus}
+          onDelete={() => setBulkDeleteOpen(true)}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
+
+      {query.isPending || pastTheEnd ? (
+        <div className="flex justify-center rounded-xl border border-slate-200 bg-white py-16">
+          <Spinner size="lg" label="Đang tải danh sách bài viết..." />
+        </div>
+      ) : query.isError && !data ? (
+        <Alert tone="error" title="Không thể tải danh sách bài viết">
+          <p>{query.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void query.refetch()} loading={query.isFetching}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            Thử lại
+          </Button>
+        </Alert>
+      ) : items.length === 0 ? (
+        <div className="rounded-xl border border-slate-200 bg-white">
+          {filtered ? (
+            <EmptyState icon={FileSearch} title="Không tìm thấy bài viết phù hợp" description="Hãy thử từ khóa khác hoặc bỏ bớt bộ lọc." />
+          ) : (
+            <EmptyState
+              title="Chưa có bài viết nào"
+              description="Bài viết đầu tiên sẽ xuất hiện tại đây."
+              action={
+                <Button onClick={onCreate}>
+                  <Plus aria-hidden="true" className="size-4" />
+                  Thêm bài viết
+                </Button>
+              }
+            />
+          )}
+        </div>
+      ) : (
+        <>
+          {query.isError && (
+            <Alert tone="error" role="alert">
+              {query.error.message}
+            </Alert>
+          )}
+          <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <BlogTable
+              items={items}
+              sort={params.sort}
+              onSortChange={(sort) => update({ sort })}
+              selected={selected}
+              onToggle={(id) => {
+                const next = new Set(selected);
+                if (next.has(id)) next.delete(id);
+                else next.add(id);
+                setSelected(next);
+              }}
+              onToggleAll={(checked) => setSelected(checked ? new Set(items.map((b) => b.id)) : new Set())}
+              busyIds={busyIds}
+              onEdit={onEdit}
+              onStatusChange={changeStatus}
+              onToggleFeatured={toggleFeatured}
+              onDelete={setToDelete}
+            />
+          </div>
+          {data && (
+            <Pagination
+              page={data.page}
+              pageSize={data.size || BLOG_LIMITS.adminPageSize}
+              total={data.total}
+              onPageChange={(page) => update({ page })}
+              previousLabel="Trước"
+              nextLabel="Sau"
+              summary={(from, to, total) => `Hiển thị ${from}–${to} trong ${total} bài viết`}
+            />
+          )}
+        </>
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Xóa bài viết"
+        message={toDelete ? `Bạn có chắc muốn xóa bài viết "${toDelete.title}"? Các bình luận của bài viết cũng sẽ bị xóa.` : ''}
+        confirmLabel="Xóa"
+        loading={deleteMutation.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+      <ConfirmDialog
+        open={bulkDeleteOpen}
+        title="Xóa bài viết đã chọn"
+        message={`Bạn có chắc muốn xóa ${selected.size} bài viết?`}
+        confirmLabel="Xóa"
+        loading={bulkDelete.isPending}
+        onConfirm={confirmBulkDelete}
+        onCancel={() => setBulkDeleteOpen(false)}
+      />
+    </div>
+  );
+}

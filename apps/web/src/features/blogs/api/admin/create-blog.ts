@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BLOG_MSG, type Blog, type BlogInput } from '@clinic/shared';
+import { api } from '@/lib/api-client';
+import { withBlogErrors } from './blog-errors';
+import { blogAdminKeys } from './query-keys';
+
+/** POST /api/blogs. */
+export function createBlog(input: BlogInput): Promise<Blog> {
+  return withBlogErrors(() => api.post<Blog>('/blogs', input), BLOG_MSG.createFailed);
+}
+
+export function useCreateBlog() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBlog,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogAdminKeys.all }),
+  });
+}

@@ -1,0 +1,39 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type CommentStatus, type ModerationComment } from '@clinic/shared';
+import { api } from '@/lib/api-client';
+import { COMMENT_ADMIN_FALLBACKS } from './comment-errors';
+import { commentModerationKeys } from './query-keys';
+
+export const MODERATION_PAGE_SIZE = 10;
+
+export type ModerationList = {
+  success: boolean;
+  comments: ModerationComment[];
+  /** Comments of the requested status, on every page. */
+  count: number;
+  page: number;
+  size: number;
+  totalPages: number;
+  counts: Record<CommentStatus, number>;
+};
+
+/** GET /api/comments/admin?status=: the moderation panel, newest first. */
+export function getModerationComments(params: { status: CommentStatus; page: number }, signal?: AbortSignal): Promise<ModerationList> {
+  return api.get<ModerationList>('/comments/admin', {
+    params: { ...params, size: MODERATION_PAGE_SIZE },
+    fallbackMessage: COMMENT_ADMIN_FALLBACKS.fetch,
+    signal,
+  });
+}
+
+export function getModerationCommentsQueryOptions(params: { status: CommentStatus; page: number }) {
+  return queryOptions({
+    queryKey: commentModerationKeys.list(params),
+    queryFn: ({ signal }) => getModerationComments(params, signal),
+    staleTime: 0,
+  });
+}
+
+export function useModerationComments(params: { status: CommentStatus; page: number }, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getModerationCommentsQueryOptions(params), placeholderData: keepPreviousData, enabled: options.enabled ?? true });
+}

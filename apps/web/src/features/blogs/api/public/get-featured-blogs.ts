@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { BLOG_MSG, type BlogSummary } from '@clinic/shared';
+import { api } from '@/lib/api-client';
+
+/** How many featured posts the block at the top of /blog shows. */
+export const FEATURED_BLOCK_SIZE = 3;
+
+export function getFeaturedBlogs(signal?: AbortSignal): Promise<BlogSummary[]> {
+  return api.get<BlogSummary[]>('/public/blogs/featured', {
+    auth: false,
+    fallbackMessage: BLOG_MSG.publicFetchFailed,
+    signal,
+    params: { size: FEATURED_BLOCK_SIZE },
+  });
+}
+
+export function getFeaturedBlogsQueryOptions() {
+  return queryOptions({ queryKey: ['blogs', 'public', 'featured'], queryFn: ({ signal }) => getFeaturedBlogs(signal) });
+}
+
+export function useFeaturedBlogs(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getFeaturedBlogsQueryOptions(), enabled: options.enabled ?? true });
+}

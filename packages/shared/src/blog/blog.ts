@@ -1,0 +1,270 @@
+import { z } from 'zod';
+
+/** Blog statuses (specification section 4): only PUBLISHED posts are ever served publicly. */
+export const BLOG_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+export const BLOG_STATUS_LABELS: Record<BlogStatus, string> = {
+  DRAFT: 'Bản nháp',
+  PUBLISHED: 'Đã xuất bản',
+  ARCHIVED: 'Đã lưu trữ',
+};
+
+/** The admin categories of specification section 3, as stored. */
+export const BLOG_CATEGORIES = ['Tim mạch', 'Ung thư', 'Tiểu đường', 'Phòng bệnh', 'Thể dục', 'Tâm thần'] as const;
+export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
+
+/** The public category chips of /blog (specification section 2), each naming the stored category it shows. */
+export const BLOG_CATEGORY_CHIPS = [
+  { key: 'all', label: 'Tất cả', category: null },
+  { key: 'heart', label: 'Tim mạch', category: 'Tim mạch' },
+  { key: 'cancer', label: 'Ung thư', category: 'Ung thư' },
+  { key: 'diabetes', label: 'Tiểu đường', category: 'Tiểu đường' },
+  { key: 'prevention', label: 'Phòng bệnh', category: 'Phòng bệnh' },
+  { key: 'exercise', label: 'Thể dục', category: 'Thể dục' },
+  { key: 'mental-health', label: 'Sức khỏe tâm thần', category: 'Tâm thần' },
+] as const satisfies ReadonlyArray<{ key: string; label: string; category: BlogCategory | null }>;
+export type BlogCategoryKey = (typeof BLOG_CATEGORY_CHIPS)[number]['key'];
+
+/** The chip key of a stored category ('Tim mạch' → 'heart'). */
+export function blogCategoryKey(category: BlogCategory): Exclude<BlogCategoryKey, 'all'> {
+  const chip = BLOG_CATEGORY_CHIPS.find((c) => c.category === category);
+  return (chip?.key ?? 'all') as Exclude<BlogCategoryKey, 'all'>;
+}
+
+/**
+ * The stored category a filter value names: a chip key ('heart'), a stored category ('Tim mạch'),
+ * or nothing for 'all' / empty. Undefined when the value names no category at all.
+ */
+export function blogCategoryFromFilter(value: string | undefined | null): BlogCategory | null | undefined {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'all') return null;
+  const byKey = BLOG_CATEGORY_CHIPS.find((c) => c.key === v.toLowerCase());
+  if (byKey) return byKey.category;
+  const byName = BLOG_CATEGORIES.find((c) => c.toLocaleLowerCase('vi') === v.normalize('NFC').toLocaleLowerCase('vi'));
+  return byName ?? undefined;
+}
+
+/** Limits of specification sections 5 and 9. */
+export const BLOG_LIMITS = {
+  title: 200,
+  excerpt: 500,
+  author: 100,
+  readTime: 20,
+  /** Not in the specification: bounds a request body (about 10 000 words). */
+  content: 100_000,
+  imageUrl: 500,
+  searchQuery: 100,
+  /** 'See more' appears above this many posts. */
+  publicPageSize: 6,
+  adminPageSize: 10,
+  maxPageSize: 50,
+  maxBulk: 100,
+} as const;
+
+export const BLOG_MSG = {
+  titleRequired: 'Tiêu đề là bắt buộc',
+  titleTooLong: `Tiêu đề không được vượt quá ${BLOG_LIMITS.title} ký tự`,
+  excerptRequired: 'Tóm tắt là bắt buộc',
+  excerptTooLong: `Tóm tắt không được vượt quá ${BLOG_LIMITS.excerpt} ký tự`,
+  contentRequired: 'Nội dung là bắt buộc',
+  contentTooLong: `Nội dung không được vượt quá ${BLOG_LIMITS.content} ký tự`,
+  authorRequired: 'Tác giả là bắt buộc',
+  authorTooLong: `Tác giả không được vượt quá ${BLOG_LIMITS.author} ký tự`,
+  readTimeTooLong: `Thời gian đọc không được vượt quá ${BLOG_LIMITS.readTime} ký tự`,
+  categoryRequired: 'Vui lòng chọn danh mục',
+  categoryInvalid: 'Danh mục không hợp lệ',
+  statusInvalid: 'Trạng thái bài viết không hợp lệ',
+  imageUrlInvalid: 'Đường dẫn hình ảnh không hợp lệ',
+  invalidId: 'ID bài viết không hợp lệ',
+  notFound: 'Không tìm thấy bài viết',
+  loadFailed: 'Có lỗi xảy ra khi tải bài viết',
+  selectAtLeastOne: 'Vui lòng chọn ít nhất một bài viết',
+  tooManySelected: `Chỉ có thể thao tác tối đa ${BLOG_LIMITS.maxBulk} bài viết một lần`,
+  searchTooLong: `Từ khóa tìm kiếm không được vượt quá ${BLOG_LIMITS.searchQuery} ký tự`,
+  invalidPaging: 'Tham số phân trang không hợp lệ',
+  invalidSort: 'Kiểu sắp xếp không hợp lệ',
+  invalidFeatured: 'Giá trị nổi bật không hợp lệ',
+  created: 'Đã tạo bài viết',
+  updated: 'Đã cập nhật bài viết',
+  deleted: 'Đã xóa bài viết',
+  statusChanged: 'Đã cập nhật trạng thái bài viết',
+  featuredOn: 'Đã đánh dấu bài viết nổi bật',
+  featuredOff: 'Đã bỏ đánh dấu nổi bật',
+  // Client fallbacks of specification section 8.
+  fetchFailed: 'Failed to fetch blogs',
+  createFailed: 'Failed to create blog',
+  updateFailed: 'Failed to update blog',
+  statusFailed: 'Failed to change status',
+  featuredFailed: 'Failed to toggle featured',
+  publicFetchFailed: 'Failed to fetch blog data',
+  searchFailed: 'Search failed',
+  http403: 'Không có quyền truy cập. Vui lòng đăng nhập.',
+  http401: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
+} as const;
+
+const requiredText = (max: number, required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/** An image is one the server stores (/api/images/…) or an http(s) address; never javascript: or data:. */
+const imageUrlSchema = z
+  .string({ error: BLOG_MSG.imageUrlInvalid })
+  .trim()
+  .max(BLOG_LIMITS.imageUrl, BLOG_MSG.imageUrlInvalid)
+  .refine((v) => v === '' || /^\/(?![/\\])[^\s]*$/.test(v) || /^https?:\/\/[^\s/]+[^\s]*$/i.test(v), BLOG_MSG.imageUrlInvalid)
+  .transform((v) => (v === '' ? null : v));
+
+const blogFields = {
+  title: requiredText(BLOG_LIMITS.title, BLOG_MSG.titleRequired, BLOG_MSG.titleTooLong),
+  excerpt: requiredText(BLOG_LIMITS.excerpt, BLOG_MSG.excerptRequired, BLOG_MSG.excerptTooLong),
+  content: requiredText(BLOG_LIMITS.content, BLOG_MSG.contentRequired, BLOG_MSG.contentTooLong),
+  category: z.enum(BLOG_CATEGORIES, { error: (iss) => (iss.input === undefined || iss.input === '' ? BLOG_MSG.categoryRequired : BLOG_MSG.categoryInvalid) }),
+  author: requiredText(BLOG_LIMITS.author, BLOG_MSG.authorRequired, BLOG_MSG.authorTooLong),
+  /** Empty means none. */
+  readTime: z
+    .string({ error: BLOG_MSG.readTimeTooLong })
+    .trim()
+    .max(BLOG_LIMITS.readTime, BLOG_MSG.readTimeTooLong)
+    .nullish()
+    .transform((v) => (v === '' ? null : v)),
+  /** Empty or null removes the image. */
+  imageUrl: imageUrlSchema.nullish(),
+};
+
+/** The add modal and POST /api/blogs: a draft that is not featured unless said otherwise. */
+export const blogInputSchema = z.object({
+  ...blogFields,
+  featured: z.boolean({ error: BLOG_MSG.invalidFeatured }).optional().default(false),
+  status: z.enum(BLOG_STATUSES, { error: BLOG_MSG.statusInvalid }).optional().default('DRAFT'),
+});
+export type BlogInput = z.output<typeof blogInputSchema>;
+export type BlogForm = z.input<typeof blogInputSchema>;
+
+/** The edit modal and PUT /api/blogs/{id}: featured and status stay as they are when not sent. */
+export const blogUpdateSchema = z.object({
+  ...blogFields,
+  featured: z.boolean({ error: BLOG_MSG.invalidFeatured }).optional(),
+  status: z.enum(BLOG_STATUSES, { error: BLOG_MSG.statusInvalid }).optional(),
+});
+export type BlogUpdate = z.output<typeof blogUpdateSchema>;
+
+export const blogStatusRequestSchema = z.object({ status: z.enum(BLOG_STATUSES, { error: BLOG_MSG.statusInvalid }) });
+
+const blogIdsSchema = z
+  .array(z.number({ error: BLOG_MSG.invalidId }).int(BLOG_MSG.invalidId).positive(BLOG_MSG.invalidId).max(2_147_483_647, BLOG_MSG.invalidId), {
+    error: BLOG_MSG.selectAtLeastOne,
+  })
+  .min(1, BLOG_MSG.selectAtLeastOne)
+  .max(BLOG_LIMITS.maxBulk, BLOG_MSG.tooManySelected);
+
+export const blogBulkStatusRequestSchema = z.object({ ids: blogIdsSchema, status: z.enum(BLOG_STATUSES, { error: BLOG_MSG.statusInvalid }) });
+export const blogBulkDeleteRequestSchema = z.object({ ids: blogIdsSchema });
+
+/** A path id: digits only (no '1e3', '0x10', '-1'), within a PostgreSQL integer. */
+export function pathIdSchema(message: string) {
+  return z
+    .string({ error: message })
+    .regex(/^[1-9]\d{0,9}$/, message)
+    .transform(Number)
+    .refine((n) => n <= 2_147_483_647, message);
+}
+export const blogIdParamsSchema = z.object({ id: pathIdSchema(BLOG_MSG.invalidId) });
+
+const pageNumber = (fallback: number, max: number) =>
+  z.coerce.number({ error: BLOG_MSG.invalidPaging }).int(BLOG_MSG.invalidPaging).min(1, BLOG_MSG.invalidPaging).max(max, BLOG_MSG.invalidPaging).default(fallback);
+
+const searchText = z.string().trim().max(BLOG_LIMITS.searchQuery, BLOG_MSG.searchTooLong).optional();
+const categoryFilter = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const category = blogCategoryFromFilter(v);
+    if (category === undefined) {
+      ctx.addIssue({ code: 'custom', message: BLOG_MSG.categoryInvalid });
+      return z.NEVER;
+    }
+    return category;
+  });
+const booleanFilter = z
+  .enum(['true', 'false', ''], { error: BLOG_MSG.invalidFeatured })
+  .optional()
+  .transform((v) => (v === 'true' ? true : v === 'false' ? false : null));
+
+export const BLOG_SORTS = ['newest', 'oldest', 'updated', 'title-asc', 'title-desc'] as const;
+export type BlogSort = (typeof BLOG_SORTS)[number];
+
+/** GET /api/blogs: the Blog Control table (paged, searched, filtered and sorted on the server). */
+export const blogAdminListQuerySchema = z.object({
+  page: pageNumber(1, 100_000),
+  size: pageNumber(BLOG_LIMITS.adminPageSize, BLOG_LIMITS.maxPageSize),
+  q: searchText,
+  status: z
+    .enum([...BLOG_STATUSES, 'all', ''], { error: BLOG_MSG.statusInvalid })
+    .optional()
+    .transform((v) => (v && v !== 'all' ? (v as BlogStatus) : null)),
+  category: categoryFilter,
+  featured: booleanFilter,
+  sort: z.enum(BLOG_SORTS, { error: BLOG_MSG.invalidSort }).optional().default('newest'),
+});
+export type BlogAdminListQuery = z.output<typeof blogAdminListQuerySchema>;
+
+/** GET /api/public/blogs/published and /search: published posts only, newest first. */
+export const blogPublicListQuerySchema = z.object({
+  page: pageNumber(1, 100_000),
+  size: pageNumber(BLOG_LIMITS.publicPageSize, BLOG_LIMITS.maxPageSize),
+  q: searchText,
+  category: categoryFilter,
+  featured: booleanFilter,
+});
+export type BlogPublicListQuery = z.output<typeof blogPublicListQuerySchema>;
+
+/** GET /api/public/blogs/featured: the newest featured posts. */
+export const blogFeaturedQuerySchema = z.object({ size: pageNumber(BLOG_LIMITS.publicPageSize, BLOG_LIMITS.maxPageSize) });
+
+/** A post in a list: everything but its content. */
+export const blogSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  excerpt: z.string(),
+  category: z.enum(BLOG_CATEGORIES),
+  categoryKey: z.string(),
+  author: z.string(),
+  readTime: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  featured: z.boolean(),
+  status: z.enum(BLOG_STATUSES),
+  /** The publication date (or the creation date of a post never published), YYYY-MM-DD in the clinic's zone. */
+  date: z.string(),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BlogSummary = z.infer<typeof blogSummarySchema>;
+
+/** A whole post. `content` is Markdown, returned exactly as written: the browser renders it without raw HTML. */
+export const blogSchema = blogSummarySchema.extend({ content: z.string() });
+export type Blog = z.infer<typeof blogSchema>;
+
+export const blogPageSchema = z.object({
+  items: z.array(blogSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type BlogPage = z.infer<typeof blogPageSchema>;
+
+export const blogStatsSchema = z.object({
+  total: z.number().int(),
+  published: z.number().int(),
+  draft: z.number().int(),
+  archived: z.number().int(),
+  featured: z.number().int(),
+});
+export type BlogStats = z.infer<typeof blogStatsSchema>;
+
+export const blogAdminPageSchema = blogPageSchema.extend({ stats: blogStatsSchema });
+export type BlogAdminPage = z.infer<typeof blogAdminPageSchema>;
+
+export const blogActionResponseSchema = z.object({ success: z.boolean(), message: z.string(), blog: blogSchema });
+export const blogBulkResponseSchema = z.object({ success: z.boolean(), message: z.string(), count: z.number().int() });
+export const blogDeleteResponseSchema = z.object({ success: z.boolean(), message: z.string() });
