@@ -55,3 +55,22 @@ test('the back-office on a phone opens its menu in a drawer @phone-only', async 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+for (const path of ['/about', '/services']) {
+  test(`${path} has its own title and no serious accessibility violation @phone`, async ({ page }, testInfo) => {
+    const problems = watchConsole(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).not.toHaveTitle(/^Trang chủ/);
+    await snap(page, testInfo, path.slice(1));
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+  });
+}
+
+test('the services page lists the three price plans and leads to booking', async ({ page }) => {
+  await page.goto('/services');
+  for (const price of ['Miễn phí', '199.000đ', '399.000đ']) await expect(page.getByText(price).first()).toBeVisible();
+  await page.getByRole('link', { name: /Đặt lịch/ }).first().click();
+  await expect(page).toHaveURL(/\/appointment$/);
+});

@@ -3,11 +3,20 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Clock } from './lib/clock';
+import { createMailer, type Mailer } from './lib/mailer';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { TokenService } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { publicAppointmentsRoutes } from './modules/appointments/appointments.public.routes';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes';
+import { emailRoutes } from './modules/email/email.routes';
+import { blogsRoutes } from './modules/blogs/blogs.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { seoRoutes } from './modules/seo/seo.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -21,11 +30,13 @@ export type Deps = {
   clock: Clock;
   limiter: RateLimiter;
   tokens: TokenService;
+  /** Sends the outbox's e-mails; made from config.smtpUrl when not given (simulated without it). */
+  mailer?: Mailer;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: Deps;
+    deps: Deps & { mailer: Mailer };
   }
 }
 
@@ -48,7 +59,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', deps);
+  app.decorate('deps', { ...deps, mailer: deps.mailer ?? createMailer(deps.config) });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -61,10 +72,18 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}) {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(publicAppointmentsRoutes);
+      await api.register(appointmentsRoutes);
+      await api.register(emailRoutes);
+      await api.register(blogsRoutes);
+      await api.register(commentsRoutes);
+      await api.register(uploadsRoutes);
+      await api.register(newsletterRoutes);
     },
     { prefix: '/api' },
   );
 
+  await app.register(seoRoutes);
   await app.register(webPlugin, { webDist: options.webDist });
   return app;
 }

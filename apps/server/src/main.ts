@@ -4,7 +4,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { demoAccounts, seedDatabase } from './db/seed';
+import { startBackgroundJobs } from './jobs';
 import { systemClock } from './lib/clock';
+import { createMailer } from './lib/mailer';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter';
 import { createTokenService } from './lib/tokens';
 
@@ -27,11 +29,14 @@ async function main() {
   const database = await openDatabase(config);
   const seeded = await seedDatabase(database.db, config);
   const limiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
+  const mailer = createMailer(config);
   const app = await buildApp(
-    { config, database, clock: systemClock, limiter, tokens: createTokenService(config.jwtSecret) },
+    { config, database, clock: systemClock, limiter, tokens: createTokenService(config.jwtSecret), mailer },
     { logger: { level: config.logLevel }, webDist: WEB_DIST },
   );
 
+  // The outbox sender and the day-before reminders; every process may run them (they claim rows safely).
+  const jobs = startBackgroundJobs({ db: database.db, mailer, clock: systemClock, timeZone: config.clinicTz, log: app.log });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -40,7 +45,9 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      await jobs.stop();
       await app.close();
+      mailer.close();
       await limiter.close();
       await database.close();
       process.exit(0);

@@ -1,5 +1,7 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER, migrateDatabase, openPglite, openPostgres, type Database } from '../src/db/client';
@@ -13,25 +15,61 @@ export function dbKinds(): DbKind[] {
 }
 
 const SEED = { seedDemo: true, adminUsername: undefined, adminPassword: undefined, env: 'test' as const };
+/** The templates' demo appointments sit around this day, whatever the date of the run: the same data every time. */
+export const SEED_NOW = new Date('2026-01-15T02:00:00Z');
 
 function migrationsHash(): string {
   const h = createHash('sha256');
   for (const f of readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).sort()) h.update(readFileSync(join(MIGRATIONS_FOLDER, f)));
-  return h.update(readFileSync(new URL('../src/db/seed.ts', import.meta.url))).digest('hex').slice(0, 12);
+  // The seed and its demo content (seed*.ts, seed-assets/) shape the template too.
+  const dbDir = new URL('../src/db/', import.meta.url);
+  for (const f of readdirSync(dbDir).filter((f) => /^seed.*\.ts$/.test(f) && !f.endsWith('.test.ts')).sort()) h.update(readFileSync(new URL(f, dbDir)));
+  const assets = new URL('../src/db/seed-assets/', import.meta.url);
+  for (const f of readdirSync(assets).sort()) h.update(f).update(readFileSync(new URL(f, assets)));
+  return h.digest('hex').slice(0, 12);
 }
 
-// A migrated, seeded PGlite image made once per worker; every test file starts from a copy of it.
+/** Where the migrated, seeded PGlite image is kept between test files (a fresh PGlite costs seconds of WebAssembly). */
+function pgliteImageFile(): string {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const packageJson = join(entry.slice(0, entry.lastIndexOf('@electric-sql/pglite') + '@electric-sql/pglite'.length), 'package.json');
+  const version = JSON.parse(readFileSync(packageJson, 'utf8')).version as string;
+  return join(tmpdir(), 'clinic-test-templates', `pglite-${version}-${migrationsHash()}.tar`);
+}
+
+/** Builds the PGlite image once per set of migrations and seed (global setup calls it before the workers start). */
+export async function preparePgliteTemplate(): Promise<Buffer> {
+  const file = pgliteImageFile();
+  try {
+    return readFileSync(file);
+  } catch {
+    // Not built yet (or removed meanwhile): build it.
+  }
+  const database = await openPglite();
+  await migrateDatabase(database);
+  await seedDatabase(database.db, SEED, SEED_NOW);
+  const client = (database.db as unknown as { $client: { dumpDataDir(c?: string): Promise<Blob> } }).$client;
+  const image = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+  await database.close();
+  const dir = join(tmpdir(), 'clinic-test-templates');
+  mkdirSync(dir, { recursive: true });
+  // Written aside and renamed: a reader never sees half a file.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, image);
+  renameSync(partial, file);
+  // Images of older migrations are of no more use; a day's grace for other checkouts running now.
+  for (const f of readdirSync(dir)) {
+    const path = join(dir, f);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (path !== file && stat && Date.now() - stat.mtimeMs > 86_400_000) rmSync(path, { force: true });
+  }
+  return image;
+}
+
+// Every test file starts from a copy of the image.
 let pgliteImage: Promise<Blob> | undefined;
 async function pgliteTemplate(): Promise<Blob> {
-  pgliteImage ??= (async () => {
-    const database = await openPglite();
-    await migrateDatabase(database);
-    await seedDatabase(database.db, SEED);
-    const client = (database.db as unknown as { $client: { dumpDataDir(c?: string): Promise<Blob> } }).$client;
-    const image = await client.dumpDataDir('none');
-    await database.close();
-    return image;
-  })();
+  pgliteImage ??= preparePgliteTemplate().then((image) => new Blob([image]));
   return pgliteImage;
 }
 
@@ -60,7 +98,7 @@ export async function preparePostgresTemplate(): Promise<void> {
     await admin.query(`create database "${name}"`);
     const database = await openPostgres(withDatabase(url, name), { max: 2 });
     await migrateDatabase(database, withDatabase(url, name));
-    await seedDatabase(database.db, SEED);
+    await seedDatabase(database.db, SEED, SEED_NOW);
     await database.close();
   } finally {
     await admin.query('select pg_advisory_unlock(727002)').catch(() => {});

@@ -1,6 +1,6 @@
-import { preparePostgresTemplate } from './databases';
+import { preparePgliteTemplate, preparePostgresTemplate } from './databases';
 
-/** Migrates and seeds the PostgreSQL template once; each test file then copies it. */
+/** Migrates and seeds the templates once (PGlite image on disk, PostgreSQL template database); each test file then copies them. */
 export default async function setup() {
-  if (process.env.TEST_DATABASE_URL) await preparePostgresTemplate();
+  await Promise.all([preparePgliteTemplate(), process.env.TEST_DATABASE_URL ? preparePostgresTemplate() : undefined]);
 }

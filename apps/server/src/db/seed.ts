@@ -4,6 +4,8 @@ import { hashPassword } from '../lib/password';
 import { countDepartments, insertDepartments, insertSpecialties } from '../modules/departments/departments.repository';
 import { countAdmins, countUsers, insertUser } from '../modules/users/users.repository';
 import type { Db } from './client';
+import { seedDemoAppointments } from './seed-appointments';
+import { seedDemoBlog } from './seed-blog';
 
 type DemoAccount = {
   username: string;
@@ -68,14 +70,16 @@ export function demoAccounts(): DemoAccount[] {
   ];
 }
 
-export type SeedReport = { departments: boolean; demoAccounts: boolean; adminFromEnv: string | null };
+export type SeedReport = { departments: boolean; demoAccounts: boolean; demoBlog: boolean; adminFromEnv: string | null };
 
 /** Reference data always; demo accounts only where allowed and only into an empty users table. */
 export async function seedDatabase(
   db: Db,
-  config: Pick<Config, 'seedDemo' | 'adminUsername' | 'adminPassword' | 'env'>,
+  config: Pick<Config, 'seedDemo' | 'adminUsername' | 'adminPassword' | 'env'> & { clinicTz?: string },
+  /** "Today" of the demo appointments. */
+  now: Date = new Date(),
 ): Promise<SeedReport> {
-  const report: SeedReport = { departments: false, demoAccounts: false, adminFromEnv: null };
+  const report: SeedReport = { departments: false, demoAccounts: false, demoBlog: false, adminFromEnv: null };
   await db.transaction(async (tx) => {
     if ((await countDepartments(tx)) === 0) {
       await insertSpecialties(tx, DEPARTMENTS.map((d) => ({ code: d.code, displayName: d.specialtyName })));
@@ -87,8 +91,10 @@ export async function seedDatabase(
         const { password, ...fields } = account;
         await insertUser(tx, { ...fields, passwordHash: await hashPassword(password) });
       }
+      await seedDemoAppointments(tx, { now, timeZone: config.clinicTz });
       report.demoAccounts = true;
     }
+    if (config.seedDemo) report.demoBlog = await seedDemoBlog(tx, now);
     if (config.adminUsername && config.adminPassword && (await countAdmins(tx)) === 0) {
       await insertUser(tx, {
         username: config.adminUsername,

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@clinic/shared';
 import { routes } from '@/app/router';
@@ -78,6 +78,6 @@ describe('PublicLayout', () => {
     renderRoutes(routes, '/khong-co-trang-nay');
     expect(await screen.findByRole('heading', { name: '404 — Không tìm thấy trang' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Về trang chủ' })[0]).toHaveAttribute('href', '/');
-    expect(document.title).toBe('Không tìm thấy trang | An Tâm Clinic');
+    await waitFor(() => expect(document.title).toBe('Không tìm thấy trang | An Tâm Clinic'));
   });
 });

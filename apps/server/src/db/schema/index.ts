@@ -1,2 +1,5 @@
 export * from './users';
 export * from './departments';
+export * from './blogs';
+export * from './appointments';
+export * from './email';

@@ -1,0 +1,53 @@
+import nodemailer from 'nodemailer';
+import type { EmailAttachment } from '../db/schema';
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: EmailAttachment[];
+};
+
+/** Sends one e-mail, or only pretends to when no SMTP server is configured (PRODUCT.md section 7). */
+export type Mailer = {
+  kind: 'smtp' | 'simulated';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+};
+
+export const simulatedMailer: Mailer = {
+  kind: 'simulated',
+  async send() {},
+  close() {},
+};
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    // A slow or dead server must not hold the worker: it fails, and the row is retried later.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+export function createMailer(config: { smtpUrl: string | undefined; mailFrom: string }): Mailer {
+  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : simulatedMailer;
+}

@@ -1,0 +1,26 @@
+import type { AppointmentRow } from '../../db/schema';
+import type { AppointmentMailData } from '../email/templates';
+import type { AppointmentView } from './appointments.repository';
+
+/** The facts an appointment e-mail shows, or null when the appointment has no e-mail address. */
+export function mailDataOf(
+  row: Pick<AppointmentRow, 'id' | 'fullName' | 'email' | 'appointmentDate' | 'appointmentTime' | 'department' | 'reason' | 'paymentAmount'>,
+  extra: { departmentName?: string | null; doctorName?: string | null },
+): AppointmentMailData | null {
+  if (!row.email) return null;
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    email: row.email,
+    appointmentDate: row.appointmentDate,
+    appointmentTime: row.appointmentTime,
+    departmentName: extra.departmentName ?? row.department,
+    doctorName: extra.doctorName ?? null,
+    reason: row.reason,
+    amount: row.paymentAmount,
+  };
+}
+
+export function mailDataOfView(view: AppointmentView): AppointmentMailData | null {
+  return mailDataOf(view.appointment, { departmentName: view.departmentName, doctorName: view.doctor?.fullName ?? null });
+}

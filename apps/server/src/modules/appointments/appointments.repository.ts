@@ -1,0 +1,333 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  appointmentEvents,
+  appointments,
+  departments,
+  medicalSpecialties,
+  users,
+  type AppointmentRow,
+  type NewAppointmentEventRow,
+  type NewAppointmentRow,
+} from '../../db/schema';
+import { containsPattern } from './search-text';
+
+const doctor = alias(users, 'doctor');
+const patientUser = alias(users, 'patient_user');
+
+/** An appointment with what its screens show next to it: the doctor, the linked account, the department's name. */
+const viewColumns = {
+  appointment: appointments,
+  doctor: { id: doctor.id, fullName: doctor.fullName, specialty: doctor.specialty, email: doctor.email },
+  user: {
+    id: patientUser.id,
+    username: patientUser.username,
+    fullName: patientUser.fullName,
+    email: patientUser.email,
+    phone: patientUser.phone,
+    gender: patientUser.gender,
+    birth: patientUser.birth,
+  },
+  departmentName: departments.departmentName,
+};
+
+function viewQuery(db: Db) {
+  return db
+    .select(viewColumns)
+    .from(appointments)
+    .leftJoin(doctor, eq(doctor.id, appointments.doctorId))
+    .leftJoin(patientUser, eq(patientUser.id, appointments.userId))
+    .leftJoin(departments, eq(departments.code, appointments.department));
+}
+export type AppointmentView = Awaited<ReturnType<ReturnType<typeof viewQuery>['execute']>>[number];
+
+export async function findAppointmentView(db: Db, id: number): Promise<AppointmentView | undefined> {
+  const rows = await viewQuery(db).where(eq(appointments.id, id)).limit(1);
+  return rows[0];
+}
+
+/** The row, locked until the end of the transaction: every state change starts here. */
+export async function lockAppointment(db: Db, id: number): Promise<AppointmentRow | undefined> {
+  const rows = await db.select().from(appointments).where(eq(appointments.id, id)).for('update');
+  return rows[0];
+}
+
+export async function findAppointment(db: Db, id: number): Promise<AppointmentRow | undefined> {
+  const rows = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function insertAppointment(db: Db, row: NewAppointmentRow): Promise<AppointmentRow> {
+  const rows = await db.insert(appointments).values(row).returning();
+  return rows[0]!;
+}
+
+export async function updateAppointment(db: Db, id: number, patch: Partial<NewAppointmentRow>): Promise<AppointmentRow> {
+  const rows = await db.update(appointments).set(patch).where(eq(appointments.id, id)).returning();
+  return rows[0]!;
+}
+
+export async function deleteAppointmentRow(db: Db, id: number): Promise<void> {
+  await db.delete(appointments).where(eq(appointments.id, id));
+}
+
+export async function insertAppointmentEvents(db: Db, rows: NewAppointmentEventRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(appointmentEvents).values(rows);
+}
+
+/** The trail, oldest first; the actor's current name when the account still exists, else the name kept at the time. */
+export async function listAppointmentEvents(db: Db, appointmentId: number) {
+  return db
+    .select({
+      id: appointmentEvents.id,
+      appointmentId: appointmentEvents.appointmentId,
+      action: appointmentEvents.action,
+      fromStatus: appointmentEvents.fromStatus,
+      toStatus: appointmentEvents.toStatus,
+      note: appointmentEvents.note,
+      actorId: appointmentEvents.actorId,
+      actorName: sql<string | null>`coalesce(${users.fullName}, ${appointmentEvents.actorName})`,
+      actorRole: appointmentEvents.actorRole,
+      createdAt: appointmentEvents.createdAt,
+    })
+    .from(appointmentEvents)
+    .leftJoin(users, eq(users.id, appointmentEvents.actorId))
+    .where(eq(appointmentEvents.appointmentId, appointmentId))
+    .orderBy(asc(appointmentEvents.createdAt), asc(appointmentEvents.id));
+}
+
+// ---------------------------------------------------------------- slots
+
+export type Slot = { appointmentDate: string; appointmentTime: string; department: string };
+
+/**
+ * Serialises every booking into one slot until the transaction ends, across all server processes
+ * (a transaction-scoped advisory lock: nothing to clean up, nothing held after a crash).
+ */
+export async function lockSlot(db: Db, slot: Slot): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(727100, hashtext(${`${slot.appointmentDate}|${slot.appointmentTime}|${slot.department}`}))`);
+}
+
+const inactive = ['CANCELLED', 'NO_SHOW'] as const;
+
+function slotWhere(slot: Slot, excludeId?: number): SQL {
+  return and(
+    eq(appointments.appointmentDate, slot.appointmentDate),
+    eq(appointments.appointmentTime, slot.appointmentTime),
+    eq(appointments.department, slot.department),
+    notInArray(appointments.status, [...inactive]),
+    excludeId ? ne(appointments.id, excludeId) : undefined,
+  )!;
+}
+
+export async function countActiveInSlot(db: Db, slot: Slot, excludeId?: number): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(appointments).where(slotWhere(slot, excludeId));
+  return rows[0]?.n ?? 0;
+}
+
+/** Does this phone or e-mail already hold an active appointment in the slot? */
+export async function personHoldsSlot(db: Db, slot: Slot, person: { phone: string; email: string | null }, excludeId?: number): Promise<boolean> {
+  const samePerson = person.email ? or(eq(appointments.phone, person.phone), eq(appointments.email, person.email)) : eq(appointments.phone, person.phone);
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(slotWhere(slot, excludeId), samePerson))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findDepartment(db: Db, code: string) {
+  const rows = await db
+    .select({ code: departments.code, departmentName: departments.departmentName, specialtyName: departments.specialtyName, slotCapacity: departments.slotCapacity })
+    .from(departments)
+    .where(eq(departments.code, code))
+    .limit(1);
+  return rows[0];
+}
+
+// ---------------------------------------------------------------- doctors
+
+const candidateColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  email: users.email,
+  specialty: users.specialty,
+  specialtyName: medicalSpecialties.displayName,
+};
+
+function candidateWhere(departmentCode: string, generalPractice: string): SQL {
+  return and(
+    eq(users.role, 'DOCTOR'),
+    eq(users.active, true),
+    or(isNull(users.specialty), eq(users.specialty, departmentCode), eq(users.specialty, generalPractice)),
+  )!;
+}
+
+/** Active doctors with no specialty, the department's specialty, or general practice. */
+export async function listDoctorCandidates(db: Db, departmentCode: string, generalPractice: string) {
+  return db
+    .select(candidateColumns)
+    .from(users)
+    .leftJoin(medicalSpecialties, eq(medicalSpecialties.code, users.specialty))
+    .where(candidateWhere(departmentCode, generalPractice))
+    .orderBy(asc(users.fullName), asc(users.id));
+}
+
+export async function findDoctorCandidate(db: Db, doctorId: number, departmentCode: string, generalPractice: string) {
+  const rows = await db
+    .select(candidateColumns)
+    .from(users)
+    .leftJoin(medicalSpecialties, eq(medicalSpecialties.code, users.specialty))
+    .where(and(eq(users.id, doctorId), candidateWhere(departmentCode, generalPractice)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findUserBrief(db: Db, id: number) {
+  const rows = await db
+    .select({ id: users.id, role: users.role, active: users.active, fullName: users.fullName, username: users.username })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return rows[0];
+}
+
+// ---------------------------------------------------------------- lists
+
+export type AppointmentFilter = {
+  statuses?: readonly string[];
+  from?: string;
+  to?: string;
+  date?: string;
+  department?: string;
+  doctorId?: number;
+  userId?: number;
+  /** Folded text looked for in name, phone and e-mail. */
+  text?: string;
+  /** The search text is also an id. */
+  textId?: number;
+};
+
+export type SortField = 'appointmentDate' | 'createdAt' | 'updatedAt' | 'fullName' | 'status' | 'department' | 'id';
+
+function filterWhere(f: AppointmentFilter): SQL | undefined {
+  const text = f.text
+    ? or(sql`${appointments.searchText} like ${containsPattern(f.text)}`, f.textId ? eq(appointments.id, f.textId) : undefined)
+    : undefined;
+  return and(
+    f.statuses && f.statuses.length > 0 ? inArray(appointments.status, f.statuses as AppointmentRow['status'][]) : undefined,
+    f.from ? gte(appointments.appointmentDate, f.from) : undefined,
+    f.to ? lte(appointments.appointmentDate, f.to) : undefined,
+    f.date ? eq(appointments.appointmentDate, f.date) : undefined,
+    f.department ? eq(appointments.department, f.department) : undefined,
+    f.doctorId ? eq(appointments.doctorId, f.doctorId) : undefined,
+    f.userId ? eq(appointments.userId, f.userId) : undefined,
+    text,
+  );
+}
+
+function orderBy(field: SortField, dir: 'asc' | 'desc'): SQL[] {
+  const d = dir === 'asc' ? asc : desc;
+  switch (field) {
+    case 'appointmentDate':
+      return [d(appointments.appointmentDate), d(appointments.appointmentTime), d(appointments.id)];
+    case 'createdAt':
+      return [d(appointments.createdAt), d(appointments.id)];
+    case 'updatedAt':
+      return [d(appointments.updatedAt), d(appointments.id)];
+    case 'fullName':
+      return [d(appointments.fullName), d(appointments.id)];
+    case 'status':
+      return [d(appointments.status), desc(appointments.appointmentDate), d(appointments.id)];
+    case 'department':
+      return [d(appointments.department), desc(appointments.appointmentDate), d(appointments.id)];
+    case 'id':
+      return [d(appointments.id)];
+  }
+}
+
+export async function listAppointmentViews(
+  db: Db,
+  filter: AppointmentFilter,
+  page: { limit: number; offset: number; sort: SortField; dir: 'asc' | 'desc' },
+): Promise<{ rows: AppointmentView[]; total: number }> {
+  const where = filterWhere(filter);
+  const [rows, counted] = await Promise.all([
+    viewQuery(db)
+      .where(where)
+      .orderBy(...orderBy(page.sort, page.dir))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(appointments).where(where),
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
+}
+
+export async function countAppointmentStats(db: Db, filter: AppointmentFilter, today: string) {
+  const rows = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      pending: sql<number>`(count(*) filter (where ${appointments.status} = 'PENDING'))::int`,
+      awaiting: sql<number>`(count(*) filter (where ${appointments.status} = 'AWAITING_DOCTOR_APPROVAL'))::int`,
+      confirmed: sql<number>`(count(*) filter (where ${appointments.status} = 'CONFIRMED'))::int`,
+      today: sql<number>`(count(*) filter (where ${appointments.appointmentDate} = ${today} and ${appointments.status} not in ('CANCELLED', 'NO_SHOW')))::int`,
+    })
+    .from(appointments)
+    .where(filterWhere(filter));
+  return rows[0] ?? { total: 0, pending: 0, awaiting: 0, confirmed: 0, today: 0 };
+}
+
+// ---------------------------------------------------------------- reminders
+
+/**
+ * Marks the day's not-yet-reminded appointments as reminded and returns them, in one statement:
+ * a second process running the same job at the same moment waits on the row locks, then finds
+ * reminder_sent already true and takes nothing.
+ */
+export async function claimReminders(db: Db, date: string, statuses: readonly string[]): Promise<number[]> {
+  const rows = await db
+    .update(appointments)
+    .set({ reminderSent: true })
+    .where(
+      and(
+        eq(appointments.appointmentDate, date),
+        eq(appointments.reminderSent, false),
+        inArray(appointments.status, statuses as AppointmentRow['status'][]),
+        sql`${appointments.email} is not null`,
+      ),
+    )
+    .returning({ id: appointments.id });
+  return rows.map((r) => r.id);
+}
+
+export async function appointmentViewsByIds(db: Db, ids: number[]): Promise<AppointmentView[]> {
+  if (ids.length === 0) return [];
+  return viewQuery(db).where(inArray(appointments.id, ids)).orderBy(asc(appointments.id));
+}
+
+export async function markAppointmentEmailSent(db: Db, id: number): Promise<void> {
+  await db.update(appointments).set({ emailSent: true }).where(and(eq(appointments.id, id), eq(appointments.emailSent, false)));
+}
+
+// ---------------------------------------------------------------- demo seed
+
+/** Who the demo appointments can belong to. */
+export async function listSeedPeople(db: Db) {
+  return db
+    .select({ id: users.id, username: users.username, role: users.role, specialty: users.specialty, fullName: users.fullName, email: users.email, phone: users.phone })
+    .from(users)
+    .where(inArray(users.role, ['DOCTOR', 'PATIENT', 'STAFF']))
+    .orderBy(asc(users.id));
+}
+
+/** Many appointments in one statement; each comes back with the slot and phone that tell it apart. */
+export async function insertAppointmentBatch(db: Db, rows: NewAppointmentRow[]) {
+  if (rows.length === 0) return [];
+  return db.insert(appointments).values(rows).returning({
+    id: appointments.id,
+    phone: appointments.phone,
+    appointmentDate: appointments.appointmentDate,
+    appointmentTime: appointments.appointmentTime,
+  });
+}

@@ -1,0 +1,296 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  appointmentActionResponseSchema,
+  appointmentEventSchema,
+  appointmentIdParamsSchema,
+  appointmentListQuerySchema,
+  appointmentPageSchema,
+  appointmentPutRequestSchema,
+  appointmentSchema,
+  appointmentStatsSchema,
+  appointmentStatusParamsSchema,
+  appointmentUpdateResponseSchema,
+  assignDoctorRequestSchema,
+  BULK_ACTION_ROLES,
+  bulkCancelRequestSchema,
+  bulkIdsRequestSchema,
+  bulkRequestPaymentRequestSchema,
+  bulkResultSchema,
+  cancelAppointmentRequestSchema,
+  confirmWithDoctorRequestSchema,
+  deleteAppointmentResponseSchema,
+  doctorAcceptRequestSchema,
+  doctorCandidateSchema,
+  doctorDeclineRequestSchema,
+  examinationNotesResponseSchema,
+  handlePaymentRequestSchema,
+  isExaminationNotes,
+  requestPaymentRequestSchema,
+  rolesFor,
+  type Role,
+} from '@clinic/shared';
+import { errorResponses } from '../../plugins/errors';
+import {
+  appointmentHistory,
+  appointmentStats,
+  assignDoctor,
+  cancelAppointment,
+  confirmAppointment,
+  confirmWithDoctor,
+  deleteAppointment,
+  doctorAccept,
+  doctorCandidates,
+  doctorDecline,
+  editAppointment,
+  getAppointment,
+  listAppointments,
+  markPaid,
+  requestPayment,
+  saveExaminationNotes,
+  type Actor,
+  type AppointmentDeps,
+  type ListKind,
+} from './appointments.service';
+import { runBulkAction } from './bulk.service';
+
+const BACK_OFFICE: Role[] = ['ADMIN', 'STAFF', 'DOCTOR'];
+const EVERYONE: Role[] = ['ADMIN', 'STAFF', 'DOCTOR', 'PATIENT'];
+const security = [{ bearerAuth: [] }];
+const tags = ['appointments'];
+
+/** Staff, doctor and patient calls of specification section 7 ("Appointments"), with PRODUCT.md's permissions. */
+export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): AppointmentDeps => ({ db: app.deps.database.db, clock: app.deps.clock, timeZone: app.deps.config.clinicTz });
+  const actor = (req: { auth: unknown }) => req.auth as Actor;
+
+  // ------------------------------------------------------------ lists
+
+  const lists: { path: string; kind: ListKind; roles: Role[]; summary: string }[] = [
+    { path: '/appointments', kind: 'all', roles: BACK_OFFICE, summary: 'Appointments, paged, filtered and sorted (a doctor: his own)' },
+    { path: '/appointments/search', kind: 'all', roles: BACK_OFFICE, summary: 'Search by name, phone, e-mail or id (q), with the list filters' },
+    { path: '/appointments/today', kind: 'today', roles: BACK_OFFICE, summary: 'Today’s appointments (clinic time zone)' },
+    { path: '/appointments/upcoming', kind: 'upcoming', roles: BACK_OFFICE, summary: 'Appointments from today on that are still ahead' },
+    { path: '/appointments/my-patients', kind: 'myPatients', roles: BACK_OFFICE, summary: 'Appointments of the signed-in doctor’s patients (staff: all)' },
+    { path: '/appointments/my-appointments', kind: 'mine', roles: EVERYONE, summary: 'The signed-in user’s own bookings' },
+    { path: '/appointments/my-medical-history', kind: 'medicalHistory', roles: EVERYONE, summary: 'The signed-in user’s completed visits with the doctor’s notes' },
+    { path: '/appointments/pending-my-approval', kind: 'pendingMyApproval', roles: ['DOCTOR'], summary: 'Appointments assigned to the signed-in doctor, awaiting his answer' },
+  ];
+  for (const list of lists) {
+    app.get(
+      list.path,
+      {
+        schema: { tags, summary: list.summary, security, querystring: appointmentListQuerySchema, response: { 200: appointmentPageSchema, ...errorResponses(400, 401, 403) } },
+        preHandler: app.requireRole(...list.roles),
+      },
+      async (req) => listAppointments(deps(), actor(req), list.kind, req.query),
+    );
+  }
+
+  app.get(
+    '/appointments/status/:status',
+    {
+      schema: {
+        tags,
+        summary: 'Appointments in one status, paged',
+        security,
+        params: appointmentStatusParamsSchema,
+        querystring: appointmentListQuerySchema,
+        response: { 200: appointmentPageSchema, ...errorResponses(400, 401, 403) },
+      },
+      preHandler: app.requireRole(...BACK_OFFICE),
+    },
+    async (req) => listAppointments(deps(), actor(req), 'all', { ...req.query, status: [req.params.status] }),
+  );
+
+  app.get(
+    '/appointments/stats',
+    {
+      schema: { tags, summary: 'Counters of the dashboard and the bookings screen', security, response: { 200: appointmentStatsSchema, ...errorResponses(401, 403) } },
+      preHandler: app.requireRole(...BACK_OFFICE),
+    },
+    async (req) => appointmentStats(deps(), actor(req)),
+  );
+
+  // ------------------------------------------------------------ one appointment
+
+  app.get(
+    '/appointments/:id',
+    {
+      schema: { tags, summary: 'One appointment', security, params: appointmentIdParamsSchema, response: { 200: appointmentSchema, ...errorResponses(400, 401, 403, 404) } },
+      preHandler: app.requireRole(...EVERYONE),
+    },
+    async (req) => getAppointment(deps(), req.params.id, actor(req)),
+  );
+
+  app.get(
+    '/appointments/:id/history',
+    {
+      schema: {
+        tags,
+        summary: 'The audit trail: who changed what, when (kept after a permanent delete)',
+        security,
+        params: appointmentIdParamsSchema,
+        response: { 200: z.array(appointmentEventSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: app.requireRole(...EVERYONE),
+    },
+    async (req) => appointmentHistory(deps(), req.params.id, actor(req)),
+  );
+
+  app.get(
+    '/appointments/:id/doctor-candidates',
+    {
+      schema: {
+        tags,
+        summary: 'Doctors who may take the appointment: no specialty, the department’s, or general practice',
+        security,
+        params: appointmentIdParamsSchema,
+        response: { 200: z.array(doctorCandidateSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: app.requireRole(...rolesFor('assignDoctor')),
+    },
+    async (req) => doctorCandidates(deps(), req.params.id),
+  );
+
+  app.put(
+    '/appointments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit the details (ADMIN, STAFF), or save examination notes with COMPLETED or NO_SHOW and an optional follow-up (the assigned doctor)',
+        security,
+        params: appointmentIdParamsSchema,
+        body: appointmentPutRequestSchema,
+        response: { 200: z.union([appointmentUpdateResponseSchema, examinationNotesResponseSchema]), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      preHandler: app.requireRole('ADMIN', 'STAFF', 'DOCTOR'),
+    },
+    async (req) =>
+      isExaminationNotes(req.body)
+        ? saveExaminationNotes(deps(), req.params.id, actor(req), req.body)
+        : editAppointment(deps(), req.params.id, actor(req), req.body),
+  );
+
+  const action = { tags, security, params: appointmentIdParamsSchema };
+  const actionResponses = { 200: appointmentActionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) };
+
+  app.put(
+    '/appointments/:id/confirm',
+    { schema: { ...action, summary: 'Confirm (PENDING or AWAITING_DOCTOR_APPROVAL → CONFIRMED)', response: actionResponses }, preHandler: app.requireRole(...rolesFor('confirm')) },
+    async (req) => confirmAppointment(deps(), req.params.id, actor(req)),
+  );
+
+  app.put(
+    '/appointments/:id/confirm-with-doctor',
+    {
+      schema: { ...action, summary: 'Confirm with a doctor (a doctor: only himself)', body: confirmWithDoctorRequestSchema, response: actionResponses },
+      preHandler: app.requireRole(...rolesFor('confirm')),
+    },
+    async (req) => confirmWithDoctor(deps(), req.params.id, actor(req), req.body),
+  );
+
+  app.put(
+    '/appointments/:id/cancel',
+    {
+      schema: {
+        ...action,
+        summary: 'Cancel; with refundRequired on a PAID appointment, cancel with refund (staff). A patient cancels her own while waiting.',
+        body: cancelAppointmentRequestSchema,
+        response: actionResponses,
+      },
+      preHandler: app.requireRole(...rolesFor('cancel')),
+    },
+    async (req) => cancelAppointment(deps(), req.params.id, actor(req), req.body),
+  );
+
+  app.put(
+    '/appointments/:id/request-payment',
+    {
+      schema: { ...action, summary: 'Request payment of an amount (CONFIRMED or NEEDS_PAYMENT → PAYMENT_REQUESTED)', body: requestPaymentRequestSchema, response: actionResponses },
+      preHandler: app.requireRole(...rolesFor('requestPayment')),
+    },
+    async (req) => requestPayment(deps(), req.params.id, actor(req), req.body),
+  );
+
+  app.post(
+    '/appointments/:id/handle-payment',
+    {
+      schema: { ...action, summary: 'Mark paid ({status: PAID})', body: handlePaymentRequestSchema, response: actionResponses },
+      preHandler: app.requireRole(...rolesFor('markPaid')),
+    },
+    async (req) => markPaid(deps(), req.params.id, actor(req), req.body),
+  );
+
+  app.put(
+    '/appointments/:id/assign-doctor',
+    {
+      schema: { ...action, summary: 'Assign a doctor (PENDING → AWAITING_DOCTOR_APPROVAL)', body: assignDoctorRequestSchema, response: actionResponses },
+      preHandler: app.requireRole(...rolesFor('assignDoctor')),
+    },
+    async (req) => assignDoctor(deps(), req.params.id, actor(req), req.body),
+  );
+
+  app.put(
+    '/appointments/:id/doctor-accept',
+    {
+      schema: { ...action, summary: 'The assigned doctor accepts (→ CONFIRMED)', body: doctorAcceptRequestSchema, response: actionResponses },
+      preHandler: app.requireRole(...rolesFor('doctorAccept')),
+    },
+    async (req) => doctorAccept(deps(), req.params.id, actor(req), req.body),
+  );
+
+  app.put(
+    '/appointments/:id/doctor-decline',
+    {
+      schema: { ...action, summary: 'The assigned doctor declines with a reason (→ PENDING, doctor cleared)', body: doctorDeclineRequestSchema, response: actionResponses },
+      preHandler: app.requireRole(...rolesFor('doctorDecline')),
+    },
+    async (req) => doctorDecline(deps(), req.params.id, actor(req), req.body),
+  );
+
+  app.delete(
+    '/appointments/:id',
+    {
+      schema: { ...action, summary: 'Delete permanently (its history stays)', response: { 200: deleteAppointmentResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+      preHandler: app.requireRole(...rolesFor('delete')),
+    },
+    async (req) => deleteAppointment(deps(), req.params.id, actor(req)),
+  );
+
+  // ------------------------------------------------------------ bulk
+
+  const bulkResponses = { 200: bulkResultSchema, ...errorResponses(400, 401, 403) };
+  app.post(
+    '/appointments/bulk/cancel',
+    {
+      schema: { tags, security, summary: 'Cancel several appointments, with a report per appointment', body: bulkCancelRequestSchema, response: bulkResponses },
+      preHandler: app.requireRole(...BULK_ACTION_ROLES.cancel),
+    },
+    async (req) => runBulkAction(deps(), actor(req), 'cancel', req.body),
+  );
+  app.post(
+    '/appointments/bulk/mark-paid',
+    {
+      schema: { tags, security, summary: 'Mark several appointments paid', body: bulkIdsRequestSchema, response: bulkResponses },
+      preHandler: app.requireRole(...BULK_ACTION_ROLES['mark-paid']),
+    },
+    async (req) => runBulkAction(deps(), actor(req), 'mark-paid', req.body),
+  );
+  app.post(
+    '/appointments/bulk/request-payment',
+    {
+      schema: { tags, security, summary: 'Request one amount from several appointments', body: bulkRequestPaymentRequestSchema, response: bulkResponses },
+      preHandler: app.requireRole(...BULK_ACTION_ROLES['request-payment']),
+    },
+    async (req) => runBulkAction(deps(), actor(req), 'request-payment', req.body),
+  );
+  app.post(
+    '/appointments/bulk/delete',
+    {
+      schema: { tags, security, summary: 'Delete several appointments permanently', body: bulkIdsRequestSchema, response: bulkResponses },
+      preHandler: app.requireRole(...BULK_ACTION_ROLES.delete),
+    },
+    async (req) => runBulkAction(deps(), actor(req), 'delete', req.body),
+  );
+};

@@ -1,0 +1,108 @@
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { emailOutbox, type EmailOutboxRow } from '../../db/schema';
+import type { RenderedEmail } from './templates';
+
+/** Writes e-mails to the outbox; called inside the transaction of the change that causes them. */
+export async function enqueueEmails(db: Db, emails: RenderedEmail[], now: Date): Promise<number[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .insert(emailOutbox)
+    .values(
+      emails.map((e) => ({
+        kind: e.kind,
+        toAddress: e.to,
+        subject: e.subject,
+        html: e.html,
+        text: e.text,
+        attachments: e.attachments,
+        appointmentId: e.appointmentId,
+        status: 'queued' as const,
+        nextAttemptAt: now,
+        createdAt: now,
+      })),
+    )
+    .returning({ id: emailOutbox.id });
+  return rows.map((r) => r.id);
+}
+
+function claimable(now: Date) {
+  return or(
+    and(eq(emailOutbox.status, 'queued'), lte(emailOutbox.nextAttemptAt, now)),
+    // A process that died mid-send leaves its lease behind; once it runs out, another takes over.
+    and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.lockedUntil, now)),
+  );
+}
+
+/**
+ * Takes up to `limit` due e-mails for this process. SKIP LOCKED lets several processes claim at
+ * once without waiting on each other or taking the same row.
+ */
+export async function claimDueEmails(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<EmailOutboxRow[]> {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(claimable(now))
+    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({ status: 'sending', attempts: sql`${emailOutbox.attempts} + 1`, lockedUntil: leaseUntil })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+}
+
+/** Claims one given e-mail, unless a worker already has it. */
+export async function claimEmailById(db: Db, id: number, now: Date, leaseUntil: Date): Promise<EmailOutboxRow | undefined> {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.id, id), claimable(now)))
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'sending', attempts: sql`${emailOutbox.attempts} + 1`, lockedUntil: leaseUntil })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+  return rows[0];
+}
+
+export async function markEmailDelivered(db: Db, id: number, status: 'sent' | 'simulated', now: Date): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status, sentAt: now, lockedUntil: null, lastError: null })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sending')));
+}
+
+export async function markEmailRetry(db: Db, id: number, nextAttemptAt: Date, error: string): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status: 'queued', nextAttemptAt, lockedUntil: null, lastError: error })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sending')));
+}
+
+export async function markEmailFailed(db: Db, id: number, error: string): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status: 'failed', lockedUntil: null, lastError: error })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sending')));
+}
+
+export async function findOutboxEmail(db: Db, id: number): Promise<EmailOutboxRow | undefined> {
+  const rows = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function listOutboxEmails(db: Db, filter: { appointmentId?: number; kind?: string } = {}): Promise<EmailOutboxRow[]> {
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(
+      and(
+        filter.appointmentId != null ? eq(emailOutbox.appointmentId, filter.appointmentId) : undefined,
+        filter.kind ? eq(emailOutbox.kind, filter.kind) : undefined,
+      ),
+    )
+    .orderBy(asc(emailOutbox.id));
+}

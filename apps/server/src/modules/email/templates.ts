@@ -1,0 +1,214 @@
+import { CLINIC, formatDate, formatLongDate, formatVnd } from '@clinic/shared';
+import type { EmailAttachment } from '../../db/schema';
+import { appointmentIcs } from './ics';
+
+export const EMAIL_KINDS = [
+  'BOOKING_RECEIVED',
+  'APPOINTMENT_CONFIRMED',
+  'PAYMENT_REQUEST',
+  'PAYMENT_CONFIRMATION',
+  'UPDATE_NOTIFICATION',
+  'CANCELLATION',
+  'REMINDER',
+  'GENERIC',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/** What an appointment e-mail says about the visit. */
+export type AppointmentMailData = {
+  id: number | null;
+  fullName: string;
+  email: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  departmentName: string;
+  doctorName?: string | null;
+  reason?: string | null;
+  amount?: number | null;
+};
+
+export type RenderedEmail = {
+  kind: EmailKind;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: EmailAttachment[];
+  appointmentId: number | null;
+};
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+function esc(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+const ARRIVE_EARLY = 'Vui lòng đến trước 15 phút so với giờ hẹn để làm thủ tục.';
+const CANCEL_AHEAD = `Nếu cần hủy hoặc đổi lịch, vui lòng báo trước ít nhất 24 giờ qua hotline ${CLINIC.phone}.`;
+const REFUND_PROMISE = 'Khoản thanh toán của quý khách sẽ được hoàn lại trong vòng 3-5 ngày làm việc.';
+
+type Block = { kind: 'p'; text: string } | { kind: 'details' } | { kind: 'list'; title: string; items: string[] } | { kind: 'notes'; items: string[] };
+
+function details(a: AppointmentMailData): [string, string][] {
+  const rows: [string, string][] = [];
+  if (a.id != null) rows.push(['Mã lịch hẹn', `#${a.id}`]);
+  rows.push(['Họ tên', a.fullName]);
+  rows.push(['Ngày khám', `${formatLongDate(a.appointmentDate)} (${formatDate(a.appointmentDate)})`]);
+  rows.push(['Giờ khám', a.appointmentTime]);
+  rows.push(['Khoa khám', a.departmentName]);
+  if (a.doctorName) rows.push(['Bác sĩ', a.doctorName]);
+  if (a.reason) rows.push(['Lý do khám', a.reason]);
+  if (a.amount != null) rows.push(['Số tiền', formatVnd(a.amount)]);
+  return rows;
+}
+
+function render(a: AppointmentMailData | null, greetingName: string, blocks: Block[]): { html: string; text: string } {
+  const html: string[] = [];
+  const text: string[] = [];
+  html.push(
+    '<!doctype html><html lang="vi"><head><meta charset="utf-8"></head>',
+    '<body style="margin:0;padding:0;background:#f4f7f6;font-family:Arial,Helvetica,sans-serif;color:#1f2d2b">',
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">',
+    '<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;overflow:hidden">',
+    `<tr><td style="background:#0f766e;color:#ffffff;padding:20px 24px;font-size:20px;font-weight:bold">${esc(CLINIC.name)}</td></tr>`,
+    '<tr><td style="padding:24px">',
+    `<p style="margin:0 0 16px">Kính gửi ${esc(greetingName)},</p>`,
+  );
+  text.push(CLINIC.name, '', `Kính gửi ${greetingName},`, '');
+  for (const b of blocks) {
+    if (b.kind === 'p') {
+      html.push(`<p style="margin:0 0 16px;line-height:1.5">${esc(b.text)}</p>`);
+      text.push(b.text, '');
+    } else if (b.kind === 'details' && a) {
+      html.push('<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;width:100%;margin:0 0 16px;background:#f0fdfa">');
+      for (const [k, v] of details(a)) {
+        html.push(`<tr><td style="width:35%;color:#4b5f5c">${esc(k)}</td><td style="font-weight:bold">${esc(v)}</td></tr>`);
+        text.push(`${k}: ${v}`);
+      }
+      html.push('</table>');
+      text.push('');
+    } else if (b.kind === 'list') {
+      html.push(`<p style="margin:0 0 8px;font-weight:bold">${esc(b.title)}</p><ul style="margin:0 0 16px;padding-left:20px">`);
+      text.push(b.title);
+      for (const item of b.items) {
+        html.push(`<li style="margin:0 0 4px">${esc(item)}</li>`);
+        text.push(`- ${item}`);
+      }
+      html.push('</ul>');
+      text.push('');
+    } else if (b.kind === 'notes') {
+      html.push('<ul style="margin:0 0 16px;padding-left:20px;color:#4b5f5c">');
+      for (const item of b.items) {
+        html.push(`<li style="margin:0 0 4px">${esc(item)}</li>`);
+        text.push(`* ${item}`);
+      }
+      html.push('</ul>');
+      text.push('');
+    }
+  }
+  html.push(
+    '<p style="margin:0">Trân trọng,<br>',
+    `${esc(CLINIC.name)}</p>`,
+    '</td></tr>',
+    `<tr><td style="padding:16px 24px;background:#f8fafa;color:#6b7c79;font-size:12px;line-height:1.5">${esc(CLINIC.address)}<br>` +
+      `Hotline: ${esc(CLINIC.phone)} · Email: ${esc(CLINIC.email)}<br>Giờ làm việc: ${esc(CLINIC.workingHours)}<br>` +
+      `Trường hợp cấp cứu, vui lòng gọi ${esc(CLINIC.emergencyPhone)}.</td></tr>`,
+    '</table></td></tr></table></body></html>',
+  );
+  text.push('Trân trọng,', CLINIC.name, '', CLINIC.address, `Hotline: ${CLINIC.phone} · Email: ${CLINIC.email}`, `Giờ làm việc: ${CLINIC.workingHours}`, `Trường hợp cấp cứu, vui lòng gọi ${CLINIC.emergencyPhone}.`);
+  return { html: html.join('\n'), text: text.join('\n') };
+}
+
+function appointmentEmail(kind: EmailKind, a: AppointmentMailData, subject: string, blocks: Block[], attachments: EmailAttachment[] = []): RenderedEmail {
+  const { html, text } = render(a, a.fullName, blocks);
+  return { kind, to: a.email, subject, html, text, attachments, appointmentId: a.id };
+}
+
+const when = (a: AppointmentMailData) => `${a.appointmentTime} ngày ${formatDate(a.appointmentDate)}`;
+
+export function bookingReceivedEmail(a: AppointmentMailData): RenderedEmail {
+  return appointmentEmail('BOOKING_RECEIVED', a, `Đã nhận yêu cầu đặt lịch khám${a.id != null ? ` #${a.id}` : ''} - ${CLINIC.shortName}`, [
+    { kind: 'p', text: `Cảm ơn quý khách đã đặt lịch khám tại ${CLINIC.name}. Chúng tôi đã nhận được yêu cầu và sẽ liên hệ để xác nhận lịch hẹn.` },
+    { kind: 'details' },
+    { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
+  ]);
+}
+
+export function appointmentConfirmedEmail(a: AppointmentMailData, options: { timeZone: string; now: Date }): RenderedEmail {
+  const ics = appointmentIcs(
+    { id: a.id ?? 0, appointmentDate: a.appointmentDate, appointmentTime: a.appointmentTime, departmentName: a.departmentName, doctorName: a.doctorName ?? null },
+    options,
+  );
+  return appointmentEmail(
+    'APPOINTMENT_CONFIRMED',
+    a,
+    `Lịch khám của quý khách đã được xác nhận: ${when(a)}`,
+    [
+      { kind: 'p', text: 'Lịch khám của quý khách đã được xác nhận. Tệp lịch (.ics) đính kèm giúp quý khách thêm lịch hẹn vào lịch cá nhân.' },
+      { kind: 'details' },
+      { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
+    ],
+    [{ filename: `lich-kham-${a.id ?? 'moi'}.ics`, content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+  );
+}
+
+export function paymentRequestEmail(a: AppointmentMailData): RenderedEmail {
+  return appointmentEmail('PAYMENT_REQUEST', a, `Yêu cầu thanh toán lịch khám${a.id != null ? ` #${a.id}` : ''}: ${formatVnd(a.amount)}`, [
+    { kind: 'p', text: `Phòng khám gửi đến quý khách yêu cầu thanh toán ${formatVnd(a.amount)} cho lịch khám dưới đây.` },
+    { kind: 'details' },
+    { kind: 'p', text: `Quý khách có thể thanh toán tại quầy lễ tân hoặc liên hệ hotline ${CLINIC.phone} để được hướng dẫn.` },
+  ]);
+}
+
+export function paymentConfirmationEmail(a: AppointmentMailData): RenderedEmail {
+  return appointmentEmail('PAYMENT_CONFIRMATION', a, `Xác nhận thanh toán lịch khám${a.id != null ? ` #${a.id}` : ''}`, [
+    { kind: 'p', text: a.amount != null ? `Phòng khám đã nhận được khoản thanh toán ${formatVnd(a.amount)} của quý khách. Xin cảm ơn!` : 'Phòng khám đã nhận được khoản thanh toán của quý khách. Xin cảm ơn!' },
+    { kind: 'details' },
+    { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
+  ]);
+}
+
+export function updateNotificationEmail(a: AppointmentMailData, changes: string[]): RenderedEmail {
+  return appointmentEmail('UPDATE_NOTIFICATION', a, `Thông tin lịch khám${a.id != null ? ` #${a.id}` : ''} đã được cập nhật`, [
+    { kind: 'p', text: 'Thông tin lịch khám của quý khách đã được cập nhật.' },
+    { kind: 'list', title: 'Những thay đổi:', items: changes.length > 0 ? changes : ['Thông tin lịch hẹn đã được cập nhật'] },
+    { kind: 'p', text: 'Thông tin lịch khám hiện tại:' },
+    { kind: 'details' },
+    { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
+  ]);
+}
+
+export function cancellationEmail(a: AppointmentMailData, options: { reason: string | null; refund: boolean }): RenderedEmail {
+  const blocks: Block[] = [
+    { kind: 'p', text: 'Lịch khám dưới đây của quý khách đã được hủy.' },
+    { kind: 'details' },
+  ];
+  if (options.reason) blocks.push({ kind: 'p', text: `Lý do hủy: ${options.reason}` });
+  if (options.refund) blocks.push({ kind: 'p', text: a.amount != null ? `${REFUND_PROMISE} Số tiền hoàn lại: ${formatVnd(a.amount)}.` : REFUND_PROMISE });
+  blocks.push({ kind: 'p', text: `Nếu cần hỗ trợ hoặc muốn đặt lịch mới, vui lòng liên hệ ${CLINIC.phone}.` });
+  return appointmentEmail('CANCELLATION', a, `Lịch khám${a.id != null ? ` #${a.id}` : ''} đã được hủy`, blocks);
+}
+
+export function reminderEmail(a: AppointmentMailData): RenderedEmail {
+  return appointmentEmail('REMINDER', a, `Nhắc lịch khám ngày mai: ${when(a)}`, [
+    { kind: 'p', text: `Phòng khám xin nhắc quý khách có lịch khám vào ngày mai, lúc ${a.appointmentTime}.` },
+    { kind: 'details' },
+    { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
+  ]);
+}
+
+/** Text written by staff, sent as it is: escaped into the HTML, line breaks kept. */
+export function genericEmail(to: string, subject: string, content: string): RenderedEmail {
+  const body = content
+    .split(/\r?\n/)
+    .map((line) => esc(line))
+    .join('<br>');
+  const html = [
+    '<!doctype html><html lang="vi"><head><meta charset="utf-8"></head>',
+    '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2d2b">',
+    `<p style="line-height:1.5">${body}</p>`,
+    `<p style="color:#6b7c79;font-size:12px">${esc(CLINIC.name)} · Hotline ${esc(CLINIC.phone)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  const text = `${content}\n\n${CLINIC.name} · Hotline ${CLINIC.phone}`;
+  return { kind: 'GENERIC', to, subject, html, text, attachments: [], appointmentId: null };
+}

@@ -1,0 +1,64 @@
+import type { InjectOptions } from 'fastify';
+import { appointmentSearchText } from '../src/modules/appointments/search-text';
+import { insertAppointment, insertAppointmentEvents } from '../src/modules/appointments/appointments.repository';
+import type { Db } from '../src/db/client';
+import type { AppointmentRow, NewAppointmentRow } from '../src/db/schema';
+import type { App } from '../src/app';
+import { bearer, DEMO, loginAs } from './build-app';
+
+/** Monday 1 March 2027, 09:00 in Ho Chi Minh City: clear of the templates' demo appointments (around January 2026). */
+export const MONDAY_9AM = '2027-03-01T02:00:00Z';
+/** The same week's days. */
+export const DAYS = { mon: '2027-03-01', tue: '2027-03-02', wed: '2027-03-03', thu: '2027-03-04', fri: '2027-03-05', sat: '2027-03-06', sun: '2027-03-07' } as const;
+
+export type Session = { token: string; userId: number };
+export type Sessions = Record<'admin' | 'staff' | 'doctor' | 'doctor2' | 'patient', Session>;
+
+/** One sign-in per role for a suite (30-day tokens, so tests can move the clock): doctor is the general practitioner, doctor2 the reproductive-health one. */
+export async function signInAll(app: App): Promise<Sessions> {
+  const [admin, staff, doctor, doctor2, patient] = await Promise.all([
+    loginAs(app, ...DEMO.admin, true),
+    loginAs(app, ...DEMO.staff, true),
+    loginAs(app, ...DEMO.doctor, true),
+    loginAs(app, 'doctor2', 'Doctor@123', true),
+    loginAs(app, ...DEMO.patient, true),
+  ]);
+  const s = (x: { token: string; userId: number }) => ({ token: x.token, userId: x.userId });
+  return { admin: s(admin), staff: s(staff), doctor: s(doctor), doctor2: s(doctor2), patient: s(patient) };
+}
+
+/** app.inject with a bearer token. */
+export function call(app: App, session: Session | null, method: InjectOptions['method'], url: string, payload?: unknown) {
+  return app.inject({ method, url, headers: session ? bearer(session.token) : {}, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
+}
+
+let counter = 0;
+/** A stored appointment in any state, straight into the table (the way to reach every status in a table test). */
+export async function seedAppointment(db: Db, overrides: Partial<NewAppointmentRow> = {}): Promise<AppointmentRow> {
+  counter += 1;
+  const base = {
+    fullName: `Bệnh nhân Thử ${counter}`,
+    phone: `08${String(10_000_000 + counter * 7919).slice(-8)}`,
+    email: `thu${counter}@example.com`,
+    appointmentDate: DAYS.wed,
+    appointmentTime: '09:00',
+    department: 'GENERAL_PRACTICE',
+    reason: 'Khám thử',
+    status: 'PENDING' as const,
+  };
+  const row = { ...base, ...overrides };
+  const inserted = await insertAppointment(db, { ...row, searchText: appointmentSearchText({ fullName: row.fullName, phone: row.phone, email: row.email ?? null }) });
+  await insertAppointmentEvents(db, [{ appointmentId: inserted.id, action: 'CREATED', fromStatus: null, toStatus: 'PENDING', note: null }]);
+  return inserted;
+}
+
+export const booking = (overrides: Record<string, unknown> = {}) => ({
+  fullName: 'Trần Thị Lan',
+  phone: '0901234567',
+  email: 'lan.tran@example.com',
+  appointmentDate: DAYS.tue,
+  appointmentTime: '09:00',
+  department: 'GYNECOLOGY',
+  reason: 'Khám phụ khoa định kỳ',
+  ...overrides,
+});

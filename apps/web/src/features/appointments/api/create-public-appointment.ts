@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PublicAppointmentInput, PublicAppointmentResponse } from '@clinic/shared';
+import { api } from '@/lib/api-client';
+
+/**
+ * Books without an account. A signed-in visitor's stored token rides along so the server can link
+ * the booking to the account; a visitor sends none.
+ */
+export function createPublicAppointment(body: PublicAppointmentInput): Promise<PublicAppointmentResponse> {
+  return api.post<PublicAppointmentResponse>('/appointments/public', body, { fallbackMessage: 'Failed to create appointment' });
+}
+
+export function useCreatePublicAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPublicAppointment,
+    // Booked or refused (slot full), the slot's places have changed.
+    onSettled: (_data, _error, body) =>
+      queryClient.invalidateQueries({
+        queryKey: ['appointments', 'public', 'availability', body.appointmentDate, body.appointmentTime, body.department],
+      }),
+  });
+}

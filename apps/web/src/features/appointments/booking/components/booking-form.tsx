@@ -1,0 +1,365 @@
+import { useEffect, useId, useState, type ComponentProps } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Lock } from 'lucide-react';
+import {
+  APPOINTMENT_MSG,
+  bookingWindow,
+  checkSlotRules,
+  formatLongDate,
+  isDateString,
+  publicAppointmentRequestSchema,
+  type AvailabilityResponse,
+  type PublicAppointmentInput,
+} from '@clinic/shared';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField, Input, inputClasses, Textarea, type FieldControlProps } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { getAvailabilityQueryOptions, useAvailability } from '../../api/check-availability';
+import { useCreatePublicAppointment } from '../../api/create-public-appointment';
+import { usePublicDepartments } from '../../api/get-public-departments';
+import { CLINIC_TIME_ZONE, dateProblem, isClinicToday, NO_SLOTS_LEFT_TODAY, slotsFor } from '../booking-rules';
+import { FALLBACK_DEPARTMENTS, FALLBACK_DEPARTMENTS_NOTICE } from '../fallback-departments';
+import type { BookingIdentity } from '../hooks/use-booking-identity';
+import { serverErrorText } from '../server-error';
+import { AVAILABILITY_CHECK_FAILED, AvailabilityStatus, type AvailabilityView } from './availability-status';
+import type { BookedAppointment } from './booking-success';
+import { TimeSlotPicker } from './time-slot-picker';
+
+type BookingFormProps = {
+  /** The instant the slot rules are read against; the page renews it every minute. */
+  now: Date;
+  /** A signed-in patient's name, e-mail and phone: prefilled and locked. */
+  identity: BookingIdentity | null;
+  onBooked: (booked: BookedAppointment) => void;
+  /** Moves focus to the form's heading once shown (after "book another"). */
+  focusOnMount?: boolean;
+};
+
+const REQUIRED_FIELDS = ['fullName', 'phone', 'department', 'appointmentDate', 'appointmentTime'] as const;
+type RequiredField = (typeof REQUIRED_FIELDS)[number];
+
+export const PICK_DATE_FIRST = 'Vui lòng chọn ngày khám để xem các khung giờ còn nhận đặt lịch.';
+const NO_SLOTS_FOR_DATE = 'Không có khung giờ nào cho ngày đã chọn.';
+const LOCKED_NOTE = 'Thông tin được lấy từ tài khoản của bạn và không thể thay đổi tại đây.';
+
+/** An input that shows a lock when it holds the signed-in patient's own data. */
+function LockableInput({ locked, ...props }: ComponentProps<typeof Input> & { locked: boolean }) {
+  if (!locked) return <Input {...props} />;
+  return (
+    <div className="relative">
+      <Input {...props} />
+      <Lock aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" />
+    </div>
+  );
+}
+
+function expiredTimeMessage(time: string): string {
+  return `Khung giờ ${time} không còn nhận đặt lịch cho ngày đã chọn. Vui lòng chọn giờ khác.`;
+}
+
+/** The public booking form (specification sections 4 and 5). */
+export function BookingForm({ now, identity, onBooked, focusOnMount = false }: BookingFormProps) {
+  const ids = useId();
+  const missingAlertId = `${ids}-missing`;
+  const availabilityId = `${ids}-availability`;
+  const lockedNoteId = `${ids}-locked`;
+  const queryClient = useQueryClient();
+  const departmentsQuery = usePublicDepartments();
+  const mutation = useCreatePublicAppointment();
+  const [checking, setChecking] = useState(false);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(publicAppointmentRequestSchema),
+    defaultValues: {
+      fullName: identity?.fullName ?? '',
+      phone: identity?.phone ?? '',
+      email: identity?.email ?? '',
+      department: '',
+      appointmentDate: '',
+      appointmentTime: '',
+      reason: '',
+    },
+  });
+  const [date = '', time = '', department = ''] = useWatch({ control, name: ['appointmentDate', 'appointmentTime', 'department'] });
+
+  useEffect(() => {
+    if (focusOnMount) document.getElementById(`${ids}-title`)?.focus();
+  }, [focusOnMount, ids]);
+
+  // Departments: the server's list, or the built-in one when that call fails.
+  const usingFallback = departmentsQuery.isError;
+  const departments = departmentsQuery.data ?? (usingFallback ? FALLBACK_DEPARTMENTS : []);
+
+  // Date and slots, read in the clinic's zone against a clock that moves every minute.
+  const { minDate, maxDate } = bookingWindow(now, CLINIC_TIME_ZONE);
+  const dateIssue = dateProblem(date, now);
+  const slots = slotsFor(date, now);
+  const timeOffered = !time || (slots as string[]).includes(time);
+  let slotsEmptyMessage: string | null = null;
+  if (!date) slotsEmptyMessage = PICK_DATE_FIRST;
+  else if (dateIssue) slotsEmptyMessage = NO_SLOTS_FOR_DATE;
+  else if (slots.length === 0) slotsEmptyMessage = isClinicToday(date, now) ? NO_SLOTS_LEFT_TODAY : NO_SLOTS_FOR_DATE;
+
+  // A chosen time that stops being offered (the clock moved on, or another date) is cleared.
+  useEffect(() => {
+    if (timeOffered) return;
+    setValue('appointmentTime', '');
+    if (date && !dateIssue) setError('appointmentTime', { type: 'expired', message: expiredTimeMessage(time) });
+  }, [timeOffered, time, date, dateIssue, setValue, setError]);
+
+  // Availability of the chosen slot, asked as soon as date, time and department are all set.
+  const slotQuery = date && time && department && !dateIssue && timeOffered ? { date, time, department } : null;
+  const availability = useAvailability(slotQuery);
+  let availabilityView: AvailabilityView = { state: 'idle' };
+  if (slotQuery) {
+    if (availability.data) availabilityView = { state: 'answered', answer: availability.data };
+    else if (availability.isError)
+      availabilityView = { state: 'failed', message: serverErrorText(availability.error, 'message') ?? AVAILABILITY_CHECK_FAILED };
+    else availabilityView = { state: 'checking' };
+  }
+  const unavailable = availabilityView.state === 'answered' && !availabilityView.answer.available;
+  const blocked = !!dateIssue || unavailable;
+
+  const isMissing = (name: RequiredField) => errors[name]?.message === APPOINTMENT_MSG.requiredFields;
+  const anyMissing = REQUIRED_FIELDS.some(isMissing);
+  const fieldError = (name: keyof typeof errors) => {
+    const message = errors[name]?.message;
+    return message && message !== APPOINTMENT_MSG.requiredFields ? message : undefined;
+  };
+  /** A missing field is marked invalid and pointed at the one alert that says so. */
+  const withMissing = (control: FieldControlProps, name: RequiredField): FieldControlProps =>
+    isMissing(name)
+      ? { ...control, 'aria-invalid': true, 'aria-describedby': [control['aria-describedby'], missingAlertId].filter(Boolean).join(' ') }
+      : control;
+
+  const locked = { fullName: !!identity?.fullName, email: !!identity?.email, phone: !!identity?.phone };
+  /** A locked field is read-only (still focusable and read aloud) and points at the note that explains why. */
+  const lockedProps = (control: FieldControlProps, isLocked: boolean) =>
+    isLocked
+      ? {
+          readOnly: true,
+          'aria-describedby': [control['aria-describedby'], lockedNoteId].filter(Boolean).join(' '),
+          className: 'pr-10 read-only:border-slate-200 read-only:bg-slate-100 read-only:text-slate-700',
+        }
+      : {};
+
+  const onValid = async (values: PublicAppointmentInput) => {
+    mutation.reset();
+    const at = new Date();
+    if (dateProblem(values.appointmentDate, at)) {
+      setFocus('appointmentDate');
+      return;
+    }
+    const rule = checkSlotRules(values.appointmentDate, values.appointmentTime, at, CLINIC_TIME_ZONE);
+    if (rule) {
+      setValue('appointmentTime', '');
+      setError('appointmentTime', { type: 'rule', message: rule.message }, { shouldFocus: true });
+      return;
+    }
+
+    // Asked again right before booking: the places may have gone since the answer on screen.
+    const query = { date: values.appointmentDate, time: values.appointmentTime, department: values.department };
+    let answer: AvailabilityResponse | null = null;
+    setChecking(true);
+    try {
+      answer = await queryClient.fetchQuery({ ...getAvailabilityQueryOptions(query), staleTime: 0, retry: false });
+    } catch {
+      // Unanswered: the server checks again when it books.
+    } finally {
+      setChecking(false);
+    }
+    if (answer && !answer.available) return; // the availability line now says why
+
+    mutation.mutate(values, {
+      onSuccess: (response) =>
+        onBooked({
+          response,
+          fullName: values.fullName,
+          appointmentDate: values.appointmentDate,
+          appointmentTime: values.appointmentTime,
+          departmentName: departments.find((d) => d.code === values.department)?.departmentName ?? values.department,
+        }),
+    });
+  };
+
+  const busy = checking || mutation.isPending;
+  const bookingError = mutation.isError ? (serverErrorText(mutation.error, 'error') ?? APPOINTMENT_MSG.bookingFailed) : null;
+  const dateHint = date && isDateString(date) ? formatLongDate(date) : 'Từ Thứ Hai đến Thứ Bảy, trong vòng 2 năm tới';
+
+  return (
+    <section aria-labelledby={`${ids}-title`} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="border-b border-slate-100 px-5 py-5 sm:px-8">
+        <h2 id={`${ids}-title`} tabIndex={-1} className="scroll-mt-24 text-xl font-bold text-slate-900 focus:outline-none">
+          Thông tin đặt lịch
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Các mục có dấu <span className="text-red-700">*</span> là bắt buộc.
+        </p>
+      </div>
+
+      <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby={`${ids}-title`} className="space-y-8 px-5 py-6 sm:px-8">
+        {anyMissing && (
+          <div id={missingAlertId}>
+            <Alert tone="error">{APPOINTMENT_MSG.requiredFields}</Alert>
+          </div>
+        )}
+
+        <fieldset className="min-w-0 space-y-5">
+          <legend className="mb-4 text-base font-semibold text-slate-900">Thông tin người khám</legend>
+          {identity && (
+            <p id={lockedNoteId} className="flex items-start gap-2 rounded-lg bg-brand-50 px-3 py-2.5 text-sm text-brand-900">
+              <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                {LOCKED_NOTE}{' '}
+                <Link to={paths.profile} className="font-medium underline underline-offset-2 hover:text-brand-700">
+                  Cập nhật hồ sơ
+                </Link>
+              </span>
+            </p>
+          )}
+
+          <FormField label="Họ và tên" id="booking-fullName" required error={fieldError('fullName')}>
+            {(control) => (
+              <LockableInput
+                locked={locked.fullName}
+                {...withMissing(control, 'fullName')}
+                {...register('fullName')}
+                {...lockedProps(control, locked.fullName)}
+                type="text"
+                autoComplete="name"
+                maxLength={100}
+              />
+            )}
+          </FormField>
+
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField label="Số điện thoại" id="booking-phone" required error={fieldError('phone')}>
+              {(control) => (
+                <LockableInput
+                  locked={locked.phone}
+                  {...withMissing(control, 'phone')}
+                  {...register('phone')}
+                  {...lockedProps(control, locked.phone)}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  placeholder="VD: 0912 345 678"
+                />
+              )}
+            </FormField>
+
+            <FormField label="Email" id="booking-email" error={fieldError('email')} hint={locked.email ? undefined : 'Không bắt buộc; để nhận email xác nhận.'}>
+              {(control) => (
+                <LockableInput
+                  locked={locked.email}
+                  {...control}
+                  {...register('email')}
+                  {...lockedProps(control, locked.email)}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                />
+              )}
+            </FormField>
+          </div>
+        </fieldset>
+
+        <fieldset className="min-w-0 space-y-5">
+          <legend className="mb-4 text-base font-semibold text-slate-900">Thông tin lịch khám</legend>
+
+          <FormField label="Khoa khám" id="booking-department" required error={fieldError('department')}>
+            {(control) => (
+              <select
+                {...withMissing(control, 'department')}
+                {...register('department')}
+                disabled={departmentsQuery.isPending}
+                className={cn(inputClasses, 'min-h-11')}
+              >
+                <option value="">{departmentsQuery.isPending ? 'Đang tải danh sách khoa...' : 'Chọn khoa khám'}</option>
+                {departments.map((d) => (
+                  <option key={d.code} value={d.code}>
+                    {d.departmentName}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          {usingFallback && (
+            <Alert tone="warning" className="-mt-2">
+              {FALLBACK_DEPARTMENTS_NOTICE}
+            </Alert>
+          )}
+
+          <FormField label="Ngày khám" id="booking-date" required error={fieldError('appointmentDate') ?? dateIssue ?? undefined} hint={dateHint}>
+            {(control) => (
+              <Input
+                {...withMissing(control, 'appointmentDate')}
+                {...register('appointmentDate')}
+                type="date"
+                min={minDate}
+                max={maxDate}
+                className="min-h-11"
+              />
+            )}
+          </FormField>
+
+          <Controller
+            control={control}
+            name="appointmentTime"
+            render={({ field }) => (
+              <TimeSlotPicker
+                name={field.name}
+                slots={slots}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                emptyMessage={slotsEmptyMessage}
+                error={fieldError('appointmentTime')}
+                invalid={isMissing('appointmentTime')}
+                describedBy={isMissing('appointmentTime') ? missingAlertId : undefined}
+              />
+            )}
+          />
+
+          <AvailabilityStatus id={availabilityId} view={availabilityView} />
+
+          <FormField label="Lý do khám" id="booking-reason" error={fieldError('reason')} hint="Không bắt buộc. Mô tả ngắn triệu chứng hoặc nhu cầu khám.">
+            {(control) => <Textarea {...control} {...register('reason')} rows={4} maxLength={1000} />}
+          </FormField>
+        </fieldset>
+
+        {bookingError && <Alert tone="error">{bookingError}</Alert>}
+
+        <div className="flex flex-col gap-3 border-t border-slate-100 pt-6 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-600">Phòng khám sẽ liên hệ với bạn để xác nhận lịch hẹn.</p>
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full sm:w-auto"
+            loading={busy}
+            disabled={blocked}
+            aria-describedby={blocked ? (dateIssue ? 'booking-date-error' : availabilityId) : undefined}
+          >
+            {busy ? 'Đang đặt lịch...' : 'Đặt lịch hẹn'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useRef } from 'react';
+import { CalendarCheck, CalendarPlus, CalendarX, Phone, Timer } from 'lucide-react';
+import { CLINIC, formatLongDate, type PublicAppointmentResponse } from '@clinic/shared';
+import { Button } from '@/components/ui/button';
+import { telHref } from '../clinic-contact';
+
+export type BookedAppointment = {
+  response: PublicAppointmentResponse;
+  fullName: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  departmentName: string;
+};
+
+type BookingSuccessProps = { booked: BookedAppointment; onBookAnother: () => void };
+
+/** Shown in place of the form once the server has accepted the booking. */
+export function BookingSuccess({ booked, onBookAnother }: BookingSuccessProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The form the visitor was in is gone: the confirmation is where attention goes next.
+  useEffect(() => headingRef.current?.focus(), []);
+
+  return (
+    <section
+      aria-labelledby="booking-success-title"
+      className="overflow-hidden rounded-2xl border border-emerald-200 bg-white shadow-sm"
+    >
+      <div className="bg-emerald-50 px-5 py-6 sm:px-8">
+        <div className="flex items-start gap-4">
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+            <CalendarCheck aria-hidden="true" className="size-6" />
+          </span>
+          <div className="min-w-0">
+            <h2 id="booking-success-title" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-2xl font-bold text-slate-900 focus:outline-none">
+              Đặt lịch hẹn thành công
+            </h2>
+            <p className="mt-1 text-lg font-semibold text-emerald-800">Mã lịch hẹn: #{booked.response.appointmentId}</p>
+            <p className="mt-2 text-slate-700">{booked.response.message}</p>
+          </div>
+        </div>
+      </div>
+
+      <div className="space-y-6 px-5 py-6 sm:px-8">
+        <dl className="grid gap-4 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-slate-600">Người đặt</dt>
+            <dd className="font-semibold text-slate-900">{booked.fullName}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Khoa khám</dt>
+            <dd className="font-semibold text-slate-900">{booked.departmentName}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Ngày khám</dt>
+            <dd className="font-semibold text-slate-900">{formatLongDate(booked.appointmentDate)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Giờ khám</dt>
+            <dd className="font-semibold text-slate-900">{booked.appointmentTime}</dd>
+          </div>
+        </dl>
+
+        <div>
+          <h3 className="font-semibold text-slate-900">Lưu ý trước buổi khám</h3>
+          <ul className="mt-3 space-y-3 text-sm text-slate-700">
+            <li className="flex gap-3">
+              <Timer aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+              <span>Vui lòng đến trước 15 phút so với giờ hẹn để làm thủ tục tiếp đón.</span>
+            </li>
+            <li className="flex gap-3">
+              <CalendarX aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+              <span>Nếu cần hủy hoặc đổi lịch, vui lòng báo trước ít nhất 24 giờ.</span>
+            </li>
+            <li className="flex gap-3">
+              <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+              <span>
+                Cần hỗ trợ? Gọi hotline{' '}
+                <a href={telHref(CLINIC.phone)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                  {CLINIC.phone}
+                </a>
+                .
+              </span>
+            </li>
+          </ul>
+        </div>
+
+        <Button size="lg" className="w-full sm:w-auto" onClick={onBookAnother}>
+          <CalendarPlus aria-hidden="true" className="size-5" />
+          Đặt lịch hẹn khác
+        </Button>
+      </div>
+    </section>
+  );
+}

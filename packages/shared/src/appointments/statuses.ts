@@ -1,0 +1,56 @@
+/** Appointment statuses and their labels (specification section 4). */
+export const APPOINTMENT_STATUSES = [
+  'PENDING',
+  'AWAITING_DOCTOR_APPROVAL',
+  'CONFIRMED',
+  'NEEDS_PAYMENT',
+  'PAYMENT_REQUESTED',
+  'PAID',
+  'COMPLETED',
+  'CANCELLED',
+  'NO_SHOW',
+] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  PENDING: 'Chờ xác nhận',
+  AWAITING_DOCTOR_APPROVAL: 'Chờ bác sĩ phản hồi',
+  CONFIRMED: 'Đã xác nhận',
+  NEEDS_PAYMENT: 'Cần thanh toán',
+  PAYMENT_REQUESTED: 'Cần thanh toán',
+  PAID: 'Đã thanh toán',
+  COMPLETED: 'Đã hoàn thành',
+  CANCELLED: 'Đã hủy',
+  NO_SHOW: 'Không đến',
+};
+
+/** The doctor's screens say 'phê duyệt' where the booking screens say 'phản hồi'. */
+export const AWAITING_DOCTOR_APPROVAL_ALT_LABEL = 'Chờ bác sĩ phê duyệt';
+
+/** The patient's own list says 'Đang chờ' for PENDING. */
+export const PATIENT_STATUS_LABELS: Record<AppointmentStatus, string> = { ...APPOINTMENT_STATUS_LABELS, PENDING: 'Đang chờ' };
+
+export function appointmentStatusLabel(status: string): string {
+  return (APPOINTMENT_STATUS_LABELS as Record<string, string>)[status] ?? status;
+}
+
+/** Appointments that hold a place in their slot: every status but CANCELLED and NO_SHOW (PRODUCT.md section 3). */
+export const ACTIVE_STATUSES = APPOINTMENT_STATUSES.filter((s) => s !== 'CANCELLED' && s !== 'NO_SHOW');
+/** The end of the road: nothing changes them any more but a permanent delete. */
+export const CLOSED_STATUSES = ['COMPLETED', 'CANCELLED', 'NO_SHOW'] as const satisfies readonly AppointmentStatus[];
+/** Booking history shows these (specification section 2). */
+export const HISTORY_STATUSES = CLOSED_STATUSES;
+/** Statuses still ahead of the visit, for the "upcoming" lists and the day-before reminder. */
+export const UPCOMING_STATUSES = ['PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED', 'PAYMENT_REQUESTED', 'PAID'] as const satisfies readonly AppointmentStatus[];
+
+export function isActiveStatus(status: AppointmentStatus): boolean {
+  return (ACTIVE_STATUSES as readonly string[]).includes(status);
+}
+
+/** My Appointments tabs (specification section 2): cancelled includes no-shows. */
+export type MyAppointmentsTab = 'all' | 'upcoming' | 'completed' | 'cancelled';
+export function myAppointmentsTab(status: AppointmentStatus): Exclude<MyAppointmentsTab, 'all'> {
+  if (status === 'COMPLETED') return 'completed';
+  if (status === 'CANCELLED' || status === 'NO_SHOW') return 'cancelled';
+  return 'upcoming';
+}
