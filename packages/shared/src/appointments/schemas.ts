@@ -70,18 +70,18 @@ export type Department = z.infer<typeof departmentSchema>;
 
 // ---------------------------------------------------------------- public booking
 
-export const publicAppointmentRequestSchema = z.object(
-  {
-    fullName: required(100, M.fullNameTooLong),
-    phone: requiredPhone,
-    email: optionalEmail,
-    appointmentDate: dateField(),
-    appointmentTime: timeField(),
-    department: required(50, M.unknownDepartment),
-    reason: optionalText(1000, M.reasonTooLong),
-  },
-  { error: M.requiredFields },
-);
+/** Who, where and when: the fields a booking and a staff edit share. */
+const bookingFields = {
+  fullName: required(100, M.fullNameTooLong),
+  phone: requiredPhone,
+  email: optionalEmail,
+  appointmentDate: dateField(),
+  appointmentTime: timeField(),
+  department: required(50, M.unknownDepartment),
+  reason: optionalText(1000, M.reasonTooLong),
+};
+
+export const publicAppointmentRequestSchema = z.object(bookingFields, { error: M.requiredFields });
 export type PublicAppointmentRequest = z.input<typeof publicAppointmentRequestSchema>;
 export type PublicAppointmentInput = z.output<typeof publicAppointmentRequestSchema>;
 
@@ -231,13 +231,7 @@ export type AppointmentStats = z.infer<typeof appointmentStatsSchema>;
 /** Staff edit (specification section 5, "Appointment edit"). */
 export const appointmentEditRequestSchema = z.object(
   {
-    fullName: required(100, M.fullNameTooLong),
-    phone: requiredPhone,
-    email: optionalEmail,
-    appointmentDate: dateField(),
-    appointmentTime: timeField(),
-    department: required(50, M.unknownDepartment),
-    reason: optionalText(1000, M.reasonTooLong),
+    ...bookingFields,
     notes: optionalText(5000, M.notesTooLong),
   },
   { error: M.requiredFields },
