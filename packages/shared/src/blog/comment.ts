@@ -103,6 +103,8 @@ type CommentShape = {
   likeCount: number;
   dislikeCount: number;
   status: CommentStatus;
+  /** The caller's own reaction (a signed-in user's, else the X-Visitor-Id's); null when none or unknown. */
+  myReaction: ReactionType | null;
   replies: CommentShape[];
 };
 
@@ -117,13 +119,17 @@ export const commentSchema: z.ZodType<CommentShape> = z.object({
   likeCount: z.number().int(),
   dislikeCount: z.number().int(),
   status: z.enum(COMMENT_STATUSES),
+  myReaction: z.enum(REACTION_TYPES).nullable(),
   get replies() {
     return z.array(commentSchema);
   },
 });
 export type Comment = CommentShape;
 
-/** GET /api/comments/blog/{postId} and /api/comments/{id}/replies. `count` counts every visible comment, replies included. */
+/**
+ * GET /api/comments/blog/{postId} and /api/comments/{id}/replies. `count` counts every visible comment, replies included;
+ * each comment carries the caller's `myReaction`, so the page needs no call per comment.
+ */
 export const commentListResponseSchema = z.object({
   success: z.boolean(),
   comments: z.array(commentSchema),

@@ -94,6 +94,16 @@ export async function findReaction(db: Db, commentId: number, visitorKey: string
   return rows[0]?.reactionType ?? null;
 }
 
+/** One visitor's reactions to the given comments, in one query: comment id → reaction. */
+export async function findReactionsOf(db: Db, commentIds: number[], visitorKey: string): Promise<Map<number, ReactionType>> {
+  if (commentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ commentId: commentReactions.commentId, reactionType: commentReactions.reactionType })
+    .from(commentReactions)
+    .where(and(inArray(commentReactions.commentId, commentIds), eq(commentReactions.visitorKey, visitorKey)));
+  return new Map(rows.map((r) => [r.commentId, r.reactionType]));
+}
+
 /** Sets or clears one visitor's reaction; the unique (comment, visitor) key backs the one-reaction rule. */
 export async function saveReaction(db: Db, commentId: number, visitorKey: string, reactionType: ReactionType | null, now: Date): Promise<void> {
   const key = and(eq(commentReactions.commentId, commentId), eq(commentReactions.visitorKey, visitorKey));

@@ -36,6 +36,12 @@ const visitorHeaders = z.looseObject({
   'x-visitor-id': z.string().regex(VISITOR_ID_PATTERN, COMMENT_MSG.visitorUnknown).optional(),
 });
 
+/**
+ * A reading call takes any X-Visitor-Id: a missing or malformed one only means no reactions of
+ * this visitor are shown (visitorKeyOf gives null), never an error.
+ */
+const readerHeaders = z.looseObject({ 'x-visitor-id': z.string().optional() });
+
 /** A signed-in user reacts as the account, a visitor as the browser's id. */
 function visitorKeyOf(req: FastifyRequest): string | null {
   if (req.auth) return `u:${req.auth.id}`;
@@ -58,13 +64,15 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['comments'],
-        summary: 'Approved comments of a published post, newest threads first, replies nested',
+        summary: 'Approved comments of a published post, newest threads first, replies nested, each with the caller’s myReaction',
         params: postIdParams,
         querystring: commentListQuerySchema,
+        headers: readerHeaders,
         response: { 200: commentListResponseSchema, ...errorResponses(400, 404) },
       },
+      onRequest: app.optionalAuth,
     },
-    async (req) => listCommentsOfPost(deps(), req.params.postId, req.query),
+    async (req) => listCommentsOfPost(deps(), req.params.postId, req.query, visitorKeyOf(req)),
   );
 
   app.post(
@@ -106,10 +114,12 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['comments'],
         summary: 'The visible replies under a comment, nested',
         params: commentIdParamsSchema,
+        headers: readerHeaders,
         response: { 200: commentListResponseSchema, ...errorResponses(400, 404) },
       },
+      onRequest: app.optionalAuth,
     },
-    async (req) => listReplies(deps(), req.params.id),
+    async (req) => listReplies(deps(), req.params.id, visitorKeyOf(req)),
   );
 
   app.post(

@@ -19,6 +19,7 @@ import {
   countVisibleComments,
   deleteComment,
   findReaction,
+  findReactionsOf,
   findVisibleComment,
   insertComment,
   listApprovedReplies,
@@ -41,7 +42,7 @@ const TRUSTED_ROLES: Role[] = ['ADMIN', 'STAFF', 'DOCTOR'];
 const postNotFound = () => new NotFoundError(BLOG_MSG.notFound, 'BLOG_NOT_FOUND');
 const commentNotFound = () => new NotFoundError(COMMENT_MSG.notFound, 'COMMENT_NOT_FOUND');
 
-function toComment(row: CommentNodeRow, replies: Comment[] = []): Comment {
+function toComment(row: CommentNodeRow, replies: Comment[] = [], myReaction: ReactionType | null = null): Comment {
   return {
     id: row.id,
     blogId: row.blogId,
@@ -52,6 +53,7 @@ function toComment(row: CommentNodeRow, replies: Comment[] = []): Comment {
     likeCount: row.likeCount,
     dislikeCount: row.dislikeCount,
     status: row.status,
+    myReaction,
     replies,
   };
 }
@@ -60,7 +62,7 @@ function toComment(row: CommentNodeRow, replies: Comment[] = []): Comment {
  * Nests approved rows under their parents. A reply whose parent is not among them (rejected or
  * pending) is left out with everything under it.
  */
-function buildTrees(roots: CommentNodeRow[], replies: CommentNodeRow[]): Comment[] {
+function buildTrees(roots: CommentNodeRow[], replies: CommentNodeRow[], mine: Map<number, ReactionType>): Comment[] {
   const children = new Map<number, CommentNodeRow[]>();
   for (const r of replies) {
     if (r.parentId === null) continue;
@@ -68,30 +70,43 @@ function buildTrees(roots: CommentNodeRow[], replies: CommentNodeRow[]): Comment
     list.push(r);
     children.set(r.parentId, list);
   }
-  const build = (row: CommentNodeRow): Comment => toComment(row, (children.get(row.id) ?? []).map(build));
+  const build = (row: CommentNodeRow): Comment => toComment(row, (children.get(row.id) ?? []).map(build), mine.get(row.id) ?? null);
   return roots.map(build);
+}
+
+/** The caller's reactions to every comment shown, read in one query; none for an unknown visitor. */
+async function reactionsOf(deps: CommentDeps, rows: CommentNodeRow[], visitorKey: string | null): Promise<Map<number, ReactionType>> {
+  if (!visitorKey) return new Map();
+  return findReactionsOf(deps.db, rows.map((r) => r.id), visitorKey);
 }
 
 function countTree(nodes: Comment[]): number {
   return nodes.reduce((n, c) => n + 1 + countTree(c.replies), 0);
 }
 
-export async function listCommentsOfPost(deps: CommentDeps, blogId: number, query: { page: number; size: number }): Promise<CommentListResponse> {
+export async function listCommentsOfPost(
+  deps: CommentDeps,
+  blogId: number,
+  query: { page: number; size: number },
+  visitorKey: string | null,
+): Promise<CommentListResponse> {
   if (!(await isBlogPublished(deps.db, blogId))) throw postNotFound();
   const [{ rows, total }, count] = await Promise.all([
     listTopLevelComments(deps.db, blogId, { offset: (query.page - 1) * query.size, limit: query.size }),
     countVisibleComments(deps.db, blogId),
   ]);
   const replies = await listApprovedReplies(deps.db, rows.map((r) => r.id));
-  return { success: true, comments: buildTrees(rows, replies), count, total, page: query.page, size: query.size, totalPages: Math.ceil(total / query.size) };
+  const mine = await reactionsOf(deps, [...rows, ...replies], visitorKey);
+  return { success: true, comments: buildTrees(rows, replies, mine), count, total, page: query.page, size: query.size, totalPages: Math.ceil(total / query.size) };
 }
 
 /** The visible replies under one comment, nested. */
-export async function listReplies(deps: CommentDeps, commentId: number): Promise<CommentListResponse> {
+export async function listReplies(deps: CommentDeps, commentId: number, visitorKey: string | null): Promise<CommentListResponse> {
   const comment = await findVisibleComment(deps.db, commentId);
   if (!comment) throw commentNotFound();
   const thread = await listApprovedReplies(deps.db, [comment.rootId ?? comment.id]);
-  const [node] = buildTrees([comment], thread);
+  const mine = await reactionsOf(deps, thread, visitorKey);
+  const [node] = buildTrees([comment], thread, mine);
   const replies = node?.replies ?? [];
   const count = countTree(replies);
   return { success: true, comments: replies, count, total: replies.length, page: 1, size: Math.max(replies.length, 1), totalPages: 1 };

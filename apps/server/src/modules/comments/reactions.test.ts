@@ -98,6 +98,54 @@ for (const kind of dbKinds()) {
       });
     });
 
+    describe('GET /api/comments/blog/{postId} and GET /api/comments/{id}/replies with myReaction', () => {
+      type Listed = { id: number; myReaction: string | null; replies: Listed[] };
+      const flatten = (nodes: Listed[]): Listed[] => nodes.flatMap((c) => [c, ...flatten(c.replies)]);
+      const mineIn = (nodes: Listed[], ids: number[]) => ids.map((id) => flatten(nodes).find((c) => c.id === id)?.myReaction);
+      const listAs = async (headers: Record<string, string>) => {
+        const res = await t.app.inject({ url: `/api/comments/blog/${postId}?size=50`, headers });
+        expect(res.statusCode).toBe(200);
+        return res.json().comments as Listed[];
+      };
+      const repliesAs = async (id: number, headers: Record<string, string>) => {
+        const res = await t.app.inject({ url: `/api/comments/${id}/replies`, headers });
+        expect(res.statusCode).toBe(200);
+        return res.json().comments as Listed[];
+      };
+      const newReply = async (parentId: number) => {
+        const res = await t.app.inject({ method: 'POST', url: `/api/comments/${parentId}/reply`, payload: { authorName: 'Bình', content: 'Trả lời' }, remoteAddress: nextIp() });
+        return res.json().comment.id as number;
+      };
+
+      it('shows each visitor their own reaction on every comment and nested reply, and none to a visitor without an id', async () => {
+        const root = await newComment();
+        const reply = await newReply(root);
+        const nested = await newReply(reply);
+        const [a, b] = [asVisitor(newVisitor()), asVisitor(newVisitor())];
+        await react(root, 'LIKE', a);
+        await react(nested, 'DISLIKE', a);
+        await react(root, 'DISLIKE', b);
+        await react(reply, 'LIKE', b);
+
+        expect(mineIn(await listAs(a), [root, reply, nested])).toEqual(['LIKE', null, 'DISLIKE']);
+        expect(mineIn(await listAs(b), [root, reply, nested])).toEqual(['DISLIKE', 'LIKE', null]);
+        expect(mineIn(await repliesAs(root, a), [reply, nested])).toEqual([null, 'DISLIKE']);
+        expect(mineIn(await repliesAs(root, b), [reply, nested])).toEqual(['LIKE', null]);
+        for (const headers of [{}, asVisitor('short'), asVisitor('<script>alert(1)</script>')]) {
+          expect(mineIn(await listAs(headers), [root, reply, nested])).toEqual([null, null, null]);
+          expect(mineIn(await repliesAs(root, headers), [reply, nested])).toEqual([null, null]);
+        }
+      });
+
+      it('knows a signed-in user by the account in the list too', async () => {
+        const id = await newComment();
+        const patient = await loginAs(t.app, ...DEMO.patient);
+        await react(id, 'DISLIKE', bearer(patient.token));
+        expect(mineIn(await listAs({ ...bearer(patient.token), ...asVisitor(newVisitor()) }), [id])).toEqual(['DISLIKE']);
+        expect(mineIn(await listAs(bearer('not-a-token')), [id])).toEqual([null]);
+      });
+    });
+
     describe('under concurrency', () => {
       it('counts 20 simultaneous likes from 20 visitors as 20', async () => {
         const id = await newComment();

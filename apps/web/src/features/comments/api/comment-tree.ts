@@ -27,6 +27,23 @@ export function updateCommentInPages(
   return { ...data, pages: data.pages.map((page) => ({ ...page, comments: updateCommentInTree(page.comments, id, change) })) };
 }
 
+/** The comment (at any depth) with this id in the loaded pages, if any. */
+export function findCommentInPages(data: InfiniteData<CommentListResponse, number> | undefined, id: number): Comment | undefined {
+  const find = (comments: Comment[]): Comment | undefined => {
+    for (const comment of comments) {
+      if (comment.id === id) return comment;
+      const found = find(comment.replies);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  for (const page of data?.pages ?? []) {
+    const found = find(page.comments);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 export type ReactionCounts = { likeCount: number; dislikeCount: number };
 
 /** The counts after a visitor moves from `from` to `to` (either may be none). */

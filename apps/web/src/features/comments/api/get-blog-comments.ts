@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { COMMENT_LIMITS, COMMENT_MSG, type CommentListResponse } from '@clinic/shared';
 import { api } from '@/lib/api-client';
+import { visitorHeaders } from './visitor-id';
 
 /** The server answered but said it could not list the comments ('Không thể tải bình luận'). */
 export class CommentsUnavailableError extends Error {
@@ -10,10 +11,12 @@ export class CommentsUnavailableError extends Error {
   }
 }
 
+/** Sends the visitor id, so each comment comes with this visitor's own `myReaction` (no call per comment). */
 export async function getBlogComments(postId: number, page: number, signal?: AbortSignal): Promise<CommentListResponse> {
   const result = await api.get<CommentListResponse>(`/comments/blog/${postId}`, {
     auth: false,
     fallbackMessage: 'Failed to fetch comments',
+    headers: visitorHeaders(),
     signal,
     params: { page, size: COMMENT_LIMITS.pageSize },
   });

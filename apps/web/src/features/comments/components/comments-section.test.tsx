@@ -188,7 +188,6 @@ describe('CommentsSection: reactions', () => {
     const comment = await commentByAuthor('Nguyễn Thị Lan');
     const like = () => within(comment).getByRole('button', { name: /^Thích/ });
     const dislike = () => within(comment).getByRole('button', { name: /^Không thích/ });
-    await waitFor(() => expect(server.callsTo(/\/my-reaction$/)).toHaveLength(1));
     expect(like()).toHaveAccessibleName('Thích 2');
     expect(like()).toHaveAttribute('aria-pressed', 'false');
 
@@ -219,13 +218,50 @@ describe('CommentsSection: reactions', () => {
     for (const [, init] of server.callsTo(/\/react$/, 'POST')) {
       expect((init!.headers as Record<string, string>)['x-visitor-id']).toBe(visitorId);
     }
+    expect(server.callsTo(/\/my-reaction$/)).toHaveLength(0);
   });
 
-  it('shows the visitor’s earlier reaction as pressed', async () => {
-    fakeCommentsServer({ comments: [makeComment({ id: 1, authorName: 'Nguyễn Thị Lan', dislikeCount: 1 })], reactions: { 1: 'DISLIKE' } });
+  it('shows the reactions the list says are the visitor’s own as pressed, without a call per comment', async () => {
+    const reply = makeComment({ id: 2, parentId: 1, authorName: 'BS. Lê Thị Hồng Nhung', likeCount: 1 });
+    const server = fakeCommentsServer({
+      comments: [makeComment({ id: 1, authorName: 'Nguyễn Thị Lan', dislikeCount: 1, replies: [reply] }), makeComment({ id: 3, authorName: 'Thu Hương' })],
+      reactions: { 1: 'DISLIKE', 2: 'LIKE' },
+    });
     renderSection();
     const comment = await commentByAuthor('Nguyễn Thị Lan');
-    await waitFor(() => expect(within(comment).getByRole('button', { name: /^Không thích/ })).toHaveAttribute('aria-pressed', 'true'));
+    const answer = await commentByAuthor('BS. Lê Thị Hồng Nhung');
+    const other = await commentByAuthor('Thu Hương');
+    expect(within(comment).getByRole('button', { name: /^Không thích/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(comment).getByRole('button', { name: /^Thích/ })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(answer).getByRole('button', { name: /^Thích/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(other).getByRole('button', { name: /^Thích/ })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(other).getByRole('button', { name: /^Không thích/ })).toHaveAttribute('aria-pressed', 'false');
+
+    // The one list call names the visitor; no my-reaction call is made for any comment.
+    const [, init] = server.callsTo(/\/comments\/blog\/3\?/)[0]!;
+    expect((init!.headers as Record<string, string>)['x-visitor-id']).toBe(localStorage.getItem(VISITOR_ID_STORAGE_KEY));
+    expect(server.callsTo(/\/my-reaction$/)).toHaveLength(0);
+  });
+
+  it('takes back a reaction the list says is the visitor’s own, and moves it', async () => {
+    const server = fakeCommentsServer({ comments: [makeComment({ id: 1, authorName: 'Nguyễn Thị Lan', likeCount: 3 })], reactions: { 1: 'LIKE' } });
+    const { user } = renderSection();
+    const comment = await commentByAuthor('Nguyễn Thị Lan');
+    const like = () => within(comment).getByRole('button', { name: /^Thích/ });
+    const dislike = () => within(comment).getByRole('button', { name: /^Không thích/ });
+    expect(like()).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(like());
+    expect(like()).toHaveAttribute('aria-pressed', 'false');
+    expect(like()).toHaveAccessibleName('Thích 2');
+    await waitFor(() => expect(server.reactions[1]).toBeNull());
+    await waitFor(() => expect(like()).not.toHaveAttribute('aria-disabled'));
+
+    await user.click(dislike());
+    expect(dislike()).toHaveAttribute('aria-pressed', 'true');
+    expect(dislike()).toHaveAccessibleName('Không thích 1');
+    await waitFor(() => expect(server.reactions[1]).toBe('DISLIKE'));
+    expect(server.callsTo(/\/my-reaction$/)).toHaveLength(0);
   });
 
   it('puts the reaction and counts back and says so when the server refuses', async () => {

@@ -1,7 +1,6 @@
 import { ThumbsDown, ThumbsUp, type LucideIcon } from 'lucide-react';
 import type { Comment, ReactionType } from '@clinic/shared';
 import { cn } from '@/lib/cn';
-import { useMyReaction } from '../api/get-my-reaction';
 import { useReactToComment } from '../api/react-to-comment';
 
 const REACTIONS: { type: ReactionType; label: string; icon: LucideIcon; count: (c: Comment) => number; pressedClasses: string }[] = [
@@ -11,7 +10,7 @@ const REACTIONS: { type: ReactionType; label: string; icon: LucideIcon; count: (
 
 /** LIKE and DISLIKE with their counts; the visitor's own choice is pressed. Choosing it again removes it. */
 export function ReactionButtons({ postId, comment }: { postId: number; comment: Comment }) {
-  const mine = useMyReaction(comment.id).data?.reactionType ?? null;
+  const mine = comment.myReaction;
   const react = useReactToComment(postId, comment.id);
 
   return (

@@ -12,6 +12,7 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     likeCount: 0,
     dislikeCount: 0,
     status: 'APPROVED',
+    myReaction: null,
     replies: [],
     ...overrides,
   };
@@ -19,7 +20,7 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
 
 type FakeOptions = {
   comments?: Comment[];
-  /** The visitor's reactions by comment id. */
+  /** The visitor's reactions by comment id, answered in the list as each comment's `myReaction`. */
   reactions?: Record<number, ReactionType | null>;
   /** Status of the comment a POST creates ('PENDING' when moderation holds it). */
   createdStatus?: Comment['status'];
@@ -28,6 +29,10 @@ type FakeOptions = {
 
 function flatten(comments: Comment[]): Comment[] {
   return comments.flatMap((c) => [c, ...flatten(c.replies)]);
+}
+
+function withReactions(comments: Comment[], reactions: Record<number, ReactionType | null>): Comment[] {
+  return comments.map((c) => ({ ...c, myReaction: reactions[c.id] ?? null, replies: withReactions(c.replies, reactions) }));
 }
 
 /** A small in-memory comments server behind a stubbed fetch, answering as the real one does. */
@@ -46,7 +51,7 @@ export function fakeCommentsServer(options: FakeOptions = {}) {
     if (match && method === 'GET') {
       if (fail.list) return { status: fail.list, body: errorBody(fail.list, 'boom') };
       return {
-        body: { success: true, comments, count: flatten(comments).length, total: comments.length, page: 1, size: 20, totalPages: 1 },
+        body: { success: true, comments: withReactions(comments, reactions), count: flatten(comments).length, total: comments.length, page: 1, size: 20, totalPages: 1 },
       };
     }
     if (match && method === 'POST') {
@@ -65,8 +70,6 @@ export function fakeCommentsServer(options: FakeOptions = {}) {
       parent.replies.push(reply);
       return { status: 201, body: { success: true, message: 'Trả lời của bạn đã được đăng', comment: reply } };
     }
-    match = /^\/api\/comments\/(\d+)\/my-reaction$/.exec(path);
-    if (match) return { body: { success: true, reaction: { reactionType: reactions[Number(match[1])] ?? null } } };
     match = /^\/api\/comments\/(\d+)\/react$/.exec(path);
     if (match) {
       if (fail.react) return { status: fail.react, body: errorBody(fail.react, 'boom') };
