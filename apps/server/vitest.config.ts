@@ -6,6 +6,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two files at once: on a 2-core machine the default (cores - 1) runs them one by one,
+    // while many tests spend their time waiting on PostgreSQL.
+    maxWorkers: 2,
     globalSetup: ['test/global-setup.ts'],
   },
 });

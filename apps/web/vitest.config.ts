@@ -13,5 +13,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Both cores of a 2-core machine (the default leaves one idle).
+    maxWorkers: 2,
   },
 });
