@@ -46,6 +46,8 @@ export default defineConfig({
     timeout: 240_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: `.e2e-data-${port}`, LOG_LEVEL: 'warn' },
+    // Every journey comes from one address: the public-write budget of one visitor (tested in the
+    // server suite) would run out across them.
+    env: { PORT: String(port), DATA_DIR: `.e2e-data-${port}`, LOG_LEVEL: 'warn', RATE_LIMIT_PUBLIC: '1000' },
   },
 });

@@ -39,8 +39,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         const code = (err as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError();
         if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new BadRequestError(UPLOAD_MSG.fileRequired, 'FILE_REQUIRED');
-        if (code?.startsWith('FST_')) throw new BadRequestError(UPLOAD_MSG.fileRequired, 'BAD_MULTIPART');
-        throw err;
+        // Anything else here is the body itself being broken (a cut-off or malformed multipart stream).
+        throw new BadRequestError(UPLOAD_MSG.fileRequired, 'BAD_MULTIPART');
       }
       if (!bytes) throw new BadRequestError(UPLOAD_MSG.fileRequired, 'FILE_REQUIRED');
       return reply.status(201).send(await storeImage(db(), bytes, req.auth!.id));

@@ -98,6 +98,17 @@ for (const kind of dbKinds()) {
       expect(empty.statusCode).toBe(400);
     });
 
+    it('answers 400, not 500, to a cut-off multipart body', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/blogs/upload-image',
+        headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=xx' },
+        payload: '--xx\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(UPLOAD_MSG.fileRequired);
+    });
+
     it('answers 401 without a token and 403 to a patient', async () => {
       const body = multipart('image', 'anh.png', 'image/png', IMAGES.png);
       expect((await t.app.inject({ method: 'POST', url: '/api/blogs/upload-image', payload: body.payload, headers: body.headers })).statusCode).toBe(401);
