@@ -11,6 +11,7 @@ import { createTokenService } from '../src/lib/tokens';
 
 const duration = Number(process.argv[2] ?? 5);
 const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'bench-secret-bench-secret-bench-secret!', RATE_LIMIT_LOGIN: '1000000', LOG_LEVEL: 'silent' });
+// A PostgreSQL URL as second argument benches on PostgreSQL (its database gets the demo seed).
 const url = process.argv[3];
 const database = url ? await openPostgres(url) : await openPglite();
 await migrateDatabase(database, url);
@@ -26,6 +27,13 @@ const login = await fetch(`${base}/api/auth/login`, {
 });
 const { token } = (await login.json()) as { token: string };
 
+/** A Monday a week or more ahead: always a bookable day. */
+function nextMonday(): string {
+  const d = new Date(Date.now() + 7 * 86400_000);
+  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
 type Scenario = { name: string; path: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; connections?: number };
 const json = { 'content-type': 'application/json' };
 const scenarios: Scenario[] = [
@@ -33,6 +41,11 @@ const scenarios: Scenario[] = [
   { name: 'GET /api/users/profile (token + user row)', path: '/api/users/profile', headers: { authorization: `Bearer ${token}` } },
   { name: 'POST /api/auth/validate', path: '/api/auth/validate', method: 'POST', body: JSON.stringify({ token }), headers: json },
   { name: 'GET /api/docs/json (OpenAPI, gzip)', path: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } },
+  { name: 'GET /api/public/blogs/published', path: '/api/public/blogs/published' },
+  { name: 'GET /api/comments/blog/1', path: '/api/comments/blog/1', headers: { 'x-visitor-id': 'bench-visitor-0000001' } },
+  { name: 'GET /api/appointments/public/availability', path: `/api/appointments/public/availability?date=${nextMonday()}&time=09:00&department=GYNECOLOGY` },
+  { name: 'GET /api/appointments?page=1&size=20 (staff)', path: '/api/appointments?page=1&size=20', headers: { authorization: `Bearer ${token}` } },
+  { name: 'GET /api/appointments/stats (staff)', path: '/api/appointments/stats', headers: { authorization: `Bearer ${token}` } },
   // argon2id is slow on purpose: this measures how many sign-ins a second one process can take.
   { name: 'POST /api/auth/login (argon2id)', path: '/api/auth/login', method: 'POST', body: JSON.stringify({ usernameOrEmail: 'staff', password: 'Staff@123' }), headers: json, connections: 4 },
 ];
