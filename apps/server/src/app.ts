@@ -48,9 +48,11 @@ export type BuildOptions = {
 
 /** The whole product as a Fastify instance that does not listen: main.ts listens, tests inject. */
 export async function buildApp(deps: Deps, options: BuildOptions = {}) {
+  const trust = deps.config.trustProxy;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: deps.config.env === 'production',
+    // A hop count believes that many proxies nearest to us, and no address a client wrote itself.
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
     // Answers that a gateway times out on are worse than a clear error.
     requestTimeout: 30_000,

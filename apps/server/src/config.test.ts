@@ -48,3 +48,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ADMIN_USERNAME: 'boss' })).toThrow(/ADMIN_USERNAME/);
   });
 });
+
+describe('TRUST_PROXY and PUBLIC_URL', () => {
+  it('believes no proxy by default, even in production', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://h/db' }).trustProxy).toBe(false);
+  });
+  it('takes a hop count or proxy addresses, and refuses anything else', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    expect(() => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+  it('wants PUBLIC_URL as a bare origin', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://AnTamClinic.vn' }).publicUrl).toBe('https://antamclinic.vn');
+    expect(() => loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://antamclinic.vn/blog' })).toThrow(/PUBLIC_URL/);
+  });
+});

@@ -44,6 +44,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_PUBLIC: z.coerce.number().int().positive().default(30),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|\d{1,2}|[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*)$/i, 'must be false, a number of proxy hops, or proxy addresses (comma-separated)')
+    .default('false'),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'must be the site origin, such as https://antamclinic.vn (no path)')
+    .optional(),
 });
 
 export type Config = {
@@ -65,6 +73,13 @@ export type Config = {
   logLevel: string;
   rateLimitLogin: number;
   rateLimitPublic: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe: never all of them, or any client could choose its own
+   * address and escape the rate limits. `false`, a hop count, or addresses.
+   */
+  trustProxy: boolean | number | string[];
+  /** The site's own origin for absolute links (sitemap, link previews); from the request's Host when unset. */
+  publicUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -108,7 +123,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitLogin: e.RATE_LIMIT_LOGIN,
     rateLimitPublic: e.RATE_LIMIT_PUBLIC,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicUrl: e.PUBLIC_URL?.toLowerCase(),
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((a) => a.trim());
 }
 
 /** Outside production a secret is made once and kept in the data folder, so sign-ins survive a restart. */

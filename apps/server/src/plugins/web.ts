@@ -42,7 +42,7 @@ export const webPlugin = fp<{ webDist: string | undefined }>(async (app, { webDi
       const meta = parsed.success ? await getPublicPostMeta(app.deps.database.db, parsed.data.id) : undefined;
       reply.header('cache-control', 'no-cache');
       if (!meta) return reply.sendFile('index.html');
-      const origin = originOf(req);
+      const origin = originOf(req, app.deps.config.publicUrl);
       const html = injectPostMeta(
         await readIndex(),
         { title: meta.title, description: meta.excerpt, imageUrl: meta.imageUrl, url: `${origin}/blog/${meta.id}`, publishedAt: meta.publishedAt },
