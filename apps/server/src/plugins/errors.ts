@@ -25,6 +25,25 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
   415: 'Định dạng dữ liệu không được hỗ trợ.',
 };
 
+// PostgreSQL refusing a value the caller sent (a NUL character, a number out of range, a date that
+// does not exist) or a row that changed under the request: the caller's problem, never a 500.
+const INVALID_VALUE_CODES = new Set(['22021', '22P05', '22003', '22007', '22008', '22P02', '22001']);
+const CONFLICT_CODES: Record<string, string> = {
+  '23505': 'Dữ liệu này đã tồn tại.',
+  '23503': 'Dữ liệu liên quan không còn tồn tại. Vui lòng tải lại trang và thử lại.',
+};
+
+function databaseInputError(err: unknown): ErrorBody | null {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code !== 'string') continue;
+    if (INVALID_VALUE_CODES.has(code)) return errorBody(400, 'INVALID_VALUE', MSG.invalidInput);
+    const conflict = CONFLICT_CODES[code];
+    if (conflict) return errorBody(409, 'CONFLICT', conflict);
+  }
+  return null;
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -39,6 +58,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (err.validation) {
       return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', MSG.invalidInput));
     }
+    const dbError = databaseInputError(err);
+    if (dbError) return reply.status(dbError.statusCode).send(dbError);
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(err)) {
       const message = FRAMEWORK_MESSAGES[status] ?? MSG.invalidInput;

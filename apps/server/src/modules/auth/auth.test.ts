@@ -88,6 +88,34 @@ for (const kind of dbKinds()) {
       });
     });
 
+    describe('client addresses', () => {
+      it('ignores X-Forwarded-For unless a proxy is trusted, so a client cannot choose its way past the limit', async () => {
+        const statuses: number[] = [];
+        for (let i = 0; i < 6; i++) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            remoteAddress: '10.7.7.7',
+            headers: { 'x-forwarded-for': `203.0.113.${i}` },
+            payload: { usernameOrEmail: 'doctor7', password: 'bad' },
+          });
+          statuses.push(res.statusCode);
+        }
+        expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      });
+    });
+
+    describe('bad input that the database would refuse', () => {
+      it('answers 400, not 500, to a NUL character and to an id beyond the integer range', async () => {
+        const nul = await login({ usernameOrEmail: 'adm\u0000in', password: 'x' }, '10.0.0.9');
+        expect(nul.statusCode).toBe(400);
+        expect(nul.json()).toMatchObject({ statusCode: 400, message: expect.any(String) });
+        const admin = await loginAs(t.app, ...DEMO.admin);
+        const huge = await t.app.inject({ method: 'PUT', url: '/api/users/99999999999/deactivate', headers: bearer(admin.token) });
+        expect(huge.statusCode).toBe(400);
+      });
+    });
+
     describe('inactive accounts', () => {
       it('refuses to sign in a deactivated user with 403, and ends the tokens it already had', async () => {
         const admin = await loginAs(t.app, ...DEMO.admin);

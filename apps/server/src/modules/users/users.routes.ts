@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userSchema } from '@clinic/shared';
+import { pathIdSchema, userSchema } from '@clinic/shared';
 import { errorResponses } from '../../plugins/errors';
 import { deactivateUser, getProfile, getSpecialties } from './users.service';
 
-const idParams = z.object({ id: z.coerce.number({ error: 'ID người dùng không hợp lệ' }).int('ID người dùng không hợp lệ').positive('ID người dùng không hợp lệ') });
+const idParams = z.object({ id: pathIdSchema('ID người dùng không hợp lệ') });
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.database.db;
