@@ -523,9 +523,11 @@ export async function editAppointment(
     const personChanged = next.phone !== row.phone || next.email !== row.email;
     const department = await requireDepartment(tx, next.department);
     const slot = slotOf(next);
+    // The slot's lock also covers a change of phone or e-mail: a booking at the same moment must
+    // not leave one person twice in the slot.
+    if (slotChanged || personChanged) await lockSlot(tx, slot);
     if (slotChanged) {
       assertSlotRules(deps, slot, now);
-      await lockSlot(tx, slot);
       if ((await countActiveInSlot(tx, slot, id)) >= department.slotCapacity) throw new ConflictError(M.slotFull, 'SLOT_FULL');
     }
     if ((slotChanged || personChanged) && (await personHoldsSlot(tx, slot, next, id))) throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');

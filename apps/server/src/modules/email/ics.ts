@@ -2,7 +2,7 @@ import { CLINIC, clinicInstant, SLOT_MINUTES } from '@clinic/shared';
 
 /** RFC 5545 text: backslash, semicolon, comma and new lines escaped. */
 function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** Lines longer than 75 octets are folded (RFC 5545 section 3.1), never inside a UTF-8 character. */
