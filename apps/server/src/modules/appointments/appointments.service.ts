@@ -593,18 +593,23 @@ export async function appointmentHistory(deps: AppointmentDeps, id: number, acto
   else if (actor.role !== 'ADMIN' && actor.role !== 'STAFF') throw notFound();
   const events = await listAppointmentEvents(deps.db, id);
   if (!row && events.length === 0) throw notFound();
-  return events.map((e) => ({
-    id: e.id,
-    appointmentId: e.appointmentId,
-    action: e.action as AppointmentEvent['action'],
-    fromStatus: e.fromStatus as AppointmentStatus | null,
-    toStatus: e.toStatus as AppointmentStatus | null,
-    note: e.note,
-    actorId: e.actorId,
-    actorName: e.actorName,
-    actorRole: e.actorRole as Role | null,
-    createdAt: e.createdAt.toISOString(),
-  }));
+  // A patient sees what happened and when; the clinic's internal notes and staff names stay inside.
+  const internal = actor.role === 'PATIENT';
+  return events.map((e) => {
+    const own = e.actorId === actor.id;
+    return {
+      id: e.id,
+      appointmentId: e.appointmentId,
+      action: e.action as AppointmentEvent['action'],
+      fromStatus: e.fromStatus as AppointmentStatus | null,
+      toStatus: e.toStatus as AppointmentStatus | null,
+      note: internal && !own ? null : e.note,
+      actorId: internal && !own ? null : e.actorId,
+      actorName: internal && !own ? null : e.actorName,
+      actorRole: e.actorRole as Role | null,
+      createdAt: e.createdAt.toISOString(),
+    };
+  });
 }
 
 export async function doctorCandidates(deps: AppointmentDeps, id: number) {

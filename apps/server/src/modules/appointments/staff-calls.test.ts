@@ -177,6 +177,19 @@ for (const kind of dbKinds()) {
         expect(same.json()).toMatchObject({ message: APPOINTMENT_MSG.noChanges, changes: [], emailQueued: false });
       });
 
+      it("shows a patient her appointment's steps without the clinic's internal notes or staff names", async () => {
+        const a = await seedAppointment(db(), { status: 'PENDING', userId: s.patient.userId, department: 'REPRODUCTIVE_HEALTH', appointmentDate: DAYS.fri, appointmentTime: '15:00' });
+        await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/assign-doctor`, { doctorId: s.doctor2.userId });
+        await call(t.app, s.doctor2, 'PUT', `/api/appointments/${a.id}/doctor-decline`, { reason: 'Lịch mổ trùng giờ' });
+        const staffView = (await get('staff', `/api/appointments/${a.id}/history`)).json();
+        expect(staffView.at(-1)).toMatchObject({ action: 'DOCTOR_DECLINE', note: expect.stringContaining('Lịch mổ trùng giờ'), actorName: expect.any(String) });
+        const patientView = await get('patient', `/api/appointments/${a.id}/history`);
+        expect(patientView.statusCode).toBe(200);
+        const last = patientView.json().at(-1);
+        expect(last).toMatchObject({ action: 'DOCTOR_DECLINE', fromStatus: 'AWAITING_DOCTOR_APPROVAL', toStatus: 'PENDING', actorRole: 'DOCTOR', note: null, actorName: null, actorId: null });
+        expect(JSON.stringify(patientView.json())).not.toContain('Lịch mổ trùng giờ');
+      });
+
       it('re-checks availability when the slot changes, leaving the appointment itself out', async () => {
         const slot = { appointmentDate: DAYS.fri, appointmentTime: '10:30', department: 'STI_TESTING' };
         const full = [];
