@@ -46,6 +46,15 @@ export function FormField({ label, id, error, hint, required, className, childre
         'aria-describedby': describedBy,
         'aria-required': required || undefined,
       })}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+/** The hint and the error under a control, with the ids its aria-describedby points at. */
+export function FieldMessages({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string; error?: string; errorId?: string }) {
+  return (
+    <>
       {hint && (
         <p id={hintId} className="text-xs text-slate-600">
           {hint}
@@ -56,7 +65,7 @@ export function FormField({ label, id, error, hint, required, className, childre
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { Textarea } from '@/components/ui/form-field';
+import { FieldMessages, Textarea } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { TabList } from './tab-list';
@@ -74,16 +74,7 @@ export function MarkdownEditor({ label, value, error, hint, required, textareaPr
             <p className="text-sm text-slate-500">Chưa có nội dung để xem trước.</p>
           ))}
       </div>
-      {hint && (
-        <p id={hintId} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
