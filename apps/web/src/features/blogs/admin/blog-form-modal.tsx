@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
-import { RefreshCw } from 'lucide-react';
 import {
   BLOG_CATEGORIES,
   BLOG_LIMITS,
@@ -15,11 +14,11 @@ import {
   type BlogInput,
   type BlogStatus,
 } from '@clinic/shared';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField, Input, Textarea, inputClasses } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { cn } from '@/lib/cn';
 import { useCreateBlog } from '../api/admin/create-blog';
 import { useAdminBlog } from '../api/admin/get-admin-blog';
@@ -118,13 +117,7 @@ export function BlogFormModal({ open, blogId, defaultAuthor, onClose }: BlogForm
           <Spinner size="lg" label="Đang tải bài viết..." />
         </div>
       ) : editing && detail.isError ? (
-        <Alert tone="error" title="Không thể tải bài viết">
-          <p>{detail.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void detail.refetch()} loading={detail.isFetching}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            Thử lại
-          </Button>
-        </Alert>
+        <LoadErrorAlert title="Không thể tải bài viết" message={detail.error.message} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
       ) : (
         <BlogForm
           key={blogId ?? 'new'}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { FileSearch, Plus, RefreshCw } from 'lucide-react';
+import { FileSearch, Plus } from 'lucide-react';
 import { BLOG_LIMITS, BLOG_MSG, type BlogStatus, type BlogSummary } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { BLOG_ADMIN_FALLBACKS } from '../api/admin/blog-errors';
 import { useBulkChangeBlogStatus } from '../api/admin/bulk-change-status';
 import { useBulkDeleteBlogs } from '../api/admin/bulk-delete-blogs';
@@ -148,13 +149,7 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
           <Spinner size="lg" label="Đang tải danh sách bài viết..." />
         </div>
       ) : query.isError && !data ? (
-        <Alert tone="error" title="Không thể tải danh sách bài viết">
-          <p>{query.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void query.refetch()} loading={query.isFetching}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            Thử lại
-          </Button>
-        </Alert>
+        <LoadErrorAlert title="Không thể tải danh sách bài viết" message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : items.length === 0 ? (
         <div className="rounded-xl border border-slate-200 bg-white">
           {filtered ? (

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
-import { Check, CornerDownRight, ExternalLink, MessageSquare, RefreshCw, Trash2, X } from 'lucide-react';
+import { Check, CornerDownRight, ExternalLink, MessageSquare, Trash2, X } from 'lucide-react';
 import { COMMENT_MSG, COMMENT_STATUS_LABELS, COMMENT_STATUSES, formatDateTime, type CommentStatus, type ModerationComment } from '@clinic/shared';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { COMMENT_ADMIN_FALLBACKS } from '../api/admin/comment-errors';
@@ -126,13 +126,7 @@ export function CommentModerationPanel() {
           <Spinner size="lg" label="Đang tải bình luận..." />
         </div>
       ) : query.isError && !data ? (
-        <Alert tone="error" title="Không thể tải bình luận">
-          <p>{query.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void query.refetch()} loading={query.isFetching}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            Thử lại
-          </Button>
-        </Alert>
+        <LoadErrorAlert title="Không thể tải bình luận" message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : comments.length === 0 ? (
         <div className="rounded-xl border border-slate-200 bg-white">
           <EmptyState icon={MessageSquare} title={`Không có bình luận ${COMMENT_STATUS_LABELS[status].toLowerCase()}`} />
