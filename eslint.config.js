@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   {
@@ -39,6 +40,22 @@ export default tseslint.config(
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
+    },
+  },
+  {
+    // A module uses another only through its services (its public face), never its routes, queries
+    // or helpers; and db/ (schema, client, migrations) imports no module at all.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { local: boundaries },
+    rules: {
+      'local/no-cross-boundary': ['error', { zones: [{ dir: 'apps/server/src/modules', public: ['\\.service$'] }] }],
+    },
+  },
+  {
+    files: ['apps/server/src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**', '**/seed/**'], message: 'db/ holds the schema and the client only; it imports no module.' }] }],
     },
   },
 );

@@ -10,6 +10,13 @@ export const ACCOUNT_MSG = {
   passwordMismatch: 'Mật khẩu xác nhận không khớp',
   passwordChanged: 'Đổi mật khẩu thành công',
   changePasswordFailed: 'Đổi mật khẩu thất bại',
+  wrongCurrentPassword: 'Mật khẩu hiện tại không đúng',
+  samePassword: 'Mật khẩu mới phải khác mật khẩu hiện tại',
+  // Accounts (PRODUCT.md section 5).
+  invalidUserId: 'ID người dùng không hợp lệ',
+  userNotFound: 'Không tìm thấy người dùng',
+  adminProtected: 'Không thể thay đổi tài khoản quản trị viên',
+  deactivated: 'Đã vô hiệu hóa tài khoản',
 } as const;
 
 export const changePasswordRequestSchema = z.object({

@@ -1,3 +1,5 @@
+const HOURS = { open: '8:00', close: '17:00', days: 'Thứ Hai đến Thứ Bảy' } as const;
+
 export const CLINIC = {
   name: 'Phòng khám Sức khỏe Sinh sản An Tâm',
   shortName: 'An Tâm Clinic',
@@ -6,8 +8,36 @@ export const CLINIC = {
   emergencyPhone: '115',
   email: 'lienhe@antamclinic.vn',
   address: '125 Nguyễn Thị Minh Khai, Phường Bến Thành, Quận 1, TP. Hồ Chí Minh',
-  workingHours: '8:00 - 17:00, Thứ Hai đến Thứ Bảy',
+  /** Opening hours (specification section 9): Monday to Saturday. */
+  hours: HOURS,
+  workingHours: `${HOURS.open} - ${HOURS.close}, ${HOURS.days}`,
+  /** Patients come this many minutes before their time. */
+  arriveEarlyMinutes: 15,
+  /** A visit is cancelled or moved at least this many hours ahead. */
+  cancelNoticeHours: 24,
+  /** Working days a refund takes. */
+  refundDays: '3-5',
   defaultTimeZone: 'Asia/Ho_Chi_Minh',
+} as const;
+
+/** The booking calendar's rules in numbers (specification sections 5 and 9). */
+export const BOOKING_RULES = {
+  slotMinutes: 30,
+  /** Bookable from today to this many years ahead. */
+  windowYears: 2,
+  /** A same-day booking starts at least this long after now. */
+  sameDayLeadMinutes: 120,
+  /** From this clinic hour the edit screen's earliest date is tomorrow. */
+  nextDayFromHour: 22,
+} as const;
+
+/** The clinic's practical rules as the screens and e-mails say them, from the numbers above. */
+export const CLINIC_TEXT = {
+  arriveEarly: `Vui lòng đến trước ${CLINIC.arriveEarlyMinutes} phút so với giờ hẹn`,
+  cancelAhead: `báo trước ít nhất ${CLINIC.cancelNoticeHours} giờ`,
+  leadTime: `${BOOKING_RULES.sameDayLeadMinutes / 60} tiếng`,
+  window: `${BOOKING_RULES.windowYears} năm`,
+  workingDays: `Từ ${HOURS.days}`,
 } as const;
 
 export const DEPARTMENT_CODES = [

@@ -4,9 +4,11 @@ import { z } from 'zod';
 z.config(z.locales.vi());
 
 export * from './roles';
+export * from './permissions';
 export * from './clinic';
 export * from './messages';
 export * from './errors';
+export * from './common';
 export * from './auth';
 export * from './format';
 export * from './account';
@@ -19,3 +21,6 @@ export * from './appointments/messages';
 export * from './appointments/time';
 export * from './appointments/state-machine';
 export * from './appointments/schemas';
+export * from './appointments/history';
+export * from './patients';
+export * from './dashboard';

@@ -19,4 +19,12 @@ export const MSG = {
   usernameOrEmailRequired: 'Vui lòng nhập username hoặc email',
   passwordRequired: 'Vui lòng nhập mật khẩu',
   forgotPassword: 'Vui lòng liên hệ quản trị viên để được cấp lại mật khẩu.',
+  // The framework's own refusals (PRODUCT.md section 1: one error shape, in Vietnamese).
+  methodNotAllowed: 'Phương thức không được hỗ trợ.',
+  notAcceptable: 'Định dạng phản hồi không được hỗ trợ.',
+  payloadTooLarge: 'Dữ liệu gửi lên quá lớn.',
+  unsupportedMediaType: 'Định dạng dữ liệu không được hỗ trợ.',
+  alreadyExists: 'Dữ liệu này đã tồn tại.',
+  relatedGone: 'Dữ liệu liên quan không còn tồn tại. Vui lòng tải lại trang và thử lại.',
+  webNotBuilt: 'Giao diện web chưa được build. Chạy `npm run build` hoặc `npm start`.',
 } as const;

@@ -1,3 +1,5 @@
+import { can, type Permission } from './permissions';
+
 export const ROLES = ['ADMIN', 'DOCTOR', 'STAFF', 'PATIENT'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -20,18 +22,18 @@ export function homePathForRole(role: Role | string): string {
   return role === 'PATIENT' ? '/' : '/admin';
 }
 
-/** Back-office screens and who may open them (specification section 6). */
+/** Back-office screens and the permission that opens each (specification section 6). */
 export const ADMIN_SCREENS = {
-  dashboard: { path: '/admin', roles: ['ADMIN', 'DOCTOR', 'STAFF', 'PATIENT'] },
-  users: { path: '/admin/users', roles: ['ADMIN'] },
-  pendingApprovals: { path: '/admin/pending-approvals', roles: ['DOCTOR'] },
-  patients: { path: '/admin/patients', roles: ['ADMIN', 'DOCTOR', 'STAFF'] },
-  blogs: { path: '/admin/blogs', roles: ['ADMIN', 'DOCTOR', 'STAFF'] },
-  bookings: { path: '/admin/bookings', roles: ['ADMIN', 'STAFF'] },
-  bookingHistory: { path: '/admin/booking-history', roles: ['ADMIN', 'STAFF'] },
-} as const satisfies Record<string, { path: string; roles: readonly Role[] }>;
+  dashboard: { path: '/admin', permission: 'viewDashboard' },
+  users: { path: '/admin/users', permission: 'manageUsers' },
+  pendingApprovals: { path: '/admin/pending-approvals', permission: 'answerAssignments' },
+  patients: { path: '/admin/patients', permission: 'readPatients' },
+  blogs: { path: '/admin/blogs', permission: 'manageBlogs' },
+  bookings: { path: '/admin/bookings', permission: 'manageBookings' },
+  bookingHistory: { path: '/admin/booking-history', permission: 'manageBookings' },
+} as const satisfies Record<string, { path: string; permission: Permission }>;
 export type AdminScreen = keyof typeof ADMIN_SCREENS;
 
 export function canOpenScreen(role: Role | string | undefined, screen: AdminScreen): boolean {
-  return !!role && (ADMIN_SCREENS[screen].roles as readonly string[]).includes(role);
+  return can(role, ADMIN_SCREENS[screen].permission);
 }

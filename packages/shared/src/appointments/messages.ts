@@ -1,11 +1,40 @@
+import { CLINIC, CLINIC_TEXT } from '../clinic';
+import { MSG } from '../messages';
+
+/** Bounds of the appointment fields and calls (the specification's where it names them: name 100, cancel reason 500). */
+export const APPOINTMENT_LIMITS = {
+  fullName: 100,
+  phone: 30,
+  email: 254,
+  department: 50,
+  departmentName: 100,
+  reason: 1000,
+  notes: 5000,
+  doctorResponse: 1000,
+  cancelReason: 500,
+  patientStatus: 100,
+  searchQuery: 100,
+  pageSize: 20,
+  maxPageSize: 100,
+  maxPage: 100_000,
+  bulkMax: 200,
+  /** Đồng: ten billion is beyond any visit. */
+  maxAmount: 10_000_000_000,
+  emailSubject: 200,
+  emailContent: 20_000,
+  emailChanges: 50,
+  emailChange: 500,
+} as const;
+const L = APPOINTMENT_LIMITS;
+
 /** Texts of the appointment screens and calls. The specification's own sentences are kept word for word. */
 export const APPOINTMENT_MSG = {
   // Specification section 5.
-  requiredFields: 'Vui lòng điền đầy đủ thông tin bắt buộc',
+  requiredFields: MSG.requiredFields,
   pastDate: 'Ngày khám không thể là ngày đã qua',
   sundayClosed: 'Phòng khám không làm việc vào Chủ nhật',
   cancelReasonRequired: 'Vui lòng nhập lý do hủy lịch hẹn',
-  cancelReasonTooLong: 'Lý do hủy không được vượt quá 500 ký tự',
+  cancelReasonTooLong: `Lý do hủy không được vượt quá ${L.cancelReason} ký tự`,
   amountRequired: 'Vui lòng nhập số tiền thanh toán',
   amountPositive: 'Số tiền phải lớn hơn 0',
   bulkAmountInvalid: 'Vui lòng nhập số tiền hợp lệ',
@@ -23,25 +52,39 @@ export const APPOINTMENT_MSG = {
   invalidDate: 'Ngày khám không hợp lệ',
   invalidTime: 'Giờ khám không hợp lệ. Vui lòng chọn một trong các khung giờ của phòng khám',
   unknownDepartment: 'Khoa khám không hợp lệ',
-  fullNameTooLong: 'Họ tên không được vượt quá 100 ký tự',
-  reasonTooLong: 'Lý do khám không được vượt quá 1000 ký tự',
-  notesTooLong: 'Ghi chú không được vượt quá 5000 ký tự',
-  responseTooLong: 'Nội dung phản hồi không được vượt quá 1000 ký tự',
+  fullNameTooLong: `Họ tên không được vượt quá ${L.fullName} ký tự`,
+  reasonTooLong: `Lý do khám không được vượt quá ${L.reason} ký tự`,
+  notesTooLong: `Ghi chú không được vượt quá ${L.notes} ký tự`,
+  responseTooLong: `Nội dung phản hồi không được vượt quá ${L.doctorResponse} ký tự`,
   amountTooLarge: 'Số tiền không hợp lệ',
   amountNotInteger: 'Số tiền phải là số nguyên (VNĐ)',
   invalidId: 'ID lịch hẹn không hợp lệ',
   invalidStatus: 'Trạng thái lịch hẹn không hợp lệ',
   invalidPaymentStatus: 'Trạng thái thanh toán không hợp lệ',
   bulkNoSelection: 'Vui lòng chọn ít nhất một lịch hẹn',
-  bulkTooMany: 'Chỉ có thể xử lý tối đa 200 lịch hẹn một lần',
+  bulkTooMany: `Chỉ có thể xử lý tối đa ${L.bulkMax} lịch hẹn một lần`,
   invalidDateRange: 'Khoảng thời gian không hợp lệ',
+  invalidQueryDate: 'Ngày không hợp lệ (định dạng YYYY-MM-DD)',
+  invalidHistoryPeriod: 'Khoảng thời gian lọc không hợp lệ',
+  historyLoadFailed: 'Không thể tải lịch sử lịch hẹn',
+  nothingToExport: 'Không có dữ liệu để xuất',
+  invalidPage: 'Số trang không hợp lệ',
+  invalidPageSize: 'Số dòng mỗi trang không hợp lệ',
+  pageSizeTooLarge: `Tối đa ${L.maxPageSize} dòng mỗi trang`,
+  invalidDoctorId: 'Mã bác sĩ không hợp lệ',
+  searchTooLong: 'Từ khóa tìm kiếm quá dài',
+  invalidSort: 'Kiểu sắp xếp không hợp lệ',
+  invalidRefundFlag: 'Giá trị hoàn tiền không hợp lệ',
+  emailSubjectTooLong: `Tiêu đề không được vượt quá ${L.emailSubject} ký tự`,
+  emailContentTooLong: 'Nội dung email quá dài',
   // Availability (PRODUCT.md section 3): why a slot cannot be booked.
   slotAvailable: 'Khung giờ này còn trống',
   slotFull: 'Khung giờ này đã đủ lịch hẹn. Vui lòng chọn giờ hoặc ngày khác',
-  beyondWindow: 'Chỉ có thể đặt lịch trong vòng 2 năm kể từ hôm nay',
+  beyondWindow: `Chỉ có thể đặt lịch trong vòng ${CLINIC_TEXT.window} kể từ hôm nay`,
   pastTime: 'Khung giờ này đã qua. Vui lòng chọn giờ khác',
-  tooSoon: 'Lịch hẹn trong ngày phải đặt trước ít nhất 2 tiếng. Vui lòng chọn giờ khác',
+  tooSoon: `Lịch hẹn trong ngày phải đặt trước ít nhất ${CLINIC_TEXT.leadTime}. Vui lòng chọn giờ khác`,
   alreadyBooked: 'Bạn đã có lịch hẹn vào khung giờ này',
+  noSlotsLeftToday: `Hôm nay không còn khung giờ nào có thể đặt (cần đặt trước ít nhất ${CLINIC_TEXT.leadTime}). Vui lòng chọn ngày khác.`,
   // Results.
   bookingReceived: 'Đặt lịch hẹn thành công! Chúng tôi sẽ liên hệ với bạn để xác nhận lịch hẹn.',
   bookingFailed: 'Có lỗi xảy ra khi đặt lịch hẹn. Vui lòng thử lại.',
@@ -55,7 +98,7 @@ export const APPOINTMENT_MSG = {
   confirmed: 'Đã xác nhận lịch hẹn',
   confirmedWithDoctor: 'Đã xác nhận lịch hẹn với bác sĩ',
   cancelled: 'Đã hủy lịch hẹn thành công',
-  cancelledWithRefund: 'Đã hủy lịch hẹn. Khoản thanh toán sẽ được hoàn lại trong 3-5 ngày làm việc.',
+  cancelledWithRefund: `Đã hủy lịch hẹn. Khoản thanh toán sẽ được hoàn lại trong ${CLINIC.refundDays} ngày làm việc.`,
   paidCancelNeedsRefund: 'Lịch hẹn đã thanh toán. Vui lòng chọn hủy kèm hoàn tiền',
   patientCancelTooLate: 'Lịch hẹn đã được xác nhận. Vui lòng liên hệ phòng khám để hủy lịch hẹn',
   deleted: 'Đã xóa vĩnh viễn lịch hẹn',
@@ -77,3 +120,80 @@ export const APPOINTMENT_MSG = {
   emailContentRequired: 'Vui lòng nhập nội dung email',
   emailRecipientInvalid: 'Địa chỉ email người nhận không hợp lệ',
 } as const;
+
+/** What the audit trail and the update e-mail say of a change (PRODUCT.md sections 4 and 7). */
+export const APPOINTMENT_TRAIL = {
+  /** The update e-mail's list of changes names each field so. */
+  fieldLabels: {
+    fullName: 'Họ tên',
+    phone: 'Số điện thoại',
+    email: 'Email',
+    appointmentDate: 'Ngày khám',
+    appointmentTime: 'Giờ khám',
+    department: 'Khoa khám',
+    reason: 'Lý do khám',
+    notes: 'Ghi chú',
+  },
+  empty: '(trống)',
+  notesUpdated: 'Ghi chú: đã cập nhật',
+  change: (label: string, before: string | null, after: string | null) =>
+    `${label}: ${before || APPOINTMENT_TRAIL.empty} → ${after || APPOINTMENT_TRAIL.empty}`,
+  doctor: (name: string) => `Bác sĩ: ${name}`,
+  amount: (formatted: string) => `Số tiền: ${formatted}`,
+  followUpOf: (id: number) => `Tái khám sau lịch hẹn #${id}`,
+  followUpCreated: (id: number) => `Tạo lịch tái khám #${id}`,
+  bulkSummary: (success: number, skipped: number, failed: number) => `Thành công: ${success}, bỏ qua: ${skipped}, thất bại: ${failed}`,
+} as const;
+
+/** The back-office screens' texts of specification section 8 (their toasts and fallbacks). */
+export const BOOKING_UI_MSG = {
+  loadFailed: 'Không thể tải danh sách lịch hẹn',
+  assignFailed: 'Không thể chỉ định bác sĩ',
+  requestPaymentFailed: 'Không thể gửi yêu cầu thanh toán',
+  updateFailed: 'Không thể cập nhật thông tin',
+  bulkDeleteFailed: 'Không thể xóa vĩnh viễn một số lịch hẹn',
+  bulkCancelFailed: 'Không thể hủy một số lịch hẹn',
+  bulkMarkFailed: 'Không thể đánh dấu một số lịch hẹn',
+  bulkAccountsFailed: 'Có lỗi xảy ra khi tạo tài khoản hàng loạt',
+  historyLoadFailed: 'Không thể tải lịch sử lịch hẹn',
+  /** Success, but the patient was not told: the e-mail waits and is tried again. */
+  emailFailedNote: 'Tuy nhiên, không thể gửi email thông báo cho bệnh nhân lúc này; hệ thống sẽ tự gửi lại.',
+  emailPendingNote: 'Email thông báo đang được gửi.',
+  // API fallbacks of specification section 8.
+  fetchFailed: 'Failed to search appointments',
+  statsFailed: 'Failed to fetch appointment stats',
+  updateApiFailed: 'Failed to update appointment',
+  confirmApiFailed: 'Failed to confirm appointment',
+  cancelApiFailed: 'Failed to cancel appointment',
+  deleteApiFailed: 'Failed to delete appointment',
+  requestPaymentApiFailed: 'Failed to request payment',
+  markPaidApiFailed: 'Failed to mark appointment as paid',
+  assignApiFailed: 'Failed to assign doctor to appointment',
+  acceptApiFailed: 'Failed to accept appointment',
+  declineApiFailed: 'Failed to decline appointment',
+  pendingApiFailed: 'Failed to fetch appointments pending approval',
+  notesApiFailed: 'Failed to save notes',
+  statusApiFailed: 'Failed to update appointment status',
+  myPatientsApiFailed: 'Failed to fetch my patients appointments',
+  myAppointmentsApiFailed: 'Failed to fetch my appointments',
+  medicalHistoryApiFailed: 'Failed to fetch medical history',
+  departmentsApiFailed: 'Failed to fetch departments',
+} as const;
+
+/** Pending Approvals (specification sections 2 and 8): the screen's English texts and its Vietnamese toasts. */
+export const APPROVALS_MSG = {
+  title: 'Appointments Pending Your Approval',
+  empty: 'No Pending Appointments',
+  noReason: 'No reason provided',
+  notAvailable: 'N/A',
+  acceptButton: 'Accept Appointment',
+  declineButton: 'Decline Appointment',
+  declineWarning: 'The appointment will return to PENDING and the staff must assign another doctor.',
+  loadFailed: 'Không thể tải danh sách lịch hẹn cần phê duyệt',
+  accepted: 'Đã chấp nhận lịch hẹn thành công',
+  acceptFailed: 'Không thể chấp nhận lịch hẹn',
+  declined: 'Đã từ chối lịch hẹn. Lịch hẹn sẽ được staff xử lý lại.',
+  declineFailed: 'Không thể từ chối lịch hẹn',
+} as const;
+/** The list refreshes this often (specification section 9). */
+export const PENDING_POLL_MS = 30_000;

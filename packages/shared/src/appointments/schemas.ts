@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { idListSchema, MAX_INT, pageNumberSchema, pageSchema } from '../common';
 import { GENDERS, ROLES } from '../roles';
-import { APPOINTMENT_MSG as M } from './messages';
+import { APPOINTMENT_LIMITS as L, APPOINTMENT_MSG as M } from './messages';
 import { APPOINTMENT_STATUSES } from './statuses';
 import { APPOINTMENT_EVENT_ACTIONS } from './state-machine';
 import { isDateString, isTimeString } from './time';
@@ -21,7 +22,7 @@ export function isValidPhone(value: string): boolean {
   return PHONE_RE.test(normalizePhone(value));
 }
 export function isValidEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL_RE.test(value);
+  return value.length <= L.email && EMAIL_RE.test(value);
 }
 
 const required = (max: number, tooLong: string = M.requiredFields) =>
@@ -31,7 +32,7 @@ const requiredPhone = z
   .string({ error: M.requiredFields })
   .trim()
   .min(1, M.requiredFields)
-  .max(30, M.invalidPhone)
+  .max(L.phone, M.invalidPhone)
   .refine(isValidPhone, M.invalidPhone)
   .transform(normalizePhone);
 
@@ -39,7 +40,7 @@ const requiredPhone = z
 const optionalEmail = z
   .string({ error: M.invalidEmail })
   .trim()
-  .max(254, M.invalidEmail)
+  .max(L.email, M.invalidEmail)
   .refine((v) => v === '' || isValidEmail(v), M.invalidEmail)
   .transform((v) => (v === '' ? null : v.toLowerCase()))
   .nullish()
@@ -72,13 +73,13 @@ export type Department = z.infer<typeof departmentSchema>;
 
 /** Who, where and when: the fields a booking and a staff edit share. */
 const bookingFields = {
-  fullName: required(100, M.fullNameTooLong),
+  fullName: required(L.fullName, M.fullNameTooLong),
   phone: requiredPhone,
   email: optionalEmail,
   appointmentDate: dateField(),
   appointmentTime: timeField(),
-  department: required(50, M.unknownDepartment),
-  reason: optionalText(1000, M.reasonTooLong),
+  department: required(L.department, M.unknownDepartment),
+  reason: optionalText(L.reason, M.reasonTooLong),
 };
 
 export const publicAppointmentRequestSchema = z.object(bookingFields, { error: M.requiredFields });
@@ -92,7 +93,7 @@ export type PublicAppointmentResponse = z.infer<typeof publicAppointmentResponse
 export const availabilityQuerySchema = z.object({
   date: z.string({ error: M.requiredFields }).trim().min(1, M.requiredFields),
   time: z.string({ error: M.requiredFields }).trim().min(1, M.requiredFields),
-  department: required(50, M.unknownDepartment),
+  department: required(L.department, M.unknownDepartment),
 });
 export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 
@@ -171,7 +172,7 @@ export const appointmentSchema = z.object({
 export type Appointment = z.infer<typeof appointmentSchema>;
 
 export const appointmentIdParamsSchema = z.object({
-  id: z.coerce.number({ error: M.invalidId }).int(M.invalidId).positive(M.invalidId).max(2_147_483_647, M.invalidId),
+  id: z.coerce.number({ error: M.invalidId }).int(M.invalidId).positive(M.invalidId).max(MAX_INT, M.invalidId),
 });
 
 // ---------------------------------------------------------------- lists
@@ -179,40 +180,36 @@ export const appointmentIdParamsSchema = z.object({
 export const APPOINTMENT_SORT_FIELDS = ['appointmentDate', 'createdAt', 'updatedAt', 'fullName', 'status', 'department', 'id'] as const;
 export const APPOINTMENT_SORTS = APPOINTMENT_SORT_FIELDS.flatMap((f) => [`${f}:asc`, `${f}:desc`] as const);
 export type AppointmentSort = `${(typeof APPOINTMENT_SORT_FIELDS)[number]}:${'asc' | 'desc'}`;
-export const MAX_PAGE_SIZE = 100;
+
+export const appointmentSortSchema = z.enum(APPOINTMENT_SORTS as unknown as [AppointmentSort, ...AppointmentSort[]], { error: M.invalidSort });
 
 const statusList = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
   .pipe(z.array(appointmentStatusSchema));
 
-const queryDate = z.string().trim().refine(isDateString, 'Ngày không hợp lệ (định dạng YYYY-MM-DD)');
+const queryDate = z.string().trim().refine(isDateString, M.invalidQueryDate);
 
 export const appointmentListQuerySchema = z
   .object({
-    page: z.coerce.number({ error: 'Số trang không hợp lệ' }).int('Số trang không hợp lệ').min(1, 'Số trang không hợp lệ').max(100_000, 'Số trang không hợp lệ').default(1),
-    size: z.coerce.number({ error: 'Số dòng mỗi trang không hợp lệ' }).int('Số dòng mỗi trang không hợp lệ').min(1, 'Số dòng mỗi trang không hợp lệ').max(MAX_PAGE_SIZE, `Tối đa ${MAX_PAGE_SIZE} dòng mỗi trang`).default(20),
+    page: pageNumberSchema(M.invalidPage, 1, L.maxPage),
+    size: pageNumberSchema(M.invalidPageSize, L.pageSize, L.maxPageSize, M.pageSizeTooLarge),
     /** One status or several, comma-separated (booking history: COMPLETED,CANCELLED,NO_SHOW). */
     status: statusList.optional(),
     from: queryDate.optional(),
     to: queryDate.optional(),
-    department: z.string().trim().max(50, M.unknownDepartment).optional(),
-    doctorId: z.coerce.number({ error: 'Mã bác sĩ không hợp lệ' }).int('Mã bác sĩ không hợp lệ').positive('Mã bác sĩ không hợp lệ').max(2_147_483_647, 'Mã bác sĩ không hợp lệ').optional(),
+    department: z.string().trim().max(L.department, M.unknownDepartment).optional(),
+    doctorId: z.coerce.number({ error: M.invalidDoctorId }).int(M.invalidDoctorId).positive(M.invalidDoctorId).max(MAX_INT, M.invalidDoctorId).optional(),
     /** Searches name, phone, e-mail and id. */
-    q: z.string().trim().max(100, 'Từ khóa tìm kiếm quá dài').optional(),
-    sort: z.enum(APPOINTMENT_SORTS as unknown as [AppointmentSort, ...AppointmentSort[]], { error: 'Kiểu sắp xếp không hợp lệ' }).optional(),
+    q: z.string().trim().max(L.searchQuery, M.searchTooLong).optional(),
+    sort: appointmentSortSchema.optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: M.invalidDateRange, path: ['to'] });
 export type AppointmentListQuery = z.input<typeof appointmentListQuerySchema>;
 export type AppointmentListFilters = z.output<typeof appointmentListQuerySchema>;
 
-export const appointmentPageSchema = z.object({
-  items: z.array(appointmentSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-  totalPages: z.number().int(),
-});
+/** totalCapped: a text search's total is counted up to a limit; true means "more than total". */
+export const appointmentPageSchema = pageSchema(appointmentSchema).extend({ totalCapped: z.boolean() });
 export type AppointmentPage = z.infer<typeof appointmentPageSchema>;
 
 export const appointmentStatusParamsSchema = z.object({ status: appointmentStatusSchema });
@@ -226,13 +223,23 @@ export const appointmentStatsSchema = z.object({
 });
 export type AppointmentStats = z.infer<typeof appointmentStatsSchema>;
 
+/** Pending Approvals' cards (specification section 2): waiting for the doctor; of them, today's; and those starting within 24 hours. */
+export const pendingApprovalSummarySchema = z.object({
+  pending: z.number().int(),
+  today: z.number().int(),
+  urgent: z.number().int(),
+});
+export type PendingApprovalSummary = z.infer<typeof pendingApprovalSummarySchema>;
+/** Urgent: the visit starts within this many hours (clinic time). */
+export const URGENT_WITHIN_HOURS = 24;
+
 // ---------------------------------------------------------------- changes
 
 /** Staff edit (specification section 5, "Appointment edit"). */
 export const appointmentEditRequestSchema = z.object(
   {
     ...bookingFields,
-    notes: optionalText(5000, M.notesTooLong),
+    notes: optionalText(L.notes, M.notesTooLong),
   },
   { error: M.requiredFields },
 );
@@ -243,16 +250,16 @@ export const followUpRequestSchema = z.object(
   {
     appointmentDate: dateField(M.followUpDateTimeRequired),
     appointmentTime: timeField(M.followUpDateTimeRequired),
-    reason: optionalText(1000, M.reasonTooLong),
+    reason: optionalText(L.reason, M.reasonTooLong),
     /** Defaults to GENERAL_MEDICINE (PRODUCT.md section 4). */
-    department: z.string().trim().max(50, M.unknownDepartment).nullish(),
+    department: z.string().trim().max(L.department, M.unknownDepartment).nullish(),
   },
   { error: M.followUpDateTimeRequired },
 );
 
 /** The assigned doctor's examination notes: COMPLETED (or NEEDS_PAYMENT when unpaid) or NO_SHOW, with an optional follow-up. */
 export const examinationNotesRequestSchema = z.object({
-  notes: optionalText(5000, M.notesTooLong),
+  notes: optionalText(L.notes, M.notesTooLong),
   status: z.enum(['COMPLETED', 'NO_SHOW'], { error: M.invalidStatus }).default('COMPLETED'),
   followUp: followUpRequestSchema.nullish(),
   // An edit's fields never pass for notes: a broken edit is answered as an edit.
@@ -285,7 +292,7 @@ const doctorIdField = z
   .number({ error: M.doctorRequired })
   .int(M.doctorRequired)
   .positive(M.doctorRequired)
-  .max(2_147_483_647, M.doctorRequired);
+  .max(MAX_INT, M.doctorRequired);
 
 export const assignDoctorRequestSchema = z.object({ doctorId: doctorIdField }, { error: M.doctorRequired });
 export const confirmWithDoctorRequestSchema = assignDoctorRequestSchema;
@@ -293,9 +300,9 @@ export const confirmWithDoctorRequestSchema = assignDoctorRequestSchema;
 export const cancelAppointmentRequestSchema = z
   .object({
     /** Absent: 'Cancelled by user'. Present but blank: refused. */
-    reason: z.string({ error: M.cancelReasonRequired }).trim().min(1, M.cancelReasonRequired).max(500, M.cancelReasonTooLong).optional(),
-    refundRequired: z.boolean({ error: 'Giá trị hoàn tiền không hợp lệ' }).optional(),
-    patientStatus: z.string().trim().max(100).nullish(),
+    reason: z.string({ error: M.cancelReasonRequired }).trim().min(1, M.cancelReasonRequired).max(L.cancelReason, M.cancelReasonTooLong).optional(),
+    refundRequired: z.boolean({ error: M.invalidRefundFlag }).optional(),
+    patientStatus: z.string().trim().max(L.patientStatus).nullish(),
   })
   // No body at all is fine.
   .nullish();
@@ -307,7 +314,7 @@ const amountField = (missing: string, invalid: string) =>
     z
       .number({ error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? missing : invalid) })
       .positive(invalid)
-      .max(10_000_000_000, M.amountTooLarge)
+      .max(L.maxAmount, M.amountTooLarge)
       .int(M.amountNotInteger),
   );
 
@@ -322,15 +329,23 @@ export const handlePaymentRequestSchema = z
   .nullish();
 
 export const doctorAcceptRequestSchema = z
-  .object({ response: z.string().trim().max(1000, M.responseTooLong).nullish() })
+  .object({ response: z.string().trim().max(L.doctorResponse, M.responseTooLong).nullish() })
   // No body at all is fine.
   .nullish();
 export const doctorDeclineRequestSchema = z.object(
-  { reason: z.string({ error: M.declineReasonRequired }).trim().min(1, M.declineReasonRequired).max(1000, M.responseTooLong) },
+  { reason: z.string({ error: M.declineReasonRequired }).trim().min(1, M.declineReasonRequired).max(L.doctorResponse, M.responseTooLong) },
   { error: M.declineReasonRequired },
 );
 
-export const appointmentActionResponseSchema = z.object({ message: z.string(), appointment: appointmentSchema });
+/**
+ * What became of the e-mail a staff action sent, tried at once: handed to the mail server,
+ * simulated (no SMTP_URL), refused for now (kept and retried: the screen says it could not be sent),
+ * still on its way, or no e-mail (none for this action, or no address).
+ */
+export const EMAIL_DELIVERY_STATUSES = ['sent', 'simulated', 'failed', 'pending', 'none'] as const;
+export type EmailDeliveryStatus = (typeof EMAIL_DELIVERY_STATUSES)[number];
+
+export const appointmentActionResponseSchema = z.object({ message: z.string(), appointment: appointmentSchema, emailStatus: z.enum(EMAIL_DELIVERY_STATUSES) });
 export type AppointmentActionResponse = z.infer<typeof appointmentActionResponseSchema>;
 
 export const appointmentUpdateResponseSchema = appointmentActionResponseSchema.extend({
@@ -368,17 +383,14 @@ export type AppointmentEvent = z.infer<typeof appointmentEventSchema>;
 
 // ---------------------------------------------------------------- bulk
 
-const bulkIds = z
-  .array(z.number({ error: M.invalidId }).int(M.invalidId).positive(M.invalidId).max(2_147_483_647, M.invalidId), { error: M.bulkNoSelection })
-  .min(1, M.bulkNoSelection)
-  .max(200, M.bulkTooMany)
+const bulkIds = idListSchema({ invalid: M.invalidId, empty: M.bulkNoSelection, tooMany: M.bulkTooMany }, L.bulkMax)
   .transform((ids) => [...new Set(ids)]);
 
 export const bulkIdsRequestSchema = z.object({ ids: bulkIds }, { error: M.bulkNoSelection });
 export const bulkCancelRequestSchema = z.object(
   {
     ids: bulkIds,
-    reason: z.string({ error: M.cancelReasonRequired }).trim().min(1, M.cancelReasonRequired).max(500, M.cancelReasonTooLong),
+    reason: z.string({ error: M.cancelReasonRequired }).trim().min(1, M.cancelReasonRequired).max(L.cancelReason, M.cancelReasonTooLong),
   },
   { error: M.bulkNoSelection },
 );
@@ -426,10 +438,10 @@ const requiredEmail = z
 export const paymentConfirmationEmailRequestSchema = z.object(
   {
     patientEmail: requiredEmail,
-    patientName: required(100, M.fullNameTooLong),
+    patientName: required(L.fullName, M.fullNameTooLong),
     appointmentDate: dateField(),
     appointmentTime: timeField(),
-    department: required(100),
+    department: required(L.departmentName),
     paymentAmount: amountField(M.amountRequired, M.amountPositive).optional(),
   },
   { error: M.requiredFields },
@@ -444,8 +456,8 @@ export const appointmentPaymentConfirmationRequestSchema = z
 export const updateNotificationRequestSchema = z
   .object({
     patientEmail: z.string().trim().refine(isValidEmail, M.emailRecipientInvalid).optional(),
-    patientName: z.string().trim().max(100).optional(),
-    changes: z.array(z.string().trim().min(1).max(500)).max(50).optional(),
+    patientName: z.string().trim().max(L.fullName).optional(),
+    changes: z.array(z.string().trim().min(1).max(L.emailChange)).max(L.emailChanges).optional(),
     newAppointmentDate: z.string().optional(),
     newAppointmentTime: z.string().optional(),
     newDepartment: z.string().optional(),
@@ -457,8 +469,8 @@ export const updateNotificationRequestSchema = z
 export const genericEmailRequestSchema = z.object(
   {
     to: requiredEmail,
-    subject: z.string({ error: M.emailSubjectRequired }).trim().min(1, M.emailSubjectRequired).max(200, 'Tiêu đề không được vượt quá 200 ký tự'),
-    content: z.string({ error: M.emailContentRequired }).trim().min(1, M.emailContentRequired).max(20_000, 'Nội dung email quá dài'),
+    subject: z.string({ error: M.emailSubjectRequired }).trim().min(1, M.emailSubjectRequired).max(L.emailSubject, M.emailSubjectTooLong),
+    content: z.string({ error: M.emailContentRequired }).trim().min(1, M.emailContentRequired).max(L.emailContent, M.emailContentTooLong),
   },
   { error: M.requiredFields },
 );

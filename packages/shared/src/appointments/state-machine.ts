@@ -1,5 +1,7 @@
 import type { Role } from '../roles';
-import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, type AppointmentStatus } from './statuses';
+import { MSG } from '../messages';
+import type { Permission } from '../permissions';
+import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, CLOSED_STATUSES, EXAMINABLE_STATUSES, isActiveStatus, type AppointmentStatus } from './statuses';
 import { APPOINTMENT_MSG } from './messages';
 
 /**
@@ -28,11 +30,11 @@ export type AppointmentActor = 'ADMIN' | 'STAFF' | 'ASSIGNED_DOCTOR' | 'OWNER_PA
 type Status = AppointmentStatus;
 const ALL: readonly Status[] = APPOINTMENT_STATUSES;
 /** Any status but COMPLETED, CANCELLED and NO_SHOW. */
-const OPEN: readonly Status[] = ALL.filter((s) => s !== 'COMPLETED' && s !== 'CANCELLED' && s !== 'NO_SHOW');
+const OPEN: readonly Status[] = ALL.filter((s) => !(CLOSED_STATUSES as readonly Status[]).includes(s));
 /** Cancel: also not NEEDS_PAYMENT, PAYMENT_REQUESTED or PAID (specification section 4). */
 const CANCELLABLE: readonly Status[] = ['PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED'];
 const WAITING: readonly Status[] = ['PENDING', 'AWAITING_DOCTOR_APPROVAL'];
-const EXAMINABLE: readonly Status[] = ['CONFIRMED', 'NEEDS_PAYMENT', 'PAYMENT_REQUESTED', 'PAID'];
+const EXAMINABLE: readonly Status[] = EXAMINABLE_STATUSES;
 
 export type TransitionRule = {
   /** The status after the action; null when it stays (edit) or the appointment goes (delete). */
@@ -132,7 +134,7 @@ export function refusalReason(action: AppointmentAction, status: Status, actor?:
   if (action === 'cancel' && actor === 'OWNER_PATIENT' && status === 'CONFIRMED') {
     return { code: 'NOT_ALLOWED_FROM_STATUS', reason: APPOINTMENT_MSG.patientCancelTooLate };
   }
-  if (status === 'CANCELLED' || status === 'NO_SHOW') {
+  if (!isActiveStatus(status)) {
     return { code: 'CLOSED', reason: `Lịch hẹn đã ở trạng thái "${label}", không thể ${APPOINTMENT_ACTION_VERBS[action]} lịch hẹn này` };
   }
   return { code: 'NOT_ALLOWED_FROM_STATUS', reason: `Không thể ${APPOINTMENT_ACTION_VERBS[action]} lịch hẹn đang ở trạng thái "${label}"` };
@@ -142,7 +144,7 @@ export function refusalReason(action: AppointmentAction, status: Status, actor?:
 export function checkTransition(action: AppointmentAction, status: Status, who: AppointmentWho): TransitionCheck {
   const rule = APPOINTMENT_TRANSITIONS[action];
   if (!(rolesFor(action) as string[]).includes(who.role)) {
-    return { ok: false, kind: 'FORBIDDEN', reason: 'Bạn không có quyền thực hiện thao tác này.' };
+    return { ok: false, kind: 'FORBIDDEN', reason: MSG.forbidden };
   }
   const actor = actorOf(who);
   if (!actor) {
@@ -185,18 +187,19 @@ export const canDelete = (status: Status, who: AppointmentWho = { role: 'ADMIN' 
 export const BULK_APPOINTMENT_ACTIONS = ['cancel', 'mark-paid', 'request-payment', 'delete'] as const;
 export type BulkAppointmentAction = (typeof BULK_APPOINTMENT_ACTIONS)[number];
 
-export const BULK_ACTION_ROLES: Record<BulkAppointmentAction, Role[]> = {
-  cancel: ['ADMIN', 'STAFF'],
-  'mark-paid': ['ADMIN', 'STAFF'],
-  'request-payment': ['ADMIN', 'STAFF'],
-  delete: ['ADMIN'],
-};
+/** The permission each bulk action needs (PERMISSIONS). */
+export const BULK_ACTION_PERMISSIONS = {
+  cancel: 'bulkCancelAppointments',
+  'mark-paid': 'bulkMarkPaid',
+  'request-payment': 'bulkRequestPayment',
+  delete: 'bulkDeleteAppointments',
+} as const satisfies Record<BulkAppointmentAction, Permission>;
 
 /** A selection holding any of these statuses disables the bulk button (specification section 4). */
 export const BULK_BLOCKING_STATUSES: Record<BulkAppointmentAction, readonly Status[]> = {
-  'request-payment': ['COMPLETED', 'CANCELLED', 'NO_SHOW', 'PENDING', 'AWAITING_DOCTOR_APPROVAL'],
-  'mark-paid': ['COMPLETED', 'CANCELLED', 'NO_SHOW', 'PENDING', 'AWAITING_DOCTOR_APPROVAL'],
-  cancel: ['COMPLETED', 'CANCELLED', 'NO_SHOW', 'NEEDS_PAYMENT', 'PAYMENT_REQUESTED', 'PAID'],
+  'request-payment': [...CLOSED_STATUSES, ...WAITING],
+  'mark-paid': [...CLOSED_STATUSES, ...WAITING],
+  cancel: [...CLOSED_STATUSES, 'NEEDS_PAYMENT', 'PAYMENT_REQUESTED', 'PAID'],
   delete: [],
 };
 

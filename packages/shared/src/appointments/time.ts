@@ -1,3 +1,4 @@
+import { BOOKING_RULES } from '../clinic';
 import { APPOINTMENT_MSG } from './messages';
 
 /**
@@ -13,12 +14,23 @@ export const TIME_SLOTS = [
 ] as const;
 export type TimeSlot = (typeof TIME_SLOTS)[number];
 
-export const SLOT_MINUTES = 30;
-export const BOOKING_WINDOW_YEARS = 2;
-/** A same-day booking starts at least this long after now. */
-export const SAME_DAY_LEAD_MINUTES = 120;
-/** From this clinic hour the edit screen's earliest date is tomorrow. */
-export const NEXT_DAY_FROM_HOUR = 22;
+export const SLOT_MINUTES = BOOKING_RULES.slotMinutes;
+export const BOOKING_WINDOW_YEARS = BOOKING_RULES.windowYears;
+export const SAME_DAY_LEAD_MINUTES = BOOKING_RULES.sameDayLeadMinutes;
+export const NEXT_DAY_FROM_HOUR = BOOKING_RULES.nextDayFromHour;
+
+/** The slots grouped into the clinic's sessions (a gap longer than a slot starts a new one): morning and afternoon. */
+export const SLOT_SESSIONS: ReadonlyArray<{ label: string; from: TimeSlot; to: TimeSlot }> = (() => {
+  const labels = ['Buổi sáng', 'Buổi chiều', 'Buổi tối'];
+  const sessions: { label: string; from: TimeSlot; to: TimeSlot }[] = [];
+  TIME_SLOTS.forEach((slot, i) => {
+    const previous = TIME_SLOTS[i - 1];
+    if (!previous || timeToMinutes(slot) - timeToMinutes(previous) > SLOT_MINUTES) {
+      sessions.push({ label: labels[sessions.length] ?? `Ca ${sessions.length + 1}`, from: slot, to: slot });
+    } else sessions[sessions.length - 1]!.to = slot;
+  });
+  return sessions;
+})();
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -67,6 +79,33 @@ export function addYears(date: string, years: number): string {
   const [y, m, d] = date.split('-').map(Number);
   const lastDay = new Date(Date.UTC(y! + years, m!, 0)).getUTCDate();
   return fromUtcDate(new Date(Date.UTC(y! + years, m! - 1, Math.min(d!, lastDay))));
+}
+
+/** The first day of the date's month: 2026-11-23 → 2026-11-01. */
+export function monthStart(date: string): string {
+  return `${date.slice(0, 7)}-01`;
+}
+
+/** The same day-of-month `months` later, clamped to the month's end; on month starts, the month start. */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const index = y! * 12 + (m! - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = index - year * 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return fromUtcDate(new Date(Date.UTC(year, month, Math.min(d!, lastDay))));
+}
+
+/** The last day of the date's month. */
+export function monthEnd(date: string): string {
+  return addDays(addMonths(monthStart(date), 1), -1);
+}
+
+/** The first day of the date's quarter (January, April, July, October). */
+export function quarterStart(date: string): string {
+  const month = Number(date.slice(5, 7));
+  const first = month - ((month - 1) % 3);
+  return `${date.slice(0, 4)}-${String(first).padStart(2, '0')}-01`;
 }
 
 /** 0 = Sunday … 6 = Saturday. */
@@ -160,6 +199,16 @@ export function minEditDate(now: Date, timeZone: string): string {
 export type SlotRuleCode = 'INVALID_DATE' | 'INVALID_TIME' | 'PAST_DATE' | 'BEYOND_WINDOW' | 'SUNDAY_CLOSED' | 'PAST_TIME' | 'TOO_SOON';
 export type SlotRuleViolation = { code: SlotRuleCode; message: string };
 
+/** Why a date cannot be booked at any time, or null: a real date, from today to two years ahead, not a Sunday. */
+export function checkDateRules(date: string, now: Date, timeZone: string): SlotRuleViolation | null {
+  if (!isDateString(date)) return { code: 'INVALID_DATE', message: APPOINTMENT_MSG.invalidDate };
+  const today = clinicMoment(now, timeZone).date;
+  if (date < today) return { code: 'PAST_DATE', message: APPOINTMENT_MSG.pastDate };
+  if (date > addYears(today, BOOKING_WINDOW_YEARS)) return { code: 'BEYOND_WINDOW', message: APPOINTMENT_MSG.beyondWindow };
+  if (isSunday(date)) return { code: 'SUNDAY_CLOSED', message: APPOINTMENT_MSG.sundayClosed };
+  return null;
+}
+
 /**
  * Why a date and time cannot be booked, or null when the calendar allows it (capacity is the
  * database's business). Order: malformed, not a slot, past, beyond the window, Sunday, today's lead time.
@@ -167,10 +216,9 @@ export type SlotRuleViolation = { code: SlotRuleCode; message: string };
 export function checkSlotRules(date: string, time: string, now: Date, timeZone: string): SlotRuleViolation | null {
   if (!isDateString(date)) return { code: 'INVALID_DATE', message: APPOINTMENT_MSG.invalidDate };
   if (!isTimeSlot(time)) return { code: 'INVALID_TIME', message: APPOINTMENT_MSG.invalidTime };
+  const dateViolation = checkDateRules(date, now, timeZone);
+  if (dateViolation) return dateViolation;
   const m = clinicMoment(now, timeZone);
-  if (date < m.date) return { code: 'PAST_DATE', message: APPOINTMENT_MSG.pastDate };
-  if (date > addYears(m.date, BOOKING_WINDOW_YEARS)) return { code: 'BEYOND_WINDOW', message: APPOINTMENT_MSG.beyondWindow };
-  if (isSunday(date)) return { code: 'SUNDAY_CLOSED', message: APPOINTMENT_MSG.sundayClosed };
   if (date === m.date) {
     const start = timeToMinutes(time) * 60;
     if (start <= m.seconds) return { code: 'PAST_TIME', message: APPOINTMENT_MSG.pastTime };

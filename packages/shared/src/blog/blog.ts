@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idListSchema, pageNumberSchema, pageSchema, pathIdSchema } from '../common';
 
 /** Blog statuses (specification section 4): only PUBLISHED posts are ever served publicly. */
 export const BLOG_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
@@ -149,28 +150,14 @@ export type BlogUpdate = z.output<typeof blogUpdateSchema>;
 
 export const blogStatusRequestSchema = z.object({ status: z.enum(BLOG_STATUSES, { error: BLOG_MSG.statusInvalid }) });
 
-const blogIdsSchema = z
-  .array(z.number({ error: BLOG_MSG.invalidId }).int(BLOG_MSG.invalidId).positive(BLOG_MSG.invalidId).max(2_147_483_647, BLOG_MSG.invalidId), {
-    error: BLOG_MSG.selectAtLeastOne,
-  })
-  .min(1, BLOG_MSG.selectAtLeastOne)
-  .max(BLOG_LIMITS.maxBulk, BLOG_MSG.tooManySelected);
+const blogIdsSchema = idListSchema({ invalid: BLOG_MSG.invalidId, empty: BLOG_MSG.selectAtLeastOne, tooMany: BLOG_MSG.tooManySelected }, BLOG_LIMITS.maxBulk);
 
 export const blogBulkStatusRequestSchema = z.object({ ids: blogIdsSchema, status: z.enum(BLOG_STATUSES, { error: BLOG_MSG.statusInvalid }) });
 export const blogBulkDeleteRequestSchema = z.object({ ids: blogIdsSchema });
 
-/** A path id: digits only (no '1e3', '0x10', '-1'), within a PostgreSQL integer. */
-export function pathIdSchema(message: string) {
-  return z
-    .string({ error: message })
-    .regex(/^[1-9]\d{0,9}$/, message)
-    .transform(Number)
-    .refine((n) => n <= 2_147_483_647, message);
-}
 export const blogIdParamsSchema = z.object({ id: pathIdSchema(BLOG_MSG.invalidId) });
 
-const pageNumber = (fallback: number, max: number) =>
-  z.coerce.number({ error: BLOG_MSG.invalidPaging }).int(BLOG_MSG.invalidPaging).min(1, BLOG_MSG.invalidPaging).max(max, BLOG_MSG.invalidPaging).default(fallback);
+const pageNumber = (fallback: number, max: number) => pageNumberSchema(BLOG_MSG.invalidPaging, fallback, max);
 
 const searchText = z.string().trim().max(BLOG_LIMITS.searchQuery, BLOG_MSG.searchTooLong).optional();
 const categoryFilter = z
@@ -244,13 +231,7 @@ export type BlogSummary = z.infer<typeof blogSummarySchema>;
 export const blogSchema = blogSummarySchema.extend({ content: z.string() });
 export type Blog = z.infer<typeof blogSchema>;
 
-export const blogPageSchema = z.object({
-  items: z.array(blogSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const blogPageSchema = pageSchema(blogSummarySchema);
 export type BlogPage = z.infer<typeof blogPageSchema>;
 
 export const blogStatsSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathIdSchema } from './blog';
+import { pageNumberSchema, pathIdSchema } from '../common';
 
 export const COMMENT_LIMITS = { authorName: 100, content: 1000, pageSize: 20, maxPageSize: 50 } as const;
 
@@ -30,6 +30,7 @@ export const COMMENT_MSG = {
   invalidId: 'ID bình luận không hợp lệ',
   notFound: 'Không tìm thấy bình luận',
   statusInvalid: 'Trạng thái bình luận không hợp lệ',
+  invalidPaging: 'Tham số phân trang không hợp lệ',
   visitorUnknown: 'Không xác định được khách truy cập. Vui lòng tải lại trang.',
   posted: 'Bình luận của bạn đã được đăng',
   pending: 'Bình luận của bạn đang chờ duyệt',
@@ -76,8 +77,7 @@ export function nextReaction(current: ReactionType | null, requested: ReactionTy
 
 export const commentIdParamsSchema = z.object({ id: pathIdSchema(COMMENT_MSG.invalidId) });
 
-const pageNumber = (fallback: number, max: number) =>
-  z.coerce.number({ error: 'Tham số phân trang không hợp lệ' }).int('Tham số phân trang không hợp lệ').min(1, 'Tham số phân trang không hợp lệ').max(max, 'Tham số phân trang không hợp lệ').default(fallback);
+const pageNumber = (fallback: number, max: number) => pageNumberSchema(COMMENT_MSG.invalidPaging, fallback, max);
 
 export const commentListQuerySchema = z.object({
   page: pageNumber(1, 100_000),

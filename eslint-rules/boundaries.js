@@ -1,0 +1,84 @@
+// A local ESLint rule: the folders under a root are rooms (a web feature, a server module), and a
+// file may not import another room's files, except those the zone lists as its public ones.
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+
+/** '@/x' is apps/web/src/x; './x' and '../x' are relative to the importing file. */
+function resolveImport(source, file, aliases) {
+  for (const [prefix, target] of Object.entries(aliases)) {
+    if (source === prefix || source.startsWith(`${prefix}/`)) return join(root, target, source.slice(prefix.length));
+  }
+  if (source.startsWith('.')) return resolve(dirname(file), source);
+  return null;
+}
+
+/** The room a path belongs to under a zone's folder, and the rest of the path inside it. */
+function roomOf(path, zoneDir) {
+  const rel = relative(join(root, zoneDir), path);
+  if (rel.startsWith('..') || rel === '') return null;
+  const [room, ...rest] = rel.split(sep);
+  return rest.length === 0 ? null : { room, inner: rest.join('/') };
+}
+
+export default {
+  rules: {
+    'no-cross-boundary': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'Forbid importing the internals of another feature or module.' },
+        schema: [
+          {
+            type: 'object',
+            properties: {
+              zones: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    dir: { type: 'string' },
+                    /** Files of a room that other rooms may import (regular expressions on the path inside the room). */
+                    public: { type: 'array', items: { type: 'string' } },
+                    message: { type: 'string' },
+                  },
+                  required: ['dir'],
+                },
+              },
+              aliases: { type: 'object', additionalProperties: { type: 'string' } },
+            },
+            required: ['zones'],
+          },
+        ],
+      },
+      create(context) {
+        const { zones, aliases = {} } = context.options[0];
+        const file = context.filename;
+        const check = (node, source) => {
+          if (typeof source !== 'string') return;
+          const target = resolveImport(source, file, aliases);
+          if (!target) return;
+          for (const zone of zones) {
+            const from = roomOf(file, zone.dir);
+            if (!from) continue;
+            const to = roomOf(target, zone.dir);
+            if (!to || to.room === from.room) continue;
+            const inner = to.inner.replace(/\.(ts|tsx|js)$/, '');
+            if ((zone.public ?? []).some((p) => new RegExp(p).test(inner))) continue;
+            context.report({
+              node,
+              message:
+                zone.message ??
+                `'${from.room}' may not import '${to.room}/${to.inner}': use what '${to.room}' makes public, or compose the two one level up.`,
+            });
+          }
+        };
+        return {
+          ImportDeclaration: (node) => check(node.source, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+          ExportAllDeclaration: (node) => check(node.source, node.source.value),
+          ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+        };
+      },
+    },
+  },
+};

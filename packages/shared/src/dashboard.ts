@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** PRODUCT.md section 6: a paid or completed visit with no recorded amount counts as this much. */
+export const DEFAULT_VISIT_PRICE = 500_000;
+
+export const DASHBOARD_MSG = {
+  loadFailed: 'Không thể tải dữ liệu dashboard',
+  sampleDone: 'Đã tạo dữ liệu mẫu',
+  sampleFailed: 'Không thể tạo dữ liệu mẫu',
+  sampleRefused: 'Không thể tạo dữ liệu mẫu trên hệ thống đang vận hành (production)',
+} as const;
+
+const money = z.number().int();
+
+export const dashboardMonthSchema = z.object({
+  /** YYYY-MM, in the clinic's zone. */
+  month: z.string(),
+  appointments: z.number().int(),
+  completed: z.number().int(),
+  revenue: money,
+});
+export type DashboardMonth = z.infer<typeof dashboardMonthSchema>;
+
+/**
+ * The dashboard (specification section 2, PRODUCT.md section 6), every figure from the database:
+ * the clinic's, or a doctor's own appointments only.
+ */
+export const dashboardSchema = z.object({
+  scope: z.enum(['clinic', 'doctor']),
+  /** The clinic: every account; a doctor: his patients (Patient Control's count). */
+  people: z.number().int(),
+  appointments: z.object({
+    total: z.number().int(),
+    pending: z.number().int(),
+    awaitingDoctor: z.number().int(),
+    confirmed: z.number().int(),
+    today: z.number().int(),
+  }),
+  revenue: z.object({ total: money, thisMonth: money, lastMonth: money, paidVisits: z.number().int() }),
+  pendingPayments: z.object({ count: z.number().int(), amount: money }),
+  /** The last six months, oldest first, this month last. */
+  months: z.array(dashboardMonthSchema),
+  /** Percent change against last month; null when last month had none. */
+  growth: z.object({ appointments: z.number().nullable(), revenue: z.number().nullable() }),
+  /** Whether the sample-data generator may run here (ADMIN, outside production). */
+  sampleDataAvailable: z.boolean(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** The sample-data generator (specification section 9): 6 months, 8 to 15 appointments a month. */
+export const SAMPLE_DATA = {
+  months: 6,
+  minPerMonth: 8,
+  maxPerMonth: 15,
+  statusWeights: { COMPLETED: 40, PAID: 25, CANCELLED: 15, NO_SHOW: 10, PAYMENT_REQUESTED: 10 },
+  departments: ['REPRODUCTIVE_HEALTH', 'GYNECOLOGY', 'OBSTETRICS', 'FAMILY_PLANNING', 'STI_TESTING', 'FERTILITY', 'GENERAL_PRACTICE'],
+} as const;
+
+/** One line of the generator's progress (NDJSON): a month done, or the end. */
+export const sampleDataProgressSchema = z.object({
+  done: z.number().int(),
+  total: z.number().int(),
+  month: z.string().optional(),
+  created: z.number().int(),
+  finished: z.boolean(),
+  message: z.string().optional(),
+});
+export type SampleDataProgress = z.infer<typeof sampleDataProgressSchema>;

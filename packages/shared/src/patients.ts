@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { GENDERS } from './roles';
+import { pageNumberSchema, pageSchema } from './common';
+import { APPOINTMENT_LIMITS, APPOINTMENT_MSG } from './appointments/messages';
+import { appointmentStatusSchema, isValidEmail } from './appointments/schemas';
+
+/** Patient Control (specification section 2): its English texts, as the screen shows them. */
+export const PATIENT_FILTERS = ['all', 'upcoming', 'past'] as const;
+export type PatientFilter = (typeof PATIENT_FILTERS)[number];
+export const PATIENT_FILTER_LABELS: Record<PatientFilter, string> = {
+  all: 'All Patients',
+  upcoming: 'With Upcoming Appointments',
+  past: 'Past Appointments Only',
+};
+
+export const PATIENT_PAGE_SIZE = 10;
+
+export const PATIENT_MSG = {
+  loadFailed: 'Failed to load patients with appointments',
+  invalidFilter: 'Invalid patient filter',
+  invalidEmail: APPOINTMENT_MSG.invalidEmail,
+  notFound: 'Không tìm thấy bệnh nhân',
+  noneScheduled: 'None scheduled',
+  notSpecified: 'Not specified',
+  noNotes: 'Chưa có ghi chú',
+} as const;
+
+export const patientListQuerySchema = z.object({
+  q: z.string().trim().max(APPOINTMENT_LIMITS.searchQuery, APPOINTMENT_MSG.searchTooLong).optional(),
+  filter: z.enum(PATIENT_FILTERS, { error: PATIENT_MSG.invalidFilter }).default('all'),
+  page: pageNumberSchema(APPOINTMENT_MSG.invalidPage, 1, APPOINTMENT_LIMITS.maxPage),
+  size: pageNumberSchema(APPOINTMENT_MSG.invalidPageSize, PATIENT_PAGE_SIZE, 50),
+});
+export type PatientListQuery = z.input<typeof patientListQuerySchema>;
+export type PatientListFilters = z.output<typeof patientListQuerySchema>;
+
+/** One of a patient's appointments, as Patient Control shows it. */
+export const patientVisitSchema = z.object({
+  id: z.number().int(),
+  appointmentDate: z.string(),
+  appointmentTime: z.string(),
+  department: z.string(),
+  departmentName: z.string().nullable(),
+  status: appointmentStatusSchema,
+  reason: z.string().nullable(),
+  notes: z.string().nullable(),
+  doctorId: z.number().int().nullable(),
+  doctorName: z.string().nullable(),
+});
+export type PatientVisit = z.infer<typeof patientVisitSchema>;
+
+/** The account behind a patient, when one exists (linked to an appointment, or with the same e-mail). */
+export const patientAccountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  gender: z.enum(GENDERS).nullable(),
+  birth: z.string().nullable(),
+});
+
+/** A patient: the appointments of one e-mail address (in a doctor's list, only his). */
+export const patientSummarySchema = z.object({
+  email: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  user: patientAccountSchema.nullable(),
+  totalAppointments: z.number().int(),
+  /** Confirmed and later (CONFIRMED_OR_LATER_STATUSES). */
+  confirmedAppointments: z.number().int(),
+  /** The latest visit that took place (COMPLETED or NEEDS_PAYMENT), before today. */
+  lastAppointment: patientVisitSchema.nullable(),
+  /** The earliest appointment from today on that is still ahead of its visit. */
+  nextAppointment: patientVisitSchema.nullable(),
+  /**
+   * For a doctor: the appointment his row actions act on (the specification's "first appointment"):
+   * his earliest one that can take examination notes; null when none can.
+   */
+  actionableAppointment: patientVisitSchema.nullable(),
+});
+export type PatientSummary = z.infer<typeof patientSummarySchema>;
+
+export const patientCardsSchema = z.object({
+  totalPatients: z.number().int(),
+  withUpcoming: z.number().int(),
+  totalConfirmed: z.number().int(),
+});
+export type PatientCards = z.infer<typeof patientCardsSchema>;
+
+export const patientPageSchema = pageSchema(patientSummarySchema).extend({ cards: patientCardsSchema });
+export type PatientPage = z.infer<typeof patientPageSchema>;
+
+export const patientDetailQuerySchema = z.object({
+  email: z
+    .string({ error: PATIENT_MSG.invalidEmail })
+    .trim()
+    .toLowerCase()
+    .refine(isValidEmail, PATIENT_MSG.invalidEmail),
+});
+
+/** 'Chi tiết bệnh nhân': the patient and every appointment of theirs the caller may see, newest first. */
+export const patientDetailSchema = z.object({
+  patient: patientSummarySchema,
+  visits: z.array(patientVisitSchema),
+});
+export type PatientDetail = z.infer<typeof patientDetailSchema>;

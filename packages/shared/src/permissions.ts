@@ -1,0 +1,54 @@
+import type { Role } from './roles';
+
+const BACK_OFFICE = ['ADMIN', 'STAFF', 'DOCTOR'] as const satisfies readonly Role[];
+const FRONT_DESK = ['ADMIN', 'STAFF'] as const satisfies readonly Role[];
+const EVERYONE = ['ADMIN', 'STAFF', 'DOCTOR', 'PATIENT'] as const satisfies readonly Role[];
+
+/**
+ * Who may do what (specification section 6, PRODUCT.md sections 4 and 5), written once: the
+ * server's route hooks and the web's menus and buttons read this table. The appointment life
+ * cycle's own actions are in the state machine (APPOINTMENT_TRANSITIONS), which also knows the
+ * status each action starts from.
+ */
+export const PERMISSIONS = {
+  /** The dashboard: every signed-in role (a doctor's figures are his own). */
+  viewDashboard: EVERYONE,
+  /** Booking Manager and Booking History: the front desk's screens. */
+  manageBookings: FRONT_DESK,
+  /** Patient Control (a doctor: the patients of his own appointments). */
+  readPatients: BACK_OFFICE,
+  /** Blog Control: write, publish and feature posts, upload their images. */
+  manageBlogs: BACK_OFFICE,
+  /** Comment under one's own name without waiting for moderation: the clinic's staff. */
+  commentAsStaff: BACK_OFFICE,
+  /** Approve, reject and delete readers' comments. */
+  moderateComments: FRONT_DESK,
+  /** The appointment lists and counters of the back-office (a doctor: his own). */
+  readAppointments: BACK_OFFICE,
+  /** An appointment of one's own: a patient's bookings and visits. */
+  readOwnAppointments: EVERYONE,
+  /** Pending Approvals: the assignments awaiting the signed-in doctor's answer. */
+  answerAssignments: ['DOCTOR'],
+  /** Bulk actions of the Booking Manager. */
+  bulkCancelAppointments: FRONT_DESK,
+  bulkMarkPaid: FRONT_DESK,
+  bulkRequestPayment: FRONT_DESK,
+  bulkDeleteAppointments: ['ADMIN'],
+  /** The e-mail calls of specification section 7. */
+  sendEmail: FRONT_DESK,
+  /** The specialties and doctors the back-office screens choose from. */
+  readSpecialties: BACK_OFFICE,
+  /** The dashboard's sample-data generator (never in production). */
+  generateSampleData: ['ADMIN'],
+  /** The users screen: every account but the administrators'. */
+  manageUsers: ['ADMIN'],
+} as const satisfies Record<string, readonly Role[]>;
+export type Permission = keyof typeof PERMISSIONS;
+
+export function rolesWith(permission: Permission): Role[] {
+  return [...PERMISSIONS[permission]];
+}
+
+export function can(role: Role | string | null | undefined, permission: Permission): boolean {
+  return !!role && (PERMISSIONS[permission] as readonly string[]).includes(role);
+}
