@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { APPOINTMENT_STATUSES } from '@clinic/shared';
 import { departments } from './departments';
 import { users } from './users';
-
-const statusList = APPOINTMENT_STATUSES.map((s) => `'${s}'`).join(', ');
 
 export const appointments = pgTable(
   'appointments',
@@ -44,20 +42,28 @@ export const appointments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    // Capacity and the one-person rule count a slot's appointments.
-    index('appointments_slot_idx').on(t.appointmentDate, t.appointmentTime, t.department),
-    index('appointments_status_date_idx').on(t.status, t.appointmentDate),
-    index('appointments_doctor_date_idx').on(t.doctorId, t.appointmentDate),
-    index('appointments_doctor_status_idx').on(t.doctorId, t.status),
+    // Each list order and filter of the back-office walks one of these instead of sorting the table
+    // (read backwards for the descending orders); status and id ride along so the page's ids come
+    // from the index alone. The slot index also answers the capacity and one-person checks.
+    index('appointments_slot_idx').on(t.appointmentDate, t.appointmentTime, t.department, t.status, t.id),
+    index('appointments_status_date_idx').on(t.status, t.appointmentDate, t.appointmentTime, t.id),
+    index('appointments_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('appointments_doctor_date_idx').on(t.doctorId, t.appointmentDate, t.appointmentTime, t.id),
+    index('appointments_doctor_status_idx').on(t.doctorId, t.status, t.appointmentDate, t.appointmentTime, t.id),
     index('appointments_user_date_idx').on(t.userId, t.appointmentDate),
     index('appointments_department_date_idx').on(t.department, t.appointmentDate),
-    index('appointments_created_at_idx').on(t.createdAt.desc()),
-    index('appointments_email_idx').on(t.email),
+    index('appointments_created_idx').on(t.createdAt, t.id),
+    // Patient Control reads one person's visits by e-mail.
+    index('appointments_email_idx').on(t.email, t.appointmentDate, t.status, t.doctorId),
     index('appointments_phone_idx').on(t.phone),
+    // "nguyen" anywhere in name, phone or e-mail (three letters and more), and "le" at the start of the name.
+    index('appointments_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('appointments_search_prefix_idx').using('btree', sql`${t.searchText} text_pattern_ops`),
     index('appointments_follow_up_of_idx').on(t.followUpOfId),
     // The reminder job looks only at appointments not yet reminded.
     index('appointments_reminder_due_idx').on(t.appointmentDate).where(sql`${t.reminderSent} = false`),
-    check('appointments_status_check', sql.raw(`status in (${statusList})`)),
+    // Written unqualified when the table was made; the same text keeps the migration history as it is.
+    check('appointments_status_check', sql.raw(`status in (${APPOINTMENT_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
     check('appointments_time_check', sql`${t.appointmentTime} ~ '^[0-2][0-9]:[0-5][0-9]$'`),
     check('appointments_payment_amount_check', sql`${t.paymentAmount} is null or ${t.paymentAmount} > 0`),
   ],
@@ -89,3 +95,79 @@ export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointmentRow = typeof appointments.$inferInsert;
 export type AppointmentEventRow = typeof appointmentEvents.$inferSelect;
 export type NewAppointmentEventRow = typeof appointmentEvents.$inferInsert;
+
+/**
+ * Appointments counted by day, status and department, kept by triggers on appointments (see the
+ * migration appointment_counts): the cards, the dashboard and the history stats add up a few
+ * hundred of these rows instead of counting 100,000 appointments. amount_sum holds the recorded
+ * payment amounts; unpriced counts the rows without one (PRODUCT.md section 6 prices those at 500.000đ).
+ */
+export const appointmentDayCounts = pgTable(
+  'appointment_day_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    department: text('department').notNull(),
+    n: integer('n').notNull().default(0),
+    amountSum: bigint('amount_sum', { mode: 'number' }).notNull().default(0),
+    unpriced: integer('unpriced').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.department] })],
+);
+
+/** The same counts by calendar month (the first day of the month). */
+export const appointmentMonthCounts = pgTable(
+  'appointment_month_counts',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    department: text('department').notNull(),
+    n: integer('n').notNull().default(0),
+    amountSum: bigint('amount_sum', { mode: 'number' }).notNull().default(0),
+    unpriced: integer('unpriced').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.status, t.department] })],
+);
+
+/** A doctor's appointments counted by day and status: his cards and dashboard. */
+export const appointmentDoctorDayCounts = pgTable(
+  'appointment_doctor_day_counts',
+  {
+    doctorId: integer('doctor_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull().default(0),
+    amountSum: bigint('amount_sum', { mode: 'number' }).notNull().default(0),
+    unpriced: integer('unpriced').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.doctorId, t.day, t.status] })],
+);
+
+/**
+ * Patient Control's rows (specification section 2: patients derived from appointments grouped by
+ * e-mail), kept by triggers: one row per e-mail for the clinic (doctor_id 0) and one per e-mail and
+ * doctor for each doctor's own list, present while the person has a confirmed (or later) appointment.
+ */
+export const patientSummaries = pgTable(
+  'patient_summaries',
+  {
+    /** 0: every appointment; else only that doctor's. */
+    doctorId: integer('doctor_id').notNull(),
+    email: text('email').notNull(),
+    /** From the person's latest appointment. */
+    fullName: text('full_name').notNull(),
+    phone: text('phone').notNull(),
+    searchText: text('search_text').notNull(),
+    userId: integer('user_id'),
+    total: integer('total').notNull(),
+    confirmed: integer('confirmed').notNull(),
+    /** The latest date among appointments still ahead of their visit: "has upcoming" is this ≥ today. */
+    lastUpcomingDate: date('last_upcoming_date', { mode: 'string' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.doctorId, t.email] }),
+    // Pages in Vietnamese name order (the collation made by the migration search_and_collation).
+    index('patient_summaries_list_idx').on(t.doctorId, sql`${t.fullName} collate "vietnamese"`, t.email),
+    index('patient_summaries_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { BLOG_CATEGORIES, BLOG_STATUSES, COMMENT_STATUSES, IMAGE_UPLOAD, REACTION_TYPES } from '@clinic/shared';
+import { inList } from './checks';
 import { users } from './users';
 
 /** Raw bytes; PGlite hands back a Uint8Array, node-postgres a Buffer: both come out as a Buffer. */
@@ -21,7 +23,7 @@ export const blogs = pgTable(
     readTime: text('read_time'),
     imageUrl: text('image_url'),
     featured: boolean('featured').notNull().default(false),
-    status: text('status', { enum: ['DRAFT', 'PUBLISHED', 'ARCHIVED'] }).notNull().default('DRAFT'),
+    status: text('status', { enum: BLOG_STATUSES }).notNull().default('DRAFT'),
     /** Title, excerpt and content without accents, in lower case: search finds "tieu duong" in "Tiểu đường". */
     searchText: text('search_text').notNull().default(''),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -37,8 +39,8 @@ export const blogs = pgTable(
     index('blogs_featured_idx').on(t.featured),
     index('blogs_created_at_idx').on(t.createdAt.desc()),
     index('blogs_updated_at_idx').on(t.updatedAt.desc()),
-    check('blogs_status_check', sql`${t.status} in ('DRAFT', 'PUBLISHED', 'ARCHIVED')`),
-    check('blogs_category_check', sql`${t.category} in ('Tim mạch', 'Ung thư', 'Tiểu đường', 'Phòng bệnh', 'Thể dục', 'Tâm thần')`),
+    check('blogs_status_check', inList(t.status, BLOG_STATUSES)),
+    check('blogs_category_check', inList(t.category, BLOG_CATEGORIES)),
   ],
 );
 export type BlogRow = typeof blogs.$inferSelect;
@@ -58,8 +60,8 @@ export const images = pgTable(
   },
   (t) => [
     uniqueIndex('images_sha256_key').on(t.sha256),
-    check('images_content_type_check', sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/gif', 'image/webp')`),
-    check('images_size_check', sql`${t.size} > 0 and ${t.size} <= 5242880`),
+    check('images_content_type_check', inList(t.contentType, IMAGE_UPLOAD.contentTypes)),
+    check('images_size_check', sql`${t.size} > 0 and ${t.size} <= ${sql.raw(String(IMAGE_UPLOAD.maxBytes))}`),
   ],
 );
 export type NewImageRow = typeof images.$inferInsert;
@@ -78,7 +80,7 @@ export const comments = pgTable(
     authorName: text('author_name').notNull(),
     /** Plain text, never HTML. */
     content: text('content').notNull(),
-    status: text('status', { enum: ['APPROVED', 'PENDING', 'REJECTED'] }).notNull().default('APPROVED'),
+    status: text('status', { enum: COMMENT_STATUSES }).notNull().default('APPROVED'),
     likeCount: integer('like_count').notNull().default(0),
     dislikeCount: integer('dislike_count').notNull().default(0),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -92,7 +94,7 @@ export const comments = pgTable(
     index('comments_root_idx').on(t.rootId),
     index('comments_parent_idx').on(t.parentId),
     index('comments_status_created_idx').on(t.status, t.createdAt.desc()),
-    check('comments_status_check', sql`${t.status} in ('APPROVED', 'PENDING', 'REJECTED')`),
+    check('comments_status_check', inList(t.status, COMMENT_STATUSES)),
     check('comments_counts_check', sql`${t.likeCount} >= 0 and ${t.dislikeCount} >= 0`),
   ],
 );
@@ -109,13 +111,13 @@ export const commentReactions = pgTable(
       .references(() => comments.id, { onDelete: 'cascade' }),
     /** `u:<user id>` for a signed-in user, `v:<X-Visitor-Id>` for a visitor. */
     visitorKey: text('visitor_key').notNull(),
-    reactionType: text('reaction_type', { enum: ['LIKE', 'DISLIKE'] }).notNull(),
+    reactionType: text('reaction_type', { enum: REACTION_TYPES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('comment_reactions_comment_visitor_key').on(t.commentId, t.visitorKey),
-    check('comment_reactions_type_check', sql`${t.reactionType} in ('LIKE', 'DISLIKE')`),
+    check('comment_reactions_type_check', inList(t.reactionType, REACTION_TYPES)),
   ],
 );
 

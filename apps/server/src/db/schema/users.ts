@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { GENDERS, ROLES } from '@clinic/shared';
+import { inList } from './checks';
 import { medicalSpecialties } from './departments';
 
 export const users = pgTable(
@@ -11,8 +13,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     fullName: text('full_name'),
     birth: date('birth', { mode: 'string' }),
-    gender: text('gender', { enum: ['MALE', 'FEMALE', 'OTHER'] }),
-    role: text('role', { enum: ['ADMIN', 'DOCTOR', 'STAFF', 'PATIENT'] }).notNull(),
+    gender: text('gender', { enum: GENDERS }),
+    role: text('role', { enum: ROLES }).notNull(),
     specialty: text('specialty').references(() => medicalSpecialties.code, { onUpdate: 'cascade', onDelete: 'set null' }),
     active: boolean('active').notNull().default(true),
     phone: text('phone'),
@@ -26,8 +28,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
-    check('users_gender_check', sql`${t.gender} is null or ${t.gender} in ('MALE', 'FEMALE', 'OTHER')`),
-    check('users_role_check', sql`${t.role} in ('ADMIN', 'DOCTOR', 'STAFF', 'PATIENT')`),
+    check('users_gender_check', sql`${t.gender} is null or ${inList(t.gender, GENDERS)}`),
+    check('users_role_check', inList(t.role, ROLES)),
   ],
 );
 

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
+import { dbKinds } from '../../../test/databases';
+import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
+import { openPostgres, type Db } from '../../db/client';
+
+/**
+ * The counts behind the cards, the dashboard and Booking History, and Patient Control's rows, are
+ * kept by triggers. After every kind of change they must equal what counting the appointments
+ * themselves gives.
+ */
+async function rows(db: Db, query: ReturnType<typeof sql>) {
+  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows.map((r) => JSON.stringify(r)).sort();
+}
+
+async function expectCountsTrue(db: Db) {
+  expect(await rows(db, sql`select day::text, status, department, n::int, amount_sum::bigint::text as amount, unpriced::int from appointment_day_counts where n <> 0 or amount_sum <> 0 or unpriced <> 0`)).toEqual(
+    await rows(db, sql`select appointment_date::text as day, status, department, count(*)::int as n, coalesce(sum(payment_amount), 0)::bigint::text as amount, (count(*) filter (where payment_amount is null))::int as unpriced from appointments group by 1, 2, 3`),
+  );
+  expect(await rows(db, sql`select month::text, status, department, n::int, amount_sum::bigint::text as amount from appointment_month_counts where n <> 0 or amount_sum <> 0`)).toEqual(
+    await rows(db, sql`select date_trunc('month', appointment_date)::date::text as month, status, department, count(*)::int as n, coalesce(sum(payment_amount), 0)::bigint::text as amount from appointments group by 1, 2, 3`),
+  );
+  expect(await rows(db, sql`select doctor_id, day::text, status, n::int from appointment_doctor_day_counts where n <> 0`)).toEqual(
+    await rows(db, sql`select doctor_id, appointment_date::text as day, status, count(*)::int as n from appointments where doctor_id is not null group by 1, 2, 3`),
+  );
+  const confirmedOrLater = sql.raw(`('CONFIRMED', 'NEEDS_PAYMENT', 'PAYMENT_REQUESTED', 'PAID', 'COMPLETED')`);
+  const upcoming = sql.raw(`('PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED', 'PAYMENT_REQUESTED', 'PAID')`);
+  const expected = sql`
+    with scoped as (
+      select 0 as scope, a.* from appointments a where a.email is not null
+      union all select a.doctor_id, a.* from appointments a where a.email is not null and a.doctor_id is not null
+    )
+    select scope as doctor_id, email,
+      (array_agg(full_name order by appointment_date desc, id desc))[1] as full_name,
+      (array_agg(phone order by appointment_date desc, id desc))[1] as phone,
+      count(*)::int as total,
+      (count(*) filter (where status in ${confirmedOrLater}))::int as confirmed,
+      (max(appointment_date) filter (where status in ${upcoming}))::text as last_upcoming_date
+    from scoped group by scope, email
+    having count(*) filter (where status in ${confirmedOrLater}) > 0`;
+  expect(await rows(db, sql`select doctor_id, email, full_name, phone, total, confirmed, last_upcoming_date::text from patient_summaries`)).toEqual(await rows(db, expected));
+}
+
+for (const kind of dbKinds()) {
+  describe(`counts kept by the database [${kind}]`, () => {
+    let t: TestContext;
+    let s: Sessions;
+    const clock = fixedClock(MONDAY_9AM);
+    const db = () => t.testDb.database.db;
+
+    beforeAll(async () => {
+      t = await buildTestApp(kind, { clock, env: { RATE_LIMIT_PUBLIC: '1000' } });
+      s = await signInAll(t.app);
+    });
+    afterAll(async () => t?.close());
+
+    it('hold for the demo data the database was made with', async () => {
+      await expectCountsTrue(db());
+    });
+
+    it('hold after every kind of change to an appointment', async () => {
+      const staff = (method: 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) => call(t.app, s.staff, method, url, body);
+      const ok = async (res: { statusCode: number; body: string }) => expect(res.statusCode, res.body).toBeLessThan(300);
+
+      const booked = await t.app.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ email: 'counts@example.com', phone: '0977000001', department: 'GENERAL_PRACTICE' }) });
+      const id = booked.json().appointmentId as number;
+      await expectCountsTrue(db());
+      await ok(await staff('PUT', `/api/appointments/${id}/assign-doctor`, { doctorId: s.doctor.userId }));
+      await ok(await call(t.app, s.doctor, 'PUT', `/api/appointments/${id}/doctor-decline`, { reason: 'Bận' }));
+      await expectCountsTrue(db());
+      await ok(await staff('PUT', `/api/appointments/${id}/assign-doctor`, { doctorId: s.doctor.userId }));
+      await ok(await call(t.app, s.doctor, 'PUT', `/api/appointments/${id}/doctor-accept`, {}));
+      await expectCountsTrue(db());
+      await ok(await staff('PUT', `/api/appointments/${id}/request-payment`, { amount: 450000 }));
+      await ok(await staff('POST', `/api/appointments/${id}/handle-payment`, { status: 'PAID' }));
+      await expectCountsTrue(db());
+      const notes = await call(t.app, s.doctor, 'PUT', `/api/appointments/${id}`, {
+        status: 'COMPLETED',
+        notes: 'Ổn định',
+        followUp: { appointmentDate: DAYS.sat, appointmentTime: '10:00', department: 'GENERAL_PRACTICE' },
+      });
+      await ok(notes);
+      await expectCountsTrue(db());
+
+      // An edit that moves the visit and changes who it is for.
+      const other = await seedAppointment(db(), { status: 'CONFIRMED', email: 'before@example.com', doctorId: s.doctor2.userId, department: 'REPRODUCTIVE_HEALTH' });
+      await expectCountsTrue(db());
+      await ok(
+        await staff('PUT', `/api/appointments/${other.id}`, {
+          fullName: 'Tên Mới',
+          phone: other.phone,
+          email: 'after@example.com',
+          appointmentDate: DAYS.thu,
+          appointmentTime: '14:00',
+          department: 'GENERAL_PRACTICE',
+          reason: null,
+        }),
+      );
+      await expectCountsTrue(db());
+      await ok(await staff('PUT', `/api/appointments/${other.id}/cancel`, { reason: 'Đổi ý' }));
+      await expectCountsTrue(db());
+
+      // No show, refund, bulk actions and a permanent delete.
+      const noShow = await seedAppointment(db(), { status: 'CONFIRMED', email: 'noshow@example.com', doctorId: s.doctor.userId });
+      await ok(await call(t.app, s.doctor, 'PUT', `/api/appointments/${noShow.id}`, { status: 'NO_SHOW' }));
+      const paid = await seedAppointment(db(), { status: 'PAID', paymentCompleted: true, paymentAmount: 300000, email: 'refund@example.com' });
+      await ok(await staff('PUT', `/api/appointments/${paid.id}/cancel`, { reason: 'Hoàn tiền', refundRequired: true }));
+      const many = await Promise.all([1, 2, 3].map((i) => seedAppointment(db(), { status: 'CONFIRMED', email: `bulk${i}@example.com` })));
+      await ok(await staff('POST', '/api/appointments/bulk/mark-paid', { ids: many.map((a) => a.id) }));
+      await expectCountsTrue(db());
+      await ok(await call(t.app, s.admin, 'POST', '/api/appointments/bulk/delete', { ids: [many[0]!.id, noShow.id] }));
+      await ok(await call(t.app, s.admin, 'DELETE', `/api/appointments/${many[1]!.id}`));
+      await expectCountsTrue(db());
+    });
+
+    it('answer the cards, with the same numbers as counting the appointments', async () => {
+      const stats = (await call(t.app, s.staff, 'GET', '/api/appointments/stats')).json();
+      const [counted] = ((await db().execute(sql`
+        select count(*)::int as total, (count(*) filter (where status = 'PENDING'))::int as pending,
+          (count(*) filter (where status = 'CONFIRMED'))::int as confirmed
+        from appointments`)) as unknown as { rows: { total: number; pending: number; confirmed: number }[] }).rows;
+      expect(stats).toMatchObject({ totalAppointments: counted!.total, pendingAppointments: counted!.pending, confirmedAppointments: counted!.confirmed });
+      const list = (await call(t.app, s.staff, 'GET', '/api/appointments?status=CONFIRMED&size=1')).json();
+      expect(list).toMatchObject({ total: counted!.confirmed, totalCapped: false });
+    });
+
+    // PGlite has one connection: only PostgreSQL runs two writers at the same moment.
+    if (kind === 'postgres')
+      it('hold when two server processes change one person\'s appointments at the same moment', async () => {
+        const second = await openPostgres(t.testDb.url!, { max: 10 });
+        try {
+          const same = await Promise.all(
+            Array.from({ length: 12 }, (_, i) => seedAppointment(db(), { status: 'PENDING', email: 'rush@example.com', appointmentTime: i % 2 ? '15:00' : '16:00', department: 'FERTILITY' })),
+          );
+          await Promise.all(
+            same.map((a, i) =>
+              (i % 2 ? db() : second.db).execute(
+                sql`update appointments set status = ${i % 3 ? 'CONFIRMED' : 'CANCELLED'}, doctor_id = ${i % 4 ? s.doctor.userId : s.doctor2.userId} where id = ${a.id}`,
+              ),
+            ),
+          );
+          await expectCountsTrue(db());
+        } finally {
+          await second.close();
+        }
+      });
+  });
+}

@@ -1,0 +1,79 @@
+import {
+  addMonths,
+  can,
+  clinicMoment,
+  monthStart,
+  PAYMENT_DUE_STATUSES,
+  percentChange,
+  REVENUE_STATUSES,
+  type AppointmentStatus,
+  type Dashboard,
+  type DashboardMonth,
+  type Role,
+} from '@clinic/shared';
+import type { AppDeps } from '../../deps';
+import { appointmentFigures } from '../appointments/queries.service';
+import { countDoctorPatients } from '../patients/patients.service';
+import { countAccounts } from '../users/users.service';
+
+export type DashboardDeps = Pick<AppDeps, 'db' | 'clock' | 'timeZone' | 'config'>;
+type Viewer = { id: number; role: Role };
+
+const MONTHS = 6;
+
+/** Whether the sample-data generator may run for this viewer here: ADMIN, and never in production. */
+export function sampleDataAllowed(deps: Pick<AppDeps, 'config'>, viewer: Viewer): boolean {
+  return deps.config.env !== 'production' && can(viewer.role, 'generateSampleData');
+}
+
+/**
+ * The dashboard (PRODUCT.md section 6): the real count of accounts (a doctor: of his patients), the
+ * appointment counters, revenue and pending payments valued at the recorded amounts (500.000đ for a
+ * visit without one), the last six months and the growth against last month, all from the counts
+ * the database keeps. A doctor's figures cover his own appointments only.
+ */
+export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise<Dashboard> {
+  const doctor = viewer.role === 'DOCTOR';
+  const scope = doctor ? { doctorId: viewer.id } : {};
+  const thisMonth = monthStart(clinicMoment(deps.clock.now(), deps.timeZone).date);
+  const first = addMonths(thisMonth, -(MONTHS - 1));
+  const [figures, people] = await Promise.all([
+    appointmentFigures(deps, scope, first),
+    doctor ? countDoctorPatients(deps, viewer.id) : countAccounts(deps.db),
+  ]);
+  const sum = (rows: { status: AppointmentStatus; n: number; value: number }[], statuses: readonly AppointmentStatus[], what: 'n' | 'value') =>
+    rows.filter((r) => statuses.includes(r.status)).reduce((total, r) => total + r[what], 0);
+
+  const months: DashboardMonth[] = Array.from({ length: MONTHS }, (_, i) => {
+    const month = addMonths(first, i).slice(0, 7);
+    const rows = figures.byMonth.filter((r) => r.month === month);
+    return {
+      month,
+      appointments: rows.reduce((total, r) => total + r.n, 0),
+      completed: sum(rows, ['COMPLETED'], 'n'),
+      revenue: sum(rows, REVENUE_STATUSES, 'value'),
+    };
+  });
+  const [last, current] = [months[MONTHS - 2]!, months[MONTHS - 1]!];
+  return {
+    scope: doctor ? 'doctor' : 'clinic',
+    people,
+    appointments: {
+      total: figures.stats.total,
+      pending: figures.stats.pending,
+      awaitingDoctor: figures.stats.awaiting,
+      confirmed: figures.stats.confirmed,
+      today: figures.stats.today,
+    },
+    revenue: {
+      total: sum(figures.byStatus, REVENUE_STATUSES, 'value'),
+      thisMonth: current.revenue,
+      lastMonth: last.revenue,
+      paidVisits: sum(figures.byStatus, REVENUE_STATUSES, 'n'),
+    },
+    pendingPayments: { count: sum(figures.byStatus, PAYMENT_DUE_STATUSES, 'n'), amount: sum(figures.byStatus, PAYMENT_DUE_STATUSES, 'value') },
+    months,
+    growth: { appointments: percentChange(last.appointments, current.appointments), revenue: percentChange(last.revenue, current.revenue) },
+    sampleDataAvailable: sampleDataAllowed(deps, viewer),
+  };
+}

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DASHBOARD_MSG, SAMPLE_DATA, type AppointmentStatus, type Dashboard, type SampleDataProgress } from '@clinic/shared';
+import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
+import { dbKinds } from '../../../test/databases';
+import { call, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
+
+/**
+ * Dashboard figures against a fixture counted by hand, around the clinic's midnight between March
+ * and April 2027 (UTC still says 31 March), with the process in UTC.
+ */
+for (const kind of dbKinds()) {
+  describe(`dashboard [${kind}]`, () => {
+    let t: TestContext;
+    let s: Sessions;
+    const APRIL_FIRST_0030 = '2027-03-31T17:30:00Z';
+    const MARCH_LAST_2330 = '2027-03-31T16:30:00Z';
+    const clock = fixedClock(APRIL_FIRST_0030);
+    const previousTz = process.env.TZ;
+    const db = () => t.testDb.database.db;
+    const dashboard = async (who: keyof Sessions) => {
+      const res = await call(t.app, s[who], 'GET', '/api/dashboard');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Dashboard;
+    };
+    let before: Dashboard;
+    let doctorBefore: Dashboard;
+
+    beforeAll(async () => {
+      process.env.TZ = 'UTC';
+      t = await buildTestApp(kind, { clock });
+      s = await signInAll(t.app);
+      before = await dashboard('admin');
+      doctorBefore = await dashboard('doctor2');
+      const doctor2 = s.doctor2.userId;
+      const add = (appointmentDate: string, status: AppointmentStatus, paymentAmount: number | null, doctorId: number | null = null) =>
+        seedAppointment(db(), { appointmentDate, status, paymentAmount, doctorId, paymentCompleted: status === 'PAID' || status === 'COMPLETED' });
+      await add('2027-02-15', 'COMPLETED', 1_200_000);
+      await add('2027-03-31', 'COMPLETED', 300_000, doctor2);
+      await add('2027-03-31', 'PAID', null, doctor2);
+      await add('2027-03-31', 'CANCELLED', null);
+      await add('2027-04-01', 'COMPLETED', 800_000, doctor2);
+      await add('2027-04-01', 'PAYMENT_REQUESTED', 450_000);
+      await add('2027-04-01', 'NEEDS_PAYMENT', null, doctor2);
+      await add('2027-04-01', 'PENDING', null);
+    });
+    afterAll(async () => {
+      if (previousTz === undefined) delete process.env.TZ;
+      else process.env.TZ = previousTz;
+      await t?.close();
+    });
+
+    it('counts the clinic\'s appointments, revenue and pending payments, a visit without an amount at 500.000đ', async () => {
+      const after = await dashboard('admin');
+      expect(after.scope).toBe('clinic');
+      expect(after.appointments.total - before.appointments.total).toBe(8);
+      expect(after.appointments.pending - before.appointments.pending).toBe(1);
+      expect(after.appointments.today).toBe(4);
+      expect(after.revenue.total - before.revenue.total).toBe(1_200_000 + 300_000 + 500_000 + 800_000);
+      expect(after.revenue.paidVisits - before.revenue.paidVisits).toBe(4);
+      expect(after.pendingPayments.count - before.pendingPayments.count).toBe(2);
+      expect(after.pendingPayments.amount - before.pendingPayments.amount).toBe(450_000 + 500_000);
+      const [users] = ((await db().execute(sql`select count(*)::int as n from users`)) as unknown as { rows: { n: number }[] }).rows;
+      expect(after.people).toBe(users!.n);
+    });
+
+    it('shows the last six months in the clinic\'s zone, with the growth against last month', async () => {
+      const after = await dashboard('admin');
+      expect(after.months.map((m) => m.month)).toEqual(['2026-11', '2026-12', '2027-01', '2027-02', '2027-03', '2027-04']);
+      expect(after.months.slice(3)).toEqual([
+        { month: '2027-02', appointments: 1, completed: 1, revenue: 1_200_000 },
+        { month: '2027-03', appointments: 3, completed: 1, revenue: 800_000 },
+        { month: '2027-04', appointments: 4, completed: 1, revenue: 800_000 },
+      ]);
+      expect(after.revenue).toMatchObject({ thisMonth: 800_000, lastMonth: 800_000 });
+      expect(after.growth).toEqual({ appointments: 33.3, revenue: 0 });
+
+      clock.set(MARCH_LAST_2330);
+      try {
+        const march = await dashboard('admin');
+        expect(march.months.at(-1)).toEqual({ month: '2027-03', appointments: 3, completed: 1, revenue: 800_000 });
+        expect(march.growth).toEqual({ appointments: 200, revenue: -33.3 });
+        expect(march.appointments.today).toBe(2);
+      } finally {
+        clock.set(APRIL_FIRST_0030);
+      }
+    });
+
+    it('gives a doctor the figures of his own appointments only', async () => {
+      const after = await dashboard('doctor2');
+      expect(after.scope).toBe('doctor');
+      expect(after.appointments.total - doctorBefore.appointments.total).toBe(4);
+      expect(after.revenue.total - doctorBefore.revenue.total).toBe(300_000 + 500_000 + 800_000);
+      expect(after.pendingPayments.count - doctorBefore.pendingPayments.count).toBe(1);
+      expect(after.months.at(-1)).toEqual({ month: '2027-04', appointments: 2, completed: 1, revenue: 800_000 });
+      expect(after.sampleDataAvailable).toBe(false);
+      // Another doctor's appointment changes nothing for him.
+      const other = await dashboard('doctor');
+      expect(other.months.at(-1)!.appointments).toBe(0);
+    });
+
+    it('generates six months of sample appointments for an administrator, month by month', async () => {
+      expect((await dashboard('admin')).sampleDataAvailable).toBe(true);
+      const res = await call(t.app, s.admin, 'POST', '/api/dashboard/sample-data');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('application/x-ndjson');
+      const lines = res.body.trim().split('\n').map((l) => JSON.parse(l) as SampleDataProgress);
+      expect(lines.map((l) => l.done)).toEqual([1, 2, 3, 4, 5, 6, 6]);
+      expect(lines.at(-1)).toMatchObject({ finished: true, total: 6 });
+      const created = lines.at(-1)!.created;
+      // This month has its first day only before today, so it may hold fewer.
+      expect(created).toBeGreaterThanOrEqual(5 * SAMPLE_DATA.minPerMonth);
+      expect(created).toBeLessThanOrEqual(6 * SAMPLE_DATA.maxPerMonth);
+      const [made] = ((await db().execute(sql`
+        select count(*)::int as n, min(appointment_date)::text as first, max(appointment_date)::text as last,
+          bool_and(status in ('COMPLETED', 'PAID', 'CANCELLED', 'NO_SHOW', 'PAYMENT_REQUESTED')) as statuses,
+          bool_and(department in ('REPRODUCTIVE_HEALTH', 'GYNECOLOGY', 'OBSTETRICS', 'FAMILY_PLANNING', 'STI_TESTING', 'FERTILITY', 'GENERAL_PRACTICE')) as departments
+        from appointments where reason = 'Dữ liệu mẫu'`)) as unknown as { rows: { n: number; first: string; last: string; statuses: boolean; departments: boolean }[] }).rows;
+      expect(made).toMatchObject({ n: created, statuses: true, departments: true });
+      expect(made!.first >= '2026-11-01' && made!.last < '2027-04-01').toBe(true);
+      const outbox = ((await db().execute(sql`select count(*)::int as n from email_outbox where to_address like 'mau.%'`)) as unknown as { rows: { n: number }[] }).rows;
+      expect(outbox[0]!.n).toBe(0);
+    });
+
+    it('refuses the generator to everyone but an administrator', async () => {
+      expect((await call(t.app, s.staff, 'POST', '/api/dashboard/sample-data')).statusCode).toBe(403);
+      expect((await call(t.app, s.doctor, 'POST', '/api/dashboard/sample-data')).statusCode).toBe(403);
+    });
+  });
+}
+
+describe('dashboard in production', () => {
+  it('refuses the sample-data generator', async () => {
+    const t = await buildTestApp('pglite', { env: { NODE_ENV: 'production', DATABASE_URL: 'postgres://unused@127.0.0.1/unused' } });
+    try {
+      const s = await signInAll(t.app);
+      const res = await call(t.app, s.admin, 'POST', '/api/dashboard/sample-data');
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'SAMPLE_DATA_REFUSED', message: DASHBOARD_MSG.sampleRefused });
+      expect((await call(t.app, s.admin, 'GET', '/api/dashboard')).json().sampleDataAvailable).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { EXAMINABLE_STATUSES, EXAMINED_STATUSES, UPCOMING_STATUSES, type AppointmentStatus, type Gender, type PatientFilter } from '@clinic/shared';
+import type { Db } from '../../db/client';
+import { appointments, departments, patientSummaries, users } from '../../db/schema';
+import { containsPattern, startsWithPattern } from '../../lib/text';
+
+/** Whose list: the clinic's (doctorId 0) or one doctor's own patients. */
+export type PatientScope = { doctorId: number };
+
+export type PatientListFilter = {
+  /** Folded name, phone or e-mail. */
+  text?: string;
+  filter: PatientFilter;
+  /** The clinic's today: "upcoming" and "last visit" depend on it. */
+  today: string;
+  /** One person only. */
+  email?: string;
+};
+
+export type PatientAccountRow = { id: number; username: string; gender: Gender | null; birth: string | null };
+export type VisitRow = {
+  id: number;
+  appointmentDate: string;
+  appointmentTime: string;
+  department: string;
+  departmentName: string | null;
+  status: AppointmentStatus;
+  reason: string | null;
+  notes: string | null;
+  doctorId: number | null;
+  doctorName: string | null;
+};
+
+const s = patientSummaries;
+// Written out in the correlated subqueries: drizzle leaves a lone table's columns unqualified there.
+const outerEmail = sql.raw('"patient_summaries"."email"');
+const outerUserId = sql.raw('"patient_summaries"."user_id"');
+
+function listWhere(scope: PatientScope, f: PatientListFilter): SQL | undefined {
+  const text = f.text ? sql`${s.searchText} like ${f.text.length < 3 ? startsWithPattern(f.text) : containsPattern(f.text)}` : undefined;
+  const period =
+    f.filter === 'upcoming' ? gte(s.lastUpcomingDate, f.today) : f.filter === 'past' ? or(isNull(s.lastUpcomingDate), lt(s.lastUpcomingDate, f.today)) : undefined;
+  return and(eq(s.doctorId, scope.doctorId), f.email ? eq(s.email, f.email) : undefined, text, period);
+}
+
+const inList = (statuses: readonly string[]) => sql.raw(statuses.map((x) => `'${x}'`).join(', '));
+
+/** The appointment of the row's person picked by `where` and `order`, as JSON (null when none). */
+function visitJson(scope: PatientScope, where: SQL, order: SQL): SQL<VisitRow | null> {
+  const scoped = scope.doctorId ? sql`and a.doctor_id = ${scope.doctorId}` : sql``;
+  return sql<VisitRow | null>`(select to_jsonb(v) from (
+    select a.id, a.appointment_date::text as "appointmentDate", a.appointment_time as "appointmentTime", a.department,
+      d.department_name as "departmentName", a.status, a.reason, a.notes, a.doctor_id as "doctorId", doc.full_name as "doctorName"
+    from appointments a
+    left join departments d on d.code = a.department
+    left join users doc on doc.id = a.doctor_id
+    where a.email = ${outerEmail} ${scoped} and ${where}
+    order by ${order} limit 1) v)`;
+}
+
+/**
+ * A page of patients in Vietnamese name order, walking the (doctor, name) index of
+ * patient_summaries, each with the account behind it, the last visit, the next appointment and (for
+ * a doctor) the appointment his actions act on: one round trip, a few index reads per row.
+ */
+export async function listPatientSummaries(db: Db, scope: PatientScope, f: PatientListFilter, page: { limit: number; offset: number }, forDoctor: boolean) {
+  return db
+    .select({
+      email: s.email,
+      fullName: s.fullName,
+      phone: s.phone,
+      total: s.total,
+      confirmed: s.confirmed,
+      account: sql<PatientAccountRow | null>`coalesce(
+        (select to_jsonb(u) from (select id, username, gender, birth::text as birth from users where id = ${outerUserId}) u),
+        (select to_jsonb(u) from (select id, username, gender, birth::text as birth from users where lower(email) = ${outerEmail} limit 1) u))`,
+      lastVisit: visitJson(scope, sql`a.status in (${inList(EXAMINED_STATUSES)}) and a.appointment_date < ${f.today}`, sql`a.appointment_date desc, a.appointment_time desc`),
+      nextVisit: visitJson(scope, sql`a.status in (${inList(UPCOMING_STATUSES)}) and a.appointment_date >= ${f.today}`, sql`a.appointment_date, a.appointment_time`),
+      actionable: forDoctor ? visitJson(scope, sql`a.status in (${inList(EXAMINABLE_STATUSES)})`, sql`a.appointment_date, a.appointment_time`) : sql<VisitRow | null>`null::jsonb`,
+    })
+    .from(s)
+    .where(listWhere(scope, f))
+    .orderBy(asc(sql`${s.fullName} collate "vietnamese"`), asc(s.email))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+export type PatientSummaryRow = Awaited<ReturnType<typeof listPatientSummaries>>[number];
+
+/** The filter's total, and the three cards (specification section 2) for the same scope and search. */
+export async function countPatients(db: Db, scope: PatientScope, f: PatientListFilter) {
+  const upcoming = sql`${s.lastUpcomingDate} >= ${f.today}`;
+  const matching =
+    f.filter === 'upcoming' ? upcoming : f.filter === 'past' ? sql`(${s.lastUpcomingDate} is null or ${s.lastUpcomingDate} < ${f.today})` : sql`true`;
+  const rows = await db
+    .select({
+      total: sql<number>`(count(*) filter (where ${matching}))::int`,
+      totalPatients: sql<number>`count(*)::int`,
+      withUpcoming: sql<number>`(count(*) filter (where ${upcoming}))::int`,
+      totalConfirmed: sql<number>`coalesce(sum(${s.confirmed}), 0)::int`,
+    })
+    .from(s)
+    .where(listWhere(scope, { ...f, filter: 'all' }));
+  return rows[0]!;
+}
+
+const doctor = alias(users, 'doctor');
+
+/** Every appointment of the person the caller may see, newest first: the detail modal's visit history. */
+export async function listPatientVisits(db: Db, scope: PatientScope, email: string): Promise<VisitRow[]> {
+  return db
+    .select({
+      id: appointments.id,
+      appointmentDate: appointments.appointmentDate,
+      appointmentTime: appointments.appointmentTime,
+      department: appointments.department,
+      departmentName: departments.departmentName,
+      status: appointments.status,
+      reason: appointments.reason,
+      notes: appointments.notes,
+      doctorId: appointments.doctorId,
+      doctorName: doctor.fullName,
+    })
+    .from(appointments)
+    .leftJoin(departments, eq(departments.code, appointments.department))
+    .leftJoin(doctor, eq(doctor.id, appointments.doctorId))
+    .where(and(eq(appointments.email, email), scope.doctorId ? eq(appointments.doctorId, scope.doctorId) : undefined))
+    .orderBy(desc(appointments.appointmentDate), desc(appointments.appointmentTime), desc(appointments.id));
+}

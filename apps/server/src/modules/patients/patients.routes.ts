@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { patientDetailQuerySchema, patientDetailSchema, patientListQuerySchema, patientPageSchema } from '@clinic/shared';
+import type { ModuleOptions } from '../../deps';
+import { errorResponses } from '../../plugins/errors';
+import { getPatientDetail, listPatients } from './patients.service';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['patients'];
+
+/** Patient Control (specification section 2): ADMIN and STAFF see every patient, a doctor those of his appointments. */
+export const patientsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
+  const readers = app.requirePermission('readPatients');
+
+  app.get(
+    '/patients',
+    {
+      schema: {
+        tags,
+        summary: 'Patients derived from appointments grouped by e-mail, in Vietnamese name order, with the three cards',
+        security,
+        querystring: patientListQuerySchema,
+        response: { 200: patientPageSchema, ...errorResponses(400, 401, 403) },
+      },
+      preHandler: readers,
+    },
+    async (req) => listPatients(deps, req.auth!, req.query),
+  );
+
+  app.get(
+    '/patients/detail',
+    {
+      schema: {
+        tags,
+        summary: 'One patient by e-mail with the visit history the caller may see',
+        security,
+        querystring: patientDetailQuerySchema,
+        response: { 200: patientDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: readers,
+    },
+    async (req) => getPatientDetail(deps, req.auth!, req.query.email),
+  );
+};

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
+import { dbKinds } from '../../../test/databases';
+import { call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
+
+type Row = {
+  email: string;
+  fullName: string;
+  totalAppointments: number;
+  confirmedAppointments: number;
+  lastAppointment: { id: number; appointmentDate: string } | null;
+  nextAppointment: { id: number; appointmentDate: string } | null;
+  actionableAppointment: { id: number } | null;
+  user: { username: string } | null;
+};
+type Page = { items: Row[]; total: number; totalPages: number; cards: { totalPatients: number; withUpcoming: number; totalConfirmed: number } };
+
+for (const kind of dbKinds()) {
+  describe(`Patient Control [${kind}]`, () => {
+    let t: TestContext;
+    let s: Sessions;
+    // Monday 1 March 2027, 09:00 at the clinic.
+    const clock = fixedClock(MONDAY_9AM);
+    const db = () => t.testDb.database.db;
+    const MARK = 'Kiểm Soát';
+    const list = async (who: keyof Sessions, query = '') => {
+      const res = await call(t.app, s[who], 'GET', `/api/patients?q=${encodeURIComponent('kiem soat')}${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Page;
+    };
+    const ids: Record<string, number> = {};
+
+    beforeAll(async () => {
+      t = await buildTestApp(kind, { clock });
+      s = await signInAll(t.app);
+      const add = async (key: string, o: Parameters<typeof seedAppointment>[1]) => (ids[key] = (await seedAppointment(db(), o)).id);
+      const doctorA = s.doctor.userId;
+      const doctorB = s.doctor2.userId;
+      // Chương: seen by doctor A (upcoming, confirmed) and doctor B (a past visit).
+      await add('chuongPast', { fullName: `Chương ${MARK}`, email: 'chuong@example.com', appointmentDate: '2027-01-11', status: 'COMPLETED', doctorId: doctorB });
+      await add('chuongNext', { fullName: `Chương ${MARK}`, email: 'chuong@example.com', appointmentDate: DAYS.wed, status: 'CONFIRMED', doctorId: doctorA });
+      // Căng: doctor A only, visits in the past only, booked from the demo patient's account.
+      await add('cangPast', { fullName: `Căng ${MARK}`, email: 'cang@example.com', userId: s.patient.userId, appointmentDate: '2027-02-01', status: 'COMPLETED', doctorId: doctorA });
+      await add('cangOld', { fullName: `Căng ${MARK}`, email: 'cang@example.com', appointmentDate: '2027-01-04', status: 'NEEDS_PAYMENT', doctorId: doctorA });
+      await add('cangCancelled', { fullName: `Căng ${MARK}`, email: 'cang@example.com', appointmentDate: DAYS.fri, status: 'CANCELLED' });
+      // Bình: only a pending request: not a patient yet.
+      await add('binh', { fullName: `Bình ${MARK}`, email: 'binh@example.com', appointmentDate: DAYS.thu, status: 'PENDING' });
+    });
+    afterAll(async () => t?.close());
+
+    it('lists people with a confirmed (or later) appointment, grouped by e-mail, in Vietnamese name order', async () => {
+      const page = await list('staff');
+      expect(page.items.map((r) => r.fullName)).toEqual([`Căng ${MARK}`, `Chương ${MARK}`]);
+      const [cang, chuong] = page.items;
+      expect(cang).toMatchObject({ email: 'cang@example.com', totalAppointments: 3, confirmedAppointments: 2, user: { username: 'patient' }, nextAppointment: null });
+      expect(cang!.lastAppointment).toMatchObject({ id: ids.cangPast, appointmentDate: '2027-02-01' });
+      expect(chuong).toMatchObject({ totalAppointments: 2, confirmedAppointments: 2, user: null });
+      expect(chuong!.nextAppointment).toMatchObject({ id: ids.chuongNext, appointmentDate: DAYS.wed });
+      expect(page.cards).toEqual({ totalPatients: 2, withUpcoming: 1, totalConfirmed: 4 });
+    });
+
+    it('filters patients with upcoming appointments and those with past ones only', async () => {
+      expect((await list('staff', '&filter=upcoming')).items.map((r) => r.email)).toEqual(['chuong@example.com']);
+      const past = await list('staff', '&filter=past');
+      expect(past.items.map((r) => r.email)).toEqual(['cang@example.com']);
+      expect(past.total).toBe(1);
+      // The cards describe the search, whatever the filter.
+      expect(past.cards.totalPatients).toBe(2);
+    });
+
+    it('shows a doctor only the patients and figures of his own appointments', async () => {
+      const a = await list('doctor');
+      expect(a.items.map((r) => [r.email, r.totalAppointments])).toEqual([
+        ['cang@example.com', 2],
+        ['chuong@example.com', 1],
+      ]);
+      // The appointment his row actions act on: the earliest he can write notes for.
+      expect(a.items[1]!.actionableAppointment).toMatchObject({ id: ids.chuongNext });
+      expect(a.items[0]!.actionableAppointment).toMatchObject({ id: ids.cangOld });
+      expect(a.cards).toEqual({ totalPatients: 2, withUpcoming: 1, totalConfirmed: 3 });
+      const b = await list('doctor2');
+      expect(b.items.map((r) => [r.email, r.totalAppointments])).toEqual([['chuong@example.com', 1]]);
+      expect(b.items[0]!.nextAppointment).toBeNull();
+      expect(b.cards).toEqual({ totalPatients: 1, withUpcoming: 0, totalConfirmed: 1 });
+    });
+
+    it('opens a patient\'s visit history, and refuses a patient outside the doctor\'s appointments', async () => {
+      const detail = async (who: keyof Sessions, email: string) => call(t.app, s[who], 'GET', `/api/patients/detail?email=${encodeURIComponent(email)}`);
+      const all = await detail('staff', 'Cang@Example.com');
+      expect(all.statusCode).toBe(200);
+      expect(all.json().visits.map((v: { id: number }) => v.id)).toEqual([ids.cangCancelled, ids.cangPast, ids.cangOld]);
+      const mine = await detail('doctor2', 'chuong@example.com');
+      expect(mine.json().visits.map((v: { id: number }) => v.id)).toEqual([ids.chuongPast]);
+      const other = await detail('doctor2', 'cang@example.com');
+      expect(other.statusCode).toBe(404);
+      expect((await detail('staff', 'binh@example.com')).statusCode).toBe(404);
+      expect((await detail('staff', 'not-an-email')).statusCode).toBe(400);
+    });
+
+    it('follows the appointments as they change', async () => {
+      const accepted = await call(t.app, s.staff, 'PUT', `/api/appointments/${ids.binh}/confirm`);
+      expect(accepted.statusCode).toBe(200);
+      const page = await list('staff');
+      expect(page.items.map((r) => r.fullName)).toEqual([`Bình ${MARK}`, `Căng ${MARK}`, `Chương ${MARK}`]);
+      expect(page.cards).toMatchObject({ totalPatients: 3, withUpcoming: 2 });
+    });
+
+    it('is for the back-office only', async () => {
+      expect((await call(t.app, s.patient, 'GET', '/api/patients')).statusCode).toBe(403);
+      expect((await call(t.app, null, 'GET', '/api/patients')).statusCode).toBe(401);
+      expect((await call(t.app, s.staff, 'GET', '/api/patients?filter=soon')).statusCode).toBe(400);
+    });
+  });
+}
