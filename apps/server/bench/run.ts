@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrateDatabase, openPglite, openPostgres } from '../src/db/client';
-import { seedDatabase } from '../src/db/seed';
+import { seedDatabase } from '../src/seed';
 import { systemClock } from '../src/lib/clock';
 import { createMemoryRateLimiter } from '../src/lib/rate-limiter';
 import { createTokenService } from '../src/lib/tokens';

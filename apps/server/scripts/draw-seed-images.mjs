@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
-const OUT = new URL('../src/db/seed-assets/', import.meta.url);
+const OUT = new URL('../src/seed/assets/', import.meta.url);
 // 800 × 420: large enough for a card and a link preview, small enough to stay under 60 KB.
 const W = 800;
 const H = 420;

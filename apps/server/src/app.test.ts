@@ -94,6 +94,30 @@ describe('the web app behind the API', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it('tells the page the clinic\'s time zone, so the browser reads the same "today" as the server', async () => {
+    for (const url of ['/', '/appointment', '/blog/999999']) {
+      const res = await app.inject({ url });
+      expect(res.body, url).toContain('<meta name="clinic-time-zone" content="Asia/Ho_Chi_Minh" />');
+    }
+    const tokyoDb = await createTestDatabase('pglite');
+    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), CLINIC_TZ: 'Asia/Tokyo' });
+    const tokyo = await buildApp(
+      { config, database: tokyoDb.database, clock: systemClock, limiter: createMemoryRateLimiter(), tokens: createTokenService(config.jwtSecret) },
+      { webDist: web },
+    );
+    try {
+      for (const url of ['/', '/my-appointments', '/blog/1']) {
+        const res = await tokyo.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain('<meta name="clinic-time-zone" content="Asia/Tokyo" />');
+        expect(res.body.match(/clinic-time-zone/g), url).toHaveLength(1);
+      }
+    } finally {
+      await tokyo.close();
+      await tokyoDb.drop();
+    }
+  });
+
   it('still answers unknown /api paths with JSON, not the web page', async () => {
     const res = await app.inject({ url: '/api/missing', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);

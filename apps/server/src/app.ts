@@ -1,12 +1,12 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { Database } from './db/client';
-import type { Clock } from './lib/clock';
-import { createMailer, type Mailer } from './lib/mailer';
-import type { RateLimiter } from './lib/rate-limiter';
-import type { TokenService } from './lib/tokens';
+import type { AppDeps, AppInput } from './deps';
+import { createMailer } from './lib/mailer';
+import { noteAppointmentEmailSent } from './modules/appointments/appointment-emails.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { postPageRoutes } from './modules/blogs/post-page.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { departmentsRoutes } from './modules/departments/departments.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { publicAppointmentsRoutes } from './modules/appointments/appointments.public.routes';
@@ -16,6 +16,7 @@ import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { patientsRoutes } from './modules/patients/patients.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -24,19 +25,9 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 
-export type Deps = {
-  config: Config;
-  database: Database;
-  clock: Clock;
-  limiter: RateLimiter;
-  tokens: TokenService;
-  /** Sends the outbox's e-mails; made from config.smtpUrl when not given (simulated without it). */
-  mailer?: Mailer;
-};
-
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: Deps & { mailer: Mailer };
+    deps: AppDeps;
   }
 }
 
@@ -47,7 +38,15 @@ export type BuildOptions = {
 };
 
 /** The whole product as a Fastify instance that does not listen: main.ts listens, tests inject. */
-export async function buildApp(deps: Deps, options: BuildOptions = {}) {
+export async function buildApp(input: AppInput, options: BuildOptions = {}) {
+  const db = input.database.db;
+  const deps: AppDeps = {
+    ...input,
+    db,
+    mailer: input.mailer ?? createMailer(input.config),
+    timeZone: input.config.clinicTz,
+    onEmailDelivered: noteAppointmentEmailSent,
+  };
   const trust = deps.config.trustProxy;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -61,7 +60,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { ...deps, mailer: deps.mailer ?? createMailer(deps.config) });
+  app.decorate('deps', deps);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -69,24 +68,31 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}) {
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
 
+  await app.register(webPlugin, { webDist: options.webDist });
+
+  // Every module gets the same dependencies object.
+  const apiModules = [
+    healthRoutes,
+    authRoutes,
+    usersRoutes,
+    departmentsRoutes,
+    publicAppointmentsRoutes,
+    appointmentsRoutes,
+    patientsRoutes,
+    dashboardRoutes,
+    emailRoutes,
+    blogsRoutes,
+    commentsRoutes,
+    uploadsRoutes,
+    newsletterRoutes,
+  ];
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(authRoutes);
-      await api.register(usersRoutes);
-      await api.register(publicAppointmentsRoutes);
-      await api.register(appointmentsRoutes);
-      await api.register(emailRoutes);
-      await api.register(blogsRoutes);
-      await api.register(commentsRoutes);
-      await api.register(uploadsRoutes);
-      await api.register(newsletterRoutes);
+      for (const routes of apiModules) await api.register(routes, { deps });
     },
     { prefix: '/api' },
   );
-
-  await app.register(seoRoutes);
-  await app.register(webPlugin, { webDist: options.webDist });
+  for (const pages of [seoRoutes, postPageRoutes]) await app.register(pages, { deps });
   return app;
 }
 

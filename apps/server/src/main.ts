@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
-import { demoAccounts, seedDatabase } from './db/seed';
+import { demoAccounts, seedDatabase } from './seed';
 import { startBackgroundJobs } from './jobs';
 import { systemClock } from './lib/clock';
 import { createMailer } from './lib/mailer';
@@ -36,7 +36,7 @@ async function main() {
   );
 
   // The outbox sender and the day-before reminders; every process may run them (they claim rows safely).
-  const jobs = startBackgroundJobs({ db: database.db, mailer, clock: systemClock, timeZone: config.clinicTz, log: app.log });
+  const jobs = startBackgroundJobs({ ...app.deps, log: app.log });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -36,7 +36,7 @@ export const newVisitor = () => randomUUID();
 
 /** Smallest real files of each allowed type: only their first bytes matter to the server. */
 export const IMAGES = {
-  png: readFileSync(new URL('../src/db/seed-assets/heart-menopause.png', import.meta.url)),
+  png: readFileSync(new URL('../src/seed/assets/heart-menopause.png', import.meta.url)),
   jpeg: Buffer.from(
     '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
     'base64',

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER, migrateDatabase, openPglite, openPostgres, type Database } from '../src/db/client';
-import { seedDatabase } from '../src/db/seed';
+import { seedDatabase } from '../src/seed';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -21,10 +21,10 @@ export const SEED_NOW = new Date('2026-01-15T02:00:00Z');
 function migrationsHash(): string {
   const h = createHash('sha256');
   for (const f of readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).sort()) h.update(readFileSync(join(MIGRATIONS_FOLDER, f)));
-  // The seed and its demo content (seed*.ts, seed-assets/) shape the template too.
-  const dbDir = new URL('../src/db/', import.meta.url);
-  for (const f of readdirSync(dbDir).filter((f) => /^seed.*\.ts$/.test(f) && !f.endsWith('.test.ts')).sort()) h.update(readFileSync(new URL(f, dbDir)));
-  const assets = new URL('../src/db/seed-assets/', import.meta.url);
+  // The seed and its demo content (src/seed/*.ts, src/seed/assets/) shape the template too.
+  const seedDir = new URL('../src/seed/', import.meta.url);
+  for (const f of readdirSync(seedDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort()) h.update(readFileSync(new URL(f, seedDir)));
+  const assets = new URL('../src/seed/assets/', import.meta.url);
   for (const f of readdirSync(assets).sort()) h.update(f).update(readFileSync(new URL(f, assets)));
   return h.digest('hex').slice(0, 12);
 }

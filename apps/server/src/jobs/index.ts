@@ -1,14 +1,8 @@
-import type { Db } from '../db/client';
-import type { Clock } from '../lib/clock';
-import type { Mailer } from '../lib/mailer';
+import type { AppDeps } from '../deps';
+import { queueDayBeforeReminders } from '../modules/appointments/reminders.service';
 import { every, startOutboxWorker, type Job } from './outbox-worker';
-import { queueDayBeforeReminders } from './reminders';
 
-export type JobsDeps = {
-  db: Db;
-  mailer: Mailer;
-  clock: Clock;
-  timeZone: string;
+export type JobsDeps = AppDeps & {
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 };
 

@@ -1,5 +1,5 @@
-/** Lower case without Vietnamese accents: "Tiểu Đường" → "tieu duong". Search compares folded texts. */
-export function foldForSearch(text: string): string {
+/** Lower case without Vietnamese accents: "Nguyễn Thị Đào" → "nguyen thi dao". Search compares folded texts. */
+export function foldText(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -9,9 +9,18 @@ export function foldForSearch(text: string): string {
     .trim();
 }
 
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 /** A LIKE pattern that finds `text` anywhere, its own % _ and \ taken literally. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
+}
+
+/** A LIKE pattern that finds `text` at the start. */
+export function startsWithPattern(text: string): string {
+  return `${escapeLike(text)}%`;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG, type Role } from '@clinic/shared';
+import { MSG, rolesWith, type Permission, type Role } from '@clinic/shared';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { resolveSession, type SessionUser } from '../modules/auth/auth.service';
 
@@ -13,6 +13,8 @@ declare module 'fastify' {
     requireAuth: preHandlerAsyncHookHandler;
     /** Refuses a request without a valid token (401) or whose role is not listed (403). */
     requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
+    /** requireRole for the roles PERMISSIONS gives a permission. */
+    requirePermission: (permission: Permission) => preHandlerAsyncHookHandler;
     /** Reads the token when one is sent, refuses nothing: for public routes that know a signed-in user. */
     optionalAuth: preHandlerAsyncHookHandler;
   }
@@ -58,6 +60,8 @@ export const authPlugin = fp(async (app) => {
       if (!roles.includes(session.role)) throw new ForbiddenError(MSG.forbidden, 'FORBIDDEN');
     };
   });
+
+  app.decorate('requirePermission', (permission: Permission) => app.requireRole(...rolesWith(permission)));
 
   app.decorate('optionalAuth', async (req: FastifyRequest, _reply: FastifyReply) => {
     if (!bearerToken(req)) return;

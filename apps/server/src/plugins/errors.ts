@@ -19,18 +19,18 @@ export function errorResponses(...statuses: number[]): Record<number, typeof api
 const FRAMEWORK_MESSAGES: Record<number, string> = {
   400: MSG.invalidInput,
   404: MSG.routeNotFound,
-  405: 'Phương thức không được hỗ trợ.',
-  406: 'Định dạng phản hồi không được hỗ trợ.',
-  413: 'Dữ liệu gửi lên quá lớn.',
-  415: 'Định dạng dữ liệu không được hỗ trợ.',
+  405: MSG.methodNotAllowed,
+  406: MSG.notAcceptable,
+  413: MSG.payloadTooLarge,
+  415: MSG.unsupportedMediaType,
 };
 
 // PostgreSQL refusing a value the caller sent (a NUL character, a number out of range, a date that
 // does not exist) or a row that changed under the request: the caller's problem, never a 500.
 const INVALID_VALUE_CODES = new Set(['22021', '22P05', '22003', '22007', '22008', '22P02', '22001']);
 const CONFLICT_CODES: Record<string, string> = {
-  '23505': 'Dữ liệu này đã tồn tại.',
-  '23503': 'Dữ liệu liên quan không còn tồn tại. Vui lòng tải lại trang và thử lại.',
+  '23505': MSG.alreadyExists,
+  '23503': MSG.relatedGone,
 };
 
 function databaseInputError(err: unknown): ErrorBody | null {

@@ -15,6 +15,8 @@ export type RateLimitRule = {
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimit: (rule: RateLimitRule) => preHandlerAsyncHookHandler;
+    /** The one budget of public writes per address: bookings, comments, replies, reactions, newsletter (PRODUCT.md section 9). */
+    publicWrite: preHandlerAsyncHookHandler;
   }
 }
 
@@ -34,4 +36,6 @@ export const rateLimitPlugin = fp(async (app) => {
       if (!result.allowed) throw new TooManyRequestsError(rule.message ?? MSG.tooManyRequests, result.retryAfterSeconds);
     };
   });
+
+  app.decorate('publicWrite', app.rateLimit({ name: 'public-write', limit: app.deps.config.rateLimitPublic, windowSeconds: 600 }));
 });

@@ -1,5 +1,6 @@
 import type { AppointmentRow } from '../../db/schema';
-import type { AppointmentMailData } from '../email/templates';
+import { appointmentConfirmedEmail, type AppointmentMailData } from '../email/email.service';
+import type { AppointmentDeps } from './appointment-access';
 import type { AppointmentView } from './appointments.repository';
 
 /** The facts an appointment e-mail shows, or null when the appointment has no e-mail address. */
@@ -23,4 +24,12 @@ export function mailDataOf(
 
 export function mailDataOfView(view: AppointmentView): AppointmentMailData | null {
   return mailDataOf(view.appointment, { departmentName: view.departmentName, doctorName: view.doctor?.fullName ?? null });
+}
+
+/** The confirmation e-mail, with its calendar file at the clinic's time. */
+export function confirmedMail(deps: Pick<AppointmentDeps, 'timeZone'>) {
+  return (view: AppointmentView, now: Date) => {
+    const data = mailDataOfView(view);
+    return data ? appointmentConfirmedEmail(data, { timeZone: deps.timeZone, now }) : null;
+  };
 }

@@ -1,32 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  availabilityQuerySchema,
-  availabilityResponseSchema,
-  departmentSchema,
-  publicAppointmentRequestSchema,
-  publicAppointmentResponseSchema,
-} from '@clinic/shared';
+import { availabilityQuerySchema, availabilityResponseSchema, publicAppointmentRequestSchema, publicAppointmentResponseSchema } from '@clinic/shared';
+import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
-import { listDepartments } from '../departments/departments.repository';
-import { checkAvailability, createPublicAppointment, type AppointmentDeps } from './appointments.service';
+import { checkAvailability, createPublicAppointment } from './booking.service';
 
 /** The calls the public booking page makes without a token (specification section 6). */
-export const publicAppointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): AppointmentDeps => ({ db: app.deps.database.db, clock: app.deps.clock, timeZone: app.deps.config.clinicTz });
-
-  app.get(
-    '/appointments/public/departments',
-    {
-      schema: {
-        tags: ['appointments (public)'],
-        summary: 'Departments a visitor can book',
-        response: { 200: z.array(departmentSchema) },
-      },
-    },
-    async () => listDepartments(app.deps.database.db),
-  );
-
+export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   app.get(
     '/appointments/public/availability',
     {
@@ -37,7 +16,7 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: availabilityResponseSchema, ...errorResponses(400) },
       },
     },
-    async (req) => checkAvailability(deps(), req.query),
+    async (req) => checkAvailability(deps, req.query),
   );
 
   app.post(
@@ -49,11 +28,8 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: publicAppointmentRequestSchema,
         response: { 201: publicAppointmentResponseSchema, ...errorResponses(400, 409, 429) },
       },
-      preHandler: [
-        app.optionalAuth,
-        app.rateLimit({ name: 'public-write', limit: app.deps.config.rateLimitPublic, windowSeconds: 600 }),
-      ],
+      preHandler: [app.optionalAuth, app.publicWrite],
     },
-    async (req, reply) => reply.status(201).send(await createPublicAppointment(deps(), req.body, req.auth)),
+    async (req, reply) => reply.status(201).send(await createPublicAppointment(deps, req.body, req.auth)),
   );
 };

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { INACTIVE_STATUSES } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import {
   appointmentEvents,
@@ -11,7 +12,6 @@ import {
   type NewAppointmentEventRow,
   type NewAppointmentRow,
 } from '../../db/schema';
-import { containsPattern } from './search-text';
 
 const doctor = alias(users, 'doctor');
 const patientUser = alias(users, 'patient_user');
@@ -32,7 +32,7 @@ const viewColumns = {
   departmentName: departments.departmentName,
 };
 
-function viewQuery(db: Db) {
+export function viewQuery(db: Db) {
   return db
     .select(viewColumns)
     .from(appointments)
@@ -109,14 +109,12 @@ export async function lockSlot(db: Db, slot: Slot): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(727100, hashtext(${`${slot.appointmentDate}|${slot.appointmentTime}|${slot.department}`}))`);
 }
 
-const inactive = ['CANCELLED', 'NO_SHOW'] as const;
-
 function slotWhere(slot: Slot, excludeId?: number): SQL {
   return and(
     eq(appointments.appointmentDate, slot.appointmentDate),
     eq(appointments.appointmentTime, slot.appointmentTime),
     eq(appointments.department, slot.department),
-    notInArray(appointments.status, [...inactive]),
+    notInArray(appointments.status, [...INACTIVE_STATUSES]),
     excludeId ? ne(appointments.id, excludeId) : undefined,
   )!;
 }
@@ -182,100 +180,6 @@ export async function findDoctorCandidate(db: Db, doctorId: number, departmentCo
     .where(and(eq(users.id, doctorId), candidateWhere(departmentCode, generalPractice)))
     .limit(1);
   return rows[0];
-}
-
-export async function findUserBrief(db: Db, id: number) {
-  const rows = await db
-    .select({ id: users.id, role: users.role, active: users.active, fullName: users.fullName, username: users.username })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return rows[0];
-}
-
-// ---------------------------------------------------------------- lists
-
-export type AppointmentFilter = {
-  statuses?: readonly string[];
-  from?: string;
-  to?: string;
-  date?: string;
-  department?: string;
-  doctorId?: number;
-  userId?: number;
-  /** Folded text looked for in name, phone and e-mail. */
-  text?: string;
-  /** The search text is also an id. */
-  textId?: number;
-};
-
-export type SortField = 'appointmentDate' | 'createdAt' | 'updatedAt' | 'fullName' | 'status' | 'department' | 'id';
-
-function filterWhere(f: AppointmentFilter): SQL | undefined {
-  const text = f.text
-    ? or(sql`${appointments.searchText} like ${containsPattern(f.text)}`, f.textId ? eq(appointments.id, f.textId) : undefined)
-    : undefined;
-  return and(
-    f.statuses && f.statuses.length > 0 ? inArray(appointments.status, f.statuses as AppointmentRow['status'][]) : undefined,
-    f.from ? gte(appointments.appointmentDate, f.from) : undefined,
-    f.to ? lte(appointments.appointmentDate, f.to) : undefined,
-    f.date ? eq(appointments.appointmentDate, f.date) : undefined,
-    f.department ? eq(appointments.department, f.department) : undefined,
-    f.doctorId ? eq(appointments.doctorId, f.doctorId) : undefined,
-    f.userId ? eq(appointments.userId, f.userId) : undefined,
-    text,
-  );
-}
-
-function orderBy(field: SortField, dir: 'asc' | 'desc'): SQL[] {
-  const d = dir === 'asc' ? asc : desc;
-  switch (field) {
-    case 'appointmentDate':
-      return [d(appointments.appointmentDate), d(appointments.appointmentTime), d(appointments.id)];
-    case 'createdAt':
-      return [d(appointments.createdAt), d(appointments.id)];
-    case 'updatedAt':
-      return [d(appointments.updatedAt), d(appointments.id)];
-    case 'fullName':
-      return [d(appointments.fullName), d(appointments.id)];
-    case 'status':
-      return [d(appointments.status), desc(appointments.appointmentDate), d(appointments.id)];
-    case 'department':
-      return [d(appointments.department), desc(appointments.appointmentDate), d(appointments.id)];
-    case 'id':
-      return [d(appointments.id)];
-  }
-}
-
-export async function listAppointmentViews(
-  db: Db,
-  filter: AppointmentFilter,
-  page: { limit: number; offset: number; sort: SortField; dir: 'asc' | 'desc' },
-): Promise<{ rows: AppointmentView[]; total: number }> {
-  const where = filterWhere(filter);
-  const [rows, counted] = await Promise.all([
-    viewQuery(db)
-      .where(where)
-      .orderBy(...orderBy(page.sort, page.dir))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(appointments).where(where),
-  ]);
-  return { rows, total: counted[0]?.n ?? 0 };
-}
-
-export async function countAppointmentStats(db: Db, filter: AppointmentFilter, today: string) {
-  const rows = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      pending: sql<number>`(count(*) filter (where ${appointments.status} = 'PENDING'))::int`,
-      awaiting: sql<number>`(count(*) filter (where ${appointments.status} = 'AWAITING_DOCTOR_APPROVAL'))::int`,
-      confirmed: sql<number>`(count(*) filter (where ${appointments.status} = 'CONFIRMED'))::int`,
-      today: sql<number>`(count(*) filter (where ${appointments.appointmentDate} = ${today} and ${appointments.status} not in ('CANCELLED', 'NO_SHOW')))::int`,
-    })
-    .from(appointments)
-    .where(filterWhere(filter));
-  return rows[0] ?? { total: 0, pending: 0, awaiting: 0, confirmed: 0, today: 0 };
 }
 
 // ---------------------------------------------------------------- reminders

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -5,6 +6,7 @@ import {
   appointmentEventSchema,
   appointmentIdParamsSchema,
   appointmentListQuerySchema,
+  appointmentPaymentConfirmationRequestSchema,
   appointmentPageSchema,
   appointmentPutRequestSchema,
   appointmentSchema,
@@ -12,7 +14,7 @@ import {
   appointmentStatusParamsSchema,
   appointmentUpdateResponseSchema,
   assignDoctorRequestSchema,
-  BULK_ACTION_ROLES,
+  BULK_ACTION_PERMISSIONS,
   bulkCancelRequestSchema,
   bulkIdsRequestSchema,
   bulkRequestPaymentRequestSchema,
@@ -23,45 +25,51 @@ import {
   doctorAcceptRequestSchema,
   doctorCandidateSchema,
   doctorDeclineRequestSchema,
+  emailSendResultSchema,
   examinationNotesResponseSchema,
+  historyFilterSchema,
+  historyListQuerySchema,
+  historyStatsSchema,
+  pendingApprovalSummarySchema,
   handlePaymentRequestSchema,
   isExaminationNotes,
   requestPaymentRequestSchema,
   rolesFor,
+  rolesWith,
+  updateNotificationRequestSchema,
   type Role,
 } from '@clinic/shared';
+import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
+import type { Actor } from './appointment-access';
+import { sendAppointmentPaymentConfirmation, sendAppointmentUpdateNotification, withEmailStatus } from './appointment-emails.service';
+import { runBulkAction } from './bulk.service';
+import { saveExaminationNotes } from './examination.service';
 import {
-  appointmentHistory,
-  appointmentStats,
   assignDoctor,
   cancelAppointment,
   confirmAppointment,
   confirmWithDoctor,
   deleteAppointment,
   doctorAccept,
-  doctorCandidates,
   doctorDecline,
-  editAppointment,
-  getAppointment,
-  listAppointments,
   markPaid,
   requestPayment,
-  saveExaminationNotes,
-  type Actor,
-  type AppointmentDeps,
-  type ListKind,
-} from './appointments.service';
-import { runBulkAction } from './bulk.service';
+} from './life-cycle.service';
+import { appointmentHistory, appointmentStats, doctorCandidates, getAppointment, listAppointments, pendingApprovalSummary, type ListKind } from './queries.service';
+import { exportHistory, historyStats, listHistory } from './history.service';
+import { editAppointment } from './staff-edit.service';
 
-const BACK_OFFICE: Role[] = ['ADMIN', 'STAFF', 'DOCTOR'];
-const EVERYONE: Role[] = ['ADMIN', 'STAFF', 'DOCTOR', 'PATIENT'];
+const BACK_OFFICE = rolesWith('readAppointments');
+const EVERYONE = rolesWith('readOwnAppointments');
+/** PUT /appointments/{id}: a staff edit or the assigned doctor's examination notes. */
+const EDIT_OR_EXAMINE: Role[] = [...new Set([...rolesFor('edit'), ...rolesFor('complete'), ...rolesFor('noShow')])];
 const security = [{ bearerAuth: [] }];
 const tags = ['appointments'];
 
 /** Staff, doctor and patient calls of specification section 7 ("Appointments"), with PRODUCT.md's permissions. */
-export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): AppointmentDeps => ({ db: app.deps.database.db, clock: app.deps.clock, timeZone: app.deps.config.clinicTz });
+export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
+  const mail = { ...deps, log: app.log };
   const actor = (req: { auth: unknown }) => req.auth as Actor;
 
   // ------------------------------------------------------------ lists
@@ -74,7 +82,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { path: '/appointments/my-patients', kind: 'myPatients', roles: BACK_OFFICE, summary: 'Appointments of the signed-in doctor’s patients (staff: all)' },
     { path: '/appointments/my-appointments', kind: 'mine', roles: EVERYONE, summary: 'The signed-in user’s own bookings' },
     { path: '/appointments/my-medical-history', kind: 'medicalHistory', roles: EVERYONE, summary: 'The signed-in user’s completed visits with the doctor’s notes' },
-    { path: '/appointments/pending-my-approval', kind: 'pendingMyApproval', roles: ['DOCTOR'], summary: 'Appointments assigned to the signed-in doctor, awaiting his answer' },
+    { path: '/appointments/pending-my-approval', kind: 'pendingMyApproval', roles: rolesWith('answerAssignments'), summary: 'Appointments assigned to the signed-in doctor, awaiting his answer' },
   ];
   for (const list of lists) {
     app.get(
@@ -83,9 +91,23 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, summary: list.summary, security, querystring: appointmentListQuerySchema, response: { 200: appointmentPageSchema, ...errorResponses(400, 401, 403) } },
         preHandler: app.requireRole(...list.roles),
       },
-      async (req) => listAppointments(deps(), actor(req), list.kind, req.query),
+      async (req) => listAppointments(deps, actor(req), list.kind, req.query),
     );
   }
+
+  app.get(
+    '/appointments/pending-my-approval/summary',
+    {
+      schema: {
+        tags,
+        summary: 'Pending Approvals cards: awaiting the signed-in doctor, of them today, and urgent (starting within 24 hours)',
+        security,
+        response: { 200: pendingApprovalSummarySchema, ...errorResponses(401, 403) },
+      },
+      preHandler: app.requirePermission('answerAssignments'),
+    },
+    async (req) => pendingApprovalSummary(deps, actor(req)),
+  );
 
   app.get(
     '/appointments/status/:status',
@@ -100,7 +122,62 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: app.requireRole(...BACK_OFFICE),
     },
-    async (req) => listAppointments(deps(), actor(req), 'all', { ...req.query, status: [req.params.status] }),
+    async (req) => listAppointments(deps, actor(req), 'all', { ...req.query, status: [req.params.status] }),
+  );
+
+  // ------------------------------------------------------------ booking history (ADMIN, STAFF)
+
+  const historyRoles = app.requirePermission('manageBookings');
+  app.get(
+    '/appointments/history',
+    {
+      schema: {
+        tags,
+        summary: 'Booking History: COMPLETED, CANCELLED and NO_SHOW appointments of a period (clinic time zone), paged',
+        security,
+        querystring: historyListQuerySchema,
+        response: { 200: appointmentPageSchema, ...errorResponses(400, 401, 403) },
+      },
+      preHandler: historyRoles,
+    },
+    async (req) => listHistory(deps, req.query),
+  );
+  app.get(
+    '/appointments/history/stats',
+    {
+      schema: {
+        tags,
+        summary: 'Booking History cards for the filter: counts, completion rate, top department, this month against last',
+        security,
+        querystring: historyFilterSchema,
+        response: { 200: historyStatsSchema, ...errorResponses(400, 401, 403) },
+      },
+      preHandler: historyRoles,
+    },
+    async (req) => historyStats(deps, req.query),
+  );
+  app.get(
+    '/appointments/history/export',
+    {
+      schema: {
+        tags,
+        summary: 'Booking History as CSV (UTF-8 with BOM), streamed for the filter; 404 when it holds nothing',
+        security,
+        querystring: historyFilterSchema,
+        produces: ['text/csv'],
+        response: errorResponses(400, 401, 403, 404),
+      },
+      preHandler: historyRoles,
+    },
+    async (req, reply) => {
+      const { fileName, lines } = await exportHistory(deps, req.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        // A stream goes out as it is: the route's schemas type only the JSON of its errors.
+        .send(Readable.from(lines) as never);
+    },
   );
 
   app.get(
@@ -109,7 +186,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Counters of the dashboard and the bookings screen', security, response: { 200: appointmentStatsSchema, ...errorResponses(401, 403) } },
       preHandler: app.requireRole(...BACK_OFFICE),
     },
-    async (req) => appointmentStats(deps(), actor(req)),
+    async (req) => appointmentStats(deps, actor(req)),
   );
 
   // ------------------------------------------------------------ one appointment
@@ -120,7 +197,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'One appointment', security, params: appointmentIdParamsSchema, response: { 200: appointmentSchema, ...errorResponses(400, 401, 403, 404) } },
       preHandler: app.requireRole(...EVERYONE),
     },
-    async (req) => getAppointment(deps(), req.params.id, actor(req)),
+    async (req) => getAppointment(deps, req.params.id, actor(req)),
   );
 
   app.get(
@@ -135,7 +212,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: app.requireRole(...EVERYONE),
     },
-    async (req) => appointmentHistory(deps(), req.params.id, actor(req)),
+    async (req) => appointmentHistory(deps, req.params.id, actor(req)),
   );
 
   app.get(
@@ -150,7 +227,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: app.requireRole(...rolesFor('assignDoctor')),
     },
-    async (req) => doctorCandidates(deps(), req.params.id),
+    async (req) => doctorCandidates(deps, req.params.id),
   );
 
   app.put(
@@ -164,12 +241,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: appointmentPutRequestSchema,
         response: { 200: z.union([appointmentUpdateResponseSchema, examinationNotesResponseSchema]), ...errorResponses(400, 401, 403, 404, 409) },
       },
-      preHandler: app.requireRole('ADMIN', 'STAFF', 'DOCTOR'),
+      preHandler: app.requireRole(...EDIT_OR_EXAMINE),
     },
     async (req) =>
       isExaminationNotes(req.body)
-        ? saveExaminationNotes(deps(), req.params.id, actor(req), req.body)
-        : editAppointment(deps(), req.params.id, actor(req), req.body),
+        ? withEmailStatus(mail, await saveExaminationNotes(deps, req.params.id, actor(req), req.body))
+        : withEmailStatus(mail, await editAppointment(deps, req.params.id, actor(req), req.body)),
   );
 
   const action = { tags, security, params: appointmentIdParamsSchema };
@@ -178,7 +255,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/appointments/:id/confirm',
     { schema: { ...action, summary: 'Confirm (PENDING or AWAITING_DOCTOR_APPROVAL → CONFIRMED)', response: actionResponses }, preHandler: app.requireRole(...rolesFor('confirm')) },
-    async (req) => confirmAppointment(deps(), req.params.id, actor(req)),
+    async (req) => withEmailStatus(mail, await confirmAppointment(deps, req.params.id, actor(req))),
   );
 
   app.put(
@@ -187,7 +264,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...action, summary: 'Confirm with a doctor (a doctor: only himself)', body: confirmWithDoctorRequestSchema, response: actionResponses },
       preHandler: app.requireRole(...rolesFor('confirm')),
     },
-    async (req) => confirmWithDoctor(deps(), req.params.id, actor(req), req.body),
+    async (req) => withEmailStatus(mail, await confirmWithDoctor(deps, req.params.id, actor(req), req.body)),
   );
 
   app.put(
@@ -201,7 +278,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: app.requireRole(...rolesFor('cancel')),
     },
-    async (req) => cancelAppointment(deps(), req.params.id, actor(req), req.body),
+    async (req) => withEmailStatus(mail, await cancelAppointment(deps, req.params.id, actor(req), req.body)),
   );
 
   app.put(
@@ -210,7 +287,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...action, summary: 'Request payment of an amount (CONFIRMED or NEEDS_PAYMENT → PAYMENT_REQUESTED)', body: requestPaymentRequestSchema, response: actionResponses },
       preHandler: app.requireRole(...rolesFor('requestPayment')),
     },
-    async (req) => requestPayment(deps(), req.params.id, actor(req), req.body),
+    async (req) => withEmailStatus(mail, await requestPayment(deps, req.params.id, actor(req), req.body)),
   );
 
   app.post(
@@ -219,7 +296,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...action, summary: 'Mark paid ({status: PAID})', body: handlePaymentRequestSchema, response: actionResponses },
       preHandler: app.requireRole(...rolesFor('markPaid')),
     },
-    async (req) => markPaid(deps(), req.params.id, actor(req), req.body),
+    async (req) => withEmailStatus(mail, await markPaid(deps, req.params.id, actor(req), req.body)),
   );
 
   app.put(
@@ -228,7 +305,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...action, summary: 'Assign a doctor (PENDING → AWAITING_DOCTOR_APPROVAL)', body: assignDoctorRequestSchema, response: actionResponses },
       preHandler: app.requireRole(...rolesFor('assignDoctor')),
     },
-    async (req) => assignDoctor(deps(), req.params.id, actor(req), req.body),
+    async (req) => withEmailStatus(mail, await assignDoctor(deps, req.params.id, actor(req), req.body)),
   );
 
   app.put(
@@ -237,7 +314,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...action, summary: 'The assigned doctor accepts (→ CONFIRMED)', body: doctorAcceptRequestSchema, response: actionResponses },
       preHandler: app.requireRole(...rolesFor('doctorAccept')),
     },
-    async (req) => doctorAccept(deps(), req.params.id, actor(req), req.body),
+    async (req) => withEmailStatus(mail, await doctorAccept(deps, req.params.id, actor(req), req.body)),
   );
 
   app.put(
@@ -246,7 +323,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...action, summary: 'The assigned doctor declines with a reason (→ PENDING, doctor cleared)', body: doctorDeclineRequestSchema, response: actionResponses },
       preHandler: app.requireRole(...rolesFor('doctorDecline')),
     },
-    async (req) => doctorDecline(deps(), req.params.id, actor(req), req.body),
+    async (req) => withEmailStatus(mail, await doctorDecline(deps, req.params.id, actor(req), req.body)),
   );
 
   app.delete(
@@ -255,7 +332,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...action, summary: 'Delete permanently (its history stays)', response: { 200: deleteAppointmentResponseSchema, ...errorResponses(400, 401, 403, 404) } },
       preHandler: app.requireRole(...rolesFor('delete')),
     },
-    async (req) => deleteAppointment(deps(), req.params.id, actor(req)),
+    async (req) => deleteAppointment(deps, req.params.id, actor(req)),
   );
 
   // ------------------------------------------------------------ bulk
@@ -265,32 +342,52 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointments/bulk/cancel',
     {
       schema: { tags, security, summary: 'Cancel several appointments, with a report per appointment', body: bulkCancelRequestSchema, response: bulkResponses },
-      preHandler: app.requireRole(...BULK_ACTION_ROLES.cancel),
+      preHandler: app.requirePermission(BULK_ACTION_PERMISSIONS.cancel),
     },
-    async (req) => runBulkAction(deps(), actor(req), 'cancel', req.body),
+    async (req) => runBulkAction(deps, actor(req), 'cancel', req.body),
   );
   app.post(
     '/appointments/bulk/mark-paid',
     {
       schema: { tags, security, summary: 'Mark several appointments paid', body: bulkIdsRequestSchema, response: bulkResponses },
-      preHandler: app.requireRole(...BULK_ACTION_ROLES['mark-paid']),
+      preHandler: app.requirePermission(BULK_ACTION_PERMISSIONS['mark-paid']),
     },
-    async (req) => runBulkAction(deps(), actor(req), 'mark-paid', req.body),
+    async (req) => runBulkAction(deps, actor(req), 'mark-paid', req.body),
   );
   app.post(
     '/appointments/bulk/request-payment',
     {
       schema: { tags, security, summary: 'Request one amount from several appointments', body: bulkRequestPaymentRequestSchema, response: bulkResponses },
-      preHandler: app.requireRole(...BULK_ACTION_ROLES['request-payment']),
+      preHandler: app.requirePermission(BULK_ACTION_PERMISSIONS['request-payment']),
     },
-    async (req) => runBulkAction(deps(), actor(req), 'request-payment', req.body),
+    async (req) => runBulkAction(deps, actor(req), 'request-payment', req.body),
   );
   app.post(
     '/appointments/bulk/delete',
     {
       schema: { tags, security, summary: 'Delete several appointments permanently', body: bulkIdsRequestSchema, response: bulkResponses },
-      preHandler: app.requireRole(...BULK_ACTION_ROLES.delete),
+      preHandler: app.requirePermission(BULK_ACTION_PERMISSIONS.delete),
     },
-    async (req) => runBulkAction(deps(), actor(req), 'delete', req.body),
+    async (req) => runBulkAction(deps, actor(req), 'delete', req.body),
+  );
+
+  // ------------------------------------------------------------ e-mail calls (specification section 7)
+
+  const emailResponses = { 200: emailSendResultSchema, ...errorResponses(400, 401, 403, 404) };
+  app.post(
+    '/appointments/:id/send-payment-confirmation',
+    {
+      schema: { ...action, summary: 'E-mail the patient a payment confirmation', body: appointmentPaymentConfirmationRequestSchema, response: emailResponses },
+      preHandler: app.requirePermission('sendEmail'),
+    },
+    async (req) => sendAppointmentPaymentConfirmation(mail, req.params.id, req.body),
+  );
+  app.post(
+    '/appointments/:id/send-update-notification',
+    {
+      schema: { ...action, summary: 'E-mail the patient the list of changes', body: updateNotificationRequestSchema, response: emailResponses },
+      preHandler: app.requirePermission('sendEmail'),
+    },
+    async (req) => sendAppointmentUpdateNotification(mail, req.params.id, req.body),
   );
 };

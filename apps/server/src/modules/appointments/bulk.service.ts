@@ -1,6 +1,7 @@
-import { APPOINTMENT_MSG as M, type BulkAppointmentAction, type BulkResult } from '@clinic/shared';
+import { APPOINTMENT_MSG as M, APPOINTMENT_TRAIL, type BulkAppointmentAction, type BulkResult } from '@clinic/shared';
 import { AppError, NotFoundError } from '../../lib/errors';
-import { cancelAppointment, deleteAppointment, markPaid, requestPayment, TransitionError, type Actor, type AppointmentDeps } from './appointments.service';
+import { TransitionError, type Actor, type AppointmentDeps } from './appointment-access';
+import { cancelAppointment, deleteAppointment, markPaid, requestPayment } from './life-cycle.service';
 
 type BulkBody = { ids: number[]; reason?: string; amount?: number };
 
@@ -28,5 +29,5 @@ export async function runBulkAction(deps: AppointmentDeps, actor: Actor, action:
   const success = count('success');
   const skipped = count('skipped');
   const failed = count('failed');
-  return { success, skipped, failed, results, message: `Thành công: ${success}, bỏ qua: ${skipped}, thất bại: ${failed}` };
+  return { success, skipped, failed, results, message: APPOINTMENT_TRAIL.bulkSummary(success, skipped, failed) };
 }

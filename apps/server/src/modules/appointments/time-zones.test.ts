@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { booking, call, signInAll, type Sessions } from '../../../test/appointments';
-import { queueDayBeforeReminders } from '../../jobs/reminders';
+import { queueDayBeforeReminders } from './reminders.service';
 
 /**
  * The slot rules read the clinic's clock (CLINIC_TZ), never the machine's: the same answers with

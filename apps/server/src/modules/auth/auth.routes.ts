@@ -8,12 +8,12 @@ import {
   validateRequestSchema,
   validateResponseSchema,
 } from '@clinic/shared';
+import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
 import { bearerToken } from '../../plugins/auth';
 import { changePassword, login, validateToken } from './auth.service';
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.deps.database.db, clock: app.deps.clock, tokens: app.deps.tokens });
+export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
 
   app.post(
     '/auth/login',
@@ -26,14 +26,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: app.rateLimit({
         name: 'login',
-        limit: app.deps.config.rateLimitLogin,
+        limit: deps.config.rateLimitLogin,
         windowSeconds: 60,
         message: MSG.tooManyLogins,
         // Per address and user name: one person mistyping does not lock out a whole reception desk.
         key: (req) => `${req.ip}|${(req.body as { usernameOrEmail: string }).usernameOrEmail.trim().toLowerCase()}`,
       }),
     },
-    async (req) => login(deps(), req.body),
+    async (req) => login(deps, req.body),
   );
 
   app.post(
@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: validateResponseSchema, ...errorResponses(400) },
       },
     },
-    async (req) => validateToken(deps(), req.body.token || bearerToken(req) || ''),
+    async (req) => validateToken(deps, req.body.token || bearerToken(req) || ''),
   );
 
   app.post(
@@ -62,6 +62,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { allowPendingPasswordChange: true },
       preHandler: app.requireAuth,
     },
-    async (req) => changePassword(deps(), req.auth!, req.body),
+    async (req) => changePassword(deps, req.auth!, req.body),
   );
 };

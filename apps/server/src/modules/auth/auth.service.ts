@@ -1,12 +1,10 @@
 import { ACCOUNT_MSG, MSG, TOKEN_TTL_SECONDS, type ChangePasswordRequest, type LoginRequest, type LoginResponse, type Role } from '@clinic/shared';
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
+import type { AppDeps } from '../../deps';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { hashPassword, verifyNothing, verifyPassword } from '../../lib/password';
-import type { TokenService } from '../../lib/tokens';
-import { findSessionUser, findUserById, findUserByLogin, updatePassword } from '../users/users.repository';
+import { findSessionUser, findUserById, findUserByLogin, updatePassword } from '../users/users.service';
 
-export type AuthDeps = { db: Db; clock: Clock; tokens: TokenService };
+export type AuthDeps = Pick<AppDeps, 'db' | 'clock' | 'tokens'>;
 
 /** Who a request acts for, once its token has been checked against the database. */
 export type SessionUser = { id: number; username: string; role: Role; mustChangePassword: boolean; tokenExpiresAt: number };
@@ -59,10 +57,10 @@ export async function changePassword(
   const user = await findUserById(deps.db, session.id);
   if (!user) throw new UnauthorizedError(MSG.sessionExpired, 'SESSION_EXPIRED');
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new BadRequestError('Mật khẩu hiện tại không đúng', 'WRONG_PASSWORD');
+    throw new BadRequestError(ACCOUNT_MSG.wrongCurrentPassword, 'WRONG_PASSWORD');
   }
   if (input.currentPassword === input.newPassword) {
-    throw new BadRequestError('Mật khẩu mới phải khác mật khẩu hiện tại', 'SAME_PASSWORD');
+    throw new BadRequestError(ACCOUNT_MSG.samePassword, 'SAME_PASSWORD');
   }
   const updated = await updatePassword(deps.db, user.id, await hashPassword(input.newPassword));
   if (!updated) throw new UnauthorizedError(MSG.sessionExpired, 'SESSION_EXPIRED');

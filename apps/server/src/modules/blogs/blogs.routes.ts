@@ -17,8 +17,8 @@ import {
   blogStatusRequestSchema,
   blogSummarySchema,
   blogUpdateSchema,
-  type Role,
 } from '@clinic/shared';
+import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
 import {
   bulkChangeStatus,
@@ -35,29 +35,32 @@ import {
   updateBlog,
 } from './blogs.service';
 
-/** Blog Control is open to these roles (specification section 6). */
-export const BLOG_STAFF_ROLES: Role[] = ['ADMIN', 'DOCTOR', 'STAFF'];
-
-export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.deps.database.db, clock: app.deps.clock, clinicTz: app.deps.config.clinicTz });
+export const blogsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   // On onRequest, not preHandler: the token is checked before the body is read, so a caller who may
   // not act gets 401/403, never a validation message, and costs no parsing.
-  const staff = app.requireRole(...BLOG_STAFF_ROLES);
+  const staff = app.requirePermission('manageBlogs');
   const security = [{ bearerAuth: [] }];
 
   // Public: published posts only.
-  app.get(
-    '/public/blogs/published',
-    {
-      schema: {
-        tags: ['blogs'],
-        summary: 'Published posts, newest first, paged; filter by category chip and search text',
-        querystring: blogPublicListQuerySchema,
-        response: { 200: blogPageSchema, ...errorResponses(400) },
+  // The published list and the search are one query: a search is the list with q (specification section 7 names both).
+  const publishedLists = [
+    { path: '/public/blogs/published', summary: 'Published posts, newest first, paged; filter by category chip and search text' },
+    { path: '/public/blogs/search', summary: 'Published posts whose title, excerpt, author or content contain q (accents and letter case ignored)' },
+  ];
+  for (const list of publishedLists) {
+    app.get(
+      list.path,
+      {
+        schema: {
+          tags: ['blogs'],
+          summary: list.summary,
+          querystring: blogPublicListQuerySchema,
+          response: { 200: blogPageSchema, ...errorResponses(400) },
+        },
       },
-    },
-    async (req) => listPublishedBlogs(deps(), req.query),
-  );
+      async (req) => listPublishedBlogs(deps, req.query),
+    );
+  }
 
   app.get(
     '/public/blogs/featured',
@@ -69,20 +72,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(blogSummarySchema), ...errorResponses(400) },
       },
     },
-    async (req) => listFeaturedBlogs(deps(), req.query.size),
-  );
-
-  app.get(
-    '/public/blogs/search',
-    {
-      schema: {
-        tags: ['blogs'],
-        summary: 'Published posts whose title, excerpt, author or content contain q (accents and letter case ignored)',
-        querystring: blogPublicListQuerySchema,
-        response: { 200: blogPageSchema, ...errorResponses(400) },
-      },
-    },
-    async (req) => listPublishedBlogs(deps(), req.query),
+    async (req) => listFeaturedBlogs(deps, req.query.size),
   );
 
   app.get(
@@ -95,7 +85,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: blogSchema, ...errorResponses(400, 404) },
       },
     },
-    async (req) => getPublishedBlog(deps(), req.params.id),
+    async (req) => getPublishedBlog(deps, req.params.id),
   );
 
   // Blog Control.
@@ -111,7 +101,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: staff,
     },
-    async (req) => listBlogsForStaff(deps(), req.query),
+    async (req) => listBlogsForStaff(deps, req.query),
   );
 
   app.get(
@@ -126,7 +116,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: staff,
     },
-    async (req) => getBlogForStaff(deps(), req.params.id),
+    async (req) => getBlogForStaff(deps, req.params.id),
   );
 
   app.post(
@@ -141,7 +131,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: staff,
     },
-    async (req, reply) => reply.status(201).send(await createBlog(deps(), req.body, req.auth!.id)),
+    async (req, reply) => reply.status(201).send(await createBlog(deps, req.body, req.auth!.id)),
   );
 
   app.put(
@@ -157,7 +147,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: staff,
     },
-    async (req) => updateBlog(deps(), req.params.id, req.body),
+    async (req) => updateBlog(deps, req.params.id, req.body),
   );
 
   app.delete(
@@ -172,7 +162,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: staff,
     },
-    async (req) => deleteBlog(deps(), req.params.id),
+    async (req) => deleteBlog(deps, req.params.id),
   );
 
   app.put(
@@ -187,7 +177,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: staff,
     },
-    async (req) => toggleFeatured(deps(), req.params.id),
+    async (req) => toggleFeatured(deps, req.params.id),
   );
 
   app.put(
@@ -203,7 +193,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: staff,
     },
-    async (req) => changeStatus(deps(), req.params.id, req.body.status),
+    async (req) => changeStatus(deps, req.params.id, req.body.status),
   );
 
   app.post(
@@ -218,7 +208,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: staff,
     },
-    async (req) => bulkChangeStatus(deps(), req.body.ids, req.body.status),
+    async (req) => bulkChangeStatus(deps, req.body.ids, req.body.status),
   );
 
   app.post(
@@ -233,6 +223,6 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: staff,
     },
-    async (req) => bulkDelete(deps(), req.body.ids),
+    async (req) => bulkDelete(deps, req.body.ids),
   );
 };

@@ -2,6 +2,7 @@ import {
   BLOG_MSG,
   blogCategoryKey,
   clinicToday,
+  toPage,
   type Blog,
   type BlogAdminListQuery,
   type BlogAdminPage,
@@ -15,9 +16,9 @@ import {
 } from '@clinic/shared';
 import type { BlogRow } from '../../db/schema';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
+import type { AppDeps } from '../../deps';
 import { NotFoundError } from '../../lib/errors';
-import { containsPattern, foldForSearch } from '../../lib/text';
+import { containsPattern, foldText } from '../../lib/text';
 import {
   blogStats,
   deleteBlogs,
@@ -25,6 +26,8 @@ import {
   findPublishedBlogById,
   findPublishedBlogMeta,
   insertBlog,
+  isBlogPublished,
+  listPublishedForSitemap as listPublishedRowsForSitemap,
   listBlogs,
   setBlogsStatus,
   toggleBlogFeatured,
@@ -33,11 +36,11 @@ import {
   type BlogSummaryRow,
 } from './blogs.repository';
 
-export type BlogDeps = { db: Db; clock: Clock; clinicTz: string };
+export type BlogDeps = Pick<AppDeps, 'db' | 'clock' | 'timeZone'>;
 
 const notFound = () => new NotFoundError(BLOG_MSG.notFound, 'BLOG_NOT_FOUND');
 
-export function toBlogSummary(row: BlogSummaryRow, clinicTz: string): BlogSummary {
+export function toBlogSummary(row: BlogSummaryRow, timeZone: string): BlogSummary {
   const category = row.category as BlogCategory;
   return {
     id: row.id,
@@ -50,24 +53,24 @@ export function toBlogSummary(row: BlogSummaryRow, clinicTz: string): BlogSummar
     imageUrl: row.imageUrl,
     featured: row.featured,
     status: row.status,
-    date: clinicToday(row.publishedAt ?? row.createdAt, clinicTz),
+    date: clinicToday(row.publishedAt ?? row.createdAt, timeZone),
     publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-export function toBlog(row: BlogRow, clinicTz: string): Blog {
-  return { ...toBlogSummary(row, clinicTz), content: row.content };
+export function toBlog(row: BlogRow, timeZone: string): Blog {
+  return { ...toBlogSummary(row, timeZone), content: row.content };
 }
 
 /** The text search looks into, folded once when a post is written. */
 export function searchTextOf(input: Pick<BlogInput, 'title' | 'excerpt' | 'content' | 'author' | 'category'>): string {
-  return foldForSearch([input.title, input.excerpt, input.author, input.category, input.content].join('\n'));
+  return foldText([input.title, input.excerpt, input.author, input.category, input.content].join('\n'));
 }
 
 function searchPattern(q: string | undefined): string | null {
-  const folded = foldForSearch(q ?? '');
+  const folded = foldText(q ?? '');
   return folded ? containsPattern(folded) : null;
 }
 
@@ -78,13 +81,12 @@ async function page(
   query: { page: number; size: number },
 ): Promise<BlogPage> {
   const { rows, total } = await listBlogs(deps.db, filter, order, { offset: (query.page - 1) * query.size, limit: query.size });
-  return {
-    items: rows.map((r) => toBlogSummary(r, deps.clinicTz)),
+  return toPage(
+    rows.map((r) => toBlogSummary(r, deps.timeZone)),
     total,
-    page: query.page,
-    size: query.size,
-    totalPages: Math.ceil(total / query.size),
-  };
+    query.page,
+    query.size,
+  );
 }
 
 /** The Blog Control table: any status, with the counts of the stats cards. */
@@ -108,13 +110,13 @@ export async function listFeaturedBlogs(deps: BlogDeps, size: number): Promise<B
 export async function getPublishedBlog(deps: BlogDeps, id: number): Promise<Blog> {
   const row = await findPublishedBlogById(deps.db, id);
   if (!row) throw notFound();
-  return toBlog(row, deps.clinicTz);
+  return toBlog(row, deps.timeZone);
 }
 
 export async function getBlogForStaff(deps: BlogDeps, id: number): Promise<Blog> {
   const row = await findBlogById(deps.db, id);
   if (!row) throw notFound();
-  return toBlog(row, deps.clinicTz);
+  return toBlog(row, deps.timeZone);
 }
 
 export async function createBlog(deps: BlogDeps, input: BlogInput, authorUserId: number): Promise<Blog> {
@@ -127,14 +129,14 @@ export async function createBlog(deps: BlogDeps, input: BlogInput, authorUserId:
     createdAt: now,
     updatedAt: now,
   });
-  return toBlog(row, deps.clinicTz);
+  return toBlog(row, deps.timeZone);
 }
 
 /** A full rewrite of the post; featured and status change only when sent. */
 export async function updateBlog(deps: BlogDeps, id: number, input: BlogUpdate): Promise<Blog> {
   const row = await updateBlogRow(deps.db, id, { ...input, searchText: searchTextOf(input) }, deps.clock.now());
   if (!row) throw notFound();
-  return toBlog(row, deps.clinicTz);
+  return toBlog(row, deps.timeZone);
 }
 
 export async function deleteBlog(deps: BlogDeps, id: number): Promise<{ success: true; message: string }> {
@@ -145,13 +147,13 @@ export async function deleteBlog(deps: BlogDeps, id: number): Promise<{ success:
 export async function toggleFeatured(deps: BlogDeps, id: number) {
   const row = await toggleBlogFeatured(deps.db, id, deps.clock.now());
   if (!row) throw notFound();
-  return { success: true, message: row.featured ? BLOG_MSG.featuredOn : BLOG_MSG.featuredOff, blog: toBlog(row, deps.clinicTz) };
+  return { success: true, message: row.featured ? BLOG_MSG.featuredOn : BLOG_MSG.featuredOff, blog: toBlog(row, deps.timeZone) };
 }
 
 export async function changeStatus(deps: BlogDeps, id: number, status: BlogStatus) {
   const row = await updateBlogRow(deps.db, id, { status }, deps.clock.now());
   if (!row) throw notFound();
-  return { success: true, message: BLOG_MSG.statusChanged, blog: toBlog(row, deps.clinicTz) };
+  return { success: true, message: BLOG_MSG.statusChanged, blog: toBlog(row, deps.timeZone) };
 }
 
 /** Unknown ids are skipped; the count says how many posts changed. */
@@ -168,4 +170,14 @@ export async function bulkDelete(deps: BlogDeps, ids: number[]) {
 /** Title, description and image of a published post, for link previews; undefined for anything not public. */
 export async function getPublicPostMeta(db: Db, id: number) {
   return findPublishedBlogMeta(db, id);
+}
+
+/** Whether a post is public: comments exist only under published posts. */
+export async function isPublished(db: Db, id: number): Promise<boolean> {
+  return isBlogPublished(db, id);
+}
+
+/** The published posts of the sitemap, newest change first. */
+export async function listPublishedForSitemap(db: Db, limit: number) {
+  return listPublishedRowsForSitemap(db, limit);
 }

@@ -18,6 +18,7 @@ import {
   replyInputSchema,
   VISITOR_ID_PATTERN,
 } from '@clinic/shared';
+import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
 import {
   createComment,
@@ -51,11 +52,9 @@ function visitorKeyOf(req: FastifyRequest): string | null {
 
 const postIdParams = z.object({ postId: blogIdParamsSchema.shape.id });
 
-export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.deps.database.db, clock: app.deps.clock, moderation: app.deps.config.commentModeration });
-  const moderators = app.requireRole('ADMIN', 'STAFF');
-  // Public writes share one per-address budget (PRODUCT.md section 9).
-  const publicWrite = app.rateLimit({ name: 'public-write', limit: app.deps.config.rateLimitPublic, windowSeconds: 600 });
+export const commentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
+  const moderators = app.requirePermission('moderateComments');
+  const publicWrite = app.publicWrite;
   const commenter = (req: FastifyRequest) => (req.auth ? { id: req.auth.id, role: req.auth.role } : null);
   const security = [{ bearerAuth: [] }];
 
@@ -72,7 +71,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.optionalAuth,
     },
-    async (req) => listCommentsOfPost(deps(), req.params.postId, req.query, visitorKeyOf(req)),
+    async (req) => listCommentsOfPost(deps, req.params.postId, req.query, visitorKeyOf(req)),
   );
 
   app.post(
@@ -88,7 +87,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.optionalAuth,
       preHandler: publicWrite,
     },
-    async (req, reply) => reply.status(201).send(await createComment(deps(), req.params.postId, req.body, commenter(req))),
+    async (req, reply) => reply.status(201).send(await createComment(deps, req.params.postId, req.body, commenter(req))),
   );
 
   app.post(
@@ -104,7 +103,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.optionalAuth,
       preHandler: publicWrite,
     },
-    async (req, reply) => reply.status(201).send(await createReply(deps(), req.params.id, req.body, commenter(req))),
+    async (req, reply) => reply.status(201).send(await createReply(deps, req.params.id, req.body, commenter(req))),
   );
 
   app.get(
@@ -119,7 +118,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.optionalAuth,
     },
-    async (req) => listReplies(deps(), req.params.id, visitorKeyOf(req)),
+    async (req) => listReplies(deps, req.params.id, visitorKeyOf(req)),
   );
 
   app.post(
@@ -136,7 +135,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.optionalAuth,
       preHandler: publicWrite,
     },
-    async (req) => react(deps(), req.params.id, visitorKeyOf(req), req.body.reactionType),
+    async (req) => react(deps, req.params.id, visitorKeyOf(req), req.body.reactionType),
   );
 
   app.get(
@@ -151,7 +150,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.optionalAuth,
     },
-    async (req) => myReaction(deps(), req.params.id, visitorKeyOf(req)),
+    async (req) => myReaction(deps, req.params.id, visitorKeyOf(req)),
   );
 
   // Moderation (ADMIN, STAFF).
@@ -167,7 +166,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: moderators,
     },
-    async (req) => listForModeration(deps(), req.query),
+    async (req) => listForModeration(deps, req.query),
   );
 
   app.put(
@@ -182,7 +181,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: moderators,
     },
-    async (req) => moderate(deps(), req.params.id, 'APPROVED', req.auth!.id),
+    async (req) => moderate(deps, req.params.id, 'APPROVED', req.auth!.id),
   );
 
   app.put(
@@ -197,7 +196,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: moderators,
     },
-    async (req) => moderate(deps(), req.params.id, 'REJECTED', req.auth!.id),
+    async (req) => moderate(deps, req.params.id, 'REJECTED', req.auth!.id),
   );
 
   app.delete(
@@ -212,6 +211,6 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: moderators,
     },
-    async (req) => removeComment(deps(), req.params.id),
+    async (req) => removeComment(deps, req.params.id),
   );
 };

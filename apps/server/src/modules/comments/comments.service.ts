@@ -9,12 +9,12 @@ import {
   type ReactionResponse,
   type ReactionType,
   type Role,
+  can,
 } from '@clinic/shared';
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
+import type { AppDeps } from '../../deps';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
-import { isBlogPublished } from '../blogs/blogs.repository';
-import { findUserById } from '../users/users.repository';
+import { isPublished as isBlogPublished } from '../blogs/blogs.service';
+import { findUserById } from '../users/users.service';
 import {
   countVisibleComments,
   deleteComment,
@@ -32,12 +32,10 @@ import {
   type CommentNodeRow,
 } from './comments.repository';
 
-export type CommentDeps = { db: Db; clock: Clock; moderation: 'post' | 'pre' };
+export type CommentDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 /** Who writes: a visitor, or a signed-in user whose name comes from the account. */
 export type Commenter = { id: number; role: Role } | null;
 
-/** Clinic staff answer under their own name and need no approval, even with pre-moderation. */
-const TRUSTED_ROLES: Role[] = ['ADMIN', 'STAFF', 'DOCTOR'];
 
 const postNotFound = () => new NotFoundError(BLOG_MSG.notFound, 'BLOG_NOT_FOUND');
 const commentNotFound = () => new NotFoundError(COMMENT_MSG.notFound, 'COMMENT_NOT_FOUND');
@@ -119,8 +117,9 @@ async function authorNameOf(deps: CommentDeps, commenter: Commenter, typed: stri
 }
 
 function initialStatus(deps: CommentDeps, commenter: Commenter): CommentStatus {
-  if (deps.moderation === 'post') return 'APPROVED';
-  return commenter && TRUSTED_ROLES.includes(commenter.role) ? 'APPROVED' : 'PENDING';
+  if (deps.config.commentModeration === 'post') return 'APPROVED';
+  // Clinic staff answer under their own name and need no approval, even with pre-moderation.
+  return commenter && can(commenter.role, 'commentAsStaff') ? 'APPROVED' : 'PENDING';
 }
 
 function createdMessage(status: CommentStatus, reply: boolean): string {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOG_MSG, COMMENT_MSG, MSG, NEWSLETTER_MSG } from '@clinic/shared';
+import { BLOG_MSG, COMMENT_MSG, MSG } from '@clinic/shared';
 import { buildApp, type App } from '../../app';
 import { createMemoryRateLimiter } from '../../lib/rate-limiter';
 import { createTokenService } from '../../lib/tokens';
-import { countSubscribers } from '../newsletter/newsletter.repository';
 import { bearer, buildTestApp, DEMO, loginAs, type TestContext } from '../../../test/build-app';
 import { createPost, nextIp } from '../../../test/blog-fixtures';
 import { dbKinds } from '../../../test/databases';
@@ -241,30 +240,6 @@ for (const kind of dbKinds()) {
         const id = await newPost();
         const res = await pre.inject({ method: 'POST', url: `/api/comments/blog/${id}`, payload: { authorName: 'x', content: 'Trả lời từ phòng khám' }, headers: bearer(tokens.doctor) });
         expect(res.json()).toMatchObject({ message: COMMENT_MSG.posted, comment: { status: 'APPROVED' } });
-      });
-    });
-
-    describe('POST /api/newsletter', () => {
-      it('stores an address once, in any letter case, with the same thanks', async () => {
-        const subscribe = (email: string) => t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email }, remoteAddress: nextIp() });
-        const first = await subscribe('Mai.Nguyen@Example.com');
-        expect(first.statusCode).toBe(200);
-        expect(first.json()).toEqual({ success: true, message: NEWSLETTER_MSG.thanks });
-        expect((await subscribe(' mai.nguyen@example.com ')).json()).toEqual(first.json());
-        expect(await countSubscribers(t.testDb.database.db, 'MAI.NGUYEN@EXAMPLE.COM')).toBe(1);
-      });
-
-      it('refuses a missing or malformed address with 400', async () => {
-        for (const [payload, message] of [
-          [{}, NEWSLETTER_MSG.emailRequired],
-          [{ email: '' }, NEWSLETTER_MSG.emailRequired],
-          [{ email: 'mai@' }, NEWSLETTER_MSG.emailInvalid],
-          [{ email: `${'a'.repeat(250)}@x.vn` }, NEWSLETTER_MSG.emailInvalid],
-        ] as const) {
-          const res = await t.app.inject({ method: 'POST', url: '/api/newsletter', payload, remoteAddress: nextIp() });
-          expect(res.statusCode).toBe(400);
-          expect(res.json().message).toBe(message);
-        }
       });
     });
   });

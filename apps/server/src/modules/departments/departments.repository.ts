@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { departments, medicalSpecialties } from '../../db/schema';
 
@@ -35,4 +35,14 @@ export async function listSpecialties(db: Db) {
     .select({ code: medicalSpecialties.code, displayName: medicalSpecialties.displayName })
     .from(medicalSpecialties)
     .orderBy(asc(medicalSpecialties.id));
+}
+
+/** A department's name, by its code or by its name as written (the e-mail payloads carry either). */
+export async function findDepartmentName(db: Db, codeOrName: string): Promise<string | undefined> {
+  const rows = await db
+    .select({ departmentName: departments.departmentName })
+    .from(departments)
+    .where(or(eq(departments.code, codeOrName), eq(departments.departmentName, codeOrName)))
+    .limit(1);
+  return rows[0]?.departmentName;
 }

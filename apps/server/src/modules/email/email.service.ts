@@ -1,25 +1,15 @@
 import { APPOINTMENT_MSG, type EmailSendResult } from '@clinic/shared';
-import type { Db } from '../../db/client';
 import type { EmailOutboxRow } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
-import { mailDataOfView } from '../appointments/appointment-mail';
-import { findAppointmentView, findDepartment, markAppointmentEmailSent } from '../appointments/appointments.repository';
-import {
-  claimDueEmails,
-  claimEmailById,
-  enqueueEmails,
-  markEmailDelivered,
-  markEmailFailed,
-  markEmailRetry,
-} from './email.repository';
-import { genericEmail, paymentConfirmationEmail, updateNotificationEmail, type RenderedEmail } from './templates';
+import type { AppDeps } from '../../deps';
+import { findDepartmentName } from '../departments/departments.service';
+import { claimDueEmails, claimEmailById, enqueueEmails, markEmailDelivered, markEmailFailed, markEmailRetry } from './email.repository';
+import { genericEmail, paymentConfirmationEmail, type RenderedEmail } from './templates';
 
-export type MailDeps = {
-  db: Db;
-  mailer: Mailer;
-  clock: Clock;
+// What other modules use of this one: the outbox (written in their own transactions) and the templates.
+export { enqueueEmails } from './email.repository';
+export * from './templates';
+
+export type MailDeps = Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'onEmailDelivered'> & {
   log?: { warn(obj: object, msg: string): void };
 };
 
@@ -50,7 +40,7 @@ async function deliver(deps: MailDeps, row: EmailOutboxRow): Promise<DeliveryOut
   }
   const status = deps.mailer.kind === 'smtp' ? 'sent' : 'simulated';
   await markEmailDelivered(deps.db, row.id, status, deps.clock.now());
-  if (row.appointmentId != null) await markAppointmentEmailSent(deps.db, row.appointmentId);
+  await deps.onEmailDelivered(deps.db, { id: row.id, appointmentId: row.appointmentId });
   return status;
 }
 
@@ -70,6 +60,47 @@ export async function processDueEmails(deps: MailDeps, options: { batchSize?: nu
 }
 
 /**
+ * What became of an action's e-mail tried at once: handed over, simulated, refused for now (kept
+ * queued, retried by the worker: the screen says it could not be sent), still on its way when the
+ * wait ran out, or no e-mail at all.
+ */
+export type ImmediateDelivery = 'sent' | 'simulated' | 'failed' | 'pending' | 'none';
+
+/** How long an action waits for its e-mail before answering; the delivery goes on after that. */
+const DELIVER_NOW_WAIT_MS = 5_000;
+
+/**
+ * Tries at once the e-mails an action has just queued (its transaction committed), so the staff
+ * screen can say whether the patient was told. A row another process already took is left to it.
+ */
+export async function deliverNow(deps: MailDeps, ids: number[], waitMs = DELIVER_NOW_WAIT_MS): Promise<ImmediateDelivery> {
+  if (ids.length === 0) return 'none';
+  const attempt = (async () => {
+    const outcomes: (DeliveryOutcome | 'taken')[] = [];
+    for (const id of ids) {
+      const now = deps.clock.now();
+      const claimed = await claimEmailById(deps.db, id, now, new Date(now.getTime() + LEASE_MS));
+      outcomes.push(claimed ? await deliver(deps, claimed) : 'taken');
+    }
+    if (outcomes.some((o) => o === 'retry' || o === 'failed')) return 'failed' as const;
+    if (outcomes.includes('taken')) return 'pending' as const;
+    return outcomes.every((o) => o === 'simulated') ? ('simulated' as const) : ('sent' as const);
+  })().catch((err: unknown) => {
+    deps.log?.warn({ err, ids }, 'e-mail not tried at once; the outbox worker will send it');
+    return 'failed' as const;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'pending'>((resolve) => {
+    timer = setTimeout(() => resolve('pending'), waitMs);
+  });
+  try {
+    return await Promise.race([attempt, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * The e-mail calls of specification section 7: the mail goes through the outbox like every other,
  * and is tried at once. A failure keeps it queued for the worker and says
  * 'Email service temporarily unavailable'; without SMTP the answer says 'simulated'.
@@ -84,30 +115,12 @@ export async function sendEmailNow(deps: MailDeps, email: RenderedEmail): Promis
   return { success: false, message: APPOINTMENT_MSG.emailUnavailable, status: 'queued' };
 }
 
-async function appointmentMail(db: Db, id: number) {
-  const view = await findAppointmentView(db, id);
-  if (!view) throw new NotFoundError(APPOINTMENT_MSG.notFound, 'APPOINTMENT_NOT_FOUND');
-  const data = mailDataOfView(view);
-  if (!data) throw new BadRequestError(APPOINTMENT_MSG.emailNoAddress, 'NO_EMAIL_ADDRESS');
-  return data;
-}
-
-export async function sendAppointmentPaymentConfirmation(deps: MailDeps, id: number, body: { paymentAmount?: number } | null | undefined) {
-  const data = await appointmentMail(deps.db, id);
-  return sendEmailNow(deps, paymentConfirmationEmail({ ...data, amount: body?.paymentAmount ?? data.amount }));
-}
-
-export async function sendAppointmentUpdateNotification(deps: MailDeps, id: number, body: { patientEmail?: string; changes?: string[] } | null | undefined) {
-  const data = await appointmentMail(deps.db, id);
-  return sendEmailNow(deps, updateNotificationEmail({ ...data, email: body?.patientEmail ?? data.email }, body?.changes ?? []));
-}
-
 export async function sendPaymentConfirmationFromPayload(
   deps: MailDeps,
   p: { patientEmail: string; patientName: string; appointmentDate: string; appointmentTime: string; department: string; paymentAmount?: number },
 ) {
   // The payload may carry a department code or its name.
-  const department = await findDepartment(deps.db, p.department);
+  const departmentName = (await findDepartmentName(deps.db, p.department)) ?? p.department;
   return sendEmailNow(
     deps,
     paymentConfirmationEmail({
@@ -116,7 +129,7 @@ export async function sendPaymentConfirmationFromPayload(
       email: p.patientEmail,
       appointmentDate: p.appointmentDate,
       appointmentTime: p.appointmentTime,
-      departmentName: department?.departmentName ?? p.department,
+      departmentName,
       amount: p.paymentAmount ?? null,
     }),
   );

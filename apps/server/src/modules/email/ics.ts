@@ -1,4 +1,4 @@
-import { CLINIC, clinicInstant, SLOT_MINUTES } from '@clinic/shared';
+import { CLINIC, CLINIC_TEXT, clinicInstant, SLOT_MINUTES } from '@clinic/shared';
 
 /** RFC 5545 text: backslash, semicolon, comma and new lines escaped. */
 function escapeText(text: string): string {
@@ -45,7 +45,7 @@ export function appointmentIcs(a: CalendarAppointment, options: { timeZone: stri
     `Lịch khám tại ${CLINIC.name}`,
     `Khoa: ${a.departmentName}`,
     a.doctorName ? `Bác sĩ: ${a.doctorName}` : null,
-    'Vui lòng đến trước 15 phút.',
+    `${CLINIC_TEXT.arriveEarly}.`,
     `Hotline: ${CLINIC.phone}`,
   ]
     .filter(Boolean)

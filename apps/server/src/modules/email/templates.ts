@@ -1,4 +1,4 @@
-import { CLINIC, formatDate, formatLongDate, formatVnd } from '@clinic/shared';
+import { CLINIC, CLINIC_TEXT, formatDate, formatLongDate, formatVnd } from '@clinic/shared';
 import type { EmailAttachment } from '../../db/schema';
 import { appointmentIcs } from './ics';
 
@@ -42,9 +42,9 @@ function esc(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-const ARRIVE_EARLY = 'Vui lòng đến trước 15 phút so với giờ hẹn để làm thủ tục.';
-const CANCEL_AHEAD = `Nếu cần hủy hoặc đổi lịch, vui lòng báo trước ít nhất 24 giờ qua hotline ${CLINIC.phone}.`;
-const REFUND_PROMISE = 'Khoản thanh toán của quý khách sẽ được hoàn lại trong vòng 3-5 ngày làm việc.';
+const ARRIVE_EARLY = `${CLINIC_TEXT.arriveEarly} để làm thủ tục.`;
+const CANCEL_AHEAD = `Nếu cần hủy hoặc đổi lịch, vui lòng ${CLINIC_TEXT.cancelAhead} qua hotline ${CLINIC.phone}.`;
+const REFUND_PROMISE = `Khoản thanh toán của quý khách sẽ được hoàn lại trong vòng ${CLINIC.refundDays} ngày làm việc.`;
 
 type Block = { kind: 'p'; text: string } | { kind: 'details' } | { kind: 'list'; title: string; items: string[] } | { kind: 'notes'; items: string[] };
 

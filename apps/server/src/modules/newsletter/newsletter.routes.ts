@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { newsletterRequestSchema, newsletterResponseSchema } from '@clinic/shared';
+import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
 import { subscribe } from './newsletter.service';
 
-export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+export const newsletterRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   app.post(
     '/newsletter',
     {
@@ -13,8 +14,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         body: newsletterRequestSchema,
         response: { 200: newsletterResponseSchema, ...errorResponses(400, 429) },
       },
-      preHandler: app.rateLimit({ name: 'public-write', limit: app.deps.config.rateLimitPublic, windowSeconds: 600 }),
+      preHandler: app.publicWrite,
     },
-    async (req) => subscribe({ db: app.deps.database.db, clock: app.deps.clock }, req.body.email),
+    async (req) => subscribe(deps, req.body.email),
   );
 };

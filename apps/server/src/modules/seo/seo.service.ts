@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { escapeXml } from '../../lib/text';
-import { listPublishedForSitemap } from '../blogs/blogs.repository';
+import { listPublishedForSitemap } from '../blogs/blogs.service';
 
 /** Public pages a search engine may list (specification section 2); personal and admin pages are not among them. */
 export const PUBLIC_PATHS = ['/', '/about', '/services', '/appointment', '/blog'] as const;

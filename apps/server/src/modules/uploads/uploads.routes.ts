@@ -3,17 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_UPLOAD, pathIdSchema, UPLOAD_MSG } from '@clinic/shared';
 import { BadRequestError } from '../../lib/errors';
+import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
-import { BLOG_STAFF_ROLES } from '../blogs/blogs.routes';
 import { PayloadTooLargeError, readImage, storeImage } from './uploads.service';
 
 const imageIdParams = z.object({ id: pathIdSchema(UPLOAD_MSG.invalidImageId) });
 
-export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const limits = { fileSize: IMAGE_UPLOAD.maxBytes, files: 1, fields: 5, parts: 6 };
   // Registered for these routes only, unless another plugin already made multipart available to all.
   if (!app.hasRequestDecorator('parts')) await app.register(multipart, { limits });
-  const db = () => app.deps.database.db;
 
   app.post(
     '/blogs/upload-image',
@@ -26,7 +25,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: z.object({ imageUrl: z.string(), contentType: z.string(), size: z.number().int() }), ...errorResponses(400, 401, 403, 413) },
       },
       // Before the body is read: a caller who may not upload sends no file through.
-      onRequest: app.requireRole(...BLOG_STAFF_ROLES),
+      onRequest: app.requirePermission('manageBlogs'),
     },
     async (req, reply) => {
       let bytes: Buffer | undefined;
@@ -43,7 +42,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new BadRequestError(UPLOAD_MSG.fileRequired, 'BAD_MULTIPART');
       }
       if (!bytes) throw new BadRequestError(UPLOAD_MSG.fileRequired, 'FILE_REQUIRED');
-      return reply.status(201).send(await storeImage(db(), bytes, req.auth!.id));
+      return reply.status(201).send(await storeImage(deps.db, bytes, req.auth!.id));
     },
   );
 
@@ -57,7 +56,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const image = await readImage(db(), req.params.id);
+      const image = await readImage(deps.db, req.params.id);
       const etag = `"${image.sha256}"`;
       reply
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pathIdSchema, userSchema } from '@clinic/shared';
+import { ACCOUNT_MSG, pathIdSchema, userSchema } from '@clinic/shared';
+import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
 import { deactivateUser, getProfile, getSpecialties } from './users.service';
 
-const idParams = z.object({ id: pathIdSchema('ID người dùng không hợp lệ') });
+const idParams = z.object({ id: pathIdSchema(ACCOUNT_MSG.invalidUserId) });
 
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.deps.database.db;
+export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
 
   app.get(
     '/users/profile',
@@ -21,7 +21,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { allowPendingPasswordChange: true },
       preHandler: app.requireAuth,
     },
-    async (req) => getProfile(db(), req.auth!.id),
+    async (req) => getProfile(deps.db, req.auth!.id),
   );
 
   app.get(
@@ -33,9 +33,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearerAuth: [] }],
         response: { 200: z.array(z.object({ code: z.string(), displayName: z.string() })), ...errorResponses(401, 403) },
       },
-      preHandler: app.requireRole('ADMIN', 'STAFF', 'DOCTOR'),
+      preHandler: app.requirePermission('readSpecialties'),
     },
-    async () => getSpecialties(db()),
+    async () => getSpecialties(deps.db),
   );
 
   app.put(
@@ -48,8 +48,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: app.requireRole('ADMIN'),
+      preHandler: app.requirePermission('manageUsers'),
     },
-    async (req) => deactivateUser(db(), req.params.id),
+    async (req) => deactivateUser(deps.db, req.params.id),
   );
 };

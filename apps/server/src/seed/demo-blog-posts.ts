@@ -7,7 +7,7 @@ export type DemoPost = {
   category: BlogCategory;
   author: string;
   readTime: string;
-  /** A file in seed-assets/. */
+  /** A file in assets/. */
   image: string;
   featured: boolean;
   status: BlogStatus;

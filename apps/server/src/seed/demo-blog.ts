@@ -7,10 +7,10 @@ import { insertComments, insertReactions, recountAllReactions } from '../modules
 import { detectImageType } from '../modules/uploads/image-type';
 import { saveImage } from '../modules/uploads/uploads.repository';
 import { imageUrlOf } from '../modules/uploads/uploads.service';
-import type { Db } from './client';
-import { DEMO_COMMENTS, DEMO_POSTS, type DemoComment } from './seed-blog-posts';
+import type { Db } from '../db/client';
+import { DEMO_COMMENTS, DEMO_POSTS, type DemoComment } from './demo-blog-posts';
 
-const ASSETS = new URL('./seed-assets/', import.meta.url);
+const ASSETS = new URL('./assets/', import.meta.url);
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { countUsers, findUserByLogin } from '../modules/users/users.repository';
 import { listDepartments } from '../modules/departments/departments.repository';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../test/databases';
-import { seedDatabase } from './seed';
+import { seedDatabase } from './index';
 
 for (const kind of dbKinds()) {
   describe(`seedDatabase [${kind}]`, () => {

@@ -3,9 +3,9 @@ import type { Config } from '../config';
 import { hashPassword } from '../lib/password';
 import { countDepartments, insertDepartments, insertSpecialties } from '../modules/departments/departments.repository';
 import { countAdmins, countUsers, insertUser } from '../modules/users/users.repository';
-import type { Db } from './client';
-import { seedDemoAppointments } from './seed-appointments';
-import { seedDemoBlog } from './seed-blog';
+import type { Db } from '../db/client';
+import { seedDemoAppointments } from './demo-appointments';
+import { seedDemoBlog } from './demo-blog';
 
 type DemoAccount = {
   username: string;

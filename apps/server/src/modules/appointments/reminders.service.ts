@@ -1,12 +1,10 @@
 import { addDays, clinicMoment, UPCOMING_STATUSES } from '@clinic/shared';
-import type { Db } from '../db/client';
-import type { Clock } from '../lib/clock';
-import { mailDataOfView } from '../modules/appointments/appointment-mail';
-import { appointmentViewsByIds, claimReminders } from '../modules/appointments/appointments.repository';
-import { enqueueEmails } from '../modules/email/email.repository';
-import { reminderEmail } from '../modules/email/templates';
+import { enqueueEmails, reminderEmail } from '../email/email.service';
+import type { AppointmentDeps } from './appointment-access';
+import { mailDataOfView } from './appointment-mail';
+import { appointmentViewsByIds, claimReminders } from './appointments.repository';
 
-export type ReminderDeps = { db: Db; clock: Clock; timeZone: string };
+export type ReminderDeps = AppointmentDeps;
 
 /**
  * The day-before reminder (PRODUCT.md section 7): tomorrow's appointments, in the clinic's zone,

@@ -10,9 +10,10 @@ import {
   type AppointmentStatus,
 } from '@clinic/shared';
 import { insertAppointmentBatch, insertAppointmentEvents, listSeedPeople } from '../modules/appointments/appointments.repository';
-import { appointmentSearchText, foldText } from '../modules/appointments/search-text';
-import type { Db } from './client';
-import type { NewAppointmentEventRow, NewAppointmentRow } from './schema';
+import { foldText } from '../lib/text';
+import { appointmentSearchText } from '../modules/appointments/search-text';
+import type { Db } from '../db/client';
+import type { NewAppointmentEventRow, NewAppointmentRow } from '../db/schema';
 
 /**
  * Demo appointments for the embedded database (PRODUCT.md section 5): every status, over the past

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, fixedClock, type TestContext } from '../../test/build-app';
-import { dbKinds } from '../../test/databases';
-import { call, seedAppointment, signInAll, type Sessions } from '../../test/appointments';
-import { openPostgres, type Database } from '../db/client';
-import { findAppointment } from '../modules/appointments/appointments.repository';
-import { listOutboxEmails } from '../modules/email/email.repository';
-import { queueDayBeforeReminders } from './reminders';
+import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
+import { dbKinds } from '../../../test/databases';
+import { call, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
+import { openPostgres, type Database } from '../../db/client';
+import { listOutboxEmails } from '../email/email.repository';
+import { findAppointment } from './appointments.repository';
+import { queueDayBeforeReminders } from './reminders.service';
 
 const TZ = 'Asia/Ho_Chi_Minh';
 

@@ -1,0 +1,67 @@
+import { APPOINTMENT_MSG as M, checkTransition, MSG, type AppointmentAction, type AppointmentEventAction, type AppointmentStatus, type RefusalCode, type Role } from '@clinic/shared';
+import type { AppointmentRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { Slot } from './appointments.repository';
+
+/** What every appointment service needs: the database, the clock and the clinic's zone. */
+export type AppointmentDeps = Pick<AppDeps, 'db' | 'clock' | 'timeZone'>;
+/** Who acts: the signed-in user (auth.service's SessionUser fits). */
+export type Actor = { id: number; username: string; role: Role };
+
+/** A refused transition: 409 INVALID_TRANSITION, with the bulk report's reason code kept. */
+export class TransitionError extends ConflictError {
+  constructor(
+    message: string,
+    readonly refusal: RefusalCode,
+  ) {
+    super(message, 'INVALID_TRANSITION');
+  }
+}
+
+export const notFound = () => new NotFoundError(M.notFound, 'APPOINTMENT_NOT_FOUND');
+
+export function slotOf(a: { appointmentDate: string; appointmentTime: string; department: string }): Slot {
+  return { appointmentDate: a.appointmentDate, appointmentTime: a.appointmentTime, department: a.department };
+}
+
+/** The audit trail's row for one change (PRODUCT.md section 4). */
+export function eventRow(
+  actor: Actor | null,
+  appointmentId: number,
+  action: AppointmentEventAction,
+  from: AppointmentStatus | null,
+  to: AppointmentStatus | null,
+  note: string | null,
+  now: Date,
+) {
+  return {
+    appointmentId,
+    action,
+    fromStatus: from,
+    toStatus: to,
+    note,
+    actorId: actor?.id ?? null,
+    actorName: actor?.username ?? null,
+    actorRole: actor?.role ?? null,
+    createdAt: now,
+  };
+}
+
+/** Asks the shared state machine; a refusal becomes 403 (who) or 409 INVALID_TRANSITION (from which status). */
+export function assertTransition(action: AppointmentAction, row: AppointmentRow, actor: Actor): void {
+  const check = checkTransition(action, row.status, { role: actor.role, isAssignedDoctor: row.doctorId === actor.id, isOwner: row.userId === actor.id });
+  if (check.ok) return;
+  if (check.kind === 'INVALID_TRANSITION') throw new TransitionError(check.reason, check.code);
+  if (check.kind === 'NOT_ASSIGNED') throw new ForbiddenError(M.notAssignedDoctor, 'NOT_ASSIGNED_DOCTOR');
+  if (check.kind === 'NOT_OWNER') throw new ForbiddenError(M.notOwner, 'NOT_OWNER');
+  throw new ForbiddenError(MSG.forbidden, 'FORBIDDEN');
+}
+
+/** Staff see every appointment; a doctor his own; a patient hers (PRODUCT.md section 4). */
+export function assertCanSee(actor: Actor, row: AppointmentRow): void {
+  if (actor.role === 'ADMIN' || actor.role === 'STAFF') return;
+  if (actor.role === 'DOCTOR' && row.doctorId === actor.id) return;
+  if (actor.role === 'PATIENT' && row.userId === actor.id) return;
+  throw actor.role === 'DOCTOR' ? new ForbiddenError(M.notAssignedDoctor, 'NOT_ASSIGNED_DOCTOR') : new ForbiddenError(M.notOwner, 'NOT_OWNER');
+}

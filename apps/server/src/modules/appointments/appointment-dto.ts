@@ -1,0 +1,36 @@
+import type { Appointment } from '@clinic/shared';
+import type { AppointmentView } from './appointments.repository';
+
+/** An appointment as the back-office's calls return it. */
+export function toAppointmentDto(view: AppointmentView): Appointment {
+  const a = view.appointment;
+  return {
+    id: a.id,
+    fullName: a.fullName,
+    phone: a.phone,
+    email: a.email,
+    appointmentDate: a.appointmentDate,
+    appointmentTime: a.appointmentTime,
+    department: a.department,
+    departmentName: view.departmentName ?? null,
+    reason: a.reason,
+    notes: a.notes,
+    status: a.status,
+    doctorId: a.doctorId,
+    doctor: view.doctor ? { id: view.doctor.id, fullName: view.doctor.fullName, specialty: view.doctor.specialty, email: view.doctor.email } : null,
+    paymentCompleted: a.paymentCompleted,
+    paymentAmount: a.paymentAmount,
+    refundRequired: a.refundRequired,
+    cancelReason: a.cancelReason,
+    patientStatus: a.patientStatus,
+    doctorResponse: a.doctorResponse,
+    doctorNotifiedAt: a.doctorNotifiedAt?.toISOString() ?? null,
+    followUpOfId: a.followUpOfId,
+    emailSent: a.emailSent,
+    reminderSent: a.reminderSent,
+    userId: a.userId,
+    user: view.user ? { ...view.user } : null,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,71 @@
+import { APPOINTMENT_MSG as M, APPOINTMENT_TRAIL as T, completionStatus, type Appointment, type ExaminationNotesInput } from '@clinic/shared';
+import { enqueueEmails } from '../email/email.service';
+import { assertTransition, eventRow, notFound, type Actor, type AppointmentDeps } from './appointment-access';
+import { toAppointmentDto } from './appointment-dto';
+import { confirmedMail } from './appointment-mail';
+import { findAppointmentView, insertAppointmentEvents, lockAppointment, updateAppointment } from './appointments.repository';
+import { bookInTransaction } from './booking.service';
+
+/** PRODUCT.md section 4: a follow-up without a department goes to general medicine. */
+const FOLLOW_UP_DEPARTMENT = 'GENERAL_MEDICINE';
+
+/**
+ * The assigned doctor's notes: COMPLETED (NEEDS_PAYMENT while unpaid) or NO_SHOW, and optionally a
+ * follow-up booked in the same transaction and confirmed with him.
+ */
+export async function saveExaminationNotes(
+  deps: AppointmentDeps,
+  id: number,
+  actor: Actor,
+  body: ExaminationNotesInput,
+): Promise<{ message: string; appointment: Appointment; followUp: Appointment | null; emailIds: number[] }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await lockAppointment(tx, id);
+    if (!row) throw notFound();
+    const noShow = body.status === 'NO_SHOW';
+    assertTransition(noShow ? 'noShow' : 'complete', row, actor);
+    const to = noShow ? 'NO_SHOW' : completionStatus(row.paymentCompleted);
+    await updateAppointment(tx, id, { status: to, notes: body.notes ?? row.notes, updatedAt: now });
+
+    let followUpId: number | null = null;
+    if (body.followUp) {
+      const { row: next } = await bookInTransaction(
+        tx,
+        deps,
+        {
+          fullName: row.fullName,
+          phone: row.phone,
+          email: row.email,
+          appointmentDate: body.followUp.appointmentDate,
+          appointmentTime: body.followUp.appointmentTime,
+          department: body.followUp.department || FOLLOW_UP_DEPARTMENT,
+          reason: body.followUp.reason || M.defaultFollowUpReason,
+          userId: row.userId,
+          followUpOfId: row.id,
+        },
+        actor,
+        now,
+        { action: 'FOLLOW_UP_CREATED', note: T.followUpOf(row.id) },
+      );
+      // Made by the doctor: confirmed with that doctor at once (PRODUCT.md section 4).
+      await updateAppointment(tx, next.id, { status: 'CONFIRMED', doctorId: actor.id, doctorNotifiedAt: now, updatedAt: now });
+      await insertAppointmentEvents(tx, [eventRow(actor, next.id, 'CONFIRM', 'PENDING', 'CONFIRMED', T.doctor(actor.username), now)]);
+      followUpId = next.id;
+    }
+
+    const note = followUpId ? T.followUpCreated(followUpId) : null;
+    await insertAppointmentEvents(tx, [eventRow(actor, id, noShow ? 'NO_SHOW' : 'EXAMINATION_NOTES', row.status, to, note, now)]);
+    const view = (await findAppointmentView(tx, id))!;
+    let followUp: Appointment | null = null;
+    let emailIds: number[] = [];
+    if (followUpId) {
+      const nextView = (await findAppointmentView(tx, followUpId))!;
+      const email = confirmedMail(deps)(nextView, now);
+      if (email) emailIds = await enqueueEmails(tx, [email], now);
+      followUp = toAppointmentDto(nextView);
+    }
+    const message = noShow ? M.notesNoShow : to === 'COMPLETED' ? M.notesCompleted : M.notesNeedsPayment;
+    return { message, appointment: toAppointmentDto(view), followUp, emailIds };
+  });
+}

@@ -1,0 +1,185 @@
+import { APPOINTMENT_MSG as M, APPOINTMENT_TRAIL as T, formatDate, formatVnd, type Appointment, type AppointmentAction, type AppointmentEventAction } from '@clinic/shared';
+import type { Db } from '../../db/client';
+import type { AppointmentRow, NewAppointmentRow } from '../../db/schema';
+import { BadRequestError, ForbiddenError } from '../../lib/errors';
+import { cancellationEmail, enqueueEmails, paymentConfirmationEmail, paymentRequestEmail, type RenderedEmail } from '../email/email.service';
+import { assertTransition, eventRow, notFound, type Actor, type AppointmentDeps } from './appointment-access';
+import { toAppointmentDto } from './appointment-dto';
+import { confirmedMail, mailDataOfView } from './appointment-mail';
+import {
+  deleteAppointmentRow,
+  findAppointmentView,
+  findDoctorCandidate,
+  insertAppointmentEvents,
+  lockAppointment,
+  updateAppointment,
+  type AppointmentView,
+} from './appointments.repository';
+
+/** Doctors of general practice may take any department's appointment. */
+export const GENERAL_PRACTICE = 'GENERAL_PRACTICE';
+
+type Change = {
+  patch: Partial<NewAppointmentRow>;
+  event: AppointmentEventAction;
+  note?: string | null;
+  message: string;
+  email?: (view: AppointmentView, now: Date) => RenderedEmail | null;
+};
+
+/** One transaction: lock the row, ask the state machine, change, write the event and the e-mail. */
+async function transition(
+  deps: AppointmentDeps,
+  id: number,
+  actor: Actor,
+  action: AppointmentAction | ((row: AppointmentRow) => AppointmentAction),
+  build: (tx: Db, row: AppointmentRow, now: Date) => Promise<Change> | Change,
+): Promise<{ message: string; appointment: Appointment; emailIds: number[] }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await lockAppointment(tx, id);
+    if (!row) throw notFound();
+    assertTransition(typeof action === 'function' ? action(row) : action, row, actor);
+    const change = await build(tx, row, now);
+    const updated = await updateAppointment(tx, id, { ...change.patch, updatedAt: now });
+    await insertAppointmentEvents(tx, [eventRow(actor, id, change.event, row.status, updated.status, change.note ?? null, now)]);
+    const view = (await findAppointmentView(tx, id))!;
+    const email = change.email?.(view, now);
+    const emailIds = email ? await enqueueEmails(tx, [email], now) : [];
+    return { message: change.message, appointment: toAppointmentDto(view), emailIds };
+  });
+}
+
+export async function requireCandidate(tx: Db, doctorId: number, department: string) {
+  const doctor = await findDoctorCandidate(tx, doctorId, department, GENERAL_PRACTICE);
+  if (!doctor) throw new BadRequestError(M.doctorNotEligible, 'DOCTOR_NOT_ELIGIBLE');
+  return doctor;
+}
+
+export function assignDoctor(deps: AppointmentDeps, id: number, actor: Actor, body: { doctorId: number }) {
+  return transition(deps, id, actor, 'assignDoctor', async (tx, row, now) => {
+    const doctor = await requireCandidate(tx, body.doctorId, row.department);
+    return {
+      patch: { status: 'AWAITING_DOCTOR_APPROVAL', doctorId: doctor.id, doctorNotifiedAt: now, doctorResponse: null },
+      event: 'ASSIGN_DOCTOR',
+      note: T.doctor(doctor.fullName ?? doctor.email),
+      message: M.doctorAssigned,
+    };
+  });
+}
+
+export function doctorAccept(deps: AppointmentDeps, id: number, actor: Actor, body: { response?: string | null } | null | undefined) {
+  const response = body?.response || M.defaultAcceptResponse;
+  return transition(deps, id, actor, 'doctorAccept', () => ({
+    patch: { status: 'CONFIRMED', doctorResponse: response },
+    event: 'DOCTOR_ACCEPT',
+    note: response,
+    message: M.accepted,
+    email: confirmedMail(deps),
+  }));
+}
+
+export function doctorDecline(deps: AppointmentDeps, id: number, actor: Actor, body: { reason: string }) {
+  return transition(deps, id, actor, 'doctorDecline', () => ({
+    patch: { status: 'PENDING', doctorId: null, doctorNotifiedAt: null, doctorResponse: body.reason },
+    event: 'DOCTOR_DECLINE',
+    note: body.reason,
+    message: M.declined,
+  }));
+}
+
+export function confirmAppointment(deps: AppointmentDeps, id: number, actor: Actor) {
+  return transition(deps, id, actor, 'confirm', () => ({
+    patch: { status: 'CONFIRMED' },
+    event: 'CONFIRM',
+    message: M.confirmed,
+    email: confirmedMail(deps),
+  }));
+}
+
+export function confirmWithDoctor(deps: AppointmentDeps, id: number, actor: Actor, body: { doctorId: number }) {
+  return transition(deps, id, actor, 'confirm', async (tx, row, now) => {
+    if (actor.role === 'DOCTOR' && body.doctorId !== actor.id) throw new ForbiddenError(M.doctorSelfOnly, 'DOCTOR_SELF_ONLY');
+    const doctor = await requireCandidate(tx, body.doctorId, row.department);
+    return {
+      patch: { status: 'CONFIRMED', doctorId: doctor.id, doctorNotifiedAt: row.doctorId === doctor.id ? row.doctorNotifiedAt : now },
+      event: 'CONFIRM',
+      note: T.doctor(doctor.fullName ?? doctor.email),
+      message: M.confirmedWithDoctor,
+      email: confirmedMail(deps),
+    };
+  });
+}
+
+export function requestPayment(deps: AppointmentDeps, id: number, actor: Actor, body: { amount: number }) {
+  return transition(deps, id, actor, 'requestPayment', () => ({
+    patch: { status: 'PAYMENT_REQUESTED', paymentAmount: body.amount },
+    event: 'REQUEST_PAYMENT',
+    note: T.amount(formatVnd(body.amount)),
+    message: M.paymentRequested,
+    email: (view) => {
+      const data = mailDataOfView(view);
+      return data ? paymentRequestEmail(data) : null;
+    },
+  }));
+}
+
+export function markPaid(deps: AppointmentDeps, id: number, actor: Actor, body: { amount?: number } | null | undefined) {
+  return transition(deps, id, actor, 'markPaid', (_tx, row) => {
+    const amount = body?.amount ?? row.paymentAmount;
+    return {
+      patch: { status: 'PAID', paymentCompleted: true, paymentAmount: amount },
+      event: 'MARK_PAID',
+      note: amount != null ? T.amount(formatVnd(amount)) : null,
+      message: M.markedPaid,
+      email: (view) => {
+        const data = mailDataOfView(view);
+        return data ? paymentConfirmationEmail(data) : null;
+      },
+    };
+  });
+}
+
+export function cancelAppointment(
+  deps: AppointmentDeps,
+  id: number,
+  actor: Actor,
+  body: { reason?: string; refundRequired?: boolean; patientStatus?: string | null } | null | undefined,
+) {
+  const reason = body?.reason ?? M.defaultCancelReason;
+  // Cancel with refund is the staff's PAID case of the cancel call (PRODUCT.md section 4); a patient's flag changes nothing.
+  const withRefund = (row: AppointmentRow) => body?.refundRequired === true && row.status === 'PAID' && (actor.role === 'ADMIN' || actor.role === 'STAFF');
+  return transition(
+    deps,
+    id,
+    actor,
+    (row) => (withRefund(row) ? 'cancelWithRefund' : 'cancel'),
+    (_tx, row) => {
+      const refund = withRefund(row);
+      return {
+        patch: { status: 'CANCELLED', cancelReason: reason, refundRequired: refund, patientStatus: body?.patientStatus ?? null },
+        event: refund ? 'CANCEL_WITH_REFUND' : 'CANCEL',
+        note: reason,
+        message: refund ? M.cancelledWithRefund : M.cancelled,
+        email: (view) => {
+          const data = mailDataOfView(view);
+          return data ? cancellationEmail(data, { reason, refund }) : null;
+        },
+      };
+    },
+  );
+}
+
+export async function deleteAppointment(deps: AppointmentDeps, id: number, actor: Actor): Promise<{ message: string; id: number }> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const row = await lockAppointment(tx, id);
+    if (!row) throw notFound();
+    assertTransition('delete', row, actor);
+    // The event outlives the row: appointment_events has no foreign key to it.
+    const note = `${row.fullName} · ${formatDate(row.appointmentDate)} ${row.appointmentTime} · ${row.department}`;
+    await insertAppointmentEvents(tx, [eventRow(actor, id, 'DELETE', row.status, null, note, now)]);
+    await deleteAppointmentRow(tx, id);
+  });
+  return { message: M.deleted, id };
+}

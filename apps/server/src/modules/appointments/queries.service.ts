@@ -1,0 +1,193 @@
+import {
+  clinicMoment,
+  DEFAULT_VISIT_PRICE,
+  normalizePhone,
+  toPage,
+  URGENT_WITHIN_HOURS,
+  UPCOMING_STATUSES,
+  type Appointment,
+  type AppointmentEvent,
+  type AppointmentListFilters,
+  type AppointmentPage,
+  type AppointmentStats,
+  type AppointmentStatus,
+  type PendingApprovalSummary,
+  type Role,
+} from '@clinic/shared';
+import { foldText } from '../../lib/text';
+import { assertCanSee, notFound, type Actor, type AppointmentDeps } from './appointment-access';
+import { toAppointmentDto } from './appointment-dto';
+import {
+  findAppointment,
+  findAppointmentView,
+  listAppointmentEvents,
+  listDoctorCandidates,
+} from './appointments.repository';
+import { countAppointments, countAppointmentStats, countAwaitingDoctor, countFigures, listAppointmentViews, type AppointmentFilter, type FigureRow, type SortField } from './appointment-lists.repository';
+import { GENERAL_PRACTICE } from './life-cycle.service';
+
+export async function getAppointment(deps: AppointmentDeps, id: number, actor: Actor): Promise<Appointment> {
+  const view = await findAppointmentView(deps.db, id);
+  if (!view) throw notFound();
+  assertCanSee(actor, view.appointment);
+  return toAppointmentDto(view);
+}
+
+export async function appointmentHistory(deps: AppointmentDeps, id: number, actor: Actor): Promise<AppointmentEvent[]> {
+  const row = await findAppointment(deps.db, id);
+  if (row) assertCanSee(actor, row);
+  // A permanently deleted appointment keeps its trail for the back-office only.
+  else if (actor.role !== 'ADMIN' && actor.role !== 'STAFF') throw notFound();
+  const events = await listAppointmentEvents(deps.db, id);
+  if (!row && events.length === 0) throw notFound();
+  // A patient sees what happened and when; the clinic's internal notes and staff names stay inside.
+  const internal = actor.role === 'PATIENT';
+  return events.map((e) => {
+    const own = e.actorId === actor.id;
+    return {
+      id: e.id,
+      appointmentId: e.appointmentId,
+      action: e.action as AppointmentEvent['action'],
+      fromStatus: e.fromStatus as AppointmentStatus | null,
+      toStatus: e.toStatus as AppointmentStatus | null,
+      note: internal && !own ? null : e.note,
+      actorId: internal && !own ? null : e.actorId,
+      actorName: internal && !own ? null : e.actorName,
+      actorRole: e.actorRole as Role | null,
+      createdAt: e.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function doctorCandidates(deps: AppointmentDeps, id: number) {
+  const row = await findAppointment(deps.db, id);
+  if (!row) throw notFound();
+  return listDoctorCandidates(deps.db, row.department, GENERAL_PRACTICE);
+}
+
+/** Which list: every one pages, filters and sorts in SQL. */
+export type ListKind = 'all' | 'today' | 'upcoming' | 'myPatients' | 'mine' | 'medicalHistory' | 'pendingMyApproval';
+
+const DEFAULT_SORT: Record<ListKind, `${SortField}:${'asc' | 'desc'}`> = {
+  all: 'createdAt:desc',
+  today: 'appointmentDate:asc',
+  upcoming: 'appointmentDate:asc',
+  myPatients: 'appointmentDate:desc',
+  mine: 'appointmentDate:desc',
+  medicalHistory: 'appointmentDate:desc',
+  pendingMyApproval: 'appointmentDate:asc',
+};
+
+/** The statuses a list is made of, narrowed by the status filter; an empty result means nothing can match. */
+function narrowStatuses(fixed: readonly AppointmentStatus[] | undefined, asked: readonly AppointmentStatus[] | undefined) {
+  if (!fixed) return asked;
+  if (!asked || asked.length === 0) return fixed;
+  return fixed.filter((s) => asked.includes(s));
+}
+
+const emptyPage = (q: { page: number; size: number }): AppointmentPage => ({ ...toPage([], 0, q.page, q.size), totalCapped: false });
+
+/** One page of a filter, with its total (counted up to a cap for text searches). */
+export async function appointmentPage(
+  deps: AppointmentDeps,
+  filter: AppointmentFilter,
+  q: { page: number; size: number },
+  order: `${SortField}:${'asc' | 'desc'}`,
+): Promise<AppointmentPage> {
+  if (filter.statuses && filter.statuses.length === 0) return emptyPage(q);
+  if (filter.from && filter.to && filter.from > filter.to) return emptyPage(q);
+  const [sort, dir] = order.split(':') as [SortField, 'asc' | 'desc'];
+  const [rows, count] = await Promise.all([
+    listAppointmentViews(deps.db, filter, { limit: q.size, offset: (q.page - 1) * q.size, sort, dir }),
+    countAppointments(deps.db, filter),
+  ]);
+  return { ...toPage(rows.map(toAppointmentDto), count.total, q.page, q.size), totalCapped: count.capped };
+}
+
+export function textFilter(q: string | undefined): Pick<AppointmentFilter, 'text' | 'textId'> {
+  const text = q?.trim();
+  if (!text) return {};
+  const id = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : undefined;
+  // "0912 345 678" and "+84912…" find the stored "0912345678".
+  const phoneLike = /^[\d\s.+()-]+$/.test(text);
+  return { text: phoneLike ? normalizePhone(text) : foldText(text), textId: id };
+}
+
+export async function listAppointments(deps: AppointmentDeps, actor: Actor, kind: ListKind, q: AppointmentListFilters): Promise<AppointmentPage> {
+  const today = clinicMoment(deps.clock.now(), deps.timeZone).date;
+  const filter: AppointmentFilter = {
+    statuses: q.status,
+    from: q.from,
+    to: q.to,
+    department: q.department,
+    doctorId: q.doctorId,
+    ...textFilter(q.q),
+  };
+  // A doctor's back-office lists hold his own appointments only, whatever the query asks.
+  const ownBookings = kind === 'mine' || kind === 'medicalHistory';
+  if ((actor.role === 'DOCTOR' && !ownBookings) || kind === 'pendingMyApproval') {
+    if (q.doctorId && q.doctorId !== actor.id) return emptyPage(q);
+    filter.doctorId = actor.id;
+  }
+  switch (kind) {
+    case 'today':
+      filter.date = today;
+      break;
+    case 'upcoming':
+      filter.from = q.from && q.from > today ? q.from : today;
+      filter.statuses = narrowStatuses(UPCOMING_STATUSES, q.status);
+      break;
+    case 'mine':
+      filter.userId = actor.id;
+      break;
+    case 'medicalHistory':
+      filter.userId = actor.id;
+      filter.statuses = narrowStatuses(['COMPLETED'], q.status);
+      break;
+    case 'pendingMyApproval':
+      filter.statuses = narrowStatuses(['AWAITING_DOCTOR_APPROVAL'], q.status);
+      break;
+    default:
+      break;
+  }
+  return appointmentPage(deps, filter, q, q.sort ?? DEFAULT_SORT[kind]);
+}
+
+export async function appointmentStats(deps: AppointmentDeps, actor: Actor): Promise<AppointmentStats> {
+  const today = clinicMoment(deps.clock.now(), deps.timeZone).date;
+  const s = await countAppointmentStats(deps.db, actor.role === 'DOCTOR' ? { doctorId: actor.id } : {}, today);
+  return {
+    totalAppointments: s.total,
+    pendingAppointments: s.pending,
+    confirmedAppointments: s.confirmed,
+    todaysAppointments: s.today,
+    awaitingDoctorAppointments: s.awaiting,
+  };
+}
+
+/**
+ * The dashboard's appointment figures (PRODUCT.md section 6), from the counts the database keeps:
+ * by status over all time and by month since `fromMonth`, each with its value (recorded amounts, and
+ * DEFAULT_VISIT_PRICE for a visit without one). A doctor's cover his own appointments only.
+ */
+export async function appointmentFigures(deps: AppointmentDeps, scope: { doctorId?: number }, fromMonth: string) {
+  const today = clinicMoment(deps.clock.now(), deps.timeZone).date;
+  const value = (r: FigureRow) => r.amountSum + DEFAULT_VISIT_PRICE * r.unpriced;
+  const [allTime, months, stats] = await Promise.all([
+    countFigures(deps.db, scope),
+    countFigures(deps.db, scope, fromMonth),
+    countAppointmentStats(deps.db, scope, today),
+  ]);
+  return {
+    byStatus: allTime.map((r) => ({ status: r.status as AppointmentStatus, n: r.n, value: value(r) })),
+    byMonth: months.map((r) => ({ month: r.month!.slice(0, 7), status: r.status as AppointmentStatus, n: r.n, value: value(r) })),
+    stats,
+  };
+}
+
+/** Pending Approvals' three cards for the signed-in doctor (urgent: starting within 24 hours). */
+export async function pendingApprovalSummary(deps: AppointmentDeps, actor: Actor): Promise<PendingApprovalSummary> {
+  const now = deps.clock.now();
+  const today = clinicMoment(now, deps.timeZone).date;
+  return countAwaitingDoctor(deps.db, actor.id, today, now, new Date(now.getTime() + URGENT_WITHIN_HOURS * 3600_000), deps.timeZone);
+}
