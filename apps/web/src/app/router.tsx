@@ -26,8 +26,8 @@ const AdminLayout = lazy(() => import('@/layouts/admin-layout'));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
 const UsersPage = lazy(() => import('@/features/users/users-page'));
 const BlogControlPage = lazy(() => import('@/features/blogs/blog-control-page'));
-const BookingManagerPage = lazy(() => import('@/features/appointments/booking-manager-page'));
-const BookingHistoryPage = lazy(() => import('@/features/appointments/booking-history-page'));
+const BookingManagerPage = lazy(() => import('@/features/bookings/booking-manager-page'));
+const BookingHistoryPage = lazy(() => import('@/features/bookings/booking-history-page'));
 const PatientControlPage = lazy(() => import('@/features/patients/patient-control-page'));
 const PendingApprovalsPage = lazy(() => import('@/features/appointments/pending-approvals-page'));
 

@@ -16,7 +16,7 @@ describe('PublicLayout', () => {
     expect(within(nav).getByRole('link', { name: 'Giới thiệu' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Trang chủ' })).not.toHaveAttribute('aria-current');
     expect(screen.getAllByRole('link', { name: 'Đăng nhập' })[0]).toHaveAttribute('href', '/login');
-    expect(screen.getByText('Giờ làm việc: 8:00 - 17:00, Thứ Hai - Thứ Bảy')).toBeInTheDocument();
+    expect(screen.getByText('Giờ làm việc: 8:00 - 17:00, Thứ Hai đến Thứ Bảy')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cấp cứu: 115' })).toHaveAttribute('href', 'tel:115');
     expect(screen.getByRole('link', { name: 'Bỏ qua đến nội dung chính' })).toHaveAttribute('href', '#main-content');
   });

@@ -30,8 +30,8 @@ export type RequestOptions = {
   params?: QueryParams;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** How to read a successful body; 'blob' for downloads (CSV, Excel template). */
-  responseType?: 'json' | 'text' | 'blob';
+  /** How to read a successful body; 'blob' for bytes, 'download' for a file with the server's name (CSV, Excel template). */
+  responseType?: 'json' | 'text' | 'blob' | 'download';
   /**
    * A 401 on a call that carried a token ends the session (storage cleared, reason 'expired').
    * Calls where 401 can mean something else pass false.
@@ -70,6 +70,22 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The file name of a Content-Disposition header: filename*=UTF-8''… or filename="…". */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]!.trim());
+    } catch {
+      // Fall through to the plain name.
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim() ?? null;
+}
+
+export type Download = { blob: Blob; fileName: string | null };
+
 export async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const { auth = true, fallbackMessage, params, signal, responseType = 'json', expireSessionOn401 = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -104,6 +120,7 @@ export async function request<T>(method: string, path: string, body?: unknown, o
 
   if (response.status === 204) return undefined as T;
   if (responseType === 'blob') return (await response.blob()) as T;
+  if (responseType === 'download') return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) } as T;
   if (responseType === 'text') return (await response.text()) as T;
   // An empty body counts as success (the specification's PUT /appointments/{id}).
   return (await readBody(response)) as T;
@@ -115,4 +132,6 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** GET a file: its bytes and the name the server gave it. */
+  download: (path: string, options?: RequestOptions) => request<Download>('GET', path, undefined, { ...options, responseType: 'download' }),
 };

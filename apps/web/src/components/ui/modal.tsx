@@ -86,7 +86,12 @@ function ModalPanel({
             <X aria-hidden="true" className="size-5" />
           </button>
         </div>
-        {children && <div className="overflow-y-auto px-5 py-4">{children}</div>}
+        {/* Focusable, so a keyboard can scroll a long body (a detail, a report). */}
+        {children && (
+          <div tabIndex={0} className="overflow-y-auto px-5 py-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40 focus-visible:ring-inset">
+            {children}
+          </div>
+        )}
         {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
       </div>
     </div>

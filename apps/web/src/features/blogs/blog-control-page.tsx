@@ -9,7 +9,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { BlogFormModal } from './admin/blog-form-modal';
 import { BlogPostsPanel } from './admin/blog-posts-panel';
 import { CommentModerationPanel } from './admin/comment-moderation-panel';
-import { TabList } from './admin/tab-list';
+import { TabList } from '@/components/ui/tab-list';
 
 type Tab = 'posts' | 'comments';
 

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, CalendarCheck, FileQuestion, TriangleAlert } from 'lucide-react';
-import { BLOG_MSG, blogIdParamsSchema } from '@clinic/shared';
+import { BLOG_MSG, blogIdParamsSchema, CLINIC_TEXT } from '@clinic/shared';
 import { PageContainer } from '@/components/page-container';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -120,7 +120,7 @@ export default function BlogPostPage() {
         >
           <div>
             <p className="font-semibold text-slate-900">Bạn cần tư vấn riêng với bác sĩ?</p>
-            <p className="mt-1 text-sm text-slate-700">Đặt lịch trực tuyến, không cần tài khoản. Vui lòng đến trước 15 phút so với giờ hẹn.</p>
+            <p className="mt-1 text-sm text-slate-700">Đặt lịch trực tuyến, không cần tài khoản. {CLINIC_TEXT.arriveEarly}.</p>
           </div>
           <Link to={paths.appointment} className={buttonClasses({ className: 'self-start sm:self-auto' })}>
             <CalendarCheck aria-hidden="true" className="size-4" />

@@ -17,7 +17,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import { CLINIC } from '@clinic/shared';
+import { CLINIC, CLINIC_TEXT, SLOT_SESSIONS, SLOT_MINUTES } from '@clinic/shared';
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -308,7 +308,7 @@ export const HISTORY: readonly Milestone[] = [
   {
     year: 'Hôm nay',
     title: '25 bác sĩ chuyên khoa',
-    description: 'Hơn 50.000 lượt khám đã được thực hiện, với 8 khoa phục vụ người bệnh từ Thứ Hai đến Thứ Bảy.',
+    description: `Hơn 50.000 lượt khám đã được thực hiện, với 8 khoa phục vụ người bệnh từ ${CLINIC.hours.days}.`,
   },
 ];
 
@@ -377,7 +377,7 @@ export const PROCESS_STEPS: readonly ProcessStep[] = [
   {
     title: 'Thăm khám',
     description:
-      'Đến trước 15 phút để làm thủ tục. Bác sĩ thăm khám, giải thích kết quả và báo chi phí trước mỗi chỉ định.',
+      `Đến trước ${CLINIC.arriveEarlyMinutes} phút để làm thủ tục. Bác sĩ thăm khám, giải thích kết quả và báo chi phí trước mỗi chỉ định.`,
   },
   {
     title: 'Theo dõi',
@@ -464,12 +464,12 @@ export const FAQS: readonly Faq[] = [
   },
   {
     question: 'Tôi muốn hủy hoặc đổi lịch hẹn thì làm thế nào?',
-    answer: `Vui lòng hủy hoặc đổi lịch trước giờ hẹn ít nhất 24 giờ bằng cách gọi hotline ${CLINIC.phone}. Nếu có tài khoản, bạn cũng có thể tự hủy lịch đang chờ xác nhận trong mục "Lịch hẹn của tôi". Với lịch đã thanh toán, khoản hoàn tiền được xử lý trong 3-5 ngày làm việc.`,
+    answer: `Vui lòng hủy hoặc đổi lịch trước giờ hẹn ít nhất ${CLINIC.cancelNoticeHours} giờ bằng cách gọi hotline ${CLINIC.phone}. Nếu có tài khoản, bạn cũng có thể tự hủy lịch đang chờ xác nhận trong mục "Lịch hẹn của tôi". Với lịch đã thanh toán, khoản hoàn tiền được xử lý trong 3-5 ngày làm việc.`,
   },
   {
     question: 'Tôi nên đến trước giờ hẹn bao lâu?',
     answer:
-      'Vui lòng đến trước 15 phút so với giờ hẹn để làm thủ tục tiếp đón. Hãy mang theo giấy tờ tùy thân và các kết quả khám, xét nghiệm trước đây (nếu có) để bác sĩ có đầy đủ thông tin.',
+      `${CLINIC_TEXT.arriveEarly} để làm thủ tục tiếp đón. Hãy mang theo giấy tờ tùy thân và các kết quả khám, xét nghiệm trước đây (nếu có) để bác sĩ có đầy đủ thông tin.`,
   },
   {
     question: 'Kết quả khám và xét nghiệm của tôi có được bảo mật không?',
@@ -483,7 +483,7 @@ export const FAQS: readonly Faq[] = [
   },
   {
     question: 'Giờ làm việc của phòng khám như thế nào?',
-    answer: `Phòng khám làm việc ${CLINIC.workingHours}, nghỉ Chủ nhật. Các khung giờ hẹn: buổi sáng từ 8:00 đến 11:30, buổi chiều từ 13:30 đến 17:00, mỗi khung 30 phút.`,
+    answer: `Phòng khám làm việc ${CLINIC.workingHours}, nghỉ Chủ nhật. Các khung giờ hẹn: ${SLOT_SESSIONS.map((s) => `${s.label.toLowerCase()} từ ${s.from} đến ${s.to}`).join(', ')}, mỗi khung ${SLOT_MINUTES} phút.`,
   },
   {
     question: 'Tôi có thể đặt lịch khám ngay trong ngày không?',

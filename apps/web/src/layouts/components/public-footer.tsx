@@ -49,7 +49,7 @@ export function PublicFooter() {
           <ul className="mt-4 space-y-3 text-sm">
             <li className="flex gap-2">
               <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-300" />
-              <span>Giờ làm việc: 8:00 - 17:00, Thứ Hai - Thứ Bảy</span>
+              <span>Giờ làm việc: {CLINIC.workingHours}</span>
             </li>
             <li className="flex gap-2">
               <Siren aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-300" />

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPOINTMENT_MSG, TIME_SLOTS } from '@clinic/shared';
 import { errorBody, renderWithProviders } from '@/testing/render-app';
 import AppointmentPage from '../appointment-page';
-import { NO_SLOTS_LEFT_TODAY } from './booking-rules';
 import {
   AVAILABLE,
   availabilityCalls,
@@ -74,6 +73,21 @@ describe('the public booking form', () => {
     expect(screen.getByText(APPOINTMENT_MSG.invalidEmail)).toBeInTheDocument();
   });
 
+  it('reads "today" in the zone the server serves (CLINIC_TZ), not the browser\'s', async () => {
+    // 09:15 on 10 March in Ho Chi Minh City is 16:15 on 9 March in Honolulu.
+    const meta = document.createElement('meta');
+    meta.name = 'clinic-time-zone';
+    meta.content = 'Pacific/Honolulu';
+    document.head.append(meta);
+    try {
+      fakeBookingServer();
+      renderWithProviders(<AppointmentPage />);
+      expect(screen.getByLabelText('Ngày khám')).toHaveAttribute('min', '2026-03-09');
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('refuses a Sunday as soon as it is chosen and blocks the submit button', async () => {
     fakeBookingServer();
     renderWithProviders(<AppointmentPage />);
@@ -107,7 +121,7 @@ describe('the public booking form', () => {
     fakeBookingServer();
     renderWithProviders(<AppointmentPage />);
     chooseDate(TODAY);
-    expect(await screen.findByText(NO_SLOTS_LEFT_TODAY)).toBeInTheDocument();
+    expect(await screen.findByText(APPOINTMENT_MSG.noSlotsLeftToday)).toBeInTheDocument();
     expect(screen.queryAllByRole('radio')).toHaveLength(0);
   });
 

@@ -1,4 +1,4 @@
-import type { BookingDepartment } from '../api/get-public-departments';
+import type { BookingDepartment } from '@/api/get-departments';
 
 /** The built-in list the booking form uses when the departments call fails (specification section 8). */
 export const FALLBACK_DEPARTMENTS: readonly BookingDepartment[] = [

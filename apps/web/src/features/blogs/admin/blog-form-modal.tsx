@@ -24,7 +24,7 @@ import { useCreateBlog } from '../api/admin/create-blog';
 import { useAdminBlog } from '../api/admin/get-admin-blog';
 import { useUpdateBlog } from '../api/admin/update-blog';
 import { BlogImageField } from './blog-image-field';
-import { CharCount } from './char-count';
+import { CharCount } from '@/components/ui/char-count';
 import { MarkdownEditor } from './markdown-editor';
 
 /** What the inputs hold; the shared schema turns it into the request body (trimmed, nulls for empty). */
@@ -159,7 +159,7 @@ function BlogForm({
 
   return (
     <form id={FORM_ID} noValidate onSubmit={handleSubmit(onSubmit, focusFirstError)} className="space-y-5" aria-label="Bài viết">
-      <FormField label="Tiêu đề" id="blog-title" required error={errors.title?.message} hint={<CharCount value={title} max={BLOG_LIMITS.title} />}>
+      <FormField label="Tiêu đề" id="blog-title" required error={errors.title?.message} hint={<CharCount length={(title ?? '').length} max={BLOG_LIMITS.title} />}>
         {(field) => <Input {...field} {...register('title')} data-autofocus autoComplete="off" />}
       </FormField>
 
@@ -168,7 +168,7 @@ function BlogForm({
         id="blog-excerpt"
         required
         error={errors.excerpt?.message}
-        hint={<CharCount value={excerpt} max={BLOG_LIMITS.excerpt} />}
+        hint={<CharCount length={(excerpt ?? '').length} max={BLOG_LIMITS.excerpt} />}
       >
         {(field) => <Textarea {...field} {...register('excerpt')} rows={3} className="min-h-20" />}
       </FormField>
@@ -210,14 +210,14 @@ function BlogForm({
             />
           )}
         </FormField>
-        <FormField label="Tác giả" id="blog-author" required error={errors.author?.message} hint={<CharCount value={author} max={BLOG_LIMITS.author} />}>
+        <FormField label="Tác giả" id="blog-author" required error={errors.author?.message} hint={<CharCount length={(author ?? '').length} max={BLOG_LIMITS.author} />}>
           {(field) => <Input {...field} {...register('author')} autoComplete="off" />}
         </FormField>
         <FormField
           label="Thời gian đọc"
           id="blog-read-time"
           error={errors.readTime?.message}
-          hint={<CharCount value={readTime} max={BLOG_LIMITS.readTime} />}
+          hint={<CharCount length={(readTime ?? '').length} max={BLOG_LIMITS.readTime} />}
         >
           {(field) => <Input {...field} {...register('readTime')} placeholder="5 phút" autoComplete="off" />}
         </FormField>
@@ -261,7 +261,7 @@ function BlogForm({
         required
         value={content}
         error={errors.content?.message}
-        hint={<CharCount value={content} max={BLOG_LIMITS.content} />}
+        hint={<CharCount length={(content ?? '').length} max={BLOG_LIMITS.content} />}
         textareaProps={register('content')}
       />
     </form>

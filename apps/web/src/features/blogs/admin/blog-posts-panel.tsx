@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { errorMessage } from '@/lib/error-message';
 import { BLOG_ADMIN_FALLBACKS } from '../api/admin/blog-errors';
 import { useBulkChangeBlogStatus } from '../api/admin/bulk-change-status';
 import { useBulkDeleteBlogs } from '../api/admin/bulk-delete-blogs';
@@ -21,8 +22,6 @@ import { BlogStatsCards } from './blog-stats-cards';
 import { BlogTable } from './blog-table';
 import { BlogToolbar } from './blog-toolbar';
 import { useBlogListState } from './use-blog-list-state';
-
-const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
 /** Stats, toolbar, the table with its row and bulk actions, and paging: everything but the add/edit modal. */
 export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onEdit: (blog: BlogSummary) => void }) {
@@ -61,7 +60,7 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
       { id: blog.id, status },
       {
         onSuccess: (result) => toast.success(result?.message || BLOG_MSG.statusChanged),
-        onError: (error) => toast.error(errorText(error, BLOG_MSG.statusFailed)),
+        onError: (error) => toast.error(errorMessage(error, BLOG_MSG.statusFailed)),
       },
     );
   }
@@ -69,7 +68,7 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
   function toggleFeatured(blog: BlogSummary) {
     featuredMutation.mutate(blog.id, {
       onSuccess: (result) => toast.success(result?.message || (blog.featured ? BLOG_MSG.featuredOff : BLOG_MSG.featuredOn)),
-      onError: (error) => toast.error(errorText(error, BLOG_MSG.featuredFailed)),
+      onError: (error) => toast.error(errorMessage(error, BLOG_MSG.featuredFailed)),
     });
   }
 
@@ -81,7 +80,7 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
         setToDelete(null);
       },
       onError: (error) => {
-        toast.error(errorText(error, BLOG_ADMIN_FALLBACKS.delete));
+        toast.error(errorMessage(error, BLOG_ADMIN_FALLBACKS.delete));
         setToDelete(null);
       },
     });
@@ -95,7 +94,7 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
           toast.success(result?.message || BLOG_MSG.statusChanged);
           setSelected(new Set());
         },
-        onError: (error) => toast.error(errorText(error, BLOG_MSG.statusFailed)),
+        onError: (error) => toast.error(errorMessage(error, BLOG_MSG.statusFailed)),
       },
     );
   }
@@ -108,7 +107,7 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
         setBulkDeleteOpen(false);
       },
       onError: (error) => {
-        toast.error(errorText(error, BLOG_ADMIN_FALLBACKS.bulkDelete));
+        toast.error(errorMessage(error, BLOG_ADMIN_FALLBACKS.bulkDelete));
         setBulkDeleteOpen(false);
       },
     });

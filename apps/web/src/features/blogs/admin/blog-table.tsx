@@ -6,7 +6,7 @@ import { inputClasses } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { STATUS_TONES } from './blog-labels';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '@/hooks/use-media-query';
 
 export type BlogRowActions = {
   onEdit: (blog: BlogSummary) => void;

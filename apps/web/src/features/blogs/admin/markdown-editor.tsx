@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { FieldMessages, Textarea } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { Spinner } from '@/components/ui/spinner';
-import { TabList } from './tab-list';
+import { TabList } from '@/components/ui/tab-list';
 
 type MarkdownEditorProps = {
   label: string;

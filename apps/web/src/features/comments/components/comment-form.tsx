@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField, Input, Textarea } from '@/components/ui/form-field';
 import { useCreateComment } from '../api/create-comment';
-import { CharCount } from './char-count';
+import { CharCount } from '@/components/ui/char-count';
 import { isPendingModeration, serverReason } from './comment-results';
 import { useCommenterName } from './use-commenter-name';
 
@@ -71,7 +71,7 @@ function CommentFormFields({ postId, signedInName }: { postId: number; signedInN
               placeholder="Chia sẻ câu hỏi hoặc kinh nghiệm của bạn..."
             />
             <div className="flex justify-end">
-              <CharCount id="comment-content-count" length={content.length} max={COMMENT_LIMITS.content} />
+              <CharCount id="comment-content-count" length={content.length} max={COMMENT_LIMITS.content} unit="sr-only" />
             </div>
           </>
         )}

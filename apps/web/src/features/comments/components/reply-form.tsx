@@ -6,7 +6,7 @@ import { COMMENT_LIMITS, COMMENT_MSG, replyInputSchema } from '@clinic/shared';
 import { Button } from '@/components/ui/button';
 import { FormField, Input, Textarea } from '@/components/ui/form-field';
 import { useCreateReply } from '../api/create-reply';
-import { CharCount } from './char-count';
+import { CharCount } from '@/components/ui/char-count';
 import { isPendingModeration, serverReason } from './comment-results';
 import { useCommenterName } from './use-commenter-name';
 
@@ -84,7 +84,7 @@ export function ReplyForm({ postId, commentId, replyingTo, onDone, onCancel }: R
               autoFocus={!!signedInName}
             />
             <div className="flex justify-end">
-              <CharCount id={`${ids}-count`} length={content.length} max={COMMENT_LIMITS.content} />
+              <CharCount id={`${ids}-count`} length={content.length} max={COMMENT_LIMITS.content} unit="sr-only" />
             </div>
           </>
         )}

@@ -1,5 +1,5 @@
 import { CalendarX, Clock, Mail, MapPin, Phone, Siren, Timer } from 'lucide-react';
-import { CLINIC } from '@clinic/shared';
+import { CLINIC, CLINIC_TEXT } from '@clinic/shared';
 import { SectionHeading } from './section-heading';
 import { IconBadge } from './icon-badge';
 import { mailtoHref, telHref } from '../content';
@@ -31,15 +31,15 @@ export function PracticalInfo() {
               <li className="flex gap-4">
                 <IconBadge icon={Timer} />
                 <div>
-                  <p className="font-semibold text-slate-900">Vui lòng đến trước 15 phút so với giờ hẹn</p>
+                  <p className="font-semibold text-slate-900">{CLINIC_TEXT.arriveEarly}</p>
                   <p className="text-slate-700">Để làm thủ tục tiếp đón. Nhớ mang theo giấy tờ tùy thân và kết quả khám cũ (nếu có).</p>
                 </div>
               </li>
               <li className="flex gap-4">
                 <IconBadge icon={CalendarX} />
                 <div>
-                  <p className="font-semibold text-slate-900">Hủy lịch trước 24 giờ</p>
-                  <p className="text-slate-700">Nếu không thể đến, vui lòng báo hủy hoặc đổi lịch trước ít nhất 24 giờ để nhường chỗ cho người bệnh khác.</p>
+                  <p className="font-semibold text-slate-900">Hủy lịch trước {CLINIC.cancelNoticeHours} giờ</p>
+                  <p className="text-slate-700">Nếu không thể đến, vui lòng báo hủy hoặc đổi lịch trước ít nhất {CLINIC.cancelNoticeHours} giờ để nhường chỗ cho người bệnh khác.</p>
                 </div>
               </li>
             </ul>

@@ -4,31 +4,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Lock } from 'lucide-react';
-import {
-  APPOINTMENT_MSG,
-  bookingWindow,
-  checkSlotRules,
-  formatLongDate,
-  isDateString,
-  publicAppointmentRequestSchema,
-  type AvailabilityResponse,
-  type PublicAppointmentInput,
-} from '@clinic/shared';
+import { APPOINTMENT_MSG, bookingWindow, checkSlotRules, formatLongDate, isDateString, publicAppointmentRequestSchema, type AvailabilityResponse, type PublicAppointmentInput, CLINIC_TEXT } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField, Input, inputClasses, Textarea, type FieldControlProps } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { getAvailabilityQueryOptions, useAvailability } from '../../api/check-availability';
+import { getAvailabilityQueryOptions, useAvailability } from '@/api/check-availability';
 import { useCreatePublicAppointment } from '../../api/create-public-appointment';
-import { usePublicDepartments } from '../../api/get-public-departments';
-import { CLINIC_TIME_ZONE, dateProblem, isClinicToday, NO_SLOTS_LEFT_TODAY, slotsFor } from '../booking-rules';
+import { usePublicDepartments } from '@/api/get-departments';
+import { dateProblem, isClinicToday, slotsFor } from '@/lib/clinic-calendar';
+import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { FALLBACK_DEPARTMENTS, FALLBACK_DEPARTMENTS_NOTICE } from '../fallback-departments';
 import type { BookingIdentity } from '../hooks/use-booking-identity';
 import { serverErrorText } from '../server-error';
 import { AVAILABILITY_CHECK_FAILED, AvailabilityStatus, type AvailabilityView } from './availability-status';
 import type { BookedAppointment } from './booking-success';
-import { TimeSlotPicker } from './time-slot-picker';
+import { TimeSlotPicker } from '@/components/time-slot-picker';
 
 type BookingFormProps = {
   /** The instant the slot rules are read against; the page renews it every minute. */
@@ -104,14 +96,14 @@ export function BookingForm({ now, identity, onBooked, focusOnMount = false }: B
   const departments = departmentsQuery.data ?? (usingFallback ? FALLBACK_DEPARTMENTS : []);
 
   // Date and slots, read in the clinic's zone against a clock that moves every minute.
-  const { minDate, maxDate } = bookingWindow(now, CLINIC_TIME_ZONE);
+  const { minDate, maxDate } = bookingWindow(now, clinicTimeZone());
   const dateIssue = dateProblem(date, now);
   const slots = slotsFor(date, now);
   const timeOffered = !time || (slots as string[]).includes(time);
   let slotsEmptyMessage: string | null = null;
   if (!date) slotsEmptyMessage = PICK_DATE_FIRST;
   else if (dateIssue) slotsEmptyMessage = NO_SLOTS_FOR_DATE;
-  else if (slots.length === 0) slotsEmptyMessage = isClinicToday(date, now) ? NO_SLOTS_LEFT_TODAY : NO_SLOTS_FOR_DATE;
+  else if (slots.length === 0) slotsEmptyMessage = isClinicToday(date, now) ? APPOINTMENT_MSG.noSlotsLeftToday : NO_SLOTS_FOR_DATE;
 
   // A chosen time that stops being offered (the clock moved on, or another date) is cleared.
   useEffect(() => {
@@ -163,7 +155,7 @@ export function BookingForm({ now, identity, onBooked, focusOnMount = false }: B
       setFocus('appointmentDate');
       return;
     }
-    const rule = checkSlotRules(values.appointmentDate, values.appointmentTime, at, CLINIC_TIME_ZONE);
+    const rule = checkSlotRules(values.appointmentDate, values.appointmentTime, at, clinicTimeZone());
     if (rule) {
       setValue('appointmentTime', '');
       setError('appointmentTime', { type: 'rule', message: rule.message }, { shouldFocus: true });
@@ -197,7 +189,7 @@ export function BookingForm({ now, identity, onBooked, focusOnMount = false }: B
 
   const busy = checking || mutation.isPending;
   const bookingError = mutation.isError ? (serverErrorText(mutation.error, 'error') ?? APPOINTMENT_MSG.bookingFailed) : null;
-  const dateHint = date && isDateString(date) ? formatLongDate(date) : 'Từ Thứ Hai đến Thứ Bảy, trong vòng 2 năm tới';
+  const dateHint = date && isDateString(date) ? formatLongDate(date) : `${CLINIC_TEXT.workingDays}, trong vòng ${CLINIC_TEXT.window} tới`;
 
   return (
     <section aria-labelledby={`${ids}-title`} className="rounded-2xl border border-slate-200 bg-white shadow-sm">

@@ -1,5 +1,5 @@
 import { Clock, FileText, Phone, Siren } from 'lucide-react';
-import { CLINIC } from '@clinic/shared';
+import { CLINIC, CLINIC_TEXT, SLOT_SESSIONS } from '@clinic/shared';
 import { telHref } from '../clinic-contact';
 
 const WHAT_TO_BRING = [
@@ -20,11 +20,14 @@ export function BookingSidePanel() {
         </h2>
         <p className="mt-3 font-medium text-slate-800">{CLINIC.workingHours}</p>
         <ul className="mt-2 space-y-1 text-sm text-slate-600">
-          <li>Buổi sáng: 08:00 - 11:30</li>
-          <li>Buổi chiều: 13:30 - 17:00</li>
+          {SLOT_SESSIONS.map((s) => (
+            <li key={s.label}>
+              {s.label}: {s.from} - {s.to}
+            </li>
+          ))}
           <li>Chủ nhật và ngày lễ nghỉ</li>
         </ul>
-        <p className="mt-3 text-sm text-slate-600">Vui lòng đến trước 15 phút so với giờ hẹn; nếu cần hủy, hãy báo trước 24 giờ.</p>
+        <p className="mt-3 text-sm text-slate-600">{CLINIC_TEXT.arriveEarly}; nếu cần hủy, hãy báo trước {CLINIC.cancelNoticeHours} giờ.</p>
       </section>
 
       <section aria-labelledby="booking-hotline" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { CalendarCheck, CalendarPlus, CalendarX, Phone, Timer } from 'lucide-react';
-import { CLINIC, formatLongDate, type PublicAppointmentResponse } from '@clinic/shared';
+import { CLINIC, formatLongDate, type PublicAppointmentResponse, CLINIC_TEXT } from '@clinic/shared';
 import { Button } from '@/components/ui/button';
 import { telHref } from '../clinic-contact';
 
@@ -65,11 +65,11 @@ export function BookingSuccess({ booked, onBookAnother }: BookingSuccessProps) {
           <ul className="mt-3 space-y-3 text-sm text-slate-700">
             <li className="flex gap-3">
               <Timer aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-              <span>Vui lòng đến trước 15 phút so với giờ hẹn để làm thủ tục tiếp đón.</span>
+              <span>{CLINIC_TEXT.arriveEarly} để làm thủ tục tiếp đón.</span>
             </li>
             <li className="flex gap-3">
               <CalendarX aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-              <span>Nếu cần hủy hoặc đổi lịch, vui lòng báo trước ít nhất 24 giờ.</span>
+              <span>Nếu cần hủy hoặc đổi lịch, vui lòng {CLINIC_TEXT.cancelAhead}.</span>
             </li>
             <li className="flex gap-3">
               <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />

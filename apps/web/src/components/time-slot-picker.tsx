@@ -1,10 +1,11 @@
 import type { Ref } from 'react';
-import type { TimeSlot } from '@clinic/shared';
+import { SLOT_SESSIONS, TIME_SLOTS, type TimeSlot } from '@clinic/shared';
 import { cn } from '@/lib/cn';
-import { AFTERNOON_SLOTS, MORNING_SLOTS } from '../booking-rules';
 
 type TimeSlotPickerProps = {
   name: string;
+  /** The group's name ('Giờ khám' unless said). */
+  legend?: string;
   /** The slots offered for the chosen date; the others are not shown. */
   slots: readonly TimeSlot[];
   value: string;
@@ -24,15 +25,15 @@ type TimeSlotPickerProps = {
  * The clinic's half-hour slots as one group of radio buttons drawn as tiles: Tab reaches the group,
  * the arrow keys move between times, and a screen reader hears "08:30, radio button, 3 of 12".
  */
-export function TimeSlotPicker({ name, slots, value, onChange, onBlur, emptyMessage, error, invalid, describedBy, inputRef }: TimeSlotPickerProps) {
+export function TimeSlotPicker({ name, legend = 'Giờ khám', slots, value, onChange, onBlur, emptyMessage, error, invalid, describedBy, inputRef }: TimeSlotPickerProps) {
   const legendId = `${name}-legend`;
   const errorId = `${name}-error`;
   const emptyId = `${name}-empty`;
   const describedByIds = [describedBy, error ? errorId : null, emptyMessage ? emptyId : null].filter(Boolean).join(' ') || undefined;
-  const groups = [
-    { label: 'Buổi sáng', slots: MORNING_SLOTS.filter((s) => slots.includes(s)) },
-    { label: 'Buổi chiều', slots: AFTERNOON_SLOTS.filter((s) => slots.includes(s)) },
-  ].filter((group) => group.slots.length > 0);
+  const groups = SLOT_SESSIONS.map((session) => ({
+    label: session.label,
+    slots: TIME_SLOTS.filter((s) => s >= session.from && s <= session.to && slots.includes(s)),
+  })).filter((group) => group.slots.length > 0);
   const firstSlot = groups[0]?.slots[0];
 
   return (
@@ -45,7 +46,7 @@ export function TimeSlotPicker({ name, slots, value, onChange, onBlur, emptyMess
       className="min-w-0 space-y-3"
     >
       <legend id={legendId} className="mb-2 block text-sm font-medium text-slate-800 after:ml-0.5 after:text-red-700 after:content-['*']">
-        Giờ khám
+        {legend}
       </legend>
 
       {emptyMessage ? (

@@ -1,0 +1,131 @@
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { MoreHorizontal, type LucideIcon } from 'lucide-react';
+import { useDismiss } from '@/hooks/use-dismiss';
+import { cn } from '@/lib/cn';
+
+export type ActionMenuItem = {
+  key: string;
+  label: string;
+  icon?: LucideIcon;
+  onSelect: () => void;
+  tone?: 'default' | 'danger';
+};
+
+type ActionMenuProps = {
+  /** The button's name for a screen reader: 'Thao tác cho lịch hẹn #12'. */
+  label: string;
+  items: readonly ActionMenuItem[];
+  /** Shown on the button next to the icon (none: an icon button). */
+  text?: string;
+  align?: 'left' | 'right';
+};
+
+/**
+ * A menu button (WAI-ARIA menu pattern): Enter, Space or ArrowDown opens it on the first item,
+ * ArrowUp on the last; arrows, Home and End move; Escape, Tab or a click outside close it.
+ */
+export function ActionMenu({ label, items, text, align = 'right' }: ActionMenuProps) {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const menuId = useId();
+
+  const focusItem = (index: number) => {
+    const count = items.length;
+    itemRefs.current[((index % count) + count) % count]?.focus();
+  };
+  const openAt = (index: number) => {
+    setOpen(true);
+    // The items exist once this render commits.
+    requestAnimationFrame(() => focusItem(index));
+  };
+  const close = useCallback((returnFocus = true) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  }, []);
+  useDismiss(containerRef, open, () => close(false));
+
+  function onButtonKeyDown(event: KeyboardEvent) {
+    if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      openAt(0);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      openAt(items.length - 1);
+    }
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent) {
+    const current = itemRefs.current.findIndex((el) => el === document.activeElement);
+    if (event.key === 'ArrowDown') focusItem(current + 1);
+    else if (event.key === 'ArrowUp') focusItem(current - 1);
+    else if (event.key === 'Home') focusItem(0);
+    else if (event.key === 'End') focusItem(items.length - 1);
+    else if (event.key === 'Escape') close();
+    else if (event.key === 'Tab') return close(false);
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  if (items.length === 0) return null;
+  return (
+    <div ref={containerRef} className="relative inline-block">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={text ? undefined : label}
+        title={text ? undefined : label}
+        onClick={() => (open ? close(false) : openAt(0))}
+        onKeyDown={onButtonKeyDown}
+        className={cn(
+          'inline-flex h-9 items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50',
+          text ? 'px-3' : 'w-9',
+        )}
+      >
+        {text && <span className="sr-only">{label}: </span>}
+        {text}
+        <MoreHorizontal aria-hidden="true" className="size-4" />
+      </button>
+      {open && (
+        <div
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          onKeyDown={onMenuKeyDown}
+          className={cn('absolute z-30 mt-1 min-w-56 rounded-xl border border-slate-200 bg-white py-1 shadow-lg', align === 'right' ? 'right-0' : 'left-0')}
+        >
+          {items.map((item, index) => {
+            const Icon = item.icon;
+            return (
+              <button
+                key={item.key}
+                ref={(el) => {
+                  itemRefs.current[index] = el;
+                }}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                onClick={() => {
+                  close();
+                  item.onSelect();
+                }}
+                className={cn(
+                  'flex w-full items-center gap-2.5 px-3.5 py-2 text-left text-sm focus:outline-none',
+                  item.tone === 'danger' ? 'text-red-700 hover:bg-red-50 focus:bg-red-50' : 'text-slate-700 hover:bg-brand-50 focus:bg-brand-50 focus:text-brand-900',
+                )}
+              >
+                {Icon && <Icon aria-hidden="true" className="size-4 shrink-0" />}
+                {item.label}
+              </button>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}
