@@ -1,16 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, expectAccessible, signIn, snap } from './helpers';
+import { ACCOUNTS, clinicWeekday, expectAccessible, signIn, snap } from './helpers';
 
-const CLINIC_ZONE = 'Asia/Ho_Chi_Minh';
-
-/** Today in the clinic's zone plus `days`, moved off a Sunday (the clinic is closed then). */
-function clinicWeekday(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: CLINIC_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 /** The time tiles are radio buttons drawn as labels: a person clicks the tile. */
 async function pickTime(page: Page, time: string) {

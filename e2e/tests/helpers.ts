@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const ACCOUNTS = {
@@ -39,4 +39,31 @@ export function watchConsole(page: Page): string[] {
     if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) problems.push(msg.text());
   });
   return problems;
+}
+
+const CLINIC_ZONE = 'Asia/Ho_Chi_Minh';
+
+/** Today in the clinic's zone plus `days`, moved off a Sunday (the clinic is closed then). */
+export function clinicWeekday(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: CLINIC_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+export type PublicBooking = { fullName: string; phone: string; email?: string; appointmentDate: string; appointmentTime: string; department: string; reason?: string };
+
+/** A visitor's booking through the public call; answers its id. */
+export async function bookViaApi(request: APIRequestContext, booking: PublicBooking): Promise<number> {
+  const res = await request.post('/api/appointments/public', { data: booking });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { appointmentId: number }).appointmentId;
+}
+
+/** A token of a demo account, for calls a test makes behind the screen's back. */
+export async function tokenOf(request: APIRequestContext, who: keyof typeof ACCOUNTS): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { usernameOrEmail: ACCOUNTS[who].username, password: ACCOUNTS[who].password } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
 }

@@ -1,0 +1,17 @@
+import type { HistoryFilterInput } from '@clinic/shared';
+import type { AppointmentListParams } from './get-appointments';
+
+/**
+ * Every staff appointment query starts with 'appointments'; a change made on these screens
+ * refreshes all of them, and the counts of Patient Control and the dashboard.
+ */
+export const bookingKeys = {
+  all: ['appointments'] as const,
+  list: (params: AppointmentListParams) => ['appointments', 'list', params] as const,
+  stats: () => ['appointments', 'stats'] as const,
+  detail: (id: number) => ['appointments', 'detail', id] as const,
+  trail: (id: number) => ['appointments', 'trail', id] as const,
+  candidates: (id: number) => ['appointments', 'candidates', id] as const,
+  history: (params: HistoryFilterInput & { page: number; sort?: string }) => ['appointments', 'booking-history', params] as const,
+  historyStats: (params: HistoryFilterInput) => ['appointments', 'booking-history-stats', params] as const,
+};

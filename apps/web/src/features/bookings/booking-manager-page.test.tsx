@@ -1,0 +1,244 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APPOINTMENT_MSG, BOOKING_UI_MSG, DEPARTMENTS, type Appointment, type AppointmentPage, type AppointmentStatus, type BulkResult } from '@clinic/shared';
+import { routes } from '@/app/router';
+import { makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
+
+// Tuesday 10 March 2026, 09:15 in Ho Chi Minh City.
+const NOW = new Date('2026-03-10T02:15:00Z');
+
+function appointment(id: number, status: AppointmentStatus, overrides: Partial<Appointment> = {}): Appointment {
+  return {
+    id,
+    fullName: `Bệnh nhân ${id}`,
+    phone: `09120000${String(id).padStart(2, '0')}`,
+    email: `bn${id}@example.com`,
+    appointmentDate: '2026-03-12',
+    appointmentTime: '09:00',
+    department: 'GYNECOLOGY',
+    departmentName: 'Khoa Phụ khoa',
+    reason: 'Khám định kỳ',
+    notes: null,
+    status,
+    doctorId: null,
+    doctor: null,
+    paymentCompleted: status === 'PAID',
+    paymentAmount: null,
+    refundRequired: false,
+    cancelReason: null,
+    patientStatus: null,
+    doctorResponse: null,
+    doctorNotifiedAt: null,
+    followUpOfId: null,
+    emailSent: false,
+    reminderSent: false,
+    userId: null,
+    user: null,
+    createdAt: '2026-03-01T02:00:00.000Z',
+    updatedAt: '2026-03-01T02:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const ITEMS = [
+  appointment(1, 'PENDING'),
+  appointment(2, 'CONFIRMED', { doctorId: 9, doctor: { id: 9, fullName: 'BS. Lê Thị Hồng Nhung', specialty: 'GYNECOLOGY', email: 'd@x.vn' } }),
+  appointment(3, 'PAID', { paymentAmount: 500000 }),
+  appointment(4, 'PENDING', { doctorResponse: 'Bận ca mổ' }),
+];
+const PAGE: AppointmentPage = { items: ITEMS, total: 4, page: 1, size: 20, totalPages: 1, totalCapped: false };
+const STATS = { totalAppointments: 4, pendingAppointments: 2, confirmedAppointments: 1, todaysAppointments: 0, awaitingDoctorAppointments: 0 };
+
+type Sent = { url: string; method: string; body: unknown };
+
+function server(overrides: (url: string, init: RequestInit) => { status?: number; body?: unknown } | undefined = () => undefined) {
+  const sent: Sent[] = [];
+  const fetchMock = mockFetch((url, init) => {
+    sent.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const answer = overrides(url, init);
+    if (answer) return answer;
+    if (url === '/api/auth/validate') return { body: { valid: true } };
+    if (url === '/api/users/profile') return { body: makeUser({ id: 2, username: 'staff', role: 'STAFF', fullName: 'Lê Thị Thu Hà', specialty: null }) };
+    if (url.startsWith('/api/appointments/stats')) return { body: STATS };
+    if (url.startsWith('/api/appointments/public/departments')) return { body: DEPARTMENTS.map((d) => ({ ...d, slotCapacity: 3 })) };
+    if (url.startsWith('/api/appointments/public/availability')) return { body: { available: true, message: APPOINTMENT_MSG.slotAvailable, code: 'AVAILABLE', remaining: 2 } };
+    if (/\/api\/appointments\/\d+\/doctor-candidates/.test(url)) return { body: [{ id: 9, fullName: 'BS. Lê Thị Hồng Nhung', email: 'd@x.vn', specialty: 'GYNECOLOGY', specialtyName: 'Phụ khoa' }] };
+    if (/\/api\/appointments\/\d+\/history/.test(url)) return { body: [] };
+    if (url.startsWith('/api/appointments?') || url === '/api/appointments') return { body: PAGE };
+    return { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Không tìm thấy', error: 'Không tìm thấy' } };
+  });
+  return { sent, fetchMock };
+}
+
+function open() {
+  const staff = makeUser({ id: 2, username: 'staff', role: 'STAFF', fullName: 'Lê Thị Thu Hà', specialty: null });
+  storeSession(storedInfoOf(staff));
+  return renderRoutes(routes, '/admin/bookings');
+}
+
+/** The first answer waits for the lazy admin chunks too. */
+const firstLoad = { timeout: 5000 };
+const rowOf = async (name: string) => (await screen.findByRole('button', { name }, firstLoad)).closest('tr')!;
+
+describe('BookingManagerPage', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    window.matchMedia = ((query: string) => ({ matches: query.includes('min-width'), media: query, addEventListener() {}, removeEventListener() {} })) as never;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('lists the page with its cards, each row\'s next step, and says a doctor declined', async () => {
+    server();
+    open();
+    expect(await screen.findByRole('heading', { name: 'Quản lý Lịch hẹn' }, firstLoad)).toBeInTheDocument();
+    expect(await within(screen.getByRole('list', { name: 'Thống kê lịch hẹn' })).findByRole('button', { name: /Chờ xác nhận\s*2/ })).toBeInTheDocument();
+    expect(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /Chỉ định bác sĩ/ })).toBeInTheDocument();
+    expect(within(await rowOf('Bệnh nhân 2')).getByRole('button', { name: /Yêu cầu thanh toán/ })).toBeInTheDocument();
+    const declined = await rowOf('Bệnh nhân 4');
+    expect(within(declined).getByText('Bác sĩ đã từ chối')).toBeInTheDocument();
+    expect(within(declined).getByRole('button', { name: /Chỉ định lại bác sĩ/ })).toBeInTheDocument();
+  });
+
+  it('asks for a doctor before assigning one, then sends the choice', async () => {
+    const { sent } = server((url, init) =>
+      url === '/api/appointments/1/assign-doctor' && init.method === 'PUT'
+        ? { body: { message: APPOINTMENT_MSG.doctorAssigned, appointment: ITEMS[0], emailStatus: 'none' } }
+        : undefined,
+    );
+    const { user } = open();
+    await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /Chỉ định bác sĩ/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chỉ định bác sĩ' });
+    await within(dialog).findByRole('combobox', { name: 'Bác sĩ' });
+    await user.click(within(dialog).getByRole('button', { name: 'Chỉ định' }));
+    expect(within(dialog).getByText(APPOINTMENT_MSG.doctorRequired)).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Bác sĩ' }), '9');
+    await user.click(within(dialog).getByRole('button', { name: 'Chỉ định' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent.find((r) => r.url === '/api/appointments/1/assign-doctor')?.body).toEqual({ doctorId: 9 });
+    expect(await screen.findByText(APPOINTMENT_MSG.doctorAssigned)).toBeInTheDocument();
+  });
+
+  it('checks the payment amount with the specification\'s messages before sending it', async () => {
+    const { sent } = server((url) =>
+      url === '/api/appointments/2/request-payment'
+        ? { body: { message: APPOINTMENT_MSG.paymentRequested, appointment: ITEMS[1], emailStatus: 'failed' } }
+        : undefined,
+    );
+    const { user } = open();
+    await user.click(within(await rowOf('Bệnh nhân 2')).getByRole('button', { name: /Yêu cầu thanh toán/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Yêu cầu thanh toán' });
+    const amount = within(dialog).getByLabelText('Số tiền (VNĐ)');
+    await user.click(within(dialog).getByRole('button', { name: 'Gửi yêu cầu' }));
+    expect(within(dialog).getByText(APPOINTMENT_MSG.amountRequired)).toBeInTheDocument();
+    await user.type(amount, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Gửi yêu cầu' }));
+    expect(within(dialog).getByText(APPOINTMENT_MSG.amountPositive)).toBeInTheDocument();
+    expect(sent.some((r) => r.url.endsWith('/request-payment'))).toBe(false);
+    await user.clear(amount);
+    await user.type(amount, '450.000');
+    await user.click(within(dialog).getByRole('button', { name: 'Gửi yêu cầu' }));
+    await waitFor(() => expect(sent.find((r) => r.url === '/api/appointments/2/request-payment')?.body).toEqual({ amount: 450000 }));
+    // Done, but the patient was not told: the success says so.
+    expect(await screen.findByText(new RegExp(BOOKING_UI_MSG.emailFailedNote.slice(0, 30)))).toBeInTheDocument();
+  });
+
+  it('needs a cancel reason of at most 500 characters, and offers the refund for a paid appointment', async () => {
+    const { sent } = server((url) =>
+      url === '/api/appointments/3/cancel' ? { body: { message: APPOINTMENT_MSG.cancelledWithRefund, appointment: ITEMS[2], emailStatus: 'sent' } } : undefined,
+    );
+    const { user } = open();
+    await user.click(within(await rowOf('Bệnh nhân 3')).getByRole('button', { name: 'Thao tác cho lịch hẹn #3' }));
+    expect(screen.queryByRole('menuitem', { name: 'Hủy lịch hẹn' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Hủy và hoàn tiền' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hủy lịch hẹn và hoàn tiền' });
+    await user.click(within(dialog).getByRole('button', { name: 'Hủy và hoàn tiền' }));
+    expect(within(dialog).getByText(APPOINTMENT_MSG.cancelReasonRequired)).toBeInTheDocument();
+    const reason = within(dialog).getByLabelText('Lý do hủy');
+    await user.click(reason);
+    await user.paste('x'.repeat(501));
+    expect(within(dialog).getByText('501/500 ký tự')).toBeInTheDocument();
+    expect(within(dialog).getByText(APPOINTMENT_MSG.cancelReasonTooLong)).toBeInTheDocument();
+    await user.clear(reason);
+    await user.type(reason, 'Bệnh nhân đổi ý');
+    await user.click(within(dialog).getByRole('button', { name: 'Hủy và hoàn tiền' }));
+    await waitFor(() => expect(sent.find((r) => r.url === '/api/appointments/3/cancel')?.body).toEqual({ reason: 'Bệnh nhân đổi ý', refundRequired: true }));
+  });
+
+  it('enables each bulk action only when every selected appointment allows it, and reports each one', async () => {
+    const result: BulkResult = {
+      success: 1,
+      skipped: 1,
+      failed: 0,
+      results: [
+        { id: 1, outcome: 'success', code: null, reason: null },
+        { id: 4, outcome: 'skipped', code: 'ALREADY_IN_STATUS', reason: 'Lịch hẹn đã ở trạng thái "Đã hủy"' },
+      ],
+      message: 'Thành công: 1, bỏ qua: 1, thất bại: 0',
+    };
+    const { sent } = server((url) => (url === '/api/appointments/bulk/cancel' ? { body: result } : undefined));
+    const { user } = open();
+    await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('checkbox'));
+    await user.click(within(await rowOf('Bệnh nhân 3')).getByRole('checkbox'));
+    const bar = screen.getByRole('region', { name: 'Thao tác hàng loạt' });
+    // A paid appointment blocks a cancel; a pending one blocks payments.
+    expect(within(bar).getByRole('button', { name: /Hủy hàng loạt/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(bar).getByRole('button', { name: /Yêu cầu thanh toán/ })).toHaveAttribute('aria-disabled', 'true');
+    // Only an administrator deletes.
+    expect(within(bar).queryByRole('button', { name: /Xóa vĩnh viễn/ })).not.toBeInTheDocument();
+
+    await user.click(within(await rowOf('Bệnh nhân 3')).getByRole('checkbox'));
+    await user.click(within(await rowOf('Bệnh nhân 4')).getByRole('checkbox'));
+    const cancel = within(bar).getByRole('button', { name: 'Hủy hàng loạt' });
+    expect(cancel).not.toHaveAttribute('aria-disabled');
+    await user.click(cancel);
+    const dialog = await screen.findByRole('dialog', { name: 'Hủy 2 lịch hẹn' });
+    await user.type(within(dialog).getByLabelText('Lý do hủy'), 'Phòng khám nghỉ đột xuất');
+    await user.click(within(dialog).getByRole('button', { name: 'Hủy các lịch hẹn' }));
+    const report = await screen.findByRole('dialog', { name: /kết quả/ });
+    expect(within(report).getByText('Lịch hẹn đã ở trạng thái "Đã hủy"')).toBeInTheDocument();
+    expect(sent.find((r) => r.url === '/api/appointments/bulk/cancel')?.body).toEqual({ ids: [1, 4], reason: 'Phòng khám nghỉ đột xuất' });
+    expect(await screen.findByText(BOOKING_UI_MSG.bulkCancelFailed)).toBeInTheDocument();
+  });
+
+  it('edits with the required fields, a date from today, a time reset when the date changes, and the new slot\'s availability', async () => {
+    const { sent } = server((url, init) => {
+      if (url === '/api/appointments/2' && init.method === 'PUT') return { body: { message: APPOINTMENT_MSG.updated, appointment: ITEMS[1], changes: [], emailQueued: true, emailStatus: 'sent' } };
+      if (url.startsWith('/api/appointments/public/availability') && url.includes('time=14%3A00'))
+        return { body: { available: false, message: APPOINTMENT_MSG.slotFull, code: 'SLOT_FULL', remaining: 0 } };
+      return undefined;
+    });
+    const { user } = open();
+    await user.click(within(await rowOf('Bệnh nhân 2')).getByRole('button', { name: 'Thao tác cho lịch hẹn #2' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Chỉnh sửa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chỉnh sửa lịch hẹn #2' });
+    const name = within(dialog).getByLabelText('Họ tên');
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu thay đổi' }));
+    expect(await within(dialog).findByText(APPOINTMENT_MSG.requiredFields)).toBeInTheDocument();
+    await user.type(name, 'Bệnh nhân Hai');
+
+    const date = within(dialog).getByLabelText('Ngày khám');
+    expect(date).toHaveAttribute('min', '2026-03-10');
+    // A day in the past is refused with the specification's sentence.
+    fireEvent.change(date, { target: { value: '2026-03-09' } });
+    expect(await within(dialog).findByText(APPOINTMENT_MSG.pastDate)).toBeInTheDocument();
+    // Another day: the time is chosen again, among that day's slots, and the slot is checked.
+    fireEvent.change(date, { target: { value: '2026-03-13' } });
+    expect(within(dialog).getByRole('radiogroup', { name: 'Giờ khám' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio', { checked: true })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: '14:00' }));
+    expect(await within(dialog).findByText(APPOINTMENT_MSG.slotFull)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Lưu thay đổi' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: '15:00' }));
+    expect(await within(dialog).findByText(APPOINTMENT_MSG.slotAvailable)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Lưu thay đổi' }));
+    await waitFor(() => expect(sent.find((r) => r.url === '/api/appointments/2' && r.method === 'PUT')?.body).toMatchObject({ fullName: 'Bệnh nhân Hai', appointmentDate: '2026-03-13', appointmentTime: '15:00' }));
+  });
+
+  it('says when the list cannot be loaded, with a retry', async () => {
+    server((url) => (url.startsWith('/api/appointments?') ? { status: 500, body: { statusCode: 500, code: 'X', message: 'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.', error: '' } } : undefined));
+    open();
+    expect(await screen.findByText(BOOKING_UI_MSG.loadFailed, {}, firstLoad)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Thử lại' })).toBeInTheDocument();
+  });
+});

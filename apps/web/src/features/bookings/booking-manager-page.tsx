@@ -1,0 +1,271 @@
+import { useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { CalendarSearch, RefreshCw } from 'lucide-react';
+import { BOOKING_UI_MSG, formatDate, formatVnd, type Appointment, type BulkAppointmentAction, type BulkResult } from '@clinic/shared';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { Pagination } from '@/components/ui/pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/hooks/use-current-user';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { toastActionDone } from '@/lib/action-toast';
+import { errorMessage } from '@/lib/error-message';
+import { useConfirmAppointment } from './api/confirm-appointment';
+import { useDeleteAppointment } from './api/delete-appointment';
+import { BOOKING_PAGE_SIZE, useAppointments } from './api/get-appointments';
+import { useAppointmentStats } from './api/get-appointment-stats';
+import { useMarkPaid } from './api/mark-paid';
+import { useBulkAction } from './api/run-bulk-action';
+import type { BookingAction } from './booking-actions';
+import { AppointmentDetailModal } from './components/appointment-detail-modal';
+import { AssignDoctorModal } from './components/assign-doctor-modal';
+import { BookingBulkBar, BULK_LABELS } from './components/booking-bulk-bar';
+import { BookingStatsCards } from './components/booking-stats-cards';
+import { BookingTable } from './components/booking-table';
+import { BookingToolbar } from './components/booking-toolbar';
+import { BulkInputModal } from './components/bulk-input-modal';
+import { BulkResultModal } from './components/bulk-result-modal';
+import { CancelAppointmentModal } from './components/cancel-appointment-modal';
+import { EditAppointmentModal } from './components/edit-appointment-modal';
+import { RequestPaymentModal } from './components/request-payment-modal';
+import { useBookingListState } from './hooks/use-booking-list-state';
+
+type Dialog =
+  | { kind: BookingAction; appointment: Appointment }
+  | { kind: 'bulk-input'; action: 'cancel' | 'request-payment' }
+  | { kind: 'bulk-confirm'; action: 'mark-paid' | 'delete' }
+  | { kind: 'bulk-result'; title: string; result: BulkResult; names: Map<number, string> };
+
+/** The toast of a bulk action that could not do everything (specification section 8). */
+const BULK_PARTIAL: Record<BulkAppointmentAction, string> = {
+  cancel: BOOKING_UI_MSG.bulkCancelFailed,
+  'mark-paid': BOOKING_UI_MSG.bulkMarkFailed,
+  'request-payment': BOOKING_UI_MSG.bulkMarkFailed,
+  delete: BOOKING_UI_MSG.bulkDeleteFailed,
+};
+
+/** /admin/bookings — 'Quản lý Lịch hẹn' (ADMIN, STAFF): every appointment, paged, searched and sorted on the server. */
+export default function BookingManagerPage() {
+  usePageTitle('Quản lý Lịch hẹn');
+  const user = useCurrentUser();
+  const { params, update } = useBookingListState();
+  const query = useAppointments(params);
+  const stats = useAppointmentStats();
+  const items = useMemo(() => query.data?.items ?? [], [query.data]);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+
+  // The selection belongs to one view of the table: another page, search or sort starts empty.
+  const viewKey = JSON.stringify(params);
+  const [selection, setSelection] = useState<{ viewKey: string; ids: ReadonlySet<number> }>({ viewKey, ids: new Set() });
+  const selected = useMemo(() => {
+    if (selection.viewKey !== viewKey) return new Set<number>();
+    return new Set(items.filter((a) => selection.ids.has(a.id)).map((a) => a.id));
+  }, [selection, viewKey, items]);
+  const setSelected = (ids: ReadonlySet<number>) => setSelection({ viewKey, ids });
+  const selectedItems = items.filter((a) => selected.has(a.id));
+
+  const confirm = useConfirmAppointment();
+  const markPaid = useMarkPaid();
+  const remove = useDeleteAppointment();
+  const bulk = useBulkAction();
+
+  const single = dialog && 'appointment' in dialog ? dialog : null;
+  const runSingle = <T extends { message: string }>(mutation: { mutate: (id: number, options: { onSuccess: (r: T) => void; onError: (e: Error) => void }) => void }, fallback: string) => {
+    if (!single) return;
+    mutation.mutate(single.appointment.id, {
+      onSuccess: (result) => {
+        toastActionDone(result);
+        close();
+      },
+      onError: (error) => toast.error(errorMessage(error, fallback)),
+    });
+  };
+
+  function runBulk(action: BulkAppointmentAction, extra: { reason?: string; amount?: number } = {}) {
+    const names = new Map(selectedItems.map((a) => [a.id, a.fullName]));
+    bulk.mutate(
+      { action, ids: [...selected], ...extra },
+      {
+        onSuccess: (result) => {
+          if (result.failed > 0 || result.skipped > 0) toast.error(BULK_PARTIAL[action]);
+          else toast.success(result.message);
+          setSelected(new Set());
+          setDialog({ kind: 'bulk-result', title: `${BULK_LABELS[action]}: kết quả`, result, names });
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, BULK_PARTIAL[action]));
+          close();
+        },
+      },
+    );
+  }
+
+  const data = query.data;
+  // A page emptied by a change (or an address past the end) moves to the last page there is.
+  const pastTheEnd = !!data && data.items.length === 0 && data.total > 0 && params.page > 1;
+  const lastPage = Math.max(1, data?.totalPages ?? 1);
+  useEffect(() => {
+    if (pastTheEnd) update({ page: lastPage });
+  }, [pastTheEnd, lastPage, update]);
+  const filtered = params.q !== '' || params.status !== '' || params.today;
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-sm font-medium text-brand-700">Booking Manager</p>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Quản lý Lịch hẹn</h1>
+          <p className="mt-1 text-sm text-slate-600">Tìm, xác nhận, chỉ định bác sĩ, yêu cầu thanh toán và xử lý hàng loạt lịch hẹn của phòng khám.</p>
+        </div>
+        <Button variant="secondary" className="self-start sm:self-auto" onClick={() => void Promise.all([query.refetch(), stats.refetch()])} loading={query.isFetching && !query.isPending}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          Làm mới
+        </Button>
+      </header>
+
+      {stats.isError ? (
+        <Alert tone="warning">{errorMessage(stats.error, BOOKING_UI_MSG.statsFailed)}</Alert>
+      ) : (
+        <BookingStatsCards stats={stats.data} current={params} onSelect={(filter) => update(filter)} />
+      )}
+      <BookingToolbar params={params} onChange={update} />
+
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {data && !query.isPlaceholderData ? `Tìm thấy ${data.totalCapped ? 'hơn ' : ''}${data.total} lịch hẹn` : ''}
+      </p>
+
+      {selected.size > 0 && (
+        <BookingBulkBar
+          role={user.role}
+          statuses={selectedItems.map((a) => a.status)}
+          onClear={() => setSelected(new Set())}
+          onAction={(action) =>
+            setDialog(action === 'cancel' || action === 'request-payment' ? { kind: 'bulk-input', action } : { kind: 'bulk-confirm', action })
+          }
+        />
+      )}
+
+      <ErrorBoundary>
+        {query.isPending || pastTheEnd ? (
+          <div className="flex justify-center rounded-xl border border-slate-200 bg-white py-16">
+            <Spinner size="lg" label="Đang tải danh sách lịch hẹn..." />
+          </div>
+        ) : query.isError && !data ? (
+          <LoadErrorAlert title={BOOKING_UI_MSG.loadFailed} message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        ) : items.length === 0 ? (
+          <div className="rounded-xl border border-slate-200 bg-white">
+            {filtered ? (
+              <EmptyState icon={CalendarSearch} title="Không tìm thấy lịch hẹn phù hợp" description="Hãy thử từ khóa khác, hoặc bỏ bớt bộ lọc." />
+            ) : (
+              <EmptyState title="Chưa có lịch hẹn nào" description="Lịch hẹn bệnh nhân đặt trên trang web sẽ xuất hiện tại đây." />
+            )}
+          </div>
+        ) : (
+          <>
+            {query.isError && <Alert tone="error">{query.error.message}</Alert>}
+            <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+              <BookingTable
+                items={items}
+                role={user.role}
+                sort={params.sort}
+                onSortChange={(sort) => update({ sort })}
+                selected={selected}
+                onToggle={(id) => {
+                  const next = new Set(selected);
+                  if (next.has(id)) next.delete(id);
+                  else next.add(id);
+                  setSelected(next);
+                }}
+                onToggleAll={(checked) => setSelected(checked ? new Set(items.map((a) => a.id)) : new Set())}
+                onAction={(kind, appointment) => setDialog({ kind, appointment })}
+              />
+            </div>
+            {data && (
+              <>
+                <Pagination
+                  page={data.page}
+                  pageSize={data.size || BOOKING_PAGE_SIZE}
+                  total={data.total}
+                  onPageChange={(page) => update({ page })}
+                  previousLabel="Trước"
+                  nextLabel="Sau"
+                  summary={(from, to, total) => `Hiển thị ${from}–${to} trong ${data.totalCapped ? 'hơn ' : ''}${total.toLocaleString('vi-VN')} lịch hẹn`}
+                />
+                {data.totalCapped && <p className="text-sm text-slate-600">Có quá nhiều kết quả: hãy nhập thêm từ khóa hoặc chọn trạng thái để thu hẹp.</p>}
+              </>
+            )}
+          </>
+        )}
+      </ErrorBoundary>
+
+      {single?.kind === 'detail' && <AppointmentDetailModal appointment={single.appointment} role={user.role} onClose={close} onAction={(kind, appointment) => setDialog({ kind, appointment })} />}
+      {single?.kind === 'edit' && <EditAppointmentModal appointment={single.appointment} onClose={close} />}
+      {single?.kind === 'assign' && <AssignDoctorModal appointment={single.appointment} onClose={close} />}
+      {single?.kind === 'requestPayment' && <RequestPaymentModal appointment={single.appointment} onClose={close} />}
+      {(single?.kind === 'cancel' || single?.kind === 'refund') && <CancelAppointmentModal appointment={single.appointment} refund={single.kind === 'refund'} onClose={close} />}
+      <ConfirmDialog
+        open={single?.kind === 'confirm'}
+        title="Xác nhận lịch hẹn"
+        message={single ? `Xác nhận lịch hẹn #${single.appointment.id} của ${single.appointment.fullName} (${formatDate(single.appointment.appointmentDate)} ${single.appointment.appointmentTime})? Bệnh nhân nhận email xác nhận.` : ''}
+        tone="primary"
+        confirmLabel="Xác nhận"
+        cancelLabel="Đóng"
+        loading={confirm.isPending}
+        onConfirm={() => runSingle(confirm, BOOKING_UI_MSG.confirmApiFailed)}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        open={single?.kind === 'markPaid'}
+        title="Đánh dấu đã thanh toán"
+        message={
+          single
+            ? `Lịch hẹn #${single.appointment.id} của ${single.appointment.fullName} đã được thanh toán${single.appointment.paymentAmount != null ? ` ${formatVnd(single.appointment.paymentAmount)}` : ''}? Bệnh nhân nhận email xác nhận thanh toán.`
+            : ''
+        }
+        tone="primary"
+        confirmLabel="Đã thanh toán"
+        cancelLabel="Đóng"
+        loading={markPaid.isPending}
+        onConfirm={() => runSingle(markPaid, BOOKING_UI_MSG.markPaidApiFailed)}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        open={single?.kind === 'delete'}
+        title="Xóa vĩnh viễn lịch hẹn"
+        message={single ? `Xóa vĩnh viễn lịch hẹn #${single.appointment.id} của ${single.appointment.fullName}? Không thể hoàn tác; lịch sử thay đổi vẫn được giữ lại.` : ''}
+        confirmLabel="Xóa vĩnh viễn"
+        cancelLabel="Đóng"
+        loading={remove.isPending}
+        onConfirm={() => runSingle(remove, BOOKING_UI_MSG.deleteApiFailed)}
+        onCancel={close}
+      />
+
+      {dialog?.kind === 'bulk-input' && (
+        <BulkInputModal kind={dialog.action} count={selected.size} pending={bulk.isPending} onSubmit={(extra) => runBulk(dialog.action, extra)} onClose={close} />
+      )}
+      <ConfirmDialog
+        open={dialog?.kind === 'bulk-confirm'}
+        title={dialog?.kind === 'bulk-confirm' ? BULK_LABELS[dialog.action] : ''}
+        message={
+          dialog?.kind === 'bulk-confirm'
+            ? dialog.action === 'delete'
+              ? `Xóa vĩnh viễn ${selected.size} lịch hẹn đã chọn? Không thể hoàn tác.`
+              : `Đánh dấu ${selected.size} lịch hẹn đã chọn là đã thanh toán?`
+            : ''
+        }
+        tone={dialog?.kind === 'bulk-confirm' && dialog.action === 'delete' ? 'danger' : 'primary'}
+        confirmLabel={dialog?.kind === 'bulk-confirm' && dialog.action === 'delete' ? 'Xóa vĩnh viễn' : 'Đánh dấu'}
+        cancelLabel="Đóng"
+        loading={bulk.isPending}
+        onConfirm={() => dialog?.kind === 'bulk-confirm' && runBulk(dialog.action)}
+        onCancel={close}
+      />
+      {dialog?.kind === 'bulk-result' && <BulkResultModal title={dialog.title} result={dialog.result} names={dialog.names} onClose={close} />}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import type { ReactNode } from 'react';
+import { Pencil } from 'lucide-react';
+import {
+  APPOINTMENT_EVENT_LABELS,
+  APPOINTMENT_STATUS_LABELS,
+  formatDateTime,
+  formatLongDate,
+  formatVnd,
+  ROLE_LABELS,
+  type Appointment,
+  type AppointmentEvent,
+  type Role,
+} from '@clinic/shared';
+import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
+import { ActionMenu } from '@/components/ui/action-menu';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { clinicTimeZone } from '@/lib/clinic-time-zone';
+import { useAppointment } from '../api/get-appointment';
+import { useAppointmentTrail } from '../api/get-appointment-trail';
+import { BOOKING_ACTION_LABELS, bookingActions, declinedByDoctor } from '../booking-actions';
+import { ACTION_ICONS, type RowActionHandler } from './booking-row-parts';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-900">{children || <span className="text-slate-500">—</span>}</dd>
+    </div>
+  );
+}
+
+/** The audit trail (who did what, when), oldest first, as an ordered list. */
+function Timeline({ events }: { events: AppointmentEvent[] }) {
+  const zone = clinicTimeZone();
+  return (
+    <ol className="relative space-y-4 border-l border-slate-200 pl-5">
+      {events.map((e) => (
+        <li key={e.id} className="relative">
+          <span aria-hidden="true" className="absolute top-1.5 -left-[25px] size-2.5 rounded-full border-2 border-white bg-brand-600 ring-1 ring-brand-600" />
+          <p className="text-sm font-semibold text-slate-900">{APPOINTMENT_EVENT_LABELS[e.action]}</p>
+          <p className="text-xs text-slate-600">
+            <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, zone)}</time>
+            {e.actorName ? ` · ${e.actorName}` : e.actorRole ? '' : ' · Khách đặt lịch'}
+            {e.actorRole ? ` (${ROLE_LABELS[e.actorRole]})` : ''}
+          </p>
+          {e.fromStatus && e.toStatus && e.fromStatus !== e.toStatus && (
+            <p className="text-xs text-slate-600">
+              {APPOINTMENT_STATUS_LABELS[e.fromStatus]} → {APPOINTMENT_STATUS_LABELS[e.toStatus]}
+            </p>
+          )}
+          {e.note && <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{e.note}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+type AppointmentDetailModalProps = {
+  appointment: Appointment | null;
+  role: Role;
+  onClose: () => void;
+  onAction: RowActionHandler;
+};
+
+/** 'Chi tiết lịch hẹn': everything about one appointment and its history; edit and the other actions from here. */
+export function AppointmentDetailModal({ appointment, role, onClose, onAction }: AppointmentDetailModalProps) {
+  const id = appointment?.id ?? null;
+  const detail = useAppointment(id, appointment ?? undefined);
+  const trail = useAppointmentTrail(id);
+  const a = detail.data ?? appointment;
+  if (!a) return null;
+  const zone = clinicTimeZone();
+  const actions = bookingActions(a, role).filter((action) => action !== 'detail' && action !== 'edit');
+  const act = (action: Parameters<RowActionHandler>[0]) => {
+    onClose();
+    onAction(action, a);
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="lg"
+      title={
+        <span className="flex flex-wrap items-center gap-2">
+          Lịch hẹn #{a.id} <AppointmentStatusBadge status={a.status} />
+        </span>
+      }
+      footer={
+        <>
+          {actions.length > 0 && (
+            <div className="mr-auto">
+              <ActionMenu
+                label={`Thao tác khác cho lịch hẹn #${a.id}`}
+                text="Thao tác khác"
+                align="left"
+                items={actions.map((action) => ({ key: action, label: BOOKING_ACTION_LABELS[action], icon: ACTION_ICONS[action], onSelect: () => act(action) }))}
+              />
+            </div>
+          )}
+          <Button variant="secondary" onClick={onClose}>
+            Đóng
+          </Button>
+          {bookingActions(a, role).includes('edit') && (
+            <Button onClick={() => act('edit')}>
+              <Pencil aria-hidden="true" className="size-4" />
+              Chỉnh sửa
+            </Button>
+          )}
+        </>
+      }
+    >
+      <div className="space-y-6">
+        {detail.isError && (
+          <Alert tone="warning" role="status">
+            Không tải được thông tin mới nhất: {detail.error.message}
+          </Alert>
+        )}
+        <section aria-labelledby="detail-patient">
+          <h3 id="detail-patient" className="mb-2 text-sm font-semibold tracking-wide text-brand-800 uppercase">
+            Bệnh nhân
+          </h3>
+          <dl className="grid gap-3 sm:grid-cols-2">
+            <Field label="Họ tên">{a.fullName}</Field>
+            <Field label="Số điện thoại">{a.phone}</Field>
+            <Field label="Email">{a.email}</Field>
+            <Field label="Tài khoản">{a.user ? `@${a.user.username}` : 'Không có (đặt lịch không cần tài khoản)'}</Field>
+          </dl>
+        </section>
+        <section aria-labelledby="detail-visit">
+          <h3 id="detail-visit" className="mb-2 text-sm font-semibold tracking-wide text-brand-800 uppercase">
+            Lịch khám
+          </h3>
+          <dl className="grid gap-3 sm:grid-cols-2">
+            <Field label="Ngày khám">{formatLongDate(a.appointmentDate)}</Field>
+            <Field label="Giờ khám">{a.appointmentTime}</Field>
+            <Field label="Khoa khám">{a.departmentName ?? a.department}</Field>
+            <Field label="Bác sĩ">{a.doctor ? (a.doctor.fullName ?? a.doctor.email) : declinedByDoctor(a) ? 'Bác sĩ đã từ chối, cần chỉ định bác sĩ khác' : 'Chưa chỉ định'}</Field>
+            <Field label="Lý do khám">{a.reason}</Field>
+            <Field label="Thanh toán">
+              {a.paymentAmount != null ? formatVnd(a.paymentAmount) : ''}
+              {a.paymentCompleted ? ' · Đã thanh toán' : ''}
+              {a.refundRequired ? ' · Cần hoàn tiền' : ''}
+            </Field>
+            {a.doctorResponse && <Field label={declinedByDoctor(a) ? 'Lý do bác sĩ từ chối' : 'Phản hồi của bác sĩ'}>{a.doctorResponse}</Field>}
+            {a.cancelReason && <Field label="Lý do hủy">{a.cancelReason}</Field>}
+            {a.notes && (
+              <div className="sm:col-span-2">
+                <Field label="Ghi chú khám">
+                  <span className="whitespace-pre-line">{a.notes}</span>
+                </Field>
+              </div>
+            )}
+            <Field label="Ngày đặt">{formatDateTime(a.createdAt, zone)}</Field>
+            <Field label="Cập nhật lần cuối">{formatDateTime(a.updatedAt, zone)}</Field>
+          </dl>
+        </section>
+        <section aria-labelledby="detail-trail">
+          <h3 id="detail-trail" className="mb-3 text-sm font-semibold tracking-wide text-brand-800 uppercase">
+            Lịch sử thay đổi
+          </h3>
+          {trail.isPending ? (
+            <Spinner label="Đang tải lịch sử thay đổi..." />
+          ) : trail.isError ? (
+            <Alert tone="error">{trail.error.message}</Alert>
+          ) : (
+            <Timeline events={trail.data} />
+          )}
+        </section>
+      </div>
+    </Modal>
+  );
+}

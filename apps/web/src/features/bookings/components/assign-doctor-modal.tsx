@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { APPOINTMENT_MSG, BOOKING_UI_MSG, formatDate, type Appointment } from '@clinic/shared';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField, inputClasses } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { toastActionDone } from '@/lib/action-toast';
+import { errorMessage } from '@/lib/error-message';
+import { useAssignDoctor } from '../api/assign-doctor';
+import { useDoctorCandidates } from '../api/get-doctor-candidates';
+import { declinedByDoctor } from '../booking-actions';
+
+/** 'Chỉ định bác sĩ' (PENDING only): the server's candidates for the department; the doctor then accepts or declines. */
+export function AssignDoctorModal({ appointment, onClose }: { appointment: Appointment; onClose: () => void }) {
+  const candidates = useDoctorCandidates(appointment.id);
+  const assign = useAssignDoctor();
+  const [doctorId, setDoctorId] = useState('');
+  const [missing, setMissing] = useState(false);
+  const declined = declinedByDoctor(appointment);
+
+  function submit() {
+    if (!doctorId) return setMissing(true);
+    assign.mutate(
+      { id: appointment.id, doctorId: Number(doctorId) },
+      {
+        onSuccess: (result) => {
+          toastActionDone(result);
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      preventClose={assign.isPending}
+      title={declined ? 'Chỉ định lại bác sĩ' : 'Chỉ định bác sĩ'}
+      description={`#${appointment.id} · ${appointment.fullName} · ${formatDate(appointment.appointmentDate)} ${appointment.appointmentTime} · ${appointment.departmentName ?? appointment.department}`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={assign.isPending}>
+            Hủy
+          </Button>
+          <Button onClick={submit} loading={assign.isPending} disabled={candidates.isPending}>
+            {assign.isPending ? 'Đang chỉ định...' : 'Chỉ định'}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        {declined && appointment.doctorResponse && (
+          <Alert tone="warning" title="Bác sĩ trước đã từ chối">
+            Lý do: {appointment.doctorResponse}
+          </Alert>
+        )}
+        {assign.isError && <Alert tone="error">{errorMessage(assign.error, BOOKING_UI_MSG.assignFailed)}</Alert>}
+        {candidates.isPending ? (
+          <Spinner label="Đang tải danh sách bác sĩ..." />
+        ) : candidates.isError ? (
+          <Alert tone="error">{errorMessage(candidates.error, BOOKING_UI_MSG.loadFailed)}</Alert>
+        ) : candidates.data.length === 0 ? (
+          <Alert tone="warning">Không có bác sĩ nào phù hợp với khoa của lịch hẹn này.</Alert>
+        ) : (
+          <FormField label="Bác sĩ" required error={missing && !doctorId ? APPOINTMENT_MSG.doctorRequired : undefined} hint="Bác sĩ của khoa, bác sĩ đa khoa hoặc bác sĩ chưa có chuyên khoa.">
+            {(c) => (
+              <select
+                {...c}
+                value={doctorId}
+                onChange={(event) => {
+                  setDoctorId(event.target.value);
+                  setMissing(false);
+                }}
+                className={inputClasses}
+                data-autofocus
+              >
+                <option value="">Chọn bác sĩ...</option>
+                {candidates.data.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.fullName ?? d.email}
+                    {d.specialtyName ? ` · ${d.specialtyName}` : ''}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        )}
+      </div>
+    </Modal>
+  );
+}
