@@ -29,7 +29,7 @@ const BlogControlPage = lazy(() => import('@/features/blogs/blog-control-page'))
 const BookingManagerPage = lazy(() => import('@/features/bookings/booking-manager-page'));
 const BookingHistoryPage = lazy(() => import('@/features/bookings/booking-history-page'));
 const PatientControlPage = lazy(() => import('@/features/patients/patient-control-page'));
-const PendingApprovalsPage = lazy(() => import('@/features/appointments/pending-approvals-page'));
+const PendingApprovalsPage = lazy(() => import('@/features/approvals/pending-approvals-page'));
 
 /** A back-office page behind the role check of its screen (its chunk loads only when allowed). */
 function adminScreen(screen: AdminScreen, Page: LazyExoticComponent<ComponentType>) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageNumberSchema } from '../common';
 import { APPOINTMENT_LIMITS, APPOINTMENT_MSG as M } from './messages';
 import { appointmentSortSchema } from './schemas';
+import { HISTORY_STATUSES } from './statuses';
 import { addDays, addMonths, clinicMoment, isDateString, monthEnd, monthStart, quarterStart } from './time';
 
 /** The time filters of Booking History (specification section 9), read in the clinic's zone. */
@@ -53,7 +54,7 @@ const historyFilterFields = z.object({
   /** Only with period=custom. */
   from: queryDate.optional(),
   to: queryDate.optional(),
-  status: z.enum(['COMPLETED', 'CANCELLED', 'NO_SHOW'], { error: M.invalidStatus }).optional(),
+  status: z.enum(HISTORY_STATUSES, { error: M.invalidStatus }).optional(),
   department: z.string().trim().max(APPOINTMENT_LIMITS.department, M.unknownDepartment).optional(),
   q: z.string().trim().max(APPOINTMENT_LIMITS.searchQuery, M.searchTooLong).optional(),
 });

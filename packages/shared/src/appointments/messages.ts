@@ -190,9 +190,9 @@ export const APPROVALS_MSG = {
   declineButton: 'Decline Appointment',
   declineWarning: 'The appointment will return to PENDING and the staff must assign another doctor.',
   loadFailed: 'Không thể tải danh sách lịch hẹn cần phê duyệt',
-  accepted: 'Đã chấp nhận lịch hẹn thành công',
+  accepted: APPOINTMENT_MSG.accepted,
   acceptFailed: 'Không thể chấp nhận lịch hẹn',
-  declined: 'Đã từ chối lịch hẹn. Lịch hẹn sẽ được staff xử lý lại.',
+  declined: APPOINTMENT_MSG.declined,
   declineFailed: 'Không thể từ chối lịch hẹn',
 } as const;
 /** The list refreshes this often (specification section 9). */

@@ -1,44 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APPOINTMENT_MSG, BOOKING_UI_MSG, DEPARTMENTS, type Appointment, type AppointmentPage, type AppointmentStatus, type BulkResult } from '@clinic/shared';
+import { APPOINTMENT_MSG, BOOKING_UI_MSG, DEPARTMENTS, type AppointmentPage, type BulkResult } from '@clinic/shared';
 import { routes } from '@/app/router';
+import { appointment } from '@/testing/appointment-fixture';
 import { makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
 // Tuesday 10 March 2026, 09:15 in Ho Chi Minh City.
 const NOW = new Date('2026-03-10T02:15:00Z');
-
-function appointment(id: number, status: AppointmentStatus, overrides: Partial<Appointment> = {}): Appointment {
-  return {
-    id,
-    fullName: `Bệnh nhân ${id}`,
-    phone: `09120000${String(id).padStart(2, '0')}`,
-    email: `bn${id}@example.com`,
-    appointmentDate: '2026-03-12',
-    appointmentTime: '09:00',
-    department: 'GYNECOLOGY',
-    departmentName: 'Khoa Phụ khoa',
-    reason: 'Khám định kỳ',
-    notes: null,
-    status,
-    doctorId: null,
-    doctor: null,
-    paymentCompleted: status === 'PAID',
-    paymentAmount: null,
-    refundRequired: false,
-    cancelReason: null,
-    patientStatus: null,
-    doctorResponse: null,
-    doctorNotifiedAt: null,
-    followUpOfId: null,
-    emailSent: false,
-    reminderSent: false,
-    userId: null,
-    user: null,
-    createdAt: '2026-03-01T02:00:00.000Z',
-    updatedAt: '2026-03-01T02:00:00.000Z',
-    ...overrides,
-  };
-}
 
 const ITEMS = [
   appointment(1, 'PENDING'),

@@ -1,52 +1,34 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { APPOINTMENT_SORTS, HISTORY_PERIODS, isDateString, type AppointmentSort, type HistoryPeriod } from '@clinic/shared';
+import { useMemo } from 'react';
+import { APPOINTMENT_SORTS, HISTORY_PERIODS, HISTORY_STATUSES, isDateString, type AppointmentSort, type HistoryPeriod } from '@clinic/shared';
+import { readChoice, readPage, useAddressState } from '@/hooks/use-address-state';
 
-export type HistoryStatus = 'COMPLETED' | 'CANCELLED' | 'NO_SHOW' | '';
+export type HistoryStatus = (typeof HISTORY_STATUSES)[number] | '';
 export type HistoryViewParams = { period: HistoryPeriod; from: string; to: string; status: HistoryStatus; q: string; page: number; sort: AppointmentSort };
 
 export const DEFAULT_HISTORY_VIEW: HistoryViewParams = { period: 'all', from: '', to: '', status: '', q: '', page: 1, sort: 'appointmentDate:desc' };
 
 function read(search: URLSearchParams): HistoryViewParams {
-  const period = search.get('period');
-  const status = search.get('status');
-  const sort = search.get('sort');
-  const page = Number(search.get('page'));
   const date = (key: string) => {
     const value = search.get(key) ?? '';
     return isDateString(value) ? value : '';
   };
   return {
-    period: period && (HISTORY_PERIODS as readonly string[]).includes(period) ? (period as HistoryPeriod) : 'all',
+    period: readChoice(search, 'period', HISTORY_PERIODS, 'all'),
     from: date('from'),
     to: date('to'),
-    status: status === 'COMPLETED' || status === 'CANCELLED' || status === 'NO_SHOW' ? status : '',
+    status: readChoice<HistoryStatus>(search, 'status', HISTORY_STATUSES, ''),
     q: (search.get('q') ?? '').trim(),
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    sort: sort && (APPOINTMENT_SORTS as readonly string[]).includes(sort) ? (sort as AppointmentSort) : DEFAULT_HISTORY_VIEW.sort,
+    page: readPage(search),
+    sort: readChoice(search, 'sort', APPOINTMENT_SORTS, DEFAULT_HISTORY_VIEW.sort),
   };
 }
 
+/** The custom dates mean something only with the custom period. */
+const omitDates = (key: keyof HistoryViewParams, next: HistoryViewParams) => (key === 'from' || key === 'to') && next.period !== 'custom';
+
 /** Booking History's filter in the address, like the bookings list: a change but the page's goes back to page 1. */
 export function useHistoryState() {
-  const [search, setSearch] = useSearchParams();
-  const params = useMemo(() => read(search), [search]);
-  const update = useCallback(
-    (patch: Partial<HistoryViewParams>) =>
-      setSearch(
-        (previous) => {
-          const next: HistoryViewParams = { ...read(previous), page: 1, ...patch };
-          const out = new URLSearchParams(previous);
-          for (const key of Object.keys(DEFAULT_HISTORY_VIEW) as Array<keyof HistoryViewParams>) {
-            if (next[key] === DEFAULT_HISTORY_VIEW[key] || ((key === 'from' || key === 'to') && next.period !== 'custom')) out.delete(key);
-            else out.set(key, String(next[key]));
-          }
-          return out;
-        },
-        { replace: true },
-      ),
-    [setSearch],
-  );
+  const { params, update } = useAddressState(DEFAULT_HISTORY_VIEW, read, omitDates);
   /** What the server is asked: the custom dates only with the custom period. */
   const filter = useMemo(
     () => ({

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { APPROVALS_MSG, clinicInstant, formatDate, formatDateTime, URGENT_WITHIN_HOURS, type Appointment } from '@clinic/shared';
+import { clinicTimeZone } from '@/lib/clinic-time-zone';
+
+export type ApprovalAction = 'view' | 'accept' | 'decline';
+
+/** "Thứ Hai, 24/11/2026 · 09:00" in the clinic's own calendar. */
+export function visitWhen(a: Appointment): { date: string; time: string } {
+  return { date: formatDate(a.appointmentDate, clinicTimeZone()), time: a.appointmentTime.slice(0, 5) };
+}
+
+/** When the doctor was told of the assignment, or 'N/A' for assignments older than the notices. */
+export function assignedAt(a: Appointment): string {
+  return a.doctorNotifiedAt ? formatDateTime(a.doctorNotifiedAt, clinicTimeZone()) : APPROVALS_MSG.notAvailable;
+}
+
+export function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words whitespace-pre-line text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Who and when, at the top of the accept and decline dialogs: the doctor sees what he answers. */
+export function AssignmentSummary({ appointment: a }: { appointment: Appointment }) {
+  const when = visitWhen(a);
+  return (
+    <dl className="grid grid-cols-2 gap-3 rounded-lg bg-slate-50 p-3">
+      <Field label="Bệnh nhân">{a.fullName}</Field>
+      <Field label="Khoa">{a.departmentName ?? a.department}</Field>
+      <Field label="Ngày khám">{when.date}</Field>
+      <Field label="Giờ khám">{when.time}</Field>
+    </dl>
+  );
+}
+
+/** Starts within the next 24 hours (the "Urgent" card's rule), so the row says so too. */
+export function isUrgent(a: Appointment, now: Date): boolean {
+  const start = clinicInstant(a.appointmentDate, a.appointmentTime.slice(0, 5), clinicTimeZone()).getTime();
+  return start >= now.getTime() && start - now.getTime() <= URGENT_WITHIN_HOURS * 3600_000;
+}

@@ -1,0 +1,48 @@
+import { APPROVALS_MSG, formatDateTime, type Appointment } from '@clinic/shared';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { clinicTimeZone } from '@/lib/clinic-time-zone';
+import { assignedAt, Field, visitWhen, type ApprovalAction } from './approval-parts';
+
+/** View: everything the doctor needs to decide (specification section 2), with accept and decline at hand. */
+export function ViewAssignmentModal({ appointment: a, onClose, onAction }: { appointment: Appointment; onClose: () => void; onAction: (action: ApprovalAction) => void }) {
+  const when = visitWhen(a);
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="lg"
+      title="Chi tiết lịch hẹn"
+      description={`#${a.id} · ${a.fullName}`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Đóng
+          </Button>
+          <Button variant="danger" onClick={() => onAction('decline')}>
+            Từ chối
+          </Button>
+          <Button onClick={() => onAction('accept')}>Chấp nhận</Button>
+        </>
+      }
+    >
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field label="Họ và tên">{a.fullName}</Field>
+        <Field label="Số điện thoại">
+          <a className="text-brand-700 underline-offset-2 hover:underline" href={`tel:${a.phone}`}>
+            {a.phone}
+          </a>
+        </Field>
+        <Field label="Email">{a.email ?? APPROVALS_MSG.notAvailable}</Field>
+        <Field label="Khoa">{a.departmentName ?? a.department}</Field>
+        <Field label="Ngày khám">{when.date}</Field>
+        <Field label="Giờ khám">{when.time}</Field>
+        <div className="sm:col-span-2">
+          <Field label="Lý do khám">{a.reason?.trim() ? a.reason : <span className="text-slate-500 italic">{APPROVALS_MSG.noReason}</span>}</Field>
+        </div>
+        <Field label="Ngày đặt lịch">{formatDateTime(a.createdAt, clinicTimeZone())}</Field>
+        <Field label="Chỉ định cho bạn lúc">{assignedAt(a)}</Field>
+      </dl>
+    </Modal>
+  );
+}
