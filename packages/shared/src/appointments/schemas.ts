@@ -355,6 +355,7 @@ export const appointmentUpdateResponseSchema = appointmentActionResponseSchema.e
 });
 
 export const examinationNotesResponseSchema = appointmentActionResponseSchema.extend({ followUp: appointmentSchema.nullable() });
+export type ExaminationNotesResponse = z.infer<typeof examinationNotesResponseSchema>;
 
 export const deleteAppointmentResponseSchema = z.object({ message: z.string(), id: z.number().int() });
 

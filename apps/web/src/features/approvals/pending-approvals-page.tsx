@@ -29,7 +29,8 @@ export default function PendingApprovalsPage() {
   const [dialog, setDialog] = useState<{ action: ApprovalAction; appointment: Appointment } | null>(null);
   const close = () => setDialog(null);
   const items = list.data?.items ?? [];
-  const now = new Date(list.dataUpdatedAt || Date.now());
+  // Urgent is read against the moment the list was fetched, like the server's count.
+  const now = new Date(list.dataUpdatedAt);
   const refreshing = (list.isFetching && !list.isPending) || (summary.isFetching && !summary.isPending);
 
   return (

@@ -1,15 +1,139 @@
-import { Stethoscope } from 'lucide-react';
-import { PlaceholderPanel } from '@/components/placeholder-panel';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { RefreshCw, UserSearch } from 'lucide-react';
+import { APPOINTMENT_LIMITS, BOOKING_UI_MSG, PATIENT_FILTER_LABELS, PATIENT_FILTERS, PATIENT_MSG, PATIENT_PAGE_SIZE, type PatientSummary } from '@clinic/shared';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FilterSelect } from '@/components/ui/filter-select';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchField } from '@/components/ui/search-field';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { errorMessage } from '@/lib/error-message';
+import { usePatients } from './api/get-patients';
+import { useSaveExaminationNotes } from './api/save-examination-notes';
+import { ExaminationNotesModal } from './components/examination-notes-modal';
+import { PatientCards } from './components/patient-cards';
+import { PatientDetailModal } from './components/patient-detail-modal';
+import type { PatientAction } from './components/patient-parts';
+import { visitWhen } from './components/patient-parts';
+import { PatientTable } from './components/patient-table';
+import { usePatientListState } from './hooks/use-patient-list-state';
 
+const FILTER_OPTIONS = PATIENT_FILTERS.map((value) => ({ value, label: PATIENT_FILTER_LABELS[value] }));
+
+/**
+ * /admin/patients — Patient Control (ADMIN, DOCTOR, STAFF): patients derived from appointments
+ * grouped by e-mail, paged on the server. A doctor sees only the patients of his appointments and
+ * examines them from here: notes (with a follow-up) or no show, on the first appointment he can.
+ */
 export default function PatientControlPage() {
-  usePageTitle('Patient Control');
+  const user = useCurrentUser();
+  const doctor = user.role === 'DOCTOR';
+  usePageTitle(doctor ? 'Patient Control · Your Assigned Patients' : 'Patient Control');
+  const { params, update } = usePatientListState();
+  const query = usePatients(params);
+  const noShow = useSaveExaminationNotes();
+  const [dialog, setDialog] = useState<{ action: PatientAction; patient: PatientSummary } | null>(null);
+  const close = () => setDialog(null);
+  const data = query.data;
+  const items = data?.items ?? [];
+
+  const pastTheEnd = !!data && items.length === 0 && data.total > 0 && params.page > 1;
+  const lastPage = Math.max(1, data?.totalPages ?? 1);
+  useEffect(() => {
+    if (pastTheEnd) update({ page: lastPage });
+  }, [pastTheEnd, lastPage, update]);
+  const filtered = params.q !== '' || params.filter !== 'all';
+  const visit = dialog?.patient.actionableAppointment ?? null;
+
   return (
-    <PlaceholderPanel
-      title="Patient Control"
-      subtitle="Quản lý bệnh nhân"
-      icon={Stethoscope}
-      description="Patients, their contact details, appointments and examination notes will be managed here."
-    />
+    <div className="space-y-6">
+      {query.isError && <Alert tone="error">{errorMessage(query.error, PATIENT_MSG.loadFailed)}</Alert>}
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Patient Control</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {doctor
+              ? 'Your Assigned Patients: bệnh nhân của các lịch hẹn được chỉ định cho bạn. Ghi chú khám, hẹn tái khám hoặc đánh dấu vắng mặt ngay tại đây.'
+              : 'Bệnh nhân của phòng khám, tổng hợp từ lịch hẹn theo email: số lịch hẹn, lần khám gần nhất và lịch hẹn tiếp theo.'}
+          </p>
+        </div>
+        <Button variant="secondary" className="self-start sm:self-auto" onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          Làm mới
+        </Button>
+      </header>
+
+      <PatientCards cards={data?.cards} />
+
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" role="search" aria-label="Tìm kiếm bệnh nhân">
+        <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <SearchField id="patient-search" label="Tìm kiếm" value={params.q} onSearch={(q) => update({ q })} maxLength={APPOINTMENT_LIMITS.searchQuery} placeholder="Search patients..." />
+          <FilterSelect id="patient-filter" label="Lọc" value={params.filter} onChange={(filter) => update({ filter: filter as typeof params.filter })} options={FILTER_OPTIONS} />
+        </div>
+      </div>
+
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {data && !query.isPlaceholderData ? `Tìm thấy ${data.total} bệnh nhân` : ''}
+      </p>
+
+      <ErrorBoundary>
+        {query.isPending || pastTheEnd ? (
+          <div className="flex justify-center rounded-xl border border-slate-200 bg-white py-16">
+            <Spinner size="lg" label="Đang tải danh sách bệnh nhân..." />
+          </div>
+        ) : !data ? null : items.length === 0 ? (
+          <div className="rounded-xl border border-slate-200 bg-white">
+            {filtered ? (
+              <EmptyState icon={UserSearch} title="Không tìm thấy bệnh nhân phù hợp" description="Hãy thử tên, email hoặc số điện thoại khác, hoặc chọn All Patients." />
+            ) : (
+              <EmptyState
+                title="Chưa có bệnh nhân nào"
+                description={doctor ? 'Bệnh nhân sẽ xuất hiện khi bạn chấp nhận lịch hẹn được chỉ định.' : 'Bệnh nhân xuất hiện khi lịch hẹn của họ được xác nhận.'}
+              />
+            )}
+          </div>
+        ) : (
+          <>
+            <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+              <PatientTable items={items} showActions={doctor} onAction={(action, patient) => setDialog({ action, patient })} />
+            </div>
+            <Pagination page={data.page} pageSize={data.size || PATIENT_PAGE_SIZE} total={data.total} onPageChange={(page) => update({ page })} />
+          </>
+        )}
+      </ErrorBoundary>
+
+      {dialog?.action === 'detail' && <PatientDetailModal patient={dialog.patient} onClose={close} />}
+      {dialog?.action === 'notes' && visit && <ExaminationNotesModal key={visit.id} patientName={dialog.patient.fullName} visit={visit} onClose={close} />}
+      {dialog?.action === 'no-show' && visit && (
+        <ConfirmDialog
+          open
+          tone="danger"
+          title="Đánh dấu không đến khám"
+          message={`${dialog.patient.fullName} không đến lịch hẹn ${visitWhen(visit)}? Lịch hẹn sẽ chuyển sang "Không đến khám".`}
+          confirmLabel="Không đến khám"
+          cancelLabel="Cancel"
+          loading={noShow.isPending}
+          onCancel={close}
+          onConfirm={() =>
+            noShow.mutate(
+              { id: visit.id, status: 'NO_SHOW' },
+              {
+                onSuccess: (result) => {
+                  toast.success(result.message);
+                  close();
+                },
+                onError: (error) => toast.error(errorMessage(error, BOOKING_UI_MSG.statusApiFailed)),
+              },
+            )
+          }
+        />
+      )}
+    </div>
   );
 }

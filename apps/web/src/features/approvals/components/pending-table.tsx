@@ -8,7 +8,7 @@ type Props = { items: Appointment[]; now: Date; onAction: (action: ApprovalActio
 
 function Actions({ a, onAction, compact }: { a: Appointment; onAction: Props['onAction']; compact?: boolean }) {
   return (
-    <div className={compact ? 'grid grid-cols-3 gap-2' : 'flex justify-end gap-2'}>
+    <div className={compact ? 'grid grid-cols-3 gap-2' : 'flex flex-col items-stretch gap-1.5'}>
       <Button size="sm" variant="secondary" onClick={() => onAction('view', a)} aria-label={`Xem lịch hẹn của ${a.fullName}`}>
         <Eye aria-hidden="true" className="size-4" />
         Xem
@@ -33,27 +33,27 @@ function UrgentBadge() {
 export function PendingTable({ items, now, onAction }: Props) {
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm xl:block">
+        <table className="w-full table-fixed divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Lịch hẹn chờ bạn phê duyệt, sớm nhất trước</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="w-[18%] px-4 py-3">
                 Bệnh nhân
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="w-[24%] px-4 py-3">
                 Liên hệ
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="w-[15%] px-4 py-3">
                 Ngày & giờ khám
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="w-[16%] px-4 py-3">
                 Khoa
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="w-[13%] px-4 py-3">
                 Assigned At
               </th>
-              <th scope="col" className="px-4 py-3 text-right">
+              <th scope="col" className="w-[14%] px-4 py-3 text-right">
                 <span className="sr-only">Thao tác</span>
               </th>
             </tr>
@@ -63,13 +63,13 @@ export function PendingTable({ items, now, onAction }: Props) {
               const when = visitWhen(a);
               return (
                 <tr key={a.id} className="align-top">
-                  <td className="px-4 py-3">
+                  <td className="px-4 py-3 break-words">
                     <p className="font-semibold text-slate-900">{a.fullName}</p>
                     <p className="text-xs text-slate-600">ID: #{a.id}</p>
                   </td>
                   <td className="px-4 py-3">
                     <p className="text-slate-900">{a.phone}</p>
-                    <p className="max-w-56 truncate text-xs text-slate-600" title={a.email ?? undefined}>
+                    <p className="truncate text-xs text-slate-600" title={a.email ?? undefined}>
                       {a.email ?? '—'}
                     </p>
                   </td>
@@ -94,7 +94,7 @@ export function PendingTable({ items, now, onAction }: Props) {
         </table>
       </div>
 
-      <ul className="space-y-3 md:hidden" aria-label="Lịch hẹn chờ bạn phê duyệt">
+      <ul className="space-y-3 xl:hidden" aria-label="Lịch hẹn chờ bạn phê duyệt">
         {items.map((a) => {
           const when = visitWhen(a);
           return (

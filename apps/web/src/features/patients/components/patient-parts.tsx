@@ -1,0 +1,38 @@
+import { formatDate, GENDER_LABELS, PATIENT_MSG, type PatientSummary, type PatientVisit } from '@clinic/shared';
+import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
+import { Badge } from '@/components/ui/badge';
+import { clinicTimeZone } from '@/lib/clinic-time-zone';
+
+export type PatientAction = 'detail' | 'notes' | 'no-show';
+
+/** "12/03/2026 · 09:00". */
+export function visitWhen(visit: PatientVisit): string {
+  return `${formatDate(visit.appointmentDate, clinicTimeZone())} · ${visit.appointmentTime.slice(0, 5)}`;
+}
+
+/** @username, gender and birth date, when an account goes with the e-mail. */
+export function accountLine(p: PatientSummary): string | null {
+  if (!p.user) return null;
+  return [`@${p.user.username}`, p.user.gender ? GENDER_LABELS[p.user.gender] : null, p.user.birth ? formatDate(p.user.birth, clinicTimeZone()) : null].filter(Boolean).join(' · ');
+}
+
+export function LastVisit({ visit }: { visit: PatientVisit | null }) {
+  if (!visit) return <span className="text-slate-500">—</span>;
+  return (
+    <span className="text-slate-900">
+      <span className="block">{formatDate(visit.appointmentDate, clinicTimeZone())}</span>
+      <span className="block text-xs text-slate-600">{visit.appointmentTime.slice(0, 5)}</span>
+    </span>
+  );
+}
+
+/** The next appointment as a badge, or 'None scheduled'. */
+export function NextAppointment({ visit }: { visit: PatientVisit | null }) {
+  if (!visit) return <span className="text-slate-500">{PATIENT_MSG.noneScheduled}</span>;
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <Badge tone="brand">{visitWhen(visit)}</Badge>
+      <AppointmentStatusBadge status={visit.status} />
+    </span>
+  );
+}

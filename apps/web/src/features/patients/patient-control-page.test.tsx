@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APPOINTMENT_MSG, PATIENT_MSG, type PatientPage, type PatientSummary, type PatientVisit, type Role } from '@clinic/shared';
+import { routes } from '@/app/router';
+import { makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
+
+// Tuesday 10 March 2026, 09:15 in Ho Chi Minh City.
+const NOW = new Date('2026-03-10T02:15:00Z');
+
+const visit = (id: number, overrides: Partial<PatientVisit> = {}): PatientVisit => ({
+  id,
+  appointmentDate: '2026-03-10',
+  appointmentTime: '08:00',
+  department: 'GYNECOLOGY',
+  departmentName: 'Khoa Phụ khoa',
+  status: 'CONFIRMED',
+  reason: null,
+  notes: null,
+  doctorId: 9,
+  doctorName: 'BS. Lê Thị Hồng Nhung',
+  ...overrides,
+});
+
+function patient(n: number, overrides: Partial<PatientSummary> = {}): PatientSummary {
+  return {
+    email: `bn${n}@example.com`,
+    fullName: `Bệnh nhân ${n}`,
+    phone: `09120000${String(n).padStart(2, '0')}`,
+    user: null,
+    totalAppointments: 2,
+    confirmedAppointments: 1,
+    lastAppointment: null,
+    nextAppointment: null,
+    actionableAppointment: null,
+    ...overrides,
+  };
+}
+
+const TODAY_VISIT = visit(41);
+const WITH_ACCOUNT = patient(1, {
+  user: { id: 5, username: 'patient', gender: 'FEMALE', birth: '1992-04-05' },
+  lastAppointment: visit(30, { appointmentDate: '2026-02-02', status: 'COMPLETED', notes: 'Khám định kỳ ổn định' }),
+  nextAppointment: TODAY_VISIT,
+  actionableAppointment: TODAY_VISIT,
+});
+const NOTHING_TO_EXAMINE = patient(2);
+const PAGE: PatientPage = { items: [WITH_ACCOUNT, NOTHING_TO_EXAMINE], total: 12, page: 1, size: 10, totalPages: 2, cards: { totalPatients: 12, withUpcoming: 4, totalConfirmed: 15 } };
+
+type Sent = { url: string; method: string; body: unknown };
+
+function server(role: Role, answer: (url: string, init: RequestInit) => { status?: number; body?: unknown } | undefined = () => undefined) {
+  const sent: Sent[] = [];
+  const me = makeUser({ id: 9, username: role.toLowerCase(), role, fullName: 'BS. Lê Thị Hồng Nhung', specialty: role === 'DOCTOR' ? 'GYNECOLOGY' : null });
+  mockFetch((url, init) => {
+    sent.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const custom = answer(url, init);
+    if (custom) return custom;
+    if (url === '/api/auth/validate') return { body: { valid: true } };
+    if (url === '/api/users/profile') return { body: me };
+    if (url.startsWith('/api/patients/detail')) return { body: { patient: WITH_ACCOUNT, visits: [TODAY_VISIT, WITH_ACCOUNT.lastAppointment] } };
+    if (url.startsWith('/api/patients')) return { body: PAGE };
+    if (url.startsWith('/api/appointments/public/availability')) return { body: { available: true, message: APPOINTMENT_MSG.slotAvailable, code: 'AVAILABLE', remaining: 2 } };
+    return { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Không tìm thấy', error: 'Không tìm thấy' } };
+  });
+  storeSession(storedInfoOf(me));
+  return { sent, ...renderRoutes(routes, '/admin/patients') };
+}
+
+const firstLoad = { timeout: 5000 };
+const rowOf = async (name: string) => (await screen.findByRole('rowheader', { name: new RegExp(name) }, firstLoad)).closest('tr')!;
+
+describe('PatientControlPage', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the cards, each patient with account, counts, last visit and next appointment, and pages of 10', async () => {
+    const { sent } = server('STAFF');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Patient Control' }, firstLoad)).toBeInTheDocument();
+    const row = await rowOf('Bệnh nhân 1');
+    expect(row).toHaveTextContent('@patient · Nữ · 05/04/1992');
+    expect(row).toHaveTextContent('bn1@example.com');
+    expect(row).toHaveTextContent('02/02/2026');
+    expect(row).toHaveTextContent('10/03/2026 · 08:00');
+    expect(await rowOf('Bệnh nhân 2')).toHaveTextContent(PATIENT_MSG.noneScheduled);
+    expect(within(screen.getByRole('list', { name: 'Thống kê bệnh nhân' })).getByText('Total Confirmed Appointments').parentElement).toHaveTextContent('15');
+    expect(screen.getByText('Showing 1 to 10 of 12 results')).toBeInTheDocument();
+    // Staff read; only a doctor has row actions.
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    expect(sent.find((r) => r.url.startsWith('/api/patients?'))?.url).toContain('size=10');
+  });
+
+  it('gives a doctor his actions, on the first appointment he can still examine', async () => {
+    server('DOCTOR');
+    expect(await screen.findByText(/Your Assigned Patients/, {}, firstLoad)).toBeInTheDocument();
+    const none = await rowOf('Bệnh nhân 2');
+    expect(within(none).getByRole('button', { name: /Ghi chú khám/ })).toBeDisabled();
+    expect(within(none).getByRole('button', { name: /không đến khám/ })).toBeDisabled();
+    expect(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /Ghi chú khám/ })).toBeEnabled();
+  });
+
+  it('shows the patient and the visit history', async () => {
+    const { user } = server('DOCTOR');
+    await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /Xem chi tiết/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chi tiết bệnh nhân' });
+    const history = await within(dialog).findByRole('table');
+    expect(within(history).getAllByRole('row')).toHaveLength(3);
+    expect(within(history).getByText(PATIENT_MSG.noNotes)).toBeInTheDocument();
+    expect(within(history).getByText('Khám định kỳ ổn định')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('saves notes with a follow-up only once its date and time are chosen', async () => {
+    const { user, sent } = server('DOCTOR', (url, init) =>
+      url === '/api/appointments/41' && init.method === 'PUT'
+        ? { body: { message: APPOINTMENT_MSG.notesCompleted, appointment: {}, emailStatus: 'none', followUp: { id: 99, appointmentDate: '2026-03-24', appointmentTime: '09:00' } } }
+        : undefined,
+    );
+    await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /Ghi chú khám/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ghi chú khám bệnh' });
+    expect(within(dialog).getByText(PATIENT_MSG.notSpecified)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Kết quả khám')).toHaveValue('COMPLETED');
+    expect(within(dialog).getByLabelText('Ghi chú của bác sĩ')).toHaveAttribute('rows', '6');
+    await user.type(within(dialog).getByLabelText('Ghi chú của bác sĩ'), 'Siêu âm bình thường');
+    expect(within(dialog).getByRole('button', { name: 'Save Notes' })).toBeEnabled();
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Lên lịch tái khám cho bệnh nhân' }));
+    const save = within(dialog).getByRole('button', { name: 'Save Notes & Schedule Follow-up' });
+    expect(save).toBeDisabled();
+    expect(within(dialog).getByText(APPOINTMENT_MSG.followUpDateTimeRequired)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Ngày tái khám/), '2026-03-24');
+    expect(save).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: '09:00' }));
+    await within(dialog).findByText(APPOINTMENT_MSG.slotAvailable);
+    expect(save).toBeEnabled();
+    await user.click(save);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent.find((r) => r.url === '/api/appointments/41' && r.method === 'PUT')?.body).toEqual({
+      notes: 'Siêu âm bình thường',
+      status: 'COMPLETED',
+      followUp: { appointmentDate: '2026-03-24', appointmentTime: '09:00', reason: null, department: 'GYNECOLOGY' },
+    });
+    expect(await screen.findByText(new RegExp(APPOINTMENT_MSG.notesCompleted))).toBeInTheDocument();
+  });
+
+  it('marks a patient as not come after asking', async () => {
+    const { user, sent } = server('DOCTOR', (url, init) =>
+      url === '/api/appointments/41' && init.method === 'PUT' ? { body: { message: APPOINTMENT_MSG.notesNoShow, appointment: {}, emailStatus: 'none', followUp: null } } : undefined,
+    );
+    await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /không đến khám/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Đánh dấu không đến khám' });
+    await user.click(within(dialog).getByRole('button', { name: 'Không đến khám' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent.find((r) => r.method === 'PUT')).toMatchObject({ url: '/api/appointments/41', body: { status: 'NO_SHOW' } });
+    expect(await screen.findByText(APPOINTMENT_MSG.notesNoShow)).toBeInTheDocument();
+  });
+});
