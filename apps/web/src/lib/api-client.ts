@@ -31,7 +31,8 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** How to read a successful body; 'blob' for bytes, 'download' for a file with the server's name (CSV, Excel template). */
-  responseType?: 'json' | 'text' | 'blob' | 'download';
+  /** 'stream': the body as it arrives (NDJSON progress), once the status is known to be a success. */
+  responseType?: 'json' | 'text' | 'blob' | 'download' | 'stream';
   /**
    * A 401 on a call that carried a token ends the session (storage cleared, reason 'expired').
    * Calls where 401 can mean something else pass false.
@@ -120,6 +121,7 @@ export async function request<T>(method: string, path: string, body?: unknown, o
 
   if (response.status === 204) return undefined as T;
   if (responseType === 'blob') return (await response.blob()) as T;
+  if (responseType === 'stream') return response.body as T;
   if (responseType === 'download') return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) } as T;
   if (responseType === 'text') return (await response.text()) as T;
   // An empty body counts as success (the specification's PUT /appointments/{id}).

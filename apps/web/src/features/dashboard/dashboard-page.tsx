@@ -1,29 +1,174 @@
-import { LayoutDashboard } from 'lucide-react';
-import { ROLE_LABELS } from '@clinic/shared';
-import { PlaceholderPanel } from '@/components/placeholder-panel';
+import { Link } from 'react-router';
+import { ArrowRight, CalendarDays, CircleCheck, Hourglass, RefreshCw, TrendingDown, TrendingUp, Users, Wallet } from 'lucide-react';
+import { canOpenScreen, DASHBOARD_MSG, formatVnd, ROLE_LABELS, type Dashboard } from '@clinic/shared';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { StatCards } from '@/components/ui/stat-cards';
+import { ADMIN_NAV } from '@/config/admin-nav';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { cn } from '@/lib/cn';
+import { useDashboard } from './api/get-dashboard';
+import { monthLabel, MonthChart } from './components/month-chart';
+import { SampleDataPanel } from './components/sample-data-panel';
 
+/** "+12,5%" / "−4%" / "—" (no month to compare with). */
+function Growth({ value, label }: { value: number | null; label: string }) {
+  if (value === null) return <span className="text-sm text-slate-500">{label}: chưa có dữ liệu tháng trước</span>;
+  const up = value >= 0;
+  const Icon = up ? TrendingUp : TrendingDown;
+  const text = `${up ? '+' : '−'}${Math.abs(value).toLocaleString('vi-VN', { maximumFractionDigits: 1 })}%`;
+  return (
+    <span className={cn('inline-flex items-center gap-1 text-sm font-medium', up ? 'text-emerald-700' : 'text-red-700')}>
+      <Icon aria-hidden="true" className="size-4" />
+      {label}: {text} so với tháng trước
+    </span>
+  );
+}
+
+function Panel({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
+  const id = `panel-${title.replace(/\s+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className={cn('rounded-xl border border-slate-200 bg-white p-5 shadow-sm', className)}>
+      <h2 id={id} className="mb-4 text-base font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Figures({ data }: { data: Dashboard }) {
+  const doctor = data.scope === 'doctor';
+  const thisMonth = data.months.at(-1);
+  return (
+    <>
+      <StatCards
+        label="Số liệu chính"
+        columns="grid-cols-2 xl:grid-cols-4"
+        cards={[
+          { key: 'people', label: doctor ? 'Bệnh nhân của bạn' : 'Tổng người dùng', value: data.people, icon: Users, tone: 'bg-brand-50 text-brand-700' },
+          { key: 'total', label: 'Tổng lịch hẹn', value: data.appointments.total, icon: CalendarDays, tone: 'bg-sky-50 text-sky-700', hint: `${data.appointments.today} lịch hẹn hôm nay` },
+          {
+            key: 'pending',
+            label: 'Chờ xử lý',
+            value: data.appointments.pending + data.appointments.awaitingDoctor,
+            icon: Hourglass,
+            tone: 'bg-amber-50 text-amber-700',
+            hint: `${data.appointments.pending} chờ xác nhận · ${data.appointments.awaitingDoctor} chờ bác sĩ`,
+          },
+          { key: 'confirmed', label: 'Đã xác nhận', value: data.appointments.confirmed, icon: CircleCheck, tone: 'bg-emerald-50 text-emerald-700' },
+        ]}
+      />
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Panel title="Doanh thu">
+          <p className="text-2xl font-bold text-slate-900 tabular-nums">{formatVnd(data.revenue.total)}</p>
+          <p className="mt-1 text-sm text-slate-600">{data.revenue.paidVisits.toLocaleString('vi-VN')} lượt khám đã thanh toán</p>
+          <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+            <div>
+              <dt className="text-slate-500">Tháng này</dt>
+              <dd className="font-semibold text-slate-900 tabular-nums">{formatVnd(data.revenue.thisMonth)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Tháng trước</dt>
+              <dd className="font-semibold text-slate-900 tabular-nums">{formatVnd(data.revenue.lastMonth)}</dd>
+            </div>
+          </dl>
+          <p className="mt-3">
+            <Growth value={data.growth.revenue} label="Doanh thu" />
+          </p>
+        </Panel>
+        <Panel title="Thanh toán chờ xử lý">
+          <p className="flex items-center gap-2 text-2xl font-bold text-slate-900 tabular-nums">
+            <Wallet aria-hidden="true" className="size-7 text-amber-600" />
+            {formatVnd(data.pendingPayments.amount)}
+          </p>
+          <p className="mt-1 text-sm text-slate-600">{data.pendingPayments.count.toLocaleString('vi-VN')} lịch hẹn cần thanh toán hoặc đã yêu cầu thanh toán</p>
+        </Panel>
+        <Panel title="Tăng trưởng">
+          <p className="text-sm text-slate-600">Tháng {thisMonth ? monthLabel(thisMonth.month) : ''}</p>
+          <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">
+            {(thisMonth?.appointments ?? 0).toLocaleString('vi-VN')} <span className="text-base font-medium text-slate-600">lịch hẹn</span>
+          </p>
+          <p className="mt-3">
+            <Growth value={data.growth.appointments} label="Lịch hẹn" />
+          </p>
+        </Panel>
+      </div>
+
+      <Panel title="6 tháng gần nhất">
+        <MonthChart months={data.months} />
+      </Panel>
+    </>
+  );
+}
+
+/** /admin — Dashboard (all four roles): the clinic's figures, or a doctor's own, from the server. */
 export default function DashboardPage() {
   usePageTitle('Dashboard');
   const user = useCurrentUser();
+  const query = useDashboard();
+  const tiles = ADMIN_NAV.filter((item) => item.screen !== 'dashboard' && canOpenScreen(user.role, item.screen));
+
   return (
     <div className="space-y-6">
-      <div className="rounded-2xl bg-gradient-to-r from-brand-800 to-brand-700 p-6 text-white shadow-sm sm:p-8">
-        <p className="text-sm text-brand-100">Trang quản trị</p>
-        <p className="mt-1 text-2xl font-bold">Xin chào, {user.fullName || user.username}!</p>
-        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-brand-50">
-          Vai trò:
-          <Badge tone="brand">{ROLE_LABELS[user.role]}</Badge>
-        </p>
+      <div className="flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-brand-800 to-brand-700 p-6 text-white shadow-sm sm:flex-row sm:items-end sm:justify-between sm:p-8">
+        <div>
+          <h1 className="text-sm font-medium text-brand-100">Dashboard</h1>
+          <p className="mt-1 text-2xl font-bold">Xin chào, {user.fullName || user.username}!</p>
+          <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-brand-50">
+            Vai trò:
+            <Badge tone="brand">{ROLE_LABELS[user.role]}</Badge>
+            {query.data?.scope === 'doctor' && <span>· Số liệu của các lịch hẹn được chỉ định cho bạn</span>}
+          </p>
+        </div>
+        <Button variant="secondary" className="self-start sm:self-auto" onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          Làm mới
+        </Button>
       </div>
-      <PlaceholderPanel
-        title="Dashboard"
-        subtitle="Tổng quan"
-        icon={LayoutDashboard}
-        description="Bảng tổng quan với số liệu lịch hẹn, doanh thu và thanh toán chờ xử lý sẽ sớm có mặt tại đây."
-      />
+
+      {query.isPending ? (
+        <div className="flex justify-center rounded-xl border border-slate-200 bg-white py-16">
+          <Spinner size="lg" label="Đang tải số liệu..." />
+        </div>
+      ) : query.isError ? (
+        <LoadErrorAlert title={DASHBOARD_MSG.loadFailed} message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : (
+        <Figures data={query.data} />
+      )}
+
+      {tiles.length > 0 && (
+        <section aria-labelledby="quick-actions-title">
+          <h2 id="quick-actions-title" className="mb-3 text-base font-semibold text-slate-900">
+            Truy cập nhanh
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+            {tiles.map(({ screen, label, description, path, icon: Icon }) => (
+              <li key={screen}>
+                <Link
+                  to={path}
+                  className="group flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                >
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-semibold text-slate-900">{label}</span>
+                    <span className="block text-sm text-slate-600">{description}</span>
+                  </span>
+                  <ArrowRight aria-hidden="true" className="size-4 text-slate-400 transition-transform group-hover:translate-x-0.5" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {query.data?.sampleDataAvailable && <SampleDataPanel />}
     </div>
   );
 }

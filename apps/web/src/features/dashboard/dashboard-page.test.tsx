@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DASHBOARD_MSG, type Dashboard, type Role } from '@clinic/shared';
+import { routes } from '@/app/router';
+import { makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
+
+const DASHBOARD: Dashboard = {
+  scope: 'clinic',
+  people: 57,
+  appointments: { total: 305, pending: 17, awaitingDoctor: 16, confirmed: 15, today: 6 },
+  revenue: { total: 95_750_000, thisMonth: 36_150_000, lastMonth: 52_400_000, paidVisits: 146 },
+  pendingPayments: { count: 40, amount: 25_500_000 },
+  months: [
+    { month: '2026-06', appointments: 0, completed: 0, revenue: 0 },
+    { month: '2026-07', appointments: 0, completed: 0, revenue: 0 },
+    { month: '2026-08', appointments: 0, completed: 0, revenue: 0 },
+    { month: '2026-09', appointments: 28, completed: 8, revenue: 4_000_000 },
+    { month: '2026-10', appointments: 128, completed: 60, revenue: 52_400_000 },
+    { month: '2026-11', appointments: 131, completed: 40, revenue: 36_150_000 },
+  ],
+  growth: { appointments: 2.3, revenue: -31 },
+  sampleDataAvailable: true,
+};
+
+function open(role: Role, dashboard: Dashboard, sample?: () => { status?: number; body?: unknown }) {
+  const me = makeUser({ id: 1, username: role.toLowerCase(), role, fullName: 'Quản trị viên' });
+  const sent: string[] = [];
+  mockFetch((url, init) => {
+    sent.push(`${init.method ?? 'GET'} ${url}`);
+    if (url === '/api/auth/validate') return { body: { valid: true } };
+    if (url === '/api/users/profile') return { body: me };
+    if (url === '/api/dashboard') return { body: dashboard };
+    if (url === '/api/dashboard/sample-data' && sample) return sample();
+    return { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Không tìm thấy', error: 'Không tìm thấy' } };
+  });
+  storeSession(storedInfoOf(me));
+  return { sent, ...renderRoutes(routes, '/admin') };
+}
+
+const firstLoad = { timeout: 5000 };
+
+describe('DashboardPage', () => {
+  it('shows the server\'s figures, the six months for a screen reader too, and tiles for the role\'s screens', async () => {
+    open('STAFF', { ...DASHBOARD, sampleDataAvailable: false });
+    const counters = await screen.findByRole('list', { name: 'Số liệu chính' }, firstLoad);
+    expect(within(counters).getByText('Tổng người dùng').parentElement).toHaveTextContent('57');
+    expect(within(counters).getByText('Chờ xử lý').parentElement).toHaveTextContent('33');
+    expect(screen.getByRole('region', { name: 'Doanh thu' })).toHaveTextContent('95.750.000');
+    expect(screen.getByRole('region', { name: 'Doanh thu' })).toHaveTextContent('−31% so với tháng trước');
+    expect(screen.getByRole('region', { name: 'Thanh toán chờ xử lý' })).toHaveTextContent('25.500.000');
+    const months = screen.getByRole('table', { name: 'Lịch hẹn và doanh thu 6 tháng gần nhất' });
+    expect(within(months).getByRole('row', { name: /10\/2026 128 60/ })).toBeInTheDocument();
+    const tiles = within(screen.getByRole('region', { name: 'Truy cập nhanh' }));
+    expect(tiles.getByRole('link', { name: /Booking Manager/ })).toHaveAttribute('href', '/admin/bookings');
+    expect(tiles.queryByRole('link', { name: /Users/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Công cụ nhà phát triển' })).not.toBeInTheDocument();
+  });
+
+  it("tells a doctor the figures are his own and links his screens", async () => {
+    open('DOCTOR', { ...DASHBOARD, scope: 'doctor', people: 12, sampleDataAvailable: false });
+    expect(await screen.findByText('Bệnh nhân của bạn', {}, firstLoad)).toBeInTheDocument();
+    expect(screen.getByText(/Số liệu của các lịch hẹn được chỉ định cho bạn/)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Truy cập nhanh' })).getByRole('link', { name: /Pending Approvals/ })).toHaveAttribute('href', '/admin/pending-approvals');
+  });
+
+  it('runs the sample-data generator and follows its progress to the end', async () => {
+    const lines = [1, 2, 3, 4, 5, 6].map((done) => JSON.stringify({ done, total: 6, month: `2026-${String(5 + done).padStart(2, '0')}`, created: done * 10, finished: false }));
+    lines.push(JSON.stringify({ done: 6, total: 6, created: 60, finished: true }));
+    const { user, sent } = open('ADMIN', DASHBOARD, () => ({ body: lines.join('\n') + '\n' }));
+    await user.click(await screen.findByRole('switch', { name: 'Hiện công cụ' }, firstLoad));
+    await user.click(screen.getByRole('button', { name: 'Tạo dữ liệu mẫu' }));
+    expect(await screen.findByText(`${DASHBOARD_MSG.sampleDone}: 60 lịch hẹn.`)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Tiến độ tạo dữ liệu mẫu' })).toHaveAttribute('aria-valuenow', '100');
+    expect(sent).toContain('POST /api/dashboard/sample-data');
+    // The figures are asked again once the data is written.
+    expect(sent.filter((s) => s === 'GET /api/dashboard').length).toBeGreaterThan(1);
+  });
+
+  it('says when the server refuses the generator', async () => {
+    const { user } = open('ADMIN', DASHBOARD, () => ({ status: 403, body: { statusCode: 403, code: 'SAMPLE_DATA_REFUSED', message: DASHBOARD_MSG.sampleRefused, error: 'Forbidden' } }));
+    await user.click(await screen.findByRole('switch', { name: 'Hiện công cụ' }, firstLoad));
+    await user.click(screen.getByRole('button', { name: 'Tạo dữ liệu mẫu' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(DASHBOARD_MSG.sampleRefused);
+  });
+});
