@@ -90,8 +90,8 @@ describe('BlogControlPage', () => {
     const table = await screen.findByRole('table', { name: 'Danh sách bài viết' }, firstLoad);
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(table).getByText('Bản nháp tiền hôn nhân')).toBeInTheDocument();
-    expect(screen.getByText('Tổng số bài viết').nextElementSibling).toHaveTextContent('3');
-    expect(screen.getByText('Tìm thấy 3 bài viết')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Tổng số bài viết').nextElementSibling).toHaveTextContent('3'));
+    expect(await screen.findByText('Tìm thấy 3 bài viết')).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Bình luận' })).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Ngày/ })).toHaveAttribute('aria-sort', 'descending');
   });
