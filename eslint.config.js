@@ -53,6 +53,14 @@ export default tseslint.config(
     },
   },
   {
+    // A web feature never imports another; the app (router, routes) composes them.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { local: boundaries },
+    rules: {
+      'local/no-cross-boundary': ['error', { zones: [{ dir: 'apps/web/src/features', public: [] }], aliases: { '@': 'apps/web/src' } }],
+    },
+  },
+  {
     files: ['apps/server/src/db/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**', '**/seed/**'], message: 'db/ holds the schema and the client only; it imports no module.' }] }],

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BlogSummary } from '@clinic/shared';
 import { errorBody, mockFetch, renderRoutes } from '@/testing/render-app';
-import BlogListPage from './blog-list-page';
+// The page as the app composes it, with the newsletter box.
+import { BlogListRoute as BlogListPage } from '@/app/routes/blog-pages';
 import { makePosts, pageOf } from './testing/make-blog';
 
 function renderList(path = '/blog') {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { BookOpenText, RotateCw, SearchX } from 'lucide-react';
@@ -6,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Alert } from '@/components/ui/alert';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { NewsletterBox } from '@/features/newsletter/components/newsletter-box';
 import { useFeaturedBlogs } from './api/public/get-featured-blogs';
 import { usePublishedBlogs } from './api/public/get-published-blogs';
 import { useSearchBlogs } from './api/public/search-blogs';
@@ -25,7 +25,8 @@ const PAGE_DESCRIPTION =
  * the same list. Without a filter: the featured block, then the other posts; with a category or a
  * search: every matching post. Paging happens on the server, six posts at a time.
  */
-export default function BlogListPage() {
+/** The blog's list; `aside` closes the page (the newsletter box, composed by the app). */
+export default function BlogListPage({ aside }: { aside?: ReactNode }) {
   usePageTitle('Blog sức khỏe', PAGE_DESCRIPTION);
   const [searchParams, setSearchParams] = useSearchParams();
   const category = chipKeyFromParam(searchParams.get('category'));
@@ -172,7 +173,7 @@ export default function BlogListPage() {
           )}
         </section>
 
-        <NewsletterBox />
+        {aside}
       </div>
     </>
   );

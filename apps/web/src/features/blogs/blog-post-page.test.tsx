@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorBody, mockFetch, renderRoutes } from '@/testing/render-app';
-import BlogPostPage from './blog-post-page';
+// The page as the app composes it, with the comments under the post.
+import { BlogPostRoute as BlogPostPage } from '@/app/routes/blog-pages';
 import { makeBlog } from './testing/make-blog';
 
 const emptyComments = { success: true, comments: [], count: 0, total: 0, page: 1, size: 20, totalPages: 0 };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, CalendarCheck, FileQuestion, TriangleAlert } from 'lucide-react';
 import { BLOG_MSG, blogIdParamsSchema, CLINIC_TEXT } from '@clinic/shared';
@@ -8,7 +9,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
-import { CommentsSection } from '@/features/comments/components/comments-section';
 import { usePublicBlog } from './api/public/get-public-blog';
 import { BlogImage } from './public/blog-image';
 import { BlogMeta } from './public/blog-meta';
@@ -34,7 +34,8 @@ function problemOf(validId: number | null, error: unknown): string {
 }
 
 /** /blog/{id}: one published post with its comments. */
-export default function BlogPostPage() {
+/** The post; `comments` draws what goes under it (the comments feature, composed by the app). */
+export default function BlogPostPage({ comments }: { comments?: (postId: number) => ReactNode }) {
   const params = useParams();
   const parsed = blogIdParamsSchema.safeParse({ id: params.id });
   const postId = parsed.success ? parsed.data.id : null;
@@ -129,9 +130,7 @@ export default function BlogPostPage() {
         </aside>
       </article>
 
-      <div className="mt-14 border-t border-slate-200 pt-10">
-        <CommentsSection postId={post.id} />
-      </div>
+      {comments && <div className="mt-14 border-t border-slate-200 pt-10">{comments(post.id)}</div>}
     </div>
   );
 }
