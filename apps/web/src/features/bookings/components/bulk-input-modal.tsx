@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { APPOINTMENT_LIMITS, APPOINTMENT_MSG, bulkRequestPaymentRequestSchema, formatVnd } from '@clinic/shared';
+import { APPOINTMENT_LIMITS, APPOINTMENT_MSG, bulkRequestPaymentRequestSchema } from '@clinic/shared';
 import { Button } from '@/components/ui/button';
 import { CharCount } from '@/components/ui/char-count';
-import { FormField, Input, Textarea } from '@/components/ui/form-field';
+import { FormField, Textarea } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { cancelReasonProblem } from './cancel-appointment-modal';
-import { parseAmount } from './request-payment-modal';
+import { AmountField, parseAmount } from './request-payment-modal';
 
 type BulkInputModalProps = {
   kind: 'cancel' | 'request-payment';
@@ -33,7 +33,6 @@ export function BulkInputModal({ kind, count, pending, onSubmit, onClose }: Bulk
     onSubmit({ amount: parsed.data.amount });
   }
 
-  const amount = parseAmount(text);
   return (
     <Modal
       open
@@ -75,21 +74,14 @@ export function BulkInputModal({ kind, count, pending, onSubmit, onClose }: Bulk
             )}
           </FormField>
         ) : (
-          <FormField label="Số tiền (VNĐ)" required error={error ?? undefined} hint={typeof amount === 'number' && amount > 0 ? formatVnd(amount) : 'Ví dụ: 500000'}>
-            {(c) => (
-              <Input
-                {...c}
-                inputMode="numeric"
-                autoComplete="off"
-                value={text}
-                onChange={(event) => {
-                  setText(event.target.value);
-                  setError(null);
-                }}
-                data-autofocus
-              />
-            )}
-          </FormField>
+          <AmountField
+            text={text}
+            error={error}
+            onChange={(value) => {
+              setText(value);
+              setError(null);
+            }}
+          />
         )}
       </form>
     </Modal>

@@ -14,6 +14,16 @@ export function parseAmount(text: string): number | string {
   return /^-?\d+$/.test(digits) ? Number(digits) : text.trim();
 }
 
+/** 'Số tiền (VNĐ)': the typed amount, shown back in đồng as it is typed. */
+export function AmountField({ text, error, onChange }: { text: string; error: string | null; onChange: (text: string) => void }) {
+  const amount = parseAmount(text);
+  return (
+    <FormField label="Số tiền (VNĐ)" required error={error ?? undefined} hint={typeof amount === 'number' && amount > 0 ? formatVnd(amount) : 'Ví dụ: 500000'}>
+      {(c) => <Input {...c} inputMode="numeric" autoComplete="off" value={text} onChange={(event) => onChange(event.target.value)} data-autofocus />}
+    </FormField>
+  );
+}
+
 /** 'Yêu cầu thanh toán' (CONFIRMED or NEEDS_PAYMENT): an amount in đồng, > 0, checked with the shared rule. */
 export function RequestPaymentModal({ appointment, onClose }: { appointment: Appointment; onClose: () => void }) {
   const request = useRequestPayment();
@@ -62,21 +72,14 @@ export function RequestPaymentModal({ appointment, onClose }: { appointment: App
         className="space-y-4"
       >
         {request.isError && <Alert tone="error">{errorMessage(request.error, BOOKING_UI_MSG.requestPaymentFailed)}</Alert>}
-        <FormField label="Số tiền (VNĐ)" required error={error ?? undefined} hint={typeof amount === 'number' && amount > 0 ? formatVnd(amount) : 'Ví dụ: 500000'}>
-          {(c) => (
-            <Input
-              {...c}
-              inputMode="numeric"
-              autoComplete="off"
-              value={text}
-              onChange={(event) => {
-                setText(event.target.value);
-                setError(null);
-              }}
-              data-autofocus
-            />
-          )}
-        </FormField>
+        <AmountField
+          text={text}
+          error={error}
+          onChange={(value) => {
+            setText(value);
+            setError(null);
+          }}
+        />
       </form>
     </Modal>
   );
