@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** Password rules of the change-password screen (PRODUCT.md section 6: our extension). */
-export const PASSWORD_MIN_LENGTH = 8;
+import { newPasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords';
 
 export const ACCOUNT_MSG = {
   currentPasswordRequired: 'Vui lòng nhập mật khẩu hiện tại',
@@ -12,6 +10,9 @@ export const ACCOUNT_MSG = {
   changePasswordFailed: 'Đổi mật khẩu thất bại',
   wrongCurrentPassword: 'Mật khẩu hiện tại không đúng',
   samePassword: 'Mật khẩu mới phải khác mật khẩu hiện tại',
+  newPasswordRequired: 'Vui lòng nhập mật khẩu mới',
+  newPasswordTooLong: `Mật khẩu không được vượt quá ${PASSWORD_MAX_LENGTH} ký tự`,
+  passwordTooCommon: 'Mật khẩu này quá phổ biến và dễ bị đoán. Hãy chọn mật khẩu khác, ví dụ ghép vài từ không liên quan với số.',
   // Accounts (PRODUCT.md section 5).
   invalidUserId: 'ID người dùng không hợp lệ',
   userNotFound: 'Không tìm thấy người dùng',
@@ -21,7 +22,12 @@ export const ACCOUNT_MSG = {
 
 export const changePasswordRequestSchema = z.object({
   currentPassword: z.string({ error: ACCOUNT_MSG.currentPasswordRequired }).min(1, ACCOUNT_MSG.currentPasswordRequired).max(200),
-  newPassword: z.string({ error: ACCOUNT_MSG.newPasswordTooShort }).min(PASSWORD_MIN_LENGTH, ACCOUNT_MSG.newPasswordTooShort).max(200),
+  newPassword: newPasswordSchema({
+    required: ACCOUNT_MSG.newPasswordRequired,
+    tooShort: ACCOUNT_MSG.newPasswordTooShort,
+    tooLong: ACCOUNT_MSG.newPasswordTooLong,
+    tooCommon: ACCOUNT_MSG.passwordTooCommon,
+  }),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 

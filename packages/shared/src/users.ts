@@ -1,0 +1,325 @@
+import { z } from 'zod';
+import { idListSchema, pageNumberSchema, pageSchema } from './common';
+import { isValidEmail, isValidPhone, normalizePhone } from './appointments/schemas';
+import { isDateString } from './appointments/time';
+import { newPasswordSchema } from './passwords';
+import { ASSIGNABLE_ROLES, GENDERS, ROLES } from './roles';
+import { userSchema } from './auth';
+
+/**
+ * The users screen and its calls (specification sections 2 "Admin: Users", 5 "Create user",
+ * "Edit user", "Import", 7 "Users"; PRODUCT.md section 5). The screen is in English as the
+ * specification says, so are its messages; the profile (a patient's page) is in Vietnamese.
+ */
+export const USER_LIMITS = {
+  usernameMin: 3,
+  username: 100,
+  fullName: 100,
+  email: 254,
+  phone: 30,
+  search: 100,
+  /** Specification section 9: the users table shows 10 a page, at most 5 page buttons. */
+  pageSize: 10,
+  maxPageSize: 100,
+  maxPage: 100_000,
+  pageButtons: 5,
+  bulkMax: 100,
+  /** /users/search?name= answers at most this many. */
+  searchResults: 50,
+  /** An import: 2 MB and 1,000 data rows, far above a clinic's staff and patient lists of a day. */
+  importMaxBytes: 2 * 1024 * 1024,
+  importMaxRows: 1000,
+  /** Birth dates before this are typing mistakes. */
+  birthMin: '1900-01-01',
+} as const;
+const L = USER_LIMITS;
+
+export const USER_MSG = {
+  // Create and edit (English: the users screen).
+  fullNameRequired: 'Full name is required',
+  fullNameTooLong: `Full name must be at most ${L.fullName} characters`,
+  usernameRequired: 'Username is required',
+  usernameInvalid: `Username must be ${L.usernameMin}-${L.username} characters: letters, digits and . _ - @ +`,
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email is not a valid address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must be at most 200 characters',
+  passwordTooCommon: 'This password is too common and easy to guess. Choose another one, for example a few unrelated words with a number.',
+  roleInvalid: 'Role must be Patient, Staff or Doctor',
+  specialtyRequired: 'Please select a specialty for the doctor',
+  specialtyUnknown: 'Unknown specialty',
+  genderInvalid: 'Gender must be Male, Female or Other',
+  birthInvalid: 'Birth date is not a valid date in the past',
+  phoneInvalid: 'Phone number is not valid',
+  activeInvalid: 'Active must be true or false',
+  // Server answers.
+  usernameTaken: 'This username is already taken',
+  emailTaken: 'This email is already used by another account',
+  adminProtected: 'Administrator accounts cannot be changed here',
+  selfProtected: 'You cannot change your own account here',
+  userNotFound: 'User not found',
+  invalidUserId: 'Invalid user id',
+  invalidRole: 'Unknown role',
+  created: 'User created',
+  updated: 'User updated',
+  deleted: 'User deleted',
+  activated: 'User activated',
+  deactivated: 'User deactivated',
+  passwordReset: 'Password reset: give the user this temporary password; they must change it at next sign-in',
+  bulkNoSelection: 'Please select at least one user',
+  bulkTooMany: `At most ${L.bulkMax} users at a time`,
+  bulkSummary: (success: number, skipped: number, failed: number) => `Done: ${success}, skipped: ${skipped}, failed: ${failed}`,
+  invalidPage: 'Invalid page number',
+  invalidPageSize: 'Invalid page size',
+  pageSizeTooLarge: `At most ${L.maxPageSize} rows a page`,
+  searchTooLong: 'Search text is too long',
+  invalidStatus: 'Status must be active or inactive',
+  invalidSort: 'Unknown sort order',
+  // Import.
+  invalidExcel: 'Please select a valid Excel file (.xlsx)',
+  importTooLarge: `The file is larger than ${L.importMaxBytes / 1024 / 1024} MB`,
+  importTooManyRows: `The file has more than ${L.importMaxRows} rows; split it into smaller files`,
+  importEmpty: 'The file has no user rows under the header row',
+  importMissingColumns: (columns: string[]) => `The header row is missing: ${columns.join(', ')}`,
+  importSummary: (success: number, failed: number) => `Imported: ${success}, failed: ${failed}`,
+  importAdminRefused: 'ADMIN accounts cannot be imported',
+  importDuplicateInFile: (field: string, row: number) => `${field} repeats row ${row} of the file`,
+  // Specification section 8, "Users": the calls' and the admin screen's fallbacks.
+  fetchFailed: 'Failed to fetch users',
+  createFailed: 'Failed to create user',
+  updateFailed: 'Failed to update user',
+  deleteFailed: 'Failed to delete user',
+  deactivateFailed: 'Failed to deactivate user',
+  importFailed: 'Failed to import users',
+  loadFailed: 'Failed to load users',
+  activateManyFailed: 'Failed to activate users',
+  deactivateManyFailed: 'Failed to deactivate users',
+  deleteManyFailed: 'Failed to delete users',
+} as const;
+const M = USER_MSG;
+
+/** Profile texts (specification sections 2 "Profile" and 8 "Users"), Vietnamese. */
+export const PROFILE_MSG = {
+  fetchFailed: 'Failed to fetch profile',
+  updateFailed: 'Failed to update profile',
+  loadFailed: 'Không thể tải thông tin người dùng',
+  loadToast: 'Có lỗi khi tải thông tin người dùng',
+  updated: 'Cập nhật thông tin thành công!',
+  updateToast: 'Có lỗi khi cập nhật thông tin',
+  notSet: 'Chưa cập nhật',
+  fullNameRequired: 'Vui lòng nhập họ và tên',
+  fullNameTooLong: `Họ và tên không được vượt quá ${L.fullName} ký tự`,
+  birthInvalid: 'Ngày sinh không hợp lệ',
+  genderInvalid: 'Giới tính không hợp lệ',
+  phoneInvalid: 'Số điện thoại không hợp lệ',
+  emailLocked: 'Không thể thay đổi email',
+} as const;
+
+export const USER_STATUS_FILTERS = ['active', 'inactive'] as const;
+export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
+export const USER_SORTS = ['createdAt:desc', 'createdAt:asc', 'fullName:asc', 'fullName:desc', 'username:asc', 'username:desc'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+/** The Excel import's columns, in the order of the template (specification section 5 "Import"). */
+export const USER_IMPORT_COLUMNS = ['Full Name', 'Username', 'Email', 'Birth Date', 'Gender', 'Role', 'Specialty'] as const;
+export const USER_IMPORT_REQUIRED_COLUMNS = ['Full Name', 'Username', 'Email'] as const;
+
+// ---------------------------------------------------------------- field rules
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function isValidBirth(value: string): boolean {
+  return isDateString(value) && value >= L.birthMin && value <= today();
+}
+
+const USERNAME_RE = /^[A-Za-z0-9._@+-]+$/;
+export function isValidUsername(value: string): boolean {
+  return value.length >= L.usernameMin && value.length <= L.username && USERNAME_RE.test(value);
+}
+
+const username = z
+  .string({ error: M.usernameRequired })
+  .trim()
+  .min(1, M.usernameRequired)
+  .refine(isValidUsername, M.usernameInvalid);
+const email = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .min(1, M.emailRequired)
+  .max(L.email, M.emailInvalid)
+  .refine(isValidEmail, M.emailInvalid)
+  .transform((v) => v.toLowerCase());
+const fullName = z.string({ error: M.fullNameRequired }).trim().min(1, M.fullNameRequired).max(L.fullName, M.fullNameTooLong);
+/** Absent, null and '' all mean "none". */
+const optionalPhone = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(L.phone, message)
+    .refine((v) => v === '' || isValidPhone(v), message)
+    .nullish()
+    .transform((v) => (v ? normalizePhone(v) : null));
+const optionalBirth = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((v) => v === '' || isValidBirth(v), message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const specialty = z
+  .string({ error: M.specialtyUnknown })
+  .trim()
+  .max(50, M.specialtyUnknown)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const adminPasswordSchema = newPasswordSchema({
+  required: M.passwordRequired,
+  tooShort: M.passwordTooShort,
+  tooLong: M.passwordTooLong,
+  tooCommon: M.passwordTooCommon,
+});
+
+const accountFields = {
+  username,
+  email,
+  fullName,
+  role: z.enum(ASSIGNABLE_ROLES, { error: M.roleInvalid }).default('PATIENT'),
+  specialty,
+  gender: z.enum(GENDERS, { error: M.genderInvalid }).default('MALE'),
+  birth: optionalBirth(M.birthInvalid),
+  phone: optionalPhone(M.phoneInvalid),
+  active: z.boolean({ error: M.activeInvalid }).default(true),
+};
+
+/** A doctor needs a specialty; any other role has none (specification section 5 "Edit user"). */
+function specialtyFollowsRole<T extends { role: string; specialty: string | null }>(value: T, ctx: z.RefinementCtx): void {
+  if (value.role === 'DOCTOR' && !value.specialty) ctx.addIssue({ code: 'custom', path: ['specialty'], message: M.specialtyRequired });
+}
+function clearSpecialtyUnlessDoctor<T extends { role: string; specialty: string | null }>(value: T): T {
+  return value.role === 'DOCTOR' ? value : { ...value, specialty: null };
+}
+
+export const createUserRequestSchema = z
+  .object({ ...accountFields, password: adminPasswordSchema })
+  .superRefine(specialtyFollowsRole)
+  .transform(clearSpecialtyUnlessDoctor);
+export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
+export type CreateUserInput = z.output<typeof createUserRequestSchema>;
+
+export const updateUserRequestSchema = z.object(accountFields).superRefine(specialtyFollowsRole).transform(clearSpecialtyUnlessDoctor);
+export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
+export type UpdateUserInput = z.output<typeof updateUserRequestSchema>;
+
+/**
+ * PUT /users/profile (specification section 5 "Profile update"): birth and gender are left as
+ * they are when absent; an empty phone clears it; e-mail, username and role never change here.
+ */
+export const updateProfileRequestSchema = z.object({
+  fullName: z.string({ error: PROFILE_MSG.fullNameRequired }).trim().min(1, PROFILE_MSG.fullNameRequired).max(L.fullName, PROFILE_MSG.fullNameTooLong),
+  birth: z
+    .string({ error: PROFILE_MSG.birthInvalid })
+    .trim()
+    .refine((v) => v === '' || isValidBirth(v), PROFILE_MSG.birthInvalid)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  gender: z.enum(GENDERS, { error: PROFILE_MSG.genderInvalid }).optional(),
+  phone: optionalPhone(PROFILE_MSG.phoneInvalid),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+export type UpdateProfileInput = z.output<typeof updateProfileRequestSchema>;
+
+// ---------------------------------------------------------------- lists
+
+export const userListQuerySchema = z.object({
+  page: pageNumberSchema(M.invalidPage, 1, L.maxPage),
+  size: pageNumberSchema(M.invalidPageSize, L.pageSize, L.maxPageSize, M.pageSizeTooLarge),
+  /** Searches full name, username, e-mail and phone. */
+  q: z.string().trim().max(L.search, M.searchTooLong).optional(),
+  role: z.enum(ROLES, { error: M.invalidRole }).optional(),
+  status: z.enum(USER_STATUS_FILTERS, { error: M.invalidStatus }).optional(),
+  sort: z.enum(USER_SORTS, { error: M.invalidSort }).default('createdAt:desc'),
+});
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+export type UserListFilters = z.output<typeof userListQuerySchema>;
+
+export const userPageSchema = pageSchema(userSchema);
+export type UserPage = z.infer<typeof userPageSchema>;
+
+export const userSearchQuerySchema = z.object({ name: z.string().trim().max(L.search, M.searchTooLong).default('') });
+export const userRoleParamsSchema = z.object({ role: z.enum(ROLES, { error: M.invalidRole }) });
+
+export const userMessageSchema = z.object({ message: z.string() });
+export const userWithMessageSchema = z.object({ message: z.string(), user: userSchema });
+
+/** POST /users/{id}/reset-password: the temporary password is shown once and never stored in clear. */
+export const resetPasswordResponseSchema = z.object({ message: z.string(), temporaryPassword: z.string() });
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
+
+// ---------------------------------------------------------------- bulk (PRODUCT.md section 1)
+
+export const USER_BULK_ACTIONS = ['delete', 'activate', 'deactivate'] as const;
+export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
+export const userBulkRequestSchema = z.object(
+  { ids: idListSchema({ invalid: M.invalidUserId, empty: M.bulkNoSelection, tooMany: M.bulkTooMany }, L.bulkMax) },
+  { error: M.bulkNoSelection },
+);
+export type UserBulkRequest = z.infer<typeof userBulkRequestSchema>;
+/** Same envelope as the appointments' bulk answers: counts, one line per id, and a summary. */
+export const userBulkResultSchema = z.object({
+  success: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(
+    z.object({
+      id: z.number().int(),
+      outcome: z.enum(['success', 'skipped', 'failed']),
+      /** NOT_FOUND, ADMIN_PROTECTED, SELF_PROTECTED, ALREADY_ACTIVE, ALREADY_INACTIVE, ... */
+      code: z.string().nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  message: z.string(),
+});
+export type UserBulkResult = z.infer<typeof userBulkResultSchema>;
+
+// ---------------------------------------------------------------- import
+
+/** Specification section 3 "Import result": success count, failed count, each error with its row. */
+export const importResultSchema = z.object({
+  successCount: z.number().int(),
+  failedCount: z.number().int(),
+  /** row: the spreadsheet's own row number (the header is row 1). */
+  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  created: z.array(z.object({ row: z.number().int(), id: z.number().int(), username: z.string(), email: z.string(), role: z.enum(ROLES) })),
+  message: z.string(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+// ---------------------------------------------------------------- bulk account creation (Booking Manager)
+
+export const CREATE_ACCOUNTS_MSG = {
+  failed: 'Có lỗi xảy ra khi tạo tài khoản hàng loạt',
+  exists: (email: string) => `Tài khoản với email ${email} đã tồn tại`,
+  noEmail: 'Lịch hẹn không có email',
+  summary: (created: number, skipped: number) => `Đã tạo ${created} tài khoản, bỏ qua ${skipped}`,
+} as const;
+
+/** POST /appointments/bulk/create-accounts: one PATIENT account per distinct e-mail of the selection. */
+export const createAccountsResultSchema = z.object({
+  created: z.array(
+    z.object({
+      userId: z.number().int(),
+      username: z.string(),
+      email: z.string(),
+      fullName: z.string().nullable(),
+      /** Shown once; the patient must change it at first sign-in. */
+      temporaryPassword: z.string(),
+      linkedAppointments: z.number().int(),
+    }),
+  ),
+  skipped: z.array(z.object({ appointmentId: z.number().int(), email: z.string().nullable(), reason: z.string() })),
+  message: z.string(),
+});
+export type CreateAccountsResult = z.infer<typeof createAccountsResultSchema>;
