@@ -57,6 +57,8 @@ export const BLOG_LIMITS = {
   searchQuery: 100,
   /** 'See more' appears above this many posts. */
   publicPageSize: 6,
+  /** The featured block of /blog: the newest featured posts; the grid under it shows every other post. */
+  featuredBlock: 3,
   adminPageSize: 10,
   maxPageSize: 50,
   maxBulk: 100,
@@ -201,6 +203,8 @@ export const blogPublicListQuerySchema = z.object({
   q: searchText,
   category: categoryFilter,
   featured: booleanFilter,
+  /** true: leave out the posts of the featured block (the grid under it), so every other post, featured or not, is listed. */
+  afterFeatured: booleanFilter,
 });
 export type BlogPublicListQuery = z.output<typeof blogPublicListQuerySchema>;
 

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOG_CATEGORIES, BLOG_MSG } from '@clinic/shared';
+import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_MSG } from '@clinic/shared';
 import { buildApp, type App } from '../../app';
 import { createMemoryRateLimiter } from '../../lib/rate-limiter';
 import { createTokenService } from '../../lib/tokens';
@@ -84,12 +84,25 @@ for (const kind of dbKinds()) {
         expect(cancer.items.every((p) => p.category === 'Ung thư')).toBe(true);
         const all = await get<Page>('/api/public/blogs/published?category=all&size=1');
         expect(all.total).toBe(first.total);
-        const grid = await get<Page>('/api/public/blogs/published?featured=false&size=50');
-        expect(grid.items.every((p) => !p.featured)).toBe(true);
+        const notFeatured = await get<Page>('/api/public/blogs/published?featured=false&size=50');
+        expect(notFeatured.items.every((p) => !p.featured)).toBe(true);
 
         const bad = await t.app.inject({ url: '/api/public/blogs/published?category=sports' });
         expect(bad.statusCode).toBe(400);
         expect(bad.json().message).toBe(BLOG_MSG.categoryInvalid);
+      });
+
+      it('reaches every published post from /blog: the grid under the featured block shows the featured posts the block has no room for', async () => {
+        for (let i = 0; i < 4; i++) await createPost(t.app, staff, { title: `${word} thêm nổi bật ${i}`, category: 'Phòng bệnh', status: 'PUBLISHED', featured: true });
+        const block = await get<Summary[]>(`/api/public/blogs/featured?size=${BLOG_LIMITS.featuredBlock}`);
+        expect(block).toHaveLength(BLOG_LIMITS.featuredBlock);
+        const grid = await get<Page>('/api/public/blogs/published?afterFeatured=true&size=50');
+        const all = await get<Page>('/api/public/blogs/published?size=50');
+        const shown = new Set([...block.map((p) => p.id), ...grid.items.map((p) => p.id)]);
+        expect(grid.total).toBe(all.total - BLOG_LIMITS.featuredBlock);
+        expect(all.items.filter((p) => !shown.has(p.id))).toEqual([]);
+        expect(grid.items.some((p) => p.featured)).toBe(true);
+        expect(grid.items.map((p) => p.id)).not.toContain(block[0]!.id);
       });
 
       it('searches without accents and an empty search lists everything', async () => {

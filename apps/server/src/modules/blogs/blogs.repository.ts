@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BlogCategory, BlogSort, BlogStatus } from '@clinic/shared';
 import type { Db } from '../../db/client';
+import { inVietnameseOrder } from '../../db/vietnamese-order';
 import { blogs, type BlogRow, type NewBlogRow } from '../../db/schema';
 
 /** Every column a list shows: no content, no search text. */
@@ -26,6 +27,8 @@ export type BlogFilter = {
   featured: boolean | null;
   /** A LIKE pattern over the folded search text. */
   searchPattern: string | null;
+  /** Leave out the newest N featured posts: those the featured block of /blog already shows. */
+  exceptFeaturedBlock?: number;
 };
 
 function whereOf(filter: BlogFilter): SQL | undefined {
@@ -34,6 +37,13 @@ function whereOf(filter: BlogFilter): SQL | undefined {
   if (filter.category) parts.push(eq(blogs.category, filter.category));
   if (filter.featured !== null) parts.push(eq(blogs.featured, filter.featured));
   if (filter.searchPattern) parts.push(sql`${blogs.searchText} like ${filter.searchPattern}`);
+  if (filter.exceptFeaturedBlock) {
+    parts.push(sql`${blogs.id} not in (
+      select ${blogs.id} from ${blogs}
+      where ${blogs.status} = 'PUBLISHED' and ${blogs.featured}
+      order by ${blogs.publishedAt} desc nulls last, ${blogs.id} desc nulls last
+      limit ${filter.exceptFeaturedBlock})`);
+  }
   return parts.length ? and(...parts) : undefined;
 }
 
@@ -41,8 +51,8 @@ const ORDERS: Record<BlogSort | 'published', SQL[]> = {
   newest: [desc(blogs.createdAt), desc(blogs.id)],
   oldest: [asc(blogs.createdAt), asc(blogs.id)],
   updated: [desc(blogs.updatedAt), desc(blogs.id)],
-  'title-asc': [asc(blogs.title), asc(blogs.id)],
-  'title-desc': [desc(blogs.title), desc(blogs.id)],
+  'title-asc': [asc(inVietnameseOrder(blogs.title)), asc(blogs.id)],
+  'title-desc': [desc(inVietnameseOrder(blogs.title)), desc(blogs.id)],
   // Matches the (status, published_at desc nulls last, id desc) index.
   published: [sql`${blogs.publishedAt} desc nulls last`, sql`${blogs.id} desc nulls last`],
 };

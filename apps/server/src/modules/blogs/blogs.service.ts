@@ -1,4 +1,5 @@
 import {
+  BLOG_LIMITS,
   BLOG_MSG,
   blogCategoryKey,
   clinicToday,
@@ -98,7 +99,13 @@ export async function listBlogsForStaff(deps: BlogDeps, query: BlogAdminListQuer
 
 /** Published posts only, newest publication first: drafts and archived posts are never public. */
 export async function listPublishedBlogs(deps: BlogDeps, query: BlogPublicListQuery): Promise<BlogPage> {
-  const filter: BlogFilter = { status: 'PUBLISHED', category: query.category, featured: query.featured, searchPattern: searchPattern(query.q) };
+  const filter: BlogFilter = {
+    status: 'PUBLISHED',
+    category: query.category,
+    featured: query.featured,
+    searchPattern: searchPattern(query.q),
+    exceptFeaturedBlock: query.afterFeatured ? BLOG_LIMITS.featuredBlock : undefined,
+  };
   return page(deps, filter, 'published', query);
 }
 

@@ -266,6 +266,16 @@ for (const kind of dbKinds()) {
         expect(stats.featured).toBeGreaterThanOrEqual(1);
       });
 
+      it('sorts titles in Vietnamese order, accented letters with their base letter', async () => {
+        const tag = `Xv${kind}`;
+        for (const title of ['Chương trình tiêm chủng', 'Căng thẳng và giấc ngủ', 'Ăn uống khi mang thai', 'Bầu bí an toàn']) {
+          await createPost(t.app, tokens.staff, { title: `${tag} ${title}`, category: 'Phòng bệnh' });
+        }
+        const res = await t.app.inject({ url: `/api/blogs?q=${tag}&sort=title-asc`, headers: as('staff') });
+        const titles = res.json().items.map((i: { title: string }) => i.title.replace(`${tag} `, ''));
+        expect(titles).toEqual(['Ăn uống khi mang thai', 'Bầu bí an toàn', 'Căng thẳng và giấc ngủ', 'Chương trình tiêm chủng']);
+      });
+
       it('finds posts whatever the accents and letter case, and takes % and _ literally', async () => {
         await createPost(t.app, tokens.staff, { title: 'Chế độ ăn cho người Tiểu Đường thai kỳ', category: 'Tiểu đường' });
         const res = await t.app.inject({ url: `/api/blogs?q=${encodeURIComponent('TIEU DUONG thai')}`, headers: as('staff') });

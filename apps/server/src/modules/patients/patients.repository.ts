@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { EXAMINABLE_STATUSES, EXAMINED_STATUSES, UPCOMING_STATUSES, type AppointmentStatus, type Gender, type PatientFilter } from '@clinic/shared';
+import { inVietnameseOrder } from '../../db/vietnamese-order';
 import type { Db } from '../../db/client';
 import { appointments, departments, patientSummaries, users } from '../../db/schema';
 import { containsPattern, startsWithPattern } from '../../lib/text';
@@ -81,7 +82,7 @@ export async function listPatientSummaries(db: Db, scope: PatientScope, f: Patie
     })
     .from(s)
     .where(listWhere(scope, f))
-    .orderBy(asc(sql`${s.fullName} collate "vietnamese"`), asc(s.email))
+    .orderBy(asc(inVietnameseOrder(s.fullName)), asc(s.email))
     .limit(page.limit)
     .offset(page.offset);
 }

@@ -52,8 +52,10 @@ describe('BlogListPage', () => {
     const image = card.querySelector('img')!;
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('width', '800');
-    // The grid under the featured block leaves the featured posts out.
-    expect(callsTo(fetchMock, '/api/public/blogs/published')[0]!.searchParams.get('featured')).toBe('false');
+    // The grid under the featured block leaves out only the block's own posts.
+    const gridCall = callsTo(fetchMock, '/api/public/blogs/published')[0]!;
+    expect(gridCall.searchParams.get('afterFeatured')).toBe('true');
+    expect(gridCall.searchParams.get('featured')).toBeNull();
     expect(document.title).toContain('Blog sức khỏe');
   });
 

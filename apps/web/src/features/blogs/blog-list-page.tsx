@@ -36,7 +36,7 @@ export default function BlogListPage({ aside }: { aside?: ReactNode }) {
   const showFeatured = !searching && category === 'all';
 
   const featured = useFeaturedBlogs({ enabled: showFeatured });
-  const published = usePublishedBlogs({ category, excludeFeatured: showFeatured }, { enabled: !searching });
+  const published = usePublishedBlogs({ category, afterFeatured: showFeatured }, { enabled: !searching });
   const search = useSearchBlogs({ q: query, category }, { enabled: searching });
   const list = searching ? search : published;
 

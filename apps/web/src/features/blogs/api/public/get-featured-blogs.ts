@@ -1,16 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BLOG_MSG, type BlogSummary } from '@clinic/shared';
+import { BLOG_LIMITS, BLOG_MSG, type BlogSummary } from '@clinic/shared';
 import { api } from '@/lib/api-client';
-
-/** How many featured posts the block at the top of /blog shows. */
-export const FEATURED_BLOCK_SIZE = 3;
 
 export function getFeaturedBlogs(signal?: AbortSignal): Promise<BlogSummary[]> {
   return api.get<BlogSummary[]>('/public/blogs/featured', {
     auth: false,
     fallbackMessage: BLOG_MSG.publicFetchFailed,
     signal,
-    params: { size: FEATURED_BLOCK_SIZE },
+    params: { size: BLOG_LIMITS.featuredBlock },
   });
 }
 

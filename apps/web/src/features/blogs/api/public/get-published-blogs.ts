@@ -5,8 +5,8 @@ import { api } from '@/lib/api-client';
 export type PublishedBlogsFilter = {
   /** A chip key; 'all' shows every category. */
   category: BlogCategoryKey;
-  /** true: only posts that are not featured (the grid under the featured block). */
-  excludeFeatured: boolean;
+  /** true: every post but those of the featured block (the grid under it). */
+  afterFeatured: boolean;
 };
 
 export function getPublishedBlogs(filter: PublishedBlogsFilter, page: number, signal?: AbortSignal): Promise<BlogPage> {
@@ -18,7 +18,7 @@ export function getPublishedBlogs(filter: PublishedBlogsFilter, page: number, si
       page,
       size: BLOG_LIMITS.publicPageSize,
       category: filter.category === 'all' ? undefined : filter.category,
-      featured: filter.excludeFeatured ? 'false' : undefined,
+      afterFeatured: filter.afterFeatured ? 'true' : undefined,
     },
   });
 }
