@@ -178,21 +178,22 @@ function RowActions({
 function BlogDesktopTable({ items, sort, onSortChange, selected, onToggle, onToggleAll, busyIds, ...actions }: BlogTableProps) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[940px] text-left text-sm">
+      <table className="w-full min-w-[620px] text-left text-sm xl:min-w-[940px]">
         <caption className="sr-only">Danh sách bài viết</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide whitespace-nowrap text-slate-700 uppercase">
           <tr>
             <th scope="col" className="w-10 px-3 py-3">
               <SelectAllCheckbox items={items} selected={selected} onToggleAll={onToggleAll} />
             </th>
-            <th scope="col" className="w-20 px-1 py-3">
+            <th scope="col" className="hidden w-20 px-1 py-3 xl:table-cell">
               <span className="sr-only">Ảnh</span>
             </th>
             <SortHeader label="Bài viết" column={TITLE_SORT} sort={sort} onSortChange={onSortChange} className="px-2 py-3" />
-            <th scope="col" className="px-2 py-3 font-semibold">
+            {/* Below 1280 px (a laptop with the menu open) category and author sit under the title, so the row's buttons stay in view. */}
+            <th scope="col" className="hidden px-2 py-3 font-semibold xl:table-cell">
               Danh mục
             </th>
-            <th scope="col" className="px-2 py-3 font-semibold">
+            <th scope="col" className="hidden px-2 py-3 font-semibold xl:table-cell">
               Tác giả
             </th>
             <th scope="col" className="px-2 py-3 font-semibold">
@@ -223,15 +224,18 @@ function BlogDesktopTable({ items, sort, onSortChange, selected, onToggle, onTog
                     className="mt-1 size-4 rounded border-slate-300 accent-brand-700"
                   />
                 </td>
-                <td className="px-1 py-3">
+                <td className="hidden px-1 py-3 xl:table-cell">
                   <Thumbnail blog={blog} className="h-12 w-16" />
                 </td>
                 <td className="min-w-52 px-2 py-3">
                   <p className="line-clamp-2 font-semibold break-words text-slate-900">{blog.title}</p>
                   <p className="mt-0.5 line-clamp-2 break-words text-slate-600">{blog.excerpt}</p>
+                  <p className="mt-1 text-xs text-slate-600 xl:hidden">
+                    {blog.category} · {blog.author}
+                  </p>
                 </td>
-                <td className="px-2 py-3 whitespace-nowrap text-slate-700">{blog.category}</td>
-                <td className="w-32 min-w-28 px-2 py-3 break-words text-slate-700">{blog.author}</td>
+                <td className="hidden px-2 py-3 whitespace-nowrap text-slate-700 xl:table-cell">{blog.category}</td>
+                <td className="hidden w-32 min-w-28 px-2 py-3 break-words text-slate-700 xl:table-cell">{blog.author}</td>
                 <td className="px-2 py-3">
                   <Badge tone={STATUS_TONES[blog.status]}>{BLOG_STATUS_LABELS[blog.status]}</Badge>
                 </td>

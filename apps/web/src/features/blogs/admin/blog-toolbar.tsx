@@ -18,7 +18,7 @@ export function BlogToolbar({ params, onChange }: BlogToolbarProps) {
 
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" role="search" aria-label="Tìm kiếm và lọc bài viết">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
         <SearchField
           id="blog-search"
           label="Tìm kiếm"
@@ -26,7 +26,7 @@ export function BlogToolbar({ params, onChange }: BlogToolbarProps) {
           onSearch={(q) => onChange({ q })}
           maxLength={BLOG_LIMITS.searchQuery}
           placeholder="Tiêu đề, tóm tắt, tác giả..."
-          className="col-span-2 lg:col-span-1"
+          className="col-span-2 md:col-span-4 xl:col-span-1"
         />
         <FilterSelect
           id="blog-filter-status"
