@@ -25,7 +25,7 @@ const NotFoundPage = lazy(() => import('./routes/not-found'));
 const AdminLayout = lazy(() => import('@/layouts/admin-layout'));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
 const UsersPage = lazy(() => import('@/features/users/users-page'));
-const BlogControlPage = lazy(() => import('@/features/blogs/blog-control-page'));
+const BlogControlPage = lazy(() => import('./routes/blog-pages').then((m) => ({ default: m.BlogControlRoute })));
 const BookingManagerPage = lazy(() => import('@/features/bookings/booking-manager-page'));
 const BookingHistoryPage = lazy(() => import('@/features/bookings/booking-history-page'));
 const PatientControlPage = lazy(() => import('@/features/patients/patient-control-page'));

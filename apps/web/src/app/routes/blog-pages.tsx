@@ -1,5 +1,7 @@
+import BlogControlPage from '@/features/blogs/blog-control-page';
 import BlogListPage from '@/features/blogs/blog-list-page';
 import BlogPostPage from '@/features/blogs/blog-post-page';
+import { CommentModerationPanel } from '@/features/comments/components/comment-moderation-panel';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { NewsletterBox } from '@/features/newsletter/components/newsletter-box';
 
@@ -11,4 +13,8 @@ export function BlogListRoute() {
 
 export function BlogPostRoute() {
   return <BlogPostPage comments={(postId) => <CommentsSection postId={postId} />} />;
+}
+
+export function BlogControlRoute() {
+  return <BlogControlPage moderation={<CommentModerationPanel />} />;
 }

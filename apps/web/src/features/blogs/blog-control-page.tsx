@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import type { BlogSummary } from '@clinic/shared';
@@ -8,7 +8,6 @@ import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { BlogFormModal } from './admin/blog-form-modal';
 import { BlogPostsPanel } from './admin/blog-posts-panel';
-import { CommentModerationPanel } from './admin/comment-moderation-panel';
 import { TabList } from '@/components/ui/tab-list';
 
 type Tab = 'posts' | 'comments';
@@ -22,7 +21,8 @@ const TABS = [
 const MODERATOR_ROLES = ['ADMIN', 'STAFF'];
 
 /** /admin/blogs — Blog Control (ADMIN, DOCTOR, STAFF): posts, and for admin and staff the comments. */
-export default function BlogControlPage() {
+/** Blog Control; `moderation` is the comments tab's panel (the comments feature's, composed by the app). */
+export default function BlogControlPage({ moderation }: { moderation?: ReactNode }) {
   usePageTitle('Blog Control');
   const user = useCurrentUser();
   const canModerate = MODERATOR_ROLES.includes(user.role);
@@ -70,7 +70,7 @@ export default function BlogControlPage() {
       ) : (
         <section id={TABS[1]!.panelId} role="tabpanel" aria-labelledby={TABS[1]!.tabId}>
           <ErrorBoundary>
-            <CommentModerationPanel />
+            {moderation}
           </ErrorBoundary>
         </section>
       )}

@@ -1,16 +1,10 @@
-import { BLOG_STATUS_LABELS, type BlogSort, type BlogStatus, type CommentStatus } from '@clinic/shared';
+import { BLOG_STATUS_LABELS, type BlogSort, type BlogStatus } from '@clinic/shared';
 import type { BadgeTone } from '@/components/ui/badge';
 
 export const STATUS_TONES: Record<BlogStatus, BadgeTone> = {
   DRAFT: 'warning',
   PUBLISHED: 'success',
   ARCHIVED: 'neutral',
-};
-
-export const COMMENT_STATUS_TONES: Record<CommentStatus, BadgeTone> = {
-  PENDING: 'warning',
-  APPROVED: 'success',
-  REJECTED: 'danger',
 };
 
 export { BLOG_STATUS_LABELS };

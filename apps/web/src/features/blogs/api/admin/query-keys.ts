@@ -1,4 +1,3 @@
-import type { CommentStatus } from '@clinic/shared';
 import type { BlogAdminListParams } from './get-admin-blogs';
 
 /**
@@ -10,10 +9,4 @@ export const blogAdminKeys = {
   lists: () => ['blogs', 'admin', 'list'] as const,
   list: (params: BlogAdminListParams) => ['blogs', 'admin', 'list', params] as const,
   detail: (id: number) => ['blogs', 'admin', 'detail', id] as const,
-};
-
-export const commentModerationKeys = {
-  all: ['comments'] as const,
-  lists: () => ['comments', 'admin', 'list'] as const,
-  list: (params: { status: CommentStatus; page: number }) => ['comments', 'admin', 'list', params] as const,
 };

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type CommentStatus, type ModerationComment } from '@clinic/shared';
 import { api } from '@/lib/api-client';
-import { COMMENT_ADMIN_FALLBACKS } from './comment-errors';
-import { commentModerationKeys } from './query-keys';
+import { COMMENT_ADMIN_FALLBACKS, commentModerationKeys } from './comment-errors';
 
 export const MODERATION_PAGE_SIZE = 10;
 

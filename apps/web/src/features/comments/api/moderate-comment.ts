@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { COMMENT_ADMIN_FALLBACKS } from './comment-errors';
-import { commentModerationKeys } from './query-keys';
+import { COMMENT_ADMIN_FALLBACKS, commentModerationKeys } from './comment-errors';
+import { deleteComment } from './delete-comment';
 
 type CommentActionResponse = { success: boolean; message: string };
 
@@ -15,17 +15,12 @@ export function rejectComment(id: number): Promise<CommentActionResponse> {
   return api.put<CommentActionResponse>(`/comments/admin/${id}/reject`, undefined, { fallbackMessage: COMMENT_ADMIN_FALLBACKS.reject });
 }
 
-/** DELETE /api/comments/admin/{id}: the comment goes with its replies and reactions. */
-export function deleteCommentAsAdmin(id: number): Promise<CommentActionResponse> {
-  return api.delete<CommentActionResponse>(`/comments/admin/${id}`, { fallbackMessage: COMMENT_ADMIN_FALLBACKS.delete });
-}
-
 export type ModerationAction = 'approve' | 'reject' | 'delete';
 
 const CALLS: Record<ModerationAction, (id: number) => Promise<CommentActionResponse>> = {
   approve: approveComment,
   reject: rejectComment,
-  delete: deleteCommentAsAdmin,
+  delete: deleteComment,
 };
 
 /** One mutation for the three actions; every comment list (the public ones too) is refetched after. */

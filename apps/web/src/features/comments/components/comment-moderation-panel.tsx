@@ -12,10 +12,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { COMMENT_ADMIN_FALLBACKS } from '../api/admin/comment-errors';
-import { MODERATION_PAGE_SIZE, useModerationComments } from '../api/admin/get-moderation-comments';
-import { useModerateComment, type ModerationAction } from '../api/admin/moderate-comment';
-import { COMMENT_STATUS_TONES } from './blog-labels';
+import type { BadgeTone } from '@/components/ui/badge';
+import { COMMENT_ADMIN_FALLBACKS } from '../api/comment-errors';
+import { MODERATION_PAGE_SIZE, useModerationComments } from '../api/get-moderation-comments';
+import { useModerateComment, type ModerationAction } from '../api/moderate-comment';
+
+const COMMENT_STATUS_TONES: Record<CommentStatus, BadgeTone> = {
+  PENDING: 'warning',
+  APPROVED: 'success',
+  REJECTED: 'danger',
+};
 
 /** Pending first: that is the queue; approved and rejected ones can be changed back. */
 const FILTER_ORDER: CommentStatus[] = ['PENDING', 'APPROVED', 'REJECTED'];
