@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idListSchema, pageNumberSchema, pageSchema } from './common';
-import { isValidEmail, isValidPhone, normalizePhone } from './appointments/schemas';
+import { bulkResultSchema, isValidEmail, isValidPhone, normalizePhone } from './appointments/schemas';
 import { isDateString } from './appointments/time';
 import { newPasswordSchema } from './passwords';
 import { ASSIGNABLE_ROLES, GENDERS, ROLES } from './roles';
@@ -266,22 +266,8 @@ export const userBulkRequestSchema = z.object(
   { error: M.bulkNoSelection },
 );
 export type UserBulkRequest = z.infer<typeof userBulkRequestSchema>;
-/** Same envelope as the appointments' bulk answers: counts, one line per id, and a summary. */
-export const userBulkResultSchema = z.object({
-  success: z.number().int(),
-  skipped: z.number().int(),
-  failed: z.number().int(),
-  results: z.array(
-    z.object({
-      id: z.number().int(),
-      outcome: z.enum(['success', 'skipped', 'failed']),
-      /** NOT_FOUND, ADMIN_PROTECTED, SELF_PROTECTED, ALREADY_ACTIVE, ALREADY_INACTIVE, ... */
-      code: z.string().nullable(),
-      reason: z.string().nullable(),
-    }),
-  ),
-  message: z.string(),
-});
+/** The same envelope as the appointments' bulk answers: counts, one line per id (code NOT_FOUND, ADMIN_PROTECTED, SELF_PROTECTED, ...), a summary. */
+export const userBulkResultSchema = bulkResultSchema;
 export type UserBulkResult = z.infer<typeof userBulkResultSchema>;
 
 // ---------------------------------------------------------------- import

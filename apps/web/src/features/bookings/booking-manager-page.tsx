@@ -12,6 +12,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { useViewSelection } from '@/hooks/use-view-selection';
 import { toastActionDone } from '@/lib/action-toast';
 import { errorMessage } from '@/lib/error-message';
 import { useConfirmAppointment } from './api/confirm-appointment';
@@ -59,14 +60,8 @@ export default function BookingManagerPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
 
-  // The selection belongs to one view of the table: another page, search or sort starts empty.
-  const viewKey = JSON.stringify(params);
-  const [selection, setSelection] = useState<{ viewKey: string; ids: ReadonlySet<number> }>({ viewKey, ids: new Set() });
-  const selected = useMemo(() => {
-    if (selection.viewKey !== viewKey) return new Set<number>();
-    return new Set(items.filter((a) => selection.ids.has(a.id)).map((a) => a.id));
-  }, [selection, viewKey, items]);
-  const setSelected = (ids: ReadonlySet<number>) => setSelection({ viewKey, ids });
+  const selection = useViewSelection(params, items);
+  const { selected, setSelected } = selection;
   const selectedItems = items.filter((a) => selected.has(a.id));
 
   const confirm = useConfirmAppointment();
@@ -175,13 +170,8 @@ export default function BookingManagerPage() {
                 sort={params.sort}
                 onSortChange={(sort) => update({ sort })}
                 selected={selected}
-                onToggle={(id) => {
-                  const next = new Set(selected);
-                  if (next.has(id)) next.delete(id);
-                  else next.add(id);
-                  setSelected(next);
-                }}
-                onToggleAll={(checked) => setSelected(checked ? new Set(items.map((a) => a.id)) : new Set())}
+                onToggle={selection.toggle}
+                onToggleAll={selection.toggleAll}
                 onAction={(kind, appointment) => setDialog({ kind, appointment })}
               />
             </div>

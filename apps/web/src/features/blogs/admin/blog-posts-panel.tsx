@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { errorMessage } from '@/lib/error-message';
 import { BLOG_ADMIN_FALLBACKS } from '../api/admin/blog-errors';
+import { useViewSelection } from '@/hooks/use-view-selection';
 import { useBulkChangeBlogStatus } from '../api/admin/bulk-change-status';
 import { useBulkDeleteBlogs } from '../api/admin/bulk-delete-blogs';
 import { useChangeBlogStatus } from '../api/admin/change-status';
@@ -29,14 +30,8 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
   const query = useAdminBlogs(params);
   const items = useMemo(() => query.data?.items ?? [], [query.data]);
 
-  // The selection belongs to one view of the table: another page, filter or sort starts empty.
-  const viewKey = JSON.stringify(params);
-  const [selection, setSelection] = useState<{ viewKey: string; ids: ReadonlySet<number> }>({ viewKey, ids: new Set() });
-  const selected = useMemo(() => {
-    if (selection.viewKey !== viewKey) return new Set<number>();
-    return new Set(items.filter((b) => selection.ids.has(b.id)).map((b) => b.id));
-  }, [selection, viewKey, items]);
-  const setSelected = (ids: ReadonlySet<number>) => setSelection({ viewKey, ids });
+  const selection = useViewSelection(params, items);
+  const { selected, setSelected } = selection;
 
   const [toDelete, setToDelete] = useState<BlogSummary | null>(null);
   const [bulkDeleteOpen, setBulkDeleteOpen] = useState(false);
@@ -179,13 +174,8 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
               sort={params.sort}
               onSortChange={(sort) => update({ sort })}
               selected={selected}
-              onToggle={(id) => {
-                const next = new Set(selected);
-                if (next.has(id)) next.delete(id);
-                else next.add(id);
-                setSelected(next);
-              }}
-              onToggleAll={(checked) => setSelected(checked ? new Set(items.map((b) => b.id)) : new Set())}
+              onToggle={selection.toggle}
+              onToggleAll={selection.toggleAll}
               busyIds={busyIds}
               onEdit={onEdit}
               onStatusChange={changeStatus}
