@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { ClipboardCheck, RefreshCw } from 'lucide-react';
 import { APPROVALS_MSG, PENDING_POLL_MS, type Appointment } from '@clinic/shared';
 import { ErrorBoundary } from '@/components/error-boundary';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
+import { QueryList } from '@/components/ui/query-list';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { Spinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { errorMessage } from '@/lib/error-message';
 import { usePendingApprovals, usePendingSummary } from './api/get-pending-approvals';
@@ -56,27 +55,24 @@ export default function PendingApprovalsPage() {
       </p>
 
       <ErrorBoundary>
-        {list.isPending ? (
-          <div className="flex justify-center rounded-xl border border-slate-200 bg-white py-16">
-            <Spinner size="lg" label="Đang tải lịch hẹn chờ phê duyệt..." />
-          </div>
-        ) : list.isError && !list.data ? (
-          <LoadErrorAlert title={APPROVALS_MSG.loadFailed} message={list.error.message} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : items.length === 0 ? (
-          <div className="rounded-xl border border-slate-200 bg-white">
-            <EmptyState icon={ClipboardCheck} title={APPROVALS_MSG.empty} description="Bạn đã phản hồi mọi lịch hẹn được chỉ định. Lịch hẹn mới sẽ tự xuất hiện tại đây." />
-          </div>
-        ) : (
-          <>
-            {list.isError && <Alert tone="error">{APPROVALS_MSG.loadFailed}</Alert>}
-            <PendingTable items={items} now={now} onAction={(action, appointment) => setDialog({ action, appointment })} />
-            {list.data && list.data.total > items.length && (
+        <QueryList
+          query={list}
+          loadingLabel="Đang tải lịch hẹn chờ phê duyệt..."
+          errorTitle={APPROVALS_MSG.loadFailed}
+          hasData={list.data !== undefined}
+          isEmpty={items.length === 0}
+          empty={<EmptyState icon={ClipboardCheck} title={APPROVALS_MSG.empty} description="Bạn đã phản hồi mọi lịch hẹn được chỉ định. Lịch hẹn mới sẽ tự xuất hiện tại đây." />}
+          footer={
+            list.data &&
+            list.data.total > items.length && (
               <p className="text-sm text-slate-600">
                 Đang hiển thị {items.length} lịch hẹn sớm nhất trong {list.data.total}. Hãy phản hồi các lịch hẹn này để xem tiếp.
               </p>
-            )}
-          </>
-        )}
+            )
+          }
+        >
+          <PendingTable items={items} now={now} onAction={(action, appointment) => setDialog({ action, appointment })} />
+        </QueryList>
       </ErrorBoundary>
 
       {dialog?.action === 'view' && <ViewAssignmentModal appointment={dialog.appointment} onClose={close} onAction={(action) => setDialog({ action, appointment: dialog.appointment })} />}

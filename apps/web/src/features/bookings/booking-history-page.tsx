@@ -3,16 +3,15 @@ import toast from 'react-hot-toast';
 import { Download, History } from 'lucide-react';
 import { APPOINTMENT_LIMITS, APPOINTMENT_MSG, BOOKING_UI_MSG, HISTORY_PERIOD_LABELS, HISTORY_PERIODS, type Appointment } from '@clinic/shared';
 import { ErrorBoundary } from '@/components/error-boundary';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { FormField, Input } from '@/components/ui/form-field';
-import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { Alert } from '@/components/ui/alert';
+import { QueryList } from '@/components/ui/query-list';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchField } from '@/components/ui/search-field';
-import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { errorMessage } from '@/lib/error-message';
@@ -109,31 +108,30 @@ export default function BookingHistoryPage() {
       <ErrorBoundary>
         {customRangeWrong ? (
           <Alert tone="error">{APPOINTMENT_MSG.invalidDateRange}</Alert>
-        ) : list.isPending ? (
-          <div className="flex justify-center rounded-xl border border-slate-200 bg-white py-16">
-            <Spinner size="lg" label="Đang tải lịch sử đặt lịch..." />
-          </div>
-        ) : list.isError && !data ? (
-          <LoadErrorAlert title={BOOKING_UI_MSG.historyLoadFailed} message={list.error.message} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : !data || data.items.length === 0 ? (
-          <div className="rounded-xl border border-slate-200 bg-white">
-            <EmptyState icon={History} title="Không có lịch hẹn nào trong khoảng này" description="Lịch hẹn đã hoàn thành, đã hủy hoặc không đến sẽ xuất hiện tại đây." />
-          </div>
         ) : (
-          <>
-            <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-              <HistoryTable items={data.items} sort={params.sort} onSortChange={(sort) => update({ sort })} onOpen={setOpen} />
-            </div>
-            <Pagination
-              page={data.page}
-              pageSize={data.size || HISTORY_PAGE_SIZE}
-              total={data.total}
-              onPageChange={(page) => update({ page })}
-              previousLabel="Trước"
-              nextLabel="Sau"
-              summary={(from, to, total) => `Hiển thị ${from}–${to} trong ${data.totalCapped ? 'hơn ' : ''}${total.toLocaleString('vi-VN')} lịch hẹn`}
-            />
-          </>
+          <QueryList
+            query={list}
+            loadingLabel="Đang tải lịch sử đặt lịch..."
+            errorTitle={BOOKING_UI_MSG.historyLoadFailed}
+            hasData={data !== undefined}
+            isEmpty={!data || data.items.length === 0}
+            empty={<EmptyState icon={History} title="Không có lịch hẹn nào trong khoảng này" description="Lịch hẹn đã hoàn thành, đã hủy hoặc không đến sẽ xuất hiện tại đây." />}
+            footer={
+              data && (
+                <Pagination
+                  page={data.page}
+                  pageSize={data.size || HISTORY_PAGE_SIZE}
+                  total={data.total}
+                  onPageChange={(page) => update({ page })}
+                  previousLabel="Trước"
+                  nextLabel="Sau"
+                  summary={(from, to, total) => `Hiển thị ${from}–${to} trong ${data.totalCapped ? 'hơn ' : ''}${total.toLocaleString('vi-VN')} lịch hẹn`}
+                />
+              )
+            }
+          >
+            {data && <HistoryTable items={data.items} sort={params.sort} onSortChange={(sort) => update({ sort })} onOpen={setOpen} />}
+          </QueryList>
         )}
       </ErrorBoundary>
 

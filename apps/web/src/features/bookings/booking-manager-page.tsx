@@ -3,13 +3,12 @@ import toast from 'react-hot-toast';
 import { CalendarSearch, RefreshCw } from 'lucide-react';
 import { BOOKING_UI_MSG, formatDate, formatVnd, type Appointment, type BulkAppointmentAction, type BulkResult } from '@clinic/shared';
 import { ErrorBoundary } from '@/components/error-boundary';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { Alert } from '@/components/ui/alert';
+import { QueryList } from '@/components/ui/query-list';
 import { Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useViewSelection } from '@/hooks/use-view-selection';
@@ -146,36 +145,21 @@ export default function BookingManagerPage() {
       )}
 
       <ErrorBoundary>
-        {query.isPending || pastTheEnd ? (
-          <div className="flex justify-center rounded-xl border border-slate-200 bg-white py-16">
-            <Spinner size="lg" label="Đang tải danh sách lịch hẹn..." />
-          </div>
-        ) : query.isError && !data ? (
-          <LoadErrorAlert title={BOOKING_UI_MSG.loadFailed} message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        ) : items.length === 0 ? (
-          <div className="rounded-xl border border-slate-200 bg-white">
-            {filtered ? (
+        <QueryList
+          query={{ ...query, isPending: query.isPending || pastTheEnd }}
+          loadingLabel="Đang tải danh sách lịch hẹn..."
+          errorTitle={BOOKING_UI_MSG.loadFailed}
+          hasData={data !== undefined}
+          isEmpty={items.length === 0}
+          empty={
+            filtered ? (
               <EmptyState icon={CalendarSearch} title="Không tìm thấy lịch hẹn phù hợp" description="Hãy thử từ khóa khác, hoặc bỏ bớt bộ lọc." />
             ) : (
               <EmptyState title="Chưa có lịch hẹn nào" description="Lịch hẹn bệnh nhân đặt trên trang web sẽ xuất hiện tại đây." />
-            )}
-          </div>
-        ) : (
-          <>
-            {query.isError && <Alert tone="error">{query.error.message}</Alert>}
-            <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-              <BookingTable
-                items={items}
-                role={user.role}
-                sort={params.sort}
-                onSortChange={(sort) => update({ sort })}
-                selected={selected}
-                onToggle={selection.toggle}
-                onToggleAll={selection.toggleAll}
-                onAction={(kind, appointment) => setDialog({ kind, appointment })}
-              />
-            </div>
-            {data && (
+            )
+          }
+          footer={
+            data && (
               <>
                 <Pagination
                   page={data.page}
@@ -188,9 +172,20 @@ export default function BookingManagerPage() {
                 />
                 {data.totalCapped && <p className="text-sm text-slate-600">Có quá nhiều kết quả: hãy nhập thêm từ khóa hoặc chọn trạng thái để thu hẹp.</p>}
               </>
-            )}
-          </>
-        )}
+            )
+          }
+        >
+              <BookingTable
+                items={items}
+                role={user.role}
+                sort={params.sort}
+                onSortChange={(sort) => update({ sort })}
+                selected={selected}
+                onToggle={selection.toggle}
+                onToggleAll={selection.toggleAll}
+                onAction={(kind, appointment) => setDialog({ kind, appointment })}
+              />
+        </QueryList>
       </ErrorBoundary>
 
       {single?.kind === 'detail' && <AppointmentDetailModal appointment={single.appointment} role={user.role} onClose={close} onAction={(kind, appointment) => setDialog({ kind, appointment })} />}

@@ -3,14 +3,13 @@ import toast from 'react-hot-toast';
 import { RefreshCw, UserSearch } from 'lucide-react';
 import { APPOINTMENT_LIMITS, BOOKING_UI_MSG, PATIENT_FILTER_LABELS, PATIENT_FILTERS, PATIENT_MSG, PATIENT_PAGE_SIZE, type PatientSummary } from '@clinic/shared';
 import { ErrorBoundary } from '@/components/error-boundary';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
+import { QueryList } from '@/components/ui/query-list';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchField } from '@/components/ui/search-field';
-import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { errorMessage } from '@/lib/error-message';
@@ -53,7 +52,6 @@ export default function PatientControlPage() {
 
   return (
     <div className="space-y-6">
-      {query.isError && <Alert tone="error">{errorMessage(query.error, PATIENT_MSG.loadFailed)}</Alert>}
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Patient Control</h1>
@@ -83,29 +81,26 @@ export default function PatientControlPage() {
       </p>
 
       <ErrorBoundary>
-        {query.isPending || pastTheEnd ? (
-          <div className="flex justify-center rounded-xl border border-slate-200 bg-white py-16">
-            <Spinner size="lg" label="Đang tải danh sách bệnh nhân..." />
-          </div>
-        ) : !data ? null : items.length === 0 ? (
-          <div className="rounded-xl border border-slate-200 bg-white">
-            {filtered ? (
+        <QueryList
+          query={{ ...query, isPending: query.isPending || pastTheEnd }}
+          loadingLabel="Đang tải danh sách bệnh nhân..."
+          errorTitle={PATIENT_MSG.loadFailed}
+          hasData={data !== undefined}
+          isEmpty={items.length === 0}
+          empty={
+            filtered ? (
               <EmptyState icon={UserSearch} title="Không tìm thấy bệnh nhân phù hợp" description="Hãy thử tên, email hoặc số điện thoại khác, hoặc chọn All Patients." />
             ) : (
               <EmptyState
                 title="Chưa có bệnh nhân nào"
                 description={doctor ? 'Bệnh nhân sẽ xuất hiện khi bạn chấp nhận lịch hẹn được chỉ định.' : 'Bệnh nhân xuất hiện khi lịch hẹn của họ được xác nhận.'}
               />
-            )}
-          </div>
-        ) : (
-          <>
-            <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-              <PatientTable items={items} showActions={doctor} onAction={(action, patient) => setDialog({ action, patient })} />
-            </div>
-            <Pagination page={data.page} pageSize={data.size || PATIENT_PAGE_SIZE} total={data.total} onPageChange={(page) => update({ page })} />
-          </>
-        )}
+            )
+          }
+          footer={data && <Pagination page={data.page} pageSize={data.size || PATIENT_PAGE_SIZE} total={data.total} onPageChange={(page) => update({ page })} />}
+        >
+          <PatientTable items={items} showActions={doctor} onAction={(action, patient) => setDialog({ action, patient })} />
+        </QueryList>
       </ErrorBoundary>
 
       {dialog?.action === 'detail' && <PatientDetailModal patient={dialog.patient} onClose={close} />}

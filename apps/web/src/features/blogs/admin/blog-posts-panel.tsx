@@ -2,13 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FileSearch, Plus } from 'lucide-react';
 import { BLOG_LIMITS, BLOG_MSG, type BlogStatus, type BlogSummary } from '@clinic/shared';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { QueryList } from '@/components/ui/query-list';
 import { Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
-import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { errorMessage } from '@/lib/error-message';
 import { BLOG_ADMIN_FALLBACKS } from '../api/admin/blog-errors';
 import { useViewSelection } from '@/hooks/use-view-selection';
@@ -138,15 +136,14 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
         />
       )}
 
-      {query.isPending || pastTheEnd ? (
-        <div className="flex justify-center rounded-xl border border-slate-200 bg-white py-16">
-          <Spinner size="lg" label="Đang tải danh sách bài viết..." />
-        </div>
-      ) : query.isError && !data ? (
-        <LoadErrorAlert title="Không thể tải danh sách bài viết" message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      ) : items.length === 0 ? (
-        <div className="rounded-xl border border-slate-200 bg-white">
-          {filtered ? (
+      <QueryList
+        query={{ ...query, isPending: query.isPending || pastTheEnd }}
+        loadingLabel="Đang tải danh sách bài viết..."
+        errorTitle="Không thể tải danh sách bài viết"
+        hasData={data !== undefined}
+        isEmpty={items.length === 0}
+        empty={
+          filtered ? (
             <EmptyState icon={FileSearch} title="Không tìm thấy bài viết phù hợp" description="Hãy thử từ khóa khác hoặc bỏ bớt bộ lọc." />
           ) : (
             <EmptyState
@@ -159,16 +156,22 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
                 </Button>
               }
             />
-          )}
-        </div>
-      ) : (
-        <>
-          {query.isError && (
-            <Alert tone="error" role="alert">
-              {query.error.message}
-            </Alert>
-          )}
-          <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+          )
+        }
+        footer={
+          data && (
+            <Pagination
+              page={data.page}
+              pageSize={data.size || BLOG_LIMITS.adminPageSize}
+              total={data.total}
+              onPageChange={(page) => update({ page })}
+              previousLabel="Trước"
+              nextLabel="Sau"
+              summary={(from, to, total) => `Hiển thị ${from}–${to} trong ${total} bài viết`}
+            />
+          )
+        }
+      >
             <BlogTable
               items={items}
               sort={params.sort}
@@ -182,20 +185,7 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
               onToggleFeatured={toggleFeatured}
               onDelete={setToDelete}
             />
-          </div>
-          {data && (
-            <Pagination
-              page={data.page}
-              pageSize={data.size || BLOG_LIMITS.adminPageSize}
-              total={data.total}
-              onPageChange={(page) => update({ page })}
-              previousLabel="Trước"
-              nextLabel="Sau"
-              summary={(from, to, total) => `Hiển thị ${from}–${to} trong ${total} bài viết`}
-            />
-          )}
-        </>
-      )}
+      </QueryList>
 
       <ConfirmDialog
         open={toDelete !== null}
