@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APPOINTMENT_MSG, BOOKING_UI_MSG, DEPARTMENTS, type AppointmentPage, type BulkResult } from '@clinic/shared';
+import { APPOINTMENT_MSG, BOOKING_UI_MSG, CREATE_ACCOUNTS_MSG, DEPARTMENTS, type AppointmentPage, type BulkResult, type CreateAccountsResult } from '@clinic/shared';
 import { routes } from '@/app/router';
 import { appointment } from '@/testing/appointment-fixture';
 import { makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
@@ -166,6 +166,35 @@ describe('BookingManagerPage', () => {
     expect(within(report).getByText('Lịch hẹn đã ở trạng thái "Đã hủy"')).toBeInTheDocument();
     expect(sent.find((r) => r.url === '/api/appointments/bulk/cancel')?.body).toEqual({ ids: [1, 4], reason: 'Phòng khám nghỉ đột xuất' });
     expect(await screen.findByText(BOOKING_UI_MSG.bulkCancelFailed)).toBeInTheDocument();
+  });
+
+  it('creates patient accounts for the selected appointments and shows each temporary password once, with what was skipped', async () => {
+    const result: CreateAccountsResult = {
+      created: [{ userId: 40, username: 'benhnhan1@example.com', email: 'benhnhan1@example.com', fullName: 'Bệnh nhân 1', temporaryPassword: 'Tam-7Kq2-xP9m', linkedAppointments: 2 }],
+      skipped: [{ appointmentId: 4, email: 'patient@example.com', reason: CREATE_ACCOUNTS_MSG.exists('patient@example.com') }],
+      message: CREATE_ACCOUNTS_MSG.summary(1, 1),
+    };
+    const { sent } = server((url) => (url === '/api/appointments/bulk/create-accounts' ? { body: result } : undefined));
+    const { user } = open();
+    await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('checkbox'));
+    await user.click(within(await rowOf('Bệnh nhân 4')).getByRole('checkbox'));
+    await user.click(within(screen.getByRole('region', { name: 'Thao tác hàng loạt' })).getByRole('button', { name: 'Tạo tài khoản' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Tạo tài khoản bệnh nhân' });
+    await user.click(within(confirm).getByRole('button', { name: 'Tạo tài khoản' }));
+
+    const report = await screen.findByRole('dialog', { name: /Tạo tài khoản hàng loạt: kết quả/ });
+    expect(sent.find((r) => r.url === '/api/appointments/bulk/create-accounts')?.body).toEqual({ ids: [1, 4] });
+    expect(within(report).getByRole('row', { name: /benhnhan1@example.com Tam-7Kq2-xP9m 2/ })).toBeInTheDocument();
+    expect(within(report).getByText('Tài khoản với email patient@example.com đã tồn tại')).toBeInTheDocument();
+  });
+
+  it('says "Có lỗi xảy ra khi tạo tài khoản hàng loạt" when the accounts cannot be created', async () => {
+    server((url) => (url === '/api/appointments/bulk/create-accounts' ? { status: 500, body: {} } : undefined));
+    const { user } = open();
+    await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('checkbox'));
+    await user.click(within(screen.getByRole('region', { name: 'Thao tác hàng loạt' })).getByRole('button', { name: 'Tạo tài khoản' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Tạo tài khoản bệnh nhân' })).getByRole('button', { name: 'Tạo tài khoản' }));
+    expect(await screen.findByText(CREATE_ACCOUNTS_MSG.failed)).toBeInTheDocument();
   });
 
   it('edits with the required fields, a date from today, a time reset when the date changes, and the new slot\'s availability', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { CalendarSearch, RefreshCw } from 'lucide-react';
-import { BOOKING_UI_MSG, formatDate, formatVnd, type Appointment, type BulkAppointmentAction, type BulkResult } from '@clinic/shared';
+import { BOOKING_UI_MSG, CREATE_ACCOUNTS_MSG, formatDate, formatVnd, type Appointment, type BulkAppointmentAction, type BulkResult, type CreateAccountsResult } from '@clinic/shared';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -19,6 +19,7 @@ import { useDeleteAppointment } from './api/delete-appointment';
 import { BOOKING_PAGE_SIZE, useAppointments } from './api/get-appointments';
 import { useAppointmentStats } from './api/get-appointment-stats';
 import { useMarkPaid } from './api/mark-paid';
+import { useCreateAccounts } from './api/create-accounts';
 import { useBulkAction } from './api/run-bulk-action';
 import type { BookingAction } from './booking-actions';
 import { AppointmentDetailModal } from './components/appointment-detail-modal';
@@ -28,6 +29,7 @@ import { BookingStatsCards } from './components/booking-stats-cards';
 import { BookingTable } from './components/booking-table';
 import { BookingToolbar } from './components/booking-toolbar';
 import { BulkInputModal } from './components/bulk-input-modal';
+import { CreateAccountsResultModal } from './components/create-accounts-result-modal';
 import { BulkResultModal } from './components/bulk-result-modal';
 import { CancelAppointmentModal } from './components/cancel-appointment-modal';
 import { EditAppointmentModal } from './components/edit-appointment-modal';
@@ -38,6 +40,8 @@ type Dialog =
   | { kind: BookingAction; appointment: Appointment }
   | { kind: 'bulk-input'; action: 'cancel' | 'request-payment' }
   | { kind: 'bulk-confirm'; action: 'mark-paid' | 'delete' }
+  | { kind: 'create-accounts' }
+  | { kind: 'accounts-result'; result: CreateAccountsResult }
   | { kind: 'bulk-result'; title: string; result: BulkResult; names: Map<number, string> };
 
 /** The toast of a bulk action that could not do everything (specification section 8). */
@@ -67,6 +71,7 @@ export default function BookingManagerPage() {
   const markPaid = useMarkPaid();
   const remove = useDeleteAppointment();
   const bulk = useBulkAction();
+  const createAccounts = useCreateAccounts();
 
   const single = dialog && 'appointment' in dialog ? dialog : null;
   const runSingle = <T extends { message: string }>(mutation: { mutate: (id: number, options: { onSuccess: (r: T) => void; onError: (e: Error) => void }) => void }, fallback: string) => {
@@ -97,6 +102,20 @@ export default function BookingManagerPage() {
         },
       },
     );
+  }
+
+  function runCreateAccounts() {
+    createAccounts.mutate([...selected], {
+      onSuccess: (result) => {
+        toast.success(result.message);
+        setSelected(new Set());
+        setDialog({ kind: 'accounts-result', result });
+      },
+      onError: (error) => {
+        toast.error(errorMessage(error, CREATE_ACCOUNTS_MSG.failed));
+        close();
+      },
+    });
   }
 
   const data = query.data;
@@ -137,6 +156,7 @@ export default function BookingManagerPage() {
         <BookingBulkBar
           role={user.role}
           statuses={selectedItems.map((a) => a.status)}
+          onCreateAccounts={() => setDialog({ kind: 'create-accounts' })}
           onClear={() => setSelected(new Set())}
           onAction={(action) =>
             setDialog(action === 'cancel' || action === 'request-payment' ? { kind: 'bulk-input', action } : { kind: 'bulk-confirm', action })
@@ -250,6 +270,18 @@ export default function BookingManagerPage() {
         onConfirm={() => dialog?.kind === 'bulk-confirm' && runBulk(dialog.action)}
         onCancel={close}
       />
+      <ConfirmDialog
+        open={dialog?.kind === 'create-accounts'}
+        title="Tạo tài khoản bệnh nhân"
+        message={`Tạo tài khoản cho bệnh nhân của ${selected.size} lịch hẹn đã chọn? Mỗi email chưa có tài khoản nhận một tài khoản (tên đăng nhập là email) với mật khẩu tạm thời, phải đổi khi đăng nhập lần đầu; email đã có tài khoản được bỏ qua.`}
+        tone="primary"
+        confirmLabel="Tạo tài khoản"
+        cancelLabel="Đóng"
+        loading={createAccounts.isPending}
+        onConfirm={runCreateAccounts}
+        onCancel={close}
+      />
+      {dialog?.kind === 'accounts-result' && <CreateAccountsResultModal result={dialog.result} onClose={close} />}
       {dialog?.kind === 'bulk-result' && <BulkResultModal title={dialog.title} result={dialog.result} names={dialog.names} onClose={close} />}
     </div>
   );

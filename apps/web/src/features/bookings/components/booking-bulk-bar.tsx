@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { Ban, CircleDollarSign, ReceiptText, Trash2, X } from 'lucide-react';
+import { Ban, CircleDollarSign, ReceiptText, Trash2, UserPlus, X } from 'lucide-react';
 import { can, isBulkActionDisabled, type AppointmentStatus, type BulkAppointmentAction, type Role, BULK_ACTION_PERMISSIONS } from '@clinic/shared';
 import { Button } from '@/components/ui/button';
 
@@ -22,11 +22,13 @@ type BookingBulkBarProps = {
   role: Role;
   statuses: AppointmentStatus[];
   onAction: (action: BulkAppointmentAction) => void;
+  /** Bulk account creation: PATIENT accounts for the selected appointments' e-mails. */
+  onCreateAccounts: () => void;
   onClear: () => void;
 };
 
 /** Shown while appointments are selected; each button is on only when every selected one allows it. */
-export function BookingBulkBar({ role, statuses, onAction, onClear }: BookingBulkBarProps) {
+export function BookingBulkBar({ role, statuses, onAction, onCreateAccounts, onClear }: BookingBulkBarProps) {
   const actions: { action: BulkAppointmentAction; icon: typeof Ban; variant: 'secondary' | 'danger' }[] = [
     { action: 'request-payment', icon: ReceiptText, variant: 'secondary' },
     { action: 'mark-paid', icon: CircleDollarSign, variant: 'secondary' },
@@ -64,6 +66,12 @@ export function BookingBulkBar({ role, statuses, onAction, onClear }: BookingBul
               </Button>
             );
           })}
+        {can(role, 'createPatientAccounts') && (
+          <Button size="sm" variant="secondary" onClick={onCreateAccounts}>
+            <UserPlus aria-hidden="true" className="size-4" />
+            Tạo tài khoản
+          </Button>
+        )}
         <Button size="sm" variant="ghost" onClick={onClear}>
           <X aria-hidden="true" className="size-4" />
           Bỏ chọn

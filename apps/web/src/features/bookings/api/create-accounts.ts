@@ -1,0 +1,13 @@
+import { CREATE_ACCOUNTS_MSG, type CreateAccountsResult } from '@clinic/shared';
+import { api } from '@/lib/api-client';
+import { useAppointmentMutation } from '@/lib/use-appointment-mutation';
+
+/**
+ * POST /api/appointments/bulk/create-accounts: a PATIENT account for each e-mail of the selected
+ * appointments that has none, with a temporary password shown once; an existing one is skipped.
+ */
+export function createAccounts(ids: number[]): Promise<CreateAccountsResult> {
+  return api.post<CreateAccountsResult>('/appointments/bulk/create-accounts', { ids }, { fallbackMessage: CREATE_ACCOUNTS_MSG.failed });
+}
+
+export const useCreateAccounts = () => useAppointmentMutation(createAccounts);
