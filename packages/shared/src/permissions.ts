@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   bulkMarkPaid: FRONT_DESK,
   bulkRequestPayment: FRONT_DESK,
   bulkDeleteAppointments: ['ADMIN'],
+  /** PATIENT accounts for the e-mails of chosen bookings (PRODUCT.md section 5: STAFF may create PATIENT accounts). */
+  createPatientAccounts: FRONT_DESK,
   /** The e-mail calls of specification section 7. */
   sendEmail: FRONT_DESK,
   /** The specialties and doctors the back-office screens choose from. */
