@@ -34,7 +34,7 @@ export const PERMISSIONS = {
   bulkMarkPaid: FRONT_DESK,
   bulkRequestPayment: FRONT_DESK,
   bulkDeleteAppointments: ['ADMIN'],
-  /** PATIENT accounts for the patients of selected appointments (bulk account creation). */
+  /** PATIENT accounts for the e-mails of chosen bookings (PRODUCT.md section 5: STAFF may create PATIENT accounts). */
   createPatientAccounts: FRONT_DESK,
   /** The e-mail calls of specification section 7. */
   sendEmail: FRONT_DESK,

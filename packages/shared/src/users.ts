@@ -66,6 +66,8 @@ export const USER_MSG = {
   deleted: 'User deleted',
   activated: 'User activated',
   deactivated: 'User deactivated',
+  alreadyActive: 'The user is already active',
+  alreadyInactive: 'The user is already inactive',
   passwordReset: 'Password reset: give the user this temporary password; they must change it at next sign-in',
   bulkNoSelection: 'Please select at least one user',
   bulkTooMany: `At most ${L.bulkMax} users at a time`,

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id (the library's default algorithm) with OWASP's minimum: 19 MiB, 2 passes.
@@ -21,4 +22,14 @@ export async function verifyNothing(password: string): Promise<false> {
   dummyHash ??= hashPassword('not-a-real-password');
   await verifyPassword(await dummyHash, password);
   return false;
+}
+
+// No 0/O, 1/l/I: the temporary password is read out or copied by hand.
+const TEMPORARY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+
+/** A temporary password (reset, bulk account creation): 12 characters, about 70 bits from the system's random source. */
+export function generateTemporaryPassword(length = 12): string {
+  let password = '';
+  for (let i = 0; i < length; i++) password += TEMPORARY_ALPHABET[randomInt(TEMPORARY_ALPHABET.length)];
+  return password;
 }

@@ -68,6 +68,26 @@ export async function updateAppointment(db: Db, id: number, patch: Partial<NewAp
   return rows[0]!;
 }
 
+/** Who booked each of these appointments (bulk account creation), in id order. */
+export async function findAppointmentContacts(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: appointments.id, fullName: appointments.fullName, phone: appointments.phone, email: appointments.email })
+    .from(appointments)
+    .where(inArray(appointments.id, ids))
+    .orderBy(asc(appointments.id));
+}
+
+/** Gives every appointment of this e-mail that belongs to no account to this one; how many it gave. */
+export async function linkAppointmentsToAccount(db: Db, email: string, userId: number): Promise<number> {
+  const rows = await db
+    .update(appointments)
+    .set({ userId })
+    .where(and(eq(appointments.email, email.toLowerCase()), isNull(appointments.userId)))
+    .returning({ id: appointments.id });
+  return rows.length;
+}
+
 export async function deleteAppointmentRow(db: Db, id: number): Promise<void> {
   await db.delete(appointments).where(eq(appointments.id, id));
 }

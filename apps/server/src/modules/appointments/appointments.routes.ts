@@ -21,6 +21,7 @@ import {
   bulkResultSchema,
   cancelAppointmentRequestSchema,
   confirmWithDoctorRequestSchema,
+  createAccountsResultSchema,
   deleteAppointmentResponseSchema,
   doctorAcceptRequestSchema,
   doctorCandidateSchema,
@@ -44,6 +45,7 @@ import { errorResponses } from '../../plugins/errors';
 import type { Actor } from './appointment-access';
 import { sendAppointmentPaymentConfirmation, sendAppointmentUpdateNotification, withEmailStatus } from './appointment-emails.service';
 import { runBulkAction } from './bulk.service';
+import { createPatientAccounts } from './create-accounts.service';
 import { saveExaminationNotes } from './examination.service';
 import {
   assignDoctor,
@@ -369,6 +371,20 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       preHandler: app.requirePermission(BULK_ACTION_PERMISSIONS.delete),
     },
     async (req) => runBulkAction(deps, actor(req), 'delete', req.body),
+  );
+  app.post(
+    '/appointments/bulk/create-accounts',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One PATIENT account per distinct e-mail of the chosen appointments, each with a temporary password shown once',
+        body: bulkIdsRequestSchema,
+        response: { 200: createAccountsResultSchema, ...errorResponses(400, 401, 403) },
+      },
+      preHandler: app.requirePermission('createPatientAccounts'),
+    },
+    async (req) => createPatientAccounts(deps, req.body.ids),
   );
 
   // ------------------------------------------------------------ e-mail calls (specification section 7)

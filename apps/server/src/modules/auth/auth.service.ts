@@ -1,4 +1,4 @@
-import { ACCOUNT_MSG, MSG, TOKEN_TTL_SECONDS, type ChangePasswordRequest, type LoginRequest, type LoginResponse, type Role } from '@clinic/shared';
+import { ACCOUNT_MSG, isCommonPassword, MSG, TOKEN_TTL_SECONDS, type ChangePasswordRequest, type LoginRequest, type LoginResponse, type Role } from '@clinic/shared';
 import type { AppDeps } from '../../deps';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { hashPassword, verifyNothing, verifyPassword } from '../../lib/password';
@@ -61,6 +61,10 @@ export async function changePassword(
   }
   if (input.currentPassword === input.newPassword) {
     throw new BadRequestError(ACCOUNT_MSG.samePassword, 'SAME_PASSWORD');
+  }
+  // The schema knows the common passwords; only here is the user's own name and address known.
+  if (isCommonPassword(input.newPassword, [user.username, user.email])) {
+    throw new BadRequestError(ACCOUNT_MSG.passwordTooCommon, 'PASSWORD_TOO_COMMON');
   }
   const updated = await updatePassword(deps.db, user.id, await hashPassword(input.newPassword));
   if (!updated) throw new UnauthorizedError(MSG.sessionExpired, 'SESSION_EXPIRED');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@clinic/shared';
+import { ACCOUNT_MSG, MSG } from '@clinic/shared';
 import { bearer, buildTestApp, DEMO, fixedClock, loginAs, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 
@@ -184,6 +184,21 @@ for (const kind of dbKinds()) {
         expect((await t.app.inject({ url: '/api/users/profile', headers: bearer(fresh) })).statusCode).toBe(200);
         expect((await login({ usernameOrEmail: 'doctor5', password: 'Doctor@123' }, '10.0.0.5')).statusCode).toBe(401);
         expect((await login({ usernameOrEmail: 'doctor5', password: 'NewSecret#2026' }, '10.0.0.5')).statusCode).toBe(200);
+      });
+
+      it('refuses a common new password and one made of the user’s own name or e-mail', async () => {
+        const { token } = await loginAs(t.app, 'doctor8', 'Doctor@123');
+        for (const newPassword of ['12345678', 'doctor8123', 'Doctor81234']) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/change-password',
+            headers: bearer(token),
+            payload: { currentPassword: 'Doctor@123', newPassword },
+          });
+          expect(res.statusCode, newPassword).toBe(400);
+          expect(res.json().message, newPassword).toBe(ACCOUNT_MSG.passwordTooCommon);
+        }
+        expect((await login({ usernameOrEmail: 'doctor8', password: 'Doctor@123' }, '10.0.0.8')).statusCode).toBe(200);
       });
 
       it('refuses a wrong current password with 400', async () => {

@@ -37,6 +37,11 @@ export async function listSpecialties(db: Db) {
     .orderBy(asc(medicalSpecialties.id));
 }
 
+export async function specialtyExists(db: Db, code: string): Promise<boolean> {
+  const rows = await db.select({ code: medicalSpecialties.code }).from(medicalSpecialties).where(eq(medicalSpecialties.code, code)).limit(1);
+  return rows.length > 0;
+}
+
 /** A department's name, by its code or by its name as written (the e-mail payloads carry either). */
 export async function findDepartmentName(db: Db, codeOrName: string): Promise<string | undefined> {
   const rows = await db

@@ -11,6 +11,11 @@ export function listSpecialties(db: Db) {
   return repository.listSpecialties(db);
 }
 
+/** Whether a doctor can be given this specialty code. */
+export function specialtyExists(db: Db, code: string) {
+  return repository.specialtyExists(db, code);
+}
+
 export function findDepartmentName(db: Db, codeOrName: string) {
   return repository.findDepartmentName(db, codeOrName);
 }

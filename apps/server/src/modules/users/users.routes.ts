@@ -1,55 +1,270 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCOUNT_MSG, pathIdSchema, userSchema } from '@clinic/shared';
+import {
+  can,
+  createUserRequestSchema,
+  MSG,
+  pathIdSchema,
+  resetPasswordResponseSchema,
+  updateProfileRequestSchema,
+  updateUserRequestSchema,
+  USER_BULK_ACTIONS,
+  USER_MSG,
+  userBulkRequestSchema,
+  userBulkResultSchema,
+  userListQuerySchema,
+  userMessageSchema,
+  userPageSchema,
+  userRoleParamsSchema,
+  userSchema,
+  userSearchQuerySchema,
+  userWithMessageSchema,
+  type Role,
+} from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
+import { ForbiddenError } from '../../lib/errors';
 import { errorResponses } from '../../plugins/errors';
-import { deactivateUser, getProfile, getSpecialties } from './users.service';
+import {
+  activateUser,
+  createUser,
+  deactivateUser,
+  deleteUser,
+  getProfile,
+  getSpecialties,
+  getUser,
+  listUsers,
+  resetPassword,
+  runUserBulkAction,
+  searchUsers,
+  updateProfile,
+  updateUser,
+  usersByRole,
+} from './users.service';
 
-const idParams = z.object({ id: pathIdSchema(ACCOUNT_MSG.invalidUserId) });
+const idParams = z.object({ id: pathIdSchema(USER_MSG.invalidUserId) });
+const tags = ['users'];
+const security = [{ bearerAuth: [] }];
 
+/**
+ * The doctors of a picker are read by every back-office role (Booking Manager, Patient Control);
+ * the accounts of any other role only by the users screen.
+ */
+async function mayListRole(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const { role } = req.params as { role: Role };
+  if (!can(req.auth?.role, role === 'DOCTOR' ? 'readSpecialties' : 'manageUsers')) throw new ForbiddenError(MSG.forbidden, 'FORBIDDEN');
+}
+
+/** Specification section 7 ("Users") and PRODUCT.md section 5: the users screen is ADMIN's, the profile everyone's own. */
 export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
+  const db = deps.db;
+  const manageUsers = app.requirePermission('manageUsers');
+  const actor = (req: FastifyRequest) => ({ id: req.auth!.id });
+
+  // ------------------------------------------------------------ the signed-in user
 
   app.get(
     '/users/profile',
     {
-      schema: {
-        tags: ['users'],
-        summary: 'The signed-in user',
-        security: [{ bearerAuth: [] }],
-        response: { 200: userSchema, ...errorResponses(401) },
-      },
+      schema: { tags, security, summary: 'The signed-in user', response: { 200: userSchema, ...errorResponses(401) } },
       config: { allowPendingPasswordChange: true },
       preHandler: app.requireAuth,
     },
-    async (req) => getProfile(deps.db, req.auth!.id),
+    async (req) => getProfile(db, req.auth!.id),
   );
+
+  app.put(
+    '/users/profile',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Update the signed-in user’s name, birth date, gender and phone (e-mail, user name and role never change here)',
+        body: updateProfileRequestSchema,
+        response: { 200: userSchema, ...errorResponses(400, 401, 403) },
+      },
+      preHandler: app.requireAuth,
+    },
+    async (req) => updateProfile(db, req.auth!.id, req.body),
+  );
+
+  // ------------------------------------------------------------ reading
 
   app.get(
     '/users/specialties',
     {
       schema: {
-        tags: ['users'],
+        tags,
+        security,
         summary: 'Medical specialties a doctor can have',
-        security: [{ bearerAuth: [] }],
         response: { 200: z.array(z.object({ code: z.string(), displayName: z.string() })), ...errorResponses(401, 403) },
       },
       preHandler: app.requirePermission('readSpecialties'),
     },
-    async () => getSpecialties(deps.db),
+    async () => getSpecialties(db),
+  );
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Accounts, paged, searched (name, user name, e-mail, phone) and filtered by role and status',
+        querystring: userListQuerySchema,
+        response: { 200: userPageSchema, ...errorResponses(400, 401, 403) },
+      },
+      preHandler: manageUsers,
+    },
+    async (req) => listUsers(db, req.query),
+  );
+
+  app.get(
+    '/users/search',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Accounts whose name, user name or e-mail holds the text',
+        querystring: userSearchQuerySchema,
+        response: { 200: z.array(userSchema), ...errorResponses(400, 401, 403) },
+      },
+      preHandler: manageUsers,
+    },
+    async (req) => searchUsers(db, req.query.name),
+  );
+
+  app.get(
+    '/users/role/:role',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Active accounts of a role in name order (DOCTOR: every back-office role; others: ADMIN)',
+        params: userRoleParamsSchema,
+        response: { 200: z.array(userSchema), ...errorResponses(400, 401, 403) },
+      },
+      preHandler: [app.requirePermission('readSpecialties'), mayListRole],
+    },
+    async (req) => usersByRole(db, req.params.role),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      schema: { tags, security, summary: 'One account', params: idParams, response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) } },
+      preHandler: manageUsers,
+    },
+    async (req) => getUser(db, req.params.id),
+  );
+
+  // ------------------------------------------------------------ changing accounts
+
+  app.post(
+    '/users',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a PATIENT, STAFF or DOCTOR account',
+        body: createUserRequestSchema,
+        response: { 201: userWithMessageSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+      preHandler: manageUsers,
+    },
+    async (req, reply) => reply.status(201).send(await createUser(db, req.body)),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit an account (not an administrator’s, not one’s own); switching it off or changing its role ends its sessions',
+        params: idParams,
+        body: updateUserRequestSchema,
+        response: { 200: userWithMessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      preHandler: manageUsers,
+    },
+    async (req) => updateUser(db, actor(req), req.params.id, req.body),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an account; its appointments, posts and comments stay',
+        params: idParams,
+        response: { 200: userMessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      preHandler: manageUsers,
+    },
+    async (req) => deleteUser(db, actor(req), req.params.id),
   );
 
   app.put(
     '/users/:id/deactivate',
     {
       schema: {
-        tags: ['users'],
+        tags,
+        security,
         summary: 'Deactivate an account: its tokens stop working at once',
-        security: [{ bearerAuth: [] }],
         params: idParams,
-        response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: userMessageSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: app.requirePermission('manageUsers'),
+      preHandler: manageUsers,
     },
-    async (req) => deactivateUser(deps.db, req.params.id),
+    async (req) => deactivateUser(db, actor(req), req.params.id),
   );
+
+  app.put(
+    '/users/:id/activate',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Activate an account again (tokens from before its deactivation stay invalid)',
+        params: idParams,
+        response: { 200: userMessageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: manageUsers,
+    },
+    async (req) => activateUser(db, actor(req), req.params.id),
+  );
+
+  app.post(
+    '/users/:id/reset-password',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Give an account a temporary password, to be changed at the next sign-in; its sessions end',
+        params: idParams,
+        response: { 200: resetPasswordResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: manageUsers,
+    },
+    async (req) => resetPassword(db, actor(req), req.params.id),
+  );
+
+  for (const action of USER_BULK_ACTIONS) {
+    app.post(
+      `/users/bulk/${action}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `${action[0]!.toUpperCase()}${action.slice(1)} several accounts, with a report per account (administrators and oneself are skipped)`,
+          body: userBulkRequestSchema,
+          response: { 200: userBulkResultSchema, ...errorResponses(400, 401, 403) },
+        },
+        preHandler: manageUsers,
+      },
+      async (req) => runUserBulkAction(db, actor(req), action, req.body.ids),
+    );
+  }
 };

@@ -1,15 +1,54 @@
-import { ACCOUNT_MSG, type User } from '@clinic/shared';
-import type { UserRow } from '../../db/schema';
+import {
+  ACCOUNT_MSG,
+  isCommonPassword,
+  toPage,
+  USER_LIMITS,
+  USER_MSG,
+  type CreateUserInput,
+  type Page,
+  type ResetPasswordResponse,
+  type Role,
+  type UpdateProfileInput,
+  type UpdateUserInput,
+  type User,
+  type UserBulkAction,
+  type UserBulkResult,
+  type UserListFilters,
+} from '@clinic/shared';
+import type { NewUserRow, UserRow } from '../../db/schema';
 import type { Db } from '../../db/client';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { listSpecialties } from '../departments/departments.service';
-import { countUsers, findSessionUser, findUserById, findUserByLogin, setUserActive, updatePassword } from './users.repository';
+import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { generateTemporaryPassword, hashPassword } from '../../lib/password';
+import { foldText } from '../../lib/text';
+import { listSpecialties, specialtyExists } from '../departments/departments.service';
+import {
+  countUsers,
+  countUsersMatching,
+  deleteUserRow,
+  findAccountConflicts,
+  findSessionUser,
+  findUserById,
+  findUserByLogin,
+  insertUser,
+  listActiveUsersByRole,
+  listUsers as listUserRows,
+  lockUser,
+  searchUsersByName,
+  uniqueViolationOf,
+  updatePassword,
+  updateUserRow,
+  type PublicUserRow,
+  type UserListFilter,
+} from './users.repository';
 
 // What the sign-in and session checks (auth) read and write of an account.
 export { findSessionUser, findUserById, findUserByLogin, updatePassword };
 
+/** Who acts on the users screen: the signed-in administrator. */
+export type UserActor = { id: number };
+
 /** The user as every response shows it: the password hash and token version never leave the server. */
-export function toUserDto(row: UserRow): User {
+export function toUserDto(row: PublicUserRow): User {
   return {
     id: row.id,
     username: row.username,
@@ -26,19 +65,24 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
+const notFound = () => new NotFoundError(USER_MSG.userNotFound, 'USER_NOT_FOUND');
+const taken = (field: 'username' | 'email') =>
+  field === 'username' ? new ConflictError(USER_MSG.usernameTaken, 'USERNAME_TAKEN') : new ConflictError(USER_MSG.emailTaken, 'EMAIL_TAKEN');
+
 export async function getProfile(db: Db, userId: number): Promise<User> {
   const row = await findUserById(db, userId);
   if (!row) throw new NotFoundError(ACCOUNT_MSG.userNotFound, 'USER_NOT_FOUND');
   return toUserDto(row);
 }
 
-/** An administrator's account is out of reach of these screens (PRODUCT.md section 5). */
-export async function deactivateUser(db: Db, userId: number): Promise<{ message: string }> {
-  const row = await findUserById(db, userId);
+/** PUT /users/profile: the signed-in user's own name, birth, gender and phone; birth and gender stay when absent. */
+export async function updateProfile(db: Db, userId: number, input: UpdateProfileInput): Promise<User> {
+  const patch: Partial<NewUserRow> = { fullName: input.fullName, phone: input.phone };
+  if (input.birth !== undefined) patch.birth = input.birth;
+  if (input.gender !== undefined) patch.gender = input.gender;
+  const row = await updateUserRow(db, userId, patch);
   if (!row) throw new NotFoundError(ACCOUNT_MSG.userNotFound, 'USER_NOT_FOUND');
-  if (row.role === 'ADMIN') throw new ForbiddenError(ACCOUNT_MSG.adminProtected, 'ADMIN_PROTECTED');
-  await setUserActive(db, userId, false);
-  return { message: ACCOUNT_MSG.deactivated };
+  return toUserDto(row);
 }
 
 export async function getSpecialties(db: Db) {
@@ -48,4 +92,179 @@ export async function getSpecialties(db: Db) {
 /** Every account: the dashboard's user count (PRODUCT.md section 6). */
 export async function countAccounts(db: Db): Promise<number> {
   return countUsers(db);
+}
+
+// ---------------------------------------------------------------- reading
+
+/** GET /users: a page of accounts, administrators included (the screen shows them, greyed). */
+export async function listUsers(db: Db, query: UserListFilters): Promise<Page<User>> {
+  const filter: UserListFilter = { role: query.role, active: query.status === undefined ? undefined : query.status === 'active' };
+  if (query.q) {
+    filter.text = foldText(query.q);
+    const digits = query.q.replace(/[\s.\-()+]/g, '');
+    if (/^\d{3,}$/.test(digits)) filter.phoneDigits = digits;
+  }
+  const [rows, total] = await Promise.all([
+    listUserRows(db, filter, { limit: query.size, offset: (query.page - 1) * query.size, sort: query.sort }),
+    countUsersMatching(db, filter),
+  ]);
+  return toPage(rows.map(toUserDto), total, query.page, query.size);
+}
+
+export async function getUser(db: Db, id: number): Promise<User> {
+  const row = await findUserById(db, id);
+  if (!row) throw notFound();
+  return toUserDto(row);
+}
+
+/** GET /users/role/{role}: the active accounts of a role in name order (the doctor pickers). */
+export async function usersByRole(db: Db, role: Role): Promise<User[]> {
+  return (await listActiveUsersByRole(db, role)).map(toUserDto);
+}
+
+/** GET /users/search?name=: name, user name or e-mail, accents and letter case ignored. */
+export async function searchUsers(db: Db, name: string): Promise<User[]> {
+  return (await searchUsersByName(db, foldText(name), USER_LIMITS.searchResults)).map(toUserDto);
+}
+
+// ---------------------------------------------------------------- creating
+
+async function assertSpecialty(db: Db, specialty: string | null): Promise<void> {
+  if (specialty && !(await specialtyExists(db, specialty))) throw new BadRequestError(USER_MSG.specialtyUnknown, 'SPECIALTY_UNKNOWN');
+}
+
+async function assertFree(db: Db, account: { username: string; email: string }, excludeId?: number): Promise<void> {
+  const conflicts = await findAccountConflicts(db, account, excludeId);
+  if (conflicts.username) throw taken('username');
+  if (conflicts.email) throw taken('email');
+}
+
+/** Runs a write whose unique index may still refuse a name taken a moment ago: the same 409 as the check before it. */
+async function uniquely<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const field = uniqueViolationOf(err);
+    if (field) throw taken(field);
+    throw err;
+  }
+}
+
+export type NewAccount = Omit<NewUserRow, 'id' | 'tokenVersion' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * Inserts an account whose user name and e-mail no one holds (409 USERNAME_TAKEN / EMAIL_TAKEN
+ * otherwise, also when another request took them between the check and the insert). Takes a
+ * transaction too: bulk account creation links appointments in the same one.
+ */
+export async function createAccount(db: Db, account: NewAccount): Promise<User> {
+  await assertFree(db, account);
+  return toUserDto(await uniquely(() => insertUser(db, account)));
+}
+
+/** A temporary password, shown once, and its hash. */
+export async function newTemporaryPassword(): Promise<{ password: string; passwordHash: string }> {
+  const password = generateTemporaryPassword();
+  return { password, passwordHash: await hashPassword(password) };
+}
+
+/** POST /users (PRODUCT.md section 5): roles PATIENT, STAFF or DOCTOR; the password neither common nor the user's own name. */
+export async function createUser(db: Db, input: CreateUserInput): Promise<{ message: string; user: User }> {
+  if (isCommonPassword(input.password, [input.username, input.email])) throw new BadRequestError(USER_MSG.passwordTooCommon, 'PASSWORD_TOO_COMMON');
+  await assertSpecialty(db, input.specialty);
+  const { password, ...fields } = input;
+  const user = await createAccount(db, { ...fields, passwordHash: await hashPassword(password) });
+  return { message: USER_MSG.created, user };
+}
+
+// ---------------------------------------------------------------- changing another account
+
+/**
+ * Locks the account an administrator acts on, refusing his own (SELF_PROTECTED) and any
+ * administrator's (ADMIN_PROTECTED, PRODUCT.md section 5).
+ */
+async function lockTarget(tx: Db, actor: UserActor, id: number): Promise<UserRow> {
+  const row = await lockUser(tx, id);
+  if (!row) throw notFound();
+  if (row.id === actor.id) throw new ForbiddenError(USER_MSG.selfProtected, 'SELF_PROTECTED');
+  if (row.role === 'ADMIN') throw new ForbiddenError(USER_MSG.adminProtected, 'ADMIN_PROTECTED');
+  return row;
+}
+
+/** PUT /users/{id}: switching the account off or changing its role ends its sessions at once. */
+export async function updateUser(db: Db, actor: UserActor, id: number, input: UpdateUserInput): Promise<{ message: string; user: User }> {
+  return db.transaction(async (tx) => {
+    const row = await lockTarget(tx, actor, id);
+    await assertSpecialty(tx, input.specialty);
+    await assertFree(tx, input, id);
+    const endSessions = (row.active && !input.active) || row.role !== input.role;
+    const updated = await uniquely(() => updateUserRow(tx, id, input, endSessions));
+    return { message: USER_MSG.updated, user: toUserDto(updated!) };
+  });
+}
+
+/** Appointments, posts and comments stay; their link to the account is cleared by the foreign keys (ON DELETE SET NULL). */
+export async function deleteUser(db: Db, actor: UserActor, id: number): Promise<{ message: string }> {
+  await db.transaction(async (tx) => {
+    await lockTarget(tx, actor, id);
+    await deleteUserRow(tx, id);
+  });
+  return { message: USER_MSG.deleted };
+}
+
+/** Switches an account on or off; false when it already was. Switching off ends its sessions for good. */
+async function setActive(db: Db, actor: UserActor, id: number, active: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await lockTarget(tx, actor, id);
+    if (row.active === active) return false;
+    await updateUserRow(tx, id, { active }, !active);
+    return true;
+  });
+}
+
+export async function activateUser(db: Db, actor: UserActor, id: number): Promise<{ message: string }> {
+  await setActive(db, actor, id, true);
+  return { message: USER_MSG.activated };
+}
+
+export async function deactivateUser(db: Db, actor: UserActor, id: number): Promise<{ message: string }> {
+  await setActive(db, actor, id, false);
+  return { message: USER_MSG.deactivated };
+}
+
+/** POST /users/{id}/reset-password: a temporary password, to be changed at the next sign-in; earlier sessions end. */
+export async function resetPassword(db: Db, actor: UserActor, id: number): Promise<ResetPasswordResponse> {
+  const temporary = await newTemporaryPassword();
+  await db.transaction(async (tx) => {
+    await lockTarget(tx, actor, id);
+    await updateUserRow(tx, id, { passwordHash: temporary.passwordHash, mustChangePassword: true }, true);
+  });
+  return { message: USER_MSG.passwordReset, temporaryPassword: temporary.password };
+}
+
+/** Each account on its own, so one refusal does not stop the others; the report says what happened to each. */
+export async function runUserBulkAction(db: Db, actor: UserActor, action: UserBulkAction, ids: number[]): Promise<UserBulkResult> {
+  const results: UserBulkResult['results'] = [];
+  for (const id of new Set(ids)) {
+    try {
+      if (action === 'delete') {
+        await deleteUser(db, actor, id);
+      } else if (!(await setActive(db, actor, id, action === 'activate'))) {
+        const already = action === 'activate' ? { code: 'ALREADY_ACTIVE', reason: USER_MSG.alreadyActive } : { code: 'ALREADY_INACTIVE', reason: USER_MSG.alreadyInactive };
+        results.push({ id, outcome: 'skipped', ...already });
+        continue;
+      }
+      results.push({ id, outcome: 'success', code: null, reason: null });
+    } catch (err) {
+      if (err instanceof ForbiddenError) results.push({ id, outcome: 'skipped', code: err.code, reason: err.message });
+      else if (err instanceof NotFoundError) results.push({ id, outcome: 'failed', code: 'NOT_FOUND', reason: err.message });
+      else if (err instanceof AppError) results.push({ id, outcome: 'failed', code: err.code, reason: err.message });
+      else throw err;
+    }
+  }
+  const count = (o: string) => results.filter((r) => r.outcome === o).length;
+  const success = count('success');
+  const skipped = count('skipped');
+  const failed = count('failed');
+  return { success, skipped, failed, results, message: USER_MSG.bulkSummary(success, skipped, failed) };
 }
