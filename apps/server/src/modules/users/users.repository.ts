@@ -1,6 +1,7 @@
 import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Role, UserSort } from '@clinic/shared';
 import type { Db } from '../../db/client';
+import { inVietnameseOrder } from '../../db/vietnamese-order';
 import { users, type NewUserRow, type UserRow } from '../../db/schema';
 import { containsPattern, foldText } from '../../lib/text';
 
@@ -187,7 +188,7 @@ function orderBy(sort: UserSort): SQL[] {
     case 'fullName:asc':
     case 'fullName:desc': {
       const dir = sort === 'fullName:asc' ? 'asc' : 'desc';
-      return [sql`${users.fullName} collate "vietnamese" ${byName(dir)}`, sql`lower(${users.username}) ${sql.raw(dir)}`, sql`${users.id} ${sql.raw(dir)}`];
+      return [sql`${inVietnameseOrder(users.fullName)} ${byName(dir)}`, sql`lower(${users.username}) ${sql.raw(dir)}`, sql`${users.id} ${sql.raw(dir)}`];
     }
     case 'username:asc':
       return [sql`lower(${users.username}) asc`, sql`${users.id} asc`];
