@@ -11,6 +11,7 @@ import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/hooks/use-current-user';
+import { usePageSelection } from '@/hooks/use-page-selection';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { toastActionDone } from '@/lib/action-toast';
 import { errorMessage } from '@/lib/error-message';
@@ -59,15 +60,7 @@ export default function BookingManagerPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
 
-  // The selection belongs to one view of the table: another page, search or sort starts empty.
-  const viewKey = JSON.stringify(params);
-  const [selection, setSelection] = useState<{ viewKey: string; ids: ReadonlySet<number> }>({ viewKey, ids: new Set() });
-  const selected = useMemo(() => {
-    if (selection.viewKey !== viewKey) return new Set<number>();
-    return new Set(items.filter((a) => selection.ids.has(a.id)).map((a) => a.id));
-  }, [selection, viewKey, items]);
-  const setSelected = (ids: ReadonlySet<number>) => setSelection({ viewKey, ids });
-  const selectedItems = items.filter((a) => selected.has(a.id));
+  const { selected, selectedItems, toggle, toggleAll, clear: clearSelection } = usePageSelection(JSON.stringify(params), items);
 
   const confirm = useConfirmAppointment();
   const markPaid = useMarkPaid();
@@ -94,7 +87,7 @@ export default function BookingManagerPage() {
         onSuccess: (result) => {
           if (result.failed > 0 || result.skipped > 0) toast.error(BULK_PARTIAL[action]);
           else toast.success(result.message);
-          setSelected(new Set());
+          clearSelection();
           setDialog({ kind: 'bulk-result', title: `${BULK_LABELS[action]}: kết quả`, result, names });
         },
         onError: (error) => {
@@ -143,7 +136,7 @@ export default function BookingManagerPage() {
         <BookingBulkBar
           role={user.role}
           statuses={selectedItems.map((a) => a.status)}
-          onClear={() => setSelected(new Set())}
+          onClear={clearSelection}
           onAction={(action) =>
             setDialog(action === 'cancel' || action === 'request-payment' ? { kind: 'bulk-input', action } : { kind: 'bulk-confirm', action })
           }
@@ -175,13 +168,8 @@ export default function BookingManagerPage() {
                 sort={params.sort}
                 onSortChange={(sort) => update({ sort })}
                 selected={selected}
-                onToggle={(id) => {
-                  const next = new Set(selected);
-                  if (next.has(id)) next.delete(id);
-                  else next.add(id);
-                  setSelected(next);
-                }}
-                onToggleAll={(checked) => setSelected(checked ? new Set(items.map((a) => a.id)) : new Set())}
+                onToggle={toggle}
+                onToggleAll={toggleAll}
                 onAction={(kind, appointment) => setDialog({ kind, appointment })}
               />
             </div>
