@@ -90,6 +90,24 @@ describe('UsersPage', () => {
     expect([last.get('q'), last.get('role')]).toEqual([null, null]);
   });
 
+  it('shows at most five page buttons and asks the server for the page chosen', async () => {
+    const { lists } = server((url) => {
+      if (!url.startsWith('/api/users?')) return undefined;
+      const current = Number(new URL(url, 'http://x').searchParams.get('page') ?? '1');
+      return { body: { ...page(USERS, 73), page: current } };
+    });
+    const { user, router } = open();
+    const pages = await screen.findByRole('navigation', { name: 'Pagination' }, firstLoad);
+    expect(within(pages).getByText('Showing 1 to 10 of 73 users')).toBeInTheDocument();
+    expect(within(pages).getAllByRole('button', { name: /^\d+$/ }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lists().at(-1)!.get('page')).toBe('2'));
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
+    await user.click(await within(pages).findByRole('button', { name: '5' }));
+    await waitFor(() => expect(within(pages).getAllByRole('button', { name: /^\d+$/ }).map((b) => b.textContent)).toEqual(['3', '4', '5', '6', '7']));
+    expect(within(pages).getByRole('button', { name: '5' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('never lets an administrator row be selected or changed', async () => {
     server();
     const { user } = open();
