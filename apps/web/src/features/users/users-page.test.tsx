@@ -147,6 +147,32 @@ describe('UsersPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('activates in bulk, passing over users already active, and explains the ones it could not change', async () => {
+    const result: UserBulkResult = {
+      success: 1,
+      skipped: 1,
+      failed: 1,
+      results: [
+        { id: 7, outcome: 'skipped', code: 'ALREADY_ACTIVE', reason: 'The user is already active' },
+        { id: 8, outcome: 'success', code: null, reason: null },
+        { id: 9, outcome: 'failed', code: 'NOT_FOUND', reason: USER_MSG.userNotFound },
+      ],
+      message: USER_MSG.bulkSummary(1, 1, 1),
+    };
+    const { sent } = server((url) => (url === '/api/users/bulk/activate' ? { body: result } : undefined));
+    const { user } = open();
+    await user.click(within(await rowOf('BS. Nguyễn Văn An')).getByRole('checkbox', { name: 'Select BS. Nguyễn Văn An' }));
+    await user.click(within(await rowOf('Lê Văn Tâm')).getByRole('checkbox', { name: 'Select Lê Văn Tâm' }));
+    await user.click(within(await rowOf('Trần Thị Bình')).getByRole('checkbox', { name: 'Select Trần Thị Bình' }));
+    await user.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Activate' }));
+    const report = await screen.findByRole('dialog', { name: 'Activate: results' });
+    expect(sent.find((r) => r.url === '/api/users/bulk/activate')?.body).toEqual({ ids: [7, 8, 9] });
+    const notChanged = within(report).getByRole('list', { name: 'Users not changed' });
+    expect(within(notChanged).getByText('Trần Thị Bình').parentElement).toHaveTextContent(USER_MSG.userNotFound);
+    expect(await screen.findByText(`${USER_MSG.activateManyFailed}. ${result.message}`)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
+  });
+
   it('says a bulk change failed with the specification\'s words', async () => {
     server((url) => (url === '/api/users/bulk/deactivate' ? { status: 500, body: {} } : undefined));
     const { user } = open();

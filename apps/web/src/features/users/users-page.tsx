@@ -40,6 +40,9 @@ type Dialog =
   | { kind: 'import' }
   | { kind: 'import-result'; result: ImportResult };
 
+/** A user a bulk change left out for a reason worth reading; one already in the state asked for is not. */
+const needsExplaining = (r: UserBulkResult['results'][number]) => r.outcome === 'failed' || (r.outcome === 'skipped' && r.code !== 'ALREADY_ACTIVE' && r.code !== 'ALREADY_INACTIVE');
+
 /** /admin/users — User Management (ADMIN): every account, paged, searched, filtered and sorted on the server. */
 export default function UsersPage() {
   usePageTitle('User Management');
@@ -84,7 +87,7 @@ export default function UsersPage() {
           if (result.failed > 0) toast.error(`${USER_BULK_FAILED[action]}. ${result.message}`);
           else toast.success(result.message);
           clearSelection();
-          if (result.failed > 0 || result.skipped > 0) setDialog({ kind: 'bulk-result', title: `${BULK_ACTION_NAMES[action]}: results`, result, names });
+          if (result.results.some(needsExplaining)) setDialog({ kind: 'bulk-result', title: `${BULK_ACTION_NAMES[action]}: results`, result, names });
           else close();
         },
         onError: (error) => {
