@@ -13,6 +13,8 @@ type ConfirmDialogProps = {
   /** Danger for deleting and cancelling things. */
   tone?: 'primary' | 'danger';
   loading?: boolean;
+  /** The name of the corner close button (English screens pass 'Close'). */
+  closeLabel?: string;
 };
 
 export function ConfirmDialog({
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   cancelLabel = 'Hủy',
   tone = 'danger',
   loading = false,
+  closeLabel,
 }: ConfirmDialogProps) {
   return (
     <Modal
@@ -33,6 +36,7 @@ export function ConfirmDialog({
       title={title}
       size="sm"
       preventClose={loading}
+      closeLabel={closeLabel}
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={loading} data-autofocus>

@@ -26,6 +26,7 @@ export function QueryList({
   isEmpty,
   empty,
   footer,
+  retryLabel,
   children,
 }: {
   query: ListQuery;
@@ -39,6 +40,8 @@ export function QueryList({
   empty: ReactNode;
   /** Under the rows, not dimmed: the pagination. */
   footer?: ReactNode;
+  /** The retry button's name on an English screen. */
+  retryLabel?: string;
   children: ReactNode;
 }) {
   if (query.isPending) {
@@ -49,7 +52,7 @@ export function QueryList({
     );
   }
   if (query.isError && !hasData) {
-    return <LoadErrorAlert title={errorTitle} message={query.error?.message ?? ''} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return <LoadErrorAlert title={errorTitle} message={query.error?.message ?? ''} onRetry={() => void query.refetch()} retrying={query.isFetching} retryLabel={retryLabel} />;
   }
   if (isEmpty) return <div className="rounded-xl border border-slate-200 bg-white">{empty}</div>;
   return (

@@ -10,8 +10,8 @@ import { Alert } from '@/components/ui/alert';
 import { QueryList } from '@/components/ui/query-list';
 import { Pagination } from '@/components/ui/pagination';
 import { useCurrentUser } from '@/hooks/use-current-user';
+import { usePageSelection } from '@/hooks/use-page-selection';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { useViewSelection } from '@/hooks/use-view-selection';
 import { toastActionDone } from '@/lib/action-toast';
 import { errorMessage } from '@/lib/error-message';
 import { useConfirmAppointment } from './api/confirm-appointment';
@@ -63,9 +63,7 @@ export default function BookingManagerPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
 
-  const selection = useViewSelection(params, items);
-  const { selected, setSelected } = selection;
-  const selectedItems = items.filter((a) => selected.has(a.id));
+  const { selected, selectedItems, toggle, toggleAll, clear: clearSelection } = usePageSelection(JSON.stringify(params), items);
 
   const confirm = useConfirmAppointment();
   const markPaid = useMarkPaid();
@@ -93,7 +91,7 @@ export default function BookingManagerPage() {
         onSuccess: (result) => {
           if (result.failed > 0 || result.skipped > 0) toast.error(BULK_PARTIAL[action]);
           else toast.success(result.message);
-          setSelected(new Set());
+          clearSelection();
           setDialog({ kind: 'bulk-result', title: `${BULK_LABELS[action]}: kết quả`, result, names });
         },
         onError: (error) => {
@@ -108,7 +106,7 @@ export default function BookingManagerPage() {
     createAccounts.mutate([...selected], {
       onSuccess: (result) => {
         toast.success(result.message);
-        setSelected(new Set());
+        clearSelection();
         setDialog({ kind: 'accounts-result', result });
       },
       onError: (error) => {
@@ -157,7 +155,7 @@ export default function BookingManagerPage() {
           role={user.role}
           statuses={selectedItems.map((a) => a.status)}
           onCreateAccounts={() => setDialog({ kind: 'create-accounts' })}
-          onClear={() => setSelected(new Set())}
+          onClear={clearSelection}
           onAction={(action) =>
             setDialog(action === 'cancel' || action === 'request-payment' ? { kind: 'bulk-input', action } : { kind: 'bulk-confirm', action })
           }
@@ -201,8 +199,8 @@ export default function BookingManagerPage() {
                 sort={params.sort}
                 onSortChange={(sort) => update({ sort })}
                 selected={selected}
-                onToggle={selection.toggle}
-                onToggleAll={selection.toggleAll}
+                onToggle={toggle}
+                onToggleAll={toggleAll}
                 onAction={(kind, appointment) => setDialog({ kind, appointment })}
               />
         </QueryList>

@@ -1,15 +1,242 @@
-import { Users } from 'lucide-react';
-import { PlaceholderPanel } from '@/components/placeholder-panel';
+import { useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { FileSpreadsheet, RefreshCw, UserPlus, UserSearch } from 'lucide-react';
+import { USER_LIMITS, USER_MSG, type ImportResult, type User, type UserBulkAction, type UserBulkResult } from '@clinic/shared';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { QueryList } from '@/components/ui/query-list';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pagination } from '@/components/ui/pagination';
+import { usePageSelection } from '@/hooks/use-page-selection';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { errorMessage } from '@/lib/error-message';
+import { ACTIVATE_FAILED, useChangeUserStatus } from './api/change-user-status';
+import { useDeleteUser } from './api/delete-user';
+import { useSpecialties } from './api/get-specialties';
+import { useUsers } from './api/get-users';
+import { RESET_PASSWORD_FAILED, useResetPassword } from './api/reset-password';
+import { USER_BULK_FAILED, useUserBulkAction } from './api/run-user-bulk-action';
+import { BulkResultModal } from './components/bulk-result-modal';
+import { ImportResultsModal } from './components/import-results-modal';
+import { ImportUsersModal } from './components/import-users-modal';
+import { TemporaryPasswordModal } from './components/temporary-password-modal';
+import { UserBulkBar } from './components/user-bulk-bar';
+import { UserFormModal } from './components/user-form-modal';
+import { isSelectable, type UserRowAction } from './components/user-row-parts';
+import { UserTable } from './components/user-table';
+import { UserToolbar, isFiltered } from './components/user-toolbar';
+import { DEFAULT_USER_LIST, useUserListState } from './hooks/use-user-list-state';
+import { BULK_ACTION_NAMES, displayName } from './user-labels';
 
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit' | 'delete' | 'resetPassword'; user: User }
+  | { kind: 'temporaryPassword'; user: User; password: string }
+  | { kind: 'bulk-delete' }
+  | { kind: 'bulk-result'; title: string; result: UserBulkResult; names: Map<number, string> }
+  | { kind: 'import' }
+  | { kind: 'import-result'; result: ImportResult };
+
+/** A user a bulk change left out for a reason worth reading; one already in the state asked for is not. */
+const needsExplaining = (r: UserBulkResult['results'][number]) => r.outcome === 'failed' || (r.outcome === 'skipped' && r.code !== 'ALREADY_ACTIVE' && r.code !== 'ALREADY_INACTIVE');
+
+/** /admin/users — User Management (ADMIN): every account, paged, searched, filtered and sorted on the server. */
 export default function UsersPage() {
   usePageTitle('User Management');
+  const { params, update } = useUserListState();
+  const query = useUsers(params);
+  const specialties = useSpecialties();
+  const data = query.data;
+  const items = useMemo(() => data?.items ?? [], [data]);
+  const specialtyNames = useMemo(() => new Map((specialties.data ?? []).map((s) => [s.code, s.displayName])), [specialties.data]);
+  const { selected, selectedItems, toggle, toggleAll, clear: clearSelection } = usePageSelection(JSON.stringify(params), items, isSelectable);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+
+  const changeStatus = useChangeUserStatus();
+  const remove = useDeleteUser();
+  const reset = useResetPassword();
+  const bulk = useUserBulkAction();
+
+  function onRowAction(action: UserRowAction, user: User) {
+    if (action === 'activate' || action === 'deactivate') {
+      const active = action === 'activate';
+      changeStatus.mutate(
+        { id: user.id, active },
+        {
+          onSuccess: (result) => toast.success(`${result.message}: ${displayName(user)}`),
+          onError: (error) => toast.error(errorMessage(error, active ? ACTIVATE_FAILED : USER_MSG.deactivateFailed)),
+        },
+      );
+    } else {
+      setDialog({ kind: action, user });
+    }
+  }
+
+  const single = dialog && 'user' in dialog ? dialog.user : null;
+
+  function runBulk(action: UserBulkAction) {
+    const names = new Map(selectedItems.map((u) => [u.id, displayName(u)]));
+    bulk.mutate(
+      { action, ids: [...selected] },
+      {
+        onSuccess: (result) => {
+          if (result.failed > 0) toast.error(`${USER_BULK_FAILED[action]}. ${result.message}`);
+          else toast.success(result.message);
+          clearSelection();
+          if (result.results.some(needsExplaining)) setDialog({ kind: 'bulk-result', title: `${BULK_ACTION_NAMES[action]}: results`, result, names });
+          else close();
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, USER_BULK_FAILED[action]));
+          close();
+        },
+      },
+    );
+  }
+
+  // A page emptied by a change (or an address past the end) moves to the last page there is.
+  const pastTheEnd = !!data && data.items.length === 0 && data.total > 0 && params.page > 1;
+  const lastPage = Math.max(1, data?.totalPages ?? 1);
+  useEffect(() => {
+    if (pastTheEnd) update({ page: lastPage });
+  }, [pastTheEnd, lastPage, update]);
+  const clearFilters = () => update({ ...DEFAULT_USER_LIST, sort: params.sort });
+
   return (
-    <PlaceholderPanel
-      title="User Management"
-      subtitle="Quản lý người dùng"
-      icon={Users}
-      description="Search, filter, create, edit and import user accounts from Excel — coming soon."
-    />
+    <div className="space-y-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">User Management</h1>
+          <p className="mt-1 text-sm text-slate-600">Create, edit, activate and import the accounts of staff, doctors and patients.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending}>
+            {!(query.isFetching && !query.isPending) && <RefreshCw aria-hidden="true" className="size-4" />}
+            Refresh
+          </Button>
+          <Button variant="secondary" onClick={() => setDialog({ kind: 'import' })}>
+            <FileSpreadsheet aria-hidden="true" className="size-4" />
+            Import from Excel
+          </Button>
+          <Button onClick={() => setDialog({ kind: 'create' })}>
+            <UserPlus aria-hidden="true" className="size-4" />
+            Add user
+          </Button>
+        </div>
+      </header>
+
+      <UserToolbar params={params} onChange={update} onClear={clearFilters} />
+
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {data && !query.isPlaceholderData ? `${data.total} ${data.total === 1 ? 'user' : 'users'} found` : ''}
+      </p>
+
+      {selected.size > 0 && (
+        <UserBulkBar
+          count={selected.size}
+          busy={bulk.isPending}
+          onClear={clearSelection}
+          onAction={(action) => (action === 'delete' ? setDialog({ kind: 'bulk-delete' }) : runBulk(action))}
+        />
+      )}
+
+      <ErrorBoundary>
+        <QueryList
+          query={{ ...query, isPending: query.isPending || pastTheEnd }}
+          loadingLabel="Loading users..."
+          errorTitle={USER_MSG.loadFailed}
+          retryLabel="Retry"
+          hasData={data !== undefined}
+          isEmpty={items.length === 0}
+          empty={
+            isFiltered(params) ? (
+              <EmptyState
+                icon={UserSearch}
+                title="No users match these filters"
+                description="Try another search, or clear the filters."
+                action={
+                  <Button variant="secondary" onClick={clearFilters}>
+                    Clear filters
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState title="No users yet" description="Add a user, or import a list from Excel." />
+            )
+          }
+          footer={
+            data && (
+              <Pagination
+                page={data.page}
+                pageSize={data.size || USER_LIMITS.pageSize}
+                total={data.total}
+                maxButtons={USER_LIMITS.pageButtons}
+                onPageChange={(page) => update({ page })}
+                summary={(from, to, total) => `Showing ${from} to ${to} of ${total} users`}
+              />
+            )
+          }
+        >
+          <UserTable items={items} specialtyNames={specialtyNames} selected={selected} onToggle={toggle} onToggleAll={toggleAll} onAction={onRowAction} />
+        </QueryList>
+      </ErrorBoundary>
+
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && <UserFormModal key={single?.id ?? 'new'} user={single} onClose={close} />}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title="Delete user"
+        message={single ? `Delete ${displayName(single)} (@${single.username})? This cannot be undone.` : ''}
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        closeLabel="Close"
+        loading={remove.isPending}
+        onConfirm={() =>
+          single &&
+          remove.mutate(single.id, {
+            onSuccess: (result) => {
+              toast.success(result.message);
+              close();
+            },
+            onError: (error) => toast.error(errorMessage(error, USER_MSG.deleteFailed)),
+          })
+        }
+        onCancel={close}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'resetPassword'}
+        title="Reset password"
+        message={single ? `Reset the password of ${displayName(single)}? They get a temporary password, shown to you once, and must change it at next sign-in.` : ''}
+        tone="primary"
+        confirmLabel="Reset password"
+        cancelLabel="Cancel"
+        closeLabel="Close"
+        loading={reset.isPending}
+        onConfirm={() =>
+          single &&
+          reset.mutate(single.id, {
+            onSuccess: (result) => setDialog({ kind: 'temporaryPassword', user: single, password: result.temporaryPassword }),
+            onError: (error) => toast.error(errorMessage(error, RESET_PASSWORD_FAILED)),
+          })
+        }
+        onCancel={close}
+      />
+      {dialog?.kind === 'temporaryPassword' && <TemporaryPasswordModal name={displayName(dialog.user)} password={dialog.password} onClose={close} />}
+      <ConfirmDialog
+        open={dialog?.kind === 'bulk-delete'}
+        title="Delete users"
+        message={`Delete ${selected.size} selected ${selected.size === 1 ? 'user' : 'users'}? This cannot be undone.`}
+        confirmLabel={`Delete ${selected.size} ${selected.size === 1 ? 'user' : 'users'}`}
+        cancelLabel="Cancel"
+        closeLabel="Close"
+        loading={bulk.isPending}
+        onConfirm={() => runBulk('delete')}
+        onCancel={close}
+      />
+      {dialog?.kind === 'bulk-result' && <BulkResultModal title={dialog.title} result={dialog.result} names={dialog.names} onClose={close} />}
+      {dialog?.kind === 'import' && <ImportUsersModal onClose={close} onImported={(result) => setDialog({ kind: 'import-result', result })} />}
+      {dialog?.kind === 'import-result' && <ImportResultsModal result={dialog.result} onClose={close} />}
+    </div>
   );
 }

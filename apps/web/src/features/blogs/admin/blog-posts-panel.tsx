@@ -9,7 +9,7 @@ import { QueryList } from '@/components/ui/query-list';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/error-message';
 import { BLOG_ADMIN_FALLBACKS } from '../api/admin/blog-errors';
-import { useViewSelection } from '@/hooks/use-view-selection';
+import { usePageSelection } from '@/hooks/use-page-selection';
 import { useBulkChangeBlogStatus } from '../api/admin/bulk-change-status';
 import { useBulkDeleteBlogs } from '../api/admin/bulk-delete-blogs';
 import { useChangeBlogStatus } from '../api/admin/change-status';
@@ -28,8 +28,8 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
   const query = useAdminBlogs(params);
   const items = useMemo(() => query.data?.items ?? [], [query.data]);
 
-  const selection = useViewSelection(params, items);
-  const { selected, setSelected } = selection;
+  const selection = usePageSelection(JSON.stringify(params), items);
+  const { selected } = selection;
 
   const [toDelete, setToDelete] = useState<BlogSummary | null>(null);
   const [bulkDeleteOpen, setBulkDeleteOpen] = useState(false);
@@ -85,7 +85,7 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
       {
         onSuccess: (result) => {
           toast.success(result?.message || BLOG_MSG.statusChanged);
-          setSelected(new Set());
+          selection.clear();
         },
         onError: (error) => toast.error(errorMessage(error, BLOG_MSG.statusFailed)),
       },
@@ -96,7 +96,7 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
     bulkDelete.mutate([...selected], {
       onSuccess: (result) => {
         toast.success(result?.message || BLOG_MSG.deleted);
-        setSelected(new Set());
+        selection.clear();
         setBulkDeleteOpen(false);
       },
       onError: (error) => {
@@ -132,7 +132,7 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
           statusPending={bulkStatus.isPending}
           onChangeStatus={changeSelectedStatus}
           onDelete={() => setBulkDeleteOpen(true)}
-          onClear={() => setSelected(new Set())}
+          onClear={() => selection.clear()}
         />
       )}
 

@@ -1,7 +1,8 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { AppointmentSort } from '@clinic/shared';
+import { SelectAllCheckbox } from '@/components/ui/select-all-checkbox';
 import { cn } from '@/lib/cn';
-import { DoctorCell, RowActions, RowCheckbox, SelectAllCheckbox, StatusCell, VisitWhen } from './booking-row-parts';
+import { DoctorCell, RowActions, RowCheckbox, StatusCell, VisitWhen } from './booking-row-parts';
 import type { BookingTableProps } from './booking-table';
 
 type SortField = AppointmentSort extends `${infer F}:${string}` ? F : never;

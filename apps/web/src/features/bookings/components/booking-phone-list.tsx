@@ -1,8 +1,9 @@
 import type { AppointmentSort } from '@clinic/shared';
 import { FilterSelect } from '@/components/ui/filter-select';
+import { SelectAllCheckbox } from '@/components/ui/select-all-checkbox';
 import { cn } from '@/lib/cn';
 import { SORT_OPTIONS } from '../booking-labels';
-import { DoctorCell, RowActions, RowCheckbox, SelectAllCheckbox, StatusCell, VisitWhen } from './booking-row-parts';
+import { DoctorCell, RowActions, RowCheckbox, StatusCell, VisitWhen } from './booking-row-parts';
 import type { BookingTableProps } from './booking-table';
 
 /** The page as cards: every field a row shows, the sort as a select (there are no column headers). */
