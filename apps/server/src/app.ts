@@ -9,6 +9,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { departmentsRoutes } from './modules/departments/departments.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { usersImportRoutes } from './modules/users/users-import.routes';
 import { publicAppointmentsRoutes } from './modules/appointments/appointments.public.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { emailRoutes } from './modules/email/email.routes';
@@ -75,6 +76,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     healthRoutes,
     authRoutes,
     usersRoutes,
+    usersImportRoutes,
     departmentsRoutes,
     publicAppointmentsRoutes,
     appointmentsRoutes,

@@ -87,6 +87,7 @@ export const USER_MSG = {
   importSummary: (success: number, failed: number) => `Imported: ${success}, failed: ${failed}`,
   importAdminRefused: 'ADMIN accounts cannot be imported',
   importDuplicateInFile: (field: string, row: number) => `${field} repeats row ${row} of the file`,
+  importTimedOut: 'Not created: the import ran out of time. Import the file again; the rows already created will show as taken',
   // Specification section 8, "Users": the calls' and the admin screen's fallbacks.
   fetchFailed: 'Failed to fetch users',
   createFailed: 'Failed to create user',
