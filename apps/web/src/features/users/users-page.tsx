@@ -111,7 +111,7 @@ export default function UsersPage() {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">User Management</h1>
           <p className="mt-1 text-sm text-slate-600">Create, edit, activate and import the accounts of staff, doctors and patients.</p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex shrink-0 flex-wrap gap-2">
           <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending}>
             {!(query.isFetching && !query.isPending) && <RefreshCw aria-hidden="true" className="size-4" />}
             Refresh

@@ -19,15 +19,17 @@ const SELECT_ALL = 'Select all users on this page';
 
 /** One page of users: a table from laptop width up, cards on a phone or a narrow tablet, so the page never scrolls sideways. */
 export function UserTable(props: UserTableProps) {
-  const wide = useMediaQuery('(min-width: 1024px)');
+  // With the menu open, the table needs 1280 px to show every column and the row's buttons.
+  const wide = useMediaQuery('(min-width: 1280px)');
   return wide ? <UserDesktopTable {...props} /> : <UserCards {...props} />;
 }
 
 function UserDesktopTable({ items, specialtyNames, selected, onToggle, onToggleAll, onAction }: UserTableProps) {
   const selectable = items.filter(isSelectable).length;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[960px] text-left text-sm">
+    // relative: the screen-reader-only header text is placed inside this box, not past the page's edge.
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full min-w-[880px] text-left text-sm">
         <caption className="sr-only">Users</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase">
           <tr>
@@ -35,10 +37,9 @@ function UserDesktopTable({ items, specialtyNames, selected, onToggle, onToggleA
               <SelectAllCheckbox count={selectable} selected={selected.size} onToggleAll={onToggleAll} label={SELECT_ALL} />
             </th>
             <th scope="col" className="px-2 py-3">Name</th>
-            <th scope="col" className="px-2 py-3">Email</th>
+            <th scope="col" className="px-2 py-3">Email / Phone</th>
             <th scope="col" className="px-2 py-3">Role</th>
             <th scope="col" className="px-2 py-3">Specialty</th>
-            <th scope="col" className="px-2 py-3">Phone</th>
             <th scope="col" className="px-2 py-3">Status</th>
             <th scope="col" className="px-2 py-3">Created</th>
             <th scope="col" className="px-3 py-3 text-right">
@@ -58,8 +59,11 @@ function UserDesktopTable({ items, specialtyNames, selected, onToggle, onToggleA
                   <p className="font-semibold break-words text-slate-900">{displayName(user)}</p>
                   <p className="text-slate-600">@{user.username}</p>
                 </td>
-                <td className="max-w-60 truncate px-2 py-3 text-slate-700" title={user.email}>
-                  {user.email}
+                <td className="max-w-60 px-2 py-3 text-slate-700">
+                  <p className="truncate" title={user.email}>
+                    {user.email}
+                  </p>
+                  <p className="whitespace-nowrap text-slate-600 tabular-nums">{user.phone ?? <span className="text-slate-400">No phone</span>}</p>
                 </td>
                 <td className="px-2 py-3">
                   <RoleBadge role={user.role} />
@@ -67,7 +71,6 @@ function UserDesktopTable({ items, specialtyNames, selected, onToggle, onToggleA
                 <td className="px-2 py-3 text-slate-700">
                   <SpecialtyName user={user} names={specialtyNames} />
                 </td>
-                <td className="px-2 py-3 whitespace-nowrap text-slate-700 tabular-nums">{user.phone ?? <span className="text-slate-400">—</span>}</td>
                 <td className="px-2 py-3">
                   <StatusBadge active={user.active} />
                 </td>
