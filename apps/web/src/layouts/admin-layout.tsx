@@ -2,18 +2,18 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { CLINIC, MSG, type User } from '@clinic/shared';
+import { useProfile } from '@/api/get-profile';
 import { ClinicMark } from '@/components/clinic-logo';
 import { SkipLink } from '@/components/skip-link';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths, type LoginRedirectState } from '@/config/paths';
-import { useProfile } from '@/features/account/api/get-profile';
 import { useValidateToken } from '@/features/auth/api/validate-token';
 import { useAuth } from '@/hooks/use-auth';
 import { CurrentUserContext } from '@/hooks/use-current-user';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
-import { clearAuth, updateUserInfo } from '@/lib/auth-storage';
+import { clearAuth, mergeProfileIntoUserInfo } from '@/lib/auth-storage';
 import { AdminSidebar } from './components/admin-sidebar';
 
 /**
@@ -43,16 +43,7 @@ function AdminSession({ token }: { token: string }) {
   }, [validation.data]);
 
   useEffect(() => {
-    const user = profile.data;
-    if (!user) return;
-    updateUserInfo({
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      fullName: user.fullName,
-      role: user.role,
-      phone: user.phone,
-    });
+    if (profile.data) mergeProfileIntoUserInfo(profile.data);
   }, [profile.data]);
 
   if (!valid || profile.isPending) return <FullPageSpinner label="Đang kiểm tra phiên đăng nhập..." />;

@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import { homePathForRole, MSG } from '@clinic/shared';
+import { useProfile } from '@/api/get-profile';
 import { PageContainer } from '@/components/page-container';
 import { Alert } from '@/components/ui/alert';
 import { useAuth } from '@/hooks/use-auth';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { useProfile } from './api/get-profile';
 import { ChangePasswordForm } from './components/change-password-form';
 
 /** Settings: changing the password (PRODUCT.md section 6), required after an imported or reset account's first login. */
