@@ -172,6 +172,9 @@ describe('MyAppointmentsPage', () => {
     const { fetchMock } = serveMyAppointments(many);
     open();
     expect(await screen.findByRole('tab', { name: 'Tất cả 150' })).toBeInTheDocument();
+    // Ten cards at a time.
+    expect(screen.getAllByRole('article')).toHaveLength(10);
+    expect(screen.getByText('Hiển thị 1-10 trong 150 lịch hẹn')).toBeInTheDocument();
     const pages = callsTo(fetchMock, '/api/appointments/my-appointments').map(([url]) => new URL(url as string, 'http://localhost').search);
     expect(pages).toEqual(['?page=1&size=100', '?page=2&size=100']);
   });

@@ -6,6 +6,7 @@ import { PageContainer } from '@/components/page-container';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { TabList } from '@/components/ui/tab-list';
 import { paths } from '@/config/paths';
@@ -17,6 +18,9 @@ import { CancelMyAppointmentDialog } from './components/cancel-my-appointment-di
 import { MyAppointmentCard } from './components/my-appointment-card';
 import { appointmentsInTab, countByTab, MY_APPOINTMENTS_TABS, patientMayCancel } from './my-appointments-tabs';
 
+/** Cards shown at a time; the whole list is loaded, so the tabs count every appointment. */
+const PAGE_SIZE = 10;
+
 const tabId = (tab: MyAppointmentsTab) => `my-appointments-tab-${tab}`;
 const panelId = (tab: MyAppointmentsTab) => `my-appointments-panel-${tab}`;
 
@@ -26,12 +30,21 @@ export default function MyAppointmentsPage() {
   const { token } = useAuth();
   const appointments = useMyAppointments(token);
   const [tab, setTab] = useState<MyAppointmentsTab>('all');
+  const [page, setPage] = useState(1);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const today = clinicToday(new Date(), clinicTimeZone());
 
   const all = appointments.data;
   const counts = useMemo(() => (all ? countByTab(all, today) : null), [all, today]);
   const shown = useMemo(() => (all ? appointmentsInTab(all, tab, today) : []), [all, tab, today]);
+  // A cancel can move the last card of the last page away: stay within the pages there are.
+  const currentPage = Math.min(page, Math.max(1, Math.ceil(shown.length / PAGE_SIZE)));
+  const visible = shown.slice((currentPage - 1) * PAGE_SIZE, currentPage * PAGE_SIZE);
+
+  function chooseTab(next: MyAppointmentsTab) {
+    setTab(next);
+    setPage(1);
+  }
 
   return (
     <PageContainer className="max-w-5xl">
@@ -64,7 +77,7 @@ export default function MyAppointmentsPage() {
               label="Lọc lịch hẹn"
               className="border-b border-slate-200"
               value={tab}
-              onChange={setTab}
+              onChange={chooseTab}
               tabs={MY_APPOINTMENTS_TABS.map((t) => ({
                 value: t.value,
                 tabId: tabId(t.value),
@@ -92,16 +105,28 @@ export default function MyAppointmentsPage() {
                   }
                 />
               ) : (
-                <ul className="grid gap-4 md:grid-cols-2">
-                  {shown.map((appointment) => (
-                    <li key={appointment.id} className="min-w-0">
-                      <MyAppointmentCard
-                        appointment={appointment}
-                        onCancel={patientMayCancel(appointment.status) ? () => setCancelling(appointment) : undefined}
-                      />
-                    </li>
-                  ))}
-                </ul>
+                <>
+                  <ul className="grid gap-4 md:grid-cols-2">
+                    {visible.map((appointment) => (
+                      <li key={appointment.id} className="min-w-0">
+                        <MyAppointmentCard
+                          appointment={appointment}
+                          onCancel={patientMayCancel(appointment.status) ? () => setCancelling(appointment) : undefined}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                  <Pagination
+                    className="mt-6"
+                    page={currentPage}
+                    pageSize={PAGE_SIZE}
+                    total={shown.length}
+                    onPageChange={setPage}
+                    previousLabel="Trước"
+                    nextLabel="Sau"
+                    summary={(from, to, total) => `Hiển thị ${from}-${to} trong ${total} lịch hẹn`}
+                  />
+                </>
               )}
             </div>
           </>
