@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@clinic/shared';
 import { routes } from '@/app/router';
-import { makeUser, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
+import { makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
 const patient = makeUser({ id: 12, username: 'patient', role: 'PATIENT', fullName: 'Trần Thị Bình', specialty: null });
 
@@ -47,6 +47,7 @@ describe('PublicLayout', () => {
 
   it('logs out: clears the token and user info and goes home', async () => {
     storeSession(storedInfoOf(patient));
+    mockFetch((url) => (url === '/api/users/profile' ? { body: patient } : { body: { items: [], total: 0, page: 1, size: 100, totalPages: 0 } }));
     const { user, router } = renderRoutes(routes, '/my-appointments');
     await user.click(await screen.findByRole('button', { name: /Trần Thị Bình/ }));
     await user.click(screen.getByRole('button', { name: 'Đăng xuất' }));
