@@ -75,7 +75,7 @@ export default function MyAppointmentsPage() {
           <>
             <TabList
               label="Lọc lịch hẹn"
-              className="border-b border-slate-200"
+              className="flex-wrap border-b border-slate-200"
               value={tab}
               onChange={chooseTab}
               tabs={MY_APPOINTMENTS_TABS.map((t) => ({

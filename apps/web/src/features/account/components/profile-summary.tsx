@@ -7,7 +7,7 @@ export function ProfileSummary({ user }: { user: User }) {
   const name = user.fullName || user.username;
   return (
     <div className="flex min-w-0 items-center gap-4">
-      <UserAvatar name={name} className="size-16 text-2xl" />
+      <UserAvatar name={name} size="lg" />
       <div className="min-w-0">
         <h2 className="truncate text-xl font-bold text-slate-900">{name}</h2>
         <p className="truncate text-sm text-slate-600">{user.email}</p>

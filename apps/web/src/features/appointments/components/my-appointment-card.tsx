@@ -28,7 +28,7 @@ function Row({ icon: Icon, label, children }: { icon: typeof Clock; label: strin
 export function MyAppointmentCard({ appointment, onCancel }: { appointment: Appointment; onCancel?: () => void }) {
   const titleId = useId();
   return (
-    <article aria-labelledby={titleId} className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article aria-labelledby={titleId} className="flex h-full min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id={titleId} className="break-words text-lg font-semibold text-slate-900">
@@ -39,7 +39,7 @@ export function MyAppointmentCard({ appointment, onCancel }: { appointment: Appo
         <AppointmentStatusBadge status={appointment.status} patient />
       </div>
 
-      <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+      <dl className="mt-4 mb-4 grid gap-3 sm:grid-cols-2">
         <Row icon={Stethoscope} label="Khoa khám">
           {departmentLabel(appointment)}
         </Row>
@@ -62,7 +62,7 @@ export function MyAppointmentCard({ appointment, onCancel }: { appointment: Appo
       </dl>
 
       {onCancel && (
-        <div className="mt-4 flex justify-end border-t border-slate-100 pt-4">
+        <div className="mt-auto flex justify-end border-t border-slate-100 pt-4">
           <Button variant="secondary" size="sm" onClick={onCancel} className="text-red-700 hover:bg-red-50">
             Hủy lịch hẹn
           </Button>
