@@ -27,5 +27,8 @@ export const paths = {
 /** Where the login page sends someone whose session ended (read by the login page). */
 export type LoginRedirectState = { from?: string; reason?: 'expired' };
 
+/** Where the settings page sends someone who had to change the password, once it is changed. */
+export type ReturnToState = { from?: string };
+
 /** /login?expired=1 also shows the session-expired notice. */
 export const loginExpiredHref = `${paths.login}?expired=1`;

@@ -101,12 +101,14 @@ describe('AdminLayout', () => {
     expect(menuButton).toHaveFocus();
   });
 
-  it('asks a user who must change the password to do so', async () => {
+  it('sends a user who must change the password to the settings page, remembering where he was going', async () => {
     const staff = makeUser({ role: 'STAFF', mustChangePassword: true });
     storeSession(storedInfoOf(staff));
     serveSession(staff);
-    renderRoutes(routes, '/admin');
+    const { router } = renderRoutes(routes, '/admin/booking-history');
     expect(await screen.findByText(MSG.mustChangePassword)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Đổi mật khẩu ngay' })).toHaveAttribute('href', '/settings');
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(router.state.location.state).toEqual({ from: '/admin/booking-history' });
+    expect(screen.queryByRole('navigation', { name: 'Menu quản trị' })).not.toBeInTheDocument();
   });
 });

@@ -1,19 +1,19 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
-import { CLINIC, MSG, type User } from '@clinic/shared';
+import { CLINIC, type User } from '@clinic/shared';
+import { useProfile } from '@/api/get-profile';
 import { ClinicMark } from '@/components/clinic-logo';
 import { SkipLink } from '@/components/skip-link';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { paths, type LoginRedirectState } from '@/config/paths';
-import { useProfile } from '@/features/account/api/get-profile';
+import { paths, type LoginRedirectState, type ReturnToState } from '@/config/paths';
 import { useValidateToken } from '@/features/auth/api/validate-token';
 import { useAuth } from '@/hooks/use-auth';
 import { CurrentUserContext } from '@/hooks/use-current-user';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
-import { clearAuth, updateUserInfo } from '@/lib/auth-storage';
+import { clearAuth, mergeProfileIntoUserInfo } from '@/lib/auth-storage';
 import { AdminSidebar } from './components/admin-sidebar';
 
 /**
@@ -34,6 +34,7 @@ export default function AdminLayout() {
 }
 
 function AdminSession({ token }: { token: string }) {
+  const location = useLocation();
   const validation = useValidateToken(token);
   const valid = validation.data === true;
   const profile = useProfile(token, { enabled: valid });
@@ -43,19 +44,15 @@ function AdminSession({ token }: { token: string }) {
   }, [validation.data]);
 
   useEffect(() => {
-    const user = profile.data;
-    if (!user) return;
-    updateUserInfo({
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      fullName: user.fullName,
-      role: user.role,
-      phone: user.phone,
-    });
+    if (profile.data) mergeProfileIntoUserInfo(profile.data);
   }, [profile.data]);
 
   if (!valid || profile.isPending) return <FullPageSpinner label="Đang kiểm tra phiên đăng nhập..." />;
+  // The server refuses every other call until the password is changed: settings first, then back here.
+  if (profile.data?.mustChangePassword) {
+    const state: ReturnToState = { from: `${location.pathname}${location.search}` };
+    return <Navigate to={paths.settings} replace state={state} />;
+  }
   if (profile.isError) {
     return (
       <main id="main-content" className="flex min-h-dvh items-center justify-center bg-slate-50 px-4">
@@ -138,13 +135,6 @@ function AdminShell({ user }: { user: User }) {
 
       <div className="lg:pl-64">
         <main id="main-content" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
-          {user.mustChangePassword && (
-            <Alert tone="warning" className="mb-6" title={MSG.mustChangePassword}>
-              <Link to={paths.settings} className="font-semibold underline">
-                Đổi mật khẩu ngay
-              </Link>
-            </Alert>
-          )}
           <Suspense fallback={<FullPageSpinner />}>
             <Outlet />
           </Suspense>

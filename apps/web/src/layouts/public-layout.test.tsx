@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@clinic/shared';
 import { routes } from '@/app/router';
-import { makeUser, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
+import { makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
 const patient = makeUser({ id: 12, username: 'patient', role: 'PATIENT', fullName: 'Trần Thị Bình', specialty: null });
 
@@ -28,25 +28,46 @@ describe('PublicLayout', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('link', { name: 'Hồ sơ cá nhân' })).toHaveAttribute('href', '/profile');
-    expect(screen.getByRole('link', { name: 'Lịch hẹn của tôi' })).toHaveAttribute('href', '/my-appointments');
-    expect(screen.getByRole('link', { name: 'Lịch sử khám bệnh' })).toHaveAttribute('href', '/medical-history');
-    expect(screen.getByRole('link', { name: 'Cài đặt' })).toHaveAttribute('href', '/settings');
+    const header = within(screen.getByRole('banner'));
+    expect(header.getByRole('link', { name: 'Hồ sơ cá nhân' })).toHaveAttribute('href', '/profile');
+    expect(header.getByRole('link', { name: 'Lịch hẹn của tôi' })).toHaveAttribute('href', '/my-appointments');
+    expect(header.getByRole('link', { name: 'Lịch sử khám bệnh' })).toHaveAttribute('href', '/medical-history');
+    expect(header.getByRole('link', { name: 'Cài đặt' })).toHaveAttribute('href', '/settings');
     expect(screen.queryByRole('link', { name: 'Trang quản trị' })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('link', { name: 'Hồ sơ cá nhân' })).not.toBeInTheDocument();
+    expect(header.queryByRole('link', { name: 'Hồ sơ cá nhân' })).not.toBeInTheDocument();
+  });
+
+  it("offers a signed-in patient her account's pages in the footer, not 'Đăng nhập'", async () => {
+    storeSession(storedInfoOf(patient));
+    renderRoutes(routes, '/services');
+    const footer = within(await screen.findByRole('navigation', { name: 'Liên kết nhanh' }));
+    expect(footer.getByRole('link', { name: 'Lịch hẹn của tôi' })).toHaveAttribute('href', '/my-appointments');
+    expect(footer.getByRole('link', { name: 'Hồ sơ cá nhân' })).toHaveAttribute('href', '/profile');
+    expect(footer.queryByRole('link', { name: 'Đăng nhập' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Đăng nhập' })).not.toBeInTheDocument();
+  });
+
+  it('offers other signed-in roles the back-office in the footer', async () => {
+    storeSession(storedInfoOf(makeUser({ role: 'STAFF', fullName: 'Lê Nhân Viên' })));
+    renderRoutes(routes, '/services');
+    const footer = within(await screen.findByRole('navigation', { name: 'Liên kết nhanh' }));
+    expect(footer.getByRole('link', { name: 'Trang quản trị' })).toHaveAttribute('href', '/admin');
+    expect(footer.queryByRole('link', { name: 'Đăng nhập' })).not.toBeInTheDocument();
   });
 
   it('gives other roles only the back-office link', async () => {
     storeSession(storedInfoOf(makeUser({ role: 'DOCTOR', fullName: 'BS. An' })));
     const { user } = renderRoutes(routes, '/services');
     await user.click(await screen.findByRole('button', { name: /BS\. An/ }));
-    expect(screen.getByRole('link', { name: 'Trang quản trị' })).toHaveAttribute('href', '/admin');
+    const header = within(screen.getByRole('banner'));
+    expect(header.getByRole('link', { name: 'Trang quản trị' })).toHaveAttribute('href', '/admin');
     expect(screen.queryByRole('link', { name: 'Hồ sơ cá nhân' })).not.toBeInTheDocument();
   });
 
   it('logs out: clears the token and user info and goes home', async () => {
     storeSession(storedInfoOf(patient));
+    mockFetch((url) => (url === '/api/users/profile' ? { body: patient } : { body: { items: [], total: 0, page: 1, size: 100, totalPages: 0 } }));
     const { user, router } = renderRoutes(routes, '/my-appointments');
     await user.click(await screen.findByRole('button', { name: /Trần Thị Bình/ }));
     await user.click(screen.getByRole('button', { name: 'Đăng xuất' }));

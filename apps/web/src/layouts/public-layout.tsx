@@ -26,7 +26,7 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <PublicFooter />
+      <PublicFooter user={isSignedIn ? user : null} />
     </div>
   );
 }

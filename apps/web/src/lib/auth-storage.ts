@@ -1,4 +1,4 @@
-import { ROLES, STORAGE_KEYS, type StoredUserInfo } from '@clinic/shared';
+import { ROLES, STORAGE_KEYS, type StoredUserInfo, type User } from '@clinic/shared';
 
 /** Why the stored session went away: the layouts pick where to send the visitor from it. */
 export type SignOutReason = 'logout' | 'expired';
@@ -99,6 +99,11 @@ export function updateUserInfo(patch: Partial<StoredUserInfo>): void {
   if (next === read(STORAGE_KEYS.userInfo)) return;
   write(STORAGE_KEYS.userInfo, next);
   emit();
+}
+
+/** The profile's answer joins the stored userInfo (specification section 3: phone too), so the header shows it at once. */
+export function mergeProfileIntoUserInfo(user: Pick<User, 'id' | 'username' | 'email' | 'fullName' | 'role' | 'phone'>): void {
+  updateUserInfo({ id: user.id, username: user.username, email: user.email, fullName: user.fullName, role: user.role, phone: user.phone });
 }
 
 export function clearAuth(reason: SignOutReason = 'logout'): void {

@@ -197,3 +197,16 @@ export const APPROVALS_MSG = {
 } as const;
 /** The list refreshes this often (specification section 9). */
 export const PENDING_POLL_MS = 30_000;
+/** The patient's own pages: My Appointments (specification sections 2 and 8) and medical history (PRODUCT.md section 6). */
+export const MY_APPOINTMENTS_MSG = {
+  title: 'Lịch hẹn của tôi',
+  empty: 'Không có lịch hẹn',
+  loadFailed: 'Có lỗi khi tải danh sách lịch hẹn',
+  cancelled: APPOINTMENT_MSG.cancelled,
+  cancelFailed: 'Có lỗi khi hủy lịch hẹn',
+  historyTitle: 'Lịch sử khám bệnh',
+  historyEmpty: 'Chưa có lần khám nào đã hoàn thành.',
+  historyEmptyHint: 'Sau mỗi lần khám, kết luận và ghi chú của bác sĩ sẽ hiện ở đây.',
+  historyLoadFailed: 'Không thể tải lịch sử khám bệnh',
+  noNotes: 'Bác sĩ chưa ghi chú cho lần khám này.',
+} as const;

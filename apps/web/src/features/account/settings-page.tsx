@@ -1,24 +1,30 @@
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import { homePathForRole, MSG } from '@clinic/shared';
+import { useProfile } from '@/api/get-profile';
 import { PageContainer } from '@/components/page-container';
 import { Alert } from '@/components/ui/alert';
+import { paths, type ReturnToState } from '@/config/paths';
 import { useAuth } from '@/hooks/use-auth';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { useProfile } from './api/get-profile';
+import { returnPathFor } from '@/lib/return-path';
 import { ChangePasswordForm } from './components/change-password-form';
 
 /** Settings: changing the password (PRODUCT.md section 6), required after an imported or reset account's first login. */
 export default function SettingsPage() {
   usePageTitle('Cài đặt');
   const navigate = useNavigate();
+  const location = useLocation();
   const { token, user } = useAuth();
   const profile = useProfile(token);
   const mustChange = profile.data?.mustChangePassword === true;
 
+  /** Sent here to change the password: on to the page asked for (or the role's home) once it is done. */
   function handleChanged() {
     const role = profile.data?.role ?? user?.role;
-    if (mustChange && role) void navigate(homePathForRole(role));
+    if (!mustChange || !role) return;
+    const next = returnPathFor((location.state as ReturnToState | null)?.from, role);
+    void navigate(next === paths.settings ? homePathForRole(role) : next, { replace: true });
   }
 
   return (

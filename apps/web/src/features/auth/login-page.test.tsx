@@ -103,6 +103,14 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Cài đặt (test)')).toBeInTheDocument();
   });
 
+  it('sends staff who must change the password to settings first, remembering the back-office', async () => {
+    mockFetch(() => ({ body: loginResponse({ username: 'staff', role: 'STAFF', mustChangePassword: true }) }));
+    const { user, router } = renderRoutes(routes, { pathname: '/login', state: { from: '/admin/bookings' } });
+    await fillAndSubmit(user, 'staff', 'staff');
+    expect(await screen.findByText('Cài đặt (test)')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/admin/bookings' });
+  });
+
   it('shows "Đang đăng nhập..." and disables the button while the call runs', async () => {
     let answer: (value: { body: unknown }) => void = () => {};
     mockFetch(() => new Promise((resolve) => (answer = resolve)));

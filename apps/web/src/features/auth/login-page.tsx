@@ -20,7 +20,8 @@ export default function LoginPage() {
   const expired = state.reason === 'expired' || searchParams.get('expired') === '1' || (!isSignedIn && signOutReason === 'expired');
 
   function handleSuccess(response: LoginResponse) {
-    void navigate(destinationAfterLogin(response, state.from), { replace: true });
+    const { to, state: next } = destinationAfterLogin(response, state.from);
+    void navigate(to, { replace: true, state: next });
   }
 
   return (

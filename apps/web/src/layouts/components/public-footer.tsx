@@ -1,14 +1,16 @@
 import { Link } from 'react-router';
 import { Clock, Mail, MapPin, Phone, Siren } from 'lucide-react';
-import { CLINIC } from '@clinic/shared';
+import { CLINIC, type StoredUserInfo } from '@clinic/shared';
 import { ClinicMark } from '@/components/clinic-logo';
 import { paths } from '@/config/paths';
-import { PUBLIC_NAV } from './public-nav';
+import { PATIENT_MENU, PUBLIC_NAV, STAFF_MENU } from './public-nav';
 
 const YEAR = new Date().getFullYear();
 const telHref = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`;
 
-export function PublicFooter() {
+/** A signed-in user is offered his account's pages (as in the header's menu), not 'Đăng nhập'. */
+export function PublicFooter({ user }: { user: StoredUserInfo | null }) {
+  const accountLinks = user ? (user.role === 'PATIENT' ? PATIENT_MENU : STAFF_MENU) : [{ label: 'Đăng nhập', to: paths.login }];
   return (
     <footer className="mt-auto bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
@@ -70,11 +72,13 @@ export function PublicFooter() {
                 </Link>
               </li>
             ))}
-            <li>
-              <Link to={paths.login} className="hover:text-white hover:underline">
-                Đăng nhập
-              </Link>
-            </li>
+            {accountLinks.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="hover:text-white hover:underline">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT_MSG, type ChangePasswordRequest, type ChangePasswordResponse } from '@clinic/shared';
+import { ACCOUNT_MSG, type ChangePasswordRequest, type ChangePasswordResponse, type User } from '@clinic/shared';
+import { getProfileQueryKey } from '@/api/get-profile';
 import { api } from '@/lib/api-client';
-import { setToken } from '@/lib/auth-storage';
+import { getToken, setToken } from '@/lib/auth-storage';
 
 export function changePassword(body: ChangePasswordRequest): Promise<ChangePasswordResponse> {
   // A wrong current password may come back as 401: that must not end the session.
@@ -16,8 +17,14 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: changePassword,
     onSuccess: async (result) => {
-      // Earlier tokens stop working: keep the new one, then reload the profile (mustChangePassword).
-      if (result?.token) setToken(result.token);
+      // Earlier tokens stop working: keep the new one. The profile under the new token starts as the
+      // old one without the obligation, so the guards let the user go on at once (no reload in between).
+      const oldToken = getToken();
+      if (result?.token && result.token !== oldToken) {
+        const profile = oldToken ? queryClient.getQueryData<User>(getProfileQueryKey(oldToken)) : undefined;
+        if (profile) queryClient.setQueryData<User>(getProfileQueryKey(result.token), { ...profile, mustChangePassword: false });
+        setToken(result.token);
+      }
       await queryClient.invalidateQueries({ queryKey: ['users', 'profile'] });
     },
   });

@@ -14,10 +14,13 @@ export function useCreatePublicAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPublicAppointment,
-    // Booked or refused (slot full), the slot's places have changed.
-    onSettled: (_data, _error, body) =>
-      queryClient.invalidateQueries({
-        queryKey: ['appointments', 'public', 'availability', body.appointmentDate, body.appointmentTime, body.department],
-      }),
+    // Booked or refused (slot full), the slot's places have changed; a patient's own list has one more.
+    onSettled: (data, _error, body) =>
+      Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: ['appointments', 'public', 'availability', body.appointmentDate, body.appointmentTime, body.department],
+        }),
+        data ? queryClient.invalidateQueries({ queryKey: ['appointments', 'mine'] }) : null,
+      ]),
   });
 }

@@ -193,6 +193,8 @@ describe('the public booking form', () => {
     expect(within(panel).getByText(/đến trước 15 phút/)).toBeInTheDocument();
     expect(within(panel).getByText(/trước ít nhất 24 giờ/)).toBeInTheDocument();
     expect(within(panel).getByText('Khoa Phụ khoa')).toBeInTheDocument();
+    // A visitor has no account page to go to.
+    expect(within(panel).queryByRole('link', { name: 'Xem lịch hẹn của tôi' })).not.toBeInTheDocument();
 
     const [, init] = bookingCalls(fetchMock)[0]!;
     expect(JSON.parse(init!.body as string)).toEqual({

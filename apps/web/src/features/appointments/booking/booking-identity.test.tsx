@@ -77,6 +77,7 @@ describe('the booking form for a signed-in patient', () => {
 
     const panel = (await screen.findByRole('heading', { name: 'Đặt lịch hẹn thành công' })).closest('section')!;
     expect(within(panel).getByText('Mã lịch hẹn: #123')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Xem lịch hẹn của tôi' })).toHaveAttribute('href', '/my-appointments');
     const [, init] = bookingCalls(fetchMock)[0]!;
     expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer patient-token');
     expect(JSON.parse(init!.body as string)).toMatchObject({

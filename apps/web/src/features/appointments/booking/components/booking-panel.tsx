@@ -29,6 +29,7 @@ export function BookingPanel({ now }: { now: Date }) {
     return (
       <BookingSuccess
         booked={booked}
+        showMyAppointments={status === 'patient'}
         onBookAnother={() => {
           setBooked(null);
           setBookedBefore(true);

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { CalendarCheck, CalendarPlus, CalendarX, Phone, Timer } from 'lucide-react';
+import { Link } from 'react-router';
+import { CalendarCheck, CalendarPlus, CalendarX, ListChecks, Phone, Timer } from 'lucide-react';
 import { CLINIC, formatLongDate, type PublicAppointmentResponse, CLINIC_TEXT } from '@clinic/shared';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { telHref } from '../clinic-contact';
 
 export type BookedAppointment = {
@@ -12,10 +14,15 @@ export type BookedAppointment = {
   departmentName: string;
 };
 
-type BookingSuccessProps = { booked: BookedAppointment; onBookAnother: () => void };
+type BookingSuccessProps = {
+  booked: BookedAppointment;
+  onBookAnother: () => void;
+  /** A signed-in patient finds the booking among her own appointments; a visitor has no such page. */
+  showMyAppointments?: boolean;
+};
 
 /** Shown in place of the form once the server has accepted the booking. */
-export function BookingSuccess({ booked, onBookAnother }: BookingSuccessProps) {
+export function BookingSuccess({ booked, onBookAnother, showMyAppointments = false }: BookingSuccessProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form the visitor was in is gone: the confirmation is where attention goes next.
   useEffect(() => headingRef.current?.focus(), []);
@@ -84,10 +91,18 @@ export function BookingSuccess({ booked, onBookAnother }: BookingSuccessProps) {
           </ul>
         </div>
 
-        <Button size="lg" className="w-full sm:w-auto" onClick={onBookAnother}>
-          <CalendarPlus aria-hidden="true" className="size-5" />
-          Đặt lịch hẹn khác
-        </Button>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          {showMyAppointments && (
+            <Link to={paths.myAppointments} className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
+              <ListChecks aria-hidden="true" className="size-5" />
+              Xem lịch hẹn của tôi
+            </Link>
+          )}
+          <Button size="lg" variant={showMyAppointments ? 'secondary' : 'primary'} className="w-full sm:w-auto" onClick={onBookAnother}>
+            <CalendarPlus aria-hidden="true" className="size-5" />
+            Đặt lịch hẹn khác
+          </Button>
+        </div>
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
+import { useProfile } from '@/api/get-profile';
 import { useAuth } from '@/hooks/use-auth';
-import { updateUserInfo } from '@/lib/auth-storage';
-import { usePatientProfile } from '../../api/get-patient-profile';
+import { mergeProfileIntoUserInfo } from '@/lib/auth-storage';
 
 /** Who is booking, when a patient is signed in: these fields are prefilled and locked. */
 export type BookingIdentity = { fullName: string; email: string; phone: string };
@@ -18,11 +18,11 @@ export type BookingIdentityState =
 export function useBookingIdentity(): BookingIdentityState {
   const { token, user } = useAuth();
   const isPatient = !!token && user?.role === 'PATIENT';
-  const profile = usePatientProfile(isPatient ? token : null);
+  const profile = useProfile(isPatient ? token : null, { retry: false });
 
   // The profile's phone joins the stored userInfo (specification section 3), for the next fallback.
   useEffect(() => {
-    if (profile.data) updateUserInfo({ fullName: profile.data.fullName, email: profile.data.email, phone: profile.data.phone });
+    if (profile.data) mergeProfileIntoUserInfo(profile.data);
   }, [profile.data]);
 
   if (!isPatient || !user) return { status: 'visitor', identity: null };

@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PROFILE_MSG, type User } from '@clinic/shared';
+import { api } from '@/lib/api-client';
+
+/** GET /users/profile: the signed-in user as the server knows him (profile, booking, guards, back-office). */
+export function getProfile(): Promise<User> {
+  return api.get<User>('/users/profile', { fallbackMessage: PROFILE_MSG.fetchFailed });
+}
+
+/** Keyed by the token: another sign-in (or a new token) never sees the previous profile. */
+export function getProfileQueryKey(token: string) {
+  return ['users', 'profile', token] as const;
+}
+
+export function getProfileQueryOptions(token: string) {
+  return queryOptions({ queryKey: getProfileQueryKey(token), queryFn: getProfile });
+}
+
+type UseProfileOptions = {
+  enabled?: boolean;
+  /** Booking falls back on the stored userInfo at once instead of waiting for retries. */
+  retry?: boolean;
+};
+
+export function useProfile(token: string | null, { enabled = true, retry }: UseProfileOptions = {}) {
+  return useQuery({
+    ...getProfileQueryOptions(token ?? ''),
+    enabled: !!token && enabled,
+    ...(retry === false ? { retry: false } : {}),
+  });
+}

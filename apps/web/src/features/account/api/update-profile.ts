@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PROFILE_MSG, type UpdateProfileRequest, type User } from '@clinic/shared';
+import { getProfileQueryKey } from '@/api/get-profile';
+import { api } from '@/lib/api-client';
+import { getToken, mergeProfileIntoUserInfo } from '@/lib/auth-storage';
+
+/** PUT /users/profile {fullName, birth?, gender?, phone}: answers the updated user. */
+export function updateProfile(body: UpdateProfileRequest): Promise<User> {
+  return api.put<User>('/users/profile', body, { fallbackMessage: PROFILE_MSG.updateFailed });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => {
+      // The answer is the new profile: cache it and let the header show the new name at once.
+      const token = getToken();
+      if (token) queryClient.setQueryData(getProfileQueryKey(token), user);
+      mergeProfileIntoUserInfo(user);
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { formatDate, GENDER_LABELS, PROFILE_MSG, type User } from '@clinic/shared';
+
+/** The profile read-only: a missing value says 'Chưa cập nhật'. */
+export function ProfileDetails({ user }: { user: User }) {
+  const rows: Array<{ label: string; value: string | null }> = [
+    { label: 'Họ và tên', value: user.fullName },
+    { label: 'Email', value: user.email },
+    { label: 'Ngày sinh', value: user.birth ? formatDate(user.birth) : null },
+    { label: 'Giới tính', value: user.gender ? GENDER_LABELS[user.gender] : null },
+    { label: 'Số điện thoại', value: user.phone },
+  ];
+  return (
+    <dl className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
+      {rows.map((row) => (
+        <div key={row.label} className="min-w-0">
+          <dt className="text-sm font-medium text-slate-600">{row.label}</dt>
+          <dd className={row.value ? 'mt-1 break-words text-slate-900' : 'mt-1 text-slate-500 italic'}>{row.value || PROFILE_MSG.notSet}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

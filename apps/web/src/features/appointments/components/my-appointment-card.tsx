@@ -1,0 +1,73 @@
+import { useId, type ReactNode } from 'react';
+import { CalendarDays, Clock, FileText, Phone, Stethoscope } from 'lucide-react';
+import { formatLongDate, type Appointment } from '@clinic/shared';
+import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
+import { Button } from '@/components/ui/button';
+
+/** The department's display name; the code when the clinic no longer has it. */
+export function departmentLabel(appointment: Pick<Appointment, 'department' | 'departmentName'>): string {
+  return appointment.departmentName || appointment.department;
+}
+
+function Row({ icon: Icon, label, children }: { icon: typeof Clock; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 gap-2.5">
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+      <div className="min-w-0">
+        <dt className="text-xs font-medium text-slate-600">{label}</dt>
+        <dd className="break-words text-sm text-slate-900">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * One of the patient's appointments as she may see it (PRODUCT.md section 10): who, where, when,
+ * the status and her reason; no staff notes or decline reasons.
+ */
+export function MyAppointmentCard({ appointment, onCancel }: { appointment: Appointment; onCancel?: () => void }) {
+  const titleId = useId();
+  return (
+    <article aria-labelledby={titleId} className="flex h-full min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id={titleId} className="break-words text-lg font-semibold text-slate-900">
+            {appointment.fullName}
+          </h2>
+          <p className="text-xs text-slate-600">Mã lịch hẹn #{appointment.id}</p>
+        </div>
+        <AppointmentStatusBadge status={appointment.status} patient />
+      </div>
+
+      <dl className="mt-4 mb-4 grid gap-3 sm:grid-cols-2">
+        <Row icon={Stethoscope} label="Khoa khám">
+          {departmentLabel(appointment)}
+        </Row>
+        <Row icon={CalendarDays} label="Ngày khám">
+          {formatLongDate(appointment.appointmentDate)}
+        </Row>
+        <Row icon={Clock} label="Giờ khám">
+          {appointment.appointmentTime}
+        </Row>
+        <Row icon={Phone} label="Số điện thoại">
+          {appointment.phone}
+        </Row>
+        {appointment.reason && (
+          <div className="sm:col-span-2">
+            <Row icon={FileText} label="Lý do">
+              {appointment.reason}
+            </Row>
+          </div>
+        )}
+      </dl>
+
+      {onCancel && (
+        <div className="mt-auto flex justify-end border-t border-slate-100 pt-4">
+          <Button variant="secondary" size="sm" onClick={onCancel} className="text-red-700 hover:bg-red-50">
+            Hủy lịch hẹn
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}

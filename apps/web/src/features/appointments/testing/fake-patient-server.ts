@@ -1,0 +1,56 @@
+import type { Appointment, User } from '@clinic/shared';
+import { errorBody, makeUser, mockFetch } from '@/testing/render-app';
+
+export const patient: User = makeUser({
+  id: 12,
+  username: 'patient',
+  email: 'patient@example.vn',
+  role: 'PATIENT',
+  fullName: 'Trần Thị Bình',
+  specialty: null,
+});
+
+type Options = {
+  profile?: User;
+  /** Answers the list calls instead of the stored appointments (failures). */
+  listAnswer?: (url: URL) => { status: number; body: unknown } | null;
+  cancelAnswer?: (id: number, body: { reason?: string }) => { status: number; body: unknown } | null;
+};
+
+/**
+ * The server of a signed-in patient's pages: her profile, her appointments paged as the server
+ * pages them (my-appointments; my-medical-history: the COMPLETED ones), and cancel.
+ */
+export function serveMyAppointments(appointments: Appointment[], options: Options = {}) {
+  const store = appointments.map((a) => ({ ...a }));
+  const fetchMock = mockFetch((rawUrl, init) => {
+    const url = new URL(rawUrl, 'http://localhost');
+    if (url.pathname === '/api/users/profile') return { body: options.profile ?? patient };
+    if (url.pathname === '/api/appointments/my-appointments' || url.pathname === '/api/appointments/my-medical-history') {
+      const failure = options.listAnswer?.(url);
+      if (failure) return failure;
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const size = Number(url.searchParams.get('size') ?? 20);
+      const items = url.pathname.endsWith('my-medical-history') ? store.filter((a) => a.status === 'COMPLETED') : store;
+      return {
+        body: { items: items.slice((page - 1) * size, page * size), total: items.length, page, size, totalPages: Math.ceil(items.length / size), totalCapped: false },
+      };
+    }
+    const cancel = /^\/api\/appointments\/(\d+)\/cancel$/.exec(url.pathname);
+    if (cancel && init.method === 'PUT') {
+      const id = Number(cancel[1]);
+      const body = JSON.parse(init.body as string) as { reason?: string };
+      const failure = options.cancelAnswer?.(id, body);
+      if (failure) return failure;
+      const appointment = store.find((a) => a.id === id)!;
+      appointment.status = 'CANCELLED';
+      appointment.cancelReason = body.reason ?? null;
+      return { body: { message: 'Đã hủy lịch hẹn thành công', appointment, emailStatus: 'sent' } };
+    }
+    return { status: 404, body: errorBody(404, 'Không tìm thấy đường dẫn API.') };
+  });
+  return { fetchMock, store };
+}
+
+export const callsTo = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
+  fetchMock.mock.calls.filter(([url]) => new URL(url as string, 'http://localhost').pathname === path);
