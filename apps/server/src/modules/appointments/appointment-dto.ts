@@ -34,3 +34,20 @@ export function toAppointmentDto(view: AppointmentView): Appointment {
     updatedAt: a.updatedAt.toISOString(),
   };
 }
+
+/**
+ * What a patient sees of her own appointment (PRODUCT.md section 10): the doctor's notes only once
+ * the visit is completed (before that, `notes` holds the clinic's internal notes), never a
+ * doctor's answer to the staff (a decline reason), nor the staff's e-mail bookkeeping.
+ */
+export function toPatientView(a: Appointment): Appointment {
+  return {
+    ...a,
+    notes: a.status === 'COMPLETED' ? a.notes : null,
+    doctorResponse: null,
+    patientStatus: null,
+    doctorNotifiedAt: null,
+    emailSent: false,
+    reminderSent: false,
+  };
+}

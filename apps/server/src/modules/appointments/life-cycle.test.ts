@@ -85,6 +85,8 @@ for (const kind of dbKinds()) {
       const medical = (await call(t.app, s.patient, 'GET', '/api/appointments/my-medical-history?from=2027-01-01')).json();
       expect(medical.items.map((a: { id: number }) => a.id)).toEqual([id]);
       expect(medical.items[0]).toMatchObject({ notes: 'Khám ổn định, tái khám sau 2 tuần.', doctor: { fullName: 'BS. Trần Thị Bích Ngọc' } });
+      // The doctor's answer to the staff stays in the back-office.
+      expect(medical.items[0].doctorResponse).toBeNull();
 
       const kinds = (await listOutboxEmails(db(), { appointmentId: id })).map((m) => m.kind);
       expect(kinds).toEqual(['BOOKING_RECEIVED', 'APPOINTMENT_CONFIRMED', 'PAYMENT_REQUEST', 'PAYMENT_CONFIRMATION']);
@@ -93,6 +95,16 @@ for (const kind of dbKinds()) {
       expect(followUpMail[0]!.attachments[0]).toMatchObject({ contentType: expect.stringContaining('text/calendar') });
       const paymentMail = (await listOutboxEmails(db(), { appointmentId: id, kind: 'PAYMENT_REQUEST' }))[0]!;
       expect(paymentMail.text).toContain('500.000 VNĐ');
+    });
+
+    it('shows a patient her own bookings without the clinic\'s internal notes or a doctor\'s decline reason', async () => {
+      const a = await seedAppointment(db(), { status: 'PENDING', userId: s.patient.userId, notes: 'Nội bộ: gọi lại xác nhận', doctorResponse: 'Bận ca mổ' });
+      const staffView = (await call(t.app, s.staff, 'GET', `/api/appointments/${a.id}`)).json();
+      expect(staffView).toMatchObject({ notes: 'Nội bộ: gọi lại xác nhận', doctorResponse: 'Bận ca mổ' });
+      const mine = (await call(t.app, s.patient, 'GET', '/api/appointments/my-appointments?size=100')).json();
+      const own = mine.items.find((x: { id: number }) => x.id === a.id);
+      expect(own).toMatchObject({ id: a.id, status: 'PENDING', notes: null, doctorResponse: null });
+      expect((await call(t.app, s.patient, 'GET', `/api/appointments/${a.id}`)).json()).toMatchObject({ notes: null, doctorResponse: null });
     });
 
     describe('examination notes', () => {

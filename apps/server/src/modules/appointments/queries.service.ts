@@ -16,7 +16,7 @@ import {
 } from '@clinic/shared';
 import { foldText } from '../../lib/text';
 import { assertCanSee, notFound, type Actor, type AppointmentDeps } from './appointment-access';
-import { toAppointmentDto } from './appointment-dto';
+import { toAppointmentDto, toPatientView } from './appointment-dto';
 import {
   findAppointment,
   findAppointmentView,
@@ -30,7 +30,8 @@ export async function getAppointment(deps: AppointmentDeps, id: number, actor: A
   const view = await findAppointmentView(deps.db, id);
   if (!view) throw notFound();
   assertCanSee(actor, view.appointment);
-  return toAppointmentDto(view);
+  const dto = toAppointmentDto(view);
+  return actor.role === 'PATIENT' ? toPatientView(dto) : dto;
 }
 
 export async function appointmentHistory(deps: AppointmentDeps, id: number, actor: Actor): Promise<AppointmentEvent[]> {
@@ -150,7 +151,9 @@ export async function listAppointments(deps: AppointmentDeps, actor: Actor, kind
     default:
       break;
   }
-  return appointmentPage(deps, filter, q, q.sort ?? DEFAULT_SORT[kind]);
+  const page = await appointmentPage(deps, filter, q, q.sort ?? DEFAULT_SORT[kind]);
+  // One's own bookings are shown as the patient sees them, whoever asks (staff have their own screens).
+  return ownBookings ? { ...page, items: page.items.map(toPatientView) } : page;
 }
 
 export async function appointmentStats(deps: AppointmentDeps, actor: Actor): Promise<AppointmentStats> {
