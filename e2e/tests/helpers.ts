@@ -54,9 +54,9 @@ export function clinicWeekday(days: number): string {
 
 export type PublicBooking = { fullName: string; phone: string; email?: string; appointmentDate: string; appointmentTime: string; department: string; reason?: string };
 
-/** A visitor's booking through the public call; answers its id. */
-export async function bookViaApi(request: APIRequestContext, booking: PublicBooking): Promise<number> {
-  const res = await request.post('/api/appointments/public', { data: booking });
+/** A visitor's booking through the public call (a signed-in patient's with her token); answers its id. */
+export async function bookViaApi(request: APIRequestContext, booking: PublicBooking, token?: string): Promise<number> {
+  const res = await request.post('/api/appointments/public', { data: booking, headers: token ? { Authorization: `Bearer ${token}` } : {} });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { appointmentId: number }).appointmentId;
 }

@@ -15,18 +15,24 @@ export function MedicalHistoryEntry({ visit }: { visit: Appointment }) {
       </h2>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
         <div className="flex min-w-0 items-center gap-2">
-          <Clock aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-          <dt className="sr-only">Giờ khám</dt>
+          <dt className="shrink-0">
+            <Clock aria-hidden="true" className="size-4 text-slate-500" />
+            <span className="sr-only">Giờ khám</span>
+          </dt>
           <dd className="text-slate-800">{visit.appointmentTime}</dd>
         </div>
         <div className="flex min-w-0 items-center gap-2">
-          <Stethoscope aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-          <dt className="sr-only">Khoa khám</dt>
+          <dt className="shrink-0">
+            <Stethoscope aria-hidden="true" className="size-4 text-slate-500" />
+            <span className="sr-only">Khoa khám</span>
+          </dt>
           <dd className="break-words text-slate-800">{departmentLabel(visit)}</dd>
         </div>
         <div className="flex min-w-0 items-center gap-2">
-          <UserRound aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-          <dt className="sr-only">Bác sĩ</dt>
+          <dt className="shrink-0">
+            <UserRound aria-hidden="true" className="size-4 text-slate-500" />
+            <span className="sr-only">Bác sĩ</span>
+          </dt>
           <dd className="break-words text-slate-800">{doctorName ? `Bác sĩ: ${doctorName}` : 'Bác sĩ: Chưa cập nhật'}</dd>
         </div>
       </dl>

@@ -3,20 +3,22 @@ import { CalendarDays, Clock, FileText, Phone, Stethoscope } from 'lucide-react'
 import { formatLongDate, type Appointment } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 
 /** The department's display name; the code when the clinic no longer has it. */
 export function departmentLabel(appointment: Pick<Appointment, 'department' | 'departmentName'>): string {
   return appointment.departmentName || appointment.department;
 }
 
-function Row({ icon: Icon, label, children }: { icon: typeof Clock; label: string; children: ReactNode }) {
+/** A dt/dd pair straight under its div, as a description list wants it; the icon sits in the term. */
+function Row({ icon: Icon, label, children, className }: { icon: typeof Clock; label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="flex min-w-0 gap-2.5">
-      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-      <div className="min-w-0">
-        <dt className="text-xs font-medium text-slate-600">{label}</dt>
-        <dd className="break-words text-sm text-slate-900">{children}</dd>
-      </div>
+    <div className={cn('relative min-w-0 pl-[26px]', className)}>
+      <dt className="text-xs font-medium text-slate-600">
+        <Icon aria-hidden="true" className="absolute top-0.5 left-0 size-4 text-brand-700" />
+        {label}
+      </dt>
+      <dd className="break-words text-sm text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -53,11 +55,9 @@ export function MyAppointmentCard({ appointment, onCancel }: { appointment: Appo
           {appointment.phone}
         </Row>
         {appointment.reason && (
-          <div className="sm:col-span-2">
-            <Row icon={FileText} label="Lý do">
-              {appointment.reason}
-            </Row>
-          </div>
+          <Row icon={FileText} label="Lý do" className="sm:col-span-2">
+            {appointment.reason}
+          </Row>
         )}
       </dl>
 

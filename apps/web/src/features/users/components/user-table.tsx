@@ -63,7 +63,7 @@ function UserDesktopTable({ items, specialtyNames, selected, onToggle, onToggleA
                   <p className="truncate" title={user.email}>
                     {user.email}
                   </p>
-                  <p className="whitespace-nowrap text-slate-600 tabular-nums">{user.phone ?? <span className="text-slate-400">No phone</span>}</p>
+                  <p className="whitespace-nowrap text-slate-600 tabular-nums">{user.phone ?? <span className="text-slate-500">No phone</span>}</p>
                 </td>
                 <td className="px-2 py-3">
                   <RoleBadge role={user.role} />
