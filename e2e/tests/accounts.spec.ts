@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { bookViaApi, clinicWeekday, expectAccessible, signIn, snap, tokenOf } from './helpers';
+import { ACCOUNTS, bookViaApi, clinicWeekday, expectAccessible, signIn, snap, tokenOf } from './helpers';
 
 /** A staff list as a clinic keeps it: two new people and one row that repeats an existing user name. */
 async function staffWorkbook(): Promise<Buffer> {
@@ -75,6 +75,14 @@ test('an administrator imports people from Excel; a new user signs in and must c
   await expect(page.getByRole('heading', { level: 1, name: 'Quản lý Lịch hẹn' })).toBeVisible();
 });
 
+test.describe('the demo patient', () => {
+  // Other journeys expect the demo patient as seeded: her name goes back after this one.
+  test.afterEach(async ({ request }) => {
+    const token = await tokenOf(request, 'patient');
+    const res = await request.put('/api/users/profile', { data: { fullName: ACCOUNTS.patient.fullName, phone: '0912345678' }, headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(200);
+  });
+
 test('a patient edits her profile, cancels a pending appointment with a reason and finds it under Đã hủy @phone', async ({ page, request }, testInfo) => {
   const token = await tokenOf(request, 'patient');
   const reason = `Khám định kỳ ${testInfo.project.name}`;
@@ -116,4 +124,5 @@ test('a patient edits her profile, cancels a pending appointment with a reason a
   await expect(cancelled.getByRole('button', { name: /Hủy lịch hẹn/ })).toHaveCount(0);
   await expectAccessible(page);
   await snap(page, testInfo, 'my-appointments-cancelled');
+});
 });
