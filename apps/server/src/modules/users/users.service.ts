@@ -17,7 +17,8 @@ import {
 } from '@clinic/shared';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import type { Db } from '../../db/client';
-import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { runEach } from '../../lib/bulk';
 import { generateTemporaryPassword, hashPassword } from '../../lib/password';
 import { foldText } from '../../lib/text';
 import { listSpecialties, specialtyExists } from '../departments/departments.service';
@@ -242,29 +243,15 @@ export async function resetPassword(db: Db, actor: UserActor, id: number): Promi
   return { message: USER_MSG.passwordReset, temporaryPassword: temporary.password };
 }
 
-/** Each account on its own, so one refusal does not stop the others; the report says what happened to each. */
+/** Each account on its own; an administrator's account, one's own, or one already so is a skip. */
 export async function runUserBulkAction(db: Db, actor: UserActor, action: UserBulkAction, ids: number[]): Promise<UserBulkResult> {
-  const results: UserBulkResult['results'] = [];
-  for (const id of new Set(ids)) {
-    try {
-      if (action === 'delete') {
-        await deleteUser(db, actor, id);
-      } else if (!(await setActive(db, actor, id, action === 'activate'))) {
-        const already = action === 'activate' ? { code: 'ALREADY_ACTIVE', reason: USER_MSG.alreadyActive } : { code: 'ALREADY_INACTIVE', reason: USER_MSG.alreadyInactive };
-        results.push({ id, outcome: 'skipped', ...already });
-        continue;
-      }
-      results.push({ id, outcome: 'success', code: null, reason: null });
-    } catch (err) {
-      if (err instanceof ForbiddenError) results.push({ id, outcome: 'skipped', code: err.code, reason: err.message });
-      else if (err instanceof NotFoundError) results.push({ id, outcome: 'failed', code: 'NOT_FOUND', reason: err.message });
-      else if (err instanceof AppError) results.push({ id, outcome: 'failed', code: err.code, reason: err.message });
-      else throw err;
-    }
-  }
-  const count = (o: string) => results.filter((r) => r.outcome === o).length;
-  const success = count('success');
-  const skipped = count('skipped');
-  const failed = count('failed');
-  return { success, skipped, failed, results, message: USER_MSG.bulkSummary(success, skipped, failed) };
+  return runEach(
+    ids,
+    async (id) => {
+      if (action === 'delete') return void (await deleteUser(db, actor, id));
+      if (await setActive(db, actor, id, action === 'activate')) return;
+      return action === 'activate' ? { code: 'ALREADY_ACTIVE', reason: USER_MSG.alreadyActive } : { code: 'ALREADY_INACTIVE', reason: USER_MSG.alreadyInactive };
+    },
+    { skipOf: (err) => (err instanceof ForbiddenError ? { code: err.code, reason: err.message } : null), summary: USER_MSG.bulkSummary },
+  );
 }
