@@ -312,3 +312,37 @@ export const createAccountsResultSchema = z.object({
   message: z.string(),
 });
 export type CreateAccountsResult = z.infer<typeof createAccountsResultSchema>;
+
+// ---------------------------------------------------------------- Add Patient (Patient Control)
+
+export const PATIENT_ACCOUNT_MSG = {
+  emailRequired: 'Vui lòng nhập email',
+  emailInvalid: 'Email không hợp lệ',
+  exists: CREATE_ACCOUNTS_MSG.exists,
+  created: 'Đã tạo tài khoản bệnh nhân',
+  failed: 'Không thể tạo tài khoản bệnh nhân',
+} as const;
+
+/** POST /patients (ADMIN, STAFF): a PATIENT account whose user name is the e-mail (PRODUCT.md section 5). */
+export const addPatientRequestSchema = z.object({
+  fullName: z.string({ error: PROFILE_MSG.fullNameRequired }).trim().min(1, PROFILE_MSG.fullNameRequired).max(L.fullName, PROFILE_MSG.fullNameTooLong),
+  email: z
+    .string({ error: PATIENT_ACCOUNT_MSG.emailRequired })
+    .trim()
+    .min(1, PATIENT_ACCOUNT_MSG.emailRequired)
+    .max(L.email, PATIENT_ACCOUNT_MSG.emailInvalid)
+    .refine((v) => isValidEmail(v) && isValidUsername(v), PATIENT_ACCOUNT_MSG.emailInvalid)
+    .transform((v) => v.toLowerCase()),
+  phone: optionalPhone(PROFILE_MSG.phoneInvalid),
+  gender: z
+    .enum(GENDERS, { error: PROFILE_MSG.genderInvalid })
+    .nullish()
+    .transform((v) => v ?? null),
+  birth: optionalBirth(PROFILE_MSG.birthInvalid),
+});
+export type AddPatientRequest = z.input<typeof addPatientRequestSchema>;
+export type AddPatientInput = z.output<typeof addPatientRequestSchema>;
+
+/** The temporary password is shown once; the patient's earlier bookings with that e-mail are linked to the account. */
+export const addPatientResponseSchema = z.object({ message: z.string(), user: userSchema, temporaryPassword: z.string(), linkedAppointments: z.number().int() });
+export type AddPatientResponse = z.infer<typeof addPatientResponseSchema>;

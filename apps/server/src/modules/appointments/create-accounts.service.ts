@@ -1,10 +1,37 @@
-import { APPOINTMENT_MSG, CREATE_ACCOUNTS_MSG as M, isValidUsername, USER_MSG, type CreateAccountsResult } from '@clinic/shared';
+import { APPOINTMENT_MSG, CREATE_ACCOUNTS_MSG as M, isValidUsername, USER_MSG, type CreateAccountsResult, type Gender, type User } from '@clinic/shared';
 import { ConflictError } from '../../lib/errors';
 import { createAccount, findUserByLogin, newTemporaryPassword } from '../users/users.service';
 import type { AppointmentDeps } from './appointment-access';
 import { findAppointmentContacts, linkAppointmentsToAccount } from './appointments.repository';
 
 type Contact = Awaited<ReturnType<typeof findAppointmentContacts>>[number];
+
+/**
+ * One PATIENT account, user name = e-mail, with a temporary password to change at first sign-in,
+ * and every appointment of that e-mail that has no account yet linked to it, in one transaction.
+ * Answers 409 when the e-mail or user name is taken.
+ */
+export async function createPatientAccount(
+  deps: Pick<AppointmentDeps, 'db'>,
+  patient: { email: string; fullName: string | null; phone: string | null; gender?: Gender | null; birth?: string | null },
+): Promise<{ user: User; temporaryPassword: string; linkedAppointments: number }> {
+  const temporary = await newTemporaryPassword();
+  return deps.db.transaction(async (tx) => {
+    const user = await createAccount(tx, {
+      username: patient.email,
+      email: patient.email,
+      passwordHash: temporary.passwordHash,
+      mustChangePassword: true,
+      fullName: patient.fullName,
+      phone: patient.phone,
+      gender: patient.gender ?? null,
+      birth: patient.birth ?? null,
+      role: 'PATIENT',
+      active: true,
+    });
+    return { user, temporaryPassword: temporary.password, linkedAppointments: await linkAppointmentsToAccount(tx, patient.email, user.id) };
+  });
+}
 
 /**
  * POST /appointments/bulk/create-accounts (specification section 8, PRODUCT.md section 5): one
@@ -38,28 +65,15 @@ export async function createPatientAccounts(deps: Pick<AppointmentDeps, 'db'>, i
       skip(M.exists(email));
       continue;
     }
-    const temporary = await newTemporaryPassword();
     try {
-      const account = await deps.db.transaction(async (tx) => {
-        const user = await createAccount(tx, {
-          username: email,
-          email,
-          passwordHash: temporary.passwordHash,
-          mustChangePassword: true,
-          fullName: contact.fullName,
-          phone: contact.phone,
-          role: 'PATIENT',
-          active: true,
-        });
-        return { user, linked: await linkAppointmentsToAccount(tx, email, user.id) };
-      });
+      const account = await createPatientAccount(deps, { email, fullName: contact.fullName, phone: contact.phone });
       created.push({
         userId: account.user.id,
         username: account.user.username,
         email,
         fullName: account.user.fullName,
-        temporaryPassword: temporary.password,
-        linkedAppointments: account.linked,
+        temporaryPassword: account.temporaryPassword,
+        linkedAppointments: account.linkedAppointments,
       });
     } catch (err) {
       // Someone made the account between the check above and this insert.

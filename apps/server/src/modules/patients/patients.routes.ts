@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { patientDetailQuerySchema, patientDetailSchema, patientListQuerySchema, patientPageSchema } from '@clinic/shared';
+import { addPatientRequestSchema, addPatientResponseSchema, patientDetailQuerySchema, patientDetailSchema, patientListQuerySchema, patientPageSchema } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
-import { getPatientDetail, listPatients } from './patients.service';
+import { addPatient, getPatientDetail, listPatients } from './patients.service';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['patients'];
@@ -39,5 +39,20 @@ export const patientsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       preHandler: readers,
     },
     async (req) => getPatientDetail(deps, req.auth!, req.query.email),
+  );
+
+  app.post(
+    '/patients',
+    {
+      schema: {
+        tags,
+        summary: 'Add Patient: a PATIENT account (user name = e-mail, temporary password shown once), linked to that e-mail’s bookings',
+        security,
+        body: addPatientRequestSchema,
+        response: { 201: addPatientResponseSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+      preHandler: app.requirePermission('createPatientAccounts'),
+    },
+    async (req, reply) => reply.code(201).send(await addPatient(deps, req.body)),
   );
 };

@@ -1,8 +1,11 @@
 import {
   clinicMoment,
   normalizePhone,
+  PATIENT_ACCOUNT_MSG,
   PATIENT_MSG,
   toPage,
+  type AddPatientInput,
+  type AddPatientResponse,
   type PatientDetail,
   type PatientListFilters,
   type PatientPage,
@@ -10,7 +13,9 @@ import {
   type Role,
 } from '@clinic/shared';
 import type { AppDeps } from '../../deps';
-import { NotFoundError } from '../../lib/errors';
+import { createPatientAccount } from '../appointments/create-accounts.service';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { findUserByLogin } from '../users/users.service';
 import { foldText } from '../../lib/text';
 import { countPatients, listPatientSummaries, listPatientVisits, type PatientScope, type PatientSummaryRow } from './patients.repository';
 
@@ -69,4 +74,11 @@ export async function getPatientDetail(deps: PatientDeps, viewer: Viewer, email:
 export async function countDoctorPatients(deps: PatientDeps, doctorId: number): Promise<number> {
   const today = clinicMoment(deps.clock.now(), deps.timeZone).date;
   return (await countPatients(deps.db, { doctorId }, { filter: 'all', today })).totalPatients;
+}
+
+/** Add Patient (PRODUCT.md section 5: ADMIN and STAFF): the account of the bulk account creation, for one person. */
+export async function addPatient(deps: PatientDeps, input: AddPatientInput): Promise<AddPatientResponse> {
+  if (await findUserByLogin(deps.db, input.email)) throw new ConflictError(PATIENT_ACCOUNT_MSG.exists(input.email), 'EMAIL_TAKEN');
+  const account = await createPatientAccount(deps, input);
+  return { message: PATIENT_ACCOUNT_MSG.created, ...account };
 }

@@ -48,6 +48,34 @@ for (const kind of dbKinds()) {
     });
     afterAll(async () => t?.close());
 
+    describe('POST /api/patients (Add Patient)', () => {
+      it('lets the front desk create a patient account whose user name is the e-mail, linked to her bookings, to be changed at first sign-in', async () => {
+        const res = await call(t.app, s.staff, 'POST', '/api/patients', { fullName: `Bình ${MARK}`, email: 'Binh@Example.com', phone: '0912 000 111', gender: 'FEMALE' });
+        expect(res.statusCode, res.body).toBe(201);
+        const body = res.json();
+        expect(body).toMatchObject({ message: 'Đã tạo tài khoản bệnh nhân', linkedAppointments: 1, user: { username: 'binh@example.com', role: 'PATIENT', phone: '0912000111', mustChangePassword: true } });
+        expect(body.temporaryPassword).toEqual(expect.any(String));
+        expect(JSON.stringify(body)).not.toContain('passwordHash');
+
+        const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { usernameOrEmail: 'binh@example.com', password: body.temporaryPassword } });
+        expect(login.json()).toMatchObject({ role: 'PATIENT', mustChangePassword: true });
+        // Her booking made before the account now belongs to it.
+        expect((await call(t.app, s.staff, 'GET', `/api/appointments/${ids.binh}`)).json()).toMatchObject({ userId: body.user.id });
+      });
+
+      it('refuses an e-mail that already has an account, a missing name, a doctor and a patient', async () => {
+        const taken = await call(t.app, s.admin, 'POST', '/api/patients', { fullName: 'Trùng', email: 'patient@example.com' });
+        expect(taken.statusCode).toBe(409);
+        expect(taken.json().message).toBe('Tài khoản với email patient@example.com đã tồn tại');
+        const noName = await call(t.app, s.staff, 'POST', '/api/patients', { fullName: ' ', email: 'moi@example.com' });
+        expect(noName.statusCode).toBe(400);
+        expect(noName.json().message).toBe('Vui lòng nhập họ và tên');
+        for (const who of ['doctor', 'patient'] as const) {
+          expect((await call(t.app, s[who], 'POST', '/api/patients', { fullName: 'Ai đó', email: 'aido@example.com' })).statusCode, who).toBe(403);
+        }
+      });
+    });
+
     it('lists people with a confirmed (or later) appointment, grouped by e-mail, in Vietnamese name order', async () => {
       const page = await list('staff');
       expect(page.items.map((r) => r.fullName)).toEqual([`Căng ${MARK}`, `Chương ${MARK}`]);
