@@ -101,6 +101,32 @@ describe('PatientControlPage', () => {
     expect(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /Ghi chú khám/ })).toBeEnabled();
   });
 
+  it('lets the front desk add a patient, checks the form first, and shows the temporary password once', async () => {
+    const created = { message: 'Đã tạo tài khoản bệnh nhân', user: makeUser({ id: 70, username: 'lan@example.com', email: 'lan@example.com', role: 'PATIENT', fullName: 'Trần Thị Lan', mustChangePassword: true }), temporaryPassword: 'Tam-4Lq8-zR2n', linkedAppointments: 0 };
+    const { sent, user } = server('STAFF', (url, init) => (url === '/api/patients' && init.method === 'POST' ? { status: 201, body: created } : undefined));
+    await user.click(await screen.findByRole('button', { name: 'Add Patient' }, firstLoad));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Patient' });
+    await user.type(within(dialog).getByLabelText(/Email/), 'khong-phai-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Tạo tài khoản' }));
+    expect(within(dialog).getByText('Vui lòng nhập họ và tên')).toBeInTheDocument();
+    expect(within(dialog).getByText('Email không hợp lệ')).toBeInTheDocument();
+    expect(sent.some((r) => r.url === '/api/patients' && r.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText(/Họ và tên/), 'Trần Thị Lan');
+    await user.clear(within(dialog).getByLabelText(/Email/));
+    await user.type(within(dialog).getByLabelText(/Email/), 'Lan@Example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Tạo tài khoản' }));
+    const done = await screen.findByRole('dialog', { name: 'Tài khoản bệnh nhân đã được tạo' });
+    expect(within(done).getByRole('status', { name: 'Mật khẩu tạm thời' })).toHaveTextContent('Tam-4Lq8-zR2n');
+    expect(sent.find((r) => r.url === '/api/patients' && r.method === 'POST')?.body).toEqual({ fullName: 'Trần Thị Lan', email: 'Lan@Example.com', phone: '', birth: '', gender: null });
+  });
+
+  it('offers Add Patient to the front desk only', async () => {
+    server('DOCTOR');
+    expect(await screen.findByText(/Your Assigned Patients/, {}, firstLoad)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Patient' })).not.toBeInTheDocument();
+  });
+
   it('shows the patient and the visit history', async () => {
     const { user } = server('DOCTOR');
     await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /Xem chi tiết/ }));

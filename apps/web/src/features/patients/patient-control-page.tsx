@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { RefreshCw, UserSearch } from 'lucide-react';
-import { APPOINTMENT_LIMITS, BOOKING_UI_MSG, PATIENT_FILTER_LABELS, PATIENT_FILTERS, PATIENT_MSG, PATIENT_PAGE_SIZE, type PatientSummary } from '@clinic/shared';
+import { RefreshCw, UserPlus, UserSearch } from 'lucide-react';
+import { APPOINTMENT_LIMITS, can, BOOKING_UI_MSG, PATIENT_FILTER_LABELS, PATIENT_FILTERS, PATIENT_MSG, PATIENT_PAGE_SIZE, type PatientSummary } from '@clinic/shared';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -15,6 +15,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { errorMessage } from '@/lib/error-message';
 import { usePatients } from './api/get-patients';
 import { useSaveExaminationNotes } from './api/save-examination-notes';
+import { AddPatientModal } from './components/add-patient-modal';
 import { ExaminationNotesModal } from './components/examination-notes-modal';
 import { PatientCards } from './components/patient-cards';
 import { PatientDetailModal } from './components/patient-detail-modal';
@@ -37,6 +38,7 @@ export default function PatientControlPage() {
   const { params, update } = usePatientListState();
   const query = usePatients(params);
   const noShow = useSaveExaminationNotes();
+  const [adding, setAdding] = useState(false);
   const [dialog, setDialog] = useState<{ action: PatientAction; patient: PatientSummary } | null>(null);
   const close = () => setDialog(null);
   const data = query.data;
@@ -61,11 +63,20 @@ export default function PatientControlPage() {
               : 'Bệnh nhân của phòng khám, tổng hợp từ lịch hẹn theo email: số lịch hẹn, lần khám gần nhất và lịch hẹn tiếp theo.'}
           </p>
         </div>
-        <Button variant="secondary" className="self-start sm:self-auto" onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Làm mới
-        </Button>
+        <div className="flex shrink-0 flex-wrap gap-2 self-start sm:self-auto">
+          <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            Làm mới
+          </Button>
+          {can(user.role, 'createPatientAccounts') && (
+            <Button onClick={() => setAdding(true)}>
+              <UserPlus aria-hidden="true" className="size-4" />
+              Add Patient
+            </Button>
+          )}
+        </div>
       </header>
+      {adding && <AddPatientModal onClose={() => setAdding(false)} />}
 
       <PatientCards cards={data?.cards} />
 
