@@ -24,6 +24,8 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
 
 /** axe must find nothing serious or critical. */
 export async function expectAccessible(page: Page) {
+  // A toast fading in is half transparent for a moment: check what the person sees once it has settled.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
