@@ -32,6 +32,7 @@ export const COMMENT_MSG = {
   statusInvalid: 'Trạng thái bình luận không hợp lệ',
   invalidPaging: 'Tham số phân trang không hợp lệ',
   visitorUnknown: 'Không xác định được khách truy cập. Vui lòng tải lại trang.',
+  staffNameReserved: 'Tên này dành cho bác sĩ và nhân viên phòng khám. Vui lòng dùng tên của bạn.',
   posted: 'Bình luận của bạn đã được đăng',
   pending: 'Bình luận của bạn đang chờ duyệt',
   replyPosted: 'Trả lời của bạn đã được đăng',

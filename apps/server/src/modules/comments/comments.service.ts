@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { isPublished as isBlogPublished } from '../blogs/blogs.service';
-import { findUserById } from '../users/users.service';
+import { findUserById, impersonatesStaff } from '../users/users.service';
 import {
   countVisibleComments,
   deleteComment,
@@ -111,7 +111,11 @@ export async function listReplies(deps: CommentDeps, commentId: number, visitorK
 }
 
 async function authorNameOf(deps: CommentDeps, commenter: Commenter, typed: string): Promise<string> {
-  if (!commenter) return typed;
+  if (!commenter) {
+    // Only the clinic's own people speak as the clinic (issue 11: a visitor posted as 'BS. Nguyễn Văn An').
+    if (await impersonatesStaff(deps.db, typed)) throw new BadRequestError(COMMENT_MSG.staffNameReserved, 'STAFF_NAME_RESERVED');
+    return typed;
+  }
   const user = await findUserById(deps.db, commenter.id);
   return user?.fullName?.trim() || user?.username || typed;
 }

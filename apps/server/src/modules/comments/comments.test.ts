@@ -71,6 +71,21 @@ for (const kind of dbKinds()) {
         expect(found).toMatchObject({ authorName: '<img src=x onerror=alert(1)>', content });
       });
 
+      it('keeps the clinic\'s names and a doctor\'s title for its signed-in people', async () => {
+        const parentId = (await comment(postId, { authorName: 'Thu Trang', content: 'Cho em hỏi ạ.' })).json().comment.id;
+        for (const authorName of ['BS. Nguyễn Văn An', 'bs nguyen van an', 'Bác sĩ Hoa', 'Lê Thị Thu Hà', 'le thi thu ha', 'Dr. House', 'doctor']) {
+          const res = await comment(postId, { authorName, content: 'Bài viết rất hay.' });
+          expect(res.statusCode, authorName).toBe(400);
+          expect(res.json()).toMatchObject({ code: 'STAFF_NAME_RESERVED', message: COMMENT_MSG.staffNameReserved });
+          expect((await reply(parentId, { authorName, content: 'Đồng ý.' })).statusCode, authorName).toBe(400);
+        }
+        // An ordinary name that merely resembles one is a visitor's own.
+        expect((await comment(postId, { authorName: 'Nguyễn Văn Anh', content: 'Cảm ơn.' })).statusCode).toBe(201);
+        // The doctor himself answers under his name.
+        const doctor = await comment(postId, { authorName: 'ignored', content: 'Chào bạn, bạn nên đi khám sớm.' }, bearer(tokens.doctor));
+        expect(doctor.json().comment.authorName).toBe('BS. Nguyễn Văn An');
+      });
+
       it('uses the account name of a signed-in commenter, whatever name is sent', async () => {
         const res = await comment(postId, { authorName: 'Tên giả', content: 'Tôi là bệnh nhân.' }, bearer(tokens.patient));
         expect(res.json().comment.authorName).toBe('Nguyễn Thị Mai');

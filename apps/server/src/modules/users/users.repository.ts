@@ -1,4 +1,4 @@
-import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Role, UserSort } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import { inVietnameseOrder } from '../../db/vietnamese-order';
@@ -229,4 +229,12 @@ export async function searchUsersByName(db: Db, text: string, limit: number): Pr
     .where(listWhere({ text }, 'names'))
     .orderBy(...orderBy('fullName:asc'))
     .limit(limit);
+}
+
+/** The names the clinic's people sign their comments with (a handful of rows: staff, doctors, administrators). */
+export async function listStaffNames(db: Db, roles: readonly Role[]): Promise<{ fullName: string | null; username: string }[]> {
+  return db
+    .select({ fullName: users.fullName, username: users.username })
+    .from(users)
+    .where(inArray(users.role, [...roles]));
 }

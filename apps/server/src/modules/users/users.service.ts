@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MSG,
   isCommonPassword,
+  rolesWith,
   toPage,
   USER_LIMITS,
   USER_MSG,
@@ -32,6 +33,7 @@ import {
   findUserByLogin,
   insertUser,
   listActiveUsersByRole,
+  listStaffNames,
   listUsers as listUserRows,
   lockUser,
   searchUsersByName,
@@ -254,4 +256,16 @@ export async function runUserBulkAction(db: Db, actor: UserActor, action: UserBu
     },
     { skipOf: (err) => (err instanceof ForbiddenError ? { code: err.code, reason: err.message } : null), summary: USER_MSG.bulkSummary },
   );
+}
+
+/**
+ * Whether a name typed by a visitor would pass for one of the clinic's people: a staff member's
+ * full name or user name, or a doctor's title ('BS.', 'Bác sĩ', 'Dr.') on any name. Compared
+ * without accents, case or extra spaces.
+ */
+export async function impersonatesStaff(db: Db, typedName: string): Promise<boolean> {
+  const name = foldText(typedName);
+  if (/^(bs|bac si|dr|ths|ts|pgs|gs)[.\s]/.test(name)) return true;
+  const staff = await listStaffNames(db, rolesWith('commentAsStaff'));
+  return staff.some((s) => (s.fullName && foldText(s.fullName) === name) || foldText(s.username) === name);
 }
