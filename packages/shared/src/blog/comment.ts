@@ -126,6 +126,8 @@ export const commentSchema: z.ZodType<CommentShape> = z.object({
   },
 });
 export type Comment = CommentShape;
+// Named in the OpenAPI document: a recursive schema must be a component to be referenced.
+z.globalRegistry.add(commentSchema, { id: 'Comment' });
 
 /**
  * GET /api/comments/blog/{postId} and /api/comments/{id}/replies. `count` counts every visible comment, replies included;
