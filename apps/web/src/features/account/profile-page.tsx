@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Pencil, X } from 'lucide-react';
 import { PROFILE_MSG } from '@clinic/shared';
 import { useProfile } from '@/api/get-profile';
+import { QueryState } from '@/components/ui/query-state';
 import { PageContainer } from '@/components/page-container';
 import { Button } from '@/components/ui/button';
-import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/hooks/use-auth';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { ProfileDetails } from './components/profile-details';
@@ -25,35 +24,26 @@ export default function ProfilePage() {
       <p className="mt-1 text-slate-600">Xem và cập nhật thông tin cá nhân của bạn.</p>
 
       <div className="mt-6">
-        {profile.isPending ? (
-          <div className="flex justify-center py-16">
-            <Spinner size="lg" label="Đang tải thông tin người dùng..." />
-          </div>
-        ) : profile.isError ? (
-          <LoadErrorAlert
-            title={PROFILE_MSG.loadFailed}
-            message={profile.error.message}
-            onRetry={() => void profile.refetch()}
-            retrying={profile.isFetching}
-          />
-        ) : (
-          <section aria-label="Thông tin cá nhân" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-            <div className="flex flex-col gap-4 border-b border-slate-100 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-8">
-              <ProfileSummary user={profile.data} />
-              <Button variant={editing ? 'secondary' : 'primary'} onClick={() => setEditing((v) => !v)} className="self-start sm:self-auto">
-                {editing ? <X aria-hidden="true" className="size-4" /> : <Pencil aria-hidden="true" className="size-4" />}
-                {editing ? 'Hủy' : 'Chỉnh sửa'}
-              </Button>
-            </div>
-            <div className="p-5 sm:p-8">
-              {editing ? (
-                <ProfileForm user={profile.data} onSaved={() => setEditing(false)} />
-              ) : (
-                <ProfileDetails user={profile.data} />
-              )}
-            </div>
-          </section>
-        )}
+        <QueryState query={profile} loadingLabel="Đang tải thông tin người dùng..." errorTitle={PROFILE_MSG.loadFailed}>
+          {(user) => (
+            <section aria-label="Thông tin cá nhân" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+              <div className="flex flex-col gap-4 border-b border-slate-100 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-8">
+                <ProfileSummary user={user} />
+                <Button variant={editing ? 'secondary' : 'primary'} onClick={() => setEditing((v) => !v)} className="self-start sm:self-auto">
+                  {editing ? <X aria-hidden="true" className="size-4" /> : <Pencil aria-hidden="true" className="size-4" />}
+                  {editing ? 'Hủy' : 'Chỉnh sửa'}
+                </Button>
+              </div>
+              <div className="p-5 sm:p-8">
+                {editing ? (
+                  <ProfileForm user={user} onSaved={() => setEditing(false)} />
+                ) : (
+                  <ProfileDetails user={user} />
+                )}
+              </div>
+            </section>
+          )}
+        </QueryState>
       </div>
     </PageContainer>
   );

@@ -1,9 +1,8 @@
 import { ClipboardList } from 'lucide-react';
 import { MY_APPOINTMENTS_MSG } from '@clinic/shared';
+import { QueryState } from '@/components/ui/query-state';
 import { PageContainer } from '@/components/page-container';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/hooks/use-auth';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useMyMedicalHistory } from './api/get-my-medical-history';
@@ -21,33 +20,26 @@ export default function MedicalHistoryPage() {
       <p className="mt-1 text-slate-600">Các lần khám đã hoàn thành cùng kết luận của bác sĩ.</p>
 
       <div className="mt-6">
-        {history.isPending ? (
-          <div className="flex justify-center py-16">
-            <Spinner size="lg" label="Đang tải lịch sử khám bệnh..." />
-          </div>
-        ) : history.isError ? (
-          <LoadErrorAlert
-            title={MY_APPOINTMENTS_MSG.historyLoadFailed}
-            message={history.error.message}
-            onRetry={() => void history.refetch()}
-            retrying={history.isFetching}
-          />
-        ) : history.data.length === 0 ? (
-          <EmptyState
-            icon={ClipboardList}
-            title={MY_APPOINTMENTS_MSG.historyEmpty}
-            description={MY_APPOINTMENTS_MSG.historyEmptyHint}
-            className="rounded-2xl border border-dashed border-slate-300 bg-white"
-          />
-        ) : (
-          <ol className="space-y-4" aria-label="Các lần khám">
-            {history.data.map((visit) => (
-              <li key={visit.id}>
-                <MedicalHistoryEntry visit={visit} />
-              </li>
-            ))}
-          </ol>
-        )}
+        <QueryState query={history} loadingLabel="Đang tải lịch sử khám bệnh..." errorTitle={MY_APPOINTMENTS_MSG.historyLoadFailed}>
+          {(visits) =>
+            visits.length === 0 ? (
+              <EmptyState
+                icon={ClipboardList}
+                title={MY_APPOINTMENTS_MSG.historyEmpty}
+                description={MY_APPOINTMENTS_MSG.historyEmptyHint}
+                className="rounded-2xl border border-dashed border-slate-300 bg-white"
+              />
+            ) : (
+              <ol className="space-y-4" aria-label="Các lần khám">
+                {visits.map((visit) => (
+                  <li key={visit.id}>
+                    <MedicalHistoryEntry visit={visit} />
+                  </li>
+                ))}
+              </ol>
+            )
+          }
+        </QueryState>
       </div>
     </PageContainer>
   );

@@ -2,12 +2,11 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { CalendarPlus, CalendarX } from 'lucide-react';
 import { clinicToday, MY_APPOINTMENTS_MSG, type Appointment, type MyAppointmentsTab } from '@clinic/shared';
+import { QueryState } from '@/components/ui/query-state';
 import { PageContainer } from '@/components/page-container';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
 import { TabList } from '@/components/ui/tab-list';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/hooks/use-auth';
@@ -60,77 +59,68 @@ export default function MyAppointmentsPage() {
       </div>
 
       <div className="mt-6">
-        {appointments.isPending ? (
-          <div className="flex justify-center py-16">
-            <Spinner size="lg" label="Đang tải danh sách lịch hẹn..." />
-          </div>
-        ) : appointments.isError ? (
-          <LoadErrorAlert
-            title={MY_APPOINTMENTS_MSG.loadFailed}
-            message={appointments.error.message}
-            onRetry={() => void appointments.refetch()}
-            retrying={appointments.isFetching}
-          />
-        ) : (
-          <>
-            <TabList
-              label="Lọc lịch hẹn"
-              className="flex-wrap border-b border-slate-200"
-              value={tab}
-              onChange={chooseTab}
-              tabs={MY_APPOINTMENTS_TABS.map((t) => ({
-                value: t.value,
-                tabId: tabId(t.value),
-                panelId: panelId(t.value),
-                label: (
-                  <>
-                    {t.label}
-                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 tabular-nums">
-                      {counts?.[t.value] ?? 0}
-                    </span>
-                  </>
-                ),
-              }))}
-            />
-            <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="pt-6">
-              {shown.length === 0 ? (
-                <EmptyState
-                  icon={CalendarX}
-                  title={MY_APPOINTMENTS_MSG.empty}
-                  className="rounded-2xl border border-dashed border-slate-300 bg-white"
-                  action={
-                    <Link to={paths.appointment} className={buttonClasses()}>
-                      Đặt lịch khám
-                    </Link>
-                  }
-                />
-              ) : (
-                <>
-                  <ul className="grid gap-4 md:grid-cols-2">
-                    {visible.map((appointment) => (
-                      <li key={appointment.id} className="min-w-0">
-                        <MyAppointmentCard
-                          appointment={appointment}
-                          onCancel={patientMayCancel(appointment.status) ? () => setCancelling(appointment) : undefined}
-                        />
-                      </li>
-                    ))}
-                  </ul>
-                  <Pagination
-                    className="mt-6"
-                    page={currentPage}
-                    pageSize={PAGE_SIZE}
-                    total={shown.length}
-                    onPageChange={setPage}
-                    previousLabel="Trước"
-                    nextLabel="Sau"
-                    summary={(from, to, total) => `Hiển thị ${from}-${to} trong ${total} lịch hẹn`}
+        <QueryState query={appointments} loadingLabel="Đang tải danh sách lịch hẹn..." errorTitle={MY_APPOINTMENTS_MSG.loadFailed}>
+          {() => (
+            <>
+              <TabList
+                label="Lọc lịch hẹn"
+                className="flex-wrap border-b border-slate-200"
+                value={tab}
+                onChange={chooseTab}
+                tabs={MY_APPOINTMENTS_TABS.map((t) => ({
+                  value: t.value,
+                  tabId: tabId(t.value),
+                  panelId: panelId(t.value),
+                  label: (
+                    <>
+                      {t.label}
+                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 tabular-nums">
+                        {counts?.[t.value] ?? 0}
+                      </span>
+                    </>
+                  ),
+                }))}
+              />
+              <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="pt-6">
+                {shown.length === 0 ? (
+                  <EmptyState
+                    icon={CalendarX}
+                    title={MY_APPOINTMENTS_MSG.empty}
+                    className="rounded-2xl border border-dashed border-slate-300 bg-white"
+                    action={
+                      <Link to={paths.appointment} className={buttonClasses()}>
+                        Đặt lịch khám
+                      </Link>
+                    }
                   />
-                </>
-              )}
-            </div>
-          </>
-        )}
+                ) : (
+                  <>
+                    <ul className="grid gap-4 md:grid-cols-2">
+                      {visible.map((appointment) => (
+                        <li key={appointment.id} className="min-w-0">
+                          <MyAppointmentCard
+                            appointment={appointment}
+                            onCancel={patientMayCancel(appointment.status) ? () => setCancelling(appointment) : undefined}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                    <Pagination
+                      className="mt-6"
+                      page={currentPage}
+                      pageSize={PAGE_SIZE}
+                      total={shown.length}
+                      onPageChange={setPage}
+                      previousLabel="Trước"
+                      nextLabel="Sau"
+                      summary={(from, to, total) => `Hiển thị ${from}-${to} trong ${total} lịch hẹn`}
+                    />
+                  </>
+                )}
+              </div>
+            </>
+          )}
+        </QueryState>
       </div>
 
       {cancelling && <CancelMyAppointmentDialog appointment={cancelling} onClose={() => setCancelling(null)} />}
