@@ -4,6 +4,7 @@ import { BLOG_STATUS_LABELS, BLOG_STATUSES, formatDate, type BlogSort, type Blog
 import { Badge } from '@/components/ui/badge';
 import { inputClasses } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
+import { SelectableCard } from '@/components/ui/selectable-card';
 import { cn } from '@/lib/cn';
 import { STATUS_TONES } from './blog-labels';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -271,41 +272,39 @@ function BlogPhoneList({ items, selected, onToggle, onToggleAll, busyIds, ...act
           const busy = busyIds.has(blog.id);
           const isSelected = selected.has(blog.id);
           return (
-            <li
+            <SelectableCard
               key={blog.id}
-              aria-busy={busy || undefined}
-              className={cn('rounded-xl border bg-white p-4 shadow-sm', isSelected ? 'border-brand-300 bg-brand-50/40' : 'border-slate-200')}
-            >
-              <div className="flex gap-3">
+              busy={busy}
+              selected={isSelected}
+              checkbox={
                 <input
                   type="checkbox"
                   checked={isSelected}
                   onChange={() => onToggle(blog.id)}
                   aria-label={`Chọn bài viết: ${blog.title}`}
-                  className="mt-1 size-5 shrink-0 rounded border-slate-300 accent-brand-700"
+                  className="size-5 shrink-0 rounded border-slate-300 accent-brand-700"
                 />
-                <div className="min-w-0 flex-1">
-                  <div className="flex gap-3">
-                    <Thumbnail blog={blog} className="h-14 w-20 shrink-0" />
-                    <div className="min-w-0">
-                      <p className="line-clamp-2 font-semibold break-words text-slate-900">{blog.title}</p>
-                      <p className="mt-0.5 text-xs text-slate-600">
-                        {blog.author} · <time dateTime={blog.date}>{formatDate(blog.date)}</time>
-                      </p>
-                    </div>
-                  </div>
-                  <p className="mt-2 line-clamp-2 text-sm break-words text-slate-600">{blog.excerpt}</p>
-                  <div className="mt-2 flex flex-wrap items-center gap-2">
-                    <Badge tone={STATUS_TONES[blog.status]}>{BLOG_STATUS_LABELS[blog.status]}</Badge>
-                    <Badge tone="brand">{blog.category}</Badge>
-                    <FeaturedToggle blog={blog} onToggleFeatured={actions.onToggleFeatured} disabled={busy} />
-                  </div>
-                  <div className="mt-2 border-t border-slate-100 pt-2">
-                    <RowActions blog={blog} busy={busy} stacked={false} {...actions} />
-                  </div>
+              }
+            >
+              <div className="flex gap-3">
+                <Thumbnail blog={blog} className="h-14 w-20 shrink-0" />
+                <div className="min-w-0">
+                  <p className="line-clamp-2 font-semibold break-words text-slate-900">{blog.title}</p>
+                  <p className="mt-0.5 text-xs text-slate-600">
+                    {blog.author} · <time dateTime={blog.date}>{formatDate(blog.date)}</time>
+                  </p>
                 </div>
               </div>
-            </li>
+              <p className="mt-2 line-clamp-2 text-sm break-words text-slate-600">{blog.excerpt}</p>
+              <div className="mt-2 flex flex-wrap items-center gap-2">
+                <Badge tone={STATUS_TONES[blog.status]}>{BLOG_STATUS_LABELS[blog.status]}</Badge>
+                <Badge tone="brand">{blog.category}</Badge>
+                <FeaturedToggle blog={blog} onToggleFeatured={actions.onToggleFeatured} disabled={busy} />
+              </div>
+              <div className="mt-2 border-t border-slate-100 pt-2">
+                <RowActions blog={blog} busy={busy} stacked={false} {...actions} />
+              </div>
+            </SelectableCard>
           );
         })}
       </ul>

@@ -1,7 +1,7 @@
 import type { AppointmentSort } from '@clinic/shared';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { SelectAllCheckbox } from '@/components/ui/select-all-checkbox';
-import { cn } from '@/lib/cn';
+import { SelectableCard } from '@/components/ui/selectable-card';
 import { SORT_OPTIONS } from '../booking-labels';
 import { DoctorCell, RowActions, RowCheckbox, StatusCell, VisitWhen } from './booking-row-parts';
 import type { BookingTableProps } from './booking-table';
@@ -29,41 +29,34 @@ export function BookingPhoneList({ items, role, sort, onSortChange, selected, on
         {items.map((a) => {
           const isSelected = selected.has(a.id);
           return (
-            <li key={a.id} className={cn('rounded-xl border bg-white p-4 shadow-sm', isSelected ? 'border-brand-300 bg-brand-50/40' : 'border-slate-200')}>
-              <div className="flex gap-3">
-                <div className="pt-1">
-                  <RowCheckbox appointment={a} checked={isSelected} onToggle={onToggle} />
-                </div>
-                <div className="min-w-0 flex-1 space-y-1.5">
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <button type="button" onClick={() => onAction('detail', a)} className="text-left font-semibold break-words text-slate-900 hover:underline">
-                      {a.fullName}
-                    </button>
-                  </div>
-                  <p className="text-sm text-slate-600">
-                    <span className="font-mono">#{a.id}</span> · <span className="tabular-nums">{a.phone}</span>
-                    {a.email && <span className="block truncate">{a.email}</span>}
-                  </p>
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                    <dt className="text-slate-500">Ngày khám</dt>
-                    <dd className="text-slate-800">
-                      <VisitWhen appointment={a} />
-                    </dd>
-                    <dt className="text-slate-500">Khoa</dt>
-                    <dd className="text-slate-800">{a.departmentName ?? a.department}</dd>
-                    <dt className="text-slate-500">Bác sĩ</dt>
-                    <dd className="text-slate-800">
-                      <DoctorCell appointment={a} />
-                    </dd>
-
-                  </dl>
-                  <div className="flex items-end justify-between gap-2 border-t border-slate-100 pt-2">
-                    <StatusCell appointment={a} role={role} onAction={onAction} />
-                    <RowActions appointment={a} role={role} onAction={onAction} />
-                  </div>
-                </div>
+            <SelectableCard key={a.id} selected={isSelected} checkbox={<RowCheckbox appointment={a} checked={isSelected} onToggle={onToggle} />} className="space-y-1.5">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <button type="button" onClick={() => onAction('detail', a)} className="text-left font-semibold break-words text-slate-900 hover:underline">
+                  {a.fullName}
+                </button>
               </div>
-            </li>
+              <p className="text-sm text-slate-600">
+                <span className="font-mono">#{a.id}</span> · <span className="tabular-nums">{a.phone}</span>
+                {a.email && <span className="block truncate">{a.email}</span>}
+              </p>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                <dt className="text-slate-500">Ngày khám</dt>
+                <dd className="text-slate-800">
+                  <VisitWhen appointment={a} />
+                </dd>
+                <dt className="text-slate-500">Khoa</dt>
+                <dd className="text-slate-800">{a.departmentName ?? a.department}</dd>
+                <dt className="text-slate-500">Bác sĩ</dt>
+                <dd className="text-slate-800">
+                  <DoctorCell appointment={a} />
+                </dd>
+
+              </dl>
+              <div className="flex items-end justify-between gap-2 border-t border-slate-100 pt-2">
+                <StatusCell appointment={a} role={role} onAction={onAction} />
+                <RowActions appointment={a} role={role} onAction={onAction} />
+              </div>
+            </SelectableCard>
           );
         })}
       </ul>

@@ -1,6 +1,7 @@
 import { formatDate, type User } from '@clinic/shared';
 import { SelectAllCheckbox } from '@/components/ui/select-all-checkbox';
 import { useMediaQuery } from '@/hooks/use-media-query';
+import { SelectableCard } from '@/components/ui/selectable-card';
 import { cn } from '@/lib/cn';
 import { displayName } from '../user-labels';
 import { RoleBadge, RowActions, RowCheckbox, SpecialtyName, StatusBadge, isSelectable, type UserRowActionHandler } from './user-row-parts';
@@ -101,46 +102,39 @@ function UserCards({ items, specialtyNames, selected, onToggle, onToggleAll, onA
         {items.map((user) => {
           const isSelected = selected.has(user.id);
           return (
-            <li key={user.id} className={cn('rounded-xl border bg-white p-4 shadow-sm', isSelected ? 'border-brand-300 bg-brand-50/40' : 'border-slate-200')}>
-              <div className="flex gap-3">
-                <div className="pt-1">
-                  <RowCheckbox user={user} checked={isSelected} onToggle={onToggle} />
+            <SelectableCard key={user.id} selected={isSelected} checkbox={<RowCheckbox user={user} checked={isSelected} onToggle={onToggle} />} className="space-y-2">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="font-semibold break-words text-slate-900">{displayName(user)}</p>
+                  <p className="text-sm break-all text-slate-600">@{user.username}</p>
                 </div>
-                <div className="min-w-0 flex-1 space-y-2">
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <p className="font-semibold break-words text-slate-900">{displayName(user)}</p>
-                      <p className="text-sm break-all text-slate-600">@{user.username}</p>
-                    </div>
-                    <div className="flex flex-wrap gap-1.5">
-                      <RoleBadge role={user.role} />
-                      <StatusBadge active={user.active} />
-                    </div>
-                  </div>
-                  <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-                    <dt className="text-slate-500">Email</dt>
-                    <dd className="break-all text-slate-800">{user.email}</dd>
-                    {user.role === 'DOCTOR' && (
-                      <>
-                        <dt className="text-slate-500">Specialty</dt>
-                        <dd className="text-slate-800">
-                          <SpecialtyName user={user} names={specialtyNames} />
-                        </dd>
-                      </>
-                    )}
-                    <dt className="text-slate-500">Phone</dt>
-                    <dd className="text-slate-800 tabular-nums">{user.phone ?? '—'}</dd>
-                    <dt className="text-slate-500">Created</dt>
-                    <dd className="text-slate-800 tabular-nums">
-                      <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
-                    </dd>
-                  </dl>
-                  <div className="border-t border-slate-100 pt-2">
-                    <RowActions user={user} onAction={onAction} />
-                  </div>
+                <div className="flex flex-wrap gap-1.5">
+                  <RoleBadge role={user.role} />
+                  <StatusBadge active={user.active} />
                 </div>
               </div>
-            </li>
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+                <dt className="text-slate-500">Email</dt>
+                <dd className="break-all text-slate-800">{user.email}</dd>
+                {user.role === 'DOCTOR' && (
+                  <>
+                    <dt className="text-slate-500">Specialty</dt>
+                    <dd className="text-slate-800">
+                      <SpecialtyName user={user} names={specialtyNames} />
+                    </dd>
+                  </>
+                )}
+                <dt className="text-slate-500">Phone</dt>
+                <dd className="text-slate-800 tabular-nums">{user.phone ?? '—'}</dd>
+                <dt className="text-slate-500">Created</dt>
+                <dd className="text-slate-800 tabular-nums">
+                  <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+                </dd>
+              </dl>
+              <div className="border-t border-slate-100 pt-2">
+                <RowActions user={user} onAction={onAction} />
+              </div>
+            </SelectableCard>
           );
         })}
       </ul>
