@@ -2,12 +2,22 @@ import { ACCOUNT_MSG, isCommonPassword, MSG, TOKEN_TTL_SECONDS, type ChangePassw
 import type { AppDeps } from '../../deps';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { hashPassword, verifyNothing, verifyPassword } from '../../lib/password';
-import { findSessionUser, findUserById, findUserByLogin, updatePassword } from '../users/users.service';
+import { findSessionUser, findUserById, findUserByLogin, findUserIdByLogin, normalizeLogin, updatePassword } from '../users/users.service';
 
 export type AuthDeps = Pick<AppDeps, 'db' | 'clock' | 'tokens'>;
 
 /** Who a request acts for, once its token has been checked against the database. */
 export type SessionUser = { id: number; username: string; role: Role; mustChangePassword: boolean; tokenExpiresAt: number };
+
+/**
+ * What the per-account sign-in budget counts by: the account, whatever name or e-mail of it was typed,
+ * or the typed name itself when it names no account (so guessing unknown names costs as much).
+ * One indexed query either way, so the answer takes as long for an unknown name as for a known one.
+ */
+export async function loginLimitKey(deps: Pick<AuthDeps, 'db'>, usernameOrEmail: string): Promise<string> {
+  const id = await findUserIdByLogin(deps.db, usernameOrEmail);
+  return id === undefined ? `name:${normalizeLogin(usernameOrEmail)}` : `user:${id}`;
+}
 
 export async function login(deps: AuthDeps, input: LoginRequest): Promise<LoginResponse> {
   const user = await findUserByLogin(deps.db, input.usernameOrEmail);

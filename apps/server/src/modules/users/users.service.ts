@@ -30,10 +30,12 @@ import {
   findSessionUser,
   findUserById,
   findUserByLogin,
+  findUserIdByLogin,
   insertUser,
   listActiveUsersByRole,
   listUsers as listUserRows,
   lockUser,
+  normalizeLogin,
   searchUsersByName,
   uniqueViolationOf,
   updatePassword,
@@ -43,7 +45,7 @@ import {
 } from './users.repository';
 
 // What the sign-in and session checks (auth) read and write of an account.
-export { findSessionUser, findUserById, findUserByLogin, updatePassword };
+export { findSessionUser, findUserById, findUserByLogin, findUserIdByLogin, normalizeLogin, updatePassword };
 
 /** Who acts on the users screen: the signed-in administrator. */
 export type UserActor = { id: number };
