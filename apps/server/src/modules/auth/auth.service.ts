@@ -7,7 +7,15 @@ import { findSessionUser, findUserById, findUserByLogin, findUserIdByLogin, norm
 export type AuthDeps = Pick<AppDeps, 'db' | 'clock' | 'tokens'>;
 
 /** Who a request acts for, once its token has been checked against the database. */
-export type SessionUser = { id: number; username: string; role: Role; mustChangePassword: boolean; tokenExpiresAt: number };
+export type SessionUser = {
+  id: number;
+  username: string;
+  role: Role;
+  mustChangePassword: boolean;
+  /** The token's version: a change that ends sessions must still find the account at this version. */
+  tokenVersion: number;
+  tokenExpiresAt: number;
+};
 
 /**
  * What the per-account sign-in budget counts by: the account, whatever name or e-mail of it was typed,
@@ -50,6 +58,7 @@ export async function resolveSession(deps: AuthDeps, token: string): Promise<Ses
     username: user.username,
     role: user.role,
     mustChangePassword: user.mustChangePassword,
+    tokenVersion: claims.version,
     tokenExpiresAt: claims.expiresAt,
   };
 }
@@ -76,7 +85,8 @@ export async function changePassword(
   if (isCommonPassword(input.newPassword, [user.username, user.email])) {
     throw new BadRequestError(ACCOUNT_MSG.passwordTooCommon, 'PASSWORD_TOO_COMMON');
   }
-  const updated = await updatePassword(deps.db, user.id, await hashPassword(input.newPassword));
+  const updated = await updatePassword(deps.db, user.id, session.tokenVersion, await hashPassword(input.newPassword));
+  // Another change (or a reset, a deactivation) ended this session while we hashed: it lost the race.
   if (!updated) throw new UnauthorizedError(MSG.sessionExpired, 'SESSION_EXPIRED');
   const now = deps.clock.now();
   const remaining = Math.max(60, session.tokenExpiresAt - Math.floor(now.getTime() / 1000));

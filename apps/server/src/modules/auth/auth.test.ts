@@ -189,6 +189,29 @@ for (const kind of dbKinds()) {
         expect((await login({ usernameOrEmail: 'doctor5', password: 'NewSecret#2026' }, '10.0.0.5')).statusCode).toBe(200);
       });
 
+      it('lets only one of two changes made at once with the same token win; the other gets 401', async () => {
+        const { token } = await loginAs(t.app, 'doctor7', 'Doctor@123');
+        const change = (newPassword: string) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/auth/change-password',
+            headers: bearer(token),
+            payload: { currentPassword: 'Doctor@123', newPassword },
+          });
+        const candidates = ['FirstRace#2026', 'SecondRace#2026'];
+        const answers = await Promise.all(candidates.map(change));
+        expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+        const winner = answers.findIndex((r) => r.statusCode === 200);
+        const loser = answers[1 - winner]!;
+        expect(loser.json()).toMatchObject({ code: 'SESSION_EXPIRED', message: MSG.sessionExpired });
+
+        const fresh = answers[winner]!.json().token as string;
+        expect((await t.app.inject({ url: '/api/users/profile', headers: bearer(fresh) })).statusCode).toBe(200);
+        expect((await login({ usernameOrEmail: 'doctor7', password: candidates[winner] }, '10.0.0.7')).statusCode).toBe(200);
+        expect((await login({ usernameOrEmail: 'doctor7', password: candidates[1 - winner] }, '10.0.0.7')).statusCode).toBe(401);
+        expect((await t.app.inject({ url: '/api/users/profile', headers: bearer(fresh) })).statusCode).toBe(200);
+      });
+
       it('refuses a common new password and one made of the user’s own name or e-mail', async () => {
         const { token } = await loginAs(t.app, 'doctor8', 'Doctor@123');
         for (const newPassword of ['12345678', 'doctor8123', 'Doctor81234']) {

@@ -72,7 +72,16 @@ export async function deleteUserRow(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function updatePassword(db: Db, id: number, passwordHash: string): Promise<{ tokenVersion: number } | undefined> {
+/**
+ * Only while the user's tokens are still of `tokenVersion` (the acting session's): of two changes at
+ * once the second finds the version moved on and updates nothing, instead of overwriting the first.
+ */
+export async function updatePassword(
+  db: Db,
+  id: number,
+  tokenVersion: number,
+  passwordHash: string,
+): Promise<{ tokenVersion: number } | undefined> {
   const rows = await db
     .update(users)
     .set({
@@ -81,7 +90,7 @@ export async function updatePassword(db: Db, id: number, passwordHash: string): 
       tokenVersion: sql`${users.tokenVersion} + 1`,
       updatedAt: sql`now()`,
     })
-    .where(eq(users.id, id))
+    .where(and(eq(users.id, id), eq(users.tokenVersion, tokenVersion)))
     .returning({ tokenVersion: users.tokenVersion });
   return rows[0];
 }
