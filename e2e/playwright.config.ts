@@ -46,8 +46,8 @@ export default defineConfig({
     timeout: 240_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    // Every journey comes from one address: the public-write budget of one visitor (tested in the
-    // server suite) would run out across them.
-    env: { PORT: String(port), DATA_DIR: `.e2e-data-${port}`, LOG_LEVEL: 'warn', RATE_LIMIT_PUBLIC: '1000' },
+    // Every journey comes from one address: the public-write and sign-in budgets of one visitor
+    // (tested in the server suite) would run out across them.
+    env: { PORT: String(port), DATA_DIR: `.e2e-data-${port}`, LOG_LEVEL: 'warn', RATE_LIMIT_PUBLIC: '1000', RATE_LIMIT_LOGIN_PER_ADDRESS: '1000' },
   },
 });

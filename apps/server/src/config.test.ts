@@ -10,7 +10,7 @@ describe('loadConfig', () => {
   it('runs on the embedded database with demo data and sensible defaults when nothing is set', () => {
     const dir = tmp();
     const c = loadConfig({ DATA_DIR: dir });
-    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, seedDemo: true, clinicTz: 'Asia/Ho_Chi_Minh', rateLimitLogin: 10, rateLimitPublic: 30, commentModeration: 'post' });
+    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, seedDemo: true, clinicTz: 'Asia/Ho_Chi_Minh', rateLimitLogin: 10, rateLimitLoginPerAddress: 50, rateLimitPublic: 30, commentModeration: 'post' });
   });
 
   it('keeps a generated secret in the data folder, so sign-ins survive a restart', () => {
@@ -26,6 +26,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ CLINIC_TZ: 'Mars/Olympus' })).toThrow(/CLINIC_TZ/);
     expect(() => loadConfig({ RATE_LIMIT_LOGIN: '0' })).toThrow(/RATE_LIMIT_LOGIN/);
+    expect(() => loadConfig({ RATE_LIMIT_LOGIN_PER_ADDRESS: '-1' })).toThrow(/RATE_LIMIT_LOGIN_PER_ADDRESS/);
     expect(() => loadConfig({ COMMENT_MODERATION: 'maybe' })).toThrow(/COMMENT_MODERATION/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
@@ -37,6 +38,12 @@ describe('loadConfig', () => {
     const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATABASE_URL: 'postgres://h/db' });
     expect(c.seedDemo).toBe(false);
     expect(c.jwtSecret).toBe(secret);
+  });
+
+  it('gives each address five accounts’ worth of sign-in tries unless RATE_LIMIT_LOGIN_PER_ADDRESS says otherwise', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir, RATE_LIMIT_LOGIN: '4' })).toMatchObject({ rateLimitLogin: 4, rateLimitLoginPerAddress: 20 });
+    expect(loadConfig({ DATA_DIR: dir, RATE_LIMIT_LOGIN_PER_ADDRESS: '200' })).toMatchObject({ rateLimitLogin: 10, rateLimitLoginPerAddress: 200 });
   });
 
   it('seeds demo data on PostgreSQL only when SEED_DEMO=true', () => {

@@ -43,6 +43,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_LOGIN_PER_ADDRESS: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_PUBLIC: z.coerce.number().int().positive().default(30),
   TRUST_PROXY: z
     .string()
@@ -71,7 +72,10 @@ export type Config = {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
+  /** Sign-in tries a minute per account, whatever user name or e-mail was typed (or per unknown name). */
   rateLimitLogin: number;
+  /** Sign-in tries a minute per client address across all names: against password spraying. */
+  rateLimitLoginPerAddress: number;
   rateLimitPublic: number;
   /**
    * Which proxies' X-Forwarded-For to believe: never all of them, or any client could choose its own
@@ -122,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     rateLimitLogin: e.RATE_LIMIT_LOGIN,
+    // One front desk signs in many people from one address: room for several accounts' budgets.
+    rateLimitLoginPerAddress: e.RATE_LIMIT_LOGIN_PER_ADDRESS ?? e.RATE_LIMIT_LOGIN * 5,
     rateLimitPublic: e.RATE_LIMIT_PUBLIC,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL?.toLowerCase(),

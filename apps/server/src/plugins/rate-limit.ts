@@ -9,7 +9,8 @@ export type RateLimitRule = {
   limit: number;
   windowSeconds: number;
   message?: string;
-  key?: (req: FastifyRequest) => string;
+  /** What to count by; the client address when not given. May look something up (the account behind a typed name). */
+  key?: (req: FastifyRequest) => string | Promise<string>;
 };
 
 declare module 'fastify' {
@@ -23,7 +24,7 @@ declare module 'fastify' {
 export const rateLimitPlugin = fp(async (app) => {
   app.decorate('rateLimit', (rule: RateLimitRule) => {
     return async (req: FastifyRequest, reply: FastifyReply) => {
-      const key = `${rule.name}:${rule.key ? rule.key(req) : req.ip}`;
+      const key = `${rule.name}:${rule.key ? await rule.key(req) : req.ip}`;
       let result;
       try {
         result = await app.deps.limiter.hit(key, rule.limit, rule.windowSeconds);

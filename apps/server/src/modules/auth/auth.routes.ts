@@ -5,13 +5,14 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   MSG,
+  type LoginRequest,
   validateRequestSchema,
   validateResponseSchema,
 } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
 import { bearerToken } from '../../plugins/auth';
-import { changePassword, login, validateToken } from './auth.service';
+import { changePassword, login, loginLimitKey, validateToken } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
 
@@ -24,14 +25,24 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
-      preHandler: app.rateLimit({
-        name: 'login',
-        limit: deps.config.rateLimitLogin,
-        windowSeconds: 60,
-        message: MSG.tooManyLogins,
-        // Per address and user name: one person mistyping does not lock out a whole reception desk.
-        key: (req) => `${req.ip}|${(req.body as { usernameOrEmail: string }).usernameOrEmail.trim().toLowerCase()}`,
-      }),
+      // Two budgets (PRODUCT.md section 9): per address across all names, against password spraying, and
+      // per account, whichever of its names was typed and from wherever. The address is counted first so
+      // a spraying address is refused before any lookup.
+      preHandler: [
+        app.rateLimit({
+          name: 'login-address',
+          limit: deps.config.rateLimitLoginPerAddress,
+          windowSeconds: 60,
+          message: MSG.tooManyLogins,
+        }),
+        app.rateLimit({
+          name: 'login-account',
+          limit: deps.config.rateLimitLogin,
+          windowSeconds: 60,
+          message: MSG.tooManyLogins,
+          key: (req) => loginLimitKey(deps, (req.body as LoginRequest).usernameOrEmail),
+        }),
+      ],
     },
     async (req) => login(deps, req.body),
   );

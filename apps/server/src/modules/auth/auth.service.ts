@@ -2,12 +2,30 @@ import { ACCOUNT_MSG, isCommonPassword, MSG, TOKEN_TTL_SECONDS, type ChangePassw
 import type { AppDeps } from '../../deps';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { hashPassword, verifyNothing, verifyPassword } from '../../lib/password';
-import { findSessionUser, findUserById, findUserByLogin, updatePassword } from '../users/users.service';
+import { findSessionUser, findUserById, findUserByLogin, findUserIdByLogin, normalizeLogin, updatePassword } from '../users/users.service';
 
 export type AuthDeps = Pick<AppDeps, 'db' | 'clock' | 'tokens'>;
 
 /** Who a request acts for, once its token has been checked against the database. */
-export type SessionUser = { id: number; username: string; role: Role; mustChangePassword: boolean; tokenExpiresAt: number };
+export type SessionUser = {
+  id: number;
+  username: string;
+  role: Role;
+  mustChangePassword: boolean;
+  /** The token's version: a change that ends sessions must still find the account at this version. */
+  tokenVersion: number;
+  tokenExpiresAt: number;
+};
+
+/**
+ * What the per-account sign-in budget counts by: the account, whatever name or e-mail of it was typed,
+ * or the typed name itself when it names no account (so guessing unknown names costs as much).
+ * One indexed query either way, so the answer takes as long for an unknown name as for a known one.
+ */
+export async function loginLimitKey(deps: Pick<AuthDeps, 'db'>, usernameOrEmail: string): Promise<string> {
+  const id = await findUserIdByLogin(deps.db, usernameOrEmail);
+  return id === undefined ? `name:${normalizeLogin(usernameOrEmail)}` : `user:${id}`;
+}
 
 export async function login(deps: AuthDeps, input: LoginRequest): Promise<LoginResponse> {
   const user = await findUserByLogin(deps.db, input.usernameOrEmail);
@@ -40,6 +58,7 @@ export async function resolveSession(deps: AuthDeps, token: string): Promise<Ses
     username: user.username,
     role: user.role,
     mustChangePassword: user.mustChangePassword,
+    tokenVersion: claims.version,
     tokenExpiresAt: claims.expiresAt,
   };
 }
@@ -66,7 +85,8 @@ export async function changePassword(
   if (isCommonPassword(input.newPassword, [user.username, user.email])) {
     throw new BadRequestError(ACCOUNT_MSG.passwordTooCommon, 'PASSWORD_TOO_COMMON');
   }
-  const updated = await updatePassword(deps.db, user.id, await hashPassword(input.newPassword));
+  const updated = await updatePassword(deps.db, user.id, session.tokenVersion, await hashPassword(input.newPassword));
+  // Another change (or a reset, a deactivation) ended this session while we hashed: it lost the race.
   if (!updated) throw new UnauthorizedError(MSG.sessionExpired, 'SESSION_EXPIRED');
   const now = deps.clock.now();
   const remaining = Math.max(60, session.tokenExpiresAt - Math.floor(now.getTime() / 1000));

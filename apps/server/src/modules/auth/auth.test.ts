@@ -75,7 +75,7 @@ for (const kind of dbKinds()) {
         expect(exp(long) - now).toBe(30 * 24 * 3600);
       });
 
-      it('stops after 5 tries a minute from one address for one user name (429), and lets others in', async () => {
+      it('stops after 5 tries a minute for one account, from any address (429), and lets other accounts in', async () => {
         const statuses: number[] = [];
         for (let i = 0; i < 6; i++) statuses.push((await login({ usernameOrEmail: 'doctor2', password: 'bad' }, '10.9.9.9')).statusCode);
         expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
@@ -83,25 +83,28 @@ for (const kind of dbKinds()) {
         expect(limited.statusCode).toBe(429);
         expect(limited.json().message).toBe(MSG.tooManyLogins);
         expect(limited.headers['retry-after']).toBeDefined();
-        expect((await login({ usernameOrEmail: 'doctor2', password: 'Doctor@123' }, '10.9.9.10')).statusCode).toBe(200);
+        expect((await login({ usernameOrEmail: 'doctor2', password: 'Doctor@123' }, '10.9.9.10')).statusCode).toBe(429);
+        expect((await login({ usernameOrEmail: 'doctor3', password: 'Doctor@123' }, '10.9.9.10')).statusCode).toBe(200);
         expect((await login({ usernameOrEmail: 'doctor3', password: 'Doctor@123' }, '10.9.9.9')).statusCode).toBe(200);
       });
     });
 
     describe('client addresses', () => {
       it('ignores X-Forwarded-For unless a proxy is trusted, so a client cannot choose its way past the limit', async () => {
+        // A different name each time, so only the address budget can stop them.
+        const perAddress = t.config.rateLimitLoginPerAddress;
         const statuses: number[] = [];
-        for (let i = 0; i < 6; i++) {
+        for (let i = 0; i <= perAddress; i++) {
           const res = await t.app.inject({
             method: 'POST',
             url: '/api/auth/login',
             remoteAddress: '10.7.7.7',
             headers: { 'x-forwarded-for': `203.0.113.${i}` },
-            payload: { usernameOrEmail: 'doctor7', password: 'bad' },
+            payload: { usernameOrEmail: `spray${i}`, password: 'bad' },
           });
           statuses.push(res.statusCode);
         }
-        expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+        expect(statuses).toEqual([...Array<number>(perAddress).fill(401), 429]);
       });
     });
 
@@ -184,6 +187,29 @@ for (const kind of dbKinds()) {
         expect((await t.app.inject({ url: '/api/users/profile', headers: bearer(fresh) })).statusCode).toBe(200);
         expect((await login({ usernameOrEmail: 'doctor5', password: 'Doctor@123' }, '10.0.0.5')).statusCode).toBe(401);
         expect((await login({ usernameOrEmail: 'doctor5', password: 'NewSecret#2026' }, '10.0.0.5')).statusCode).toBe(200);
+      });
+
+      it('lets only one of two changes made at once with the same token win; the other gets 401', async () => {
+        const { token } = await loginAs(t.app, 'doctor7', 'Doctor@123');
+        const change = (newPassword: string) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/auth/change-password',
+            headers: bearer(token),
+            payload: { currentPassword: 'Doctor@123', newPassword },
+          });
+        const candidates = ['FirstRace#2026', 'SecondRace#2026'];
+        const answers = await Promise.all(candidates.map(change));
+        expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+        const winner = answers.findIndex((r) => r.statusCode === 200);
+        const loser = answers[1 - winner]!;
+        expect(loser.json()).toMatchObject({ code: 'SESSION_EXPIRED', message: MSG.sessionExpired });
+
+        const fresh = answers[winner]!.json().token as string;
+        expect((await t.app.inject({ url: '/api/users/profile', headers: bearer(fresh) })).statusCode).toBe(200);
+        expect((await login({ usernameOrEmail: 'doctor7', password: candidates[winner] }, '10.0.0.7')).statusCode).toBe(200);
+        expect((await login({ usernameOrEmail: 'doctor7', password: candidates[1 - winner] }, '10.0.0.7')).statusCode).toBe(401);
+        expect((await t.app.inject({ url: '/api/users/profile', headers: bearer(fresh) })).statusCode).toBe(200);
       });
 
       it('refuses a common new password and one made of the user’s own name or e-mail', async () => {

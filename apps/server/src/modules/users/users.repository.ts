@@ -5,14 +5,23 @@ import { inVietnameseOrder } from '../../db/vietnamese-order';
 import { users, type NewUserRow, type UserRow } from '../../db/schema';
 import { containsPattern, foldText } from '../../lib/text';
 
+/** A typed user name or e-mail as the sign-in compares it. */
+export const normalizeLogin = (usernameOrEmail: string) => usernameOrEmail.trim().toLowerCase();
+
+const matchesLogin = (usernameOrEmail: string) => {
+  const key = normalizeLogin(usernameOrEmail);
+  return or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`);
+};
+
 export async function findUserByLogin(db: Db, usernameOrEmail: string): Promise<UserRow | undefined> {
-  const key = usernameOrEmail.trim().toLowerCase();
-  const rows = await db
-    .select()
-    .from(users)
-    .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`))
-    .limit(1);
+  const rows = await db.select().from(users).where(matchesLogin(usernameOrEmail)).limit(1);
   return rows[0];
+}
+
+/** Only the id of the account a typed user name or e-mail names: the sign-in limit counts per account. */
+export async function findUserIdByLogin(db: Db, usernameOrEmail: string): Promise<number | undefined> {
+  const rows = await db.select({ id: users.id }).from(users).where(matchesLogin(usernameOrEmail)).limit(1);
+  return rows[0]?.id;
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
@@ -63,7 +72,16 @@ export async function deleteUserRow(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function updatePassword(db: Db, id: number, passwordHash: string): Promise<{ tokenVersion: number } | undefined> {
+/**
+ * Only while the user's tokens are still of `tokenVersion` (the acting session's): of two changes at
+ * once the second finds the version moved on and updates nothing, instead of overwriting the first.
+ */
+export async function updatePassword(
+  db: Db,
+  id: number,
+  tokenVersion: number,
+  passwordHash: string,
+): Promise<{ tokenVersion: number } | undefined> {
   const rows = await db
     .update(users)
     .set({
@@ -72,7 +90,7 @@ export async function updatePassword(db: Db, id: number, passwordHash: string): 
       tokenVersion: sql`${users.tokenVersion} + 1`,
       updatedAt: sql`now()`,
     })
-    .where(eq(users.id, id))
+    .where(and(eq(users.id, id), eq(users.tokenVersion, tokenVersion)))
     .returning({ tokenVersion: users.tokenVersion });
   return rows[0];
 }

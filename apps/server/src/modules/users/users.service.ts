@@ -31,11 +31,13 @@ import {
   findSessionUser,
   findUserById,
   findUserByLogin,
+  findUserIdByLogin,
   insertUser,
   listActiveUsersByRole,
   listStaffNames,
   listUsers as listUserRows,
   lockUser,
+  normalizeLogin,
   searchUsersByName,
   uniqueViolationOf,
   updatePassword,
@@ -45,7 +47,7 @@ import {
 } from './users.repository';
 
 // What the sign-in and session checks (auth) read and write of an account.
-export { findSessionUser, findUserById, findUserByLogin, updatePassword };
+export { findSessionUser, findUserById, findUserByLogin, findUserIdByLogin, normalizeLogin, updatePassword };
 
 /** Who acts on the users screen: the signed-in administrator. */
 export type UserActor = { id: number };
