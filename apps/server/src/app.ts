@@ -20,7 +20,7 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -57,6 +57,9 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     // Answers that a gateway times out on are worse than a clear error.
     requestTimeout: 30_000,
     routerOptions: { ignoreTrailingSlash: true },
+    // Both answer in the one error shape (plugins/errors.ts) instead of Fastify's English JSON.
+    return503OnClosing: false,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
