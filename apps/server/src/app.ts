@@ -24,6 +24,7 @@ import { clientErrorHandler, errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
+import { stoppingPlugin } from './plugins/stopping';
 import { webPlugin } from './plugins/web';
 
 declare module 'fastify' {
@@ -57,7 +58,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     // Answers that a gateway times out on are worse than a clear error.
     requestTimeout: 30_000,
     routerOptions: { ignoreTrailingSlash: true },
-    // Both answer in the one error shape (plugins/errors.ts) instead of Fastify's English JSON.
+    // Both answer in the one error shape (plugins/stopping.ts, plugins/errors.ts) instead of Fastify's English JSON.
     return503OnClosing: false,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
@@ -67,6 +68,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
   app.decorate('deps', deps);
 
   await app.register(errorsPlugin);
+  await app.register(stoppingPlugin);
   await app.register(securityPlugin);
   await app.register(openApiPlugin);
   await app.register(rateLimitPlugin);

@@ -74,19 +74,6 @@ export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: 
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  // Once the process stops, a request still reaching it (on a kept-alive connection) is refused in
-  // the one error shape; Fastify's own 503 (return503OnClosing) is turned off in app.ts.
-  let stopping = false;
-  app.addHook('preClose', async () => {
-    stopping = true;
-  });
-  app.addHook('onRequest', async (_req, reply) => {
-    if (!stopping) return;
-    // Sent as text: a route's own 503 schema (GET /api/health) must not reshape it.
-    const body = JSON.stringify(errorBody(503, 'SERVER_STOPPING', MSG.serverStopping));
-    return reply.status(503).type('application/json; charset=utf-8').send(body);
-  });
-
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err instanceof TooManyRequestsError) reply.header('retry-after', String(err.retryAfterSeconds));
