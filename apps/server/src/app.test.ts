@@ -203,6 +203,7 @@ describe('answers Node and Fastify give on a real socket, before or around the r
     await closed;
     expect(responses.map((r) => r.status)).toEqual([503]);
     expect(responses[0]!.headers.connection).toBe('close');
+    expect(responses[0]!.headers['x-content-type-options']).toBe('nosniff');
     expect(JSON.parse(responses[0]!.body)).toEqual({ statusCode: 503, code: 'SERVER_STOPPING', message: MSG.serverStopping, error: MSG.serverStopping });
   });
 });

@@ -68,8 +68,9 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
   app.decorate('deps', deps);
 
   await app.register(errorsPlugin);
-  await app.register(stoppingPlugin);
   await app.register(securityPlugin);
+  // After the security headers (a 503 carries them too), before anything else a request runs.
+  await app.register(stoppingPlugin);
   await app.register(openApiPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
