@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { MSG } from '@clinic/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -124,3 +126,99 @@ describe('the web app behind the API', () => {
     expect(res.json().code).toBe('NOT_FOUND');
   });
 });
+
+type RawResponse = { status: number; headers: Record<string, string>; body: string };
+
+/** Writes raw HTTP on one socket (the steps run in order) and reads every response until the server closes it. */
+function rawHttp(port: number, steps: ((socket: Socket) => Promise<void> | void)[]): Promise<RawResponse[]> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let data = Buffer.alloc(0);
+    socket.on('data', (d: Buffer) => (data = Buffer.concat([data, d])));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(parseResponses(data)));
+    socket.once('connect', async () => {
+      try {
+        for (const step of steps) await step(socket);
+      } catch (err) {
+        reject(err as Error);
+      }
+    });
+  });
+}
+
+function parseResponses(data: Buffer): RawResponse[] {
+  const responses: RawResponse[] = [];
+  let rest = data;
+  while (rest.length > 0) {
+    const end = rest.indexOf('\r\n\r\n');
+    if (end < 0) break;
+    const [statusLine, ...lines] = rest.subarray(0, end).toString('latin1').split('\r\n');
+    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    const length = Number(headers['content-length'] ?? rest.length - end - 4);
+    responses.push({ status: Number(statusLine!.split(' ')[1]), headers, body: rest.subarray(end + 4, end + 4 + length).toString('utf8') });
+    rest = rest.subarray(end + 4 + length);
+  }
+  return responses;
+}
+
+describe('answers Node and Fastify give on a real socket, before or around the routes', () => {
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let drop: () => Promise<void>;
+  let port: number;
+
+  beforeAll(async () => {
+    const testDb = await createTestDatabase('pglite');
+    drop = testDb.drop;
+    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40) });
+    app = await buildApp({ config, database: testDb.database, clock: systemClock, limiter: createMemoryRateLimiter(), tokens: createTokenService(config.jwtSecret) });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  it('answers headers too large for Node with 431 in the JSON error shape', async () => {
+    const [res] = await rawHttp(port, [(s) => void s.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)]);
+    expect(res!.status).toBe(431);
+    expect(res!.headers['content-type']).toMatch(/application\/json/);
+    expect(JSON.parse(res!.body)).toEqual({ statusCode: 431, code: 'HEADERS_TOO_LARGE', message: MSG.headersTooLarge, error: MSG.headersTooLarge });
+  });
+
+  it('answers a request that arrives while the server stops with 503 in the JSON error shape', async () => {
+    let closed: Promise<void> | undefined;
+    const responses = await rawHttp(port, [
+      // Half a request: the connection is busy, so the stop waits for it instead of closing it.
+      (s) => void s.write('GET /api/health HTTP/1.1\r\nHost: x\r\n'),
+      () => new Promise((resolve) => setTimeout(resolve, 50)),
+      async () => {
+        closed = app.close();
+        // Once the listener refuses connections, the server is stopping.
+        await waitUntilRefused(port);
+      },
+      (s) => void s.write('\r\n'),
+    ]);
+    await closed;
+    expect(responses.map((r) => r.status)).toEqual([503]);
+    expect(responses[0]!.headers.connection).toBe('close');
+    expect(responses[0]!.headers['x-content-type-options']).toBe('nosniff');
+    expect(JSON.parse(responses[0]!.body)).toEqual({ statusCode: 503, code: 'SERVER_STOPPING', message: MSG.serverStopping, error: MSG.serverStopping });
+  });
+});
+
+async function waitUntilRefused(port: number) {
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const s = connect(port, '127.0.0.1');
+      s.once('connect', () => {
+        s.destroy();
+        resolve(false);
+      });
+      s.once('error', () => resolve(true));
+    });
+    if (refused) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

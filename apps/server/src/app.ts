@@ -20,10 +20,11 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
+import { stoppingPlugin } from './plugins/stopping';
 import { webPlugin } from './plugins/web';
 
 declare module 'fastify' {
@@ -57,6 +58,9 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     // Answers that a gateway times out on are worse than a clear error.
     requestTimeout: 30_000,
     routerOptions: { ignoreTrailingSlash: true },
+    // Both answer in the one error shape (plugins/stopping.ts, plugins/errors.ts) instead of Fastify's English JSON.
+    return503OnClosing: false,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -65,6 +69,8 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  // After the security headers (a 503 carries them too), before anything else a request runs.
+  await app.register(stoppingPlugin);
   await app.register(openApiPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);

@@ -11,6 +11,25 @@ import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limi
 import { createTokenService } from './lib/tokens';
 
 const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/** How long a stop waits for the outbox batch in hand (10 e-mails); a lease brings back any it leaves. */
+const JOBS_STOP_WAIT_MS = 8_000;
+const FORCE_EXIT_MS = 15_000;
+
+/** Waits for `work`, but no longer than `ms`. */
+async function within(work: Promise<unknown>, ms: number, onTimeout: () => void): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      onTimeout();
+      resolve();
+    }, ms);
+  });
+  try {
+    await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 function readConfig(): Config {
   try {
@@ -41,12 +60,17 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'stopping: finishing requests in flight');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    app.log.info({ signal }, 'stopping: refusing new connections, finishing requests in flight and the e-mail batch in hand');
+    // Last resort only: the steps below are bounded well within it.
+    const force = setTimeout(() => {
+      app.log.error('did not stop in time; exiting');
+      process.exit(1);
+    }, FORCE_EXIT_MS);
     force.unref();
     try {
-      await jobs.stop();
-      await app.close();
+      // The listener closes first, so a load balancer sends new requests elsewhere at once; the
+      // worker claims no new batch meanwhile. Both must end before the database closes.
+      await Promise.all([app.close(), within(jobs.stop(), JOBS_STOP_WAIT_MS, () => app.log.warn('background jobs still running; their claimed e-mails will be retried'))]);
       mailer.close();
       await limiter.close();
       await database.close();

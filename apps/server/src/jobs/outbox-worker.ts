@@ -4,14 +4,16 @@ export type Job = { stop(): Promise<void> };
 
 /**
  * Runs `task` every `intervalMs`, one run at a time (a slow run delays the next instead of
- * overlapping it). stop() waits for the run in flight.
+ * overlapping it). stop() aborts the task's signal, so a long run ends at its next step, and
+ * waits for it.
  */
-export function every(intervalMs: number, task: () => Promise<unknown>, onError: (err: unknown) => void, firstDelayMs = 1_000): Job {
+export function every(intervalMs: number, task: (signal: AbortSignal) => Promise<unknown>, onError: (err: unknown) => void, firstDelayMs = 1_000): Job {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = false;
+  const stopping = new AbortController();
   const tick = () => {
-    running = task()
+    running = task(stopping.signal)
       .catch(onError)
       .finally(() => {
         running = undefined;
@@ -22,13 +24,17 @@ export function every(intervalMs: number, task: () => Promise<unknown>, onError:
   return {
     async stop() {
       stopped = true;
+      stopping.abort();
       clearTimeout(timer);
       await running;
     },
   };
 }
 
-/** The outbox sender: every few seconds, claims due e-mails (FOR UPDATE SKIP LOCKED) and sends them. */
+/**
+ * The outbox sender: every few seconds, claims due e-mails (FOR UPDATE SKIP LOCKED) and sends them.
+ * Once stopped it finishes the batch in hand and claims no other.
+ */
 export function startOutboxWorker(deps: MailDeps & { log: { error(obj: object, msg: string): void } }, intervalMs = 5_000): Job {
-  return every(intervalMs, () => processDueEmails(deps), (err) => deps.log.error({ err }, 'outbox worker run failed'));
+  return every(intervalMs, (signal) => processDueEmails(deps, { signal }), (err) => deps.log.error({ err }, 'outbox worker run failed'));
 }

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -42,6 +44,33 @@ function databaseInputError(err: unknown): ErrorBody | null {
     if (conflict) return errorBody(409, 'CONFLICT', conflict);
   }
   return null;
+}
+
+// What Node answers itself, before Fastify sees a request.
+function connectionError(code: string | undefined): ErrorBody {
+  if (code === 'HPE_HEADER_OVERFLOW') return errorBody(431, 'HEADERS_TOO_LARGE', MSG.headersTooLarge);
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return errorBody(408, 'REQUEST_TIMEOUT', MSG.requestTimeout);
+  return errorBody(400, 'BAD_REQUEST', MSG.badRequest);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node could not parse (headers too large, too slow,
+ * malformed) gets the one error shape too, written straight on the socket as Node would.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const body = connectionError(err.code);
+  this.log.debug({ err }, 'client error');
+  const started = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (socket.writable && !started) {
+    const json = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${body.statusCode} ${STATUS_CODES[body.statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

@@ -46,11 +46,17 @@ async function deliver(deps: MailDeps, row: EmailOutboxRow): Promise<DeliveryOut
 
 export type OutboxRun = Record<DeliveryOutcome, number>;
 
-/** Sends what is due, batch after batch, until nothing is due (or `maxBatches` ran). */
-export async function processDueEmails(deps: MailDeps, options: { batchSize?: number; maxBatches?: number } = {}): Promise<OutboxRun> {
+/**
+ * Sends what is due, batch after batch, until nothing is due (or `maxBatches` ran, or `signal`
+ * aborted: a stopping process finishes the batch it claimed and claims no other).
+ */
+export async function processDueEmails(
+  deps: MailDeps,
+  options: { batchSize?: number; maxBatches?: number; signal?: AbortSignal } = {},
+): Promise<OutboxRun> {
   const batchSize = options.batchSize ?? 10;
   const run: OutboxRun = { sent: 0, simulated: 0, retry: 0, failed: 0 };
-  for (let i = 0; i < (options.maxBatches ?? 10); i++) {
+  for (let i = 0; i < (options.maxBatches ?? 10) && !options.signal?.aborted; i++) {
     const now = deps.clock.now();
     const claimed = await claimDueEmails(deps.db, now, new Date(now.getTime() + LEASE_MS), batchSize);
     for (const row of claimed) run[await deliver(deps, row)] += 1;
