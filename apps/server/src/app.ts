@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInput } from './deps';
 import { createMailer } from './lib/mailer';
@@ -37,6 +37,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; none in API tests. */
   webDist?: string;
+  /** Told of every route as it is registered (the authorization matrix test lists them this way). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** The whole product as a Fastify instance that does not listen: main.ts listens, tests inject. */
@@ -66,6 +68,8 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  // Before any plugin: an onRoute hook sees only the routes registered after it.
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

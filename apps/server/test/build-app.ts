@@ -1,4 +1,4 @@
-import { buildApp, type App } from '../src/app';
+import { buildApp, type App, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { fixedClock, systemClock, type Clock } from '../src/lib/clock';
 import { createMemoryRateLimiter, type RateLimiter } from '../src/lib/rate-limiter';
@@ -19,13 +19,13 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 /** The app on a fresh database of the given kind, the way main.ts builds it but without listening. */
 export async function buildTestApp(
   kind: DbKind,
-  options: { env?: Record<string, string>; clock?: Clock; seeded?: boolean; limiter?: RateLimiter } = {},
+  options: { env?: Record<string, string>; clock?: Clock; seeded?: boolean; limiter?: RateLimiter; build?: BuildOptions } = {},
 ): Promise<TestContext> {
   const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, DATA_DIR: '/tmp/clinic-test-unused', ...options.env });
   const testDb = await createTestDatabase(kind, { seeded: options.seeded });
   const clock = options.clock ?? systemClock;
   const limiter = options.limiter ?? createMemoryRateLimiter();
-  const app = await buildApp({ config, database: testDb.database, clock, limiter, tokens: createTokenService(config.jwtSecret) });
+  const app = await buildApp({ config, database: testDb.database, clock, limiter, tokens: createTokenService(config.jwtSecret) }, options.build);
   await app.ready();
   return {
     app,

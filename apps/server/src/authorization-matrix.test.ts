@@ -1,0 +1,417 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions, RouteOptions } from 'fastify';
+import { rolesWith, type AppointmentStatus, type Permission, type Role } from '@clinic/shared';
+import { buildTestApp, loginAs, type TestContext } from '../test/build-app';
+import { dbKinds } from '../test/databases';
+import { booking, seedAppointment, signInAll, type Session, type Sessions } from '../test/appointments';
+import { createPost, IMAGES, multipart, postInput } from '../test/blog-fixtures';
+import type { AppointmentRow } from './db/schema';
+import { hashPassword } from './lib/password';
+import { createTokenService } from './lib/tokens';
+import { insertUser } from './modules/users/users.repository';
+
+/**
+ * The authorization matrix (issue 11): every route the server registers, and who may call it.
+ * A route missing here fails the test, so none ships without someone deciding who may use it;
+ * a row whose route is gone fails it too. "Allowed" means not 401 and not 403 (a 400 for a body
+ * not filled in fully, a 404 or a 409 is still an answer to someone who may ask); a refusal must
+ * leave the database as it was.
+ */
+
+type OwnRole = 'PATIENT' | 'DOCTOR';
+type Expect =
+  /** Nobody is refused, signed in or not. */
+  | { kind: 'public' }
+  /** Anonymous 401, every signed-in role allowed. */
+  | { kind: 'auth' }
+  /** Anonymous 401, these roles allowed, the others 403. */
+  | { kind: 'roles'; roles: readonly Role[] }
+  /**
+   * A route about one appointment: as 'roles', except that the roles in ownOnly are allowed on
+   * their own appointment only (a patient's booking, a doctor's assignment) and get notOwn on another's.
+   */
+  | { kind: 'appointment'; roles: readonly Role[]; ownOnly: readonly OwnRole[]; notOwn: 403 | 404 };
+
+const PUBLIC: Expect = { kind: 'public' };
+const AUTH: Expect = { kind: 'auth' };
+/** The roles PERMISSIONS gives a permission (the route guards itself with requirePermission). */
+const perm = (permission: Permission): Expect => ({ kind: 'roles', roles: rolesWith(permission) });
+const appointment = (allowed: readonly Role[], ownOnly: readonly OwnRole[] = [], notOwn: 403 | 404 = 403): Expect => ({ kind: 'appointment', roles: allowed, ownOnly, notOwn });
+
+type Actor = 'anonymous' | 'PATIENT' | 'DOCTOR' | 'STAFF' | 'ADMIN' | 'PATIENT (owner)' | 'PATIENT (not owner)' | 'DOCTOR (assigned)' | 'DOCTOR (not assigned)';
+const PLAIN_ACTORS: Actor[] = ['anonymous', 'PATIENT', 'DOCTOR', 'STAFF', 'ADMIN'];
+const APPOINTMENT_ACTORS: Actor[] = ['anonymous', 'PATIENT (owner)', 'PATIENT (not owner)', 'DOCTOR (assigned)', 'DOCTOR (not assigned)', 'STAFF', 'ADMIN'];
+const roleOf = (actor: Actor): Role | null => (actor === 'anonymous' ? null : (actor.split(' ')[0] as Role));
+
+/** What a case sends: the URL with its ids filled in, a body, headers. */
+type Req = { url?: string; payload?: InjectOptions['payload'] | object; headers?: Record<string, string> };
+type Ctx = {
+  actor: Actor;
+  role: Role | null;
+  /** The appointment the case targets (routes about one appointment), made for this case. */
+  appointment: AppointmentRow | null;
+};
+type Row = { expect: Expect; req?: (c: Ctx) => Req | Promise<Req>; status?: AppointmentStatus };
+
+/** The answer class a case must get: 'allowed' (not 401/403) or the refusal's status. */
+function expected(e: Expect, actor: Actor): 'allowed' | 401 | 403 | 404 {
+  const role = roleOf(actor);
+  if (e.kind === 'public') return 'allowed';
+  if (!role) return 401;
+  if (e.kind === 'auth') return 'allowed';
+  if (!e.roles.includes(role)) return 403;
+  if (e.kind === 'appointment' && (e.ownOnly as readonly string[]).includes(role) && /not/.test(actor)) return e.notOwn;
+  return 'allowed';
+}
+
+for (const kind of dbKinds()) {
+  describe(`authorization matrix [${kind}]`, () => {
+    let t: TestContext;
+    let s: Sessions;
+    const registered = new Set<string>();
+    let passwordHash: string;
+    /** Rows the cases read and write; destructive cases make their own. */
+    const f = { blogId: 0, commentId: 0, imageId: 0 };
+    let n = 0;
+    const unique = () => `${Date.now().toString(36)}${(n += 1)}`;
+    const db = () => t.testDb.database.db;
+
+    const sessionOf = (actor: Actor): Session | null => {
+      const role = roleOf(actor);
+      return role ? s[role.toLowerCase() as 'admin' | 'staff' | 'doctor' | 'patient'] : null;
+    };
+
+    async function freshUser(role: Role = 'PATIENT') {
+      const tag = unique();
+      return insertUser(db(), { username: `matrix${tag}`, email: `matrix${tag}@example.com`, fullName: `Ma Trận ${tag}`, role, passwordHash });
+    }
+    const freshBlog = async () => (await createPost(t.app, s.admin.token)).id;
+    async function freshComment() {
+      const res = await t.app.inject({ method: 'POST', url: `/api/comments/blog/${f.blogId}`, payload: { authorName: 'Độc giả', content: `Bình luận ${unique()}` } });
+      if (res.statusCode !== 201) throw new Error(`comment: ${res.statusCode} ${res.body}`);
+      return res.json().comment.id as number;
+    }
+    const freshAppointment = async () => (await seedAppointment(db(), { status: 'CONFIRMED', email: `matrix${unique()}@example.com` })).id;
+
+    /** A cheap picture of everything a call could change: counts and newest updates. */
+    async function fingerprint(): Promise<string> {
+      const result = (await db().execute(sql`
+        select
+          (select count(*)::int from appointments) as appointments,
+          (select max(updated_at)::text from appointments) as appointments_updated,
+          (select count(*)::int from appointment_events) as events,
+          (select count(*)::int from users) as users,
+          (select max(updated_at)::text from users) as users_updated,
+          (select sum(token_version)::int from users) as token_versions,
+          (select count(*)::int from blogs) as blogs,
+          (select max(updated_at)::text from blogs) as blogs_updated,
+          (select count(*)::int from comments) as comments,
+          (select string_agg(status || ':' || c, ',' order by status) from (select status, count(*) as c from comments group by status) x) as comment_statuses,
+          (select count(*)::int from comment_reactions) as reactions,
+          (select count(*)::int from images) as images,
+          (select count(*)::int from newsletter_subscribers) as subscribers,
+          (select count(*)::int from email_outbox) as outbox
+      `)) as unknown as { rows: unknown[] };
+      return JSON.stringify(result.rows[0]);
+    }
+
+    const userBody = (u: { username: string; email: string; fullName: string | null }) => ({ username: u.username, email: u.email, fullName: u.fullName, role: 'PATIENT' });
+    /** A phone of its own per booking: one phone books one slot once. */
+    const phone = () => `09${String(10_000_000 + (n += 1)).slice(-8)}`;
+    const edit = () => ({ ...booking({ appointmentDate: '2027-03-03', department: 'GENERAL_PRACTICE', phone: phone() }), notes: 'Sửa thử' });
+
+    // ------------------------------------------------------------------ the table
+
+    const MATRIX: Record<string, Row> = {
+      // Outside /api: the web app's pages and files, public.
+      'GET /': { expect: PUBLIC },
+      'GET /sitemap.xml': { expect: PUBLIC },
+      'GET /robots.txt': { expect: PUBLIC },
+      'GET /blog/:id': { expect: PUBLIC, req: () => ({ url: `/blog/${f.blogId}` }) },
+      // The OpenAPI document and its viewer, public.
+      'GET /api/docs': { expect: PUBLIC },
+      'GET /api/docs/json': { expect: PUBLIC },
+      'GET /api/docs/yaml': { expect: PUBLIC },
+      'GET /api/docs/static/index.html': { expect: PUBLIC },
+      'GET /api/docs/static/swagger-initializer.js': { expect: PUBLIC },
+      'GET /api/docs/static/*': { expect: PUBLIC, req: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
+
+      'GET /api/health': { expect: PUBLIC },
+
+      // auth
+      'POST /api/auth/login': { expect: PUBLIC, req: () => ({ payload: { usernameOrEmail: 'patient', password: 'Patient@123' } }) },
+      'POST /api/auth/validate': { expect: PUBLIC, req: () => ({ payload: { token: s.patient.token } }) },
+      // A wrong current password (400): a right one would end the demo sessions the other cases use.
+      'POST /api/auth/change-password': { expect: AUTH, req: () => ({ payload: { currentPassword: 'Not-The-Password#1', newPassword: 'Blue-Lotus#2027' } }) },
+
+      // users
+      'GET /api/users/profile': { expect: AUTH },
+      'PUT /api/users/profile': { expect: AUTH, req: (c) => ({ payload: { fullName: `Hồ Sơ ${c.role ?? 'Ẩn danh'}` } }) },
+      'GET /api/users/specialties': { expect: perm('readSpecialties') },
+      'GET /api/users': { expect: perm('manageUsers') },
+      'GET /api/users/search': { expect: perm('manageUsers'), req: () => ({ url: '/api/users/search?name=a' }) },
+      // The doctors of a picker; the other roles' lists are the users screen's (checked below).
+      'GET /api/users/role/:role': { expect: perm('readSpecialties'), req: () => ({ url: '/api/users/role/DOCTOR' }) },
+      'GET /api/users/:id': { expect: perm('manageUsers'), req: () => ({ url: `/api/users/${s.patient.userId}` }) },
+      'POST /api/users': {
+        expect: perm('manageUsers'),
+        req: () => {
+          const tag = unique();
+          return { payload: { username: `new${tag}`, email: `new${tag}@example.com`, fullName: 'Người Mới', password: 'Blue-Lotus#2026', role: 'PATIENT' } };
+        },
+      },
+      'PUT /api/users/:id': {
+        expect: perm('manageUsers'),
+        req: async () => {
+          const u = await freshUser();
+          return { url: `/api/users/${u.id}`, payload: { ...userBody(u), fullName: 'Tên Mới' } };
+        },
+      },
+      'DELETE /api/users/:id': { expect: perm('manageUsers'), req: async () => ({ url: `/api/users/${(await freshUser()).id}` }) },
+      'PUT /api/users/:id/deactivate': { expect: perm('manageUsers'), req: async () => ({ url: `/api/users/${(await freshUser()).id}/deactivate` }) },
+      'PUT /api/users/:id/activate': { expect: perm('manageUsers'), req: async () => ({ url: `/api/users/${(await freshUser()).id}/activate` }) },
+      'POST /api/users/:id/reset-password': { expect: perm('manageUsers'), req: async () => ({ url: `/api/users/${(await freshUser()).id}/reset-password` }) },
+      'POST /api/users/bulk/delete': { expect: perm('manageUsers'), req: async () => ({ payload: { ids: [(await freshUser()).id] } }) },
+      'POST /api/users/bulk/activate': { expect: perm('manageUsers'), req: async () => ({ payload: { ids: [(await freshUser()).id] } }) },
+      'POST /api/users/bulk/deactivate': { expect: perm('manageUsers'), req: async () => ({ payload: { ids: [(await freshUser()).id] } }) },
+      // Not a spreadsheet: 400 for who may import.
+      'POST /api/users/import': { expect: perm('manageUsers'), req: () => multipart('file', 'users.xlsx', 'application/octet-stream', Buffer.from('not a workbook')) },
+      'GET /api/users/import/template': { expect: perm('manageUsers') },
+
+      // booking page
+      'GET /api/appointments/public/departments': { expect: PUBLIC },
+      'GET /api/appointments/public/availability': { expect: PUBLIC, req: () => ({ url: '/api/appointments/public/availability?date=2027-03-03&time=10:00&department=GENERAL_PRACTICE' }) },
+      'POST /api/appointments/public': { expect: PUBLIC, req: () => ({ payload: booking({ email: `book${unique()}@example.com`, phone: phone() }) }) },
+
+      // appointment lists
+      'GET /api/appointments': { expect: perm('readAppointments') },
+      'GET /api/appointments/search': { expect: perm('readAppointments'), req: () => ({ url: '/api/appointments/search?q=a' }) },
+      'GET /api/appointments/today': { expect: perm('readAppointments') },
+      'GET /api/appointments/upcoming': { expect: perm('readAppointments') },
+      'GET /api/appointments/my-patients': { expect: perm('readAppointments') },
+      'GET /api/appointments/my-appointments': { expect: perm('readOwnAppointments') },
+      'GET /api/appointments/my-medical-history': { expect: perm('readOwnAppointments') },
+      'GET /api/appointments/pending-my-approval': { expect: perm('answerAssignments') },
+      'GET /api/appointments/pending-my-approval/summary': { expect: perm('answerAssignments') },
+      'GET /api/appointments/status/:status': { expect: perm('readAppointments'), req: () => ({ url: '/api/appointments/status/PENDING' }) },
+      'GET /api/appointments/history': { expect: perm('manageBookings') },
+      'GET /api/appointments/history/stats': { expect: perm('manageBookings') },
+      'GET /api/appointments/history/export': { expect: perm('manageBookings') },
+      'GET /api/appointments/stats': { expect: perm('readAppointments') },
+
+      // one appointment (the life cycle's roles: APPOINTMENT_TRANSITIONS)
+      'GET /api/appointments/:id': { expect: appointment(['ADMIN', 'STAFF', 'DOCTOR', 'PATIENT'], ['PATIENT', 'DOCTOR']) },
+      'GET /api/appointments/:id/history': { expect: appointment(['ADMIN', 'STAFF', 'DOCTOR', 'PATIENT'], ['PATIENT', 'DOCTOR']) },
+      'GET /api/appointments/:id/doctor-candidates': { expect: appointment(['ADMIN', 'STAFF']) },
+      // Staff edit the details, the assigned doctor writes examination notes: each sends the body of his own screen.
+      'PUT /api/appointments/:id': {
+        expect: appointment(['ADMIN', 'STAFF', 'DOCTOR'], ['DOCTOR']),
+        status: 'CONFIRMED',
+        req: (c) => ({ payload: c.role === 'ADMIN' || c.role === 'STAFF' ? edit() : { notes: 'Khám xong', status: 'COMPLETED' } }),
+      },
+      'PUT /api/appointments/:id/confirm': { expect: appointment(['ADMIN', 'STAFF', 'DOCTOR'], ['DOCTOR']) },
+      'PUT /api/appointments/:id/confirm-with-doctor': {
+        expect: appointment(['ADMIN', 'STAFF', 'DOCTOR'], ['DOCTOR']),
+        req: () => ({ payload: { doctorId: s.doctor.userId } }),
+      },
+      'PUT /api/appointments/:id/cancel': { expect: appointment(['ADMIN', 'STAFF', 'PATIENT'], ['PATIENT']), req: () => ({ payload: { reason: 'Bận việc' } }) },
+      'PUT /api/appointments/:id/request-payment': { expect: appointment(['ADMIN', 'STAFF']), status: 'CONFIRMED', req: () => ({ payload: { amount: 500000 } }) },
+      'POST /api/appointments/:id/handle-payment': { expect: appointment(['ADMIN', 'STAFF']), status: 'PAYMENT_REQUESTED', req: () => ({ payload: { status: 'PAID' } }) },
+      'PUT /api/appointments/:id/assign-doctor': { expect: appointment(['ADMIN', 'STAFF']), status: 'PENDING', req: () => ({ payload: { doctorId: s.doctor.userId } }) },
+      'PUT /api/appointments/:id/doctor-accept': { expect: appointment(['DOCTOR'], ['DOCTOR']), req: () => ({ payload: {} }) },
+      'PUT /api/appointments/:id/doctor-decline': { expect: appointment(['DOCTOR'], ['DOCTOR']), req: () => ({ payload: { reason: 'Kín lịch' } }) },
+      'DELETE /api/appointments/:id': { expect: appointment(['ADMIN']) },
+      'POST /api/appointments/:id/send-payment-confirmation': { expect: appointment(rolesWith('sendEmail')), status: 'PAID', req: () => ({ payload: {} }) },
+      'POST /api/appointments/:id/send-update-notification': { expect: appointment(rolesWith('sendEmail')), req: () => ({ payload: {} }) },
+
+      // bulk actions of the Booking Manager
+      'POST /api/appointments/bulk/cancel': { expect: perm('bulkCancelAppointments'), req: async () => ({ payload: { ids: [await freshAppointment()], reason: 'Nghỉ lễ' } }) },
+      'POST /api/appointments/bulk/mark-paid': { expect: perm('bulkMarkPaid'), req: async () => ({ payload: { ids: [await freshAppointment()] } }) },
+      'POST /api/appointments/bulk/request-payment': { expect: perm('bulkRequestPayment'), req: async () => ({ payload: { ids: [await freshAppointment()], amount: 300000 } }) },
+      'POST /api/appointments/bulk/delete': { expect: perm('bulkDeleteAppointments'), req: async () => ({ payload: { ids: [await freshAppointment()] } }) },
+      'POST /api/appointments/bulk/create-accounts': { expect: perm('createPatientAccounts'), req: async () => ({ payload: { ids: [await freshAppointment()] } }) },
+
+      // Patient Control
+      'GET /api/patients': { expect: perm('readPatients') },
+      'GET /api/patients/detail': { expect: perm('readPatients'), req: () => ({ url: '/api/patients/detail?email=patient%40example.com' }) },
+      'POST /api/patients': { expect: perm('createPatientAccounts'), req: () => ({ payload: { fullName: 'Bệnh Nhân Mới', email: `patient${unique()}@example.com` } }) },
+
+      // dashboard
+      'GET /api/dashboard': { expect: perm('viewDashboard') },
+      'POST /api/dashboard/sample-data': { expect: perm('generateSampleData') },
+
+      // e-mail calls
+      'POST /api/email/send-payment-confirmation': {
+        expect: perm('sendEmail'),
+        req: () => ({ payload: { patientEmail: 'lan.tran@example.com', patientName: 'Trần Thị Lan', appointmentDate: '2027-03-03', appointmentTime: '09:00', department: 'Nội tổng quát' } }),
+      },
+      'POST /api/email/send': { expect: perm('sendEmail'), req: () => ({ payload: { to: 'lan.tran@example.com', subject: 'Thử', content: 'Nội dung' } }) },
+
+      // blog, public side
+      'GET /api/public/blogs/published': { expect: PUBLIC },
+      'GET /api/public/blogs/search': { expect: PUBLIC, req: () => ({ url: '/api/public/blogs/search?q=a' }) },
+      'GET /api/public/blogs/featured': { expect: PUBLIC },
+      'GET /api/public/blogs/:id': { expect: PUBLIC, req: () => ({ url: `/api/public/blogs/${f.blogId}` }) },
+      'GET /api/images/:id': { expect: PUBLIC, req: () => ({ url: `/api/images/${f.imageId}` }) },
+      'POST /api/newsletter': { expect: PUBLIC, req: () => ({ payload: { email: `reader${unique()}@example.com` } }) },
+
+      // Blog Control
+      'GET /api/blogs': { expect: perm('manageBlogs') },
+      'GET /api/blogs/:id': { expect: perm('manageBlogs'), req: () => ({ url: `/api/blogs/${f.blogId}` }) },
+      'POST /api/blogs': { expect: perm('manageBlogs'), req: () => ({ payload: postInput({ status: 'DRAFT' }) }) },
+      'PUT /api/blogs/:id': { expect: perm('manageBlogs'), req: () => ({ url: `/api/blogs/${f.blogId}`, payload: postInput() }) },
+      'DELETE /api/blogs/:id': { expect: perm('manageBlogs'), req: async () => ({ url: `/api/blogs/${await freshBlog()}` }) },
+      'PUT /api/blogs/:id/featured': { expect: perm('manageBlogs'), req: () => ({ url: `/api/blogs/${f.blogId}/featured` }) },
+      'PUT /api/blogs/:id/status': { expect: perm('manageBlogs'), req: () => ({ url: `/api/blogs/${f.blogId}/status`, payload: { status: 'PUBLISHED' } }) },
+      'POST /api/blogs/bulk/status': { expect: perm('manageBlogs'), req: () => ({ payload: { ids: [f.blogId], status: 'PUBLISHED' } }) },
+      'POST /api/blogs/bulk/delete': { expect: perm('manageBlogs'), req: async () => ({ payload: { ids: [await freshBlog()] } }) },
+      'POST /api/blogs/upload-image': { expect: perm('manageBlogs'), req: () => multipart('image', 'dot.gif', 'image/gif', IMAGES.gif) },
+
+      // comments: readers' side public, moderation the front desk's
+      'GET /api/comments/blog/:postId': { expect: PUBLIC, req: () => ({ url: `/api/comments/blog/${f.blogId}` }) },
+      'POST /api/comments/blog/:postId': { expect: PUBLIC, req: () => ({ url: `/api/comments/blog/${f.blogId}`, payload: { authorName: 'Độc giả', content: 'Bài hay' } }) },
+      'POST /api/comments/:id/reply': { expect: PUBLIC, req: () => ({ url: `/api/comments/${f.commentId}/reply`, payload: { authorName: 'Độc giả', content: 'Đồng ý' } }) },
+      'GET /api/comments/:id/replies': { expect: PUBLIC, req: () => ({ url: `/api/comments/${f.commentId}/replies` }) },
+      'POST /api/comments/:id/react': {
+        expect: PUBLIC,
+        req: () => ({ url: `/api/comments/${f.commentId}/react`, payload: { reactionType: 'LIKE' }, headers: { 'x-visitor-id': randomUUID() } }),
+      },
+      'GET /api/comments/:id/my-reaction': { expect: PUBLIC, req: () => ({ url: `/api/comments/${f.commentId}/my-reaction`, headers: { 'x-visitor-id': randomUUID() } }) },
+      'GET /api/comments/admin': { expect: perm('moderateComments') },
+      'PUT /api/comments/admin/:id/approve': { expect: perm('moderateComments'), req: async () => ({ url: `/api/comments/admin/${await freshComment()}/approve` }) },
+      'PUT /api/comments/admin/:id/reject': { expect: perm('moderateComments'), req: async () => ({ url: `/api/comments/admin/${await freshComment()}/reject` }) },
+      'DELETE /api/comments/admin/:id': { expect: perm('moderateComments'), req: async () => ({ url: `/api/comments/admin/${await freshComment()}` }) },
+    };
+
+    beforeAll(async () => {
+      t = await buildTestApp(kind, {
+        // Limits are other tests' business: here they would only turn answers into 429.
+        env: { RATE_LIMIT_LOGIN: '10000', RATE_LIMIT_PUBLIC: '10000' },
+        build: {
+          onRoute: (route: RouteOptions) => {
+            for (const method of [route.method].flat()) if (method !== 'HEAD') registered.add(`${method} ${route.url}`);
+          },
+        },
+      });
+      [s, passwordHash] = await Promise.all([signInAll(t.app), hashPassword('Blue-Lotus#2026')]);
+      f.blogId = (await createPost(t.app, s.admin.token)).id;
+      const comment = await t.app.inject({ method: 'POST', url: `/api/comments/blog/${f.blogId}`, headers: { authorization: `Bearer ${s.staff.token}` }, payload: { authorName: 'Nhân viên', content: 'Cảm ơn' } });
+      f.commentId = comment.json().comment.id;
+      const upload = await t.app.inject({ method: 'POST', url: '/api/blogs/upload-image', ...withAuth(multipart('image', 'dot.png', 'image/png', IMAGES.png), s.admin) });
+      f.imageId = Number(/(\d+)$/.exec(upload.json().imageUrl)![1]);
+    }, 60_000);
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    function withAuth(req: Req, session: Session | null) {
+      return { ...req, headers: { ...req.headers, ...(session ? { authorization: `Bearer ${session.token}` } : {}) } };
+    }
+
+    it('lists every route the server registers, and no route it does not', () => {
+      const table = new Set(Object.keys(MATRIX));
+      const missing = [...registered].filter((r) => !table.has(r)).sort();
+      const gone = [...table].filter((r) => !registered.has(r)).sort();
+      expect({ missingFromTheMatrix: missing, inTheMatrixButNotRegistered: gone }).toEqual({ missingFromTheMatrix: [], inTheMatrixButNotRegistered: [] });
+    });
+
+    let checked = 0;
+    for (const [route, row] of Object.entries(MATRIX)) {
+      it(route, async () => {
+        const [method, path] = route.split(' ') as [InjectOptions['method'], string];
+        const actors = row.expect.kind === 'appointment' ? APPOINTMENT_ACTORS : PLAIN_ACTORS;
+        const problems: string[] = [];
+        for (const actor of actors) {
+          const role = roleOf(actor);
+          let target: AppointmentRow | null = null;
+          if (row.expect.kind === 'appointment') {
+            const foreign = /not/.test(actor);
+            target = await seedAppointment(db(), {
+              status: row.status ?? 'AWAITING_DOCTOR_APPROVAL',
+              userId: foreign ? null : s.patient.userId,
+              doctorId: foreign ? s.doctor2.userId : s.doctor.userId,
+            });
+          }
+          const req = (await row.req?.({ actor, role, appointment: target })) ?? {};
+          const url = req.url ?? path.replace(':id', String(target?.id ?? 0));
+          const want = expected(row.expect, actor);
+          const before = want === 'allowed' ? '' : await fingerprint();
+          const targetBefore = target && want !== 'allowed' ? await readAppointment(target.id) : '';
+          const res = await t.app.inject({ method, url, ...withAuth({ ...req, url }, sessionOf(actor)) });
+          checked += 1;
+          const got = res.statusCode;
+          const label = `${actor}: ${got} ${got >= 400 ? res.body.slice(0, 160) : ''}`;
+          if (got >= 500) problems.push(`${label} (server error)`);
+          if (want === 'allowed') {
+            if (got === 401 || got === 403) problems.push(`${label} (expected allowed)`);
+            continue;
+          }
+          if (got !== want) problems.push(`${label} (expected ${want})`);
+          if ((await fingerprint()) !== before) problems.push(`${actor}: refused, yet the database changed`);
+          if (target && (await readAppointment(target.id)) !== targetBefore) problems.push(`${actor}: refused, yet the appointment changed`);
+        }
+        expect(problems, route).toEqual([]);
+      });
+    }
+
+    async function readAppointment(id: number): Promise<string> {
+      const result = (await db().execute(sql`select * from appointments where id = ${id}`)) as unknown as { rows: unknown[] };
+      return JSON.stringify(result.rows);
+    }
+
+    it('checked every route for every actor', () => {
+      const expectedCases = Object.values(MATRIX).reduce((sum, row) => sum + (row.expect.kind === 'appointment' ? APPOINTMENT_ACTORS.length : PLAIN_ACTORS.length), 0);
+      expect(checked).toBe(expectedCases);
+    });
+
+    it('lists the accounts of roles other than DOCTOR for the users screen only', async () => {
+      for (const [who, status] of [['patient', 403], ['doctor', 403], ['staff', 403], ['admin', 200]] as const) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/users/role/PATIENT', headers: { authorization: `Bearer ${s[who].token}` } });
+        expect(res.statusCode, who).toBe(status);
+      }
+    });
+
+    // ------------------------------------------------------------------ tokens that no longer hold
+
+    async function signedInUser(role: Role) {
+      const user = await freshUser(role);
+      const session = await loginAs(t.app, user.username, 'Blue-Lotus#2026');
+      return { user, token: session.token };
+    }
+    const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+    it('refuses a deactivated user’s old token (401)', async () => {
+      const { user, token } = await signedInUser('STAFF');
+      expect((await get('/api/appointments/history', token)).statusCode).toBe(200);
+      const off = await t.app.inject({ method: 'PUT', url: `/api/users/${user.id}/deactivate`, headers: { authorization: `Bearer ${s.admin.token}` } });
+      expect(off.statusCode).toBe(200);
+      expect((await get('/api/appointments/history', token)).statusCode).toBe(401);
+      expect((await get('/api/users/profile', token)).statusCode).toBe(401);
+    });
+
+    it('refuses a token signed with another secret (401)', async () => {
+      const version = ((await db().execute(sql`select token_version as v from users where id = ${s.admin.userId}`)) as unknown as { rows: { v: number }[] }).rows[0]!.v;
+      const forged = await createTokenService('another-secret-that-is-long-enough-for-hs256').sign({ userId: s.admin.userId, version }, 3600, new Date());
+      // The same claims under the right secret would open it: only the signature is wrong.
+      const genuine = await createTokenService(t.config.jwtSecret).sign({ userId: s.admin.userId, version }, 3600, new Date());
+      expect((await get('/api/users', genuine)).statusCode).toBe(200);
+      expect((await get('/api/users', forged)).statusCode).toBe(401);
+      expect((await get('/api/users/profile', forged)).statusCode).toBe(401);
+    });
+
+    it('stops a token from opening staff routes once an administrator makes its STAFF user a PATIENT', async () => {
+      const { user, token } = await signedInUser('STAFF');
+      expect((await get('/api/appointments/history', token)).statusCode).toBe(200);
+      const res = await t.app.inject({ method: 'PUT', url: `/api/users/${user.id}`, headers: { authorization: `Bearer ${s.admin.token}` }, payload: { ...userBody(user), role: 'PATIENT' } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect([401, 403]).toContain((await get('/api/appointments/history', token)).statusCode);
+      expect([401, 403]).toContain((await get('/api/appointments', token)).statusCode);
+      // Signed in again, the account is a patient's: its own bookings, not the front desk's.
+      const again = await loginAs(t.app, user.username, 'Blue-Lotus#2026');
+      expect((await get('/api/appointments/history', again.token)).statusCode).toBe(403);
+      expect((await get('/api/appointments/my-appointments', again.token)).statusCode).toBe(200);
+    });
+  });
+}
