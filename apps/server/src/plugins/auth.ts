@@ -34,7 +34,9 @@ export function bearerToken(req: FastifyRequest): string | null {
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('auth', null);
 
-  async function authenticate(req: FastifyRequest): Promise<SessionUser> {
+  /** Who the bearer token speaks for: 401 without one, or for one that no longer opens a session. */
+  async function signedIn(req: FastifyRequest): Promise<SessionUser> {
+    if (req.auth) return req.auth;
     const token = bearerToken(req);
     if (!token) throw new UnauthorizedError(MSG.unauthorized, 'UNAUTHORIZED');
     const session = await resolveSession(
@@ -42,6 +44,19 @@ export const authPlugin = fp(async (app) => {
       token,
     );
     if (!session) throw new UnauthorizedError(MSG.sessionExpired, 'SESSION_EXPIRED');
+    req.auth = session;
+    return session;
+  }
+
+  // A route that needs a token (its schema says `security`) answers 401 to a caller without one
+  // before it reads the body: a stranger learns nothing of what a valid request looks like.
+  app.addHook('preValidation', async (req) => {
+    const security = (req.routeOptions.schema as { security?: unknown[] } | undefined)?.security;
+    if (security?.length) await signedIn(req);
+  });
+
+  async function authenticate(req: FastifyRequest): Promise<SessionUser> {
+    const session = await signedIn(req);
     if (session.mustChangePassword && !req.routeOptions.config.allowPendingPasswordChange) {
       throw new ForbiddenError(MSG.mustChangePassword, 'PASSWORD_CHANGE_REQUIRED');
     }

@@ -77,6 +77,19 @@ for (const kind of dbKinds()) {
         ['POST', '/api/users/bulk/deactivate', { ids: [999999] }],
       ];
 
+      it('answers 401 to a caller without a token before it looks at the body or the id', async () => {
+        for (const [method, url, payload] of [
+          ['POST', '/api/users', { username: 1, email: [] }],
+          ['POST', '/api/users/bulk/delete', { ids: 'all' }],
+          ['PUT', '/api/users/profile', null],
+          ['GET', '/api/users/abc'],
+        ] as const) {
+          const res = await call(null, method, url, payload ?? undefined);
+          expect(res.statusCode, url).toBe(401);
+          expect(res.json().code, url).toBe('UNAUTHORIZED');
+        }
+      });
+
       it.each(adminCalls)('%s %s: 401 without a token, 403 to STAFF, DOCTOR and PATIENT', async (method, url, payload) => {
         const anonymous = await call(null, method, url, payload);
         expect(anonymous.statusCode).toBe(401);
