@@ -1,0 +1,1 @@
+CREATE INDEX "patient_summaries_cards_idx" ON "patient_summaries" USING btree ("doctor_id","last_upcoming_date","confirmed");
