@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, ExternalLink, ImageOff, Pencil, Star, Trash2 } from 'lucide-react';
 import { BLOG_STATUS_LABELS, BLOG_STATUSES, formatDate, type BlogSort, type BlogStatus, type BlogSummary } from '@clinic/shared';
 import { Badge } from '@/components/ui/badge';
 import { inputClasses } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { SelectableCard } from '@/components/ui/selectable-card';
+import { SelectAllCheckbox } from '@/components/ui/select-all-checkbox';
 import { cn } from '@/lib/cn';
 import { STATUS_TONES } from './blog-labels';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -31,25 +31,6 @@ type BlogTableProps = BlogRowActions & {
 export function BlogTable(props: BlogTableProps) {
   const wide = useMediaQuery('(min-width: 768px)');
   return wide ? <BlogDesktopTable {...props} /> : <BlogPhoneList {...props} />;
-}
-
-function SelectAllCheckbox({ items, selected, onToggleAll }: Pick<BlogTableProps, 'items' | 'selected' | 'onToggleAll'>) {
-  const ref = useRef<HTMLInputElement>(null);
-  const count = items.filter((b) => selected.has(b.id)).length;
-  const all = items.length > 0 && count === items.length;
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = count > 0 && !all;
-  }, [count, all]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      checked={all}
-      onChange={(event) => onToggleAll(event.target.checked)}
-      aria-label="Chọn tất cả bài viết trên trang này"
-      className="size-4 rounded border-slate-300 accent-brand-700"
-    />
-  );
 }
 
 type SortableColumn = { asc: BlogSort; desc: BlogSort; first: BlogSort };
@@ -184,7 +165,7 @@ function BlogDesktopTable({ items, sort, onSortChange, selected, onToggle, onTog
         <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide whitespace-nowrap text-slate-700 uppercase">
           <tr>
             <th scope="col" className="w-10 px-3 py-3">
-              <SelectAllCheckbox items={items} selected={selected} onToggleAll={onToggleAll} />
+              <SelectAllCheckbox count={items.length} selected={selected.size} onToggleAll={onToggleAll} label="Chọn tất cả bài viết trên trang này" />
             </th>
             <th scope="col" className="hidden w-20 px-1 py-3 xl:table-cell">
               <span className="sr-only">Ảnh</span>
@@ -263,7 +244,7 @@ function BlogPhoneList({ items, selected, onToggle, onToggleAll, busyIds, ...act
     <div className="space-y-3">
       <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-2.5 text-sm shadow-sm">
         <label className="flex items-center gap-3 font-medium text-slate-700">
-          <SelectAllCheckbox items={items} selected={selected} onToggleAll={onToggleAll} />
+          <SelectAllCheckbox count={items.length} selected={selected.size} onToggleAll={onToggleAll} label="Chọn tất cả bài viết trên trang này" />
           <span aria-hidden="true">Chọn tất cả</span>
         </label>
       </div>
