@@ -9,8 +9,12 @@ export type TokenService = {
   verify(token: string, now: Date): Promise<VerifiedClaims | null>;
 };
 
+/** Tokens already verified, kept with their claims: a signature is checked once, expiry every time. */
+const VERIFIED_MAX = 10_000;
+
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
+  const verified = new Map<string, VerifiedClaims>();
   return {
     async sign({ userId, version }, ttlSeconds, now) {
       const iat = Math.floor(now.getTime() / 1000);
@@ -22,6 +26,8 @@ export function createTokenService(secret: string): TokenService {
         .sign(key);
     },
     async verify(token, now) {
+      const known = verified.get(token);
+      if (known) return known.expiresAt > now.getTime() / 1000 ? known : null;
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -30,7 +36,10 @@ export function createTokenService(secret: string): TokenService {
         const userId = Number(payload.sub);
         const version = payload['ver'];
         if (!Number.isInteger(userId) || typeof version !== 'number' || typeof payload.exp !== 'number') return null;
-        return { userId, version, expiresAt: payload.exp };
+        const claims = { userId, version, expiresAt: payload.exp };
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+        verified.set(token, claims);
+        return claims;
       } catch {
         return null;
       }

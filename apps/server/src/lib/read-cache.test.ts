@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { ChangeFeed, ReadCache } from './read-cache';
+import { createTokenService } from './tokens';
+
+function counter() {
+  let reads = 0;
+  return { read: async () => ++reads, get reads() { return reads; } };
+}
+
+describe('ReadCache', () => {
+  it('keeps a value until a table it was read from changes, and only that table', async () => {
+    const feed = new ChangeFeed();
+    feed.listening();
+    const cache = new ReadCache(feed);
+    const c = counter();
+    expect(await cache.get('k', ['appointments', 'users'], c.read)).toBe(1);
+    expect(await cache.get('k', ['appointments', 'users'], c.read)).toBe(1);
+    feed.changed('blogs');
+    expect(await cache.get('k', ['appointments', 'users'], c.read)).toBe(1);
+    feed.changed('users');
+    expect(await cache.get('k', ['appointments', 'users'], c.read)).toBe(2);
+  });
+
+  it('does not keep a value read while its table changed: the read may have seen the state before', async () => {
+    const feed = new ChangeFeed();
+    feed.listening();
+    const cache = new ReadCache(feed);
+    let reads = 0;
+    const racing = async () => {
+      reads += 1;
+      feed.changed('appointments');
+      return reads;
+    };
+    expect(await cache.get('k', ['appointments'], racing)).toBe(1);
+    expect(await cache.get('k', ['appointments'], racing)).toBe(2);
+  });
+
+  it('keeps nothing while the database cannot be heard, and forgets everything once it is heard again', async () => {
+    const feed = new ChangeFeed();
+    const cache = new ReadCache(feed);
+    const c = counter();
+    await cache.get('k', ['users'], c.read);
+    await cache.get('k', ['users'], c.read);
+    expect(c.reads).toBe(2);
+    feed.listening();
+    await cache.get('k', ['users'], c.read);
+    await cache.get('k', ['users'], c.read);
+    expect(c.reads).toBe(3);
+    feed.deaf();
+    await cache.get('k', ['users'], c.read);
+    feed.listening();
+    await cache.get('k', ['users'], c.read);
+    expect(c.reads).toBe(5);
+  });
+
+  it('holds at most its size, letting the least recently used go', async () => {
+    const feed = new ChangeFeed();
+    feed.listening();
+    const cache = new ReadCache(feed, 2);
+    const c = counter();
+    await cache.get('a', ['users'], c.read);
+    await cache.get('b', ['users'], c.read);
+    await cache.get('a', ['users'], c.read);
+    await cache.get('c', ['users'], c.read);
+    expect(cache.size).toBe(2);
+    await cache.get('a', ['users'], c.read);
+    expect(c.reads).toBe(3);
+    await cache.get('b', ['users'], c.read);
+    expect(c.reads).toBe(4);
+  });
+});
+
+describe('verified tokens', () => {
+  it('a token verified once is still refused once it expires', async () => {
+    const tokens = createTokenService('a-secret-long-enough-for-the-hs256-signature');
+    const now = new Date('2027-03-01T02:00:00Z');
+    const token = await tokens.sign({ userId: 7, version: 1 }, 60, now);
+    expect(await tokens.verify(token, now)).toMatchObject({ userId: 7, version: 1 });
+    expect(await tokens.verify(token, new Date(now.getTime() + 59_000))).toMatchObject({ userId: 7 });
+    expect(await tokens.verify(token, new Date(now.getTime() + 60_000))).toBeNull();
+  });
+
+  it('a token signed with another secret is refused, however often it is sent', async () => {
+    const other = await createTokenService('another-secret-long-enough-for-hs256-signing').sign({ userId: 7, version: 1 }, 60, new Date());
+    const tokens = createTokenService('a-secret-long-enough-for-the-hs256-signature');
+    expect(await tokens.verify(other, new Date())).toBeNull();
+    expect(await tokens.verify(other, new Date())).toBeNull();
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * What the database tells every process about writes: each committed write to a watched table
+ * (migration 0007's triggers, whatever wrote it: a service, a seed, an operator's SQL) raises that
+ * table's generation. A value read while no generation it depends on moved is still true.
+ *
+ * Until the feed hears the database (at start, or after its listening connection dropped) it is
+ * not live: nothing is cached, and once it hears again every earlier entry is forgotten.
+ */
+export class ChangeFeed {
+  #generations = new Map<string, number>();
+  #epoch = 0;
+  #live = false;
+
+  get live(): boolean {
+    return this.#live;
+  }
+
+  /** The database is heard: start (or start again) with nothing remembered. */
+  listening(): void {
+    this.#epoch += 1;
+    this.#live = true;
+  }
+
+  /** The database can no longer be heard: stop caching until it can. */
+  deaf(): void {
+    this.#live = false;
+  }
+
+  changed(table: string): void {
+    this.#generations.set(table, (this.#generations.get(table) ?? 0) + 1);
+  }
+
+  /** Moves whenever one of the tables changes (generations only grow, so their sum moves too); null while not live. */
+  stamp(tables: readonly string[]): string | null {
+    if (!this.#live) return null;
+    let sum = 0;
+    for (const t of tables) sum += this.#generations.get(t) ?? 0;
+    return `${this.#epoch}.${sum}`;
+  }
+}
+
+/** The tables whose writes the database announces (migration 0007). */
+export type WatchedTable = 'appointments' | 'users' | 'departments' | 'medical_specialties' | 'blogs' | 'comments' | 'comment_reactions';
+
+/** What an appointment, a patient or a figure is read from: the appointments, their doctors and accounts, the departments' names. */
+export const APPOINTMENT_READS: readonly WatchedTable[] = ['appointments', 'users', 'departments'];
+
+type Entry = { stamp: string; value: unknown };
+
+/**
+ * Values read from the database, kept until a table they were read from changes. A value is
+ * stored only when no change was heard while it was being read, so a read that raced a write is
+ * never kept. At most `maxEntries` are kept, the least recently used going first.
+ */
+export class ReadCache {
+  readonly #entries = new Map<string, Entry>();
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    private readonly feed: ChangeFeed,
+    private readonly maxEntries = 2000,
+  ) {}
+
+  async get<T>(key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
+    const stamp = this.feed.stamp(tables);
+    if (stamp === null) return read();
+    const entry = this.#entries.get(key);
+    if (entry && entry.stamp === stamp) {
+      // Most recently used goes last.
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      this.hits += 1;
+      return entry.value as T;
+    }
+    this.misses += 1;
+    const value = await read();
+    if (this.feed.stamp(tables) === stamp) {
+      this.#entries.delete(key);
+      this.#entries.set(key, { stamp, value });
+      if (this.#entries.size > this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    }
+    return value;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
