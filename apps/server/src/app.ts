@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInput } from './deps';
 import { createMailer } from './lib/mailer';
+import { ReadCache } from './lib/read-cache';
 import { noteAppointmentEmailSent } from './modules/appointments/appointment-emails.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { postPageRoutes } from './modules/blogs/post-page.routes';
@@ -20,6 +21,7 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { authPlugin } from './plugins/auth';
+import { cachedRepliesPlugin } from './plugins/cached-replies';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -48,6 +50,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     ...input,
     db,
     mailer: input.mailer ?? createMailer(input.config),
+    cache: new ReadCache(input.database.changes),
     timeZone: input.config.clinicTz,
     onEmailDelivered: noteAppointmentEmailSent,
   };
@@ -78,6 +81,8 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
   await app.register(openApiPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
+  // Before the modules: it wraps the handlers of the routes registered after it.
+  await app.register(cachedRepliesPlugin);
 
   await app.register(webPlugin, { webDist: options.webDist });
 

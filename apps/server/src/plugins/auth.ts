@@ -39,10 +39,7 @@ export const authPlugin = fp(async (app) => {
     if (req.auth) return req.auth;
     const token = bearerToken(req);
     if (!token) throw new UnauthorizedError(MSG.unauthorized, 'UNAUTHORIZED');
-    const session = await resolveSession(
-      { db: app.deps.database.db, clock: app.deps.clock, tokens: app.deps.tokens },
-      token,
-    );
+    const session = await resolveSession(app.deps, token);
     if (!session) throw new UnauthorizedError(MSG.sessionExpired, 'SESSION_EXPIRED');
     req.auth = session;
     return session;

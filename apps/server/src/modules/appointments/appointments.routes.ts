@@ -61,6 +61,7 @@ import {
 import { appointmentHistory, appointmentStats, doctorCandidates, getAppointment, listAppointments, pendingApprovalSummary, type ListKind } from './queries.service';
 import { exportHistory, historyStats, listHistory } from './history.service';
 import { editAppointment } from './staff-edit.service';
+import { APPOINTMENT_READS } from '../../lib/read-cache';
 
 const BACK_OFFICE = rolesWith('readAppointments');
 const EVERYONE = rolesWith('readOwnAppointments');
@@ -92,6 +93,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       {
         schema: { tags, summary: list.summary, security, querystring: appointmentListQuerySchema, response: { 200: appointmentPageSchema, ...errorResponses(400, 401, 403) } },
         preHandler: app.requireRole(...list.roles),
+        config: { cache: APPOINTMENT_READS },
       },
       async (req) => listAppointments(deps, actor(req), list.kind, req.query),
     );
@@ -141,6 +143,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
         response: { 200: appointmentPageSchema, ...errorResponses(400, 401, 403) },
       },
       preHandler: historyRoles,
+      config: { cache: APPOINTMENT_READS },
     },
     async (req) => listHistory(deps, req.query),
   );
@@ -155,6 +158,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
         response: { 200: historyStatsSchema, ...errorResponses(400, 401, 403) },
       },
       preHandler: historyRoles,
+      config: { cache: APPOINTMENT_READS },
     },
     async (req) => historyStats(deps, req.query),
   );
@@ -187,6 +191,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     {
       schema: { tags, summary: 'Counters of the dashboard and the bookings screen', security, response: { 200: appointmentStatsSchema, ...errorResponses(401, 403) } },
       preHandler: app.requireRole(...BACK_OFFICE),
+      config: { cache: APPOINTMENT_READS },
     },
     async (req) => appointmentStats(deps, actor(req)),
   );

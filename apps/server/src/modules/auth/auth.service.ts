@@ -4,7 +4,7 @@ import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/er
 import { hashPassword, verifyNothing, verifyPassword } from '../../lib/password';
 import { findSessionUser, findUserById, findUserByLogin, findUserIdByLogin, normalizeLogin, updatePassword } from '../users/users.service';
 
-export type AuthDeps = Pick<AppDeps, 'db' | 'clock' | 'tokens'>;
+export type AuthDeps = Pick<AppDeps, 'db' | 'clock' | 'tokens' | 'cache'>;
 
 /** Who a request acts for, once its token has been checked against the database. */
 export type SessionUser = {
@@ -51,7 +51,8 @@ export async function resolveSession(deps: AuthDeps, token: string): Promise<Ses
   if (!token) return null;
   const claims = await deps.tokens.verify(token, deps.clock.now());
   if (!claims) return null;
-  const user = await findSessionUser(deps.db, claims.userId);
+  // Kept until the users table changes (a password change, a deactivation, a new role end it at once).
+  const user = await deps.cache.get(`session:${claims.userId}`, ['users'], () => findSessionUser(deps.db, claims.userId));
   if (!user || !user.active || user.tokenVersion !== claims.version) return null;
   return {
     id: user.id,

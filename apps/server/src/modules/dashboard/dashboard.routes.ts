@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DASHBOARD_MSG, dashboardSchema } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { ForbiddenError } from '../../lib/errors';
+import { APPOINTMENT_READS } from '../../lib/read-cache';
 import { errorResponses } from '../../plugins/errors';
 import { generateSampleData } from '../appointments/sample-data.service';
 import { getDashboard, sampleDataAllowed } from './dashboard.service';
@@ -16,6 +17,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     {
       schema: { tags, summary: 'The dashboard of the signed-in role (a doctor: his own figures)', security, response: { 200: dashboardSchema, ...errorResponses(401, 403) } },
       preHandler: app.requirePermission('viewDashboard'),
+      config: { cache: APPOINTMENT_READS },
     },
     async (req) => getDashboard(deps, req.auth!),
   );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addPatientRequestSchema, addPatientResponseSchema, patientDetailQuerySchema, patientDetailSchema, patientListQuerySchema, patientPageSchema } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
+import { APPOINTMENT_READS } from '../../lib/read-cache';
 import { errorResponses } from '../../plugins/errors';
 import { addPatient, getPatientDetail, listPatients } from './patients.service';
 
@@ -22,6 +23,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
         response: { 200: patientPageSchema, ...errorResponses(400, 401, 403) },
       },
       preHandler: readers,
+      config: { cache: APPOINTMENT_READS },
     },
     async (req) => listPatients(deps, req.auth!, req.query),
   );

@@ -67,7 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     '/users/profile',
     {
       schema: { tags, security, summary: 'The signed-in user', response: { 200: userSchema, ...errorResponses(401) } },
-      config: { allowPendingPasswordChange: true },
+      config: { allowPendingPasswordChange: true, cache: ['users'] },
       preHandler: app.requireAuth,
     },
     async (req) => getProfile(db, req.auth!.id),

@@ -1,0 +1,178 @@
+import { gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app';
+import { openPostgres, type Database } from '../db/client';
+import { createMemoryRateLimiter } from '../lib/rate-limiter';
+import { createTokenService } from '../lib/tokens';
+import { buildTestApp, fixedClock, type TestContext } from '../../test/build-app';
+import { dbKinds } from '../../test/databases';
+import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../test/appointments';
+
+type Page = { items: { id: number; fullName: string; doctor: { fullName: string } | null }[]; total: number };
+
+// The back-office pages and the signed-in sessions are kept between reads (plugins/cached-replies.ts,
+// lib/read-cache.ts). Whatever writes, a reader must see the write on its next request.
+for (const kind of dbKinds()) {
+  describe(`kept answers and sessions end with the next write [${kind}]`, () => {
+    let t: TestContext;
+    let s: Sessions;
+    const clock = fixedClock(MONDAY_9AM);
+    const page = async (who: keyof Sessions, url = '/api/appointments?page=1&size=5&sort=createdAt:desc') => {
+      const res = await call(t.app, s[who], 'GET', url);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Page;
+    };
+
+    beforeAll(async () => {
+      t = await buildTestApp(kind, { clock });
+      s = await signInAll(t.app);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('a page read twice is answered from memory the second time, and shows a booking made in between at once', async () => {
+      const before = await page('staff');
+      const misses = t.app.deps.cache.misses;
+      expect(await page('staff')).toEqual(before);
+      // Neither the session nor the page was read from the database again.
+      expect(t.app.deps.cache.misses).toBe(misses);
+
+      const res = await call(t.app, null, 'POST', '/api/appointments/public', booking({ fullName: 'Đỗ Thị Mới Đặt', phone: '0907000001', email: 'moidat@example.com', appointmentDate: DAYS.fri }));
+      expect(res.statusCode, res.body).toBe(201);
+      const after = await page('staff');
+      expect(after.total).toBe(before.total + 1);
+      expect(after.items[0]!.fullName).toBe('Đỗ Thị Mới Đặt');
+    });
+
+    it('a change made by hand in SQL, outside the server, shows on the next read too', async () => {
+      const row = await seedAppointment(t.testDb.database.db, { fullName: 'Tên Cũ Trong Bảng', appointmentDate: DAYS.thu });
+      const url = '/api/appointments?page=1&size=5&sort=id:desc';
+      expect((await page('staff', url)).items[0]!.fullName).toBe('Tên Cũ Trong Bảng');
+      await t.testDb.database.db.execute(sql`update appointments set full_name = 'Tên Mới Sửa Tay' where id = ${row.id}`);
+      expect((await page('staff', url)).items[0]!.fullName).toBe('Tên Mới Sửa Tay');
+    });
+
+    it('a doctor renamed by an administrator is named anew on the pages kept before', async () => {
+      await seedAppointment(t.testDb.database.db, { fullName: 'Bệnh Nhân Của Bác Sĩ', doctorId: s.doctor.userId, status: 'CONFIRMED', appointmentDate: DAYS.thu });
+      const url = '/api/appointments?page=1&size=5&sort=id:desc';
+      const before = (await page('staff', url)).items[0]!.doctor!.fullName;
+      const doctor = (await call(t.app, s.admin, 'GET', `/api/users/${s.doctor.userId}`)).json() as { username: string; email: string; role: string; specialty: string | null };
+      const res = await call(t.app, s.admin, 'PUT', `/api/users/${s.doctor.userId}`, {
+        username: doctor.username,
+        email: doctor.email,
+        role: doctor.role,
+        specialty: doctor.specialty,
+        fullName: `${before} Đổi Tên`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await page('staff', url)).items[0]!.doctor!.fullName).toBe(`${before} Đổi Tên`);
+    });
+
+    it('each user has his own kept answers: a doctor never gets the page kept for staff or another doctor', async () => {
+      await seedAppointment(t.testDb.database.db, { fullName: 'Chỉ Của Bác Sĩ Hai', doctorId: s.doctor2.userId, status: 'CONFIRMED', appointmentDate: DAYS.thu });
+      const url = '/api/appointments?page=1&size=50&sort=createdAt:desc';
+      const staffPage = await page('staff', url);
+      const doctor2Page = await page('doctor2', url);
+      const doctorPage = await page('doctor', url);
+      expect(staffPage.items.some((a) => a.fullName === 'Chỉ Của Bác Sĩ Hai')).toBe(true);
+      expect(doctor2Page.items.some((a) => a.fullName === 'Chỉ Của Bác Sĩ Hai')).toBe(true);
+      expect(doctorPage.items.some((a) => a.fullName === 'Chỉ Của Bác Sĩ Hai')).toBe(false);
+      expect(doctorPage.total).toBeLessThan(staffPage.total);
+    });
+
+    it('a deactivated account is refused on its very next request, though its session was kept', async () => {
+      const { token, userId } = (await call(t.app, s.admin, 'POST', '/api/users', {
+        username: 'letan_tam',
+        email: 'letan.tam@example.com',
+        password: 'LeTan@2027x',
+        fullName: 'Lễ Tân Tạm',
+        role: 'STAFF',
+      }).then(async (r) => {
+        expect(r.statusCode, r.body).toBe(201);
+        const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { usernameOrEmail: 'letan_tam', password: 'LeTan@2027x' } });
+        return login.json() as { token: string; userId: number };
+      }));
+      const me = { token, userId };
+      expect((await call(t.app, me, 'GET', '/api/users/profile')).statusCode).toBe(200);
+      expect((await call(t.app, me, 'GET', '/api/appointments/stats')).statusCode).toBe(200);
+      expect((await call(t.app, s.admin, 'PUT', `/api/users/${userId}/deactivate`)).statusCode).toBe(200);
+      expect((await call(t.app, me, 'GET', '/api/users/profile')).statusCode).toBe(401);
+      expect((await call(t.app, me, 'GET', '/api/appointments/stats')).statusCode).toBe(401);
+    });
+
+    it('a kept page goes compressed to a browser that accepts gzip, the same JSON as uncompressed', async () => {
+      const url = '/api/appointments?page=1&size=20&sort=createdAt:desc';
+      const plain = await call(t.app, s.staff, 'GET', url);
+      const zipped = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${s.staff.token}`, 'accept-encoding': 'gzip, deflate, br' } });
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    });
+  });
+}
+
+// PGlite is one process's database; across processes the notices travel through PostgreSQL.
+describe.runIf(process.env.TEST_DATABASE_URL)('kept answers across two server processes on one PostgreSQL database', () => {
+  let t: TestContext;
+  let s: Sessions;
+  let secondDb: Database;
+  let second: App;
+  const clock = fixedClock(MONDAY_9AM);
+
+  beforeAll(async () => {
+    t = await buildTestApp('postgres', { clock });
+    secondDb = await openPostgres(t.testDb.url!, { max: 4 });
+    second = await buildApp({ config: t.config, database: secondDb, clock, limiter: createMemoryRateLimiter(), tokens: createTokenService(t.config.jwtSecret) });
+    await second.ready();
+    s = await signInAll(t.app);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await secondDb?.close();
+    await t?.close();
+  });
+
+  /** Polls the second process until `ok`, for at most two seconds (a notice takes milliseconds). */
+  async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
+    const until = Date.now() + 2000;
+    for (;;) {
+      const value = await read();
+      if (ok(value) || Date.now() > until) return value;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  it('a booking made through one process shows on the page the other process kept', async () => {
+    const url = '/api/appointments?page=1&size=5&sort=createdAt:desc';
+    const read = async () => (await call(second, s.staff, 'GET', url)).json() as Page;
+    const before = await read();
+    await read();
+    const res = await call(t.app, null, 'POST', '/api/appointments/public', booking({ fullName: 'Đặt Ở Tiến Trình Một', phone: '0907000002', email: 'tientrinh1@example.com', appointmentDate: DAYS.fri }));
+    expect(res.statusCode, res.body).toBe(201);
+    const after = await eventually(read, (p) => p.total === before.total + 1);
+    expect(after.total).toBe(before.total + 1);
+    expect(after.items[0]!.fullName).toBe('Đặt Ở Tiến Trình Một');
+  });
+
+  it('an account deactivated in one process is refused by the other', async () => {
+    expect((await call(second, s.patient, 'GET', '/api/users/profile')).statusCode).toBe(200);
+    expect((await call(t.app, s.admin, 'PUT', `/api/users/${s.patient.userId}/deactivate`)).statusCode).toBe(200);
+    const res = await eventually(() => call(second, s.patient, 'GET', '/api/users/profile'), (r) => r.statusCode === 401);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('while the listening connection is lost nothing is kept, and once it is back a write made meanwhile shows', async () => {
+    const url = '/api/appointments?page=1&size=5&sort=createdAt:desc';
+    await call(second, s.staff, 'GET', url);
+    // Cut every connection of the second process that listens, as a database restart would.
+    await t.testDb.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query ilike 'LISTEN%'`);
+    await eventually(async () => secondDb.changes.live, (live) => !live);
+    await call(t.app, null, 'POST', '/api/appointments/public', booking({ fullName: 'Đặt Khi Mất Kết Nối', phone: '0907000003', email: 'matketnoi@example.com', appointmentDate: DAYS.fri }));
+    const after = await eventually(async () => (await call(second, s.staff, 'GET', url)).json() as Page, (p) => p.items[0]?.fullName === 'Đặt Khi Mất Kết Nối');
+    expect(after.items[0]!.fullName).toBe('Đặt Khi Mất Kết Nối');
+    expect(await eventually(async () => secondDb.changes.live, (live) => live)).toBe(true);
+  });
+});
