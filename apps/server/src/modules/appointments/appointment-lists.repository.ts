@@ -209,15 +209,10 @@ export async function countFigures(db: Db, scope: { doctorId?: number }, fromMon
  * A doctor's appointments awaiting his answer: how many, how many on the clinic's today, and how
  * many start between now and `urgentUntil` (the slot's wall time read in the clinic's zone).
  */
-export async function countAwaitingDoctor(db: Db, doctorId: number, today: string, now: Date, urgentUntil: Date, timeZone: string) {
-  const startsAt = sql`((${appointments.appointmentDate} + ${appointments.appointmentTime}::time) at time zone ${timeZone})`;
-  const rows = await db
-    .select({
-      pending: sql<number>`count(*)::int`,
-      today: sql<number>`(count(*) filter (where ${appointments.appointmentDate} = ${today}))::int`,
-      urgent: sql<number>`(count(*) filter (where ${startsAt} >= ${now.toISOString()}::timestamptz and ${startsAt} <= ${urgentUntil.toISOString()}::timestamptz))::int`,
-    })
+/** The clinic-time date and time of each appointment awaiting the doctor's answer. */
+export async function awaitingDoctorSlots(db: Db, doctorId: number): Promise<{ date: string; time: string }[]> {
+  return db
+    .select({ date: appointments.appointmentDate, time: appointments.appointmentTime })
     .from(appointments)
     .where(and(eq(appointments.doctorId, doctorId), eq(appointments.status, 'AWAITING_DOCTOR_APPROVAL')));
-  return rows[0]!;
 }

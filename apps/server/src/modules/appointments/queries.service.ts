@@ -1,4 +1,5 @@
 import {
+  clinicInstant,
   clinicMoment,
   DEFAULT_VISIT_PRICE,
   normalizePhone,
@@ -14,6 +15,8 @@ import {
   type PendingApprovalSummary,
   type Role,
 } from '@clinic/shared';
+import type { AppDeps } from '../../deps';
+import { APPOINTMENT_READS } from '../../lib/read-cache';
 import { foldText } from '../../lib/text';
 import { assertCanSee, notFound, type Actor, type AppointmentDeps } from './appointment-access';
 import { toAppointmentDto, toPatientView } from './appointment-dto';
@@ -23,7 +26,7 @@ import {
   listAppointmentEvents,
   listDoctorCandidates,
 } from './appointments.repository';
-import { countAppointments, countAppointmentStats, countAwaitingDoctor, countFigures, listAppointmentViews, type AppointmentFilter, type FigureRow, type SortField } from './appointment-lists.repository';
+import { countAppointments, awaitingDoctorSlots, countAppointmentStats, countFigures, listAppointmentViews, type AppointmentFilter, type FigureRow, type SortField } from './appointment-lists.repository';
 import { GENERAL_PRACTICE } from './life-cycle.service';
 
 export async function getAppointment(deps: AppointmentDeps, id: number, actor: Actor): Promise<Appointment> {
@@ -188,9 +191,23 @@ export async function appointmentFigures(deps: AppointmentDeps, scope: { doctorI
   };
 }
 
-/** Pending Approvals' three cards for the signed-in doctor (urgent: starting within 24 hours). */
-export async function pendingApprovalSummary(deps: AppointmentDeps, actor: Actor): Promise<PendingApprovalSummary> {
-  const now = deps.clock.now();
-  const today = clinicMoment(now, deps.timeZone).date;
-  return countAwaitingDoctor(deps.db, actor.id, today, now, new Date(now.getTime() + URGENT_WITHIN_HOURS * 3600_000), deps.timeZone);
+/**
+ * Pending Approvals' three cards for the signed-in doctor (urgent: starting within 24 hours). The
+ * awaiting slots are kept until an appointment or account changes; "urgent" is counted against
+ * this instant on every request, so a card never lags behind the clock.
+ */
+export async function pendingApprovalSummary(deps: AppointmentDeps & Pick<AppDeps, 'cache'>, actor: Actor): Promise<PendingApprovalSummary> {
+  const awaiting = await deps.cache.get(`awaiting:${actor.id}`, APPOINTMENT_READS, async () =>
+    (await awaitingDoctorSlots(deps.db, actor.id)).map((a) => ({ date: a.date, startsAt: clinicInstant(a.date, a.time, deps.timeZone).getTime() })),
+  );
+  const now = deps.clock.now().getTime();
+  const today = clinicMoment(deps.clock.now(), deps.timeZone).date;
+  const urgentUntil = now + URGENT_WITHIN_HOURS * 3600_000;
+  let todayCount = 0;
+  let urgent = 0;
+  for (const a of awaiting) {
+    if (a.date === today) todayCount += 1;
+    if (a.startsAt >= now && a.startsAt <= urgentUntil) urgent += 1;
+  }
+  return { pending: awaiting.length, today: todayCount, urgent };
 }
