@@ -1,4 +1,4 @@
-// `npm run bench [-- --appointments 100000 --db postgres://... --duration 5 --keep]`
+// `npm run bench [-- --appointments 100000 --db postgres://... --duration 5 --keep --reuse --only Booking]`
 //
 // The server runs in its own process (src/main.ts, as in production), this process generates the
 // load with autocannon. The database is prepared first: migrated, the demo accounts, and
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { DEPARTMENT_CODES, TIME_SLOTS } from '@clinic/shared';
 import { migrateDatabase, openPglite, openPostgres, type Database } from '../src/db/client';
 import { seedDatabase } from '../src/seed';
 import { seedBenchAppointments } from './seed-appointments';
@@ -25,6 +26,10 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3390' },
     /** Keep the prepared database (PostgreSQL: clinic_bench) for EXPLAIN ANALYZE or a profile afterwards. */
     keep: { type: 'boolean', default: false },
+    /** PostgreSQL only: measure the database a run with --keep left (clinic_bench) instead of seeding a new one. */
+    reuse: { type: 'boolean', default: false },
+    /** Only the scenarios whose name contains this text (health always runs: the ratios need it). */
+    only: { type: 'string' },
   },
 });
 const appointments = Number(args.appointments);
@@ -38,6 +43,12 @@ async function prepare(): Promise<{ env: Record<string, string>; cleanup: () => 
   let database: Database;
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
+  if (args.db && args.reuse) {
+    const url = new URL(args.db);
+    url.pathname = '/clinic_bench';
+    console.log(`Reusing ${url.href}`);
+    return { env: { DATABASE_URL: url.href }, cleanup: async () => {} };
+  }
   if (args.db) {
     const url = new URL(args.db);
     const admin = new pg.Client({ connectionString: args.db });
@@ -113,21 +124,85 @@ function nextMonday(): string {
   return d.toISOString().slice(0, 10);
 }
 
-type Scenario = { name: string; path: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; connections?: number; target?: boolean };
+type Scenario = {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+  connections?: number;
+  target?: boolean;
+  /** Bookings made through the public form during the run, this many a second: every one ends the kept pages. */
+  writesPerSecond?: number;
+};
+
+/**
+ * A visitor booking now and then while the scenario runs: each booking is a write to appointments,
+ * so the pages the server keeps are read from the database again on their next request.
+ */
+let n = 0;
+// Clear of the seeded appointments (which end a few weeks ahead) and of an earlier run's bookings
+// when --reuse measures the same database again.
+const run = Math.floor(Math.random() * 100);
+const bookingDaysAhead = 120 + run * 4;
+function startBookings(perSecond: number): { stop(): Promise<{ made: number; refused: number }> } {
+  let made = 0;
+  let refused = 0;
+  const first = new Date(`${nextMonday()}T00:00:00Z`);
+  const inFlight = new Set<Promise<void>>();
+  const timer = setInterval(() => {
+    n += 1;
+    // A slot of its own for each booking (a day, a time, a department), skipping Sundays.
+    const slot = n % TIME_SLOTS.length;
+    const department = DEPARTMENT_CODES[Math.floor(n / TIME_SLOTS.length) % DEPARTMENT_CODES.length]!;
+    const day = new Date(first.getTime() + (bookingDaysAhead + Math.floor(n / (TIME_SLOTS.length * DEPARTMENT_CODES.length))) * 86400_000);
+    if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
+    const body = {
+      fullName: 'Nguyễn Thị Đo Tải',
+      phone: `09${String(run).padStart(2, '0')}${String(1_000_000 + n).slice(-6)}`,
+      email: `dotai${run}.${n}@example.com`,
+      appointmentDate: day.toISOString().slice(0, 10),
+      appointmentTime: TIME_SLOTS[slot],
+      department,
+      reason: 'Khám định kỳ',
+    };
+    const p = fetch(`${base}/api/appointments/public`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      .then(async (res) => {
+        await res.arrayBuffer();
+        if (res.status === 201) made += 1;
+        else refused += 1;
+      })
+      .catch(() => {
+        refused += 1;
+      })
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }, 1000 / perSecond);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(inFlight);
+      return { made, refused };
+    },
+  };
+}
 
 const { env, cleanup } = await prepare();
 const server = await startServer(env);
 let exitCode = 0;
 try {
   const [admin, staff, doctor] = await Promise.all([tokenOf('admin', 'Admin@123'), tokenOf('staff', 'Staff@123'), tokenOf('doctor', 'Doctor@123')]);
-  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  // As a browser asks: compressed answers are welcome.
+  const browser = { 'accept-encoding': 'gzip, deflate, br' };
+  const as = (token: string) => ({ ...browser, authorization: `Bearer ${token}` });
   const json = { 'content-type': 'application/json' };
   const scenarios: Scenario[] = [
     { name: 'bare: GET /api/health', path: '/api/health' },
     { name: 'GET /api/users/profile', path: '/api/users/profile', headers: as(staff) },
-    { name: 'GET /api/public/blogs/published', path: '/api/public/blogs/published' },
-    { name: 'GET /api/appointments/public/availability', path: `/api/appointments/public/availability?date=${nextMonday()}&time=09:00&department=GYNECOLOGY` },
+    { name: 'GET /api/public/blogs/published', path: '/api/public/blogs/published', headers: browser },
+    { name: 'GET /api/appointments/public/availability', path: `/api/appointments/public/availability?date=${nextMonday()}&time=09:00&department=GYNECOLOGY`, headers: browser },
     { name: 'Booking Manager: GET /api/appointments page 1', path: '/api/appointments?page=1&size=20&sort=createdAt:desc', headers: as(staff), target: true },
+    { name: 'Booking Manager: page 1, 10 bookings a second arriving', path: '/api/appointments?page=1&size=20&sort=createdAt:desc', headers: as(staff), target: true, writesPerSecond: 10 },
     { name: 'Booking Manager: page 200', path: '/api/appointments?page=200&size=20&sort=createdAt:desc', headers: as(staff), target: true },
     { name: 'Booking Manager: status PENDING', path: '/api/appointments?page=1&size=20&status=PENDING', headers: as(staff), target: true },
     { name: 'Booking Manager: search "nguyen thi mai"', path: '/api/appointments?page=1&size=20&q=nguyen%20thi%20mai', headers: as(staff), target: true },
@@ -141,6 +216,8 @@ try {
     { name: 'Pending Approvals: summary (doctor)', path: '/api/appointments/pending-my-approval/summary', headers: as(doctor), target: true },
     { name: 'Dashboard: GET /api/dashboard (admin)', path: '/api/dashboard', headers: as(admin), target: true },
     { name: 'Dashboard: GET /api/dashboard (doctor)', path: '/api/dashboard', headers: as(doctor), target: true },
+    { name: 'Patient Control: page 1 (staff), 10 bookings a second arriving', path: '/api/patients?page=1', headers: as(staff), target: true, writesPerSecond: 10 },
+    { name: 'Dashboard (admin), 10 bookings a second arriving', path: '/api/dashboard', headers: as(admin), target: true, writesPerSecond: 10 },
     { name: 'POST /api/auth/validate', path: '/api/auth/validate', method: 'POST', body: JSON.stringify({ token: staff }), headers: json },
   ];
 
@@ -148,10 +225,14 @@ try {
   let bare = 0;
   const misses: string[] = [];
   for (const s of scenarios) {
+    if (args.only && rows.length > 0 && !s.name.toLowerCase().includes(args.only.toLowerCase())) continue;
     const options = { url: base + s.path, method: s.method ?? 'GET', body: s.body, headers: s.headers, connections: s.connections ?? connections };
     // A second of warm-up (caches, JIT, the database's buffers), then the measured run.
     await autocannon({ ...options, duration: 1 });
+    const writer = s.writesPerSecond ? startBookings(s.writesPerSecond) : null;
     const r = await autocannon({ ...options, duration });
+    const written = await writer?.stop();
+    if (written && written.refused > 0) misses.push(`${s.name}: ${written.refused} of ${written.made + written.refused} bookings refused`);
     const rps = r.requests.average;
     if (!bare) bare = rps;
     const ratio = rps / bare;
@@ -178,7 +259,7 @@ try {
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
-  if (args.keep) console.log(`\nKept the database: ${env.DATABASE_URL ?? env.DATA_DIR}`);
+  if (args.keep || args.reuse) console.log(`\nKept the database: ${env.DATABASE_URL ?? env.DATA_DIR}`);
   else await cleanup();
 }
 process.exit(exitCode);
