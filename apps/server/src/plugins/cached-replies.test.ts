@@ -7,6 +7,7 @@ import { createMemoryRateLimiter } from '../lib/rate-limiter';
 import { createTokenService } from '../lib/tokens';
 import { buildTestApp, fixedClock, type TestContext } from '../../test/build-app';
 import { dbKinds } from '../../test/databases';
+import { createPost, postInput } from '../../test/blog-fixtures';
 import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../test/appointments';
 
 type Page = { items: { id: number; fullName: string; doctor: { fullName: string } | null }[]; total: number };
@@ -100,6 +101,30 @@ for (const kind of dbKinds()) {
       expect((await call(t.app, s.admin, 'PUT', `/api/users/${userId}/deactivate`)).statusCode).toBe(200);
       expect((await call(t.app, me, 'GET', '/api/users/profile')).statusCode).toBe(401);
       expect((await call(t.app, me, 'GET', '/api/appointments/stats')).statusCode).toBe(401);
+    });
+
+    it('a visitor sees a post the moment it is published, and its edit the moment it is saved', async () => {
+      const list = async () => (await call(t.app, null, 'GET', '/api/public/blogs/published?page=1&size=50')).json() as { items: { id: number; title: string }[] };
+      await list();
+      const post = await createPost(t.app, s.admin.token, { title: 'Bài Mới Vừa Đăng' });
+      expect((await list()).items.map((p) => p.title)).toContain('Bài Mới Vừa Đăng');
+      const one = async () => (await call(t.app, null, 'GET', `/api/public/blogs/${post.id}`)).json() as { title: string };
+      expect((await one()).title).toBe('Bài Mới Vừa Đăng');
+      const res = await call(t.app, s.admin, 'PUT', `/api/blogs/${post.id}`, postInput({ title: 'Bài Đã Sửa Tiêu Đề' }));
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await one()).title).toBe('Bài Đã Sửa Tiêu Đề');
+      expect((await list()).items.map((p) => p.title)).toContain('Bài Đã Sửa Tiêu Đề');
+    });
+
+    it('the booking form learns at once that a booking took a place of the slot', async () => {
+      const url = `/api/appointments/public/availability?date=${DAYS.sat}&time=10:00&department=OBSTETRICS`;
+      const remaining = async () => ((await call(t.app, null, 'GET', url)).json() as { remaining: number }).remaining;
+      const before = await remaining();
+      expect(before).toBeGreaterThan(0);
+      expect(await remaining()).toBe(before);
+      const res = await call(t.app, null, 'POST', '/api/appointments/public', booking({ phone: '0907000009', email: 'slot@example.com', appointmentDate: DAYS.sat, appointmentTime: '10:00', department: 'OBSTETRICS' }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await remaining()).toBe(before - 1);
     });
 
     it('a kept page goes compressed to a browser that accepts gzip, the same JSON as uncompressed', async () => {

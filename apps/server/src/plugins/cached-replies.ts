@@ -7,9 +7,9 @@ import type { WatchedTable } from '../lib/read-cache';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Keep this signed-in GET's answer, for the same user, clinic day and URL, until one of these
-     * tables (or the users table: a role or a session changes) is written. Only for answers that
-     * depend on nothing else: not on the hour, not on a request header.
+     * Keep this GET's answer, for the same user (or every visitor of a public route), clinic day and
+     * URL, until one of these tables (or the users table: a role or a session changes) is written.
+     * Only for answers that depend on nothing else: not on the hour, not on a request header.
      */
     cache?: readonly WatchedTable[];
   }
@@ -39,10 +39,9 @@ export const cachedRepliesPlugin = fp(async (app) => {
     const handler = route.handler as RouteHandlerMethod;
     const watched: readonly WatchedTable[] = [...new Set<WatchedTable>([...tables, 'users'])];
     route.handler = async function cachedHandler(req, reply) {
-      const user = req.auth;
-      if (!user) return handler.call(this, req, reply);
       const { cache, clock, timeZone } = app.deps;
-      const key = `${user.id}|${clinicMoment(clock.now(), timeZone).date}|${req.url}`;
+      // A signed-in route has refused a caller without a session before this runs.
+      const key = `${req.auth?.id ?? 'public'}|${clinicMoment(clock.now(), timeZone).date}|${req.url}`;
       const kept = await cache.get<KeptReply>(key, watched, async () => ({ json: String(reply.serialize(await handler.call(this, req, reply))) }));
       reply.type('application/json; charset=utf-8');
       if (kept.json.length < COMPRESS_FROM || !acceptsGzip(req.headers['accept-encoding'])) return reply.send(kept.json);

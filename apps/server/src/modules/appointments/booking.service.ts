@@ -7,6 +7,7 @@ import {
   type PublicAppointmentInput,
 } from '@clinic/shared';
 import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { BadRequestError, ConflictError } from '../../lib/errors';
 import { bookingReceivedEmail, enqueueEmails } from '../email/email.service';
 import { eventRow, slotOf, type Actor, type AppointmentDeps } from './appointment-access';
@@ -25,12 +26,18 @@ export function assertSlotRules(deps: AppointmentDeps, slot: Slot, now: Date): v
   if (violation) throw new BadRequestError(violation.message, violation.code);
 }
 
-export async function checkAvailability(deps: AppointmentDeps, q: AvailabilityQuery): Promise<AvailabilityResponse> {
-  const department = await findDepartment(deps.db, q.department);
+/**
+ * Whether the booking form may offer a slot. The department and the slot's count are kept until a
+ * department or an appointment changes; the date rules are checked against this instant. Only
+ * advice: a booking counts the slot again under its lock (bookInTransaction).
+ */
+export async function checkAvailability(deps: AppointmentDeps & Pick<AppDeps, 'cache'>, q: AvailabilityQuery): Promise<AvailabilityResponse> {
+  const department = await deps.cache.get(`department:${q.department}`, ['departments'], async () => (await findDepartment(deps.db, q.department)) ?? null);
   if (!department) return { available: false, code: 'UNKNOWN_DEPARTMENT', message: M.unknownDepartment, remaining: 0 };
   const violation = checkSlotRules(q.date, q.time, deps.clock.now(), deps.timeZone);
   if (violation) return { available: false, code: violation.code, message: violation.message, remaining: 0 };
-  const taken = await countActiveInSlot(deps.db, { appointmentDate: q.date, appointmentTime: q.time, department: q.department });
+  const slot = { appointmentDate: q.date, appointmentTime: q.time, department: q.department };
+  const taken = await deps.cache.get(`slot:${q.date}|${q.time}|${q.department}`, ['appointments'], () => countActiveInSlot(deps.db, slot));
   const remaining = Math.max(0, department.slotCapacity - taken);
   if (remaining === 0) return { available: false, code: 'SLOT_FULL', message: M.slotFull, remaining: 0 };
   return { available: true, code: 'AVAILABLE', message: M.slotAvailable, remaining };

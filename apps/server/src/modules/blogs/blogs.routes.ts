@@ -57,6 +57,7 @@ export const blogsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
           querystring: blogPublicListQuerySchema,
           response: { 200: blogPageSchema, ...errorResponses(400) },
         },
+        config: { cache: ['blogs'] },
       },
       async (req) => listPublishedBlogs(deps, req.query),
     );
@@ -71,6 +72,7 @@ export const blogsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         querystring: blogFeaturedQuerySchema,
         response: { 200: z.array(blogSummarySchema), ...errorResponses(400) },
       },
+      config: { cache: ['blogs'] },
     },
     async (req) => listFeaturedBlogs(deps, req.query.size),
   );
@@ -84,6 +86,7 @@ export const blogsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         params: blogIdParamsSchema,
         response: { 200: blogSchema, ...errorResponses(400, 404) },
       },
+      config: { cache: ['blogs'] },
     },
     async (req) => getPublishedBlog(deps, req.params.id),
   );

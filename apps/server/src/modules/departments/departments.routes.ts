@@ -14,6 +14,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
         summary: 'Departments a visitor can book',
         response: { 200: z.array(departmentSchema) },
       },
+      config: { cache: ['departments', 'medical_specialties'] },
     },
     async () => listDepartments(deps.db),
   );
