@@ -70,6 +70,27 @@ describe('ReadCache', () => {
   });
 });
 
+describe('ReadCache weight', () => {
+  it('lets the least recently used go once the kept values weigh more than its budget, and never keeps one above an eighth of it', async () => {
+    const feed = new ChangeFeed();
+    feed.listening();
+    const cache = new ReadCache(feed, 100, 2400);
+    const c = counter();
+    const size = () => 300;
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) await cache.get(key, ['users'], c.read, size);
+    expect(cache.bytes).toBe(2400);
+    await cache.get('i', ['users'], c.read, size);
+    expect(cache.size).toBe(8);
+    expect(cache.bytes).toBe(2400);
+    // 'a' went first.
+    await cache.get('a', ['users'], c.read, size);
+    expect(c.reads).toBe(10);
+    await cache.get('huge', ['users'], c.read, () => 301);
+    await cache.get('huge', ['users'], c.read, () => 301);
+    expect(c.reads).toBe(12);
+  });
+});
+
 describe('verified tokens', () => {
   it('a token verified once is still refused once it expires', async () => {
     const tokens = createTokenService('a-secret-long-enough-for-the-hs256-signature');

@@ -45,24 +45,27 @@ export type WatchedTable = 'appointments' | 'users' | 'departments' | 'medical_s
 /** What an appointment, a patient or a figure is read from: the appointments, their doctors and accounts, the departments' names. */
 export const APPOINTMENT_READS: readonly WatchedTable[] = ['appointments', 'users', 'departments'];
 
-type Entry = { stamp: string; value: unknown };
+type Entry = { stamp: string; value: unknown; bytes: number };
 
 /**
  * Values read from the database, kept until a table they were read from changes. A value is
  * stored only when no change was heard while it was being read, so a read that raced a write is
- * never kept. At most `maxEntries` are kept, the least recently used going first.
+ * never kept. At most `maxEntries` values and `maxBytes` (as `sizeOf` counts them) are kept, the
+ * least recently used going first.
  */
 export class ReadCache {
   readonly #entries = new Map<string, Entry>();
+  #bytes = 0;
   hits = 0;
   misses = 0;
 
   constructor(
     private readonly feed: ChangeFeed,
     private readonly maxEntries = 2000,
+    private readonly maxBytes = 32 * 1024 * 1024,
   ) {}
 
-  async get<T>(key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
+  async get<T>(key: string, tables: readonly WatchedTable[], read: () => Promise<T>, sizeOf: (value: T) => number = () => 256): Promise<T> {
     const stamp = this.feed.stamp(tables);
     if (stamp === null) return read();
     const entry = this.#entries.get(key);
@@ -75,12 +78,26 @@ export class ReadCache {
     }
     this.misses += 1;
     const value = await read();
-    if (this.feed.stamp(tables) === stamp) {
-      this.#entries.delete(key);
-      this.#entries.set(key, { stamp, value });
-      if (this.#entries.size > this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    const bytes = sizeOf(value);
+    if (this.feed.stamp(tables) === stamp && bytes <= this.maxBytes / 8) {
+      this.#forget(key);
+      this.#entries.set(key, { stamp, value, bytes });
+      this.#bytes += bytes;
+      while (this.#entries.size > this.maxEntries || this.#bytes > this.maxBytes) this.#forget(this.#entries.keys().next().value!);
     }
     return value;
+  }
+
+  #forget(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#bytes -= entry.bytes;
+    this.#entries.delete(key);
+  }
+
+  /** What the kept values weigh, as their `sizeOf` said. */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   get size(): number {

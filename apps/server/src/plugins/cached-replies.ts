@@ -42,7 +42,13 @@ export const cachedRepliesPlugin = fp(async (app) => {
       const { cache, clock, timeZone } = app.deps;
       // A signed-in route has refused a caller without a session before this runs.
       const key = `${req.auth?.id ?? 'public'}|${clinicMoment(clock.now(), timeZone).date}|${req.url}`;
-      const kept = await cache.get<KeptReply>(key, watched, async () => ({ json: String(reply.serialize(await handler.call(this, req, reply))) }));
+      const kept = await cache.get<KeptReply>(
+        key,
+        watched,
+        async () => ({ json: String(reply.serialize(await handler.call(this, req, reply))) }),
+        // A string's characters at two bytes (Vietnamese text), and room for its compressed copy.
+        (r) => r.json.length * 2 + (r.json.length >= COMPRESS_FROM ? r.json.length / 4 : 0),
+      );
       reply.type('application/json; charset=utf-8');
       if (kept.json.length < COMPRESS_FROM || !acceptsGzip(req.headers['accept-encoding'])) return reply.send(kept.json);
       // Compressed once, not on every read (the compression plugin leaves an encoded body alone).
