@@ -1,0 +1,127 @@
+// `npm run audit:web [-- --runs 1 --json docs/lighthouse.json]`
+//
+// Lighthouse 12 (mobile preset, as a phone on a slow 4G line) on the public pages of the
+// production build, served by the product itself (`npm start`'s server, in its own process, on a
+// fresh embedded database with the demo content). Prints each page's four scores with LCP, CLS and
+// TBT, and whether each meets issue 12's targets (every score >= 98, LCP < 1.8 s, CLS < 0.02,
+// TBT < 100 ms). Exits 1 when a page misses one, so a regression shows.
+//
+// Needs Debian's Chromium (/usr/bin/chromium, or CHROME_PATH) and a build (`npm run build`).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const { values: args } = parseArgs({
+  options: {
+    port: { type: 'string', default: '3311' },
+    /** Runs per page; the median run (by performance score) is reported. */
+    runs: { type: 'string', default: '1' },
+    json: { type: 'string' },
+  },
+});
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(args.port);
+const base = `http://127.0.0.1:${port}`;
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromePath)) {
+  console.error(`No Chromium at ${chromePath}: apt-get install -y chromium, or set CHROME_PATH.`);
+  process.exit(2);
+}
+if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+  console.error('No production build: run `npm run build` first.');
+  process.exit(2);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'clinic-audit-'));
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  cwd: root,
+  // As `npm start` runs it: the production bundle, the embedded database (production mode wants PostgreSQL).
+  env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', JWT_SECRET: 'audit-secret-audit-secret-audit-secret!!' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+async function waitForServer() {
+  for (let i = 0; i < 300; i++) {
+    if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not answer /api/health');
+}
+
+const TARGET = { score: 98, lcp: 1800, cls: 0.02, tbt: 100 };
+let exitCode = 0;
+let chrome;
+try {
+  await waitForServer();
+  const posts = await (await fetch(`${base}/api/public/blogs/published?page=1&size=1`)).json();
+  const postId = posts.items?.[0]?.id;
+  const pages = ['/', '/about', '/services', '/blog', ...(postId ? [`/blog/${postId}`] : []), '/appointment', '/login'];
+
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const rows = [];
+  const report = {};
+  for (const path of pages) {
+    const runs = [];
+    for (let i = 0; i < Number(args.runs); i++) {
+      const result = await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error' });
+      runs.push(result.lhr);
+    }
+    runs.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
+    const lhr = runs[Math.floor(runs.length / 2)];
+    const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+    const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+    const row = {
+      page: path,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcp: metric('largest-contentful-paint'),
+      cls: metric('cumulative-layout-shift'),
+      tbt: metric('total-blocking-time'),
+      fcp: metric('first-contentful-paint'),
+      warnings: [...(lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : []), ...(lhr.runWarnings ?? [])],
+    };
+    const misses = [];
+    for (const c of ['performance', 'accessibility', 'bestPractices', 'seo']) if (row[c] < TARGET.score) misses.push(`${c} ${row[c]}`);
+    if (!(row.lcp < TARGET.lcp)) misses.push(`LCP ${(row.lcp / 1000).toFixed(2)} s`);
+    if (!(row.cls < TARGET.cls)) misses.push(`CLS ${row.cls.toFixed(3)}`);
+    if (!(row.tbt < TARGET.tbt)) misses.push(`TBT ${Math.round(row.tbt)} ms`);
+    row.misses = misses;
+    if (misses.length) exitCode = 1;
+    rows.push(row);
+    report[path] = { ...row, failedAudits: Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative').map((a) => `${a.id}: ${a.title}`) };
+  }
+
+  const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP s', 'LCP s', 'CLS', 'TBT ms', 'misses'];
+  const cells = rows.map((r) => [r.page, r.performance, r.accessibility, r.bestPractices, r.seo, (r.fcp / 1000).toFixed(2), (r.lcp / 1000).toFixed(2), r.cls.toFixed(3), Math.round(r.tbt), r.misses.join(', ') || '-'].map(String));
+  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, ${chromePath}\n`);
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map(() => '---').join('|')}|`);
+  for (const c of cells) console.log(`| ${c.join(' | ')} |`);
+  for (const r of rows) if (r.warnings.length) console.log(`\n${r.page}: ${r.warnings.join('; ')}`);
+  if (args.json) writeFileSync(args.json, JSON.stringify(report, null, 2));
+  console.log(exitCode ? '\nSome pages miss a target (every score >= 98, LCP < 1.8 s, CLS < 0.02, TBT < 100 ms).' : '\nEvery page meets every target.');
+} catch (err) {
+  console.error(err);
+  exitCode = 2;
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
