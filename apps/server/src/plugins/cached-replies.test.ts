@@ -7,7 +7,7 @@ import { createMemoryRateLimiter } from '../lib/rate-limiter';
 import { createTokenService } from '../lib/tokens';
 import { buildTestApp, fixedClock, type TestContext } from '../../test/build-app';
 import { dbKinds } from '../../test/databases';
-import { createPost, postInput } from '../../test/blog-fixtures';
+import { createPost, newVisitor, nextIp, postInput } from '../../test/blog-fixtures';
 import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../test/appointments';
 
 type Page = { items: { id: number; fullName: string; doctor: { fullName: string } | null }[]; total: number };
@@ -114,6 +114,24 @@ for (const kind of dbKinds()) {
       expect(res.statusCode, res.body).toBe(200);
       expect((await one()).title).toBe('Bài Đã Sửa Tiêu Đề');
       expect((await list()).items.map((p) => p.title)).toContain('Bài Đã Sửa Tiêu Đề');
+    });
+
+    it("a reader sees another reader's like at once, and her own reaction stays hers", async () => {
+      const post = await createPost(t.app, s.admin.token, { title: 'Bài Có Bình Luận' });
+      const created = await t.app.inject({ method: 'POST', url: `/api/comments/blog/${post.id}`, headers: { 'x-forwarded-for': nextIp() }, payload: { authorName: 'Chị Hoa', content: 'Bài viết rất hữu ích, cảm ơn bác sĩ.' } });
+      expect(created.statusCode, created.body).toBe(201);
+      const [a, b] = [newVisitor(), newVisitor()];
+      type Listed = { comments: { likeCount: number; myReaction: string | null }[] };
+      const read = async (visitor: string) => (await t.app.inject({ method: 'GET', url: `/api/comments/blog/${post.id}`, headers: { 'x-visitor-id': visitor } })).json() as Listed;
+      const before = await read(b);
+      expect(before.comments[0]!.likeCount).toBe(0);
+      const commentId = ((await read(a)) as unknown as { comments: { id: number }[] }).comments[0]!.id;
+      const liked = await t.app.inject({ method: 'POST', url: `/api/comments/${commentId}/react`, headers: { 'x-visitor-id': a, 'x-forwarded-for': nextIp() }, payload: { reactionType: 'LIKE' } });
+      expect(liked.statusCode, liked.body).toBe(200);
+      const seenByB = await read(b);
+      expect(seenByB.comments[0]!.likeCount).toBe(1);
+      expect(seenByB.comments[0]!.myReaction).toBeNull();
+      expect((await read(a)).comments[0]!.myReaction).toBe('LIKE');
     });
 
     it('the booking form learns at once that a booking took a place of the slot', async () => {

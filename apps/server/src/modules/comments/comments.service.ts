@@ -32,7 +32,7 @@ import {
   type CommentNodeRow,
 } from './comments.repository';
 
-export type CommentDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+export type CommentDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'cache'>;
 /** Who writes: a visitor, or a signed-in user whose name comes from the account. */
 export type Commenter = { id: number; role: Role } | null;
 
@@ -88,12 +88,16 @@ export async function listCommentsOfPost(
   query: { page: number; size: number },
   visitorKey: string | null,
 ): Promise<CommentListResponse> {
-  if (!(await isBlogPublished(deps.db, blogId))) throw postNotFound();
-  const [{ rows, total }, count] = await Promise.all([
-    listTopLevelComments(deps.db, blogId, { offset: (query.page - 1) * query.size, limit: query.size }),
-    countVisibleComments(deps.db, blogId),
-  ]);
-  const replies = await listApprovedReplies(deps.db, rows.map((r) => r.id));
+  // The page as every reader sees it is kept until a post, comment, reaction or account changes;
+  // only this reader's own reactions are read for each request.
+  const { rows, total, count, replies } = await deps.cache.get(`comments:${blogId}:${query.page}:${query.size}`, ['blogs', 'comments', 'comment_reactions', 'users'], async () => {
+    if (!(await isBlogPublished(deps.db, blogId))) throw postNotFound();
+    const [{ rows, total }, count] = await Promise.all([
+      listTopLevelComments(deps.db, blogId, { offset: (query.page - 1) * query.size, limit: query.size }),
+      countVisibleComments(deps.db, blogId),
+    ]);
+    return { rows, total, count, replies: await listApprovedReplies(deps.db, rows.map((r) => r.id)) };
+  });
   const mine = await reactionsOf(deps, [...rows, ...replies], visitorKey);
   return { success: true, comments: buildTrees(rows, replies, mine), count, total, page: query.page, size: query.size, totalPages: Math.ceil(total / query.size) };
 }
