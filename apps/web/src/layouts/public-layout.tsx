@@ -22,7 +22,7 @@ export function PublicLayout() {
       <SkipLink />
       <PublicHeader user={isSignedIn ? user : null} onLogout={logout} />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<FullPageSpinner />}>
+        <Suspense fallback={<FullPageSpinner fillScreen />}>
           <Outlet />
         </Suspense>
       </main>

@@ -7,7 +7,7 @@ export function RootRoute() {
   return (
     <>
       <ScrollRestoration />
-      <Suspense fallback={<FullPageSpinner />}>
+      <Suspense fallback={<FullPageSpinner fillScreen />}>
         <Outlet />
       </Suspense>
     </>

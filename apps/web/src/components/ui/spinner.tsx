@@ -20,9 +20,13 @@ export function Spinner({ size = 'md', className, label = 'Đang tải...' }: Sp
 }
 
 /** Fills the screen (or its section) while a page or a session check loads. */
-export function FullPageSpinner({ label }: { label?: string }) {
+/**
+ * A spinner in the page's place. `fillScreen` reserves a whole screen, so what is below (the public
+ * footer) stays out of sight instead of being painted and pushed down when the page arrives (CLS).
+ */
+export function FullPageSpinner({ label, fillScreen = false }: { label?: string; fillScreen?: boolean }) {
   return (
-    <div className="flex min-h-[60vh] w-full items-center justify-center">
+    <div className={`flex w-full items-center justify-center ${fillScreen ? 'min-h-dvh' : 'min-h-[60vh]'}`}>
       <Spinner size="lg" {...(label ? { label } : {})} />
     </div>
   );

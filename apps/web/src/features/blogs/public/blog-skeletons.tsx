@@ -37,7 +37,8 @@ export function FeaturedSkeleton() {
 
 export function BlogPostSkeleton() {
   return (
-    <div role="status" aria-live="polite" className="mx-auto max-w-3xl">
+    // A screen tall at least, so the footer is not painted under it and pushed down (CLS).
+    <div role="status" aria-live="polite" className="mx-auto min-h-dvh max-w-3xl">
       <span className="sr-only">Đang tải bài viết...</span>
       <div aria-hidden="true" className="space-y-4">
         <div className="h-5 w-28 animate-pulse rounded-full bg-slate-200" />
