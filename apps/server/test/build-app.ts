@@ -1,4 +1,5 @@
 import { buildApp, type App, type BuildOptions } from '../src/app';
+import { openPostgres, type Database } from '../src/db/client';
 import { loadConfig, type Config } from '../src/config';
 import { fixedClock, systemClock, type Clock } from '../src/lib/clock';
 import { createMemoryRateLimiter, type RateLimiter } from '../src/lib/rate-limiter';
@@ -42,6 +43,23 @@ export async function buildTestApp(
 }
 
 export { fixedClock };
+
+export type SecondProcess = { app: App; database: Database; close(): Promise<void> };
+
+/** A second server "process" on the PostgreSQL database of `t`: its own pool, limiter and app. */
+export async function buildSecondProcess(t: TestContext, options: { max?: number } = {}): Promise<SecondProcess> {
+  const database = await openPostgres(t.testDb.url!, { max: options.max ?? 10 });
+  const app = await buildApp({ config: t.config, database, clock: t.clock, limiter: createMemoryRateLimiter(), tokens: createTokenService(t.config.jwtSecret) });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
 
 export async function loginAs(app: App, usernameOrEmail: string, password: string, rememberMe?: boolean) {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { usernameOrEmail, password, rememberMe } });

@@ -1,11 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import { openPostgres, type Database } from '../db/client';
-import { createMemoryRateLimiter } from '../lib/rate-limiter';
-import { createTokenService } from '../lib/tokens';
-import { buildTestApp, fixedClock, type TestContext } from '../../test/build-app';
+import { buildSecondProcess, buildTestApp, fixedClock, type SecondProcess, type TestContext } from '../../test/build-app';
 import { dbKinds } from '../../test/databases';
 import { createPost, newVisitor, nextIp, postInput } from '../../test/blog-fixtures';
 import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../test/appointments';
@@ -161,20 +157,16 @@ for (const kind of dbKinds()) {
 describe.runIf(process.env.TEST_DATABASE_URL)('kept answers across two server processes on one PostgreSQL database', () => {
   let t: TestContext;
   let s: Sessions;
-  let secondDb: Database;
-  let second: App;
+  let other: SecondProcess;
   const clock = fixedClock(MONDAY_9AM);
 
   beforeAll(async () => {
     t = await buildTestApp('postgres', { clock });
-    secondDb = await openPostgres(t.testDb.url!, { max: 4 });
-    second = await buildApp({ config: t.config, database: secondDb, clock, limiter: createMemoryRateLimiter(), tokens: createTokenService(t.config.jwtSecret) });
-    await second.ready();
+    other = await buildSecondProcess(t, { max: 4 });
     s = await signInAll(t.app);
   });
   afterAll(async () => {
-    await second?.close();
-    await secondDb?.close();
+    await other?.close();
     await t?.close();
   });
 
@@ -190,7 +182,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('kept answers across two server pr
 
   it('a booking made through one process shows on the page the other process kept', async () => {
     const url = '/api/appointments?page=1&size=5&sort=createdAt:desc';
-    const read = async () => (await call(second, s.staff, 'GET', url)).json() as Page;
+    const read = async () => (await call(other.app, s.staff, 'GET', url)).json() as Page;
     const before = await read();
     await read();
     const res = await call(t.app, null, 'POST', '/api/appointments/public', booking({ fullName: 'Đặt Ở Tiến Trình Một', phone: '0907000002', email: 'tientrinh1@example.com', appointmentDate: DAYS.fri }));
@@ -201,21 +193,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('kept answers across two server pr
   });
 
   it('an account deactivated in one process is refused by the other', async () => {
-    expect((await call(second, s.patient, 'GET', '/api/users/profile')).statusCode).toBe(200);
+    expect((await call(other.app, s.patient, 'GET', '/api/users/profile')).statusCode).toBe(200);
     expect((await call(t.app, s.admin, 'PUT', `/api/users/${s.patient.userId}/deactivate`)).statusCode).toBe(200);
-    const res = await eventually(() => call(second, s.patient, 'GET', '/api/users/profile'), (r) => r.statusCode === 401);
+    const res = await eventually(() => call(other.app, s.patient, 'GET', '/api/users/profile'), (r) => r.statusCode === 401);
     expect(res.statusCode).toBe(401);
   });
 
   it('while the listening connection is lost nothing is kept, and once it is back a write made meanwhile shows', async () => {
     const url = '/api/appointments?page=1&size=5&sort=createdAt:desc';
-    await call(second, s.staff, 'GET', url);
+    await call(other.app, s.staff, 'GET', url);
     // Cut every connection of the second process that listens, as a database restart would.
     await t.testDb.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query ilike 'LISTEN%'`);
-    await eventually(async () => secondDb.changes.live, (live) => !live);
+    await eventually(async () => other.database.changes.live, (live) => !live);
     await call(t.app, null, 'POST', '/api/appointments/public', booking({ fullName: 'Đặt Khi Mất Kết Nối', phone: '0907000003', email: 'matketnoi@example.com', appointmentDate: DAYS.fri }));
-    const after = await eventually(async () => (await call(second, s.staff, 'GET', url)).json() as Page, (p) => p.items[0]?.fullName === 'Đặt Khi Mất Kết Nối');
+    const after = await eventually(async () => (await call(other.app, s.staff, 'GET', url)).json() as Page, (p) => p.items[0]?.fullName === 'Đặt Khi Mất Kết Nối');
     expect(after.items[0]!.fullName).toBe('Đặt Khi Mất Kết Nối');
-    expect(await eventually(async () => secondDb.changes.live, (live) => live)).toBe(true);
+    expect(await eventually(async () => other.database.changes.live, (live) => live)).toBe(true);
   });
 });

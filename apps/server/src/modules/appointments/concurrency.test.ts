@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_MSG } from '@clinic/shared';
-import { buildApp, type App } from '../../app';
-import { openPostgres, type Database } from '../../db/client';
-import { createMemoryRateLimiter } from '../../lib/rate-limiter';
-import { createTokenService } from '../../lib/tokens';
-import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
+import { buildSecondProcess, buildTestApp, fixedClock, type SecondProcess, type TestContext } from '../../../test/build-app';
 import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { listOutboxEmails } from '../email/email.repository';
 import { countActiveInSlot, listAppointmentEvents } from './appointments.repository';
@@ -13,22 +9,18 @@ import { countActiveInSlot, listAppointmentEvents } from './appointments.reposit
 describe.runIf(process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL, two server processes on one database', () => {
   let t: TestContext;
   let s: Sessions;
-  let secondDb: Database;
-  let second: App;
+  let other: SecondProcess;
   const clock = fixedClock(MONDAY_9AM);
-  const apps = () => [t.app, second];
+  const apps = () => [t.app, other.app];
 
   beforeAll(async () => {
     t = await buildTestApp('postgres', { clock, env: { RATE_LIMIT_PUBLIC: '10000' } });
     // The second "process": its own connection pool, limiter and app instance.
-    secondDb = await openPostgres(t.testDb.url!, { max: 10 });
-    second = await buildApp({ config: t.config, database: secondDb, clock, limiter: createMemoryRateLimiter(), tokens: createTokenService(t.config.jwtSecret) });
-    await second.ready();
+    other = await buildSecondProcess(t);
     s = await signInAll(t.app);
   });
   afterAll(async () => {
-    await second?.close();
-    await secondDb?.close();
+    await other?.close();
     await t?.close();
   });
 
@@ -67,7 +59,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL, two se
     await seedAppointment(t.testDb.database.db, { ...slot, status: 'CONFIRMED' });
     const mover = await seedAppointment(t.testDb.database.db, { ...slot, appointmentTime: '15:00', status: 'PENDING' });
     const [edit, ...bookings] = await Promise.all([
-      call(second, s.staff, 'PUT', `/api/appointments/${mover.id}`, {
+      call(other.app, s.staff, 'PUT', `/api/appointments/${mover.id}`, {
         fullName: mover.fullName,
         phone: mover.phone,
         email: mover.email,
