@@ -38,7 +38,7 @@ async function insertBatch(db: Db, from: number, to: number, patients: number): 
     WITH doctors AS (SELECT specialty, min(id) AS id FROM users WHERE role = 'DOCTOR' GROUP BY specialty),
     base AS (
       SELECT g AS i, g % ${n(patients)} AS p,
-        (current_date + ((g * 7919) % 425 - 365))::date AS d,
+        (current_date + ((g::bigint * 7919) % 425 - 365)::int)::date AS d,
         ${arr(DEPARTMENTS)}[1 + (g % ${n(DEPARTMENTS.length)})] AS dept,
         ${arr(TIMES)}[1 + ((g * 31) % ${n(TIMES.length)})] AS t,
         (g * 2654435761) % 100 AS r

@@ -51,6 +51,16 @@ for (const kind of dbKinds()) {
       expect((await page('staff', url)).items[0]!.fullName).toBe('Tên Mới Sửa Tay');
     });
 
+    it("the e-mail worker's delivery marks do not end the kept pages: no screen shows them", async () => {
+      const row = await seedAppointment(t.testDb.database.db, { fullName: 'Đã Gửi Thư', appointmentDate: DAYS.thu });
+      const url = '/api/appointments?page=1&size=5&sort=id:desc';
+      await page('staff', url);
+      await t.testDb.database.db.execute(sql`update appointments set email_sent = true, reminder_sent = true where id = ${row.id}`);
+      const misses = t.app.deps.cache.misses;
+      expect((await page('staff', url)).items[0]!.fullName).toBe('Đã Gửi Thư');
+      expect(t.app.deps.cache.misses).toBe(misses);
+    });
+
     it('a doctor renamed by an administrator is named anew on the pages kept before', async () => {
       await seedAppointment(t.testDb.database.db, { fullName: 'Bệnh Nhân Của Bác Sĩ', doctorId: s.doctor.userId, status: 'CONFIRMED', appointmentDate: DAYS.thu });
       const url = '/api/appointments?page=1&size=5&sort=id:desc';
