@@ -152,7 +152,7 @@ async function listenForChanges(url: string, changes: ChangeFeed, heard: (n: pg.
       lost = true;
       changes.deaf();
       client.end().catch(() => {});
-      if (!stopped) retry = setTimeout(() => void connect(), 1000);
+      if (!stopped) retry = setTimeout(() => void connect(), 1000).unref();
     };
     client.on('notification', heard);
     client.on('error', onLost);

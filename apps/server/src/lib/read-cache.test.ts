@@ -53,6 +53,30 @@ describe('ReadCache', () => {
     expect(c.reads).toBe(5);
   });
 
+  it('reads once for readers who miss the same key together, and again for one who comes after a change', async () => {
+    const feed = new ChangeFeed();
+    feed.listening();
+    const cache = new ReadCache(feed);
+    let reads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = async () => {
+      reads += 1;
+      await gate;
+      return reads;
+    };
+    const together = Promise.all([cache.get('k', ['users'], slow), cache.get('k', ['users'], slow), cache.get('k', ['users'], slow)]);
+    feed.changed('users');
+    const after = cache.get('k', ['users'], slow);
+    release();
+    expect(await together).toEqual([2, 2, 2]);
+    expect(await after).toBe(2);
+    expect(reads).toBe(2);
+    // The first read raced the change: it was not kept; the later one was.
+    expect(await cache.get('k', ['users'], slow)).toBe(2);
+    expect(reads).toBe(2);
+  });
+
   it('holds at most its size, letting the least recently used go', async () => {
     const feed = new ChangeFeed();
     feed.listening();

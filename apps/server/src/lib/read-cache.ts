@@ -55,6 +55,7 @@ type Entry = { stamp: string; value: unknown; bytes: number };
  */
 export class ReadCache {
   readonly #entries = new Map<string, Entry>();
+  readonly #inFlight = new Map<string, { stamp: string; promise: Promise<unknown> }>();
   #bytes = 0;
   hits = 0;
   misses = 0;
@@ -76,7 +77,23 @@ export class ReadCache {
       this.hits += 1;
       return entry.value as T;
     }
+    // Right after a change, many readers miss the same key at once: one read serves them all.
+    const flying = this.#inFlight.get(key);
+    if (flying && flying.stamp === stamp) {
+      this.hits += 1;
+      return flying.promise as Promise<T>;
+    }
     this.misses += 1;
+    const promise = this.#read(key, stamp, tables, read, sizeOf);
+    this.#inFlight.set(key, { stamp, promise });
+    try {
+      return await promise;
+    } finally {
+      if (this.#inFlight.get(key)?.promise === promise) this.#inFlight.delete(key);
+    }
+  }
+
+  async #read<T>(key: string, stamp: string, tables: readonly WatchedTable[], read: () => Promise<T>, sizeOf: (value: T) => number): Promise<T> {
     const value = await read();
     const bytes = sizeOf(value);
     if (this.feed.stamp(tables) === stamp && bytes <= this.maxBytes / 8) {
