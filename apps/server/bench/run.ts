@@ -164,24 +164,30 @@ function nthOpenDay(start: Date, n: number): string {
   }
 }
 
-// The booking scenario: four visitors for every slot, arriving together, so the fourth finds it
-// full (409) and the database's capacity rule is tested under load.
+/**
+ * A visitor's booking (tagged in its e-mail) for the `slot`-th slot from `daysAhead` open days after
+ * next Monday: every time of a department, then the next department, then the next open day.
+ */
 const SLOTS_A_DAY = TIME_SLOTS.length * DEPARTMENT_CODES.length;
-let m = 0;
-function nextLoadBooking(): string {
-  const k = Math.floor(m / 4);
-  m += 1;
+function bookingBody(slot: number, person: number, daysAhead: number, tag: string): string {
   const start = new Date(`${nextMonday()}T00:00:00Z`);
-  start.setUTCDate(start.getUTCDate() + bookingDaysAhead + 10);
   return JSON.stringify({
     fullName: 'Trần Văn Đo Tải',
-    phone: `09${String(run).padStart(2, '0')}${String(500_000 + m).slice(-6)}`,
-    email: `tai${run}.${m}@example.com`,
-    appointmentDate: nthOpenDay(start, Math.floor(k / SLOTS_A_DAY)),
-    appointmentTime: TIME_SLOTS[k % TIME_SLOTS.length],
-    department: DEPARTMENT_CODES[Math.floor(k / TIME_SLOTS.length) % DEPARTMENT_CODES.length],
+    phone: `09${String(run).padStart(2, '0')}${String(person).padStart(6, '0').slice(-6)}`,
+    email: `${tag}${run}.${person}@example.com`,
+    appointmentDate: nthOpenDay(start, daysAhead + Math.floor(slot / SLOTS_A_DAY)),
+    appointmentTime: TIME_SLOTS[slot % TIME_SLOTS.length],
+    department: DEPARTMENT_CODES[Math.floor(slot / TIME_SLOTS.length) % DEPARTMENT_CODES.length],
     reason: 'Khám định kỳ',
   });
+}
+
+// The booking scenario: four visitors for every slot, arriving together, so the fourth finds it
+// full (409) and the database's capacity rule is tested under load.
+let m = 0;
+function nextLoadBooking(): string {
+  m += 1;
+  return bookingBody(Math.floor((m - 1) / 4), 500_000 + m, bookingDaysAhead + 10, 'tai');
 }
 
 /** Slots of the booking scenario holding more active bookings than their department allows: must be none. */
@@ -207,25 +213,12 @@ async function capacityViolations(env: Record<string, string>): Promise<number> 
 function startBookings(perSecond: number): { stop(): Promise<{ made: number; refused: number }> } {
   let made = 0;
   let refused = 0;
-  const first = new Date(`${nextMonday()}T00:00:00Z`);
   const inFlight = new Set<Promise<void>>();
   const timer = setInterval(() => {
     n += 1;
-    // A slot of its own for each booking (a day, a time, a department), skipping Sundays.
-    const slot = n % TIME_SLOTS.length;
-    const department = DEPARTMENT_CODES[Math.floor(n / TIME_SLOTS.length) % DEPARTMENT_CODES.length]!;
-    const day = new Date(first.getTime() + (bookingDaysAhead + Math.floor(n / (TIME_SLOTS.length * DEPARTMENT_CODES.length))) * 86400_000);
-    if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
-    const body = {
-      fullName: 'Nguyễn Thị Đo Tải',
-      phone: `09${String(run).padStart(2, '0')}${String(1_000_000 + n).slice(-6)}`,
-      email: `dotai${run}.${n}@example.com`,
-      appointmentDate: day.toISOString().slice(0, 10),
-      appointmentTime: TIME_SLOTS[slot],
-      department,
-      reason: 'Khám định kỳ',
-    };
-    const p = fetch(`${base}/api/appointments/public`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    // A slot of its own for each booking.
+    const body = bookingBody(n, n, bookingDaysAhead, 'dotai');
+    const p = fetch(`${base}/api/appointments/public`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
       .then(async (res) => {
         await res.arrayBuffer();
         if (res.status === 201) made += 1;
