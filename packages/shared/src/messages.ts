@@ -28,6 +28,7 @@ export const MSG = {
   requestTimeout: 'Yêu cầu gửi lên quá chậm. Vui lòng thử lại.',
   badRequest: 'Yêu cầu không hợp lệ.',
   serverStopping: 'Máy chủ đang khởi động lại. Vui lòng thử lại sau giây lát.',
+  databaseUnavailable: 'Hệ thống đang tạm gián đoạn. Vui lòng thử lại sau giây lát.',
   alreadyExists: 'Dữ liệu này đã tồn tại.',
   relatedGone: 'Dữ liệu liên quan không còn tồn tại. Vui lòng tải lại trang và thử lại.',
   webNotBuilt: 'Giao diện web chưa được build. Chạy `npm run build` hoặc `npm start`.',

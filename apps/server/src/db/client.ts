@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -34,6 +35,7 @@ export const CHANGES_CHANNEL = 'clinic_changes';
 
 // Any stable number: every process that migrates takes this lock first, so two never migrate at once.
 const MIGRATION_LOCK_ID = 727_001;
+const SEED_LOCK_ID = 727_002;
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -118,7 +120,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       return undefined as never;
     }
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000, Client: ListeningClient });
+  // A request waits at most 5 s for a connection (a database out of reach answers 503, not never).
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000, Client: ListeningClient });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   // Other processes' writes arrive on a connection of its own, kept open and opened again when lost.
@@ -175,6 +178,14 @@ async function listenForChanges(url: string, changes: ChangeFeed, heard: (n: pg.
       await current?.end().catch(() => {});
     },
   };
+}
+
+/**
+ * Held by the seed's transaction: processes starting together on an empty database (a first
+ * deployment of several) seed one after the other, and the later one finds the data there.
+ */
+export async function holdSeedLock(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
 }
 
 export async function migrateDatabase(database: Database, databaseUrl?: string): Promise<void> {

@@ -46,6 +46,22 @@ function databaseInputError(err: unknown): ErrorBody | null {
   return null;
 }
 
+// The database out of reach (restarting, failed over, the network down): a passing condition, said
+// as 503 with Retry-After, so a caller or a load balancer tries again instead of giving up.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/;
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    // Class 08: connection exceptions.
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
+
 // What Node answers itself, before Fastify sees a request.
 function connectionError(code: string | undefined): ErrorBody {
   if (code === 'HPE_HEADER_OVERFLOW') return errorBody(431, 'HEADERS_TOO_LARGE', MSG.headersTooLarge);
@@ -93,6 +109,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500 && !isResponseSerializationError(err)) {
       const message = FRAMEWORK_MESSAGES[status] ?? MSG.invalidInput;
       return reply.status(status).send(errorBody(status, err.code ?? 'BAD_REQUEST', message));
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return reply.status(503).send(errorBody(503, 'DATABASE_UNAVAILABLE', MSG.databaseUnavailable));
     }
     // Details of a server fault stay in the log, never in the response.
     req.log.error({ err }, 'request failed');

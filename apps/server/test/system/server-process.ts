@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+const serverDir = new URL('../..', import.meta.url).pathname;
+
+export type ServerProcess = { child: ChildProcess; port: number; base: string; output: () => string };
+
+/**
+ * Starts the real entry point (src/main.ts) in a process of its own, the way `npm start` does, and
+ * resolves with its port once it listens. The caller's DATABASE_URL, JWT_SECRET, REDIS_URL and
+ * SMTP_URL are not inherited: a test says which it wants in `env`.
+ */
+export function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const full: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+  };
+  for (const k of ['DATABASE_URL', 'JWT_SECRET', 'REDIS_URL', 'SMTP_URL', 'DATA_DIR']) delete full[k];
+  Object.assign(full, env);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    };
+    child.on('exit', onExit);
+    child.stdout!.on('data', () => {
+      const m = /http:\/\/localhost:(\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        child.off('exit', onExit);
+        const port = Number(m[1]);
+        resolve({ child, port, base: `http://127.0.0.1:${port}`, output: () => out });
+      }
+    });
+  });
+}
+
+export function exitCode(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+export async function waitFor(what: string, test: () => boolean | Promise<boolean>, timeoutMs: number, everyMs = 20): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+export type RecordingSmtp = { url: string; port: number; received: { to: string[]; subject: string }[]; close(): Promise<void> };
+
+/** A real SMTP server on 127.0.0.1 that records what it was sent; `delayMs` slows each message down. */
+export async function startRecordingSmtp(options: { port?: number; delayMs?: number } = {}): Promise<RecordingSmtp> {
+  const received: RecordingSmtp['received'] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '' });
+        setTimeout(() => callback(), options.delayMs ?? 0);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { url: `smtp://127.0.0.1:${port}`, port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** JSON of an HTTP call; `null` when no answer came back at all (connection refused or cut). */
+export async function call<T = Record<string, unknown>>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: T } | null> {
+  try {
+    const res = await fetch(base + path, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = text;
+    }
+    return { status: res.status, json: json as T };
+  } catch {
+    return null;
+  }
+}
+
+export async function signIn(base: string, usernameOrEmail: string, password: string): Promise<string> {
+  const res = await call(base, 'POST', '/api/auth/login', { usernameOrEmail, password });
+  if (res?.status !== 200) throw new Error(`sign-in as ${usernameOrEmail} failed: ${JSON.stringify(res)}`);
+  return res.json.token as string;
+}
