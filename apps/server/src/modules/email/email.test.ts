@@ -6,7 +6,7 @@ import { buildApp, type App } from '../../app';
 import { openPostgres, type Database } from '../../db/client';
 import { createTokenService } from '../../lib/tokens';
 import { createMemoryRateLimiter } from '../../lib/rate-limiter';
-import { simulatedMailer } from '../../lib/mailer';
+import { createMailer, simulatedMailer } from '../../lib/mailer';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
@@ -18,7 +18,7 @@ import { genericEmail } from './templates';
 type Received = { to: string[]; raw: string };
 
 /** A real SMTP server on 127.0.0.1 that can be told to refuse mail for a while. */
-async function startSmtp() {
+async function startSmtp(port = 0) {
   const received: Received[] = [];
   const state = { refuse: false };
   const server = new SMTPServer({
@@ -40,9 +40,9 @@ async function startSmtp() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, state, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
+  return { received, state, port: bound, url: `smtp://127.0.0.1:${bound}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 for (const kind of dbKinds()) {
@@ -210,6 +210,52 @@ for (const kind of dbKinds()) {
         await second?.close();
       }
       for (const a of addresses) expect(to(a), a).toHaveLength(1);
+    });
+
+    describe('with the SMTP server down', () => {
+      let down: App;
+      let port: number;
+      beforeAll(async () => {
+        // A port where an SMTP server was and is no more: connections are refused.
+        const gone = await startSmtp();
+        port = gone.port;
+        await gone.close();
+        down = await buildApp({ ...t.app.deps, mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: t.config.mailFrom }), limiter: createMemoryRateLimiter(), tokens: createTokenService(t.config.jwtSecret) });
+        await down.ready();
+      });
+      afterAll(async () => {
+        down?.deps.mailer.close();
+        await down?.close();
+      });
+
+      it('books and confirms all the same; the e-mails wait, and go out once each when it is back', async () => {
+        const booked = await down.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ email: 'down.booked@example.com', phone: '0961000077', appointmentTime: '10:00' }) });
+        expect(booked.statusCode).toBe(201);
+        const a = await seedAppointment(db(), { status: 'PENDING', email: 'down.confirmed@example.com' });
+        const confirmed = await call(down, s.staff, 'PUT', `/api/appointments/${a.id}/confirm`);
+        expect(confirmed.statusCode).toBe(200);
+        expect(confirmed.json()).toMatchObject({ emailStatus: 'failed', appointment: { status: 'CONFIRMED' } });
+
+        const run = (at: number) => processDueEmails({ ...down.deps, db: db(), clock: fixedClock(new Date(new Date(MONDAY_9AM).getTime() + at)) });
+        await run(0);
+        const waiting = [...(await listOutboxEmails(db(), { appointmentId: booked.json().appointmentId })), ...(await listOutboxEmails(db(), { appointmentId: a.id }))];
+        expect(waiting.map((r) => r.status)).toEqual(['queued', 'queued']);
+        expect(waiting.every((r) => /ECONNREFUSED/.test(r.lastError ?? ''))).toBe(true);
+
+        // Back on the same address: the next run after the back-off sends each once, later runs none.
+        const back = await startSmtp(port);
+        try {
+          await run(31_000);
+          await run(5 * 60_000);
+          await run(60 * 60_000);
+          for (const address of ['down.booked@example.com', 'down.confirmed@example.com']) {
+            expect(back.received.filter((m) => m.to.includes(address)), address).toHaveLength(1);
+          }
+          expect((await findAppointment(db(), a.id))?.emailSent).toBe(true);
+        } finally {
+          await back.close();
+        }
+      });
     });
 
     describe('without SMTP_URL', () => {
