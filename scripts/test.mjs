@@ -25,6 +25,7 @@ if (!env.TEST_REDIS_URL) {
   if (ci) env.TEST_REDIS_URL = env.REDIS_URL || 'redis://127.0.0.1:6379';
   else skipped.push('Redis rate-limit test: TEST_REDIS_URL is not set');
 }
+need('two server processes behind nginx', existsSync('/usr/sbin/nginx'), 'nginx is not installed (apt-get install nginx-light)');
 const hasChrome = need('browser journeys (e2e)', existsSync(chrome), `no Chromium at ${chrome} (set CHROME_PATH or apt-get install chromium)`);
 
 const steps = [

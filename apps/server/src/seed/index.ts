@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import { hashPassword } from '../lib/password';
 import { countDepartments, insertDepartments, insertSpecialties } from '../modules/departments/departments.repository';
 import { countAdmins, countUsers, insertUser } from '../modules/users/users.repository';
-import type { Db } from '../db/client';
+import { holdSeedLock, type Db } from '../db/client';
 import { seedDemoAppointments } from './demo-appointments';
 import { seedDemoBlog } from './demo-blog';
 
@@ -81,6 +81,7 @@ export async function seedDatabase(
 ): Promise<SeedReport> {
   const report: SeedReport = { departments: false, demoAccounts: false, demoBlog: false, adminFromEnv: null };
   await db.transaction(async (tx) => {
+    await holdSeedLock(tx);
     if ((await countDepartments(tx)) === 0) {
       await insertSpecialties(tx, DEPARTMENTS.map((d) => ({ code: d.code, displayName: d.specialtyName })));
       await insertDepartments(tx, DEPARTMENTS.map((d) => ({ code: d.code, departmentName: d.departmentName, specialtyName: d.specialtyName })));
