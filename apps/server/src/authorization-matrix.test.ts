@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, RouteOptions } from 'fastify';
-import { rolesWith, type AppointmentStatus, type Permission, type Role } from '@clinic/shared';
+import { rolesWith, TIME_SLOTS, type AppointmentStatus, type Permission, type Role } from '@clinic/shared';
 import { buildTestApp, loginAs, type TestContext } from '../test/build-app';
 import { dbKinds } from '../test/databases';
 import { booking, seedAppointment, signInAll, type Session, type Sessions } from '../test/appointments';
@@ -92,6 +92,17 @@ for (const kind of dbKinds()) {
       const res = await t.app.inject({ method: 'POST', url: `/api/comments/blog/${f.blogId}`, payload: { authorName: 'Độc giả', content: `Bình luận ${unique()}` } });
       if (res.statusCode !== 201) throw new Error(`comment: ${res.statusCode} ${res.body}`);
       return res.json().comment.id as number;
+    }
+    /** A visitor's booking with an e-mail, each in a slot of its own: its private management link's token. */
+    let slots = 0;
+    const nextSlot = () => {
+      slots += 1;
+      return { appointmentDate: ['2027-03-04', '2027-03-05', '2027-03-06'][slots % 3]!, appointmentTime: TIME_SLOTS[Math.floor(slots / 3) % TIME_SLOTS.length]! };
+    };
+    async function linked(): Promise<string> {
+      const res = await t.app.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ ...nextSlot(), department: 'OBSTETRICS', email: `link${unique()}@example.com`, phone: phone() }) });
+      if (res.statusCode !== 201) throw new Error(`booking: ${res.statusCode} ${res.body}`);
+      return res.json().manageToken as string;
     }
     const freshAppointment = async () => (await seedAppointment(db(), { status: 'CONFIRMED', email: `matrix${unique()}@example.com` })).id;
 
@@ -225,6 +236,16 @@ for (const kind of dbKinds()) {
       'DELETE /api/appointments/:id': { expect: appointment(['ADMIN']) },
       'POST /api/appointments/:id/send-payment-confirmation': { expect: appointment(rolesWith('sendEmail')), status: 'PAID', req: () => ({ payload: {} }) },
       'POST /api/appointments/:id/send-update-notification': { expect: appointment(rolesWith('sendEmail')), req: () => ({ payload: {} }) },
+      'POST /api/appointments/:id/manage-link': { expect: appointment(rolesWith('sendEmail')) },
+
+      // The private management link: whoever holds the token, signed in or not, acts as its patient.
+      'GET /api/appointments/manage/:token': { expect: PUBLIC, req: async () => ({ url: `/api/appointments/manage/${await linked()}` }) },
+      'GET /api/appointments/manage/:token/calendar.ics': { expect: PUBLIC, req: async () => ({ url: `/api/appointments/manage/${await linked()}/calendar.ics` }) },
+      'POST /api/appointments/manage/:token/cancel': { expect: PUBLIC, req: async () => ({ url: `/api/appointments/manage/${await linked()}/cancel`, payload: { reason: 'Bận việc' } }) },
+      'POST /api/appointments/manage/:token/reschedule': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/appointments/manage/${await linked()}/reschedule`, payload: nextSlot() }),
+      },
 
       // bulk actions of the Booking Manager
       'POST /api/appointments/bulk/cancel': { expect: perm('bulkCancelAppointments'), req: async () => ({ payload: { ids: [await freshAppointment()], reason: 'Nghỉ lễ' } }) },

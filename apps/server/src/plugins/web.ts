@@ -75,6 +75,8 @@ export const webPlugin = fp<{ webDist: string | undefined }>(async (app, { webDi
     if (path === '/api' || path.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(errorBody(404, 'NOT_FOUND', MSG.routeNotFound));
     }
+    // A private management link's page: never indexed, never kept by a shared cache.
+    if (path.startsWith('/appointment/manage/')) reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store');
     return reply.sendAppPage();
   });
 });

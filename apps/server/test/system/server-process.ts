@@ -57,7 +57,7 @@ export async function waitFor(what: string, test: () => boolean | Promise<boolea
   }
 }
 
-export type RecordingSmtp = { url: string; port: number; received: { to: string[]; subject: string }[]; close(): Promise<void> };
+export type RecordingSmtp = { url: string; port: number; received: { to: string[]; subject: string; raw: string }[]; close(): Promise<void> };
 
 /** A real SMTP server on 127.0.0.1 that records what it was sent; `delayMs` slows each message down. */
 export async function startRecordingSmtp(options: { port?: number; delayMs?: number } = {}): Promise<RecordingSmtp> {
@@ -71,7 +71,7 @@ export async function startRecordingSmtp(options: { port?: number; delayMs?: num
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '' });
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '', raw });
         setTimeout(() => callback(), options.delayMs ?? 0);
       });
     },

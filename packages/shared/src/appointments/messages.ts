@@ -119,6 +119,13 @@ export const APPOINTMENT_MSG = {
   emailSubjectRequired: 'Vui lòng nhập tiêu đề email',
   emailContentRequired: 'Vui lòng nhập nội dung email',
   emailRecipientInvalid: 'Địa chỉ email người nhận không hợp lệ',
+  // The private management link (PRODUCT.md section 10).
+  manageLinkInvalid: `Liên kết quản lý lịch hẹn không đúng hoặc đã hết hạn. Vui lòng gọi hotline ${CLINIC.phone} để được hỗ trợ.`,
+  rescheduled: 'Đã đổi lịch hẹn. Phòng khám sẽ liên hệ để xác nhận lại.',
+  rescheduleSameSlot: 'Vui lòng chọn ngày hoặc giờ khác với lịch hẹn hiện tại',
+  rescheduleNotAllowed: 'Lịch hẹn này không thể đổi qua liên kết. Vui lòng gọi hotline để được hỗ trợ.',
+  manageLinkSent: 'Đã gửi lại liên kết quản lý lịch hẹn. Liên kết cũ không còn dùng được.',
+  manageLinkPast: 'Lịch hẹn đã qua: liên kết quản lý không còn dùng được.',
 } as const;
 
 /** What the audit trail and the update e-mail say of a change (PRODUCT.md sections 4 and 7). */
@@ -143,6 +150,9 @@ export const APPOINTMENT_TRAIL = {
   followUpOf: (id: number) => `Tái khám sau lịch hẹn #${id}`,
   followUpCreated: (id: number) => `Tạo lịch tái khám #${id}`,
   bulkSummary: (success: number, skipped: number, failed: number) => `Thành công: ${success}, bỏ qua: ${skipped}, thất bại: ${failed}`,
+  rescheduledByLink: (from: string, to: string) => `Bệnh nhân đổi lịch qua liên kết: ${from} → ${to}`,
+  cancelledByLink: (reason: string) => `Bệnh nhân hủy qua liên kết: ${reason}`,
+  manageLinkResent: 'Gửi lại liên kết quản lý lịch hẹn',
 } as const;
 
 /** The back-office screens' texts of specification section 8 (their toasts and fallbacks). */

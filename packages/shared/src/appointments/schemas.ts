@@ -86,7 +86,8 @@ export const publicAppointmentRequestSchema = z.object(bookingFields, { error: M
 export type PublicAppointmentRequest = z.input<typeof publicAppointmentRequestSchema>;
 export type PublicAppointmentInput = z.output<typeof publicAppointmentRequestSchema>;
 
-export const publicAppointmentResponseSchema = z.object({ message: z.string(), appointmentId: z.number().int() });
+/** manageToken: the private link's token (appointment/manage/{token}), given once, when the booking has an e-mail. */
+export const publicAppointmentResponseSchema = z.object({ message: z.string(), appointmentId: z.number().int(), manageToken: z.string().optional() });
 export type PublicAppointmentResponse = z.infer<typeof publicAppointmentResponseSchema>;
 
 /** Malformed dates and times are answered as unavailable, with the reason, like every other refusal. */
@@ -475,3 +476,30 @@ export const genericEmailRequestSchema = z.object(
   },
   { error: M.requiredFields },
 );
+
+// ---------------------------------------------------------------- the private management link (PRODUCT.md section 10)
+
+/** 32 random bytes in base64url: 256 bits, 43 characters. */
+export const MANAGE_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+export const manageTokenParamsSchema = z.object({ token: z.string().regex(MANAGE_TOKEN_RE, M.manageLinkInvalid) });
+
+/** What the visitor sees through her link: the patient projection, and what she may do now. */
+export const managedAppointmentSchema = z.object({
+  appointment: appointmentSchema,
+  canCancel: z.boolean(),
+  canReschedule: z.boolean(),
+  /** The last day the link works (the day after the visit, in the clinic's zone). */
+  validUntil: z.string(),
+});
+export type ManagedAppointment = z.infer<typeof managedAppointmentSchema>;
+
+export const manageCancelRequestSchema = z.object(
+  { reason: z.string({ error: M.cancelReasonRequired }).trim().min(1, M.cancelReasonRequired).max(L.cancelReason, M.cancelReasonTooLong) },
+  { error: M.cancelReasonRequired },
+);
+export const manageRescheduleRequestSchema = z.object({ appointmentDate: dateField(), appointmentTime: timeField() }, { error: M.requiredFields });
+export type ManageRescheduleRequest = z.input<typeof manageRescheduleRequestSchema>;
+export const manageActionResponseSchema = z.object({ message: z.string(), appointment: managedAppointmentSchema });
+export type ManageActionResponse = z.infer<typeof manageActionResponseSchema>;
+export const manageLinkSentResponseSchema = z.object({ message: z.string(), emailStatus: z.enum(EMAIL_DELIVERY_STATUSES) });
+export type ManageLinkSentResponse = z.infer<typeof manageLinkSentResponseSchema>;

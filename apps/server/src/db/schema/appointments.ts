@@ -173,3 +173,16 @@ export const patientSummaries = pgTable(
     index('patient_summaries_cards_idx').on(t.doctorId, t.lastUpcomingDate, t.confirmed),
   ],
 );
+
+/**
+ * A booking's private management link (PRODUCT.md section 10): only the SHA-256 of its token is
+ * kept, one link per appointment; sending a new one replaces the hash, which ends the old link.
+ */
+export const appointmentLinks = pgTable('appointment_links', {
+  appointmentId: integer('appointment_id')
+    .primaryKey()
+    .references(() => appointments.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique('appointment_links_token_hash_key'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+export type AppointmentLinkRow = typeof appointmentLinks.$inferSelect;

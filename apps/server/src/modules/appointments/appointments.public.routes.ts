@@ -1,8 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { availabilityQuerySchema, availabilityResponseSchema, publicAppointmentRequestSchema, publicAppointmentResponseSchema } from '@clinic/shared';
+import {
+  availabilityQuerySchema,
+  availabilityResponseSchema,
+  manageActionResponseSchema,
+  manageCancelRequestSchema,
+  managedAppointmentSchema,
+  manageRescheduleRequestSchema,
+  manageTokenParamsSchema,
+  publicAppointmentRequestSchema,
+  publicAppointmentResponseSchema,
+} from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
+import { originOf } from '../../lib/origin';
 import { errorResponses } from '../../plugins/errors';
 import { checkAvailability, createPublicAppointment } from './booking.service';
+import { cancelByLink, getManagedAppointment, managedCalendar, rescheduleByLink } from './manage-link.service';
 
 /** The calls the public booking page makes without a token (specification section 6). */
 export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
@@ -30,6 +42,59 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
       },
       preHandler: [app.optionalAuth, app.publicWrite],
     },
-    async (req, reply) => reply.status(201).send(await createPublicAppointment(deps, req.body, req.auth)),
+    async (req, reply) => reply.status(201).send(await createPublicAppointment(deps, req.body, req.auth, originOf(req, deps.config.publicUrl))),
+  );
+
+  // The private management link (PRODUCT.md section 10): the token is the only key, so every call
+  // shares the public-write budget of the visitor's address, reads included (no guessing run).
+  const tags = ['appointments (manage by link)'];
+  app.get(
+    '/appointments/manage/:token',
+    {
+      schema: { tags, summary: 'The appointment behind a private link, as its patient sees it, and what she may do now', params: manageTokenParamsSchema, response: { 200: managedAppointmentSchema, ...errorResponses(400, 404, 429) } },
+      preHandler: app.publicWrite,
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getManagedAppointment(deps, req.params.token);
+    },
+  );
+  app.post(
+    '/appointments/manage/:token/cancel',
+    {
+      schema: { tags, summary: 'Cancel through the link, with a reason (My Appointments’ rules)', params: manageTokenParamsSchema, body: manageCancelRequestSchema, response: { 200: manageActionResponseSchema, ...errorResponses(400, 404, 409, 429) } },
+      preHandler: app.publicWrite,
+    },
+    async (req) => cancelByLink(deps, req.params.token, req.body),
+  );
+  app.post(
+    '/appointments/manage/:token/reschedule',
+    {
+      schema: {
+        tags,
+        summary: 'Move the visit to another free slot of the same department (every booking rule; a doctor who was asked is asked again)',
+        params: manageTokenParamsSchema,
+        body: manageRescheduleRequestSchema,
+        response: { 200: manageActionResponseSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+      preHandler: app.publicWrite,
+    },
+    async (req) => rescheduleByLink(deps, req.params.token, req.body),
+  );
+  app.get(
+    '/appointments/manage/:token/calendar.ics',
+    {
+      schema: { tags, summary: 'The visit as an iCalendar file', params: manageTokenParamsSchema, produces: ['text/calendar'], response: errorResponses(400, 404, 429) },
+      preHandler: app.publicWrite,
+    },
+    async (req, reply) => {
+      const { id, ics } = await managedCalendar(deps, req.params.token);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="lich-kham-${id}.ics"`)
+        .type('text/calendar; charset=utf-8')
+        // Text as it is: the route's schemas type only the JSON of its errors.
+        .send(ics as never);
+    },
   );
 };

@@ -34,6 +34,7 @@ import {
   pendingApprovalSummarySchema,
   handlePaymentRequestSchema,
   isExaminationNotes,
+  manageLinkSentResponseSchema,
   requestPaymentRequestSchema,
   rolesFor,
   rolesWith,
@@ -61,6 +62,8 @@ import {
 import { appointmentHistory, appointmentStats, doctorCandidates, getAppointment, listAppointments, pendingApprovalSummary, type ListKind } from './queries.service';
 import { exportHistory, historyStats, listHistory } from './history.service';
 import { editAppointment } from './staff-edit.service';
+import { resendManageLink } from './manage-link.service';
+import { originOf } from '../../lib/origin';
 import { APPOINTMENT_READS } from '../../lib/read-cache';
 
 const BACK_OFFICE = rolesWith('readAppointments');
@@ -410,5 +413,17 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       preHandler: app.requirePermission('sendEmail'),
     },
     async (req) => sendAppointmentUpdateNotification(mail, req.params.id, req.body),
+  );
+  app.post(
+    '/appointments/:id/manage-link',
+    {
+      schema: {
+        ...action,
+        summary: '‘Gửi lại liên kết’: e-mail the patient a new private management link; the old one stops working',
+        response: { 200: manageLinkSentResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: app.requirePermission('sendEmail'),
+    },
+    async (req) => withEmailStatus(mail, await resendManageLink(deps, req.params.id, actor(req), originOf(req, deps.config.publicUrl))),
   );
 };

@@ -13,6 +13,7 @@ import { bookingReceivedEmail, enqueueEmails } from '../email/email.service';
 import { eventRow, slotOf, type Actor, type AppointmentDeps } from './appointment-access';
 import { mailDataOf } from './appointment-mail';
 import { countActiveInSlot, findDepartment, insertAppointment, insertAppointmentEvents, lockSlot, personHoldsSlot, type Slot } from './appointments.repository';
+import { issueManageLink, manageUrl } from './manage-token';
 import { appointmentSearchText } from './search-text';
 
 export async function requireDepartment(db: Db, code: string) {
@@ -97,14 +98,18 @@ export async function createPublicAppointment(
   deps: AppointmentDeps,
   input: PublicAppointmentInput,
   session: Actor | null,
-): Promise<{ message: string; appointmentId: number }> {
+  /** The site's origin, for the private management link in the e-mail. */
+  origin: string,
+): Promise<{ message: string; appointmentId: number; manageToken?: string }> {
   const now = deps.clock.now();
   const userId = session?.role === 'PATIENT' ? session.id : null;
-  const row = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const { row, department } = await bookInTransaction(tx, deps, { ...input, userId }, session, now, { action: 'CREATED', note: null });
     const mail = mailDataOf(row, { departmentName: department.departmentName });
-    if (mail) await enqueueEmails(tx, [bookingReceivedEmail(mail)], now);
-    return row;
+    if (!mail) return { message: M.bookingReceived, appointmentId: row.id };
+    // With an e-mail, the visitor gets a private link to see, move or cancel the visit herself.
+    const manageToken = await issueManageLink(tx, row.id, now);
+    await enqueueEmails(tx, [bookingReceivedEmail({ ...mail, manageUrl: manageUrl(origin, manageToken) })], now);
+    return { message: M.bookingReceived, appointmentId: row.id, manageToken };
   });
-  return { message: M.bookingReceived, appointmentId: row.id };
 }

@@ -70,7 +70,7 @@ for (const kind of dbKinds()) {
         const res = await book(booking({ phone: '+84 901.111.222', email: 'Hoa.Le@Example.com', fullName: 'Lê Thị Hoa' }));
         expect(res.statusCode).toBe(201);
         const body = res.json();
-        expect(body).toEqual({ message: APPOINTMENT_MSG.bookingReceived, appointmentId: expect.any(Number) });
+        expect(body).toEqual({ message: APPOINTMENT_MSG.bookingReceived, appointmentId: expect.any(Number), manageToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
         const row = await findAppointment(t.testDb.database.db, body.appointmentId);
         expect(row).toMatchObject({ status: 'PENDING', phone: '0901111222', email: 'hoa.le@example.com', userId: null, department: 'GYNECOLOGY' });
         expect(row!.createdAt.toISOString()).toBe(new Date(MONDAY_9AM).toISOString());

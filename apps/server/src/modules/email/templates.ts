@@ -10,6 +10,8 @@ export const EMAIL_KINDS = [
   'UPDATE_NOTIFICATION',
   'CANCELLATION',
   'REMINDER',
+  'MANAGE_LINK',
+  'RESCHEDULED',
   'GENERIC',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -25,6 +27,8 @@ export type AppointmentMailData = {
   doctorName?: string | null;
   reason?: string | null;
   amount?: number | null;
+  /** The private management link's address (appointment/manage/{token}), when one was just made. */
+  manageUrl?: string | null;
 };
 
 export type RenderedEmail = {
@@ -46,7 +50,7 @@ const ARRIVE_EARLY = `${CLINIC_TEXT.arriveEarly} để làm thủ tục.`;
 const CANCEL_AHEAD = `Nếu cần hủy hoặc đổi lịch, vui lòng ${CLINIC_TEXT.cancelAhead} qua hotline ${CLINIC.phone}.`;
 const REFUND_PROMISE = `Khoản thanh toán của quý khách sẽ được hoàn lại trong vòng ${CLINIC.refundDays} ngày làm việc.`;
 
-type Block = { kind: 'p'; text: string } | { kind: 'details' } | { kind: 'list'; title: string; items: string[] } | { kind: 'notes'; items: string[] };
+type Block = { kind: 'p'; text: string } | { kind: 'link'; text: string; label: string; href: string } | { kind: 'details' } | { kind: 'list'; title: string; items: string[] } | { kind: 'notes'; items: string[] };
 
 function details(a: AppointmentMailData): [string, string][] {
   const rows: [string, string][] = [];
@@ -78,6 +82,12 @@ function render(a: AppointmentMailData | null, greetingName: string, blocks: Blo
     if (b.kind === 'p') {
       html.push(`<p style="margin:0 0 16px;line-height:1.5">${esc(b.text)}</p>`);
       text.push(b.text, '');
+    } else if (b.kind === 'link') {
+      html.push(
+        `<p style="margin:0 0 8px;line-height:1.5">${esc(b.text)}</p>`,
+        `<p style="margin:0 0 16px"><a href="${esc(b.href)}" style="display:inline-block;background:#0f766e;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">${esc(b.label)}</a></p>`,
+      );
+      text.push(b.text, b.href, '');
     } else if (b.kind === 'details' && a) {
       html.push('<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;width:100%;margin:0 0 16px;background:#f0fdfa">');
       for (const [k, v] of details(a)) {
@@ -123,11 +133,35 @@ function appointmentEmail(kind: EmailKind, a: AppointmentMailData, subject: stri
   return { kind, to: a.email, subject, html, text, attachments, appointmentId: a.id };
 }
 
-const when = (a: AppointmentMailData) => `${a.appointmentTime} ngày ${formatDate(a.appointmentDate)}`;
+const when = (a: { appointmentDate: string; appointmentTime: string }) => `${a.appointmentTime} ngày ${formatDate(a.appointmentDate)}`;
 
 export function bookingReceivedEmail(a: AppointmentMailData): RenderedEmail {
   return appointmentEmail('BOOKING_RECEIVED', a, `Đã nhận yêu cầu đặt lịch khám${a.id != null ? ` #${a.id}` : ''} - ${CLINIC.shortName}`, [
     { kind: 'p', text: `Cảm ơn quý khách đã đặt lịch khám tại ${CLINIC.name}. Chúng tôi đã nhận được yêu cầu và sẽ liên hệ để xác nhận lịch hẹn.` },
+    { kind: 'details' },
+    ...manageLinkBlock(a),
+    { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
+  ]);
+}
+
+const MANAGE_LINK_TEXT = 'Quý khách có thể xem, đổi hoặc hủy lịch hẹn bằng liên kết riêng dưới đây (không chia sẻ liên kết này cho người khác):';
+function manageLinkBlock(a: AppointmentMailData): Block[] {
+  return a.manageUrl ? [{ kind: 'link', text: MANAGE_LINK_TEXT, label: 'Quản lý lịch hẹn', href: a.manageUrl }] : [];
+}
+
+/** Staff's 'Gửi lại liên kết': a new private link; the old one no longer works. */
+export function manageLinkEmail(a: AppointmentMailData): RenderedEmail {
+  return appointmentEmail('MANAGE_LINK', a, `Liên kết quản lý lịch khám${a.id != null ? ` #${a.id}` : ''} - ${CLINIC.shortName}`, [
+    { kind: 'p', text: 'Phòng khám gửi quý khách liên kết mới để quản lý lịch khám dưới đây. Liên kết gửi trước đó không còn dùng được.' },
+    { kind: 'details' },
+    ...manageLinkBlock(a),
+  ]);
+}
+
+/** The visitor moved her visit through her link. */
+export function rescheduledEmail(a: AppointmentMailData, from: { appointmentDate: string; appointmentTime: string }): RenderedEmail {
+  return appointmentEmail('RESCHEDULED', a, `Lịch khám đã được đổi sang ${when(a)}`, [
+    { kind: 'p', text: `Lịch khám của quý khách đã được đổi từ ${when(from)} sang ${when(a)}. Phòng khám sẽ liên hệ để xác nhận lại lịch hẹn.` },
     { kind: 'details' },
     { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
   ]);

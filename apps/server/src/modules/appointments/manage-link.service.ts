@@ -1,0 +1,136 @@
+import {
+  addDays,
+  APPOINTMENT_MSG as M,
+  APPOINTMENT_TRAIL as T,
+  clinicMoment,
+  formatDate,
+  isAllowed,
+  refusalReason,
+  type AppointmentStatus,
+  type ManagedAppointment,
+} from '@clinic/shared';
+import type { Db } from '../../db/client';
+import type { AppointmentRow } from '../../db/schema';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { appointmentIcs, cancellationEmail, enqueueEmails, manageLinkEmail, rescheduledEmail } from '../email/email.service';
+import { eventRow, notFound, slotOf, TransitionError, type Actor, type AppointmentDeps } from './appointment-access';
+import { toAppointmentDto, toPatientView } from './appointment-dto';
+import { mailDataOfView } from './appointment-mail';
+import { countActiveInSlot, findAppointment, findAppointmentView, insertAppointmentEvents, lockAppointment, lockSlot, personHoldsSlot, updateAppointment } from './appointments.repository';
+import { assertSlotRules, requireDepartment } from './booking.service';
+import { findManageLinkAppointmentId } from './manage-link.repository';
+import { hashOf, issueManageLink, manageUrl } from './manage-token';
+
+/**
+ * A visitor's private management link (PRODUCT.md section 10): whoever holds the token acts as the
+ * appointment's patient, with My Appointments' rules. Only the token's SHA-256 is stored; the link
+ * works until the day after the visit, in the clinic's zone; a new link ends the old one.
+ */
+
+const OWNER = { role: 'PATIENT', isOwner: true } as const;
+const invalidLink = () => new NotFoundError(M.manageLinkInvalid, 'MANAGE_LINK_INVALID');
+const lastDay = (row: Pick<AppointmentRow, 'appointmentDate'>) => addDays(row.appointmentDate, 1);
+
+async function appointmentOf(deps: AppointmentDeps, db: Db, token: string, lock: boolean): Promise<AppointmentRow> {
+  const id = await findManageLinkAppointmentId(db, hashOf(token));
+  const row = id == null ? undefined : lock ? await lockAppointment(db, id) : await findAppointment(db, id);
+  if (!row || clinicMoment(deps.clock.now(), deps.timeZone).date > lastDay(row)) throw invalidLink();
+  return row;
+}
+
+const mayChange = (status: AppointmentStatus) => isAllowed('cancel', status, OWNER);
+
+async function managedView(db: Db, row: AppointmentRow): Promise<ManagedAppointment> {
+  const view = (await findAppointmentView(db, row.id))!;
+  const changeable = mayChange(view.appointment.status);
+  return { appointment: toPatientView(toAppointmentDto(view)), canCancel: changeable, canReschedule: changeable, validUntil: lastDay(row) };
+}
+
+/** GET /api/appointments/manage/{token}. */
+export async function getManagedAppointment(deps: AppointmentDeps, token: string): Promise<ManagedAppointment> {
+  return managedView(deps.db, await appointmentOf(deps, deps.db, token, false));
+}
+
+function assertMayChange(row: AppointmentRow): void {
+  if (mayChange(row.status)) return;
+  const refusal = refusalReason('cancel', row.status, 'OWNER_PATIENT');
+  throw new TransitionError(refusal.reason, refusal.code);
+}
+
+/** POST /api/appointments/manage/{token}/cancel: as My Appointments' cancel. */
+export async function cancelByLink(deps: AppointmentDeps, token: string, body: { reason: string }) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await appointmentOf(deps, tx, token, true);
+    assertMayChange(row);
+    const updated = await updateAppointment(tx, row.id, { status: 'CANCELLED', cancelReason: body.reason, updatedAt: now });
+    await insertAppointmentEvents(tx, [eventRow(null, row.id, 'CANCEL', row.status, updated.status, T.cancelledByLink(body.reason), now)]);
+    const view = (await findAppointmentView(tx, row.id))!;
+    const data = mailDataOfView(view);
+    if (data) await enqueueEmails(tx, [cancellationEmail(data, { reason: body.reason, refund: false })], now);
+    return { message: M.cancelled, appointment: await managedView(tx, updated) };
+  });
+}
+
+const when = (a: { appointmentDate: string; appointmentTime: string }) => `${a.appointmentTime} ${formatDate(a.appointmentDate)}`;
+
+/**
+ * POST /api/appointments/manage/{token}/reschedule: another slot of the same department, with every
+ * booking rule (date rules, one person per slot, capacity under the slot's lock). A doctor who had
+ * been asked is asked again.
+ */
+export async function rescheduleByLink(deps: AppointmentDeps, token: string, body: { appointmentDate: string; appointmentTime: string }) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await appointmentOf(deps, tx, token, true);
+    assertMayChange(row);
+    const slot = slotOf({ ...body, department: row.department });
+    if (slot.appointmentDate === row.appointmentDate && slot.appointmentTime === row.appointmentTime) {
+      throw new BadRequestError(M.rescheduleSameSlot, 'SAME_SLOT');
+    }
+    const department = await requireDepartment(tx, row.department);
+    assertSlotRules(deps, slot, now);
+    await lockSlot(tx, slot);
+    if (await personHoldsSlot(tx, slot, row, row.id)) throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
+    if ((await countActiveInSlot(tx, slot, row.id)) >= department.slotCapacity) throw new ConflictError(M.slotFull, 'SLOT_FULL');
+    const updated = await updateAppointment(tx, row.id, {
+      appointmentDate: slot.appointmentDate,
+      appointmentTime: slot.appointmentTime,
+      ...(row.doctorId != null ? { status: 'AWAITING_DOCTOR_APPROVAL' as const, doctorNotifiedAt: now, doctorResponse: null } : {}),
+      updatedAt: now,
+    });
+    await insertAppointmentEvents(tx, [eventRow(null, row.id, 'UPDATE', row.status, updated.status, T.rescheduledByLink(when(row), when(updated)), now)]);
+    const view = (await findAppointmentView(tx, row.id))!;
+    const data = mailDataOfView(view);
+    if (data) await enqueueEmails(tx, [rescheduledEmail(data, row)], now);
+    return { message: M.rescheduled, appointment: await managedView(tx, updated) };
+  });
+}
+
+/** GET /api/appointments/manage/{token}/calendar.ics: the visit for her calendar. */
+export async function managedCalendar(deps: AppointmentDeps, token: string): Promise<{ id: number; ics: string }> {
+  const row = await appointmentOf(deps, deps.db, token, false);
+  const view = (await findAppointmentView(deps.db, row.id))!;
+  const ics = appointmentIcs(
+    { id: row.id, appointmentDate: row.appointmentDate, appointmentTime: row.appointmentTime, departmentName: view.departmentName ?? row.department, doctorName: view.doctor?.fullName ?? null },
+    { timeZone: deps.timeZone, now: deps.clock.now() },
+  );
+  return { id: row.id, ics };
+}
+
+/** POST /api/appointments/{id}/manage-link (staff's 'Gửi lại liên kết'): a new link by e-mail; the old one ends. */
+export async function resendManageLink(deps: AppointmentDeps, id: number, actor: Actor, origin: string) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await lockAppointment(tx, id);
+    if (!row) throw notFound();
+    const view = (await findAppointmentView(tx, id))!;
+    const data = mailDataOfView(view);
+    if (!data) throw new BadRequestError(M.emailNoAddress, 'NO_EMAIL_ADDRESS');
+    if (clinicMoment(now, deps.timeZone).date > lastDay(row)) throw new BadRequestError(M.manageLinkPast, 'APPOINTMENT_PAST');
+    const token = await issueManageLink(tx, id, now);
+    await insertAppointmentEvents(tx, [eventRow(actor, id, 'UPDATE', row.status, row.status, T.manageLinkResent, now)]);
+    const emailIds = await enqueueEmails(tx, [manageLinkEmail({ ...data, manageUrl: manageUrl(origin, token) })], now);
+    return { message: M.manageLinkSent, emailIds };
+  });
+}
