@@ -13,6 +13,7 @@ const HomePage = lazy(() => import('@/features/marketing/home-page'));
 const AboutPage = lazy(() => import('@/features/marketing/about-page'));
 const ServicesPage = lazy(() => import('@/features/marketing/services-page'));
 const AppointmentPage = lazy(() => import('@/features/appointments/appointment-page'));
+const ManageAppointmentPage = lazy(() => import('@/features/appointments/manage/manage-appointment-page'));
 const BlogListPage = lazy(() => import('./routes/blog-pages').then((m) => ({ default: m.BlogListRoute })));
 const BlogPostPage = lazy(() => import('./routes/blog-pages').then((m) => ({ default: m.BlogPostRoute })));
 const ProfilePage = lazy(() => import('@/features/account/profile-page'));
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
               { path: paths.about, element: <AboutPage /> },
               { path: paths.services, element: <ServicesPage /> },
               { path: paths.appointment, element: <AppointmentPage /> },
+              { path: paths.manageAppointment.pattern, element: <ManageAppointmentPage /> },
               { path: paths.blog, element: <BlogListPage /> },
               { path: paths.blogPost.pattern, element: <BlogPostPage /> },
               {

@@ -6,6 +6,8 @@ export const paths = {
   about: '/about',
   services: '/services',
   appointment: '/appointment',
+  /** A visitor's private link to her booking (sent by e-mail, shown once booked); never indexed. */
+  manageAppointment: { pattern: '/appointment/manage/:token', href: (token: string) => `/appointment/manage/${encodeURIComponent(token)}` },
   blog: '/blog',
   blogPost: { pattern: '/blog/:id', href: (id: number | string) => `/blog/${id}` },
   profile: '/profile',

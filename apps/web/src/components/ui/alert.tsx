@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { CircleAlert, Info, TriangleAlert } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 const TONES = {
   error: { classes: 'border-red-200 bg-red-50 text-red-800', icon: CircleAlert },
   warning: { classes: 'border-amber-200 bg-amber-50 text-amber-900', icon: TriangleAlert },
   info: { classes: 'border-sky-200 bg-sky-50 text-sky-900', icon: Info },
+  success: { classes: 'border-emerald-200 bg-emerald-50 text-emerald-900', icon: CircleCheck },
 } as const;
 
 type AlertProps = {

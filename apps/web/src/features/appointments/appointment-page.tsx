@@ -3,7 +3,7 @@ import { PageContainer } from '@/components/page-container';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { BookingPanel } from './booking/components/booking-panel';
 import { BookingSidePanel } from './booking/components/booking-side-panel';
-import { useClinicNow } from './booking/hooks/use-clinic-now';
+import { useClinicNow } from './shared/use-clinic-now';
 
 /** /appointment: the public booking form (specification sections 2, 4 and 5). */
 export default function AppointmentPage() {

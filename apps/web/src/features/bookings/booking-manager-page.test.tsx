@@ -232,6 +232,28 @@ describe('BookingManagerPage', () => {
     await waitFor(() => expect(sent.find((r) => r.url === '/api/appointments/2' && r.method === 'PUT')?.body).toMatchObject({ fullName: 'Bệnh nhân Hai', appointmentDate: '2026-03-13', appointmentTime: '15:00' }));
   });
 
+  it("sends the patient a new management link from the detail, and says when its e-mail must wait", async () => {
+    const { sent } = server((url, init) =>
+      url === '/api/appointments/1/manage-link' && init.method === 'POST' ? { body: { message: APPOINTMENT_MSG.manageLinkSent, emailStatus: 'failed' } } : undefined,
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Bệnh nhân 1' }, firstLoad));
+    const dialog = await screen.findByRole('dialog', { name: /Lịch hẹn #1/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Gửi lại liên kết' }));
+    expect(await screen.findByText(`${APPOINTMENT_MSG.manageLinkSent} ${BOOKING_UI_MSG.emailFailedNote}`)).toBeInTheDocument();
+    expect(sent.filter((r) => r.url === '/api/appointments/1/manage-link' && r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('offers no new management link for an appointment without an e-mail', async () => {
+    // The detail, read afresh, has no e-mail (the row still had one).
+    server((url) => (url === '/api/appointments/4' ? { body: { ...ITEMS[3], fullName: 'Bệnh nhân Bốn', email: null } } : undefined));
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Bệnh nhân 4' }, firstLoad));
+    const dialog = await screen.findByRole('dialog', { name: /Lịch hẹn #4/ });
+    expect(await within(dialog).findByText('Bệnh nhân Bốn')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Gửi lại liên kết' })).not.toBeInTheDocument();
+  });
+
   it('says when the list cannot be loaded, with a retry', async () => {
     server((url) => (url.startsWith('/api/appointments?') ? { status: 500, body: { statusCode: 500, code: 'X', message: 'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.', error: '' } } : undefined));
     open();

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { CalendarDays, Clock, Stethoscope, UserRound } from 'lucide-react';
 import { formatLongDate, MY_APPOINTMENTS_MSG, type Appointment } from '@clinic/shared';
-import { departmentLabel } from './my-appointment-card';
+import { departmentLabel } from '../shared/department-label';
 
 /** One completed visit: when, where, with whom, and what the doctor wrote. */
 export function MedicalHistoryEntry({ visit }: { visit: Appointment }) {

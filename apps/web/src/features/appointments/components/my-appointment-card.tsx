@@ -4,11 +4,7 @@ import { formatLongDate, type Appointment } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-
-/** The department's display name; the code when the clinic no longer has it. */
-export function departmentLabel(appointment: Pick<Appointment, 'department' | 'departmentName'>): string {
-  return appointment.departmentName || appointment.department;
-}
+import { departmentLabel } from '../shared/department-label';
 
 /** A dt/dd pair straight under its div, as a description list wants it; the icon sits in the term. */
 function Row({ icon: Icon, label, children, className }: { icon: typeof Clock; label: string; children: ReactNode; className?: string }) {

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { Pencil } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { Pencil, Send } from 'lucide-react';
 import {
   APPOINTMENT_EVENT_LABELS,
   APPOINTMENT_STATUS_LABELS,
+  can,
   formatDateTime,
   formatLongDate,
   formatVnd,
@@ -17,9 +19,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
+import { toastActionDone } from '@/lib/action-toast';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
+import { errorMessage } from '@/lib/error-message';
 import { useAppointment } from '../api/get-appointment';
 import { useAppointmentTrail } from '../api/get-appointment-trail';
+import { useResendManageLink } from '../api/resend-manage-link';
 import { BOOKING_ACTION_LABELS, bookingActions, declinedByDoctor } from '../booking-actions';
 import { ACTION_ICONS, type RowActionHandler } from './booking-row-parts';
 
@@ -28,6 +33,36 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
     <div>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className="mt-0.5 text-sm break-words text-slate-900">{children || <span className="text-slate-500">—</span>}</dd>
+    </div>
+  );
+}
+
+export const RESEND_LINK_FAILED = 'Không thể gửi lại liên kết quản lý lịch hẹn';
+
+/**
+ * 'Gửi lại liên kết' (ADMIN, STAFF; an appointment with an e-mail): the patient gets a new private
+ * link to see, move or cancel the visit herself; the old one stops working.
+ */
+function ResendManageLink({ appointment }: { appointment: Appointment }) {
+  const resend = useResendManageLink();
+  return (
+    <div className="mt-3 flex flex-col gap-2 rounded-lg bg-slate-50 px-3 py-2.5 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-xs text-slate-600">Liên kết quản lý lịch hẹn: bệnh nhân tự xem, đổi hoặc hủy lịch qua email. Gửi lại sẽ vô hiệu hóa liên kết cũ.</p>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="self-start sm:self-auto"
+        loading={resend.isPending}
+        onClick={() =>
+          resend.mutate(appointment.id, {
+            onSuccess: toastActionDone,
+            onError: (error) => toast.error(errorMessage(error, RESEND_LINK_FAILED)),
+          })
+        }
+      >
+        {!resend.isPending && <Send aria-hidden="true" className="size-4" />}
+        {resend.isPending ? 'Đang gửi...' : 'Gửi lại liên kết'}
+      </Button>
     </div>
   );
 }
@@ -129,6 +164,7 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
             <Field label="Email">{a.email}</Field>
             <Field label="Tài khoản">{a.user ? `@${a.user.username}` : 'Không có (đặt lịch không cần tài khoản)'}</Field>
           </dl>
+          {a.email && can(role, 'sendEmail') && <ResendManageLink appointment={a} />}
         </section>
         <section aria-labelledby="detail-visit">
           <h3 id="detail-visit" className="mb-2 text-sm font-semibold tracking-wide text-brand-800 uppercase">

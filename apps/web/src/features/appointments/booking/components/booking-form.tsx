@@ -1,24 +1,21 @@
-import { useEffect, useId, useState, type ComponentProps } from 'react';
+import { useEffect, useId, type ComponentProps } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Lock } from 'lucide-react';
-import { APPOINTMENT_MSG, bookingWindow, checkSlotRules, formatLongDate, isDateString, publicAppointmentRequestSchema, type AvailabilityResponse, type PublicAppointmentInput, CLINIC_TEXT } from '@clinic/shared';
+import { APPOINTMENT_MSG, publicAppointmentRequestSchema, type PublicAppointmentInput } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField, Input, inputClasses, Textarea, type FieldControlProps } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { getAvailabilityQueryOptions, useAvailability } from '@/api/check-availability';
 import { useCreatePublicAppointment } from '../../api/create-public-appointment';
 import { usePublicDepartments } from '@/api/get-departments';
-import { dateProblem, isClinicToday, slotsFor } from '@/lib/clinic-calendar';
-import { clinicTimeZone } from '@/lib/clinic-time-zone';
+import { AvailabilityStatus } from '../../shared/availability-status';
+import { serverErrorText } from '../../shared/server-error';
+import { useSlotChoice } from '../../shared/use-slot-choice';
 import { FALLBACK_DEPARTMENTS, FALLBACK_DEPARTMENTS_NOTICE } from '../fallback-departments';
 import type { BookingIdentity } from '../hooks/use-booking-identity';
-import { serverErrorText } from '../server-error';
-import { AVAILABILITY_CHECK_FAILED, AvailabilityStatus, type AvailabilityView } from './availability-status';
 import type { BookedAppointment } from './booking-success';
 import { TimeSlotPicker } from '@/components/time-slot-picker';
 
@@ -35,8 +32,6 @@ type BookingFormProps = {
 const REQUIRED_FIELDS = ['fullName', 'phone', 'department', 'appointmentDate', 'appointmentTime'] as const;
 type RequiredField = (typeof REQUIRED_FIELDS)[number];
 
-export const PICK_DATE_FIRST = 'Vui lòng chọn ngày khám để xem các khung giờ còn nhận đặt lịch.';
-const NO_SLOTS_FOR_DATE = 'Không có khung giờ nào cho ngày đã chọn.';
 const LOCKED_NOTE = 'Thông tin được lấy từ tài khoản của bạn và không thể thay đổi tại đây.';
 
 /** An input that shows a lock when it holds the signed-in patient's own data. */
@@ -50,20 +45,14 @@ function LockableInput({ locked, ...props }: ComponentProps<typeof Input> & { lo
   );
 }
 
-function expiredTimeMessage(time: string): string {
-  return `Khung giờ ${time} không còn nhận đặt lịch cho ngày đã chọn. Vui lòng chọn giờ khác.`;
-}
-
 /** The public booking form (specification sections 4 and 5). */
 export function BookingForm({ now, identity, onBooked, focusOnMount = false }: BookingFormProps) {
   const ids = useId();
   const missingAlertId = `${ids}-missing`;
   const availabilityId = `${ids}-availability`;
   const lockedNoteId = `${ids}-locked`;
-  const queryClient = useQueryClient();
   const departmentsQuery = usePublicDepartments();
   const mutation = useCreatePublicAppointment();
-  const [checking, setChecking] = useState(false);
 
   const {
     register,
@@ -95,35 +84,17 @@ export function BookingForm({ now, identity, onBooked, focusOnMount = false }: B
   const usingFallback = departmentsQuery.isError;
   const departments = departmentsQuery.data ?? (usingFallback ? FALLBACK_DEPARTMENTS : []);
 
-  // Date and slots, read in the clinic's zone against a clock that moves every minute.
-  const { minDate, maxDate } = bookingWindow(now, clinicTimeZone());
-  const dateIssue = dateProblem(date, now);
-  const slots = slotsFor(date, now);
-  const timeOffered = !time || (slots as string[]).includes(time);
-  let slotsEmptyMessage: string | null = null;
-  if (!date) slotsEmptyMessage = PICK_DATE_FIRST;
-  else if (dateIssue) slotsEmptyMessage = NO_SLOTS_FOR_DATE;
-  else if (slots.length === 0) slotsEmptyMessage = isClinicToday(date, now) ? APPOINTMENT_MSG.noSlotsLeftToday : NO_SLOTS_FOR_DATE;
-
-  // A chosen time that stops being offered (the clock moved on, or another date) is cleared.
-  useEffect(() => {
-    if (timeOffered) return;
-    setValue('appointmentTime', '');
-    if (date && !dateIssue) setError('appointmentTime', { type: 'expired', message: expiredTimeMessage(time) });
-  }, [timeOffered, time, date, dateIssue, setValue, setError]);
-
-  // Availability of the chosen slot, asked as soon as date, time and department are all set.
-  const slotQuery = date && time && department && !dateIssue && timeOffered ? { date, time, department } : null;
-  const availability = useAvailability(slotQuery);
-  let availabilityView: AvailabilityView = { state: 'idle' };
-  if (slotQuery) {
-    if (availability.data) availabilityView = { state: 'answered', answer: availability.data };
-    else if (availability.isError)
-      availabilityView = { state: 'failed', message: serverErrorText(availability.error, 'message') ?? AVAILABILITY_CHECK_FAILED };
-    else availabilityView = { state: 'checking' };
-  }
-  const unavailable = availabilityView.state === 'answered' && !availabilityView.answer.available;
-  const blocked = !!dateIssue || unavailable;
+  // Date, slots and the chosen slot's places, with the booking rules read against the page's clock.
+  const { minDate, maxDate, dateIssue, dateHint, slots, slotsEmptyMessage, availabilityView, blocked, checking, confirm } = useSlotChoice({
+    date,
+    time,
+    department,
+    now,
+    onTimeWithdrawn: (message) => {
+      setValue('appointmentTime', '');
+      if (message) setError('appointmentTime', { type: 'expired', message });
+    },
+  });
 
   const isMissing = (name: RequiredField) => errors[name]?.message === APPOINTMENT_MSG.requiredFields;
   const anyMissing = REQUIRED_FIELDS.some(isMissing);
@@ -150,30 +121,14 @@ export function BookingForm({ now, identity, onBooked, focusOnMount = false }: B
 
   const onValid = async (values: PublicAppointmentInput) => {
     mutation.reset();
-    const at = new Date();
-    if (dateProblem(values.appointmentDate, at)) {
-      setFocus('appointmentDate');
-      return;
-    }
-    const rule = checkSlotRules(values.appointmentDate, values.appointmentTime, at, clinicTimeZone());
-    if (rule) {
-      setValue('appointmentTime', '');
-      setError('appointmentTime', { type: 'rule', message: rule.message }, { shouldFocus: true });
-      return;
-    }
-
-    // Asked again right before booking: the places may have gone since the answer on screen.
-    const query = { date: values.appointmentDate, time: values.appointmentTime, department: values.department };
-    let answer: AvailabilityResponse | null = null;
-    setChecking(true);
-    try {
-      answer = await queryClient.fetchQuery({ ...getAvailabilityQueryOptions(query), staleTime: 0, retry: false });
-    } catch {
-      // Unanswered: the server checks again when it books.
-    } finally {
-      setChecking(false);
-    }
-    if (answer && !answer.available) return; // the availability line now says why
+    const refusals = {
+      refuseDate: () => setFocus('appointmentDate'),
+      refuseTime: (message: string) => {
+        setValue('appointmentTime', '');
+        setError('appointmentTime', { type: 'rule', message }, { shouldFocus: true });
+      },
+    };
+    if (!(await confirm({ date: values.appointmentDate, time: values.appointmentTime, department: values.department }, refusals))) return;
 
     mutation.mutate(values, {
       onSuccess: (response) =>
@@ -189,7 +144,6 @@ export function BookingForm({ now, identity, onBooked, focusOnMount = false }: B
 
   const busy = checking || mutation.isPending;
   const bookingError = mutation.isError ? (serverErrorText(mutation.error, 'error') ?? APPOINTMENT_MSG.bookingFailed) : null;
-  const dateHint = date && isDateString(date) ? formatLongDate(date) : `${CLINIC_TEXT.workingDays}, trong vòng ${CLINIC_TEXT.window} tới`;
 
   return (
     <section aria-labelledby={`${ids}-title`} className="rounded-2xl border border-slate-200 bg-white shadow-sm">

@@ -1,6 +1,6 @@
 import { Clock, FileText, Phone, Siren } from 'lucide-react';
 import { CLINIC, CLINIC_TEXT, SLOT_SESSIONS } from '@clinic/shared';
-import { telHref } from '../clinic-contact';
+import { telHref } from '../../shared/clinic-contact';
 
 const WHAT_TO_BRING = [
   'Căn cước công dân hoặc giấy tờ tùy thân có ảnh',

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { CalendarCheck, CalendarPlus, CalendarX, ListChecks, Phone, Timer } from 'lucide-react';
+import { CalendarCheck, CalendarCog, CalendarPlus, CalendarX, ListChecks, Phone, Timer } from 'lucide-react';
 import { CLINIC, formatLongDate, type PublicAppointmentResponse, CLINIC_TEXT } from '@clinic/shared';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { telHref } from '../clinic-contact';
+import { telHref } from '../../shared/clinic-contact';
 
 export type BookedAppointment = {
   response: PublicAppointmentResponse;
@@ -66,6 +66,21 @@ export function BookingSuccess({ booked, onBookAnother, showMyAppointments = fal
             <dd className="font-semibold text-slate-900">{booked.appointmentTime}</dd>
           </div>
         </dl>
+
+        {booked.response.manageToken && (
+          <div className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-brand-900">
+              Bạn có thể xem, đổi hoặc hủy lịch hẹn qua liên kết riêng này. Liên kết cũng đã được gửi tới email của bạn.
+            </p>
+            <Link
+              to={paths.manageAppointment.href(booked.response.manageToken)}
+              className={buttonClasses({ variant: 'secondary', className: 'w-full sm:w-auto' })}
+            >
+              <CalendarCog aria-hidden="true" className="size-4" />
+              Quản lý lịch hẹn của bạn
+            </Link>
+          </div>
+        )}
 
         <div>
           <h3 className="font-semibold text-slate-900">Lưu ý trước buổi khám</h3>

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { CalendarDays, Clock, FileText, Stethoscope, UserRound } from 'lucide-react';
+import { formatLongDate, type Appointment } from '@clinic/shared';
+import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
+import { departmentLabel } from '../../shared/department-label';
+
+function Row({ icon: Icon, label, children, wide = false }: { icon: typeof Clock; label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'relative min-w-0 pl-7 sm:col-span-2' : 'relative min-w-0 pl-7'}>
+      <dt className="text-xs font-medium text-slate-600">
+        <Icon aria-hidden="true" className="absolute top-0.5 left-0 size-4 text-brand-700" />
+        {label}
+      </dt>
+      <dd className="mt-0.5 font-medium break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The appointment as its patient sees it (PRODUCT.md section 10): who, when, where, with whom, why, and its status. */
+export function ManagedAppointmentDetails({ appointment, titleId }: { appointment: Appointment; titleId: string }) {
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-xl font-bold text-slate-900">
+            Mã lịch hẹn #{appointment.id}
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-600">Trạng thái hiện tại của lịch hẹn</p>
+        </div>
+        <AppointmentStatusBadge status={appointment.status} patient />
+      </div>
+
+      <dl className="mt-5 grid gap-4 sm:grid-cols-2">
+        <Row icon={UserRound} label="Họ tên" wide>
+          {appointment.fullName}
+        </Row>
+        <Row icon={CalendarDays} label="Ngày khám">
+          {formatLongDate(appointment.appointmentDate)}
+        </Row>
+        <Row icon={Clock} label="Giờ khám">
+          {appointment.appointmentTime}
+        </Row>
+        <Row icon={Stethoscope} label="Khoa khám">
+          {departmentLabel(appointment)}
+        </Row>
+        {appointment.doctor?.fullName && (
+          <Row icon={UserRound} label="Bác sĩ">
+            {appointment.doctor.fullName}
+          </Row>
+        )}
+        {appointment.reason && (
+          <Row icon={FileText} label="Lý do khám" wide>
+            {appointment.reason}
+          </Row>
+        )}
+      </dl>
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import { useEffect, useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatLongDate, manageRescheduleRequestSchema, type Appointment, type ManageActionResponse, type ManageRescheduleRequest } from '@clinic/shared';
+import { TimeSlotPicker } from '@/components/time-slot-picker';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField, Input } from '@/components/ui/form-field';
+import { dateProblem } from '@/lib/clinic-calendar';
+import { useRescheduleByLink } from '../../api/reschedule-by-link';
+import { AvailabilityStatus } from '../../shared/availability-status';
+import { departmentLabel } from '../../shared/department-label';
+import { serverErrorText } from '../../shared/server-error';
+import { useSlotChoice } from '../../shared/use-slot-choice';
+
+export const RESCHEDULE_FAILED = 'Không thể đổi lịch hẹn lúc này. Vui lòng thử lại.';
+
+type RescheduleFormProps = {
+  token: string;
+  appointment: Appointment;
+  /** The instant the slot rules are read against; the page renews it every minute. */
+  now: Date;
+  onRescheduled: (result: ManageActionResponse) => void;
+  onClose: () => void;
+};
+
+/**
+ * 'Đổi lịch hẹn': another date and time of the same department, offered and checked as the booking
+ * form offers them (date rules, the slots left, the chosen slot's places); the server has the last word.
+ */
+export function RescheduleForm({ token, appointment, now, onRescheduled, onClose }: RescheduleFormProps) {
+  const ids = useId();
+  const titleId = `${ids}-title`;
+  const availabilityId = `${ids}-availability`;
+  const mutation = useRescheduleByLink();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<ManageRescheduleRequest>({
+    resolver: zodResolver(manageRescheduleRequestSchema),
+    // Her current day, while it can still be booked: another time that day is one click away.
+    defaultValues: { appointmentDate: dateProblem(appointment.appointmentDate, now) ? '' : appointment.appointmentDate, appointmentTime: '' },
+  });
+  const [date = '', time = ''] = useWatch({ control, name: ['appointmentDate', 'appointmentTime'] });
+
+  useEffect(() => {
+    document.getElementById(titleId)?.focus();
+  }, [titleId]);
+
+  const { minDate, maxDate, dateIssue, dateHint, slots, slotsEmptyMessage, availabilityView, blocked, checking, confirm } = useSlotChoice({
+    date,
+    time,
+    department: appointment.department,
+    now,
+    onTimeWithdrawn: (message) => {
+      setValue('appointmentTime', '');
+      if (message) setError('appointmentTime', { type: 'expired', message });
+    },
+  });
+  // The slot she holds is not offered again: moving to it would change nothing.
+  const offered = date === appointment.appointmentDate ? slots.filter((slot) => slot !== appointment.appointmentTime) : slots;
+
+  const onValid = async (values: ManageRescheduleRequest) => {
+    mutation.reset();
+    const refusals = {
+      refuseDate: () => setFocus('appointmentDate'),
+      refuseTime: (message: string) => {
+        setValue('appointmentTime', '');
+        setError('appointmentTime', { type: 'rule', message }, { shouldFocus: true });
+      },
+    };
+    if (!(await confirm({ date: values.appointmentDate, time: values.appointmentTime, department: appointment.department }, refusals))) return;
+    mutation.mutate({ token, ...values }, { onSuccess: onRescheduled });
+  };
+
+  const busy = checking || mutation.isPending;
+  const refusal = mutation.isError ? (serverErrorText(mutation.error, 'message') ?? RESCHEDULE_FAILED) : null;
+
+  return (
+    <section aria-labelledby={titleId} className="rounded-2xl border border-brand-200 bg-white shadow-sm">
+      <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
+        <h2 id={titleId} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-slate-900 focus:outline-none">
+          Đổi lịch hẹn
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Lịch hiện tại: {formatLongDate(appointment.appointmentDate)} lúc {appointment.appointmentTime}. Chọn ngày và giờ mới của {departmentLabel(appointment)}.
+        </p>
+      </div>
+
+      <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby={titleId} className="space-y-5 px-5 py-5 sm:px-6">
+        <FormField label="Ngày khám mới" id="reschedule-date" required error={errors.appointmentDate?.message ?? dateIssue ?? undefined} hint={dateHint}>
+          {(field) => <Input {...field} {...register('appointmentDate')} type="date" min={minDate} max={maxDate} className="min-h-11" />}
+        </FormField>
+
+        <Controller
+          control={control}
+          name="appointmentTime"
+          render={({ field }) => (
+            <TimeSlotPicker
+              name={field.name}
+              legend="Giờ khám mới"
+              slots={offered}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              emptyMessage={slotsEmptyMessage ?? (offered.length === 0 ? 'Không còn khung giờ nào khác cho ngày đã chọn.' : null)}
+              error={errors.appointmentTime?.message}
+            />
+          )}
+        />
+
+        <AvailabilityStatus id={availabilityId} view={availabilityView} />
+
+        {refusal && <Alert tone="error">{refusal}</Alert>}
+
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending} className="w-full sm:w-auto">
+            Đóng
+          </Button>
+          <Button
+            type="submit"
+            className="w-full sm:w-auto"
+            loading={busy}
+            disabled={blocked}
+            aria-describedby={blocked ? (dateIssue ? 'reschedule-date-error' : availabilityId) : undefined}
+          >
+            {busy ? 'Đang đổi lịch...' : 'Xác nhận đổi lịch'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { APPOINTMENT_MSG, type Appointment, type AvailabilityResponse, type ManagedAppointment } from '@clinic/shared';
+import { errorBody, mockFetch } from '@/testing/render-app';
+
+/** A link's token as the server makes them: 43 URL-safe characters. */
+export const TOKEN = 'Zk3xQ9vLm2Tt8Rb5Wn1Yc7Hd4Jf6Gs0Pa-Ue_Io2Kq3';
+
+export const AVAILABLE: AvailabilityResponse = { available: true, message: APPOINTMENT_MSG.slotAvailable, code: 'AVAILABLE', remaining: 2 };
+
+type Reply = { status: number; body: unknown };
+type Options = {
+  /** Answers the page's read instead of the stored appointment (an expired link). */
+  readAnswer?: () => Reply | null;
+  cancelAnswer?: (body: { reason?: string }) => Reply | null;
+  rescheduleAnswer?: (body: { appointmentDate: string; appointmentTime: string }) => Reply | null;
+};
+
+/**
+ * The server behind a private management link: the appointment as its patient sees it and what she
+ * may do, cancel and reschedule (with My Appointments' rules: only while it waits), and every slot free.
+ */
+export function serveManageLink(appointment: Appointment, options: Options = {}) {
+  let current: Appointment = { ...appointment };
+  const mayChange = () => current.status === 'PENDING' || current.status === 'AWAITING_DOCTOR_APPROVAL';
+  const managed = (): ManagedAppointment => ({ appointment: current, canCancel: mayChange(), canReschedule: mayChange(), validUntil: '2026-03-13' });
+  const base = `/api/appointments/manage/${TOKEN}`;
+
+  const fetchMock = mockFetch((rawUrl, init) => {
+    const url = new URL(rawUrl, 'http://localhost');
+    const method = init.method ?? 'GET';
+    if (url.pathname.startsWith('/api/appointments/public/availability')) return { body: AVAILABLE };
+    if (url.pathname === base && method === 'GET') return options.readAnswer?.() ?? { body: managed() };
+    if (url.pathname === `${base}/cancel` && method === 'POST') {
+      const body = JSON.parse(init.body as string) as { reason?: string };
+      const answer = options.cancelAnswer?.(body);
+      if (answer) return answer;
+      current = { ...current, status: 'CANCELLED', cancelReason: body.reason ?? null };
+      return { body: { message: APPOINTMENT_MSG.cancelled, appointment: managed() } };
+    }
+    if (url.pathname === `${base}/reschedule` && method === 'POST') {
+      const body = JSON.parse(init.body as string) as { appointmentDate: string; appointmentTime: string };
+      const answer = options.rescheduleAnswer?.(body);
+      if (answer) return answer;
+      current = { ...current, ...body };
+      return { body: { message: APPOINTMENT_MSG.rescheduled, appointment: managed() } };
+    }
+    if (url.pathname.startsWith('/api/appointments/manage/')) return { status: 404, body: errorBody(404, APPOINTMENT_MSG.manageLinkInvalid, 'MANAGE_LINK_INVALID') };
+    return { status: 404, body: errorBody(404, 'Không tìm thấy đường dẫn API.') };
+  });
+  return { fetchMock };
+}
+
+export const manageCalls = (fetchMock: ReturnType<typeof mockFetch>, action = '') =>
+  fetchMock.mock.calls.filter(([url]) => new URL(url as string, 'http://localhost').pathname === `/api/appointments/manage/${TOKEN}${action}`);

@@ -1,0 +1,16 @@
+import type { ManageLinkSentResponse } from '@clinic/shared';
+import { api } from '@/lib/api-client';
+import { useAppointmentMutation } from '@/lib/use-appointment-mutation';
+
+export type ManageLinkSent = ManageLinkSentResponse;
+
+/**
+ * POST /api/appointments/{id}/manage-link ('Gửi lại liên kết', ADMIN and STAFF): e-mails the patient
+ * a new private management link; the old one stops working.
+ */
+export function resendManageLink(id: number): Promise<ManageLinkSent> {
+  return api.post<ManageLinkSent>(`/appointments/${id}/manage-link`, undefined, { fallbackMessage: 'Không thể gửi lại liên kết' });
+}
+
+/** On success the detail's timeline (under ['appointments']) shows the resend. */
+export const useResendManageLink = () => useAppointmentMutation(resendManageLink);
