@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+import { clinicWeekday, expectAccessible, snap } from './helpers';
+
+/** The time tiles are radio buttons drawn as labels: a person clicks the tile. */
+async function pickTime(page: Page, time: string) {
+  await page.locator('label').filter({ hasText: new RegExp(`^${time}$`) }).click();
+  await expect(page.getByRole('radio', { name: time })).toBeChecked();
+}
+
+test('a visitor books, opens her private link, moves the visit, then cancels it @phone', async ({ page }, testInfo) => {
+  // Each project books its own slot with its own phone.
+  const phoneWidth = testInfo.project.name === 'phone';
+  const date = clinicWeekday(phoneWidth ? 9 : 8);
+  const later = clinicWeekday(phoneWidth ? 11 : 10);
+
+  await page.goto('/appointment');
+  await page.getByLabel('Họ và tên').fill('Đỗ Thị Hoa');
+  await page.getByLabel('Số điện thoại').fill(phoneWidth ? '0977 333 222' : '0977 333 111');
+  await page.getByLabel('Email').fill('hoa.do@example.vn');
+  const department = page.getByLabel('Khoa khám');
+  await expect(department).toBeEnabled();
+  await department.selectOption({ label: 'Khoa Phụ khoa' });
+  await page.getByLabel('Ngày khám').fill(date);
+  await pickTime(page, '09:00');
+  await expect(page.getByText(/Còn chỗ/)).toBeVisible();
+  await page.getByRole('button', { name: 'Đặt lịch hẹn' }).click();
+
+  const panel = page.getByRole('region', { name: 'Đặt lịch hẹn thành công' });
+  const manage = panel.getByRole('link', { name: 'Quản lý lịch hẹn của bạn' });
+  await expect(manage).toHaveAttribute('href', /^\/appointment\/manage\/[A-Za-z0-9_-]{43}$/);
+  const href = (await manage.getAttribute('href'))!;
+  await manage.click();
+
+  // The link's page: her booking as she sees it, never to be indexed.
+  await expect(page).toHaveURL(href);
+  await expect(page.getByRole('heading', { level: 1, name: 'Quản lý lịch hẹn' })).toBeVisible();
+  await expect(page.getByText('Đỗ Thị Hoa')).toBeVisible();
+  await expect(page.getByText('Khoa Phụ khoa').first()).toBeVisible();
+  await expect(page.getByText('Đang chờ')).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  const served = await page.request.get(href);
+  expect(served.headers()['x-robots-tag']).toContain('noindex');
+  await snap(page, testInfo, 'manage-link');
+  await expectAccessible(page);
+
+  // Move the visit to another day and time of the same department.
+  await page.getByRole('button', { name: 'Đổi lịch hẹn' }).click();
+  await page.getByLabel('Ngày khám mới').fill(later);
+  await pickTime(page, '10:30');
+  await expect(page.getByText(/Còn chỗ/)).toBeVisible();
+  await page.getByRole('button', { name: 'Xác nhận đổi lịch' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Đã đổi lịch hẹn' })).toBeVisible();
+  await expect(page.getByText('10:30', { exact: true })).toBeVisible();
+  await snap(page, testInfo, 'manage-link-moved');
+
+  // A reload reads it again from the server: the move was stored.
+  await page.reload();
+  await expect(page.getByText('10:30', { exact: true })).toBeVisible();
+
+  // Cancel, with the reason required.
+  await page.getByRole('button', { name: 'Hủy lịch hẹn' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Hủy lịch hẹn' }).click();
+  await expect(dialog.getByText('Vui lòng nhập lý do hủy lịch hẹn')).toBeVisible();
+  await dialog.getByLabel('Lý do hủy').fill('Bận việc gia đình');
+  await dialog.getByRole('button', { name: 'Hủy lịch hẹn' }).click();
+  await expect(page.getByText('Đã hủy', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Đổi lịch hẹn' })).toHaveCount(0);
+  await snap(page, testInfo, 'manage-link-cancelled');
+
+  // A link that does not exist says what to do.
+  await page.goto(`/appointment/manage/${'x'.repeat(43)}`);
+  await expect(page.getByText(/Liên kết quản lý lịch hẹn không đúng hoặc đã hết hạn/)).toBeVisible();
+  await expect(page.getByRole('link', { name: /Gọi hotline/ })).toHaveAttribute('href', /^tel:/);
+});
