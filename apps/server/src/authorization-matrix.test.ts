@@ -104,6 +104,12 @@ for (const kind of dbKinds()) {
       if (res.statusCode !== 201) throw new Error(`booking: ${res.statusCode} ${res.body}`);
       return res.json().manageToken as string;
     }
+    /** The path of a calendar subscription the demo doctor just made. */
+    async function feedPath(): Promise<string> {
+      const res = await t.app.inject({ method: 'POST', url: '/api/appointments/calendar-feed', headers: { authorization: `Bearer ${s.doctor.token}` } });
+      if (res.statusCode !== 200) throw new Error(`calendar feed: ${res.statusCode} ${res.body}`);
+      return new URL(res.json().url as string).pathname;
+    }
     const freshAppointment = async () => (await seedAppointment(db(), { status: 'CONFIRMED', email: `matrix${unique()}@example.com` })).id;
 
     /** A cheap picture of everything a call could change: counts and newest updates. */
@@ -237,6 +243,12 @@ for (const kind of dbKinds()) {
       'POST /api/appointments/:id/send-payment-confirmation': { expect: appointment(rolesWith('sendEmail')), status: 'PAID', req: () => ({ payload: {} }) },
       'POST /api/appointments/:id/send-update-notification': { expect: appointment(rolesWith('sendEmail')), req: () => ({ payload: {} }) },
       'POST /api/appointments/:id/manage-link': { expect: appointment(rolesWith('sendEmail')) },
+
+      // A doctor's calendar subscription: his own address; the feed answers whoever holds it.
+      'GET /api/appointments/calendar-feed': { expect: perm('subscribeCalendar') },
+      'POST /api/appointments/calendar-feed': { expect: perm('subscribeCalendar') },
+      'DELETE /api/appointments/calendar-feed': { expect: perm('subscribeCalendar') },
+      'GET /api/appointments/calendar-feed/:token': { expect: PUBLIC, req: async () => ({ url: await feedPath() }) },
 
       // The private management link: whoever holds the token, signed in or not, acts as its patient.
       'GET /api/appointments/manage/:token': { expect: PUBLIC, req: async () => ({ url: `/api/appointments/manage/${await linked()}` }) },

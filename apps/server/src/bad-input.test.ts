@@ -425,7 +425,7 @@ for (const kind of dbKinds()) {
       await checkEveryRoute(fc.constant(bearer(adminToken)), RUNS_ADMIN);
       // The run kept its admin: a later refusal was about the input, not a lost account.
       expect((await t.app.inject({ url: '/api/users/profile', headers: bearer(adminToken) })).statusCode).toBe(200);
-    }, 120_000);
+    }, 300_000); // every case compares the whole database before and after: minutes on a busy 2-core machine
 
     it('anonymously or with a broken token: never a 5xx, one error shape, nothing stored by a refusal', async () => {
       const broken = fc.constantFrom<Record<string, string>>(
@@ -438,7 +438,7 @@ for (const kind of dbKinds()) {
         { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.' },
       );
       await checkEveryRoute(broken, RUNS_ANONYMOUS);
-    }, 120_000);
+    }, 300_000); // every case compares the whole database before and after: minutes on a busy 2-core machine
 
     describe('uploads', () => {
       const PNG_SIGNATURE = IMAGES.png.subarray(0, 8);

@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   readOwnAppointments: EVERYONE,
   /** Pending Approvals: the assignments awaiting the signed-in doctor's answer. */
   answerAssignments: ['DOCTOR'],
+  /** A private calendar subscription of one's own confirmed and paid appointments (issue 13). */
+  subscribeCalendar: ['DOCTOR'],
   /** Bulk actions of the Booking Manager. */
   bulkCancelAppointments: FRONT_DESK,
   bulkMarkPaid: FRONT_DESK,

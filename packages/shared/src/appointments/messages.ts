@@ -126,6 +126,10 @@ export const APPOINTMENT_MSG = {
   rescheduleNotAllowed: 'Lịch hẹn này không thể đổi qua liên kết. Vui lòng gọi hotline để được hỗ trợ.',
   manageLinkSent: 'Đã gửi lại liên kết quản lý lịch hẹn. Liên kết cũ không còn dùng được.',
   manageLinkPast: 'Lịch hẹn đã qua: liên kết quản lý không còn dùng được.',
+  // A doctor's calendar feed.
+  calendarFeedCreated: 'Đã tạo liên kết lịch. Hãy sao chép và thêm vào ứng dụng lịch trên điện thoại: liên kết chỉ hiện một lần.',
+  calendarFeedRevoked: 'Đã thu hồi liên kết lịch. Ứng dụng lịch dùng liên kết cũ sẽ không nhận lịch khám nữa.',
+  calendarFeedInvalid: 'Liên kết lịch không đúng hoặc đã bị thu hồi.',
 } as const;
 
 /** What the audit trail and the update e-mail say of a change (PRODUCT.md sections 4 and 7). */

@@ -503,3 +503,15 @@ export const manageActionResponseSchema = z.object({ message: z.string(), appoin
 export type ManageActionResponse = z.infer<typeof manageActionResponseSchema>;
 export const manageLinkSentResponseSchema = z.object({ message: z.string(), emailStatus: z.enum(EMAIL_DELIVERY_STATUSES) });
 export type ManageLinkSentResponse = z.infer<typeof manageLinkSentResponseSchema>;
+
+// ---------------------------------------------------------------- a doctor's calendar feed
+
+/** Whether the signed-in doctor has a calendar subscription link (its address is shown only when made). */
+export const calendarFeedStatusSchema = z.object({ active: z.boolean(), createdAt: z.string().nullable() });
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
+/** A new subscription address: shown once; it replaces (and ends) the previous one. */
+export const calendarFeedCreatedSchema = z.object({ message: z.string(), url: z.string(), createdAt: z.string() });
+export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
+export const calendarFeedRevokedSchema = z.object({ message: z.string() });
+export type CalendarFeedRevoked = z.infer<typeof calendarFeedRevokedSchema>;
+export const calendarFeedTokenParamsSchema = z.object({ token: z.string().regex(MANAGE_TOKEN_RE, M.calendarFeedInvalid) });

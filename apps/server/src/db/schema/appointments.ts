@@ -186,3 +186,15 @@ export const appointmentLinks = pgTable('appointment_links', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 export type AppointmentLinkRow = typeof appointmentLinks.$inferSelect;
+
+/**
+ * A doctor's calendar subscription (issue 13): a private address of his confirmed and paid
+ * appointments, kept as the SHA-256 of its token; a new one replaces the old, deleting revokes it.
+ */
+export const doctorCalendarFeeds = pgTable('doctor_calendar_feeds', {
+  doctorId: integer('doctor_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique('doctor_calendar_feeds_token_hash_key'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   availabilityQuerySchema,
   availabilityResponseSchema,
+  calendarFeedTokenParamsSchema,
   manageActionResponseSchema,
   manageCancelRequestSchema,
   managedAppointmentSchema,
@@ -14,6 +15,7 @@ import type { ModuleOptions } from '../../deps';
 import { originOf } from '../../lib/origin';
 import { errorResponses } from '../../plugins/errors';
 import { checkAvailability, createPublicAppointment } from './booking.service';
+import { calendarFeedIcs } from './calendar-feed.service';
 import { cancelByLink, getManagedAppointment, managedCalendar, rescheduleByLink } from './manage-link.service';
 
 /** The calls the public booking page makes without a token (specification section 6). */
@@ -92,6 +94,31 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="lich-kham-${id}.ics"`)
+        .type('text/calendar; charset=utf-8')
+        // Text as it is: the route's schemas type only the JSON of its errors.
+        .send(ics as never);
+    },
+  );
+
+  // A doctor's calendar subscription: his calendar app fetches it every hour or so, without a
+  // token of a session, so the address's own token is the key; a wrong one costs the address.
+  app.get(
+    '/appointments/calendar-feed/:token',
+    {
+      schema: {
+        tags: ['appointments'],
+        summary: 'A doctor’s confirmed and paid visits as an iCalendar subscription (no phone numbers, e-mails or reasons)',
+        params: calendarFeedTokenParamsSchema,
+        produces: ['text/calendar'],
+        response: errorResponses(400, 404, 429),
+      },
+      preHandler: app.rateLimit({ name: 'calendar-feed', limit: 120, windowSeconds: 600 }),
+    },
+    async (req, reply) => {
+      const ics = await calendarFeedIcs(deps, req.params.token);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex')
         .type('text/calendar; charset=utf-8')
         // Text as it is: the route's schemas type only the JSON of its errors.
         .send(ics as never);

@@ -19,6 +19,9 @@ import {
   bulkIdsRequestSchema,
   bulkRequestPaymentRequestSchema,
   bulkResultSchema,
+  calendarFeedCreatedSchema,
+  calendarFeedRevokedSchema,
+  calendarFeedStatusSchema,
   cancelAppointmentRequestSchema,
   confirmWithDoctorRequestSchema,
   createAccountsResultSchema,
@@ -63,6 +66,7 @@ import { appointmentHistory, appointmentStats, doctorCandidates, getAppointment,
 import { exportHistory, historyStats, listHistory } from './history.service';
 import { editAppointment } from './staff-edit.service';
 import { resendManageLink } from './manage-link.service';
+import { calendarFeedStatus, createCalendarFeed, revokeCalendarFeed } from './calendar-feed.service';
 import { originOf } from '../../lib/origin';
 import { APPOINTMENT_READS } from '../../lib/read-cache';
 
@@ -425,5 +429,31 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       preHandler: app.requirePermission('sendEmail'),
     },
     async (req) => withEmailStatus(mail, await resendManageLink(deps, req.params.id, actor(req), originOf(req, deps.config.publicUrl))),
+  );
+
+  // ------------------------------------------------------------ a doctor's calendar subscription (issue 13)
+
+  const feedRoute = { tags, security };
+  const feedGuard = app.requirePermission('subscribeCalendar');
+  app.get(
+    '/appointments/calendar-feed',
+    { schema: { ...feedRoute, summary: 'Whether the signed-in doctor has a calendar subscription address', response: { 200: calendarFeedStatusSchema, ...errorResponses(401, 403) } }, preHandler: feedGuard },
+    async (req) => calendarFeedStatus(deps, actor(req)),
+  );
+  app.post(
+    '/appointments/calendar-feed',
+    {
+      schema: { ...feedRoute, summary: 'A new calendar subscription address (shown once); the previous one stops working', response: { 200: calendarFeedCreatedSchema, ...errorResponses(401, 403) } },
+      preHandler: feedGuard,
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return createCalendarFeed(deps, actor(req), originOf(req, deps.config.publicUrl));
+    },
+  );
+  app.delete(
+    '/appointments/calendar-feed',
+    { schema: { ...feedRoute, summary: 'Revoke the calendar subscription address', response: { 200: calendarFeedRevokedSchema, ...errorResponses(401, 403) } }, preHandler: feedGuard },
+    async (req) => revokeCalendarFeed(deps, actor(req)),
   );
 };

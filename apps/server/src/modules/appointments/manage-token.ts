@@ -8,8 +8,11 @@ export const hashOf = (token: string) => createHash('sha256').update(token).dige
 export const manageUrl = (origin: string, token: string) => `${origin}/appointment/manage/${token}`;
 
 /** A new link for the appointment (inside the caller's transaction); the old one ends; the token is never stored. */
+/** 32 random bytes in base64url (43 characters): the private links' tokens. */
+export const newToken = () => randomBytes(32).toString('base64url');
+
 export async function issueManageLink(tx: Db, appointmentId: number, now: Date): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await replaceManageLink(tx, appointmentId, hashOf(token), now);
   return token;
 }

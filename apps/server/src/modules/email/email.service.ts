@@ -8,7 +8,7 @@ import { genericEmail, paymentConfirmationEmail, type RenderedEmail } from './te
 // What other modules use of this one: the outbox (written in their own transactions) and the templates.
 export { enqueueEmails } from './email.repository';
 export * from './templates';
-export { appointmentIcs } from './ics';
+export { appointmentIcs, doctorFeedIcs } from './ics';
 
 export type MailDeps = Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'onEmailDelivered'> & {
   log?: { warn(obj: object, msg: string): void };
