@@ -104,6 +104,13 @@ export async function findReactionsOf(db: Db, commentIds: number[], visitorKey: 
   return new Map(rows.map((r) => [r.commentId, r.reactionType]));
 }
 
+/** Who has reacted to any of these comments: a reader not among them has no reaction to read. */
+export async function listReactorsOf(db: Db, commentIds: number[]): Promise<string[]> {
+  if (commentIds.length === 0) return [];
+  const rows = await db.selectDistinct({ visitorKey: commentReactions.visitorKey }).from(commentReactions).where(inArray(commentReactions.commentId, commentIds));
+  return rows.map((r) => r.visitorKey);
+}
+
 /** Sets or clears one visitor's reaction; the unique (comment, visitor) key backs the one-reaction rule. */
 export async function saveReaction(db: Db, commentId: number, visitorKey: string, reactionType: ReactionType | null, now: Date): Promise<void> {
   const key = and(eq(commentReactions.commentId, commentId), eq(commentReactions.visitorKey, visitorKey));

@@ -20,6 +20,7 @@ import {
   deleteComment,
   findReaction,
   findReactionsOf,
+  listReactorsOf,
   findVisibleComment,
   insertComment,
   listApprovedReplies,
@@ -88,17 +89,18 @@ export async function listCommentsOfPost(
   query: { page: number; size: number },
   visitorKey: string | null,
 ): Promise<CommentListResponse> {
-  // The page as every reader sees it is kept until a post, comment, reaction or account changes;
-  // only this reader's own reactions are read for each request.
-  const { rows, total, count, replies } = await deps.cache.get(`comments:${blogId}:${query.page}:${query.size}`, ['blogs', 'comments', 'comment_reactions', 'users'], async () => {
+  // The page as every reader sees it is kept until a post, comment, reaction or account changes,
+  // with who has reacted on it: only a reader among them has her own reactions read.
+  const { rows, total, count, replies, reactors } = await deps.cache.get(`comments:${blogId}:${query.page}:${query.size}`, ['blogs', 'comments', 'comment_reactions', 'users'], async () => {
     if (!(await isBlogPublished(deps.db, blogId))) throw postNotFound();
     const [{ rows, total }, count] = await Promise.all([
       listTopLevelComments(deps.db, blogId, { offset: (query.page - 1) * query.size, limit: query.size }),
       countVisibleComments(deps.db, blogId),
     ]);
-    return { rows, total, count, replies: await listApprovedReplies(deps.db, rows.map((r) => r.id)) };
+    const replies = await listApprovedReplies(deps.db, rows.map((r) => r.id));
+    return { rows, total, count, replies, reactors: await listReactorsOf(deps.db, [...rows, ...replies].map((r) => r.id)) };
   });
-  const mine = await reactionsOf(deps, [...rows, ...replies], visitorKey);
+  const mine = visitorKey && reactors.includes(visitorKey) ? await reactionsOf(deps, [...rows, ...replies], visitorKey) : new Map<number, ReactionType>();
   return { success: true, comments: buildTrees(rows, replies, mine), count, total, page: query.page, size: query.size, totalPages: Math.ceil(total / query.size) };
 }
 
