@@ -3,24 +3,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPARTMENT_CODES, MSG, TIME_SLOTS } from '@clinic/shared';
 import { startCluster, type Cluster } from './system/postgres-cluster';
-import { call, exitCode, signIn, startServer, waitFor, type ServerProcess } from './system/server-process';
+import { call, exitCode, openDay, type ServerProcess, signIn, startServer, waitFor } from './system/server-process';
 
 /**
  * Faults a clinic's server meets in production, injected into the real thing: the server in its own
  * process on a PostgreSQL server of the test's own, which the test restarts under load, and a
  * server process killed in the middle of a booking rush.
  */
-
-/** The n-th day from next week on that the clinic is open (no Sundays), as YYYY-MM-DD. */
-function openDay(n: number): string {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7 || 7));
-  for (let left = n; ; d.setUTCDate(d.getUTCDate() + 1)) {
-    if (d.getUTCDay() === 0) continue;
-    if (left === 0) return d.toISOString().slice(0, 10);
-    left -= 1;
-  }
-}
 
 const SLOTS_A_DAY = TIME_SLOTS.length * DEPARTMENT_CODES.length;
 /** A visitor's booking of the `slot`-th slot (every time of a department, then the next department, then the next day). */

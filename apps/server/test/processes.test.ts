@@ -5,7 +5,7 @@ import { addDays, clinicMoment, DEPARTMENT_CODES, TIME_SLOTS } from '@clinic/sha
 import { openPostgres } from '../src/db/client';
 import { seedAppointment } from './appointments';
 import { NGINX, startNginx, type Nginx } from './system/nginx';
-import { call, exitCode, signIn, startRecordingSmtp, startServer, waitFor, type RecordingSmtp, type ServerProcess } from './system/server-process';
+import { call, exitCode, openDay, type RecordingSmtp, type ServerProcess, signIn, startRecordingSmtp, startServer, waitFor } from './system/server-process';
 
 /**
  * The production topology of docs/DEPLOYMENT.md, for real: two server processes on one PostgreSQL
@@ -16,17 +16,6 @@ import { call, exitCode, signIn, startRecordingSmtp, startServer, waitFor, type 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-
-/** The n-th day from next week on that the clinic is open (no Sundays). */
-function openDay(n: number): string {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7 || 7));
-  for (let left = n; ; d.setUTCDate(d.getUTCDate() + 1)) {
-    if (d.getUTCDay() === 0) continue;
-    if (left === 0) return d.toISOString().slice(0, 10);
-    left -= 1;
-  }
-}
 
 let people = 0;
 function booking(day: number, time: string, person: string) {

@@ -107,3 +107,14 @@ export async function signIn(base: string, usernameOrEmail: string, password: st
   if (res?.status !== 200) throw new Error(`sign-in as ${usernameOrEmail} failed: ${JSON.stringify(res)}`);
   return res.json.token as string;
 }
+
+/** The n-th day from next week on that the clinic is open (no Sundays), as YYYY-MM-DD. */
+export function openDay(n: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7 || 7));
+  for (let left = n; ; d.setUTCDate(d.getUTCDate() + 1)) {
+    if (d.getUTCDay() === 0) continue;
+    if (left === 0) return d.toISOString().slice(0, 10);
+    left -= 1;
+  }
+}

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { APPOINTMENT_MSG, bookingWindow, checkSlotRules, CLINIC_TEXT, formatLongDate, isDateString, type AvailabilityQuery, type AvailabilityResponse, type TimeSlot } from '@clinic/shared';
 import { getAvailabilityQueryOptions, useAvailability } from '@/api/check-availability';
 import { dateProblem, isClinicToday, slotsFor } from '@/lib/clinic-calendar';
@@ -100,4 +101,19 @@ export function useSlotChoice({ date, time, department, now, onTimeWithdrawn }: 
   }
 
   return { minDate, maxDate, dateIssue, dateHint, slots, slotsEmptyMessage, availabilityView, blocked: !!dateIssue || unavailable, checking, verify, confirm };
+}
+
+type SlotFields = { appointmentDate: string; appointmentTime: string };
+
+/** What a form does when the last check refuses its slot: the date is focused, or the time cleared with the reason. */
+export function slotRefusals<T extends SlotFields>(form: Pick<UseFormReturn<T>, 'setFocus' | 'setValue' | 'setError'>) {
+  const date = 'appointmentDate' as Path<T>;
+  const time = 'appointmentTime' as Path<T>;
+  return {
+    refuseDate: () => form.setFocus(date),
+    refuseTime: (message: string) => {
+      form.setValue(time, '' as PathValue<T, Path<T>>);
+      form.setError(time, { type: 'rule', message }, { shouldFocus: true });
+    },
+  };
 }

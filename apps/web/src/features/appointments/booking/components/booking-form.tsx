@@ -13,7 +13,7 @@ import { useCreatePublicAppointment } from '../../api/create-public-appointment'
 import { usePublicDepartments } from '@/api/get-departments';
 import { AvailabilityStatus } from '../../shared/availability-status';
 import { serverErrorText } from '../../shared/server-error';
-import { useSlotChoice } from '../../shared/use-slot-choice';
+import { slotRefusals, useSlotChoice } from '../../shared/use-slot-choice';
 import { FALLBACK_DEPARTMENTS, FALLBACK_DEPARTMENTS_NOTICE } from '../fallback-departments';
 import type { BookingIdentity } from '../hooks/use-booking-identity';
 import type { BookedAppointment } from './booking-success';
@@ -121,14 +121,7 @@ export function BookingForm({ now, identity, onBooked, focusOnMount = false }: B
 
   const onValid = async (values: PublicAppointmentInput) => {
     mutation.reset();
-    const refusals = {
-      refuseDate: () => setFocus('appointmentDate'),
-      refuseTime: (message: string) => {
-        setValue('appointmentTime', '');
-        setError('appointmentTime', { type: 'rule', message }, { shouldFocus: true });
-      },
-    };
-    if (!(await confirm({ date: values.appointmentDate, time: values.appointmentTime, department: values.department }, refusals))) return;
+    if (!(await confirm({ date: values.appointmentDate, time: values.appointmentTime, department: values.department }, slotRefusals({ setFocus, setValue, setError })))) return;
 
     mutation.mutate(values, {
       onSuccess: (response) =>

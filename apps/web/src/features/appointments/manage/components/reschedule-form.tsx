@@ -11,7 +11,7 @@ import { useRescheduleByLink } from '../../api/reschedule-by-link';
 import { AvailabilityStatus } from '../../shared/availability-status';
 import { departmentLabel } from '../../shared/department-label';
 import { serverErrorText } from '../../shared/server-error';
-import { useSlotChoice } from '../../shared/use-slot-choice';
+import { slotRefusals, useSlotChoice } from '../../shared/use-slot-choice';
 
 export const RESCHEDULE_FAILED = 'Không thể đổi lịch hẹn lúc này. Vui lòng thử lại.';
 
@@ -67,14 +67,7 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
 
   const onValid = async (values: ManageRescheduleRequest) => {
     mutation.reset();
-    const refusals = {
-      refuseDate: () => setFocus('appointmentDate'),
-      refuseTime: (message: string) => {
-        setValue('appointmentTime', '');
-        setError('appointmentTime', { type: 'rule', message }, { shouldFocus: true });
-      },
-    };
-    if (!(await confirm({ date: values.appointmentDate, time: values.appointmentTime, department: appointment.department }, refusals))) return;
+    if (!(await confirm({ date: values.appointmentDate, time: values.appointmentTime, department: appointment.department }, slotRefusals({ setFocus, setValue, setError })))) return;
     mutation.mutate({ token, ...values }, { onSuccess: onRescheduled });
   };
 
