@@ -41,6 +41,22 @@ for (const kind of dbKinds()) {
       expect(res.headers['x-frame-options']).toBeDefined();
     });
 
+    it('tells browsers never to keep a signed-in answer (a shared computer must not show the last patient’s list) and to revalidate public ones', async () => {
+      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { usernameOrEmail: 'staff', password: 'Staff@123' } });
+      expect(login.headers['cache-control']).toBe('no-store');
+      const headers = { authorization: `Bearer ${login.json().token}` };
+      for (const url of ['/api/users/profile', '/api/appointments?page=1&size=5', '/api/dashboard']) {
+        const res = await t.app.inject({ url, headers });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control'], url).toBe('no-store');
+      }
+      // The same route a second time is answered from the kept copy: still not for the browser to keep.
+      expect((await t.app.inject({ url: '/api/appointments?page=1&size=5', headers })).headers['cache-control']).toBe('no-store');
+      const unauthorised = await t.app.inject({ url: '/api/users/profile' });
+      expect(unauthorised.headers['cache-control']).toBe('no-store');
+      expect((await t.app.inject({ url: '/api/public/blogs/published?page=1&size=3' })).headers['cache-control']).toBe('no-cache');
+    });
+
     it('serves an OpenAPI document built from the route schemas', async () => {
       const res = await t.app.inject({ url: '/api/docs/json' });
       expect(res.statusCode).toBe(200);

@@ -26,4 +26,13 @@ export const securityPlugin = fp(async (app) => {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(compress, { global: true, threshold: 1024 });
+
+  // The API's answers hold health data and tokens: a browser (a shared computer at the front desk,
+  // a family tablet) keeps none of them. A public read may be kept but is asked again each time.
+  // A route that says otherwise (an uploaded image, the sitemap) keeps its own header.
+  app.addHook('onSend', async (req, reply) => {
+    if (reply.hasHeader('cache-control') || !req.url.startsWith('/api/')) return;
+    const publicRead = req.method === 'GET' && !req.headers.authorization && reply.statusCode < 400;
+    reply.header('cache-control', publicRead ? 'no-cache' : 'no-store');
+  });
 });
