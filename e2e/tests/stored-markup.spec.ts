@@ -27,6 +27,7 @@ import { bookViaApi, clinicWeekday, signIn, snap, tokenOf, watchConsole } from '
  * - DOCTOR /admin/patients: list (name), examination-notes modal (reason), patient detail (notes).
  * - PATIENT (the account created from the booking): header (name, laptop only), /profile (name),
  *   /my-appointments (name, reasons), /medical-history (notes).
+ * - Visitor /appointment/manage/{token} (booking D's private link): name, reason.
  * Not visited, as they show none of these texts: home, about, services, /appointment, /login,
  * /settings, the dashboard (figures only). The read time (20 characters at most) cannot hold the
  * payload.
@@ -49,6 +50,8 @@ type Data = {
   phones: { a: string; d: string };
   email: string;
   emailD: string;
+  /** Booking D's private management link. */
+  manageToken: string;
 };
 
 let data: Data;
@@ -108,8 +111,16 @@ async function seed(api: APIRequestContext, project: string): Promise<Data> {
     a: await book(1, text.reasonA, email, 0, '08:00'),
     b: await book(2, text.reasonB, email, 1, '08:30'),
     c: await book(3, text.reasonC, email, 2, '09:00'),
-    d: await book(4, text.reasonD, emailD, 3, '09:30'),
+    d: 0,
   };
+  // D as a visitor books it: the answer holds her private management link.
+  const booked = (await ok(
+    api.post('/api/appointments/public', {
+      data: { fullName: text.name, phone: phone(4), email: emailD, appointmentDate: clinicWeekday(base + 3), appointmentTime: '09:30', department: 'GENERAL_PRACTICE', reason: text.reasonD },
+    }),
+    201,
+  )) as { appointmentId: number; manageToken: string };
+  ids.d = booked.appointmentId;
 
   const candidates = (await ok(api.get(`/api/appointments/${ids.a}/doctor-candidates`, { headers: auth(admin) }))) as { id: number; fullName: string | null }[];
   const doctorId = candidates.find((c) => c.fullName === DOCTOR)!.id;
@@ -130,7 +141,7 @@ async function seed(api: APIRequestContext, project: string): Promise<Data> {
   const login = (await ok(api.post('/api/auth/login', { data: { usernameOrEmail: email, password: accounts.created[0]!.temporaryPassword } }))) as { token: string };
   await ok(api.post('/api/auth/change-password', { headers: auth(login.token), data: { currentPassword: accounts.created[0]!.temporaryPassword, newPassword: NEW_PASSWORD } }));
 
-  return { tag, text, content, postId: post.id, ids, phones: { a: phone(1), d: phone(4) }, email, emailD };
+  return { tag, text, content, postId: post.id, ids, phones: { a: phone(1), d: phone(4) }, email, emailD, manageToken: booked.manageToken };
 }
 
 test.beforeAll(async ({ playwright }, testInfo) => {
@@ -364,4 +375,12 @@ test('the patient sees her name, reasons and the doctor\'s notes as text on her 
   await showsAsText(page, page, [text.notes]);
   await snap(page, testInfo, 'medical-history');
   watch.check();
+});
+
+test('a visitor’s private link page shows her name and reason as text @phone', async ({ page }) => {
+  const guarded = guard(page);
+  await open(page, `/appointment/manage/${data.manageToken}`, 'Quản lý lịch hẹn');
+  await showsAsText(page, page, [data.text.name, data.text.reasonD]);
+  await expect(page).toHaveTitle(/Quản lý lịch hẹn/);
+  guarded.check();
 });
