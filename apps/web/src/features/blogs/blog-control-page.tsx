@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
-import type { BlogSummary } from '@clinic/shared';
+import { can, type BlogSummary } from '@clinic/shared';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/hooks/use-current-user';
@@ -17,15 +17,13 @@ const TABS = [
   { value: 'comments' as const, label: 'Bình luận', tabId: 'blog-tab-comments', panelId: 'blog-panel-comments' },
 ];
 
-/** Comment moderation uses the admin comment calls, open to ADMIN and STAFF (specification section 6). */
-const MODERATOR_ROLES = ['ADMIN', 'STAFF'];
-
 /** /admin/blogs — Blog Control (ADMIN, DOCTOR, STAFF): posts, and for admin and staff the comments. */
 /** Blog Control; `moderation` is the comments tab's panel (the comments feature's, composed by the app). */
 export default function BlogControlPage({ moderation }: { moderation?: ReactNode }) {
   usePageTitle('Blog Control');
   const user = useCurrentUser();
-  const canModerate = MODERATOR_ROLES.includes(user.role);
+  // Comment moderation uses the admin comment calls (specification section 6): shared's permission table says who.
+  const canModerate = can(user.role, 'moderateComments');
   const [search, setSearch] = useSearchParams();
   const tab: Tab = canModerate && search.get('tab') === 'comments' ? 'comments' : 'posts';
   const [editor, setEditor] = useState<{ blogId: number | null } | null>(null);

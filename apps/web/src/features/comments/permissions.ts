@@ -1,8 +1,6 @@
-import type { Role } from '@clinic/shared';
+import { can, type Role } from '@clinic/shared';
 
-/** Who is offered the delete button under a comment (specification section 6). */
-export const COMMENT_MODERATOR_ROLES: readonly Role[] = ['ADMIN', 'STAFF'];
-
+/** Who is offered the delete button under a comment (specification section 6): shared's permission table says. */
 export function canModerateComments(role: Role | undefined | null): boolean {
-  return !!role && COMMENT_MODERATOR_ROLES.includes(role);
+  return can(role, 'moderateComments');
 }
