@@ -169,35 +169,27 @@ export const commentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     async (req) => listForModeration(deps, req.query),
   );
 
-  app.put(
-    '/comments/admin/:id/approve',
-    {
-      schema: {
-        tags: ['comments'],
-        summary: 'Show a pending or rejected comment',
-        security,
-        params: commentIdParamsSchema,
-        response: { 200: commentActionResponseSchema, ...errorResponses(400, 401, 403, 404) },
+  // Show or hide a comment: one route each, the same shape.
+  const verdicts = [
+    { path: '/comments/admin/:id/approve', summary: 'Show a pending or rejected comment', status: 'APPROVED' },
+    { path: '/comments/admin/:id/reject', summary: 'Hide a comment (and the replies under it)', status: 'REJECTED' },
+  ] as const;
+  for (const verdict of verdicts) {
+    app.put(
+      verdict.path,
+      {
+        schema: {
+          tags: ['comments'],
+          summary: verdict.summary,
+          security,
+          params: commentIdParamsSchema,
+          response: { 200: commentActionResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+        onRequest: moderators,
       },
-      onRequest: moderators,
-    },
-    async (req) => moderate(deps, req.params.id, 'APPROVED', req.auth!.id),
-  );
-
-  app.put(
-    '/comments/admin/:id/reject',
-    {
-      schema: {
-        tags: ['comments'],
-        summary: 'Hide a comment (and the replies under it)',
-        security,
-        params: commentIdParamsSchema,
-        response: { 200: commentActionResponseSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: moderators,
-    },
-    async (req) => moderate(deps, req.params.id, 'REJECTED', req.auth!.id),
-  );
+      async (req) => moderate(deps, req.params.id, verdict.status, req.auth!.id),
+    );
+  }
 
   app.delete(
     '/comments/admin/:id',

@@ -206,35 +206,21 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     async (req) => deleteUser(db, actor(req), req.params.id),
   );
 
-  app.put(
-    '/users/:id/deactivate',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Deactivate an account: its tokens stop working at once',
-        params: idParams,
-        response: { 200: userMessageSchema, ...errorResponses(400, 401, 403, 404) },
+  // Deactivate and activate: one route each, the same shape.
+  const switches = [
+    { path: '/users/:id/deactivate', summary: 'Deactivate an account: its tokens stop working at once', run: deactivateUser },
+    { path: '/users/:id/activate', summary: 'Activate an account again (tokens from before its deactivation stay invalid)', run: activateUser },
+  ];
+  for (const { path, summary, run } of switches) {
+    app.put(
+      path,
+      {
+        schema: { tags, security, summary, params: idParams, response: { 200: userMessageSchema, ...errorResponses(400, 401, 403, 404) } },
+        preHandler: manageUsers,
       },
-      preHandler: manageUsers,
-    },
-    async (req) => deactivateUser(db, actor(req), req.params.id),
-  );
-
-  app.put(
-    '/users/:id/activate',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Activate an account again (tokens from before its deactivation stay invalid)',
-        params: idParams,
-        response: { 200: userMessageSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-      preHandler: manageUsers,
-    },
-    async (req) => activateUser(db, actor(req), req.params.id),
-  );
+      async (req) => run(db, actor(req), req.params.id),
+    );
+  }
 
   app.post(
     '/users/:id/reset-password',

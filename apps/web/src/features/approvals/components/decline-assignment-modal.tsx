@@ -2,13 +2,9 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { APPOINTMENT_LIMITS, APPOINTMENT_MSG, APPROVALS_MSG, type Appointment } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { CharCount } from '@/components/ui/char-count';
-import { FormField, Textarea } from '@/components/ui/form-field';
-import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/error-message';
 import { useDeclineAssignment } from '../api/decline-assignment';
-import { AssignmentSummary } from './approval-parts';
+import { AssignmentAnswerModal } from './assignment-answer-modal';
 
 /** Decline: a reason is required; the appointment goes back to PENDING for the staff to assign another doctor. */
 export function DeclineAssignmentModal({ appointment, onClose }: { appointment: Appointment; onClose: () => void }) {
@@ -34,48 +30,27 @@ export function DeclineAssignmentModal({ appointment, onClose }: { appointment: 
   }
 
   return (
-    <Modal
-      open
+    <AssignmentAnswerModal
+      appointment={appointment}
       onClose={onClose}
-      preventClose={decline.isPending}
       title="Từ chối lịch hẹn"
-      description={`#${appointment.id} · ${appointment.fullName}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={decline.isPending}>
-            Hủy
-          </Button>
-          <Button variant="danger" onClick={submit} loading={decline.isPending} disabled={length === 0}>
-            {APPROVALS_MSG.declineButton}
-          </Button>
-        </>
-      }
-    >
-      <div className="space-y-4">
-        <AssignmentSummary appointment={appointment} />
+      pending={decline.isPending}
+      failure={decline.isError ? errorMessage(decline.error, APPROVALS_MSG.declineFailed) : null}
+      submit={{ label: APPROVALS_MSG.declineButton, onClick: submit, disabled: length === 0, danger: true }}
+      notice={
         <Alert tone="warning" title="Lịch hẹn sẽ trở lại Chờ xác nhận">
           {APPROVALS_MSG.declineWarning}
         </Alert>
-        {decline.isError && <Alert tone="error">{errorMessage(decline.error, APPROVALS_MSG.declineFailed)}</Alert>}
-        <FormField
-          label="Lý do từ chối"
-          required
-          error={touched || length > APPOINTMENT_LIMITS.doctorResponse ? (problem ?? undefined) : undefined}
-          hint={<CharCount length={length} max={APPOINTMENT_LIMITS.doctorResponse} />}
-        >
-          {(c) => (
-            <Textarea
-              {...c}
-              rows={4}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              onBlur={() => setTouched(true)}
-              placeholder="Ví dụ: Tôi nghỉ phép ngày này."
-              data-autofocus
-            />
-          )}
-        </FormField>
-      </div>
-    </Modal>
+      }
+      field={{
+        label: 'Lý do từ chối',
+        required: true,
+        value: reason,
+        onChange: setReason,
+        onBlur: () => setTouched(true),
+        error: touched || length > APPOINTMENT_LIMITS.doctorResponse ? (problem ?? undefined) : undefined,
+        placeholder: 'Ví dụ: Tôi nghỉ phép ngày này.',
+      }}
+    />
   );
 }
