@@ -35,9 +35,15 @@ const CONFLICT_CODES: Record<string, string> = {
   '23503': MSG.relatedGone,
 };
 
-function databaseInputError(err: unknown): ErrorBody | null {
+/** The error and the causes it wraps (a driver's error inside Drizzle's), a few levels deep. */
+function* causeChain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
+    yield e as { code?: unknown; message?: unknown };
+  }
+}
+
+function databaseInputError(err: unknown): ErrorBody | null {
+  for (const { code } of causeChain(err)) {
     if (typeof code !== 'string') continue;
     if (INVALID_VALUE_CODES.has(code)) return errorBody(400, 'INVALID_VALUE', MSG.invalidInput);
     const conflict = CONFLICT_CODES[code];
@@ -51,12 +57,10 @@ function databaseInputError(err: unknown): ErrorBody | null {
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
 const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/;
 
-export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
+function isDatabaseUnavailable(err: unknown): boolean {
+  for (const { code, message } of causeChain(err)) {
     // Class 08: connection exceptions.
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
-    const message = (e as { message?: unknown }).message;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
   }
   return false;
