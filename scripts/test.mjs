@@ -12,6 +12,7 @@ const problems = [];
 const skipped = [];
 let passed = 0;
 let failed = 0;
+const failures = [];
 
 function need(what, present, why) {
   if (present) return true;
@@ -68,11 +69,18 @@ for (const [name, cmd, args] of steps) {
     passed += Number(out.match(/^\s*(\d+) passed/m)?.[1] ?? 0);
     failed += Number(out.match(/^\s*(\d+) failed/m)?.[1] ?? 0);
   }
-  if (code !== 0) problems.push(`${name} failed (exit code ${code})`);
+  if (code !== 0) {
+    problems.push(`${name} failed (exit code ${code})`);
+    // The failing tests' names, so the summary at the end of a long log says which ones failed.
+    // With each, the first line of its error (vitest prints it below the FAIL line).
+    const named = out.split('\n').filter((line) => /^\s*(FAIL\s|×\s|✘\s)/.test(line) || /^\s+\d+\) \[/.test(line) || /^\s*(\w*Error|Error):\s/.test(line));
+    for (const line of [...new Set(named.map((l) => l.trim().slice(0, 240)))].slice(0, 30)) failures.push(`${name}: ${line}`);
+  }
 }
 
 console.log('\n━━ summary');
 for (const s of skipped) console.log(`skipped  ${s}`);
 for (const p of problems) console.log(`FAILED   ${p}`);
+for (const f of failures) console.log(`  ${f}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(problems.length ? 1 : 0);
