@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { newPasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords';
 
 export const ACCOUNT_MSG = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { GENDERS, ROLES } from './roles';
 import { MSG } from './messages';
 
@@ -40,18 +40,5 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** What the browser keeps under `userInfo` (specification section 3). */
-export type StoredUserInfo = {
-  id: number;
-  username: string;
-  email: string;
-  fullName: string | null;
-  role: (typeof ROLES)[number];
-  phone?: string | null;
-};
-
-export const STORAGE_KEYS = { token: 'authToken', userInfo: 'userInfo' } as const;
-
-/** Token lifetimes: 'Ghi nhớ đăng nhập' ticked or not (PRODUCT.md section 5). */
-export const TOKEN_TTL_SECONDS = { remembered: 30 * 24 * 3600, session: 12 * 3600 } as const;
+export * from './session';
 

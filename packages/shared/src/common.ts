@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The largest id a PostgreSQL integer column holds. */
 export const MAX_INT = 2_147_483_647;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The one error shape of every failed call (PRODUCT.md section 1). */
 export const apiErrorSchema = z.object({

@@ -1,8 +1,3 @@
-import { z } from 'zod';
-
-// Validation messages nobody wrote by hand still come out in Vietnamese, on the server and in the browser.
-z.config(z.locales.vi());
-
 export * from './roles';
 export * from './permissions';
 export * from './clinic';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Every new password: create, reset, change, import (issue 10: "Password rules"). */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { GENDERS } from './roles';
 import { pageNumberSchema, pageSchema } from './common';
 import { APPOINTMENT_LIMITS, APPOINTMENT_MSG } from './appointments/messages';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { pageNumberSchema } from '../common';
 import { APPOINTMENT_LIMITS, APPOINTMENT_MSG as M } from './messages';
 import { appointmentSortSchema } from './schemas';

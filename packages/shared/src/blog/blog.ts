@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { idListSchema, pageNumberSchema, pageSchema, pathIdSchema } from '../common';
 
 /** Blog statuses (specification section 4): only PUBLISHED posts are ever served publicly. */

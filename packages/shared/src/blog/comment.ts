@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { pageNumberSchema, pathIdSchema } from '../common';
 
 export const COMMENT_LIMITS = { authorName: 100, content: 1000, pageSize: 20, maxPageSize: 50 } as const;
@@ -109,8 +109,8 @@ type CommentShape = {
   replies: CommentShape[];
 };
 
-/** A comment with its visible replies nested. `content` is plain text: show it as text, never as HTML. */
-export const commentSchema: z.ZodType<CommentShape> = z.object({
+/** What every view of a comment shows: the reader's page and the moderation panel. */
+const commentFields = {
   id: z.number().int(),
   blogId: z.number().int(),
   parentId: z.number().int().nullable(),
@@ -120,6 +120,11 @@ export const commentSchema: z.ZodType<CommentShape> = z.object({
   likeCount: z.number().int(),
   dislikeCount: z.number().int(),
   status: z.enum(COMMENT_STATUSES),
+};
+
+/** A comment with its visible replies nested. `content` is plain text: show it as text, never as HTML. */
+export const commentSchema: z.ZodType<CommentShape> = z.object({
+  ...commentFields,
   myReaction: z.enum(REACTION_TYPES).nullable(),
   get replies() {
     return z.array(commentSchema);
@@ -158,18 +163,7 @@ export type ReactionResponse = z.infer<typeof reactionResponseSchema>;
 export const myReactionResponseSchema = z.object({ success: z.boolean(), reaction: reactionStateSchema });
 
 /** A comment in the moderation panel: with its post, whatever its status. */
-export const moderationCommentSchema = z.object({
-  id: z.number().int(),
-  blogId: z.number().int(),
-  blogTitle: z.string(),
-  parentId: z.number().int().nullable(),
-  authorName: z.string(),
-  content: z.string(),
-  createdAt: z.string(),
-  likeCount: z.number().int(),
-  dislikeCount: z.number().int(),
-  status: z.enum(COMMENT_STATUSES),
-});
+export const moderationCommentSchema = z.object({ ...commentFields, blogTitle: z.string() });
 export type ModerationComment = z.infer<typeof moderationCommentSchema>;
 
 export const moderationListResponseSchema = z.object({

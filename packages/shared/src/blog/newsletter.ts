@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 export const NEWSLETTER_MSG = {
   emailRequired: 'Vui lòng nhập email',
