@@ -40,7 +40,8 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database every run: the journeys see exactly what a newcomer sees.
-    command: `rm -rf .e2e-data-${port} && node ../scripts/start.mjs`,
+    // With a real mailbox beside it (serve-with-mailbox.mjs): journeys open the links of e-mails.
+    command: `rm -rf .e2e-data-${port} && node serve-with-mailbox.mjs`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 240_000,
@@ -48,6 +49,6 @@ export default defineConfig({
     stderr: 'pipe',
     // Every journey comes from one address: the public-write and sign-in budgets of one visitor
     // (tested in the server suite) would run out across them.
-    env: { PORT: String(port), DATA_DIR: `.e2e-data-${port}`, LOG_LEVEL: 'warn', RATE_LIMIT_PUBLIC: '1000', RATE_LIMIT_LOGIN_PER_ADDRESS: '1000' },
+    env: { PORT: String(port), DATA_DIR: `.e2e-data-${port}`, LOG_LEVEL: 'warn', RATE_LIMIT_PUBLIC: '1000', RATE_LIMIT_LOGIN_PER_ADDRESS: '1000', WAITING_LIST_CHECK_SECONDS: '2' },
   },
 });

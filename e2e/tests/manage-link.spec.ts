@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { clinicWeekday, expectAccessible, snap } from './helpers';
+import { linkFromMail } from './mailbox';
 
 /** The time tiles are radio buttons drawn as labels: a person clicks the tile. */
 async function pickTime(page: Page, time: string) {
@@ -7,7 +8,7 @@ async function pickTime(page: Page, time: string) {
   await expect(page.getByRole('radio', { name: time })).toBeChecked();
 }
 
-test('a visitor books, opens her private link, moves the visit, then cancels it @phone', async ({ page }, testInfo) => {
+test('a visitor books, opens her private link from the e-mail, moves the visit, then cancels it @phone', async ({ page }, testInfo) => {
   // Each project books its own slot with its own phone.
   const phoneWidth = testInfo.project.name === 'phone';
   const date = clinicWeekday(phoneWidth ? 9 : 8);
@@ -16,7 +17,7 @@ test('a visitor books, opens her private link, moves the visit, then cancels it 
   await page.goto('/appointment');
   await page.getByLabel('Họ và tên').fill('Đỗ Thị Hoa');
   await page.getByLabel('Số điện thoại').fill(phoneWidth ? '0977 333 222' : '0977 333 111');
-  await page.getByLabel('Email').fill('hoa.do@example.vn');
+  await page.getByLabel('Email').fill(phoneWidth ? 'hoa.do2@example.vn' : 'hoa.do@example.vn');
   const department = page.getByLabel('Khoa khám');
   await expect(department).toBeEnabled();
   await department.selectOption({ label: 'Khoa Phụ khoa' });
@@ -29,7 +30,10 @@ test('a visitor books, opens her private link, moves the visit, then cancels it 
   const manage = panel.getByRole('link', { name: 'Quản lý lịch hẹn của bạn' });
   await expect(manage).toHaveAttribute('href', /^\/appointment\/manage\/[A-Za-z0-9_-]{43}$/);
   const href = (await manage.getAttribute('href'))!;
-  await manage.click();
+  // The same link arrives by e-mail: she opens it from there.
+  const emailed = await linkFromMail(phoneWidth ? 'hoa.do2@example.vn' : 'hoa.do@example.vn', /https?:\/\/[^\s"<>]+\/appointment\/manage\/[A-Za-z0-9_-]{43}/);
+  expect(new URL(emailed).pathname).toBe(href);
+  await page.goto(emailed);
 
   // The link's page: her booking as she sees it, never to be indexed.
   await expect(page).toHaveURL(href);

@@ -11,6 +11,8 @@ import type { AppointmentRow } from './db/schema';
 import { hashPassword } from './lib/password';
 import { createTokenService } from './lib/tokens';
 import { insertUser } from './modules/users/users.repository';
+import { hashOf } from './modules/appointments/manage-token';
+import { findWaitingEntryByHash } from './modules/appointments/waiting-list.repository';
 
 /**
  * The authorization matrix (issue 11): every route the server registers, and who may call it.
@@ -103,6 +105,22 @@ for (const kind of dbKinds()) {
       const res = await t.app.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ ...nextSlot(), department: 'OBSTETRICS', email: `link${unique()}@example.com`, phone: phone() }) });
       if (res.statusCode !== 201) throw new Error(`booking: ${res.statusCode} ${res.body}`);
       return res.json().manageToken as string;
+    }
+    /** A full slot of its own with someone waiting for it: her link's token and the entry's id. */
+    let waitingSlots = 0;
+    async function waiting(): Promise<{ token: string; id: number }> {
+      waitingSlots += 1;
+      // Its own department and week, 96 slots: never one that an earlier case filled.
+      const day = ['2027-03-08', '2027-03-09', '2027-03-10', '2027-03-11', '2027-03-12', '2027-03-13'][waitingSlots % 6]!;
+      const slot = { appointmentDate: day, appointmentTime: TIME_SLOTS[Math.floor(waitingSlots / 6) % TIME_SLOTS.length]!, department: 'FERTILITY' };
+      for (let i = 0; i < 3; i++) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ ...slot, email: null, phone: phone() }) });
+        if (res.statusCode !== 201) throw new Error(`booking: ${res.statusCode} ${res.body}`);
+      }
+      const res = await t.app.inject({ method: 'POST', url: '/api/appointments/waiting-list', payload: { ...slot, fullName: 'Người Chờ', phone: phone(), email: `wait${unique()}@example.com` } });
+      if (res.statusCode !== 201) throw new Error(`waiting list: ${res.statusCode} ${res.body}`);
+      const token = res.json().token as string;
+      return { token, id: (await findWaitingEntryByHash(db(), hashOf(token)))!.id };
     }
     /** The path of a calendar subscription the demo doctor just made. */
     async function feedPath(): Promise<string> {
@@ -258,6 +276,17 @@ for (const kind of dbKinds()) {
         expect: PUBLIC,
         req: async () => ({ url: `/api/appointments/manage/${await linked()}/reschedule`, payload: nextSlot() }),
       },
+
+      // The waiting list: joining and its private link are anyone's; a slot's list is the front desk's.
+      'POST /api/appointments/waiting-list': {
+        expect: PUBLIC,
+        req: async () => ({ payload: { ...nextSlot(), department: 'OBSTETRICS', fullName: 'Người Chờ', phone: phone(), email: `join${unique()}@example.com` } }),
+      },
+      'GET /api/appointments/waiting-list/:token': { expect: PUBLIC, req: async () => ({ url: `/api/appointments/waiting-list/${(await waiting()).token}` }) },
+      'POST /api/appointments/waiting-list/:token/claim': { expect: PUBLIC, req: async () => ({ url: `/api/appointments/waiting-list/${(await waiting()).token}/claim` }) },
+      'POST /api/appointments/waiting-list/:token/leave': { expect: PUBLIC, req: async () => ({ url: `/api/appointments/waiting-list/${(await waiting()).token}/leave` }) },
+      'GET /api/appointments/waiting-list': { expect: perm('manageBookings'), req: () => ({ url: '/api/appointments/waiting-list?date=2027-03-04&time=09:00&department=OBSTETRICS' }) },
+      'DELETE /api/appointments/waiting-list/entries/:id': { expect: perm('manageBookings'), req: async () => ({ url: `/api/appointments/waiting-list/entries/${(await waiting()).id}` }) },
 
       // bulk actions of the Booking Manager
       'POST /api/appointments/bulk/cancel': { expect: perm('bulkCancelAppointments'), req: async () => ({ payload: { ids: [await freshAppointment()], reason: 'Nghỉ lễ' } }) },

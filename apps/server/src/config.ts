@@ -49,6 +49,7 @@ const envSchema = z.object({
     .string()
     .regex(/^(false|\d{1,2}|[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*)$/i, 'must be false, a number of proxy hops, or proxy addresses (comma-separated)')
     .default('false'),
+  WAITING_LIST_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   PUBLIC_URL: z
     .string()
     .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'must be the site origin, such as https://antamclinic.vn (no path)')
@@ -84,6 +85,8 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** The site's own origin for absolute links (sitemap, link previews); from the request's Host when unset. */
   publicUrl: string | undefined;
+  /** How often each process offers freed places to the waiting lists (and lapses unclaimed offers). */
+  waitingListCheckSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPublic: e.RATE_LIMIT_PUBLIC,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL?.toLowerCase(),
+    waitingListCheckSeconds: e.WAITING_LIST_CHECK_SECONDS,
   };
 }
 

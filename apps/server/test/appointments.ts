@@ -4,7 +4,11 @@ import { insertAppointment, insertAppointmentEvents } from '../src/modules/appoi
 import type { Db } from '../src/db/client';
 import type { AppointmentRow, NewAppointmentRow } from '../src/db/schema';
 import type { App } from '../src/app';
-import { bearer, DEMO, loginAs } from './build-app';
+import { afterAll, beforeAll } from 'vitest';
+import type { Clock } from '../src/lib/clock';
+import { bearer, buildTestApp, DEMO, loginAs, type TestContext } from './build-app';
+import type { DbKind } from './databases';
+import { startRecordingSmtp, type RecordingSmtp } from './system/server-process';
 
 /** Monday 1 March 2027, 09:00 in Ho Chi Minh City: clear of the templates' demo appointments (around January 2026). */
 export const MONDAY_9AM = '2027-03-01T02:00:00Z';
@@ -62,3 +66,26 @@ export const booking = (overrides: Record<string, unknown> = {}) => ({
   reason: 'Khám phụ khoa định kỳ',
   ...overrides,
 });
+
+/**
+ * A suite's app whose e-mail goes to a real SMTP server of its own (started before the suite, closed
+ * after it), with a session per role: `ready` receives them once they are up.
+ */
+export function withRecordingSmtp(
+  kind: DbKind,
+  options: { clock: Clock; env?: Record<string, string> },
+  ready: (suite: { t: TestContext; s: Sessions; smtp: RecordingSmtp }) => void,
+): void {
+  let t: TestContext | undefined;
+  let smtp: RecordingSmtp | undefined;
+  beforeAll(async () => {
+    smtp = await startRecordingSmtp();
+    t = await buildTestApp(kind, { clock: options.clock, env: { RATE_LIMIT_PUBLIC: '1000', SMTP_URL: smtp.url, PUBLIC_URL: 'https://antamclinic.vn', ...options.env } });
+    ready({ t, s: await signInAll(t.app), smtp });
+  });
+  afterAll(async () => {
+    await t?.close();
+    t?.app.deps.mailer.close();
+    await smtp?.close();
+  });
+}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** PRODUCT.md section 6: a paid or completed visit with no recorded amount counts as this much. */
 export const DEFAULT_VISIT_PRICE = 500_000;
@@ -42,6 +42,8 @@ export const dashboardSchema = z.object({
   months: z.array(dashboardMonthSchema),
   /** Percent change against last month; null when last month had none. */
   growth: z.object({ appointments: z.number().nullable(), revenue: z.number().nullable() }),
+  /** The waiting lists (the clinic's scope only): places refilled this month, people waiting now. */
+  waitingList: z.object({ refilledThisMonth: z.number().int(), waiting: z.number().int() }).nullable(),
   /** Whether the sample-data generator may run here (ADMIN, outside production). */
   sampleDataAvailable: z.boolean(),
 });

@@ -18,6 +18,11 @@ export type Schema = typeof schema;
 /** One type for both drivers: services and repositories never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The rows of a raw `db.execute`: node-postgres answers { rows }, PGlite too. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

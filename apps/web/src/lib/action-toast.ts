@@ -12,3 +12,13 @@ export function toastActionDone(result: { message: string; emailStatus?: EmailDe
   if (result.emailStatus === 'failed') toast.success(`${sentence(result.message)} ${BOOKING_UI_MSG.emailFailedNote}`, { duration: 8000 });
   else toast.success(result.message);
 }
+
+/** A mutation's options for a window that closes once its action is done, the result in a toast. */
+export function closeWhenDone(close: () => void) {
+  return {
+    onSuccess: (result: { message: string; emailStatus?: EmailDeliveryStatus }) => {
+      toastActionDone(result);
+      close();
+    },
+  };
+}

@@ -130,6 +130,23 @@ export const APPOINTMENT_MSG = {
   calendarFeedCreated: 'Đã tạo liên kết lịch. Hãy sao chép và thêm vào ứng dụng lịch trên điện thoại: liên kết chỉ hiện một lần.',
   calendarFeedRevoked: 'Đã thu hồi liên kết lịch. Ứng dụng lịch dùng liên kết cũ sẽ không nhận lịch khám nữa.',
   calendarFeedInvalid: 'Liên kết lịch không đúng hoặc đã bị thu hồi.',
+  // The waiting list of a full slot (PRODUCT.md section 10).
+  waitingJoin: 'Nhận thông báo khi có chỗ trống',
+  waitingEmailRequired: 'Vui lòng nhập email để nhận thông báo khi có chỗ trống',
+  waitingJoined: 'Bạn đã có tên trong danh sách chờ. Khi có chỗ trống, chúng tôi sẽ gửi email và giữ chỗ cho bạn trong 30 phút.',
+  waitingSlotOpen: 'Khung giờ này vẫn còn chỗ: bạn có thể đặt lịch ngay.',
+  alreadyWaiting: 'Bạn đã có tên trong danh sách chờ của khung giờ này.',
+  waitingLinkInvalid: `Liên kết danh sách chờ không đúng. Vui lòng gọi hotline ${CLINIC.phone} để được hỗ trợ.`,
+  waitingNotOffered: 'Chưa có chỗ trống dành cho bạn. Chúng tôi sẽ gửi email khi có chỗ.',
+  waitingOfferExpired: 'Thời gian giữ chỗ đã hết: chỗ trống đã được chuyển cho người tiếp theo trong danh sách chờ.',
+  waitingClaimed: 'Bạn đã nhận chỗ thành công! Lịch hẹn đã được tạo, phòng khám sẽ liên hệ để xác nhận.',
+  waitingAlreadyClaimed: 'Bạn đã nhận chỗ này rồi. Vui lòng xem email xác nhận đặt lịch để quản lý lịch hẹn.',
+  waitingSlotBegun: 'Khung giờ này đã bắt đầu: danh sách chờ đã kết thúc.',
+  waitingLeft: 'Bạn đã rời danh sách chờ.',
+  waitingCannotLeave: 'Bạn không còn trong danh sách chờ của khung giờ này.',
+  waitingRemoved: 'Đã xóa người này khỏi danh sách chờ.',
+  waitingEntryNotFound: 'Không tìm thấy người này trong danh sách chờ',
+  waitingEntryClosed: 'Người này không còn trong danh sách chờ.',
 } as const;
 
 /** What the audit trail and the update e-mail say of a change (PRODUCT.md sections 4 and 7). */
@@ -157,6 +174,7 @@ export const APPOINTMENT_TRAIL = {
   rescheduledByLink: (from: string, to: string) => `Bệnh nhân đổi lịch qua liên kết: ${from} → ${to}`,
   cancelledByLink: (reason: string) => `Bệnh nhân hủy qua liên kết: ${reason}`,
   manageLinkResent: 'Gửi lại liên kết quản lý lịch hẹn',
+  claimedFromWaitingList: 'Nhận chỗ trống từ danh sách chờ',
 } as const;
 
 /** The back-office screens' texts of specification section 8 (their toasts and fallbacks). */

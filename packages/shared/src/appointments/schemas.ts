@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { idListSchema, MAX_INT, pageNumberSchema, pageSchema } from '../common';
 import { GENDERS, ROLES } from '../roles';
 import { APPOINTMENT_LIMITS as L, APPOINTMENT_MSG as M } from './messages';
@@ -515,3 +515,84 @@ export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 export const calendarFeedRevokedSchema = z.object({ message: z.string() });
 export type CalendarFeedRevoked = z.infer<typeof calendarFeedRevokedSchema>;
 export const calendarFeedTokenParamsSchema = z.object({ token: z.string().regex(MANAGE_TOKEN_RE, M.calendarFeedInvalid) });
+
+// ---------------------------------------------------------------- the waiting list of a full slot (PRODUCT.md section 10)
+
+/** How long a freed place is held for the person it is offered to. */
+export const WAITING_HOLD_MINUTES = 30;
+
+export const WAITING_STATUSES = ['WAITING', 'OFFERED', 'CLAIMED', 'EXPIRED', 'WITHDRAWN', 'REMOVED', 'LEFT'] as const;
+export type WaitingStatus = (typeof WAITING_STATUSES)[number];
+/** Still in line or holding an offer: the entries that keep a freed place for the list. */
+export const OPEN_WAITING_STATUSES = ['WAITING', 'OFFERED'] as const satisfies readonly WaitingStatus[];
+
+/** The booking's own fields and rules, but an e-mail is required: the offer goes there. */
+export const waitingListJoinRequestSchema = z.object(
+  {
+    fullName: bookingFields.fullName,
+    phone: bookingFields.phone,
+    email: z
+      .string({ error: M.waitingEmailRequired })
+      .trim()
+      .min(1, M.waitingEmailRequired)
+      .max(L.email, M.invalidEmail)
+      // One message for an empty field: the missing one.
+      .refine((v) => v === '' || isValidEmail(v), M.invalidEmail)
+      .transform((v) => v.toLowerCase()),
+    appointmentDate: bookingFields.appointmentDate,
+    appointmentTime: bookingFields.appointmentTime,
+    department: bookingFields.department,
+  },
+  { error: M.requiredFields },
+);
+export type WaitingListJoinRequest = z.input<typeof waitingListJoinRequestSchema>;
+export type WaitingListJoinInput = z.output<typeof waitingListJoinRequestSchema>;
+
+/** token: the entry's private link (appointment/waiting/{token}), given once. */
+export const waitingListJoinResponseSchema = z.object({ message: z.string(), position: z.number().int(), token: z.string() });
+export type WaitingListJoinResponse = z.infer<typeof waitingListJoinResponseSchema>;
+
+export const waitingTokenParamsSchema = z.object({ token: z.string().regex(MANAGE_TOKEN_RE, M.waitingLinkInvalid) });
+
+/** What the person waiting sees through her link. */
+export const waitingEntryViewSchema = z.object({
+  status: z.enum(WAITING_STATUSES),
+  fullName: z.string(),
+  appointmentDate: z.string(),
+  appointmentTime: z.string(),
+  department: z.string(),
+  departmentName: z.string(),
+  /** Her place in line (1 = next), while WAITING. */
+  position: z.number().int().nullable(),
+  /** Until when the place is held for her, while OFFERED. */
+  offerExpiresAt: z.string().nullable(),
+});
+export type WaitingEntryView = z.infer<typeof waitingEntryViewSchema>;
+
+export const waitingActionResponseSchema = z.object({ message: z.string(), entry: waitingEntryViewSchema });
+export type WaitingActionResponse = z.infer<typeof waitingActionResponseSchema>;
+
+/** A claimed place: a new booking, with its own private management link. */
+export const waitingClaimResponseSchema = z.object({ message: z.string(), appointmentId: z.number().int(), manageToken: z.string() });
+export type WaitingClaimResponse = z.infer<typeof waitingClaimResponseSchema>;
+
+/** The front desk's view of one slot's list, in line order (open entries first). */
+export const slotWaitingListQuerySchema = z.object({ date: dateField(), time: timeField(), department: required(L.department, M.unknownDepartment) });
+export type SlotWaitingListQuery = z.infer<typeof slotWaitingListQuerySchema>;
+export const staffWaitingEntrySchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  status: z.enum(WAITING_STATUSES),
+  createdAt: z.string(),
+  offerExpiresAt: z.string().nullable(),
+  /** The booking a claim made. */
+  appointmentId: z.number().int().nullable(),
+});
+export type StaffWaitingEntry = z.infer<typeof staffWaitingEntrySchema>;
+export const slotWaitingListSchema = z.object({ entries: z.array(staffWaitingEntrySchema) });
+export type SlotWaitingList = z.infer<typeof slotWaitingListSchema>;
+export const waitingEntryIdParamsSchema = z.object({
+  id: z.coerce.number({ error: M.invalidId }).int(M.invalidId).positive(M.invalidId).max(MAX_INT, M.invalidId),
+});

@@ -71,3 +71,14 @@ export function myAppointmentsTab(status: AppointmentStatus): Exclude<MyAppointm
   if (!isActiveStatus(status)) return 'cancelled';
   return 'upcoming';
 }
+
+/** The waiting list's entries as the visitor and the front desk read them. */
+export const WAITING_STATUS_LABELS = {
+  WAITING: 'Đang chờ',
+  OFFERED: 'Đang giữ chỗ',
+  CLAIMED: 'Đã nhận chỗ',
+  EXPIRED: 'Hết hạn giữ chỗ',
+  WITHDRAWN: 'Đã kết thúc',
+  REMOVED: 'Đã bị xóa',
+  LEFT: 'Đã rời danh sách',
+} as const;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { APPOINTMENT_STATUSES } from '@clinic/shared';
+import { APPOINTMENT_STATUSES, WAITING_STATUSES } from '@clinic/shared';
 import { departments } from './departments';
 import { users } from './users';
 
@@ -198,3 +198,48 @@ export const doctorCalendarFeeds = pgTable('doctor_calendar_feeds', {
   tokenHash: text('token_hash').notNull().unique('doctor_calendar_feeds_token_hash_key'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * The waiting list of a full slot (PRODUCT.md section 10). An open entry (WAITING, OFFERED) keeps a
+ * freed place for the list: the booking counts it against the slot's capacity. An offer holds the
+ * place until offer_expires_at; its token and the joining one are kept only as SHA-256 hashes.
+ */
+export const waitingListEntries = pgTable(
+  'waiting_list_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
+    appointmentTime: text('appointment_time').notNull(),
+    department: text('department')
+      .notNull()
+      .references(() => departments.code, { onUpdate: 'cascade' }),
+    /** When the slot begins: its open entries are withdrawn then. */
+    slotStartsAt: timestamp('slot_starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    fullName: text('full_name').notNull(),
+    phone: text('phone').notNull(),
+    /** Lower case; the offer goes here. */
+    email: text('email').notNull(),
+    status: text('status', { enum: WAITING_STATUSES }).notNull().default('WAITING'),
+    /** The link given on joining: her place in line, leaving, and the claim once offered. */
+    tokenHash: text('token_hash').notNull().unique('waiting_list_entries_token_hash_key'),
+    /** The offer e-mail's link (the same powers). */
+    offerTokenHash: text('offer_token_hash').unique('waiting_list_entries_offer_token_hash_key'),
+    /** The site she joined from: the offer's link points there. */
+    siteOrigin: text('site_origin').notNull(),
+    offeredAt: timestamp('offered_at', { withTimezone: true, mode: 'date' }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true, mode: 'date' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The open entries of a slot, in line order: the capacity check and the offer job read only these.
+    index('waiting_list_open_slot_idx')
+      .on(t.appointmentDate, t.appointmentTime, t.department, t.id)
+      .where(sql`${t.status} in ('WAITING', 'OFFERED')`),
+    index('waiting_list_claimed_idx').on(t.claimedAt).where(sql`${t.status} = 'CLAIMED'`),
+    check('waiting_list_entries_status_check', sql`${t.status} in ('WAITING', 'OFFERED', 'CLAIMED', 'EXPIRED', 'WITHDRAWN', 'REMOVED', 'LEFT')`),
+  ],
+);
+export type WaitingListEntryRow = typeof waitingListEntries.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { INACTIVE_STATUSES } from '@clinic/shared';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { appointmentDayCounts, appointmentDoctorDayCounts, appointmentMonthCounts, appointments, type AppointmentRow } from '../../db/schema';
 import { containsPattern, startsWithPattern } from '../../lib/text';
 import { viewQuery, type AppointmentView } from './appointments.repository';
@@ -100,11 +100,6 @@ export async function countAppointments(db: Db, f: AppointmentFilter, cap = SEAR
   );
   const n = Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0);
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  // node-postgres answers { rows }, PGlite too; keep both readable.
-  return (result as { rows: T[] }).rows;
 }
 
 async function countFromCounters(db: Db, f: AppointmentFilter): Promise<number | null> {

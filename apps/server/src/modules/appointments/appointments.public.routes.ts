@@ -10,6 +10,12 @@ import {
   manageTokenParamsSchema,
   publicAppointmentRequestSchema,
   publicAppointmentResponseSchema,
+  waitingActionResponseSchema,
+  waitingClaimResponseSchema,
+  waitingEntryViewSchema,
+  waitingListJoinRequestSchema,
+  waitingListJoinResponseSchema,
+  waitingTokenParamsSchema,
 } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { originOf } from '../../lib/origin';
@@ -17,6 +23,7 @@ import { errorResponses } from '../../plugins/errors';
 import { checkAvailability, createPublicAppointment } from './booking.service';
 import { calendarFeedIcs } from './calendar-feed.service';
 import { cancelByLink, getManagedAppointment, managedCalendar, rescheduleByLink } from './manage-link.service';
+import { claimWaitingOffer, joinWaitingList, leaveWaitingList, viewWaitingEntry } from './waiting-list.service';
 
 /** The calls the public booking page makes without a token (specification section 6). */
 export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
@@ -98,6 +105,52 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
         // Text as it is: the route's schemas type only the JSON of its errors.
         .send(ics as never);
     },
+  );
+
+  // The waiting list of a full slot (PRODUCT.md section 10): joining and every call of its private
+  // link share the public-write budget, as the management link's.
+  const waitingTags = ['appointments (waiting list)'];
+  app.post(
+    '/appointments/waiting-list',
+    {
+      schema: {
+        tags: waitingTags,
+        summary: 'Wait for a full slot: the first freed place is offered by e-mail and held 30 minutes (an e-mail is required)',
+        body: waitingListJoinRequestSchema,
+        response: { 201: waitingListJoinResponseSchema, ...errorResponses(400, 409, 429) },
+      },
+      preHandler: app.publicWrite,
+    },
+    async (req, reply) => reply.status(201).send(await joinWaitingList(deps, req.body, originOf(req, deps.config.publicUrl))),
+  );
+  app.get(
+    '/appointments/waiting-list/:token',
+    {
+      schema: { tags: waitingTags, summary: 'Her place in line, or the offer she holds', params: waitingTokenParamsSchema, response: { 200: waitingEntryViewSchema, ...errorResponses(400, 404, 429) } },
+      preHandler: app.publicWrite,
+    },
+    async (req) => viewWaitingEntry(deps, req.params.token),
+  );
+  app.post(
+    '/appointments/waiting-list/:token/claim',
+    {
+      schema: {
+        tags: waitingTags,
+        summary: 'Take the offered place: a booking is made (one claim wins; never beyond the capacity)',
+        params: waitingTokenParamsSchema,
+        response: { 201: waitingClaimResponseSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+      preHandler: app.publicWrite,
+    },
+    async (req, reply) => reply.status(201).send(await claimWaitingOffer(deps, req.params.token)),
+  );
+  app.post(
+    '/appointments/waiting-list/:token/leave',
+    {
+      schema: { tags: waitingTags, summary: 'Leave the line (a held offer passes to the next)', params: waitingTokenParamsSchema, response: { 200: waitingActionResponseSchema, ...errorResponses(400, 404, 409, 429) } },
+      preHandler: app.publicWrite,
+    },
+    async (req) => leaveWaitingList(deps, req.params.token),
   );
 
   // A doctor's calendar subscription: his calendar app fetches it every hour or so, without a

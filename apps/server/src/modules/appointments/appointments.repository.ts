@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { INACTIVE_STATUSES } from '@clinic/shared';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import {
   appointmentEvents,
   appointments,
@@ -11,6 +11,7 @@ import {
   type AppointmentRow,
   type NewAppointmentEventRow,
   type NewAppointmentRow,
+  waitingListEntries,
 } from '../../db/schema';
 
 const doctor = alias(users, 'doctor');
@@ -126,7 +127,7 @@ export type Slot = { appointmentDate: string; appointmentTime: string; departmen
  * (a transaction-scoped advisory lock: nothing to clean up, nothing held after a crash).
  */
 export async function lockSlot(db: Db, slot: Slot): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(727100, hashtext(${`${slot.appointmentDate}|${slot.appointmentTime}|${slot.department}`}))`);
+  await db.execute(sql`select clinic_lock_slot(${slot.appointmentDate}, ${slot.appointmentTime}, ${slot.department})`);
 }
 
 function slotWhere(slot: Slot, excludeId?: number): SQL {
@@ -144,15 +145,76 @@ export async function countActiveInSlot(db: Db, slot: Slot, excludeId?: number):
   return rows[0]?.n ?? 0;
 }
 
+/**
+ * The places of the slot that are not free: its active appointments, and the open entries of its
+ * waiting list (PRODUCT.md section 10). Someone waiting keeps a freed place for the list until it is
+ * offered; an offer holds it until it lapses. One statement, as the booking's other checks.
+ */
+export async function countTakenInSlot(db: Db, slot: Slot, now: Date, excludeId?: number): Promise<number> {
+  const result = await db.execute(
+    sql`select clinic_slot_taken(${slot.appointmentDate}::date, ${slot.appointmentTime}, ${slot.department}, ${now.toISOString()}::timestamptz, ${excludeId ?? null}::integer) as n`,
+  );
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/**
+ * The places of the slot held at `now`: its active appointments and the waiting list's offers not
+ * yet lapsed (migration 0013), but for the appointment or the offer left out.
+ */
+export async function countHeldInSlot(db: Db, slot: Slot, now: Date, except: { appointmentId?: number; entryId?: number } = {}): Promise<number> {
+  const result = await db.execute(
+    sql`select clinic_slot_held(${slot.appointmentDate}::date, ${slot.appointmentTime}, ${slot.department}, ${now.toISOString()}::timestamptz, ${except.appointmentId ?? null}::integer, ${except.entryId ?? null}::integer) as n`,
+  );
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** What the availability answer counts, kept in a cache: the held offers lapse by the clock, so their ends come along. */
+export async function slotOccupancy(db: Db, slot: Slot): Promise<{ active: number; waiting: number; offersUntil: number[] }> {
+  const result = await db.execute(sql`select
+    (select count(*) from ${appointments} where ${slotWhere(slot)})::int as active,
+    (select count(*) from ${waitingListEntries} w where ${openInSlot(slot)} and w.status = 'WAITING')::int as waiting,
+    (select array_agg(w.offer_expires_at::text) from ${waitingListEntries} w where ${openInSlot(slot)} and w.status = 'OFFERED') as offers_until`);
+  const row = rowsOf<{ active: number; waiting: number; offers_until: string[] | null }>(result)[0];
+  return {
+    active: Number(row?.active ?? 0),
+    waiting: Number(row?.waiting ?? 0),
+    offersUntil: (row?.offers_until ?? []).map((t) => new Date(t).getTime()),
+  };
+}
+
+const openInSlot = (slot: Slot) =>
+  sql`w.appointment_date = ${slot.appointmentDate} and w.appointment_time = ${slot.appointmentTime} and w.department = ${slot.department} and w.status in ('WAITING', 'OFFERED')`;
+
 /** Does this phone or e-mail already hold an active appointment in the slot? */
 export async function personHoldsSlot(db: Db, slot: Slot, person: { phone: string; email: string | null }, excludeId?: number): Promise<boolean> {
-  const samePerson = person.email ? or(eq(appointments.phone, person.phone), eq(appointments.email, person.email)) : eq(appointments.phone, person.phone);
-  const rows = await db
-    .select({ id: appointments.id })
-    .from(appointments)
-    .where(and(slotWhere(slot, excludeId), samePerson))
-    .limit(1);
-  return rows.length > 0;
+  const result = await db.execute(
+    sql`select clinic_person_holds_slot(${slot.appointmentDate}::date, ${slot.appointmentTime}, ${slot.department}, ${person.phone}, ${person.email}, ${excludeId ?? null}::integer) as held`,
+  );
+  return rowsOf<{ held: boolean }>(result)[0]?.held === true;
+}
+
+/** The department a booking is for, and the id its appointment will have (drawn before the slot's lock). */
+export async function departmentWithNewId(db: Db, code: string) {
+  const result = await db.execute(sql`select d.code, d.department_name as "departmentName", d.specialty_name as "specialtyName", d.slot_capacity as "slotCapacity",
+    nextval(pg_get_serial_sequence('appointments', 'id'))::int as id from ${departments} d where d.code = ${code}`);
+  return rowsOf<{ code: string; departmentName: string; specialtyName: string; slotCapacity: number; id: number }>(result)[0];
+}
+
+export type OneCallBooking = {
+  appointment: Pick<NewAppointmentRow, 'fullName' | 'phone' | 'email' | 'appointmentDate' | 'appointmentTime' | 'department' | 'reason' | 'userId' | 'followUpOfId' | 'searchText'> & { id: number };
+  capacity: number;
+  now: Date;
+  event: { action: string; note: string | null; actorId: number | null; actorName: string | null; actorRole: string | null };
+  linkHash: string | null;
+  emails: { kind: string; to_address: string; subject: string; html: string; text: string; attachments: unknown[] }[];
+};
+
+/** Migration 0012's clinic_book: the lock, both checks and every write, one statement. */
+export async function bookInOneCall(db: Db, b: OneCallBooking): Promise<'OK' | 'ALREADY_BOOKED' | 'SLOT_FULL'> {
+  const result = await db.execute(
+    sql`select clinic_book(${JSON.stringify(b.appointment)}::jsonb, ${b.capacity}, ${b.now.toISOString()}::timestamptz, ${JSON.stringify(b.event)}::jsonb, ${b.linkHash}, ${JSON.stringify(b.emails)}::jsonb) as outcome`,
+  );
+  return rowsOf<{ outcome: 'OK' | 'ALREADY_BOOKED' | 'SLOT_FULL' }>(result)[0]!.outcome;
 }
 
 export async function findDepartment(db: Db, code: string) {

@@ -41,7 +41,10 @@ import {
   requestPaymentRequestSchema,
   rolesFor,
   rolesWith,
+  slotWaitingListQuerySchema,
+  slotWaitingListSchema,
   updateNotificationRequestSchema,
+  waitingEntryIdParamsSchema,
   type Role,
 } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
@@ -66,6 +69,7 @@ import { appointmentHistory, appointmentStats, doctorCandidates, getAppointment,
 import { exportHistory, historyStats, listHistory } from './history.service';
 import { editAppointment } from './staff-edit.service';
 import { resendManageLink } from './manage-link.service';
+import { listSlotWaiting, removeWaitingEntry } from './waiting-list.service';
 import { calendarFeedStatus, createCalendarFeed, revokeCalendarFeed } from './calendar-feed.service';
 import { originOf } from '../../lib/origin';
 import { APPOINTMENT_READS } from '../../lib/read-cache';
@@ -429,6 +433,31 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       preHandler: app.requirePermission('sendEmail'),
     },
     async (req) => withEmailStatus(mail, await resendManageLink(deps, req.params.id, actor(req), originOf(req, deps.config.publicUrl))),
+  );
+
+  // ------------------------------------------------------------ a slot's waiting list (the booking detail)
+
+  const waitingRoute = { tags, security };
+  app.get(
+    '/appointments/waiting-list',
+    {
+      schema: { ...waitingRoute, summary: 'The waiting list of one slot: open entries first, in line order', querystring: slotWaitingListQuerySchema, response: { 200: slotWaitingListSchema, ...errorResponses(400, 401, 403) } },
+      preHandler: app.requirePermission('manageBookings'),
+    },
+    async (req) => listSlotWaiting(deps, req.query),
+  );
+  app.delete(
+    '/appointments/waiting-list/entries/:id',
+    {
+      schema: {
+        ...waitingRoute,
+        summary: 'Take someone off a waiting list (an offer she held passes to the next)',
+        params: waitingEntryIdParamsSchema,
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      preHandler: app.requirePermission('manageBookings'),
+    },
+    async (req) => removeWaitingEntry(deps, req.params.id),
   );
 
   // ------------------------------------------------------------ a doctor's calendar subscription (issue 13)

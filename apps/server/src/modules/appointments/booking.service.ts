@@ -9,11 +9,11 @@ import {
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { BadRequestError, ConflictError } from '../../lib/errors';
-import { bookingReceivedEmail, enqueueEmails } from '../email/email.service';
-import { eventRow, slotOf, type Actor, type AppointmentDeps } from './appointment-access';
+import { bookingReceivedEmail, type RenderedEmail } from '../email/email.service';
+import { slotOf, type Actor, type AppointmentDeps } from './appointment-access';
 import { mailDataOf } from './appointment-mail';
-import { countActiveInSlot, findDepartment, insertAppointment, insertAppointmentEvents, lockSlot, personHoldsSlot, type Slot } from './appointments.repository';
-import { issueManageLink, manageUrl } from './manage-token';
+import { bookInOneCall, departmentWithNewId, findDepartment, slotOccupancy, type Slot } from './appointments.repository';
+import { hashOf, manageUrl, newToken } from './manage-token';
 import { appointmentSearchText } from './search-text';
 
 export async function requireDepartment(db: Db, code: string) {
@@ -30,7 +30,7 @@ export function assertSlotRules(deps: AppointmentDeps, slot: Slot, now: Date): v
 /**
  * Whether the booking form may offer a slot. The department and the slot's count are kept until a
  * department or an appointment changes; the date rules are checked against this instant. Only
- * advice: a booking counts the slot again under its lock (bookInTransaction).
+ * advice: a booking counts the slot again under its lock (bookAppointment).
  */
 export async function checkAvailability(deps: AppointmentDeps & Pick<AppDeps, 'cache'>, q: AvailabilityQuery): Promise<AvailabilityResponse> {
   const department = await deps.cache.get(`department:${q.department}`, ['departments'], async () => (await findDepartment(deps.db, q.department)) ?? null);
@@ -38,7 +38,10 @@ export async function checkAvailability(deps: AppointmentDeps & Pick<AppDeps, 'c
   const violation = checkSlotRules(q.date, q.time, deps.clock.now(), deps.timeZone);
   if (violation) return { available: false, code: violation.code, message: violation.message, remaining: 0 };
   const slot = { appointmentDate: q.date, appointmentTime: q.time, department: q.department };
-  const taken = await deps.cache.get(`slot:${q.date}|${q.time}|${q.department}`, ['appointments'], () => countActiveInSlot(deps.db, slot));
+  // Kept until an appointment or a waiting-list entry changes; the held offers lapse by the clock.
+  const occupancy = await deps.cache.get(`slot:${q.date}|${q.time}|${q.department}`, ['appointments', 'waiting_list_entries'], () => slotOccupancy(deps.db, slot));
+  const now = deps.clock.now().getTime();
+  const taken = occupancy.active + occupancy.waiting + occupancy.offersUntil.filter((until) => until > now).length;
   const remaining = Math.max(0, department.slotCapacity - taken);
   if (remaining === 0) return { available: false, code: 'SLOT_FULL', message: M.slotFull, remaining: 0 };
   return { available: true, code: 'AVAILABLE', message: M.slotAvailable, remaining };
@@ -56,42 +59,66 @@ export type BookingInput = {
   followUpOfId?: number | null;
 };
 
+/** What a booking writes beside its appointment, made once the appointment's id is known. */
+export type BookingExtras = { manageToken: string | null; emails: RenderedEmail[] };
+
 /**
- * A new PENDING appointment. The slot's advisory lock makes the capacity and one-person checks and
- * the insert one step for every process: no two bookings count the same free place.
+ * A new PENDING appointment. Its id is drawn first; then one call to the database (migration 0012's
+ * clinic_book) takes the slot's lock, checks one person once and the capacity (the waiting list's
+ * open entries counted), and writes the appointment, its event and what `extras` makes of it, so
+ * the lock is held for one round trip. Works alone or inside the caller's transaction.
  */
-export async function bookInTransaction(
-  tx: Db,
+export async function bookAppointment(
+  db: Db,
   deps: AppointmentDeps,
   input: BookingInput,
   actor: Actor | null,
   now: Date,
   event: { action: AppointmentEventAction; note: string | null },
-) {
-  const department = await requireDepartment(tx, input.department);
+  extras: (booked: BookedRow, department: BookingDepartment) => BookingExtras = () => ({ manageToken: null, emails: [] }),
+): Promise<{ row: BookedRow; department: BookingDepartment; manageToken: string | null }> {
   const slot = slotOf(input);
   assertSlotRules(deps, slot, now);
-  await lockSlot(tx, slot);
-  if (await personHoldsSlot(tx, slot, input)) throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
-  if ((await countActiveInSlot(tx, slot)) >= department.slotCapacity) throw new ConflictError(M.slotFull, 'SLOT_FULL');
-  const row = await insertAppointment(tx, {
+  const found = await departmentWithNewId(db, input.department);
+  if (!found) throw new BadRequestError(M.unknownDepartment, 'UNKNOWN_DEPARTMENT');
+  const { id, ...department } = found;
+  const row: BookedRow = {
+    id,
     fullName: input.fullName,
     phone: input.phone,
     email: input.email,
-    appointmentDate: input.appointmentDate,
-    appointmentTime: input.appointmentTime,
-    department: input.department,
+    ...slot,
     reason: input.reason,
     userId: input.userId,
     followUpOfId: input.followUpOfId ?? null,
-    status: 'PENDING',
     searchText: appointmentSearchText(input),
-    createdAt: now,
-    updatedAt: now,
+  };
+  const { manageToken, emails } = extras(row, department);
+  const outcome = await bookInOneCall(db, {
+    appointment: row,
+    capacity: department.slotCapacity,
+    now,
+    event: { action: event.action, note: event.note, actorId: actor?.id ?? null, actorName: actor?.username ?? null, actorRole: actor?.role ?? null },
+    linkHash: manageToken ? hashOf(manageToken) : null,
+    emails: emails.map((e) => ({ kind: e.kind, to_address: e.to, subject: e.subject, html: e.html, text: e.text, attachments: e.attachments })),
   });
-  await insertAppointmentEvents(tx, [eventRow(actor, row.id, event.action, null, 'PENDING', event.note, now)]);
-  return { row, department };
+  if (outcome === 'ALREADY_BOOKED') throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
+  if (outcome === 'SLOT_FULL') throw new ConflictError(M.slotFull, 'SLOT_FULL');
+  return { row, department, manageToken };
 }
+
+/** The appointment a booking made, as its e-mails and callers need it. */
+export type BookedRow = Slot & {
+  id: number;
+  fullName: string;
+  phone: string;
+  email: string | null;
+  reason: string | null;
+  userId: number | null;
+  followUpOfId: number | null;
+  searchText: string;
+};
+type BookingDepartment = { code: string; departmentName: string; specialtyName: string; slotCapacity: number };
 
 /** POST /api/appointments/public: anyone; a signed-in patient's booking is linked to her account. */
 export async function createPublicAppointment(
@@ -101,15 +128,14 @@ export async function createPublicAppointment(
   /** The site's origin, for the private management link in the e-mail. */
   origin: string,
 ): Promise<{ message: string; appointmentId: number; manageToken?: string }> {
-  const now = deps.clock.now();
   const userId = session?.role === 'PATIENT' ? session.id : null;
-  return deps.db.transaction(async (tx) => {
-    const { row, department } = await bookInTransaction(tx, deps, { ...input, userId }, session, now, { action: 'CREATED', note: null });
-    const mail = mailDataOf(row, { departmentName: department.departmentName });
-    if (!mail) return { message: M.bookingReceived, appointmentId: row.id };
+  // No transaction of its own: the one call is atomic, and the slot's lock ends with it.
+  const { row, manageToken } = await bookAppointment(deps.db, deps, { ...input, userId }, session, deps.clock.now(), { action: 'CREATED', note: null }, (booked, department) => {
+    const mail = mailDataOf({ ...booked, paymentAmount: null }, { departmentName: department.departmentName });
+    if (!mail) return { manageToken: null, emails: [] };
     // With an e-mail, the visitor gets a private link to see, move or cancel the visit herself.
-    const manageToken = await issueManageLink(tx, row.id, now);
-    await enqueueEmails(tx, [bookingReceivedEmail({ ...mail, manageUrl: manageUrl(origin, manageToken) })], now);
-    return { message: M.bookingReceived, appointmentId: row.id, manageToken };
+    const token = newToken();
+    return { manageToken: token, emails: [bookingReceivedEmail({ ...mail, manageUrl: manageUrl(origin, token) })] };
   });
+  return manageToken ? { message: M.bookingReceived, appointmentId: row.id, manageToken } : { message: M.bookingReceived, appointmentId: row.id };
 }

@@ -4,7 +4,7 @@ import { assertTransition, eventRow, notFound, type Actor, type AppointmentDeps 
 import { toAppointmentDto } from './appointment-dto';
 import { confirmedMail } from './appointment-mail';
 import { findAppointmentView, insertAppointmentEvents, lockAppointment, updateAppointment } from './appointments.repository';
-import { bookInTransaction } from './booking.service';
+import { bookAppointment } from './booking.service';
 
 /** PRODUCT.md section 4: a follow-up without a department goes to general medicine. */
 const FOLLOW_UP_DEPARTMENT = 'GENERAL_MEDICINE';
@@ -30,7 +30,7 @@ export async function saveExaminationNotes(
 
     let followUpId: number | null = null;
     if (body.followUp) {
-      const { row: next } = await bookInTransaction(
+      const { row: next } = await bookAppointment(
         tx,
         deps,
         {

@@ -16,7 +16,7 @@ import { appointmentIcs, cancellationEmail, enqueueEmails, manageLinkEmail, resc
 import { eventRow, notFound, slotOf, TransitionError, type Actor, type AppointmentDeps } from './appointment-access';
 import { toAppointmentDto, toPatientView } from './appointment-dto';
 import { mailDataOfView } from './appointment-mail';
-import { countActiveInSlot, findAppointment, findAppointmentView, insertAppointmentEvents, lockAppointment, lockSlot, personHoldsSlot, updateAppointment } from './appointments.repository';
+import { countTakenInSlot, findAppointment, findAppointmentView, insertAppointmentEvents, lockAppointment, lockSlot, personHoldsSlot, updateAppointment } from './appointments.repository';
 import { assertSlotRules, requireDepartment } from './booking.service';
 import { findManageLinkAppointmentId } from './manage-link.repository';
 import { hashOf, issueManageLink, manageUrl } from './manage-token';
@@ -92,7 +92,7 @@ export async function rescheduleByLink(deps: AppointmentDeps, token: string, bod
     assertSlotRules(deps, slot, now);
     await lockSlot(tx, slot);
     if (await personHoldsSlot(tx, slot, row, row.id)) throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
-    if ((await countActiveInSlot(tx, slot, row.id)) >= department.slotCapacity) throw new ConflictError(M.slotFull, 'SLOT_FULL');
+    if ((await countTakenInSlot(tx, slot, now, row.id)) >= department.slotCapacity) throw new ConflictError(M.slotFull, 'SLOT_FULL');
     const updated = await updateAppointment(tx, row.id, {
       appointmentDate: slot.appointmentDate,
       appointmentTime: slot.appointmentTime,

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APPOINTMENT_MSG as M } from '@clinic/shared';
-import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
+import { fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
-import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
-import { startRecordingSmtp, type RecordingSmtp } from '../../../test/system/server-process';
+import { booking, call, DAYS, MONDAY_9AM, seedAppointment, type Sessions, withRecordingSmtp } from '../../../test/appointments';
+import type { RecordingSmtp } from '../../../test/system/server-process';
 import { listOutboxEmails } from '../email/email.repository';
 import { processDueEmails } from '../email/email.service';
 import { findAppointment, listAppointmentEvents, updateAppointment } from './appointments.repository';
@@ -36,16 +36,7 @@ for (const kind of dbKinds()) {
     const manage = (token: string, method: 'GET' | 'POST' = 'GET', path = '', payload?: object) =>
       t.app.inject({ method, url: `/api/appointments/manage/${token}${path}`, ...(payload ? { payload } : {}), remoteAddress: '10.3.1.1' });
 
-    beforeAll(async () => {
-      smtp = await startRecordingSmtp();
-      t = await buildTestApp(kind, { clock, env: { RATE_LIMIT_PUBLIC: '1000', SMTP_URL: smtp.url, PUBLIC_URL: 'https://antamclinic.vn' } });
-      s = await signInAll(t.app);
-    });
-    afterAll(async () => {
-      await t?.close();
-      t?.app.deps.mailer.close();
-      await smtp?.close();
-    });
+    withRecordingSmtp(kind, { clock }, (suite) => ({ t, s, smtp } = suite));
 
     it('gives a booking with an e-mail a 256-bit link, kept only as a hash, in the answer and the e-mail', async () => {
       const { appointmentId, manageToken } = await book({ email: 'hash.only@example.com' });

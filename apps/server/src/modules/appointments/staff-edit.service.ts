@@ -4,7 +4,7 @@ import { enqueueEmails, updateNotificationEmail } from '../email/email.service';
 import { assertTransition, eventRow, notFound, slotOf, type Actor, type AppointmentDeps } from './appointment-access';
 import { toAppointmentDto } from './appointment-dto';
 import { mailDataOfView } from './appointment-mail';
-import { countActiveInSlot, findAppointmentView, findDepartment, insertAppointmentEvents, lockAppointment, lockSlot, personHoldsSlot, updateAppointment } from './appointments.repository';
+import { countTakenInSlot, findAppointmentView, findDepartment, insertAppointmentEvents, lockAppointment, lockSlot, personHoldsSlot, updateAppointment } from './appointments.repository';
 import { assertSlotRules, requireDepartment } from './booking.service';
 import { appointmentSearchText } from './search-text';
 
@@ -35,7 +35,7 @@ export async function editAppointment(
     if (slotChanged || personChanged) await lockSlot(tx, slot);
     if (slotChanged) {
       assertSlotRules(deps, slot, now);
-      if ((await countActiveInSlot(tx, slot, id)) >= department.slotCapacity) throw new ConflictError(M.slotFull, 'SLOT_FULL');
+      if ((await countTakenInSlot(tx, slot, now, id)) >= department.slotCapacity) throw new ConflictError(M.slotFull, 'SLOT_FULL');
     }
     if ((slotChanged || personChanged) && (await personHoldsSlot(tx, slot, next, id))) throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
 

@@ -1,6 +1,7 @@
 import {
   addMonths,
   can,
+  clinicInstant,
   clinicMoment,
   monthStart,
   PAYMENT_DUE_STATUSES,
@@ -13,6 +14,7 @@ import {
 } from '@clinic/shared';
 import type { AppDeps } from '../../deps';
 import { appointmentFigures } from '../appointments/queries.service';
+import { waitingListSummary } from '../appointments/waiting-list.service';
 import { countDoctorPatients } from '../patients/patients.service';
 import { countAccounts } from '../users/users.service';
 
@@ -37,9 +39,10 @@ export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise
   const scope = doctor ? { doctorId: viewer.id } : {};
   const thisMonth = monthStart(clinicMoment(deps.clock.now(), deps.timeZone).date);
   const first = addMonths(thisMonth, -(MONTHS - 1));
-  const [figures, people] = await Promise.all([
+  const [figures, people, waitingList] = await Promise.all([
     appointmentFigures(deps, scope, first),
     doctor ? countDoctorPatients(deps, viewer.id) : countAccounts(deps.db),
+    doctor ? null : waitingListSummary(deps, clinicInstant(thisMonth, '00:00', deps.timeZone)),
   ]);
   const sum = (rows: { status: AppointmentStatus; n: number; value: number }[], statuses: readonly AppointmentStatus[], what: 'n' | 'value') =>
     rows.filter((r) => statuses.includes(r.status)).reduce((total, r) => total + r[what], 0);
@@ -74,6 +77,7 @@ export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise
     pendingPayments: { count: sum(figures.byStatus, PAYMENT_DUE_STATUSES, 'n'), amount: sum(figures.byStatus, PAYMENT_DUE_STATUSES, 'value') },
     months,
     growth: { appointments: percentChange(last.appointments, current.appointments), revenue: percentChange(last.revenue, current.revenue) },
+    waitingList,
     sampleDataAvailable: sampleDataAllowed(deps, viewer),
   };
 }

@@ -68,12 +68,12 @@ export async function claimEmailById(db: Db, id: number, now: Date, leaseUntil: 
   return rows[0];
 }
 
-const withoutManageTokens = (column: typeof emailOutbox.html | typeof emailOutbox.text) => sql<string>`regexp_replace(${column}, '/appointment/manage/[A-Za-z0-9_-]{43}', '/appointment/manage/(đã ẩn)', 'g')`;
+const withoutManageTokens = (column: typeof emailOutbox.html | typeof emailOutbox.text) => sql<string>`regexp_replace(${column}, '/appointment/(manage|waiting)/[A-Za-z0-9_-]{43}', '/appointment/\\1/(đã ẩn)', 'g')`;
 
 export async function markEmailDelivered(db: Db, id: number, status: 'sent' | 'simulated', now: Date): Promise<void> {
   await db
     .update(emailOutbox)
-    // A private management link is kept only as a hash (PRODUCT.md section 10): once the e-mail is
+    // A private management or waiting-list link is kept only as a hash (PRODUCT.md section 10): once the e-mail is
     // out, its copy here loses the token.
     .set({ status, sentAt: now, lockedUntil: null, lastError: null, html: withoutManageTokens(emailOutbox.html), text: withoutManageTokens(emailOutbox.text) })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sending')));

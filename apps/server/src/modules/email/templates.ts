@@ -1,4 +1,4 @@
-import { CLINIC, CLINIC_TEXT, formatDate, formatLongDate, formatVnd } from '@clinic/shared';
+import { CLINIC, CLINIC_TEXT, formatDate, formatLongDate, formatVnd, WAITING_HOLD_MINUTES } from '@clinic/shared';
 import type { EmailAttachment } from '../../db/schema';
 import { appointmentIcs } from './ics';
 
@@ -12,6 +12,9 @@ export const EMAIL_KINDS = [
   'REMINDER',
   'MANAGE_LINK',
   'RESCHEDULED',
+  'WAITING_JOINED',
+  'WAITING_OFFER',
+  'WAITING_ENDED',
   'GENERIC',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -155,6 +158,39 @@ export function manageLinkEmail(a: AppointmentMailData): RenderedEmail {
     { kind: 'p', text: 'Phòng khám gửi quý khách liên kết mới để quản lý lịch khám dưới đây. Liên kết gửi trước đó không còn dùng được.' },
     { kind: 'details' },
     ...manageLinkBlock(a),
+  ]);
+}
+
+/** The waiting list's e-mails: the slot stands in the details, with no appointment number yet. */
+export type WaitingMailData = Omit<AppointmentMailData, 'id' | 'manageUrl'> & { waitingUrl: string };
+
+const waitingLink = (w: WaitingMailData, text: string, label: string): Block => ({ kind: 'link', text, label, href: w.waitingUrl });
+
+export function waitingJoinedEmail(w: WaitingMailData, position: number): RenderedEmail {
+  return appointmentEmail('WAITING_JOINED', { ...w, id: null }, `Đã ghi tên vào danh sách chờ: ${when(w)} - ${CLINIC.shortName}`, [
+    {
+      kind: 'p',
+      text: `Khung giờ quý khách chọn hiện đã đủ lịch hẹn. Quý khách đang ở vị trí số ${position} trong danh sách chờ. Khi có chỗ trống, phòng khám sẽ gửi email và giữ chỗ cho quý khách trong ${WAITING_HOLD_MINUTES} phút.`,
+    },
+    { kind: 'details' },
+    waitingLink(w, 'Xem vị trí của quý khách hoặc rời danh sách chờ bằng liên kết riêng dưới đây (không chia sẻ liên kết này cho người khác):', 'Xem danh sách chờ'),
+  ]);
+}
+
+/** A place freed: held for her until `expiresAt` (clinic time, HH:MM). */
+export function waitingOfferEmail(w: WaitingMailData, expiresAt: string): RenderedEmail {
+  return appointmentEmail('WAITING_OFFER', { ...w, id: null }, `Có chỗ trống cho quý khách: ${when(w)} - ${CLINIC.shortName}`, [
+    { kind: 'p', text: `Khung giờ quý khách đăng ký chờ vừa có chỗ trống. Phòng khám giữ chỗ này cho quý khách đến ${expiresAt}; sau thời gian đó chỗ trống sẽ được chuyển cho người tiếp theo.` },
+    { kind: 'details' },
+    waitingLink(w, 'Bấm nút dưới đây để nhận chỗ:', 'Nhận chỗ'),
+  ]);
+}
+
+/** The slot began while she still waited. */
+export function waitingEndedEmail(w: Omit<WaitingMailData, 'waitingUrl'>): RenderedEmail {
+  return appointmentEmail('WAITING_ENDED', { ...w, id: null }, `Danh sách chờ đã kết thúc: ${when(w)} - ${CLINIC.shortName}`, [
+    { kind: 'p', text: 'Rất tiếc, khung giờ quý khách đăng ký chờ đã bắt đầu mà chưa có chỗ trống. Quý khách vui lòng đặt lịch vào khung giờ khác trên trang web của phòng khám.' },
+    { kind: 'details' },
   ]);
 }
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
 import { appointment } from '@/testing/appointment-fixture';
@@ -60,6 +60,7 @@ describe('MedicalHistoryPage', () => {
     serveMyAppointments([]);
     const { router } = renderRoutes(routes, '/medical-history');
     expect(await screen.findByRole('button', { name: 'Đăng nhập' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    // The page's module loads before the address changes (the public pages are lazy routes).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });

@@ -1,9 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APPOINTMENT_MSG, BOOKING_UI_MSG, CREATE_ACCOUNTS_MSG, DEPARTMENTS, type AppointmentPage, type BulkResult, type CreateAccountsResult } from '@clinic/shared';
+import {
+  APPOINTMENT_MSG,
+  BOOKING_UI_MSG,
+  CREATE_ACCOUNTS_MSG,
+  DEPARTMENTS,
+  type AppointmentPage,
+  type BulkResult,
+  type CreateAccountsResult,
+  type StaffWaitingEntry,
+} from '@clinic/shared';
 import { routes } from '@/app/router';
 import { appointment } from '@/testing/appointment-fixture';
-import { makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
+import { errorBody, makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
 // Tuesday 10 March 2026, 09:15 in Ho Chi Minh City.
 const NOW = new Date('2026-03-10T02:15:00Z');
@@ -32,6 +41,7 @@ function server(overrides: (url: string, init: RequestInit) => { status?: number
     if (url.startsWith('/api/appointments/public/availability')) return { body: { available: true, message: APPOINTMENT_MSG.slotAvailable, code: 'AVAILABLE', remaining: 2 } };
     if (/\/api\/appointments\/\d+\/doctor-candidates/.test(url)) return { body: [{ id: 9, fullName: 'BS. Lê Thị Hồng Nhung', email: 'd@x.vn', specialty: 'GYNECOLOGY', specialtyName: 'Phụ khoa' }] };
     if (/\/api\/appointments\/\d+\/history/.test(url)) return { body: [] };
+    if (url.startsWith('/api/appointments/waiting-list?')) return { body: { entries: [] } };
     if (url.startsWith('/api/appointments?') || url === '/api/appointments') return { body: PAGE };
     return { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Không tìm thấy', error: 'Không tìm thấy' } };
   });
@@ -259,5 +269,147 @@ describe('BookingManagerPage', () => {
     open();
     expect(await screen.findByText(BOOKING_UI_MSG.loadFailed, {}, firstLoad)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Thử lại' })).toBeInTheDocument();
+  });
+});
+
+/** One person on a slot's waiting list, as the front desk reads it. */
+const waiter = (id: number, fullName: string, status: StaffWaitingEntry['status'], overrides: Partial<StaffWaitingEntry> = {}): StaffWaitingEntry => ({
+  id,
+  fullName,
+  phone: `09880000${id}`,
+  email: `cho${id}@example.com`,
+  status,
+  // 10:00 on 9 March 2026 in Ho Chi Minh City.
+  createdAt: '2026-03-09T03:00:00.000Z',
+  offerExpiresAt: null,
+  appointmentId: null,
+  ...overrides,
+});
+
+const WAITERS = [
+  // The place is held for her until 09:45 clinic time.
+  waiter(11, 'Trần Thị Mai', 'OFFERED', { offerExpiresAt: '2026-03-10T02:45:00.000Z' }),
+  waiter(12, 'Phạm Thu Hằng', 'WAITING'),
+  waiter(13, 'Lê Ngọc Ánh', 'CLAIMED', { appointmentId: 57 }),
+  waiter(14, 'Đỗ Minh Thư', 'LEFT'),
+];
+
+describe('BookingManagerPage: the slot\'s waiting list in the detail', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    window.matchMedia = ((query: string) => ({ matches: query.includes('min-width'), media: query, addEventListener() {}, removeEventListener() {} })) as never;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  /** Opens appointment #1's detail and returns its waiting-list section. */
+  async function openWaitingList(user: ReturnType<typeof open>['user']) {
+    await user.click(await screen.findByRole('button', { name: 'Bệnh nhân 1' }, firstLoad));
+    const dialog = await screen.findByRole('dialog', { name: /Lịch hẹn #1/ });
+    return within(dialog).getByRole('region', { name: 'Danh sách chờ của khung giờ này' });
+  }
+
+  it("lists the people waiting for the appointment's slot, with each one's status, and lets only the open ones be removed", async () => {
+    const { sent } = server((url) => (url.startsWith('/api/appointments/waiting-list?') ? { body: { entries: WAITERS } } : undefined));
+    const { user } = open();
+    const section = await openWaitingList(user);
+    const items = await within(section).findAllByRole('listitem');
+    expect(items).toHaveLength(4);
+
+    expect(items[0]).toHaveTextContent('Trần Thị Mai');
+    expect(within(items[0]!).getByText('Đang giữ chỗ')).toBeInTheDocument();
+    expect(items[0]).toHaveTextContent('Giữ chỗ đến 09:45');
+    expect(items[0]).toHaveTextContent('0988000011');
+    expect(items[0]).toHaveTextContent('cho11@example.com');
+    expect(items[0]).toHaveTextContent('Vào danh sách lúc 10:00 09/03/2026');
+    expect(within(items[1]!).getByText('Đang chờ')).toBeInTheDocument();
+    expect(within(items[2]!).getByText('Đã nhận chỗ')).toBeInTheDocument();
+    expect(within(items[2]!).getByText('Đã đặt lịch hẹn #57')).toBeInTheDocument();
+    expect(within(items[3]!).getByText('Đã rời danh sách')).toBeInTheDocument();
+
+    // Only someone still waiting or holding an offer can be taken off the list.
+    expect(within(section).getByRole('button', { name: 'Xóa khỏi danh sách chờ: Trần Thị Mai' })).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Xóa khỏi danh sách chờ: Phạm Thu Hằng' })).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: /Lê Ngọc Ánh/ })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: /Đỗ Minh Thư/ })).not.toBeInTheDocument();
+
+    // The slot asked for is the appointment's own.
+    const asked = new URL(sent.find((r) => r.url.startsWith('/api/appointments/waiting-list?'))!.url, 'http://x').searchParams;
+    expect(Object.fromEntries(asked)).toEqual({ date: '2026-03-12', time: '09:00', department: 'GYNECOLOGY' });
+  });
+
+  it('asks before removing someone, then removes her, says so and shows the list again', async () => {
+    let removed = false;
+    const { sent } = server((url, init) => {
+      if (url === '/api/appointments/waiting-list/entries/12' && init.method === 'DELETE') {
+        removed = true;
+        return { body: { message: APPOINTMENT_MSG.waitingRemoved } };
+      }
+      if (url.startsWith('/api/appointments/waiting-list?'))
+        return { body: { entries: removed ? [WAITERS[0], { ...WAITERS[1], status: 'REMOVED' }] : WAITERS.slice(0, 2) } };
+      return undefined;
+    });
+    const { user } = open();
+    const section = await openWaitingList(user);
+    const deletes = () => sent.filter((r) => r.method === 'DELETE');
+
+    // Closing the question removes no one.
+    await user.click(await within(section).findByRole('button', { name: 'Xóa khỏi danh sách chờ: Phạm Thu Hằng' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Xóa khỏi danh sách chờ' });
+    expect(confirm).toHaveTextContent('Xóa Phạm Thu Hằng (0988000012) khỏi danh sách chờ của khung giờ 09:00 ngày 12/03/2026?');
+    await user.click(within(confirm).getAllByRole('button', { name: 'Đóng' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Xóa khỏi danh sách chờ' })).not.toBeInTheDocument());
+    expect(deletes()).toHaveLength(0);
+
+    await user.click(within(section).getByRole('button', { name: 'Xóa khỏi danh sách chờ: Phạm Thu Hằng' }));
+    confirm = await screen.findByRole('dialog', { name: 'Xóa khỏi danh sách chờ' });
+    await user.click(within(confirm).getByRole('button', { name: 'Xóa khỏi danh sách chờ' }));
+
+    expect(await within(section).findByRole('status')).toHaveTextContent(APPOINTMENT_MSG.waitingRemoved);
+    expect(deletes().map((r) => r.url)).toEqual(['/api/appointments/waiting-list/entries/12']);
+    expect(screen.queryByRole('dialog', { name: 'Xóa khỏi danh sách chờ' })).not.toBeInTheDocument();
+    // Her button is gone: the focus waits on the section's heading, not lost on the page.
+    await waitFor(() => expect(within(section).getByRole('heading', { name: 'Danh sách chờ của khung giờ này' })).toHaveFocus());
+    // The list, asked again, shows her off it, with no button left for her.
+    const hang = (await within(section).findByText('Đã bị xóa')).closest('li')!;
+    expect(hang).toHaveTextContent('Phạm Thu Hằng');
+    expect(within(section).queryByRole('button', { name: 'Xóa khỏi danh sách chờ: Phạm Thu Hằng' })).not.toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Xóa khỏi danh sách chờ: Trần Thị Mai' })).toBeInTheDocument();
+  });
+
+  it("says so when the person left the list meanwhile", async () => {
+    server((url, init) => {
+      if (url === '/api/appointments/waiting-list/entries/11' && init.method === 'DELETE') return { status: 409, body: errorBody(409, APPOINTMENT_MSG.waitingEntryClosed, 'WAITING_CLOSED') };
+      if (url.startsWith('/api/appointments/waiting-list?')) return { body: { entries: WAITERS.slice(0, 1) } };
+      return undefined;
+    });
+    const { user } = open();
+    const section = await openWaitingList(user);
+    await user.click(await within(section).findByRole('button', { name: 'Xóa khỏi danh sách chờ: Trần Thị Mai' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Xóa khỏi danh sách chờ' });
+    expect(confirm).toHaveTextContent('Chỗ đang giữ cho người này sẽ được chuyển cho người tiếp theo trong danh sách.');
+    await user.click(within(confirm).getByRole('button', { name: 'Xóa khỏi danh sách chờ' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent(APPOINTMENT_MSG.waitingEntryClosed);
+  });
+
+  it('says when no one waits for the slot', async () => {
+    server();
+    const { user } = open();
+    const section = await openWaitingList(user);
+    expect(await within(section).findByText('Chưa có ai trong danh sách chờ của khung giờ này.')).toBeInTheDocument();
+    expect(within(section).queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('says when the list cannot be loaded, and loads it again on request', async () => {
+    let calls = 0;
+    server((url) => {
+      if (!url.startsWith('/api/appointments/waiting-list?')) return undefined;
+      calls += 1;
+      return calls === 1 ? { status: 500, body: errorBody(500, 'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.') } : { body: { entries: WAITERS.slice(1, 2) } };
+    });
+    const { user } = open();
+    const section = await openWaitingList(user);
+    expect(await within(section).findByRole('alert')).toHaveTextContent('Hệ thống đang gặp sự cố. Vui lòng thử lại sau.');
+    await user.click(within(section).getByRole('button', { name: 'Thử lại' }));
+    expect(await within(section).findByText('Phạm Thu Hằng')).toBeInTheDocument();
   });
 });

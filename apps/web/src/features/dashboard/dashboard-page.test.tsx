@@ -19,6 +19,7 @@ const DASHBOARD: Dashboard = {
     { month: '2026-11', appointments: 131, completed: 40, revenue: 36_150_000 },
   ],
   growth: { appointments: 2.3, revenue: -31 },
+  waitingList: { refilledThisMonth: 4, waiting: 7 },
   sampleDataAvailable: true,
 };
 
@@ -56,11 +57,29 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('region', { name: 'Công cụ nhà phát triển' })).not.toBeInTheDocument();
   });
 
+  it('counts the places the waiting lists refilled this month, and the people waiting now', async () => {
+    open('STAFF', { ...DASHBOARD, waitingList: { refilledThisMonth: 1234, waiting: 7 }, sampleDataAvailable: false });
+    const counters = await screen.findByRole('list', { name: 'Số liệu chính' }, firstLoad);
+    const card = within(counters).getByText('Chỗ trống được lấp tháng này').closest('li')!;
+    expect(card).toHaveTextContent('1.234');
+    expect(within(card).getByText('7 người đang chờ')).toBeInTheDocument();
+    expect(within(counters).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('shows no waiting-list card when the server gives no figures for it', async () => {
+    open('STAFF', { ...DASHBOARD, waitingList: null, sampleDataAvailable: false });
+    const counters = await screen.findByRole('list', { name: 'Số liệu chính' }, firstLoad);
+    expect(within(counters).getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.queryByText('Chỗ trống được lấp tháng này')).not.toBeInTheDocument();
+    expect(screen.queryByText(/người đang chờ/)).not.toBeInTheDocument();
+  });
+
   it("tells a doctor the figures are his own and links his screens", async () => {
-    open('DOCTOR', { ...DASHBOARD, scope: 'doctor', people: 12, sampleDataAvailable: false });
+    open('DOCTOR', { ...DASHBOARD, scope: 'doctor', people: 12, waitingList: null, sampleDataAvailable: false });
     expect(await screen.findByText('Bệnh nhân của bạn', {}, firstLoad)).toBeInTheDocument();
     expect(screen.getByText(/Số liệu của các lịch hẹn được chỉ định cho bạn/)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Truy cập nhanh' })).getByRole('link', { name: /Pending Approvals/ })).toHaveAttribute('href', '/admin/pending-approvals');
+    expect(screen.queryByText('Chỗ trống được lấp tháng này')).not.toBeInTheDocument();
   });
 
   it('runs the sample-data generator and follows its progress to the end', async () => {

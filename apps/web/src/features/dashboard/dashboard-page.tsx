@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { ArrowRight, CalendarDays, CircleCheck, Hourglass, RefreshCw, TrendingDown, TrendingUp, Users, Wallet } from 'lucide-react';
+import { ArrowRight, CalendarDays, CircleCheck, Hourglass, ListChecks, RefreshCw, TrendingDown, TrendingUp, Users, Wallet } from 'lucide-react';
 import { canOpenScreen, DASHBOARD_MSG, formatVnd, ROLE_LABELS, type Dashboard } from '@clinic/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { StatCards } from '@/components/ui/stat-cards';
+import { StatCards, type StatCard } from '@/components/ui/stat-cards';
 import { ADMIN_NAV } from '@/config/admin-nav';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -40,14 +40,35 @@ function Panel({ title, children, className }: { title: string; children: React.
   );
 }
 
+/**
+ * The main counts' grid: four cards in two rows of two (phone) or one row (wide screens). A fifth
+ * (the waiting lists') takes the whole last row on a phone, makes rows of three and two on a
+ * laptop, and joins the one row on a wide screen.
+ */
+const FOUR_CARDS = 'grid-cols-2 xl:grid-cols-4';
+const FIVE_CARDS =
+  'grid-cols-2 max-lg:[&>li:last-child]:col-span-2 lg:max-2xl:grid-cols-6 lg:max-2xl:[&>li]:col-span-2 lg:max-2xl:[&>li:nth-child(n+4)]:col-span-3 2xl:grid-cols-5';
+
 function Figures({ data }: { data: Dashboard }) {
   const doctor = data.scope === 'doctor';
   const thisMonth = data.months.at(-1);
+  const waitingCard: StatCard[] = data.waitingList
+    ? [
+        {
+          key: 'waiting-list',
+          label: 'Chỗ trống được lấp tháng này',
+          value: data.waitingList.refilledThisMonth,
+          icon: ListChecks,
+          tone: 'bg-accent-50 text-accent-700',
+          hint: `${data.waitingList.waiting.toLocaleString('vi-VN')} người đang chờ`,
+        },
+      ]
+    : [];
   return (
     <>
       <StatCards
         label="Số liệu chính"
-        columns="grid-cols-2 xl:grid-cols-4"
+        columns={waitingCard.length > 0 ? FIVE_CARDS : FOUR_CARDS}
         cards={[
           { key: 'people', label: doctor ? 'Bệnh nhân của bạn' : 'Tổng người dùng', value: data.people, icon: Users, tone: 'bg-brand-50 text-brand-700' },
           { key: 'total', label: 'Tổng lịch hẹn', value: data.appointments.total, icon: CalendarDays, tone: 'bg-sky-50 text-sky-700', hint: `${data.appointments.today} lịch hẹn hôm nay` },
@@ -60,6 +81,7 @@ function Figures({ data }: { data: Dashboard }) {
             hint: `${data.appointments.pending} chờ xác nhận · ${data.appointments.awaitingDoctor} chờ bác sĩ`,
           },
           { key: 'confirmed', label: 'Đã xác nhận', value: data.appointments.confirmed, icon: CircleCheck, tone: 'bg-emerald-50 text-emerald-700' },
+          ...waitingCard,
         ]}
       />
 

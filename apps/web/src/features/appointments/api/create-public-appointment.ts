@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicAppointmentInput, PublicAppointmentResponse } from '@clinic/shared';
+import { getAvailabilityQueryOptions } from '@/api/check-availability';
 import { api } from '@/lib/api-client';
 
 /**
@@ -18,7 +19,7 @@ export function useCreatePublicAppointment() {
     onSettled: (data, _error, body) =>
       Promise.all([
         queryClient.invalidateQueries({
-          queryKey: ['appointments', 'public', 'availability', body.appointmentDate, body.appointmentTime, body.department],
+          queryKey: getAvailabilityQueryOptions({ date: body.appointmentDate, time: body.appointmentTime, department: body.department }).queryKey,
         }),
         data ? queryClient.invalidateQueries({ queryKey: ['appointments', 'mine'] }) : null,
       ]),

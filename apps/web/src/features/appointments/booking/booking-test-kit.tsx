@@ -22,8 +22,12 @@ type ServerOptions = {
   /** One answer, or one per call in order (the last one repeats). */
   availability?: Reply | Reply[];
   booking?: Reply;
+  /** POST /appointments/waiting-list. */
+  waiting?: Reply;
   profile?: Reply;
 };
+
+export const WAITING_TOKEN = 'W'.repeat(43);
 
 /** A fake of the booking calls; returns the fetch mock to inspect what was sent. */
 export function fakeBookingServer(options: ServerOptions = {}) {
@@ -33,6 +37,8 @@ export function fakeBookingServer(options: ServerOptions = {}) {
     if (url.startsWith('/api/appointments/public/availability')) return availability.length > 1 ? availability.shift()! : availability[0]!;
     if (url === '/api/appointments/public' && init.method === 'POST')
       return options.booking ?? { status: 201, body: { message: APPOINTMENT_MSG.bookingReceived, appointmentId: 123 } };
+    if (url === '/api/appointments/waiting-list' && init.method === 'POST')
+      return options.waiting ?? { status: 201, body: { message: APPOINTMENT_MSG.waitingJoined, position: 2, token: WAITING_TOKEN } };
     if (url === '/api/users/profile') return options.profile ?? { status: 401, body: errorBody(401, 'Unauthorized') };
     return { status: 404, body: errorBody(404, 'Not found') };
   });
@@ -40,6 +46,10 @@ export function fakeBookingServer(options: ServerOptions = {}) {
 
 export function bookingCalls(fetchMock: ReturnType<typeof mockFetch>) {
   return fetchMock.mock.calls.filter(([url, init]) => url === '/api/appointments/public' && init?.method === 'POST');
+}
+
+export function waitingListCalls(fetchMock: ReturnType<typeof mockFetch>) {
+  return fetchMock.mock.calls.filter(([url, init]) => url === '/api/appointments/waiting-list' && init?.method === 'POST');
 }
 
 export function availabilityCalls(fetchMock: ReturnType<typeof mockFetch>) {
@@ -77,7 +87,7 @@ export function FormWithClock({ start, onBooked = () => {} }: { start: Date; onB
       <button type="button" onClick={() => setNow((n) => new Date(n.getTime() + 16 * 60_000))}>
         16 phút sau
       </button>
-      <BookingForm now={now} identity={null} onBooked={onBooked} />
+      <BookingForm now={now} identity={null} onBooked={onBooked} onWaiting={() => {}} />
     </>
   );
 }

@@ -1,16 +1,7 @@
-import { Link, useParams } from 'react-router';
-import { CalendarPlus, LinkIcon, Phone } from 'lucide-react';
-import { CLINIC } from '@clinic/shared';
-import { PageContainer } from '@/components/page-container';
-import { buttonClasses } from '@/components/ui/button';
-import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
-import { useNoIndex } from '@/hooks/use-no-index';
-import { usePageTitle } from '@/hooks/use-page-title';
-import { ApiError } from '@/lib/api-client';
 import { useManagedAppointment } from '../api/get-managed-appointment';
-import { telHref } from '../shared/clinic-contact';
+import { PrivateLinkPage } from '../shared/private-link-page';
 import { ManagedAppointmentPanel } from './components/managed-appointment-panel';
 
 export const MANAGE_TITLE = 'Quản lý lịch hẹn';
@@ -46,67 +37,22 @@ function ManageSkeleton() {
   );
 }
 
-/** A link that is wrong, replaced or past its last day: the server's words, and the two ways on. */
-function InvalidLink({ message }: { message: string }) {
-  return (
-    <section aria-labelledby="manage-invalid-title" className="rounded-2xl border border-amber-200 bg-white px-5 py-8 text-center shadow-sm sm:px-8">
-      <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-700">
-        <LinkIcon aria-hidden="true" className="size-7" />
-      </span>
-      <h2 id="manage-invalid-title" className="mt-4 text-xl font-bold text-slate-900">
-        Không mở được lịch hẹn
-      </h2>
-      <p role="alert" className="mx-auto mt-2 max-w-lg text-slate-700">
-        {message}
-      </p>
-      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-        <Link to={paths.appointment} className={buttonClasses({ className: 'w-full sm:w-auto' })}>
-          <CalendarPlus aria-hidden="true" className="size-4" />
-          Đặt lịch hẹn mới
-        </Link>
-        <a href={telHref(CLINIC.phone)} className={buttonClasses({ variant: 'secondary', className: 'w-full sm:w-auto' })}>
-          <Phone aria-hidden="true" className="size-4" />
-          Gọi hotline {CLINIC.phone}
-        </a>
-      </div>
-    </section>
-  );
-}
-
 /**
  * /appointment/manage/:token (PRODUCT.md section 10): a visitor who booked without an account sees,
  * moves or cancels her booking through the private link she was sent. Never indexed.
  */
 export default function ManageAppointmentPage() {
-  usePageTitle(MANAGE_TITLE);
-  useNoIndex();
   const { token = '' } = useParams();
-  const query = useManagedAppointment(token);
-  const linkRefused = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
-
   return (
-    <PageContainer>
-      <div className="mx-auto max-w-3xl">
-        <header>
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Lịch hẹn của bạn</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{MANAGE_TITLE}</h1>
-          <p className="mt-3 text-base leading-relaxed text-slate-600">Xem lịch hẹn, đổi sang ngày giờ khác hoặc hủy lịch khi cần, không cần tài khoản.</p>
-        </header>
-
-        <div className="mt-8">
-          {query.isPending ? (
-            <ManageSkeleton />
-          ) : query.isError ? (
-            linkRefused ? (
-              <InvalidLink message={query.error.message} />
-            ) : (
-              <LoadErrorAlert title={LOAD_FAILED} message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-            )
-          ) : (
-            <ManagedAppointmentPanel token={token} managed={query.data} />
-          )}
-        </div>
-      </div>
-    </PageContainer>
+    <PrivateLinkPage
+      title={MANAGE_TITLE}
+      intro="Xem lịch hẹn, đổi sang ngày giờ khác hoặc hủy lịch khi cần, không cần tài khoản."
+      query={useManagedAppointment(token)}
+      invalidTitle="Không mở được lịch hẹn"
+      loadFailed={LOAD_FAILED}
+      loading={<ManageSkeleton />}
+    >
+      {(managed) => <ManagedAppointmentPanel token={token} managed={managed} />}
+    </PrivateLinkPage>
   );
 }

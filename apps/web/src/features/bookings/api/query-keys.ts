@@ -1,5 +1,6 @@
 import type { HistoryFilterInput } from '@clinic/shared';
 import type { AppointmentListParams } from './get-appointments';
+import type { WaitingListSlot } from './get-slot-waiting-list';
 
 /**
  * Every staff appointment query starts with 'appointments'; a change made on these screens
@@ -12,6 +13,8 @@ export const bookingKeys = {
   detail: (id: number) => ['appointments', 'detail', id] as const,
   trail: (id: number) => ['appointments', 'trail', id] as const,
   candidates: (id: number) => ['appointments', 'candidates', id] as const,
+  /** A slot's waiting list: a cancel or a move frees a place there, so it lives under 'appointments' too. */
+  waitingList: (slot: WaitingListSlot) => ['appointments', 'waiting-list', slot] as const,
   history: (params: HistoryFilterInput & { page: number; sort?: string }) => ['appointments', 'booking-history', params] as const,
   historyStats: (params: HistoryFilterInput) => ['appointments', 'booking-history-stats', params] as const,
 };

@@ -27,6 +27,7 @@ import { useAppointmentTrail } from '../api/get-appointment-trail';
 import { useResendManageLink } from '../api/resend-manage-link';
 import { BOOKING_ACTION_LABELS, bookingActions, declinedByDoctor } from '../booking-actions';
 import { ACTION_ICONS, type RowActionHandler } from './booking-row-parts';
+import { SlotWaitingList } from './slot-waiting-list';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -194,6 +195,7 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
             <Field label="Cập nhật lần cuối">{formatDateTime(a.updatedAt, zone)}</Field>
           </dl>
         </section>
+        {can(role, 'manageBookings') && <SlotWaitingList appointment={a} />}
         <section aria-labelledby="detail-trail">
           <h3 id="detail-trail" className="mb-3 text-sm font-semibold tracking-wide text-brand-800 uppercase">
             Lịch sử thay đổi

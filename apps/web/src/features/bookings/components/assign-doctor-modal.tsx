@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FormField, inputClasses } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
-import { toastActionDone } from '@/lib/action-toast';
+import { closeWhenDone } from '@/lib/action-toast';
 import { errorMessage } from '@/lib/error-message';
 import { useAssignDoctor } from '../api/assign-doctor';
 import { useDoctorCandidates } from '../api/get-doctor-candidates';
@@ -21,15 +21,7 @@ export function AssignDoctorModal({ appointment, onClose }: { appointment: Appoi
 
   function submit() {
     if (!doctorId) return setMissing(true);
-    assign.mutate(
-      { id: appointment.id, doctorId: Number(doctorId) },
-      {
-        onSuccess: (result) => {
-          toastActionDone(result);
-          onClose();
-        },
-      },
-    );
+    assign.mutate({ id: appointment.id, doctorId: Number(doctorId) }, closeWhenDone(onClose));
   }
 
   return (

@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { AppointmentSort } from '@clinic/shared';
 import { SelectAllCheckbox } from '@/components/ui/select-all-checkbox';
 import { cn } from '@/lib/cn';
-import { DoctorCell, RowActions, RowCheckbox, StatusCell, VisitWhen } from './booking-row-parts';
+import { DoctorColumn, RowActions, RowCheckbox, StatusCell, VisitCell } from './booking-row-parts';
 import type { BookingTableProps } from './booking-table';
 
 type SortField = AppointmentSort extends `${infer F}:${string}` ? F : never;
@@ -63,13 +63,8 @@ export function BookingDesktopTable({ items, role, sort, onSortChange, selected,
                   <p className="text-slate-600 tabular-nums">{a.phone}</p>
                   {a.email && <p className="max-w-60 truncate text-slate-600">{a.email}</p>}
                 </td>
-                <td className="min-w-44 px-2 py-3 text-slate-700">
-                  <VisitWhen appointment={a} />
-                  <p className="text-slate-600">{a.departmentName ?? a.department}</p>
-                </td>
-                <td className="min-w-36 px-2 py-3 text-slate-700">
-                  <DoctorCell appointment={a} />
-                </td>
+                <VisitCell appointment={a} />
+                <DoctorColumn appointment={a} />
                 <td className="min-w-40 px-2 py-3">
                   <StatusCell appointment={a} role={role} onAction={onAction} />
                 </td>

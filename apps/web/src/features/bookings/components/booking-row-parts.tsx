@@ -52,6 +52,25 @@ export function VisitWhen({ appointment }: { appointment: Appointment }) {
   );
 }
 
+/** The staff tables' cell of when and where: the day, the time and the department. */
+export function VisitCell({ appointment }: { appointment: Appointment }) {
+  return (
+    <td className="min-w-44 px-2 py-3 text-slate-700">
+      <VisitWhen appointment={appointment} />
+      <p className="text-slate-600">{appointment.departmentName ?? appointment.department}</p>
+    </td>
+  );
+}
+
+/** The staff tables' cell of the doctor. */
+export function DoctorColumn({ appointment }: { appointment: Appointment }) {
+  return (
+    <td className="min-w-36 px-2 py-3 text-slate-700">
+      <DoctorCell appointment={appointment} />
+    </td>
+  );
+}
+
 /** The doctor, or why there is none yet. */
 export function DoctorCell({ appointment }: { appointment: Appointment }) {
   if (appointment.doctor) return <span>{appointment.doctor.fullName ?? appointment.doctor.email}</span>;

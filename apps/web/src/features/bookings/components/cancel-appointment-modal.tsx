@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { CharCount } from '@/components/ui/char-count';
 import { FormField, Textarea } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { toastActionDone } from '@/lib/action-toast';
+import { closeWhenDone } from '@/lib/action-toast';
 import { errorMessage } from '@/lib/error-message';
 import { useCancelAppointment } from '../api/cancel-appointment';
 
@@ -29,15 +29,7 @@ export function CancelAppointmentModal({ appointment, refund, onClose }: { appoi
   function submit() {
     setTried(true);
     if (problem) return;
-    cancel.mutate(
-      { id: appointment.id, reason: reason.trim(), refundRequired: refund },
-      {
-        onSuccess: (result) => {
-          toastActionDone(result);
-          onClose();
-        },
-      },
-    );
+    cancel.mutate({ id: appointment.id, reason: reason.trim(), refundRequired: refund }, closeWhenDone(onClose));
   }
 
   return (

@@ -20,7 +20,7 @@ import { Button } from '@/components/ui/button';
 import { CharCount } from '@/components/ui/char-count';
 import { FormField, Input, Textarea, inputClasses } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { toastActionDone } from '@/lib/action-toast';
+import { closeWhenDone } from '@/lib/action-toast';
 import { dateProblem, slotsFor } from '@/lib/clinic-calendar';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { errorMessage } from '@/lib/error-message';
@@ -84,15 +84,7 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
   const onValid = (values: AppointmentEditInput) => {
     if (dateIssue) return setError('appointmentDate', { message: dateIssue }, { shouldFocus: true });
     if (unavailable) return;
-    update.mutate(
-      { id: appointment.id, data: values },
-      {
-        onSuccess: (result) => {
-          toastActionDone(result);
-          onClose();
-        },
-      },
-    );
+    update.mutate({ id: appointment.id, data: values }, closeWhenDone(onClose));
   };
 
   const saveError = update.isError ? errorMessage(update.error, BOOKING_UI_MSG.updateFailed) : null;

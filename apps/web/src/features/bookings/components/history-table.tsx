@@ -1,7 +1,7 @@
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import type { Appointment, AppointmentSort } from '@clinic/shared';
 import { useMediaQuery } from '@/hooks/use-media-query';
-import { DoctorCell, PaymentCell, VisitWhen } from './booking-row-parts';
+import { DoctorCell, DoctorColumn, PaymentCell, VisitCell, VisitWhen } from './booking-row-parts';
 import { SortHeader } from './booking-desktop-table';
 
 type HistoryTableProps = { items: Appointment[]; sort: AppointmentSort; onSortChange: (sort: AppointmentSort) => void; onOpen: (a: Appointment) => void };
@@ -60,13 +60,8 @@ export function HistoryTable({ items, sort, onSortChange, onOpen }: HistoryTable
                 </button>
                 <p className="text-slate-600 tabular-nums">{a.phone}</p>
               </td>
-              <td className="min-w-44 px-2 py-3 text-slate-700">
-                <VisitWhen appointment={a} />
-                <p className="text-slate-600">{a.departmentName ?? a.department}</p>
-              </td>
-              <td className="min-w-36 px-2 py-3 text-slate-700">
-                <DoctorCell appointment={a} />
-              </td>
+              <VisitCell appointment={a} />
+              <DoctorColumn appointment={a} />
               <td className="px-2 py-3">
                 <AppointmentStatusBadge status={a.status} />
                 <p className="mt-1 text-xs">

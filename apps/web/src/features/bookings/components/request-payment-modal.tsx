@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField, Input } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { toastActionDone } from '@/lib/action-toast';
+import { closeWhenDone } from '@/lib/action-toast';
 import { errorMessage } from '@/lib/error-message';
 import { useRequestPayment } from '../api/request-payment';
 
@@ -34,15 +34,7 @@ export function RequestPaymentModal({ appointment, onClose }: { appointment: App
   function submit() {
     const parsed = requestPaymentRequestSchema.safeParse({ amount: text.trim() === '' ? undefined : amount });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? APPOINTMENT_MSG.amountPositive);
-    request.mutate(
-      { id: appointment.id, amount: parsed.data.amount },
-      {
-        onSuccess: (result) => {
-          toastActionDone(result);
-          onClose();
-        },
-      },
-    );
+    request.mutate({ id: appointment.id, amount: parsed.data.amount }, closeWhenDone(onClose));
   }
 
   return (

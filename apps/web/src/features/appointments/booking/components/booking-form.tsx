@@ -3,20 +3,23 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { Lock } from 'lucide-react';
-import { APPOINTMENT_MSG, publicAppointmentRequestSchema, type PublicAppointmentInput } from '@clinic/shared';
+import { APPOINTMENT_MSG, publicAppointmentRequestSchema, waitingListJoinRequestSchema, type PublicAppointmentInput } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { FormField, Input, inputClasses, Textarea, type FieldControlProps } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useCreatePublicAppointment } from '../../api/create-public-appointment';
+import { useJoinWaitingList } from '../../api/join-waiting-list';
 import { usePublicDepartments } from '@/api/get-departments';
 import { AvailabilityStatus } from '../../shared/availability-status';
 import { serverErrorText } from '../../shared/server-error';
+import { SlotSubmitButton } from '../../shared/slot-submit-button';
 import { slotRefusals, useSlotChoice } from '../../shared/use-slot-choice';
 import { FALLBACK_DEPARTMENTS, FALLBACK_DEPARTMENTS_NOTICE } from '../fallback-departments';
 import type { BookingIdentity } from '../hooks/use-booking-identity';
 import type { BookedAppointment } from './booking-success';
+import { WaitingListOffer } from './waiting-list-offer';
+import type { JoinedWaitingList } from './waiting-list-joined';
 import { TimeSlotPicker } from '@/components/time-slot-picker';
 
 type BookingFormProps = {
@@ -25,12 +28,17 @@ type BookingFormProps = {
   /** A signed-in patient's name, e-mail and phone: prefilled and locked. */
   identity: BookingIdentity | null;
   onBooked: (booked: BookedAppointment) => void;
+  /** She put her name on a full slot's waiting list. */
+  onWaiting: (joined: JoinedWaitingList) => void;
   /** Moves focus to the form's heading once shown (after "book another"). */
   focusOnMount?: boolean;
 };
 
 const REQUIRED_FIELDS = ['fullName', 'phone', 'department', 'appointmentDate', 'appointmentTime'] as const;
 type RequiredField = (typeof REQUIRED_FIELDS)[number];
+
+/** Who she is: the fields a waiting list asks of the form (the slot is already chosen). */
+const isPersonField = (field: PropertyKey | undefined): field is 'fullName' | 'phone' | 'email' => field === 'fullName' || field === 'phone' || field === 'email';
 
 const LOCKED_NOTE = 'Thông tin được lấy từ tài khoản của bạn và không thể thay đổi tại đây.';
 
@@ -46,18 +54,21 @@ function LockableInput({ locked, ...props }: ComponentProps<typeof Input> & { lo
 }
 
 /** The public booking form (specification sections 4 and 5). */
-export function BookingForm({ now, identity, onBooked, focusOnMount = false }: BookingFormProps) {
+export function BookingForm({ now, identity, onBooked, onWaiting, focusOnMount = false }: BookingFormProps) {
   const ids = useId();
   const missingAlertId = `${ids}-missing`;
   const availabilityId = `${ids}-availability`;
   const lockedNoteId = `${ids}-locked`;
   const departmentsQuery = usePublicDepartments();
   const mutation = useCreatePublicAppointment();
+  const joinWaiting = useJoinWaitingList();
 
   const {
     register,
     control,
     handleSubmit,
+    getValues,
+    clearErrors,
     setValue,
     setError,
     setFocus,
@@ -130,9 +141,36 @@ export function BookingForm({ now, identity, onBooked, focusOnMount = false }: B
           fullName: values.fullName,
           appointmentDate: values.appointmentDate,
           appointmentTime: values.appointmentTime,
-          departmentName: departments.find((d) => d.code === values.department)?.departmentName ?? values.department,
+          departmentName: departmentName(values.department),
         }),
     });
+  };
+
+  const departmentName = (code: string) => departments.find((d) => d.code === code)?.departmentName ?? code;
+
+  /** The waiting list asks who and which slot only, an e-mail required: the form's fields are checked against that. */
+  const onJoinWaitingList = () => {
+    joinWaiting.reset();
+    const parsed = waitingListJoinRequestSchema.safeParse(getValues());
+    if (!parsed.success) {
+      const wrong = parsed.error.issues.flatMap(({ path: [field], message }) => (isPersonField(field) ? [{ field, message }] : []));
+      for (const { field, message } of wrong) setError(field, { type: 'waiting', message });
+      if (wrong[0]) setFocus(wrong[0].field);
+      return;
+    }
+    const values = parsed.data;
+    joinWaiting.mutate(values, {
+      onSuccess: (response) =>
+        onWaiting({ response, fullName: values.fullName, appointmentDate: values.appointmentDate, appointmentTime: values.appointmentTime, departmentName: departmentName(values.department) }),
+    });
+  };
+  const slotFull = availabilityView.state === 'answered' && availabilityView.answer.code === 'SLOT_FULL';
+  /** What the waiting-list check said of a field goes once she edits it (no submit re-validates it). */
+  const personField = {
+    onChange: (event: { target: { name: string } }) => {
+      const field = event.target.name;
+      if (isPersonField(field) && errors[field]?.type === 'waiting') clearErrors(field);
+    },
   };
 
   const busy = checking || mutation.isPending;
@@ -175,7 +213,7 @@ export function BookingForm({ now, identity, onBooked, focusOnMount = false }: B
               <LockableInput
                 locked={locked.fullName}
                 {...withMissing(control, 'fullName')}
-                {...register('fullName')}
+                {...register('fullName', personField)}
                 {...lockedProps(control, locked.fullName)}
                 type="text"
                 autoComplete="name"
@@ -190,7 +228,7 @@ export function BookingForm({ now, identity, onBooked, focusOnMount = false }: B
                 <LockableInput
                   locked={locked.phone}
                   {...withMissing(control, 'phone')}
-                  {...register('phone')}
+                  {...register('phone', personField)}
                   {...lockedProps(control, locked.phone)}
                   type="tel"
                   inputMode="tel"
@@ -200,12 +238,12 @@ export function BookingForm({ now, identity, onBooked, focusOnMount = false }: B
               )}
             </FormField>
 
-            <FormField label="Email" id="booking-email" error={fieldError('email')} hint={locked.email ? undefined : 'Không bắt buộc; để nhận email xác nhận.'}>
+            <FormField label="Email" id="booking-email" error={fieldError('email')} hint={locked.email ? undefined : slotFull ? 'Cần cho danh sách chờ: lời mời nhận chỗ được gửi qua email.' : 'Không bắt buộc; để nhận email xác nhận.'}>
               {(control) => (
                 <LockableInput
                   locked={locked.email}
                   {...control}
-                  {...register('email')}
+                  {...register('email', personField)}
                   {...lockedProps(control, locked.email)}
                   type="email"
                   inputMode="email"
@@ -277,6 +315,13 @@ export function BookingForm({ now, identity, onBooked, focusOnMount = false }: B
           />
 
           <AvailabilityStatus id={availabilityId} view={availabilityView} />
+          {slotFull && (
+            <WaitingListOffer
+              onJoin={onJoinWaitingList}
+              pending={joinWaiting.isPending}
+              error={joinWaiting.isError ? (serverErrorText(joinWaiting.error, 'error') ?? 'Không thể ghi tên vào danh sách chờ. Vui lòng thử lại.') : null}
+            />
+          )}
 
           <FormField label="Lý do khám" id="booking-reason" error={fieldError('reason')} hint="Không bắt buộc. Mô tả ngắn triệu chứng hoặc nhu cầu khám.">
             {(control) => <Textarea {...control} {...register('reason')} rows={4} maxLength={1000} />}
@@ -287,16 +332,14 @@ export function BookingForm({ now, identity, onBooked, focusOnMount = false }: B
 
         <div className="flex flex-col gap-3 border-t border-slate-100 pt-6 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-600">Phòng khám sẽ liên hệ với bạn để xác nhận lịch hẹn.</p>
-          <Button
-            type="submit"
+          <SlotSubmitButton
             size="lg"
-            className="w-full sm:w-auto"
-            loading={busy}
-            disabled={blocked}
-            aria-describedby={blocked ? (dateIssue ? 'booking-date-error' : availabilityId) : undefined}
-          >
-            {busy ? 'Đang đặt lịch...' : 'Đặt lịch hẹn'}
-          </Button>
+            busy={busy}
+            blocked={blocked}
+            reasonId={dateIssue ? 'booking-date-error' : availabilityId}
+            label="Đặt lịch hẹn"
+            busyLabel="Đang đặt lịch..."
+          />
         </div>
       </form>
     </section>

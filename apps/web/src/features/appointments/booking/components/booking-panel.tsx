@@ -4,14 +4,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { useBookingIdentity } from '../hooks/use-booking-identity';
 import { BookingForm } from './booking-form';
 import { BookingSuccess, type BookedAppointment } from './booking-success';
+import { WaitingListJoined, type JoinedWaitingList } from './waiting-list-joined';
 
 /**
- * The form, or the confirmation once booked. "Book another" brings back a fresh form: the
+ * The form, or the confirmation once booked (or once on a full slot's waiting list). "Book another" brings back a fresh form: the
  * signed-in patient's identity stays, everything else is empty again.
  */
 export function BookingPanel({ now }: { now: Date }) {
   const { status, identity } = useBookingIdentity();
   const [booked, setBooked] = useState<BookedAppointment | null>(null);
+  const [waiting, setWaiting] = useState<JoinedWaitingList | null>(null);
   const [bookedBefore, setBookedBefore] = useState(false);
 
   if (status === 'loading') {
@@ -22,6 +24,18 @@ export function BookingPanel({ now }: { now: Date }) {
           Đang tải thông tin tài khoản...
         </p>
       </div>
+    );
+  }
+
+  if (waiting) {
+    return (
+      <WaitingListJoined
+        joined={waiting}
+        onBookAnother={() => {
+          setWaiting(null);
+          setBookedBefore(true);
+        }}
+      />
     );
   }
 
@@ -40,7 +54,7 @@ export function BookingPanel({ now }: { now: Date }) {
 
   return (
     <ErrorBoundary>
-      <BookingForm now={now} identity={identity} onBooked={setBooked} focusOnMount={bookedBefore} />
+      <BookingForm now={now} identity={identity} onBooked={setBooked} onWaiting={setWaiting} focusOnMount={bookedBefore} />
     </ErrorBoundary>
   );
 }

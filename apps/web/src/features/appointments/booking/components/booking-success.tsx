@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { CalendarCheck, CalendarCog, CalendarPlus, CalendarX, ListChecks, Phone, Timer } from 'lucide-react';
-import { CLINIC, formatLongDate, type PublicAppointmentResponse, CLINIC_TEXT } from '@clinic/shared';
+import { CLINIC, type PublicAppointmentResponse, CLINIC_TEXT } from '@clinic/shared';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { telHref } from '../../shared/clinic-contact';
+import { ConfirmationPanel, SlotSummary } from '../../shared/confirmation-panel';
 
 export type BookedAppointment = {
   response: PublicAppointmentResponse;
@@ -23,49 +23,16 @@ type BookingSuccessProps = {
 
 /** Shown in place of the form once the server has accepted the booking. */
 export function BookingSuccess({ booked, onBookAnother, showMyAppointments = false }: BookingSuccessProps) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // The form the visitor was in is gone: the confirmation is where attention goes next.
-  useEffect(() => headingRef.current?.focus(), []);
-
   return (
-    <section
-      aria-labelledby="booking-success-title"
-      className="overflow-hidden rounded-2xl border border-emerald-200 bg-white shadow-sm"
+    <ConfirmationPanel
+      id="booking-success-title"
+      tone="success"
+      icon={CalendarCheck}
+      title="Đặt lịch hẹn thành công"
+      subtitle={`Mã lịch hẹn: #${booked.response.appointmentId}`}
+      message={booked.response.message}
     >
-      <div className="bg-emerald-50 px-5 py-6 sm:px-8">
-        <div className="flex items-start gap-4">
-          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-            <CalendarCheck aria-hidden="true" className="size-6" />
-          </span>
-          <div className="min-w-0">
-            <h2 id="booking-success-title" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-2xl font-bold text-slate-900 focus:outline-none">
-              Đặt lịch hẹn thành công
-            </h2>
-            <p className="mt-1 text-lg font-semibold text-emerald-800">Mã lịch hẹn: #{booked.response.appointmentId}</p>
-            <p className="mt-2 text-slate-700">{booked.response.message}</p>
-          </div>
-        </div>
-      </div>
-
-      <div className="space-y-6 px-5 py-6 sm:px-8">
-        <dl className="grid gap-4 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="text-slate-600">Người đặt</dt>
-            <dd className="font-semibold text-slate-900">{booked.fullName}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Khoa khám</dt>
-            <dd className="font-semibold text-slate-900">{booked.departmentName}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Ngày khám</dt>
-            <dd className="font-semibold text-slate-900">{formatLongDate(booked.appointmentDate)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Giờ khám</dt>
-            <dd className="font-semibold text-slate-900">{booked.appointmentTime}</dd>
-          </div>
-        </dl>
+      <SlotSummary personLabel="Người đặt" {...booked} />
 
         {booked.response.manageToken && (
           <div className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -118,7 +85,6 @@ export function BookingSuccess({ booked, onBookAnother, showMyAppointments = fal
             Đặt lịch hẹn khác
           </Button>
         </div>
-      </div>
-    </section>
+    </ConfirmationPanel>
   );
 }

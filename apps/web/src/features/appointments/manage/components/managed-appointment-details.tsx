@@ -4,7 +4,8 @@ import { formatLongDate, type Appointment } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { departmentLabel } from '../../shared/department-label';
 
-function Row({ icon: Icon, label, children, wide = false }: { icon: typeof Clock; label: string; children: ReactNode; wide?: boolean }) {
+/** One labelled fact with its icon, in a two-column list. */
+export function DetailRow({ icon: Icon, label, children, wide = false }: { icon: typeof Clock; label: string; children: ReactNode; wide?: boolean }) {
   return (
     <div className={wide ? 'relative min-w-0 pl-7 sm:col-span-2' : 'relative min-w-0 pl-7'}>
       <dt className="text-xs font-medium text-slate-600">
@@ -31,27 +32,27 @@ export function ManagedAppointmentDetails({ appointment, titleId }: { appointmen
       </div>
 
       <dl className="mt-5 grid gap-4 sm:grid-cols-2">
-        <Row icon={UserRound} label="Họ tên" wide>
+        <DetailRow icon={UserRound} label="Họ tên" wide>
           {appointment.fullName}
-        </Row>
-        <Row icon={CalendarDays} label="Ngày khám">
+        </DetailRow>
+        <DetailRow icon={CalendarDays} label="Ngày khám">
           {formatLongDate(appointment.appointmentDate)}
-        </Row>
-        <Row icon={Clock} label="Giờ khám">
+        </DetailRow>
+        <DetailRow icon={Clock} label="Giờ khám">
           {appointment.appointmentTime}
-        </Row>
-        <Row icon={Stethoscope} label="Khoa khám">
+        </DetailRow>
+        <DetailRow icon={Stethoscope} label="Khoa khám">
           {departmentLabel(appointment)}
-        </Row>
+        </DetailRow>
         {appointment.doctor?.fullName && (
-          <Row icon={UserRound} label="Bác sĩ">
+          <DetailRow icon={UserRound} label="Bác sĩ">
             {appointment.doctor.fullName}
-          </Row>
+          </DetailRow>
         )}
         {appointment.reason && (
-          <Row icon={FileText} label="Lý do khám" wide>
+          <DetailRow icon={FileText} label="Lý do khám" wide>
             {appointment.reason}
-          </Row>
+          </DetailRow>
         )}
       </dl>
     </>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CalendarClock, CalendarPlus, CalendarX, Link2 } from 'lucide-react';
-import { CLINIC, CLINIC_TEXT, formatDate, type AppointmentStatus, type ManagedAppointment } from '@clinic/shared';
+import { CLINIC_TEXT, formatDate, type AppointmentStatus, type ManagedAppointment } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -9,18 +9,10 @@ import { buildUrl } from '@/lib/api-client';
 import { useCancelByLink } from '../../api/cancel-by-link';
 import { managePath } from '../../api/get-managed-appointment';
 import { CancelAppointmentDialog } from '../../shared/cancel-appointment-dialog';
-import { telHref } from '../../shared/clinic-contact';
+import { Hotline } from '../../shared/private-link-parts';
 import { useClinicNow } from '../../shared/use-clinic-now';
 import { ManagedAppointmentDetails } from './managed-appointment-details';
 import { RescheduleForm } from './reschedule-form';
-
-function Hotline() {
-  return (
-    <a href={telHref(CLINIC.phone)} className="font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2 hover:text-brand-800">
-      {CLINIC.phone}
-    </a>
-  );
-}
 
 /** What she can do when the link can change nothing any more: call, or book again. */
 function NothingToChange({ status }: { status: AppointmentStatus }) {

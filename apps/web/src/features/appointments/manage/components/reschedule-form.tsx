@@ -11,6 +11,7 @@ import { useRescheduleByLink } from '../../api/reschedule-by-link';
 import { AvailabilityStatus } from '../../shared/availability-status';
 import { departmentLabel } from '../../shared/department-label';
 import { serverErrorText } from '../../shared/server-error';
+import { SlotSubmitButton } from '../../shared/slot-submit-button';
 import { slotRefusals, useSlotChoice } from '../../shared/use-slot-choice';
 
 export const RESCHEDULE_FAILED = 'Không thể đổi lịch hẹn lúc này. Vui lòng thử lại.';
@@ -116,15 +117,13 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
           <Button variant="secondary" onClick={onClose} disabled={mutation.isPending} className="w-full sm:w-auto">
             Đóng
           </Button>
-          <Button
-            type="submit"
-            className="w-full sm:w-auto"
-            loading={busy}
-            disabled={blocked}
-            aria-describedby={blocked ? (dateIssue ? 'reschedule-date-error' : availabilityId) : undefined}
-          >
-            {busy ? 'Đang đổi lịch...' : 'Xác nhận đổi lịch'}
-          </Button>
+          <SlotSubmitButton
+            busy={busy}
+            blocked={blocked}
+            reasonId={dateIssue ? 'reschedule-date-error' : availabilityId}
+            label="Xác nhận đổi lịch"
+            busyLabel="Đang đổi lịch..."
+          />
         </div>
       </form>
     </section>

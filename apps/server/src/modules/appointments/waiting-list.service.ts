@@ -1,0 +1,264 @@
+import {
+  APPOINTMENT_MSG as M,
+  APPOINTMENT_TRAIL as T,
+  clinicInstant,
+  clinicMoment,
+  formatDate,
+  WAITING_HOLD_MINUTES,
+  type SlotWaitingList,
+  type SlotWaitingListQuery,
+  type WaitingClaimResponse,
+  type WaitingEntryView,
+  type WaitingListJoinInput,
+  type WaitingListJoinResponse,
+} from '@clinic/shared';
+import type { Db } from '../../db/client';
+import type { WaitingListEntryRow } from '../../db/schema';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { bookingReceivedEmail, enqueueEmails, waitingEndedEmail, waitingJoinedEmail, waitingOfferEmail, type RenderedEmail } from '../email/email.service';
+import { eventRow, slotOf, type AppointmentDeps } from './appointment-access';
+import { countHeldInSlot, countTakenInSlot, findDepartment, insertAppointment, insertAppointmentEvents, lockSlot, personHoldsSlot, type Slot } from './appointments.repository';
+import { assertSlotRules, requireDepartment } from './booking.service';
+import { hashOf, issueManageLink, manageUrl, newToken } from './manage-token';
+import { appointmentSearchText } from './search-text';
+import {
+  deleteEntriesOfSlotsBefore,
+  expireLapsedOffers,
+  findWaitingEntryByHash,
+  insertWaitingEntry,
+  listSlotEntries,
+  lockNextInLine,
+  lockWaitingEntry,
+  personWaitsInSlot,
+  positionInLine,
+  slotsWithFreedPlaces,
+  updateWaitingEntry,
+  waitingListFigures,
+  withdrawBegunEntries,
+} from './waiting-list.repository';
+
+/**
+ * The waiting list of a full slot (PRODUCT.md section 10). Whoever waits keeps a freed place for the
+ * list (the booking counts open entries against the capacity); the offer job gives it to the first
+ * in line, held for 30 minutes; one click on her link claims it, under the slot's lock, so exactly
+ * one claim wins and none exceeds the capacity. Everything ends when the slot begins.
+ */
+
+export const waitingUrl = (origin: string, token: string) => `${origin}/appointment/waiting/${token}`;
+
+const invalidLink = () => new NotFoundError(M.waitingLinkInvalid, 'WAITING_LINK_INVALID');
+const open = (status: WaitingListEntryRow['status']) => status === 'WAITING' || status === 'OFFERED';
+
+async function departmentNameOf(db: Db, code: string): Promise<string> {
+  return (await findDepartment(db, code))?.departmentName ?? code;
+}
+
+async function entryView(db: Db, entry: WaitingListEntryRow): Promise<WaitingEntryView> {
+  return {
+    status: entry.status,
+    fullName: entry.fullName,
+    appointmentDate: entry.appointmentDate,
+    appointmentTime: entry.appointmentTime,
+    department: entry.department,
+    departmentName: await departmentNameOf(db, entry.department),
+    position: entry.status === 'WAITING' ? await positionInLine(db, entry) : null,
+    offerExpiresAt: entry.status === 'OFFERED' ? (entry.offerExpiresAt?.toISOString() ?? null) : null,
+  };
+}
+
+/** POST /api/appointments/waiting-list: only for a slot a booking would refuse as full. */
+export async function joinWaitingList(deps: AppointmentDeps, input: WaitingListJoinInput, origin: string): Promise<WaitingListJoinResponse> {
+  const now = deps.clock.now();
+  const slot = slotOf(input);
+  return deps.db.transaction(async (tx) => {
+    const department = await requireDepartment(tx, input.department);
+    assertSlotRules(deps, slot, now);
+    await lockSlot(tx, slot);
+    if (await personHoldsSlot(tx, slot, input)) throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
+    if (await personWaitsInSlot(tx, slot, input)) throw new ConflictError(M.alreadyWaiting, 'ALREADY_WAITING');
+    if ((await countTakenInSlot(tx, slot, now)) < department.slotCapacity) throw new ConflictError(M.waitingSlotOpen, 'SLOT_AVAILABLE');
+    const token = newToken();
+    const entry = await insertWaitingEntry(tx, {
+      ...slot,
+      slotStartsAt: clinicInstant(slot.appointmentDate, slot.appointmentTime, deps.timeZone),
+      fullName: input.fullName,
+      phone: input.phone,
+      email: input.email,
+      status: 'WAITING',
+      tokenHash: hashOf(token),
+      siteOrigin: origin,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const position = await positionInLine(tx, entry);
+    await enqueueEmails(tx, [waitingJoinedEmail({ ...mailOf(entry, department.departmentName), waitingUrl: waitingUrl(origin, token) }, position)], now);
+    return { message: M.waitingJoined, position, token };
+  });
+}
+
+function mailOf(entry: WaitingListEntryRow, departmentName: string) {
+  return { fullName: entry.fullName, email: entry.email, appointmentDate: entry.appointmentDate, appointmentTime: entry.appointmentTime, departmentName };
+}
+
+/** GET /api/appointments/waiting-list/{token}: her place in line, or the offer she holds. */
+export async function viewWaitingEntry(deps: AppointmentDeps, token: string): Promise<WaitingEntryView> {
+  const entry = await findWaitingEntryByHash(deps.db, hashOf(token));
+  if (!entry) throw invalidLink();
+  return entryView(deps.db, entry);
+}
+
+/** POST /api/appointments/waiting-list/{token}/leave: a held offer goes back to the line. */
+export async function leaveWaitingList(deps: AppointmentDeps, token: string) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const entry = await findWaitingEntryByHash(tx, hashOf(token), true);
+    if (!entry) throw invalidLink();
+    if (!open(entry.status)) throw new ConflictError(M.waitingCannotLeave, 'WAITING_CLOSED');
+    const left = await updateWaitingEntry(tx, entry.id, { status: 'LEFT', updatedAt: now });
+    return { message: M.waitingLeft, entry: await entryView(tx, left) };
+  });
+}
+
+/** Why an entry cannot be claimed now, or null. */
+function claimRefusal(entry: WaitingListEntryRow, now: Date): ConflictError | null {
+  if (entry.status === 'CLAIMED') return new ConflictError(M.waitingAlreadyClaimed, 'WAITING_ALREADY_CLAIMED');
+  if (entry.status === 'WITHDRAWN' || entry.slotStartsAt <= now) return new ConflictError(M.waitingSlotBegun, 'SLOT_BEGUN');
+  if (entry.status === 'EXPIRED' || (entry.status === 'OFFERED' && entry.offerExpiresAt! <= now)) return new ConflictError(M.waitingOfferExpired, 'OFFER_EXPIRED');
+  if (entry.status === 'WAITING') return new ConflictError(M.waitingNotOffered, 'NOT_OFFERED');
+  if (entry.status !== 'OFFERED') return new ConflictError(M.waitingCannotLeave, 'WAITING_CLOSED');
+  return null;
+}
+
+/**
+ * POST /api/appointments/waiting-list/{token}/claim: the held place becomes her booking (PENDING,
+ * with its own management link). Under the slot's lock, as every booking: a second click waits and
+ * then finds the entry claimed; a public booking at the same instant counts the held place as taken.
+ */
+export async function claimWaitingOffer(deps: AppointmentDeps, token: string): Promise<WaitingClaimResponse> {
+  const now = deps.clock.now();
+  const found = await findWaitingEntryByHash(deps.db, hashOf(token));
+  if (!found) throw invalidLink();
+  const slot = slotOf(found);
+  return deps.db.transaction(async (tx) => {
+    await lockSlot(tx, slot);
+    const entry = (await lockWaitingEntry(tx, found.id))!;
+    const refusal = claimRefusal(entry, now);
+    if (refusal) throw refusal;
+    const department = await requireDepartment(tx, entry.department);
+    if (await personHoldsSlot(tx, slot, entry)) throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
+    // Her own hold is the place she takes; the other held offers are not hers to take.
+    if ((await countHeldInSlot(tx, slot, now, { entryId: entry.id })) >= department.slotCapacity) throw new ConflictError(M.slotFull, 'SLOT_FULL');
+    const person = { fullName: entry.fullName, phone: entry.phone, email: entry.email };
+    const row = await insertAppointment(tx, {
+      ...person,
+      ...slot,
+      reason: null,
+      userId: null,
+      status: 'PENDING',
+      searchText: appointmentSearchText(person),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await insertAppointmentEvents(tx, [eventRow(null, row.id, 'CREATED', null, 'PENDING', T.claimedFromWaitingList, now)]);
+    await updateWaitingEntry(tx, entry.id, { status: 'CLAIMED', claimedAt: now, appointmentId: row.id, updatedAt: now });
+    const manageToken = await issueManageLink(tx, row.id, now);
+    const mail = { ...mailOf(entry, department.departmentName), id: row.id, manageUrl: manageUrl(entry.siteOrigin, manageToken) };
+    await enqueueEmails(tx, [bookingReceivedEmail(mail)], now);
+    return { message: M.waitingClaimed, appointmentId: row.id, manageToken };
+  });
+}
+
+// ---------------------------------------------------------------- the front desk
+
+/** GET /api/appointments/waiting-list?date&time&department (staff). */
+export async function listSlotWaiting(deps: AppointmentDeps, q: SlotWaitingListQuery): Promise<SlotWaitingList> {
+  const rows = await listSlotEntries(deps.db, { appointmentDate: q.date, appointmentTime: q.time, department: q.department });
+  return {
+    entries: rows.map((e) => ({
+      id: e.id,
+      fullName: e.fullName,
+      phone: e.phone,
+      email: e.email,
+      status: e.status,
+      createdAt: e.createdAt.toISOString(),
+      offerExpiresAt: e.status === 'OFFERED' ? (e.offerExpiresAt?.toISOString() ?? null) : null,
+      appointmentId: e.appointmentId,
+    })),
+  };
+}
+
+/** DELETE /api/appointments/waiting-list/{id} (staff): out of the line; a held offer passes on. */
+export async function removeWaitingEntry(deps: AppointmentDeps, id: number) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const entry = await lockWaitingEntry(tx, id);
+    if (!entry) throw new NotFoundError(M.waitingEntryNotFound, 'WAITING_ENTRY_NOT_FOUND');
+    if (!open(entry.status)) throw new ConflictError(M.waitingEntryClosed, 'WAITING_CLOSED');
+    await updateWaitingEntry(tx, id, { status: 'REMOVED', updatedAt: now });
+    return { message: M.waitingRemoved };
+  });
+}
+
+/** The dashboard's figures: places the lists refilled since `since` (the month's start), people waiting now. */
+export async function waitingListSummary(deps: Pick<AppointmentDeps, 'db'>, since: Date) {
+  const { refilled, waiting } = await waitingListFigures(deps.db, since);
+  return { refilledThisMonth: refilled, waiting };
+}
+
+// ---------------------------------------------------------------- the offer job
+
+const offerEnds = (now: Date, slotStartsAt: Date) => new Date(Math.min(now.getTime() + WAITING_HOLD_MINUTES * 60_000, slotStartsAt.getTime()));
+
+/**
+ * One run of the job every process runs (every 30 s by default): ends the lists of slots that have
+ * begun, lapses unclaimed offers, and offers each freed place to the first in line. Safe to run
+ * in several processes at once: the updates are single statements, the offers are made under the
+ * slot's lock after counting again.
+ */
+/**
+ * How long a slot's waiting list is kept after the slot began: long enough for the front desk to
+ * answer a question about it and for the dashboard's month, never longer. A claim's booking keeps
+ * its own record (and the history event 'Nhận chỗ trống từ danh sách chờ').
+ */
+export const WAITING_LIST_KEPT_DAYS = 31;
+
+/** Forgets the waiting lists of slots that began more than WAITING_LIST_KEPT_DAYS ago; how many entries went. */
+export async function forgetPastWaitingLists(deps: Pick<AppointmentDeps, 'db' | 'clock'>): Promise<number> {
+  return deleteEntriesOfSlotsBefore(deps.db, new Date(deps.clock.now().getTime() - WAITING_LIST_KEPT_DAYS * 86_400_000));
+}
+
+export async function offerFreedPlaces(deps: AppointmentDeps): Promise<{ withdrawn: number; expired: number; offered: number }> {
+  const now = deps.clock.now();
+  const withdrawn = await deps.db.transaction(async (tx) => {
+    const ended = await withdrawBegunEntries(tx, now);
+    // Each department's name read once, however many of its entries ended.
+    const names = new Map<string, string>();
+    for (const code of new Set(ended.map((e) => e.department))) names.set(code, await departmentNameOf(tx, code));
+    const emails = ended.map((entry) => waitingEndedEmail(mailOf(entry, names.get(entry.department)!)));
+    await enqueueEmails(tx, emails, now);
+    return ended.length;
+  });
+  const expired = await expireLapsedOffers(deps.db, now);
+  let offered = 0;
+  for (const slot of await slotsWithFreedPlaces(deps.db, now)) offered += await offerInSlot(deps, slot, now);
+  return { withdrawn, expired, offered };
+}
+
+async function offerInSlot(deps: AppointmentDeps, slot: Slot, now: Date): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    await lockSlot(tx, slot);
+    const department = await requireDepartment(tx, slot.department);
+    const free = department.slotCapacity - (await countHeldInSlot(tx, slot, now));
+    const next = await lockNextInLine(tx, slot, free);
+    const emails: RenderedEmail[] = [];
+    for (const entry of next) {
+      const token = newToken();
+      const expiresAt = offerEnds(now, entry.slotStartsAt);
+      await updateWaitingEntry(tx, entry.id, { status: 'OFFERED', offerTokenHash: hashOf(token), offeredAt: now, offerExpiresAt: expiresAt, updatedAt: now });
+      const until = clinicMoment(expiresAt, deps.timeZone);
+      emails.push(waitingOfferEmail({ ...mailOf(entry, department.departmentName), waitingUrl: waitingUrl(entry.siteOrigin, token) }, `${until.time} ngày ${formatDate(until.date)}`));
+    }
+    await enqueueEmails(tx, emails, now);
+    return next.length;
+  });
+}
