@@ -6,7 +6,7 @@ import boundaries from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/playwright-report/**', '**/test-results/**', '**/coverage/**', 'data/**', 'apps/server/src/db/migrations/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '**/playwright-report/**', '**/test-results/**', '**/coverage/**', 'data/**', 'apps/server/src/db/migrations/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = join(root, 'apps/web/dist/index.html');
+// The browser's build and the server's entry that renders the public pages ahead (issue 12).
+const builtFiles = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'].map((p) => join(root, p));
 const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'].map((p) => join(root, p));
 
 function newestMtime(path) {
@@ -18,7 +19,7 @@ function newestMtime(path) {
   return newest;
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+const builtAt = Math.min(...builtFiles.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
 if (builtAt === 0 || sources.some((s) => newestMtime(s) > builtAt)) {
   console.log(builtAt === 0 ? 'Đang build giao diện web lần đầu...' : 'Mã nguồn web đã thay đổi, đang build lại...');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

@@ -33,12 +33,15 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
-/** Collects what the page reports as broken: script errors and Content-Security-Policy refusals. */
+/**
+ * Collects what the page reports as broken: script errors, Content-Security-Policy refusals, and a
+ * page rendered ahead that React could not hydrate (it then draws it again, and says so).
+ */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) problems.push(msg.text());
+    if (msg.type() === 'error' && /Content Security Policy|Refused to|Minified React error|hydrat/i.test(msg.text())) problems.push(msg.text());
   });
   return problems;
 }

@@ -1,12 +1,11 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { AppProviders } from './providers';
-import { routes } from './router';
 
-const router = createBrowserRouter(routes);
-
-export function App() {
+/** The app around the browser's router, which main.tsx makes once its first page's module is loaded. */
+export function App({ queryClient, router }: { queryClient?: QueryClient; router: ReturnType<typeof createBrowserRouter> }) {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );

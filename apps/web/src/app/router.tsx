@@ -9,24 +9,21 @@ import { RootRoute } from './routes/root';
 import { PageErrorBoundary, RootErrorBoundary } from './routes/route-error';
 
 // Every page is its own chunk; the admin layout and its pages never load for a public visitor.
-const HomePage = lazy(() => import('@/features/marketing/home-page'));
-const AboutPage = lazy(() => import('@/features/marketing/about-page'));
-const ServicesPage = lazy(() => import('@/features/marketing/services-page'));
-const AppointmentPage = lazy(() => import('@/features/appointments/appointment-page'));
-const ManageAppointmentPage = lazy(() => import('@/features/appointments/manage/manage-appointment-page'));
-const BlogListPage = lazy(() => import('./routes/blog-pages').then((m) => ({ default: m.BlogListRoute })));
-const BlogPostPage = lazy(() => import('./routes/blog-pages').then((m) => ({ default: m.BlogPostRoute })));
+//
+// The public pages are the router's lazy routes: the router loads a page's module before it shows
+// it, so a page the server rendered ahead is hydrated once its module is there (main.tsx waits for
+// it) instead of being drawn again. The signed-in and back-office pages are React lazy components.
+const publicPage = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 const ProfilePage = lazy(() => import('@/features/account/profile-page'));
 const MyAppointmentsPage = lazy(() => import('@/features/appointments/my-appointments-page'));
 const MedicalHistoryPage = lazy(() => import('@/features/appointments/medical-history-page'));
 const SettingsPage = lazy(() => import('@/features/account/settings-page'));
-const LoginPage = lazy(() => import('@/features/auth/login-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 const AdminLayout = lazy(() => import('@/layouts/admin-layout'));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
 const UsersPage = lazy(() => import('@/features/users/users-page'));
-const BlogControlPage = lazy(() => import('./routes/blog-pages').then((m) => ({ default: m.BlogControlRoute })));
+const BlogControlPage = lazy(() => import('./routes/blog-control-route'));
 const BookingManagerPage = lazy(() => import('@/features/bookings/booking-manager-page'));
 const BookingHistoryPage = lazy(() => import('@/features/bookings/booking-history-page'));
 const PatientControlPage = lazy(() => import('@/features/patients/patient-control-page'));
@@ -54,13 +51,14 @@ export const routes: RouteObject[] = [
           {
             errorElement: <PageErrorBoundary />,
             children: [
-              { index: true, element: <HomePage /> },
-              { path: paths.about, element: <AboutPage /> },
-              { path: paths.services, element: <ServicesPage /> },
-              { path: paths.appointment, element: <AppointmentPage /> },
-              { path: paths.manageAppointment.pattern, element: <ManageAppointmentPage /> },
-              { path: paths.blog, element: <BlogListPage /> },
-              { path: paths.blogPost.pattern, element: <BlogPostPage /> },
+              { index: true, lazy: publicPage(() => import('@/features/marketing/home-page')) },
+              { path: paths.about, lazy: publicPage(() => import('@/features/marketing/about-page')) },
+              { path: paths.services, lazy: publicPage(() => import('@/features/marketing/services-page')) },
+              { path: paths.appointment, lazy: publicPage(() => import('@/features/appointments/appointment-page')) },
+              { path: paths.manageAppointment.pattern, lazy: publicPage(() => import('@/features/appointments/manage/manage-appointment-page')) },
+              { path: paths.waitingList.pattern, lazy: publicPage(() => import('@/features/appointments/waiting/waiting-list-page')) },
+              { path: paths.blog, lazy: publicPage(() => import('./routes/blog-list-route')) },
+              { path: paths.blogPost.pattern, lazy: publicPage(() => import('./routes/blog-post-route')) },
               {
                 element: <RequireAuth />,
                 children: [
@@ -75,7 +73,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: paths.login, element: <LoginPage /> },
+      { path: paths.login, lazy: publicPage(() => import('@/features/auth/login-page')) },
       {
         path: paths.admin.dashboard,
         element: <AdminLayout />,

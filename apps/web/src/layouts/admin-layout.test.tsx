@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG, STORAGE_KEYS, type User } from '@clinic/shared';
 import { routes } from '@/app/router';
@@ -59,7 +59,8 @@ describe('AdminLayout', () => {
     const fetchMock = serveSession(makeUser());
     const { router } = renderRoutes(routes, '/admin/bookings');
     expect(await screen.findByRole('button', { name: 'Đăng nhập' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    // The page's module loads before the address changes (the public pages are lazy routes).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -69,7 +70,8 @@ describe('AdminLayout', () => {
     serveSession(doctor, { valid: false });
     const { router } = renderRoutes(routes, '/admin');
     expect(await screen.findByText(MSG.sessionExpired)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    // The page's module loads before the address changes (the public pages are lazy routes).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.userInfo)).toBeNull();
   });
@@ -81,7 +83,8 @@ describe('AdminLayout', () => {
     const { user, router } = renderRoutes(routes, '/admin');
     await user.click(await screen.findByRole('button', { name: 'Đăng xuất' }));
     expect(await screen.findByRole('button', { name: 'Đăng nhập' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    // The page's module loads before the address changes (the public pages are lazy routes).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(screen.queryByText(MSG.sessionExpired)).not.toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });

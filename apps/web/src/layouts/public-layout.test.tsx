@@ -72,7 +72,8 @@ describe('PublicLayout', () => {
     await user.click(await screen.findByRole('button', { name: /Trần Thị Bình/ }));
     await user.click(screen.getByRole('button', { name: 'Đăng xuất' }));
     expect(await screen.findAllByRole('link', { name: 'Đăng nhập' })).not.toHaveLength(0);
-    expect(router.state.location.pathname).toBe('/');
+    // The page's module loads before the address changes (the public pages are lazy routes).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.userInfo)).toBeNull();
   });
@@ -92,7 +93,8 @@ describe('PublicLayout', () => {
   it('sends a visitor without a session from a patient page to the login page', async () => {
     const { router } = renderRoutes(routes, '/profile');
     expect(await screen.findByRole('button', { name: 'Đăng nhập' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    // The page's module loads before the address changes (the public pages are lazy routes).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('shows the 404 page for an unknown address', async () => {

@@ -87,6 +87,16 @@ export function fileNameOf(header: string | null): string | null {
 
 export type Download = { blob: Blob; fileName: string | null };
 
+/**
+ * How a request reaches the server: the browser's fetch, or, when the server renders a public page
+ * ahead (entry-server.tsx), the server's own request handler.
+ */
+let transport: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
+
+export function setApiTransport(next: (url: string, init: RequestInit) => Promise<Response>): void {
+  transport = next;
+}
+
 export async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const { auth = true, fallbackMessage, params, signal, responseType = 'json', expireSessionOn401 = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -103,7 +113,7 @@ export async function request<T>(method: string, path: string, body?: unknown, o
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, params), { method, headers, body: payload, signal });
+    response = await transport(buildUrl(path, params), { method, headers, body: payload, signal });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, fallbackMessage || NETWORK_ERROR_MESSAGE);

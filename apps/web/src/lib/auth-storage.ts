@@ -51,6 +51,13 @@ function parseUser(raw: string | null): StoredUserInfo | null {
   }
 }
 
+/** What a page rendered ahead on the server shows, and what hydration starts from: nobody signed in. */
+const SIGNED_OUT: AuthSnapshot = { token: null, user: null, signOutReason: null };
+
+export function getServerAuthSnapshot(): AuthSnapshot {
+  return SIGNED_OUT;
+}
+
 function emit(): void {
   for (const listener of listeners) listener();
 }

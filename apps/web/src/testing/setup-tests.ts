@@ -6,5 +6,6 @@ import { resetAuthStorage } from '@/lib/auth-storage';
 afterEach(() => {
   cleanup();
   resetAuthStorage();
-  localStorage.clear();
+  // A test of the server's renderer runs with no browser around it (`@vitest-environment node`).
+  if (typeof localStorage !== 'undefined') localStorage.clear();
 });

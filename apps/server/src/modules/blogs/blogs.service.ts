@@ -175,8 +175,9 @@ export async function bulkDelete(deps: BlogDeps, ids: number[]) {
 }
 
 /** Title, description and image of a published post, for link previews; undefined for anything not public. */
-export async function getPublicPostMeta(db: Db, id: number) {
-  return findPublishedBlogMeta(db, id);
+/** A published post's head tags' facts, kept until a post changes: every view of /blog/{id} reads them. */
+export async function getPublicPostMeta(deps: Pick<AppDeps, 'db' | 'cache'>, id: number) {
+  return (await deps.cache.get(`post-meta:${id}`, ['blogs'], async () => (await findPublishedBlogMeta(deps.db, id)) ?? null)) ?? undefined;
 }
 
 /** Whether a post is public: comments exist only under published posts. */

@@ -12,10 +12,11 @@ import { injectPostMeta } from './post-meta';
 export const postPageRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { deps }) => {
   app.get('/blog/:id', { schema: { hide: true } }, async (req, reply) => {
     const parsed = blogIdParamsSchema.safeParse(req.params);
-    const meta = parsed.success ? await getPublicPostMeta(deps.db, parsed.data.id) : undefined;
+    const meta = parsed.success ? await getPublicPostMeta(deps, parsed.data.id) : undefined;
     if (!meta) return reply.sendAppPage();
     const origin = originOf(req, deps.config.publicUrl);
     const post = { title: meta.title, description: meta.excerpt, imageUrl: meta.imageUrl, url: `${origin}/blog/${meta.id}`, publishedAt: meta.publishedAt };
-    return reply.sendAppPage((html) => injectPostMeta(html, post, origin));
+    // The same page and the same facts give the same head: made once, not on every view.
+    return reply.sendAppPage((html) => injectPostMeta(html, post, origin), JSON.stringify(post));
   });
 };

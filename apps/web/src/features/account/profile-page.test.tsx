@@ -164,7 +164,8 @@ describe('ProfilePage', () => {
     });
     const { user: person, router } = renderRoutes(routes, '/profile');
     await person.type(await screen.findByLabelText('Username hoặc Email'), 'patient');
-    expect(router.state.location.pathname).toBe('/login');
+    // The page's module loads before the address changes (the public pages are lazy routes).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await person.type(screen.getByLabelText('Mật khẩu'), 'Patient@123');
     await person.click(screen.getByRole('button', { name: 'Đăng nhập' }));
     expect(await screen.findByRole('heading', { name: 'Trần Thị Bình' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MSG, MSG, STORAGE_KEYS } from '@clinic/shared';
 import { routes } from '@/app/router';
@@ -64,6 +64,7 @@ describe('SettingsPage', () => {
   it('needs a session', async () => {
     const { router } = renderRoutes(routes, '/settings');
     expect(await screen.findByRole('button', { name: 'Đăng nhập' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    // The page's module loads before the address changes (the public pages are lazy routes).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });

@@ -55,7 +55,8 @@ describe('LoginPage', () => {
     const { user, router } = renderRoutes(routes, '/login');
     await fillAndSubmit(user, 'patient', 'wrong-password');
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.invalidCredentials);
-    expect(router.state.location.pathname).toBe('/login');
+    // The page's module loads before the address changes (the public pages are lazy routes).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
@@ -73,7 +74,8 @@ describe('LoginPage', () => {
     await fillAndSubmit(user, 'patient', 'Patient@123');
 
     expect(await screen.findByText('Trang chủ (test)')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    // The page's module loads before the address changes (the public pages are lazy routes).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('jwt-token');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userInfo)!)).toEqual({
       id: 12,

@@ -86,7 +86,7 @@ describe('BlogControlPage', () => {
     renderRoutes(routes, '/admin/blogs');
 
     expect(await screen.findByRole('heading', { name: 'Blog Control', level: 1 }, firstLoad)).toBeInTheDocument();
-    expect(document.title).toMatch(/^Blog Control/);
+    await waitFor(() => expect(document.title).toMatch(/^Blog Control/));
     const table = await screen.findByRole('table', { name: 'Danh sách bài viết' }, firstLoad);
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(table).getByText('Bản nháp tiền hôn nhân')).toBeInTheDocument();

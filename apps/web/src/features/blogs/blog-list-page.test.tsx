@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BlogSummary } from '@clinic/shared';
 import { errorBody, mockFetch, renderRoutes } from '@/testing/render-app';
 // The page as the app composes it, with the newsletter box.
-import { BlogListRoute as BlogListPage } from '@/app/routes/blog-pages';
+import BlogListPage from '@/app/routes/blog-list-route';
 import { makePosts, pageOf } from './testing/make-blog';
 
 function renderList(path = '/blog') {

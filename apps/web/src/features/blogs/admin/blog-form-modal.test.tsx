@@ -111,7 +111,7 @@ describe('BlogFormModal', () => {
     await user.click(screen.getByRole('tab', { name: 'Xem trước' }));
 
     const preview = screen.getByRole('tabpanel', { name: 'Xem trước' });
-    expect((await within(preview).findByText('Đậm', {}, { timeout: 5000 })).tagName).toBe('STRONG');
+    expect((await within(preview).findByText('Đậm', {}, { timeout: 10_000 })).tagName).toBe('STRONG');
     expect(preview.querySelector('script')).toBeNull();
     expect(preview.querySelector('img')).toBeNull();
     expect(screen.getByRole('tab', { name: 'Xem trước' })).toHaveAttribute('aria-selected', 'true');

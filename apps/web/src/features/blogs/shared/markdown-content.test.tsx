@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MarkdownContent, safeUrlTransform } from './markdown-content';
+import { MarkdownContent } from './markdown-content';
+import { safeUrlTransform } from './markdown-renderer';
 
 const node = {} as Parameters<typeof safeUrlTransform>[2];
 
@@ -21,17 +22,18 @@ describe('safeUrlTransform', () => {
 });
 
 describe('MarkdownContent', () => {
-  it('renders Markdown and leaves raw HTML out', () => {
+  it('renders Markdown and leaves raw HTML out', async () => {
     const { container } = render(<MarkdownContent>{'# Tiêu đề\n\n<script>alert(1)</script>\n\n<b onclick="x()">đậm</b> ~~cũ~~'}</MarkdownContent>);
     // The page keeps its one h1: a Markdown h1 becomes an h2.
-    expect(screen.getByRole('heading', { level: 2, name: 'Tiêu đề' })).toBeInTheDocument();
+    // The renderer loads on demand (its first import is slow on a busy machine).
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tiêu đề' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(container.querySelector('script, b, h1')).toBeNull();
     expect(container.querySelector('del')).toHaveTextContent('cũ');
   });
 
-  it('opens links to other sites in a new tab without giving them this page', () => {
+  it('opens links to other sites in a new tab without giving them this page', async () => {
     render(<MarkdownContent>{'[WHO](https://who.int)'}</MarkdownContent>);
-    const link = screen.getByRole('link', { name: 'WHO' });
+    const link = await screen.findByRole('link', { name: 'WHO' }, { timeout: 10_000 });
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
   });
