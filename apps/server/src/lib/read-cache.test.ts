@@ -21,6 +21,25 @@ describe('ReadCache', () => {
     expect(await cache.get('k', ['appointments', 'users'], c.read)).toBe(2);
   });
 
+  it("counts a transaction's change once, however many of the process's connections hear it", async () => {
+    const feed = new ChangeFeed();
+    feed.listening();
+    const cache = new ReadCache(feed);
+    const c = counter();
+    await cache.get('k', ['appointments'], c.read);
+    feed.changed('appointments:901');
+    expect(await cache.get('k', ['appointments'], c.read)).toBe(2);
+    // The same commit heard again on the pool's other connections, after the page was read anew.
+    feed.changed('appointments:901');
+    feed.changed('appointments:901');
+    expect(await cache.get('k', ['appointments'], c.read)).toBe(2);
+    // The next transaction, and the same transaction's write to another table, each count.
+    feed.changed('appointments:902');
+    expect(await cache.get('k', ['appointments'], c.read)).toBe(3);
+    feed.changed('users:902');
+    expect(await cache.get('k', ['appointments', 'users'], c.read)).toBe(4);
+  });
+
   it('does not keep a value read while its table changed: the read may have seen the state before', async () => {
     const feed = new ChangeFeed();
     feed.listening();

@@ -6,10 +6,13 @@
  * Until the feed hears the database (at start, or after its listening connection dropped) it is
  * not live: nothing is cached, and once it hears again every earlier entry is forgotten.
  */
+const HEARD_KEPT = 4096;
+
 export class ChangeFeed {
   #generations = new Map<string, number>();
   #epoch = 0;
   #live = false;
+  readonly #heard = new Set<string>();
 
   get live(): boolean {
     return this.#live;
@@ -26,7 +29,20 @@ export class ChangeFeed {
     this.#live = false;
   }
 
-  changed(table: string): void {
+  /**
+   * A notice of migration 0014 ("table:xid") or of before it ("table"). A process hears each
+   * commit once per listening connection; a table moves once per transaction, however many copies
+   * arrive. A notice without its transaction always counts.
+   */
+  changed(notice: string): void {
+    const colon = notice.indexOf(':');
+    const table = colon === -1 ? notice : notice.slice(0, colon);
+    if (colon !== -1) {
+      if (this.#heard.has(notice)) return;
+      this.#heard.add(notice);
+      // Copies arrive within moments of each other: the latest few thousand notices are enough.
+      if (this.#heard.size > HEARD_KEPT) this.#heard.delete(this.#heard.values().next().value!);
+    }
     this.#generations.set(table, (this.#generations.get(table) ?? 0) + 1);
   }
 
@@ -40,7 +56,7 @@ export class ChangeFeed {
 }
 
 /** The tables whose writes the database announces (migration 0007). */
-export type WatchedTable = 'appointments' | 'users' | 'departments' | 'medical_specialties' | 'blogs' | 'comments' | 'comment_reactions';
+export type WatchedTable = 'appointments' | 'users' | 'departments' | 'medical_specialties' | 'blogs' | 'comments' | 'comment_reactions' | 'waiting_list_entries';
 
 /** What an appointment, a patient or a figure is read from: the appointments, their doctors and accounts, the departments' names. */
 export const APPOINTMENT_READS: readonly WatchedTable[] = ['appointments', 'users', 'departments'];

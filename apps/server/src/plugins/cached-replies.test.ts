@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSecondProcess, buildTestApp, fixedClock, type SecondProcess, type TestContext } from '../../test/build-app';
 import { dbKinds } from '../../test/databases';
 import { createPost, newVisitor, nextIp, postInput } from '../../test/blog-fixtures';
@@ -59,6 +60,29 @@ for (const kind of dbKinds()) {
       const misses = t.app.deps.cache.misses;
       expect((await page('staff', url)).items[0]!.fullName).toBe('Đã Gửi Thư');
       expect(t.app.deps.cache.misses).toBe(misses);
+    });
+
+    // Only PostgreSQL has several connections to hear a commit on.
+    if (kind === 'postgres') it("a write ends the kept pages once: the copies of its notice that the pool's other connections hear later do not", async () => {
+      // What every listening connection hears, read the way the server's connections hear it.
+      const listener = new pg.Client({ connectionString: t.testDb.url! });
+      await listener.connect();
+      const notices: string[] = [];
+      listener.on('notification', (n) => notices.push(n.payload ?? ''));
+      await listener.query('LISTEN clinic_changes');
+      try {
+        const url = '/api/appointments?page=1&size=5&sort=id:desc';
+        await seedAppointment(t.testDb.database.db, { fullName: 'Một Lần Thôi', appointmentDate: DAYS.thu });
+        await vi.waitFor(() => expect(notices.some((n) => n.startsWith('appointments:'))).toBe(true));
+        expect((await page('staff', url)).items[0]!.fullName).toBe('Một Lần Thôi');
+        const misses = t.app.deps.cache.misses;
+        // A copy of the same commit's notice, arriving late on another connection.
+        t.testDb.database.changes.changed(notices.find((n) => n.startsWith('appointments:'))!);
+        expect((await page('staff', url)).items[0]!.fullName).toBe('Một Lần Thôi');
+        expect(t.app.deps.cache.misses).toBe(misses);
+      } finally {
+        await listener.end();
+      }
     });
 
     it('a doctor renamed by an administrator is named anew on the pages kept before', async () => {
