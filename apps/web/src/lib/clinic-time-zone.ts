@@ -1,13 +1,4 @@
-import { CLINIC } from '@clinic/shared';
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { CLINIC, isTimeZone } from '@clinic/shared';
 
 let serverTimeZone: string | null = null;
 

@@ -7,6 +7,16 @@ import { APPOINTMENT_MSG } from './messages';
  * of the machine they run on.
  */
 
+/** Whether the zone is one this JavaScript runtime knows (an IANA name such as Asia/Ho_Chi_Minh). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** 08:00-11:30 and 13:30-17:00, every 30 minutes: 16 slots, none between 12:00 and 13:00. */
 export const TIME_SLOTS = [
   '08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30',

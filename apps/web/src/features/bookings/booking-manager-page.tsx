@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { CalendarSearch, RefreshCw } from 'lucide-react';
 import { BOOKING_UI_MSG, CREATE_ACCOUNTS_MSG, formatDate, formatVnd, type Appointment, type BulkAppointmentAction, type BulkResult, type CreateAccountsResult } from '@clinic/shared';
@@ -35,6 +35,7 @@ import { CancelAppointmentModal } from './components/cancel-appointment-modal';
 import { EditAppointmentModal } from './components/edit-appointment-modal';
 import { RequestPaymentModal } from './components/request-payment-modal';
 import { useBookingListState } from './hooks/use-booking-list-state';
+import { usePastTheEnd } from '@/hooks/use-past-the-end';
 
 type Dialog =
   | { kind: BookingAction; appointment: Appointment }
@@ -117,12 +118,7 @@ export default function BookingManagerPage() {
   }
 
   const data = query.data;
-  // A page emptied by a change (or an address past the end) moves to the last page there is.
-  const pastTheEnd = !!data && data.items.length === 0 && data.total > 0 && params.page > 1;
-  const lastPage = Math.max(1, data?.totalPages ?? 1);
-  useEffect(() => {
-    if (pastTheEnd) update({ page: lastPage });
-  }, [pastTheEnd, lastPage, update]);
+  const pastTheEnd = usePastTheEnd(data && { shown: data.items.length, total: data.total, totalPages: data.totalPages }, params.page, update);
   const filtered = params.q !== '' || params.status !== '' || params.today;
 
   return (

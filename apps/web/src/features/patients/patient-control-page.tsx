@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { RefreshCw, UserPlus, UserSearch } from 'lucide-react';
 import { APPOINTMENT_LIMITS, can, BOOKING_UI_MSG, PATIENT_FILTER_LABELS, PATIENT_FILTERS, PATIENT_MSG, PATIENT_PAGE_SIZE, type PatientSummary } from '@clinic/shared';
@@ -23,6 +23,7 @@ import type { PatientAction } from './components/patient-parts';
 import { visitWhen } from './components/patient-parts';
 import { PatientTable } from './components/patient-table';
 import { usePatientListState } from './hooks/use-patient-list-state';
+import { usePastTheEnd } from '@/hooks/use-past-the-end';
 
 const FILTER_OPTIONS = PATIENT_FILTERS.map((value) => ({ value, label: PATIENT_FILTER_LABELS[value] }));
 
@@ -44,11 +45,7 @@ export default function PatientControlPage() {
   const data = query.data;
   const items = data?.items ?? [];
 
-  const pastTheEnd = !!data && items.length === 0 && data.total > 0 && params.page > 1;
-  const lastPage = Math.max(1, data?.totalPages ?? 1);
-  useEffect(() => {
-    if (pastTheEnd) update({ page: lastPage });
-  }, [pastTheEnd, lastPage, update]);
+  const pastTheEnd = usePastTheEnd(data && { shown: items.length, total: data.total, totalPages: data.totalPages }, params.page, update);
   const filtered = params.q !== '' || params.filter !== 'all';
   const visit = dialog?.patient.actionableAppointment ?? null;
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FileSpreadsheet, RefreshCw, UserPlus, UserSearch } from 'lucide-react';
 import { USER_LIMITS, USER_MSG, type ImportResult, type User, type UserBulkAction, type UserBulkResult } from '@clinic/shared';
@@ -28,6 +28,7 @@ import { UserTable } from './components/user-table';
 import { UserToolbar, isFiltered } from './components/user-toolbar';
 import { DEFAULT_USER_LIST, useUserListState } from './hooks/use-user-list-state';
 import { BULK_ACTION_NAMES, displayName } from './user-labels';
+import { usePastTheEnd } from '@/hooks/use-past-the-end';
 
 type Dialog =
   | { kind: 'create' }
@@ -96,12 +97,7 @@ export default function UsersPage() {
     );
   }
 
-  // A page emptied by a change (or an address past the end) moves to the last page there is.
-  const pastTheEnd = !!data && data.items.length === 0 && data.total > 0 && params.page > 1;
-  const lastPage = Math.max(1, data?.totalPages ?? 1);
-  useEffect(() => {
-    if (pastTheEnd) update({ page: lastPage });
-  }, [pastTheEnd, lastPage, update]);
+  const pastTheEnd = usePastTheEnd(data && { shown: data.items.length, total: data.total, totalPages: data.totalPages }, params.page, update);
   const clearFilters = () => update({ ...DEFAULT_USER_LIST, sort: params.sort });
 
   return (

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
 import { APPROVALS_MSG, clinicInstant, formatDate, formatDateTime, URGENT_WITHIN_HOURS, type Appointment } from '@clinic/shared';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
+import { DetailField } from '@/components/ui/detail-field';
 
 export type ApprovalAction = 'view' | 'accept' | 'decline';
 
@@ -14,24 +14,15 @@ export function assignedAt(a: Appointment): string {
   return a.doctorNotifiedAt ? formatDateTime(a.doctorNotifiedAt, clinicTimeZone()) : APPROVALS_MSG.notAvailable;
 }
 
-export function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words whitespace-pre-line text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 /** Who and when, at the top of the accept and decline dialogs: the doctor sees what he answers. */
 export function AssignmentSummary({ appointment: a }: { appointment: Appointment }) {
   const when = visitWhen(a);
   return (
     <dl className="grid grid-cols-2 gap-3 rounded-lg bg-slate-50 p-3">
-      <Field label="Bệnh nhân">{a.fullName}</Field>
-      <Field label="Khoa">{a.departmentName ?? a.department}</Field>
-      <Field label="Ngày khám">{when.date}</Field>
-      <Field label="Giờ khám">{when.time}</Field>
+      <DetailField label="Bệnh nhân">{a.fullName}</DetailField>
+      <DetailField label="Khoa">{a.departmentName ?? a.department}</DetailField>
+      <DetailField label="Ngày khám">{when.date}</DetailField>
+      <DetailField label="Giờ khám">{when.time}</DetailField>
     </dl>
   );
 }

@@ -2,7 +2,8 @@ import { APPROVALS_MSG, formatDateTime, type Appointment } from '@clinic/shared'
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
-import { assignedAt, Field, visitWhen, type ApprovalAction } from './approval-parts';
+import { DetailField } from '@/components/ui/detail-field';
+import { assignedAt, visitWhen, type ApprovalAction } from './approval-parts';
 
 /** View: everything the doctor needs to decide (specification section 2), with accept and decline at hand. */
 export function ViewAssignmentModal({ appointment: a, onClose, onAction }: { appointment: Appointment; onClose: () => void; onAction: (action: ApprovalAction) => void }) {
@@ -27,21 +28,21 @@ export function ViewAssignmentModal({ appointment: a, onClose, onAction }: { app
       }
     >
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field label="Họ và tên">{a.fullName}</Field>
-        <Field label="Số điện thoại">
+        <DetailField label="Họ và tên">{a.fullName}</DetailField>
+        <DetailField label="Số điện thoại">
           <a className="text-brand-700 underline-offset-2 hover:underline" href={`tel:${a.phone}`}>
             {a.phone}
           </a>
-        </Field>
-        <Field label="Email">{a.email ?? APPROVALS_MSG.notAvailable}</Field>
-        <Field label="Khoa">{a.departmentName ?? a.department}</Field>
-        <Field label="Ngày khám">{when.date}</Field>
-        <Field label="Giờ khám">{when.time}</Field>
+        </DetailField>
+        <DetailField label="Email">{a.email ?? APPROVALS_MSG.notAvailable}</DetailField>
+        <DetailField label="Khoa">{a.departmentName ?? a.department}</DetailField>
+        <DetailField label="Ngày khám">{when.date}</DetailField>
+        <DetailField label="Giờ khám">{when.time}</DetailField>
         <div className="sm:col-span-2">
-          <Field label="Lý do khám">{a.reason?.trim() ? a.reason : <span className="text-slate-500 italic">{APPROVALS_MSG.noReason}</span>}</Field>
+          <DetailField label="Lý do khám">{a.reason?.trim() ? a.reason : <span className="text-slate-500 italic">{APPROVALS_MSG.noReason}</span>}</DetailField>
         </div>
-        <Field label="Ngày đặt lịch">{formatDateTime(a.createdAt, clinicTimeZone())}</Field>
-        <Field label="Chỉ định cho bạn lúc">{assignedAt(a)}</Field>
+        <DetailField label="Ngày đặt lịch">{formatDateTime(a.createdAt, clinicTimeZone())}</DetailField>
+        <DetailField label="Chỉ định cho bạn lúc">{assignedAt(a)}</DetailField>
       </dl>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FileSearch, Plus } from 'lucide-react';
 import { BLOG_LIMITS, BLOG_MSG, type BlogStatus, type BlogSummary } from '@clinic/shared';
@@ -21,6 +21,7 @@ import { BlogStatsCards } from './blog-stats-cards';
 import { BlogTable } from './blog-table';
 import { BlogToolbar } from './blog-toolbar';
 import { useBlogListState } from './use-blog-list-state';
+import { usePastTheEnd } from '@/hooks/use-past-the-end';
 
 /** Stats, toolbar, the table with its row and bulk actions, and paging: everything but the add/edit modal. */
 export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onEdit: (blog: BlogSummary) => void }) {
@@ -107,12 +108,7 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
   }
 
   const data = query.data;
-  // A page emptied by deletes (or an address past the end) moves to the last page there is.
-  const pastTheEnd = !!data && data.items.length === 0 && data.total > 0 && params.page > 1;
-  const lastPage = Math.max(1, data?.totalPages ?? 1);
-  useEffect(() => {
-    if (pastTheEnd) update({ page: lastPage });
-  }, [pastTheEnd, lastPage, update]);
+  const pastTheEnd = usePastTheEnd(data && { shown: data.items.length, total: data.total, totalPages: data.totalPages }, params.page, update);
 
   const filtered = params.q !== '' || params.status !== '' || params.category !== '' || params.featured !== '';
 

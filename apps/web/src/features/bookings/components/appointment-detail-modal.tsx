@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Pencil, Send } from 'lucide-react';
 import {
@@ -28,15 +27,7 @@ import { useResendManageLink } from '../api/resend-manage-link';
 import { BOOKING_ACTION_LABELS, bookingActions, declinedByDoctor } from '../booking-actions';
 import { ACTION_ICONS, type RowActionHandler } from './booking-row-parts';
 import { SlotWaitingList } from './slot-waiting-list';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900">{children || <span className="text-slate-500">—</span>}</dd>
-    </div>
-  );
-}
+import { DetailField } from '@/components/ui/detail-field';
 
 export const RESEND_LINK_FAILED = 'Không thể gửi lại liên kết quản lý lịch hẹn';
 
@@ -160,10 +151,10 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
             Bệnh nhân
           </h3>
           <dl className="grid gap-3 sm:grid-cols-2">
-            <Field label="Họ tên">{a.fullName}</Field>
-            <Field label="Số điện thoại">{a.phone}</Field>
-            <Field label="Email">{a.email}</Field>
-            <Field label="Tài khoản">{a.user ? `@${a.user.username}` : 'Không có (đặt lịch không cần tài khoản)'}</Field>
+            <DetailField label="Họ tên">{a.fullName}</DetailField>
+            <DetailField label="Số điện thoại">{a.phone}</DetailField>
+            <DetailField label="Email">{a.email}</DetailField>
+            <DetailField label="Tài khoản">{a.user ? `@${a.user.username}` : 'Không có (đặt lịch không cần tài khoản)'}</DetailField>
           </dl>
           {a.email && can(role, 'sendEmail') && <ResendManageLink appointment={a} />}
         </section>
@@ -172,27 +163,27 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
             Lịch khám
           </h3>
           <dl className="grid gap-3 sm:grid-cols-2">
-            <Field label="Ngày khám">{formatLongDate(a.appointmentDate)}</Field>
-            <Field label="Giờ khám">{a.appointmentTime}</Field>
-            <Field label="Khoa khám">{a.departmentName ?? a.department}</Field>
-            <Field label="Bác sĩ">{a.doctor ? (a.doctor.fullName ?? a.doctor.email) : declinedByDoctor(a) ? 'Bác sĩ đã từ chối, cần chỉ định bác sĩ khác' : 'Chưa chỉ định'}</Field>
-            <Field label="Lý do khám">{a.reason}</Field>
-            <Field label="Thanh toán">
+            <DetailField label="Ngày khám">{formatLongDate(a.appointmentDate)}</DetailField>
+            <DetailField label="Giờ khám">{a.appointmentTime}</DetailField>
+            <DetailField label="Khoa khám">{a.departmentName ?? a.department}</DetailField>
+            <DetailField label="Bác sĩ">{a.doctor ? (a.doctor.fullName ?? a.doctor.email) : declinedByDoctor(a) ? 'Bác sĩ đã từ chối, cần chỉ định bác sĩ khác' : 'Chưa chỉ định'}</DetailField>
+            <DetailField label="Lý do khám">{a.reason}</DetailField>
+            <DetailField label="Thanh toán">
               {a.paymentAmount != null ? formatVnd(a.paymentAmount) : ''}
               {a.paymentCompleted ? ' · Đã thanh toán' : ''}
               {a.refundRequired ? ' · Cần hoàn tiền' : ''}
-            </Field>
-            {a.doctorResponse && <Field label={declinedByDoctor(a) ? 'Lý do bác sĩ từ chối' : 'Phản hồi của bác sĩ'}>{a.doctorResponse}</Field>}
-            {a.cancelReason && <Field label="Lý do hủy">{a.cancelReason}</Field>}
+            </DetailField>
+            {a.doctorResponse && <DetailField label={declinedByDoctor(a) ? 'Lý do bác sĩ từ chối' : 'Phản hồi của bác sĩ'}>{a.doctorResponse}</DetailField>}
+            {a.cancelReason && <DetailField label="Lý do hủy">{a.cancelReason}</DetailField>}
             {a.notes && (
               <div className="sm:col-span-2">
-                <Field label="Ghi chú khám">
+                <DetailField label="Ghi chú khám">
                   <span className="whitespace-pre-line">{a.notes}</span>
-                </Field>
+                </DetailField>
               </div>
             )}
-            <Field label="Ngày đặt">{formatDateTime(a.createdAt, zone)}</Field>
-            <Field label="Cập nhật lần cuối">{formatDateTime(a.updatedAt, zone)}</Field>
+            <DetailField label="Ngày đặt">{formatDateTime(a.createdAt, zone)}</DetailField>
+            <DetailField label="Cập nhật lần cuối">{formatDateTime(a.updatedAt, zone)}</DetailField>
           </dl>
         </section>
         {can(role, 'manageBookings') && <SlotWaitingList appointment={a} />}

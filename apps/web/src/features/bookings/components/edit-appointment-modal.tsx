@@ -13,6 +13,7 @@ import {
   type AppointmentEditInput,
 } from '@clinic/shared';
 import { useAvailability } from '@/api/check-availability';
+import { SlotAvailabilityNote, slotUnavailable } from '@/components/slot-availability-note';
 import { usePublicDepartments } from '@/api/get-departments';
 import { TimeSlotPicker } from '@/components/time-slot-picker';
 import { Alert } from '@/components/ui/alert';
@@ -79,7 +80,7 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
 
   const slotQuery = slotChanged && date && time && department && !dateIssue ? { date, time, department } : null;
   const availability = useAvailability(slotQuery);
-  const unavailable = !!slotQuery && availability.data && !availability.data.available ? availability.data.message : null;
+  const unavailable = slotQuery ? slotUnavailable(availability.data) : null;
 
   const onValid = (values: AppointmentEditInput) => {
     if (dateIssue) return setError('appointmentDate', { message: dateIssue }, { shouldFocus: true });
@@ -172,15 +173,7 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
           </FormField>
         )}
         {slotQuery && (
-          <p role="status" className="text-sm">
-            {availability.isFetching ? (
-              <span className="text-slate-600">Đang kiểm tra khung giờ...</span>
-            ) : unavailable ? (
-              <span className="font-medium text-red-700">{unavailable}</span>
-            ) : availability.data ? (
-              <span className="font-medium text-emerald-700">{availability.data.message}</span>
-            ) : null}
-          </p>
+          <SlotAvailabilityNote availability={availability} />
         )}
         <FormField label="Lý do khám" error={errors.reason?.message} hint={<CharCount length={reason.length} max={APPOINTMENT_LIMITS.reason} />}>
           {(c) => <Textarea {...c} rows={3} {...register('reason')} />}

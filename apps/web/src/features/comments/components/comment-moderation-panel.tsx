@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { Check, CornerDownRight, ExternalLink, MessageSquare, Trash2, X } from 'lucide-react';
@@ -16,6 +16,7 @@ import type { BadgeTone } from '@/components/ui/badge';
 import { COMMENT_ADMIN_FALLBACKS } from '../api/comment-errors';
 import { MODERATION_PAGE_SIZE, useModerationComments } from '../api/get-moderation-comments';
 import { useModerateComment, type ModerationAction } from '../api/moderate-comment';
+import { usePastTheEnd } from '@/hooks/use-past-the-end';
 
 const COMMENT_STATUS_TONES: Record<CommentStatus, BadgeTone> = {
   PENDING: 'warning',
@@ -85,12 +86,7 @@ export function CommentModerationPanel() {
     );
   }
 
-  // A page emptied by moderation (its comments moved to another status) moves to the last page there is.
-  const pastTheEnd = !!data && comments.length === 0 && data.count > 0 && page > 1;
-  const lastPage = Math.max(1, data?.totalPages ?? 1);
-  useEffect(() => {
-    if (pastTheEnd) set({ page: lastPage });
-  }, [pastTheEnd, lastPage, set]);
+  const pastTheEnd = usePastTheEnd(data && { shown: comments.length, total: data.count, totalPages: data.totalPages }, page, set);
 
   const pendingId = moderate.isPending ? moderate.variables?.id : undefined;
 

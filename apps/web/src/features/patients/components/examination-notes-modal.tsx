@@ -8,6 +8,7 @@ import { CharCount } from '@/components/ui/char-count';
 import { FormField, Input, inputClasses, Textarea } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { useAvailability } from '@/api/check-availability';
+import { SlotAvailabilityNote, slotUnavailable } from '@/components/slot-availability-note';
 import { dateProblem, slotsFor } from '@/lib/clinic-calendar';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { errorMessage } from '@/lib/error-message';
@@ -37,7 +38,7 @@ export function ExaminationNotesModal({ patientName, visit, onClose }: { patient
   const notesTooLong = notes.trim().length > APPOINTMENT_LIMITS.notes;
   const reasonTooLong = reason.trim().length > APPOINTMENT_LIMITS.reason;
   const availability = useAvailability(followUp && date && time && !dateIssue ? { date, time, department: visit.department } : null);
-  const unavailable = availability.data && !availability.data.available ? availability.data.message : null;
+  const unavailable = slotUnavailable(availability.data);
 
   function submit() {
     if (missing || dateIssue || notesTooLong || reasonTooLong || unavailable) return;
@@ -154,15 +155,7 @@ export function ExaminationNotesModal({ patientName, visit, onClose }: { patient
               emptyMessage={!date ? 'Vui lòng chọn ngày tái khám trước' : dateIssue ? 'Ngày này không có khung giờ nào có thể đặt' : slots.length === 0 ? APPOINTMENT_MSG.noSlotsLeftToday : null}
             />
             {date && time && !dateIssue && (
-              <p role="status" className="text-sm">
-                {availability.isFetching ? (
-                  <span className="text-slate-600">Đang kiểm tra khung giờ...</span>
-                ) : unavailable ? (
-                  <span className="font-medium text-red-700">{unavailable}</span>
-                ) : availability.data ? (
-                  <span className="font-medium text-emerald-700">{availability.data.message}</span>
-                ) : null}
-              </p>
+              <SlotAvailabilityNote availability={availability} />
             )}
             <FormField
               label="Lý do tái khám"

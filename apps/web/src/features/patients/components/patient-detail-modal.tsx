@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { formatDate, GENDER_LABELS, PATIENT_MSG, type PatientSummary } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { Button } from '@/components/ui/button';
@@ -8,15 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { usePatientDetail } from '../api/get-patients';
 import { LastVisit, NextAppointment } from './patient-parts';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900">{children || <span className="text-slate-500">—</span>}</dd>
-    </div>
-  );
-}
+import { DetailField } from '@/components/ui/detail-field';
 
 /** 'Chi tiết bệnh nhân': who, the counts, and every visit the caller may see, newest first. */
 export function PatientDetailModal({ patient, onClose }: { patient: PatientSummary; onClose: () => void }) {
@@ -38,23 +29,23 @@ export function PatientDetailModal({ patient, onClose }: { patient: PatientSumma
     >
       <div className="space-y-6">
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <Field label="Họ và tên">{p.fullName}</Field>
-          <Field label="Email">{p.email}</Field>
-          <Field label="Số điện thoại">{p.phone}</Field>
-          <Field label="Tên đăng nhập">{p.user ? `@${p.user.username}` : null}</Field>
-          <Field label="Giới tính">{p.user?.gender ? GENDER_LABELS[p.user.gender] : null}</Field>
-          <Field label="Ngày sinh">{p.user?.birth ? formatDate(p.user.birth, zone) : null}</Field>
+          <DetailField label="Họ và tên">{p.fullName}</DetailField>
+          <DetailField label="Email">{p.email}</DetailField>
+          <DetailField label="Số điện thoại">{p.phone}</DetailField>
+          <DetailField label="Tên đăng nhập">{p.user ? `@${p.user.username}` : null}</DetailField>
+          <DetailField label="Giới tính">{p.user?.gender ? GENDER_LABELS[p.user.gender] : null}</DetailField>
+          <DetailField label="Ngày sinh">{p.user?.birth ? formatDate(p.user.birth, zone) : null}</DetailField>
         </dl>
 
         <dl className="grid grid-cols-2 gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-4">
-          <Field label="Tổng lịch hẹn">{String(p.totalAppointments)}</Field>
-          <Field label="Đã xác nhận">{String(p.confirmedAppointments)}</Field>
-          <Field label="Lần khám gần nhất">
+          <DetailField label="Tổng lịch hẹn">{String(p.totalAppointments)}</DetailField>
+          <DetailField label="Đã xác nhận">{String(p.confirmedAppointments)}</DetailField>
+          <DetailField label="Lần khám gần nhất">
             <LastVisit visit={p.lastAppointment} />
-          </Field>
-          <Field label="Lịch hẹn tiếp theo">
+          </DetailField>
+          <DetailField label="Lịch hẹn tiếp theo">
             <NextAppointment visit={p.nextAppointment} />
-          </Field>
+          </DetailField>
         </dl>
 
         <section aria-labelledby="visit-history-title">
