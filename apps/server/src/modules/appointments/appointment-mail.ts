@@ -26,10 +26,10 @@ export function mailDataOfView(view: AppointmentView): AppointmentMailData | nul
   return mailDataOf(view.appointment, { departmentName: view.departmentName, doctorName: view.doctor?.fullName ?? null });
 }
 
-/** The confirmation e-mail, with its calendar file at the clinic's time. */
+/** The confirmation e-mail, with its calendar file at the clinic's time (and the private link of a booking just made). */
 export function confirmedMail(deps: Pick<AppointmentDeps, 'timeZone'>) {
-  return (view: AppointmentView, now: Date) => {
+  return (view: AppointmentView, now: Date, manageUrl: string | null = null) => {
     const data = mailDataOfView(view);
-    return data ? appointmentConfirmedEmail(data, { timeZone: deps.timeZone, now }) : null;
+    return data ? appointmentConfirmedEmail({ ...data, manageUrl }, { timeZone: deps.timeZone, now }) : null;
   };
 }

@@ -263,7 +263,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     },
     async (req) =>
       isExaminationNotes(req.body)
-        ? withEmailStatus(mail, await saveExaminationNotes(deps, req.params.id, actor(req), req.body))
+        ? withEmailStatus(mail, await saveExaminationNotes(deps, req.params.id, actor(req), req.body, originOf(req, deps.config.publicUrl)))
         : withEmailStatus(mail, await editAppointment(deps, req.params.id, actor(req), req.body)),
   );
 

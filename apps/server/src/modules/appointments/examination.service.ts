@@ -5,6 +5,7 @@ import { toAppointmentDto } from './appointment-dto';
 import { confirmedMail } from './appointment-mail';
 import { findAppointmentView, insertAppointmentEvents, lockAppointment, updateAppointment } from './appointments.repository';
 import { bookAppointment } from './booking.service';
+import { manageUrl, newToken } from './manage-token';
 
 /** PRODUCT.md section 4: a follow-up without a department goes to general medicine. */
 const FOLLOW_UP_DEPARTMENT = 'GENERAL_MEDICINE';
@@ -18,6 +19,8 @@ export async function saveExaminationNotes(
   id: number,
   actor: Actor,
   body: ExaminationNotesInput,
+  /** The site's origin, for the follow-up's private management link. */
+  origin: string,
 ): Promise<{ message: string; appointment: Appointment; followUp: Appointment | null; emailIds: number[] }> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -29,8 +32,9 @@ export async function saveExaminationNotes(
     await updateAppointment(tx, id, { status: to, notes: body.notes ?? row.notes, updatedAt: now });
 
     let followUpId: number | null = null;
+    let followUpToken: string | null = null;
     if (body.followUp) {
-      const { row: next } = await bookAppointment(
+      const { row: next, manageToken } = await bookAppointment(
         tx,
         deps,
         {
@@ -47,7 +51,10 @@ export async function saveExaminationNotes(
         actor,
         now,
         { action: 'FOLLOW_UP_CREATED', note: T.followUpOf(row.id) },
+        // A booking made by staff gets the patient's private link too, when she has an e-mail.
+        (booked) => ({ manageToken: booked.email ? newToken() : null, emails: [] }),
       );
+      followUpToken = manageToken;
       // Made by the doctor: confirmed with that doctor at once (PRODUCT.md section 4).
       await updateAppointment(tx, next.id, { status: 'CONFIRMED', doctorId: actor.id, doctorNotifiedAt: now, updatedAt: now });
       await insertAppointmentEvents(tx, [eventRow(actor, next.id, 'CONFIRM', 'PENDING', 'CONFIRMED', T.doctor(actor.username), now)]);
@@ -61,7 +68,7 @@ export async function saveExaminationNotes(
     let emailIds: number[] = [];
     if (followUpId) {
       const nextView = (await findAppointmentView(tx, followUpId))!;
-      const email = confirmedMail(deps)(nextView, now);
+      const email = confirmedMail(deps)(nextView, now, followUpToken ? manageUrl(origin, followUpToken) : null);
       if (email) emailIds = await enqueueEmails(tx, [email], now);
       followUp = toAppointmentDto(nextView);
     }

@@ -5,7 +5,7 @@ import { fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, seedAppointment, type Sessions, withRecordingSmtp } from '../../../test/appointments';
 import type { RecordingSmtp } from '../../../test/system/server-process';
-import { listOutboxEmails } from '../email/email.repository';
+import { claimEmailById, listOutboxEmails, markEmailFailed } from '../email/email.repository';
 import { processDueEmails } from '../email/email.service';
 import { findAppointment, listAppointmentEvents, updateAppointment } from './appointments.repository';
 import { findManageLinkAppointmentId } from './manage-link.repository';
@@ -168,6 +168,30 @@ for (const kind of dbKinds()) {
       expect((await manage(fresh)).json()).toMatchObject({ appointment: { id: appointmentId } });
       const noEmail = await seedAppointment(db(), { email: null });
       expect((await call(t.app, s.staff, 'POST', `/api/appointments/${noEmail.id}/manage-link`)).json()).toMatchObject({ code: 'NO_EMAIL_ADDRESS' });
+    });
+
+    it('an e-mail that never goes out keeps no private link either', async () => {
+      const { appointmentId, manageToken } = await book({ email: 'never.sent@example.com', appointmentTime: '16:30' });
+      const [queued] = await listOutboxEmails(db(), { appointmentId });
+      expect(queued!.text).toContain(manageToken);
+      expect(await claimEmailById(db(), queued!.id, clock.now(), new Date(clock.now().getTime() + 60_000))).toBeDefined();
+      await markEmailFailed(db(), queued!.id, 'mailbox unavailable');
+      const [failed] = await listOutboxEmails(db(), { appointmentId });
+      expect(failed).toMatchObject({ status: 'failed' });
+      expect(failed!.html + failed!.text).not.toContain(manageToken);
+      expect(failed!.text).toContain('/appointment/manage/(đã ẩn)');
+    });
+
+    it('a follow-up the doctor books for a patient with an e-mail comes with her private link in its confirmation', async () => {
+      const visit = await seedAppointment(db(), { status: 'CONFIRMED', doctorId: s.doctor.userId, email: 'follow.up@example.com', appointmentDate: DAYS.mon, appointmentTime: '08:00' });
+      const done = await call(t.app, s.doctor, 'PUT', `/api/appointments/${visit.id}`, { notes: 'Tái khám sau 2 tuần.', status: 'COMPLETED', followUp: { appointmentDate: DAYS.fri, appointmentTime: '09:00' } });
+      expect(done.statusCode, done.body).toBe(200);
+      const mail = smtp.received.filter((m) => m.to.includes('follow.up@example.com')).at(-1)!;
+      const token = linkIn(mail.raw)!;
+      expect(token).toBeDefined();
+      const managed = await manage(token);
+      expect(managed.json()).toMatchObject({ appointment: { id: done.json().followUp.id, status: 'CONFIRMED', appointmentDate: DAYS.fri }, canCancel: false, canReschedule: false });
+      expect((await manage(token, 'GET', '/calendar.ics')).statusCode).toBe(200);
     });
 
     it('five link holders moving into the last place of a slot at once: exactly one gets it', async () => {

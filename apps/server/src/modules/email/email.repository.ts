@@ -89,7 +89,8 @@ export async function markEmailRetry(db: Db, id: number, nextAttemptAt: Date, er
 export async function markEmailFailed(db: Db, id: number, error: string): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ status: 'failed', lockedUntil: null, lastError: error })
+    // An e-mail that will never go out keeps no private link either.
+    .set({ status: 'failed', lockedUntil: null, lastError: error, html: withoutManageTokens(emailOutbox.html), text: withoutManageTokens(emailOutbox.text) })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sending')));
 }
 

@@ -215,6 +215,7 @@ export function appointmentConfirmedEmail(a: AppointmentMailData, options: { tim
     [
       { kind: 'p', text: 'Lịch khám của quý khách đã được xác nhận. Tệp lịch (.ics) đính kèm giúp quý khách thêm lịch hẹn vào lịch cá nhân.' },
       { kind: 'details' },
+      ...manageLinkBlock(a),
       { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
     ],
     [{ filename: `lich-kham-${a.id ?? 'moi'}.ics`, content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
