@@ -8,11 +8,25 @@ async function pickTime(page: Page, time: string) {
   await expect(page.getByRole('radio', { name: time })).toBeChecked();
 }
 
-test('a visitor books, opens her private link from the e-mail, moves the visit, then cancels it @phone', async ({ page }, testInfo) => {
+test('a visitor books the last place of a slot, opens her private link from the e-mail, moves the visit, then cancels it; a second visitor waiting for that slot gets the freed place by e-mail and claims it @phone', async ({ page, browser, request }, testInfo) => {
+  test.setTimeout(120_000);
   // Each project books its own slot with its own phone.
   const phoneWidth = testInfo.project.name === 'phone';
-  const date = clinicWeekday(phoneWidth ? 9 : 8);
-  const later = clinicWeekday(phoneWidth ? 11 : 10);
+  const digit = phoneWidth ? '2' : '1';
+  // The demo data books some slots of the coming weeks: take one nobody holds yet, and fill two of its three places.
+  let date = '';
+  for (let days = phoneWidth ? 9 : 8; !date; days += 2) {
+    const candidate = clinicWeekday(days);
+    const res = await request.get(`/api/appointments/public/availability?date=${candidate}&time=09:00&department=GYNECOLOGY`);
+    if (((await res.json()) as { remaining: number }).remaining === 3) date = candidate;
+  }
+  const later = clinicWeekday(phoneWidth ? 31 : 30);
+  for (let i = 0; i < 2; i++) {
+    const res = await request.post('/api/appointments/public', {
+      data: { appointmentDate: date, appointmentTime: '09:00', department: 'GYNECOLOGY', fullName: `Khách Giữ Chỗ ${i}`, phone: `09660${digit}000${i}` },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
 
   await page.goto('/appointment');
   await page.getByLabel('Họ và tên').fill('Đỗ Thị Hoa');
@@ -47,6 +61,23 @@ test('a visitor books, opens her private link from the e-mail, moves the visit, 
   await snap(page, testInfo, 'manage-link');
   await expectAccessible(page);
 
+  // Her booking took the last place: a second visitor, on her own phone, finds the slot full and joins its waiting list.
+  const second = await browser.newContext({ locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh' });
+  const waiting = await second.newPage();
+  const waiterEmail = `lan.phan${digit}@example.vn`;
+  await waiting.goto('/appointment');
+  await waiting.getByLabel('Họ và tên').fill(phoneWidth ? 'Phan Thị Lan Anh' : 'Phan Thị Lan');
+  await waiting.getByLabel('Số điện thoại').fill(`0966 ${digit}99 002`);
+  await waiting.getByLabel('Email').fill(waiterEmail);
+  await expect(waiting.getByLabel('Khoa khám')).toBeEnabled();
+  await waiting.getByLabel('Khoa khám').selectOption({ label: 'Khoa Phụ khoa' });
+  await waiting.getByLabel('Ngày khám').fill(date);
+  await pickTime(waiting, '09:00');
+  await expect(waiting.getByText('Khung giờ này đã đủ lịch hẹn. Vui lòng chọn giờ hoặc ngày khác')).toBeVisible();
+  await waiting.getByRole('button', { name: 'Nhận thông báo khi có chỗ trống' }).click();
+  await expect(waiting.getByRole('region', { name: 'Đã ghi tên vào danh sách chờ' }).getByText('Vị trí của bạn: số 1')).toBeVisible();
+  const joinedLink = await linkFromMail(waiterEmail, /https?:\/\/[^\s"<>]+\/appointment\/waiting\/[A-Za-z0-9_-]{43}/);
+
   // Move the visit to another day and time of the same department.
   await page.getByRole('button', { name: 'Đổi lịch hẹn' }).click();
   await page.getByLabel('Ngày khám mới').fill(later);
@@ -60,6 +91,15 @@ test('a visitor books, opens her private link from the e-mail, moves the visit, 
   // A reload reads it again from the server: the move was stored.
   await page.reload();
   await expect(page.getByText('10:30', { exact: true })).toBeVisible();
+
+  // The place she left is offered to the visitor waiting for it, by an e-mail with a link of its own; she claims it.
+  const offer = await linkFromMail(waiterEmail, /https?:\/\/[^\s"<>]+\/appointment\/waiting\/[A-Za-z0-9_-]{43}/, [joinedLink]);
+  await waiting.goto(offer);
+  await expect(waiting.getByText('Có chỗ trống dành cho bạn!')).toBeVisible();
+  await waiting.getByRole('button', { name: 'Nhận chỗ' }).click();
+  await expect(waiting.getByRole('region', { name: 'Bạn đã nhận chỗ' }).getByText(/Mã lịch hẹn: #\d+/)).toBeVisible();
+  await snap(waiting, testInfo, 'manage-link-place-claimed');
+  await second.close();
 
   // Cancel, with the reason required.
   await page.getByRole('button', { name: 'Hủy lịch hẹn' }).click();
