@@ -45,6 +45,8 @@ test('an administrator imports people from Excel; a new user signs in and must c
   await results.getByRole('button', { name: 'Close' }).first().click();
 
   await page.getByRole('searchbox', { name: 'Search' }).fill('tran.hoa');
+  // The search's own answer, not the earlier list still shown (dimmed) while it loads.
+  await expect(page.getByText('1 user found')).toBeVisible();
   await expect(page.locator('tr:visible, li:visible').filter({ hasText: 'Trần Thị Hoa' })).toHaveCount(1);
   await expectAccessible(page);
 

@@ -58,7 +58,10 @@ export function QueryList({
   return (
     <>
       {query.isError && <Alert tone="error">{query.error?.message}</Alert>}
-      <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>{children}</div>
+      {/* The previous page stays dimmed while the next one loads; a screen reader is told it is busy. */}
+      <div aria-busy={query.isPlaceholderData || undefined} className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+        {children}
+      </div>
       {footer}
     </>
   );
