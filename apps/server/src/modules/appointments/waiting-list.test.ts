@@ -103,6 +103,39 @@ for (const kind of dbKinds()) {
       expect(wrong.json().message).toBe(M.waitingLinkInvalid);
     });
 
+    it.each([
+      ['the front desk cancels a booking', DAYS.thu, '08:00'],
+      ['the doctor marks a no-show before the slot', DAYS.thu, '10:00'],
+      ['an administrator deletes a booking', DAYS.fri, '08:00'],
+      ['the front desk moves a booking to another slot', DAYS.fri, '10:00'],
+    ])('offers the place to the first in line when %s', async (way, appointmentDate, appointmentTime) => {
+      clock.set(MONDAY_9AM);
+      const slot = { appointmentDate, appointmentTime, department: 'REPRODUCTIVE_HEALTH' };
+      const ids: number[] = [];
+      for (let i = 0; i < 3; i++) ids.push((await book(slot)).json().appointmentId as number);
+      const waiter = person('Cho');
+      const waiterToken = (await join(slot, waiter)).json().token as string;
+      const id = ids[0]!;
+      let res;
+      if (way.includes('cancels')) res = await call(t.app, s.staff, 'PUT', `/api/appointments/${id}/cancel`, { reason: 'Bệnh nhân gọi báo bận' });
+      else if (way.includes('no-show')) {
+        expect((await call(t.app, s.staff, 'PUT', `/api/appointments/${id}/confirm-with-doctor`, { doctorId: s.doctor.userId })).statusCode).toBe(200);
+        res = await call(t.app, s.doctor, 'PUT', `/api/appointments/${id}`, { status: 'NO_SHOW', notes: 'Không đến' });
+      } else if (way.includes('deletes')) res = await call(t.app, s.admin, 'DELETE', `/api/appointments/${id}`);
+      else {
+        const row = (await findAppointment(db(), id))!;
+        res = await call(t.app, s.staff, 'PUT', `/api/appointments/${id}`, {
+          fullName: row.fullName, phone: row.phone, email: row.email, department: row.department, reason: row.reason,
+          appointmentDate, appointmentTime: '16:30',
+        });
+      }
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await offerFreedPlaces(deps())).toMatchObject({ offered: 1 });
+      expect((await link(waiterToken)).json()).toMatchObject({ status: 'OFFERED' });
+      // She lets it go, so the offer does not outlive the case.
+      expect((await link(waiterToken, 'leave')).statusCode).toBe(200);
+    });
+
     it('keeps a freed place for the list, offers it to the first in line for 30 minutes, then to the next; one click claims it', async () => {
       clock.set(MONDAY_9AM);
       const slot = { appointmentDate: DAYS.wed, appointmentTime: '09:00', department: 'GYNECOLOGY' };
