@@ -3,7 +3,7 @@ import {
   APPOINTMENT_TRAIL as T,
   clinicInstant,
   clinicMoment,
-  formatDate,
+  formatTimeOnDate,
   WAITING_HOLD_MINUTES,
   type SlotWaitingList,
   type SlotWaitingListQuery,
@@ -256,7 +256,7 @@ async function offerInSlot(deps: AppointmentDeps, slot: Slot, now: Date): Promis
       const expiresAt = offerEnds(now, entry.slotStartsAt);
       await updateWaitingEntry(tx, entry.id, { status: 'OFFERED', offerTokenHash: hashOf(token), offeredAt: now, offerExpiresAt: expiresAt, updatedAt: now });
       const until = clinicMoment(expiresAt, deps.timeZone);
-      emails.push(waitingOfferEmail({ ...mailOf(entry, department.departmentName), waitingUrl: waitingUrl(entry.siteOrigin, token) }, `${until.time} ngày ${formatDate(until.date)}`));
+      emails.push(waitingOfferEmail({ ...mailOf(entry, department.departmentName), waitingUrl: waitingUrl(entry.siteOrigin, token) }, formatTimeOnDate(until.time, until.date)));
     }
     await enqueueEmails(tx, emails, now);
     return next.length;
