@@ -1,7 +1,8 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { BLOG_STATUS_LABELS, formatDate, type BlogSort } from '@clinic/shared';
 import { Badge } from '@/components/ui/badge';
 import { SelectAllCheckbox } from '@/components/ui/select-all-checkbox';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import { cn } from '@/lib/cn';
 import { STATUS_TONES } from './blog-labels';
 import { FeaturedToggle, RowActions, Thumbnail, type BlogListProps } from './blog-row-parts';
@@ -13,19 +14,7 @@ const DATE_SORT: SortableColumn = { asc: 'oldest', desc: 'newest', first: 'newes
 function SortHeader({ label, column, sort, onSortChange, className }: { label: string; column: SortableColumn; sort: BlogSort; onSortChange: (sort: BlogSort) => void; className?: string }) {
   const direction = sort === column.asc ? 'ascending' : sort === column.desc ? 'descending' : undefined;
   const next = direction === undefined ? column.first : direction === 'ascending' ? column.desc : column.asc;
-  const Icon = direction === 'ascending' ? ArrowUp : direction === 'descending' ? ArrowDown : ArrowUpDown;
-  return (
-    <th scope="col" aria-sort={direction ?? 'none'} className={className}>
-      <button
-        type="button"
-        onClick={() => onSortChange(next)}
-        className="inline-flex items-center gap-1 rounded font-semibold text-slate-700 hover:text-slate-950"
-      >
-        {label}
-        <Icon aria-hidden="true" className={cn('size-3.5', direction ? 'text-brand-700' : 'text-slate-400')} />
-      </button>
-    </th>
-  );
+  return <SortableHeader label={label} direction={direction} onSort={() => onSortChange(next)} className={className} />;
 }
 
 /** The posts of one page as a table, sortable by title and date (tablet width and up). */
