@@ -4,6 +4,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import boundaries from './eslint-rules/boundaries.js';
 
+const web = (...dirs) => dirs.map((dir) => `apps/web/src/${dir}`);
+const webLayers = [
+  { name: 'Shared web code', dirs: web('components', 'hooks', 'lib', 'api', 'config'), above: web('features', 'app', 'layouts') },
+  { name: 'A layout', dirs: web('layouts'), above: web('features', 'app') },
+  { name: 'A feature', dirs: web('features'), above: web('app', 'layouts') },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '**/playwright-report/**', '**/test-results/**', '**/coverage/**', 'data/**', 'apps/server/src/db/migrations/**'],
@@ -58,6 +65,18 @@ export default tseslint.config(
     plugins: { local: boundaries },
     rules: {
       'local/no-cross-boundary': ['error', { zones: [{ dir: 'apps/web/src/features', public: [] }], aliases: { '@': 'apps/web/src' } }],
+    },
+  },
+  {
+    // Web imports go one way: shared (components, hooks, lib, api, config) → features and layouts →
+    // app. Layouts are the page shells the router puts features in, so they import no feature (the
+    // back-office's token check is an endpoint of api/). Tests and src/testing/ render the whole
+    // router to drive a page as a person would, so they may import app/.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
+    plugins: { local: boundaries },
+    rules: {
+      'local/import-direction': ['error', { aliases: { '@': 'apps/web/src' }, layers: webLayers }],
     },
   },
   {

@@ -1,5 +1,6 @@
-// A local ESLint rule: the folders under a root are rooms (a web feature, a server module), and a
-// file may not import another room's files, except those the zone lists as its public ones.
+// Local ESLint rules. no-cross-boundary: the folders under a root are rooms (a web feature, a server
+// module), and a file may not import another room's files, except those the zone lists as public.
+// import-direction: layers of folders import only downwards (web: shared → features → app).
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
@@ -19,6 +20,22 @@ function roomOf(path, zoneDir) {
   if (rel.startsWith('..') || rel === '') return null;
   const [room, ...rest] = rel.split(sep);
   return rest.length === 0 ? null : { room, inner: rest.join('/') };
+}
+
+/** The same check on every kind of import and re-export that names a file. */
+function importVisitors(check) {
+  return {
+    ImportDeclaration: (node) => check(node.source, node.source.value),
+    ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+    ExportAllDeclaration: (node) => check(node.source, node.source.value),
+    ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+  };
+}
+
+/** Whether a path lies in a folder given relative to the repository. */
+function isInside(path, dir) {
+  const rel = relative(join(root, dir), path);
+  return rel !== '' && !rel.startsWith('..');
 }
 
 export default {
@@ -72,12 +89,56 @@ export default {
             });
           }
         };
-        return {
-          ImportDeclaration: (node) => check(node.source, node.source.value),
-          ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
-          ExportAllDeclaration: (node) => check(node.source, node.source.value),
-          ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+        return importVisitors(check);
+      },
+    },
+    'import-direction': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'Forbid a lower layer importing a higher one (web: shared → features → app).' },
+        schema: [
+          {
+            type: 'object',
+            properties: {
+              layers: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    /** The folders of the layer (relative to the repository). */
+                    dirs: { type: 'array', items: { type: 'string' } },
+                    /** The folders of the layers above it, which it may not import. */
+                    above: { type: 'array', items: { type: 'string' } },
+                    name: { type: 'string' },
+                  },
+                  required: ['dirs', 'above'],
+                },
+              },
+              aliases: { type: 'object', additionalProperties: { type: 'string' } },
+            },
+            required: ['layers'],
+          },
+        ],
+      },
+      create(context) {
+        const { layers, aliases = {} } = context.options[0];
+        const file = context.filename;
+        const own = layers.filter((layer) => layer.dirs.some((dir) => isInside(file, dir)));
+        if (own.length === 0) return {};
+        const check = (node, source) => {
+          if (typeof source !== 'string') return;
+          const target = resolveImport(source, file, aliases);
+          if (!target) return;
+          for (const layer of own) {
+            const higher = layer.above.find((dir) => isInside(target, dir));
+            if (!higher) continue;
+            context.report({
+              node,
+              message: `${layer.name ?? 'This layer'} may not import '${source}' from ${higher}: imports go one way only; move what both need down a layer.`,
+            });
+          }
         };
+        return importVisitors(check);
       },
     },
   },

@@ -34,3 +34,33 @@ tester.run('no-cross-boundary', rule, {
     { filename: blogPage, code: "const page = import('@/features/users/users-page');", options: web, errors: 1 },
   ],
 });
+
+const direction = boundaries.rules['import-direction'];
+const layers = [
+  {
+    aliases: { '@': 'apps/web/src' },
+    layers: [
+      { name: 'Shared web code', dirs: ['apps/web/src/components', 'apps/web/src/hooks'], above: ['apps/web/src/features', 'apps/web/src/app', 'apps/web/src/layouts'] },
+      { name: 'A feature', dirs: ['apps/web/src/features'], above: ['apps/web/src/app', 'apps/web/src/layouts'] },
+    ],
+  },
+];
+const button = 'apps/web/src/components/ui/button.tsx';
+
+tester.run('import-direction', direction, {
+  valid: [
+    { filename: button, code: "import { cn } from '@/lib/cn';", options: layers },
+    { filename: button, code: "import { Spinner } from './spinner';", options: layers },
+    { filename: blogPage, code: "import { Button } from '@/components/ui/button';", options: layers },
+    { filename: blogPage, code: "import { useAuth } from '../../hooks/use-auth';", options: layers },
+    { filename: 'apps/web/src/app/router.tsx', code: "import { PublicLayout } from '@/layouts/public-layout';", options: layers },
+    { filename: 'apps/web/src/app/routes/blog.tsx', code: "const page = import('@/features/blogs/blog-list-page');", options: layers },
+  ],
+  invalid: [
+    { filename: button, code: "import { login } from '@/features/auth/api/login';", options: layers, errors: 1 },
+    { filename: button, code: "import { routes } from '../../app/router';", options: layers, errors: 1 },
+    { filename: 'apps/web/src/hooks/use-auth.ts', code: "export { AdminLayout } from '@/layouts/admin-layout';", options: layers, errors: 1 },
+    { filename: blogPage, code: "import { routes } from '@/app/router';", options: layers, errors: 1 },
+    { filename: blogPage, code: "const layout = import('../../layouts/admin-layout');", options: layers, errors: 1 },
+  ],
+});

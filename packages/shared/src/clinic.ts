@@ -1,4 +1,4 @@
-const HOURS = { open: '8:00', close: '17:00', days: 'Thứ Hai đến Thứ Bảy' } as const;
+const HOURS = { open: '8:00', close: '17:00', days: 'Thứ Hai đến Thứ Bảy', closedDay: 'Chủ nhật' } as const;
 
 export const CLINIC = {
   name: 'Phòng khám Sức khỏe Sinh sản An Tâm',
@@ -38,6 +38,7 @@ export const CLINIC_TEXT = {
   leadTime: `${BOOKING_RULES.sameDayLeadMinutes / 60} tiếng`,
   window: `${BOOKING_RULES.windowYears} năm`,
   workingDays: `Từ ${HOURS.days}`,
+  closedDays: `${HOURS.closedDay} và ngày lễ nghỉ`,
 } as const;
 
 export const DEPARTMENT_CODES = [

@@ -25,19 +25,25 @@ export function pageNumberSchema(message: string, fallback: number, max: number,
   return z.coerce.number({ error: message }).int(message).min(1, message).max(max, tooLarge).default(fallback);
 }
 
+/** Which page of how many: the part of every page envelope that does not name the rows or their total. */
+export const pagingFields = {
+  page: z.number().int(),
+  size: z.number().int(),
+  totalPages: z.number().int(),
+};
+export type Paging = { page: number; size: number; totalPages: number };
+
+export function pagingOf(total: number, page: number, size: number): Paging {
+  return { page, size, totalPages: Math.ceil(total / size) };
+}
+
 /** One page of a list that pages on the server: the same envelope for every list. */
 export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    size: z.number().int(),
-    totalPages: z.number().int(),
-  });
+  return z.object({ items: z.array(item), total: z.number().int(), ...pagingFields });
 }
-export type Page<T> = { items: T[]; total: number; page: number; size: number; totalPages: number };
+export type Page<T> = { items: T[]; total: number } & Paging;
 
 /** The page envelope around rows a query returned. */
 export function toPage<T>(items: T[], total: number, page: number, size: number): Page<T> {
-  return { items, total, page, size, totalPages: Math.ceil(total / size) };
+  return { items, total, ...pagingOf(total, page, size) };
 }

@@ -8,6 +8,8 @@ export const DASHBOARD_MSG = {
   sampleDone: 'Đã tạo dữ liệu mẫu',
   sampleFailed: 'Không thể tạo dữ liệu mẫu',
   sampleRefused: 'Không thể tạo dữ liệu mẫu trên hệ thống đang vận hành (production)',
+  /** The reason and trail note of every generated appointment. */
+  sampleNote: 'Dữ liệu mẫu',
 } as const;
 
 const money = z.number().int();

@@ -24,6 +24,11 @@ export function formatDate(value: string | Date | null | undefined, timeZone: st
   ).format(date);
 }
 
+/** A slot's time on its calendar date, as e-mails and screens say it: 08:30 ngày 05/03/2026. */
+export function formatTimeOnDate(time: string, date: string): string {
+  return `${time} ngày ${formatDate(date)}`;
+}
+
 /** An instant shown as clinic time: 14:05 05/03/2026. */
 export function formatDateTime(value: string | Date | null | undefined, timeZone: string = CLINIC.defaultTimeZone): string {
   if (value == null || value === '') return '';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
 import { queueDayBeforeReminders } from '../modules/appointments/reminders.service';
-import { forgetPastWaitingLists, offerFreedPlaces } from '../modules/appointments/waiting-list.service';
+import { forgetPastWaitingLists, offerFreedPlaces } from '../modules/appointments/waiting-list-offers.service';
 import { every, startOutboxWorker, type Job } from './outbox-worker';
 
 export type JobsDeps = AppDeps & {

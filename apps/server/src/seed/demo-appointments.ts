@@ -9,7 +9,8 @@ import {
   type AppointmentEventAction,
   type AppointmentStatus,
 } from '@clinic/shared';
-import { insertAppointmentBatch, insertAppointmentEvents, listSeedPeople } from '../modules/appointments/appointments.repository';
+import { insertAppointmentEvents } from '../modules/appointments/appointments.repository';
+import { insertAppointmentBatch, listSeedPeople } from '../modules/appointments/demo-seed.repository';
 import { foldText } from '../lib/text';
 import { appointmentSearchText } from '../modules/appointments/search-text';
 import type { Db } from '../db/client';

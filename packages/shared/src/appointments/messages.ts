@@ -84,6 +84,7 @@ export const APPOINTMENT_MSG = {
   pastTime: 'Khung giờ này đã qua. Vui lòng chọn giờ khác',
   tooSoon: `Lịch hẹn trong ngày phải đặt trước ít nhất ${CLINIC_TEXT.leadTime}. Vui lòng chọn giờ khác`,
   alreadyBooked: 'Bạn đã có lịch hẹn vào khung giờ này',
+  noBookableSlotsOnDate: 'Ngày này không có khung giờ nào có thể đặt',
   noSlotsLeftToday: `Hôm nay không còn khung giờ nào có thể đặt (cần đặt trước ít nhất ${CLINIC_TEXT.leadTime}). Vui lòng chọn ngày khác.`,
   // Results.
   bookingReceived: 'Đặt lịch hẹn thành công! Chúng tôi sẽ liên hệ với bạn để xác nhận lịch hẹn.',

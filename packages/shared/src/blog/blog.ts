@@ -93,6 +93,8 @@ export const BLOG_MSG = {
   statusChanged: 'Đã cập nhật trạng thái bài viết',
   featuredOn: 'Đã đánh dấu bài viết nổi bật',
   featuredOff: 'Đã bỏ đánh dấu nổi bật',
+  bulkStatusChanged: (count: number) => `Đã cập nhật trạng thái ${count} bài viết`,
+  bulkDeleted: (count: number) => `Đã xóa ${count} bài viết`,
   // Client fallbacks of specification section 8.
   fetchFailed: 'Failed to fetch blogs',
   createFailed: 'Failed to create blog',

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { pageNumberSchema, pathIdSchema } from '../common';
+import { pageNumberSchema, pagingFields, pathIdSchema } from '../common';
 
 export const COMMENT_LIMITS = { authorName: 100, content: 1000, pageSize: 20, maxPageSize: 50 } as const;
 
@@ -143,9 +143,7 @@ export const commentListResponseSchema = z.object({
   comments: z.array(commentSchema),
   count: z.number().int(),
   total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-  totalPages: z.number().int(),
+  ...pagingFields,
 });
 export type CommentListResponse = z.infer<typeof commentListResponseSchema>;
 
@@ -169,11 +167,11 @@ export type ModerationComment = z.infer<typeof moderationCommentSchema>;
 export const moderationListResponseSchema = z.object({
   success: z.boolean(),
   comments: z.array(moderationCommentSchema),
+  /** Comments of the requested status, on every page. */
   count: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-  totalPages: z.number().int(),
+  ...pagingFields,
   counts: z.object({ PENDING: z.number().int(), APPROVED: z.number().int(), REJECTED: z.number().int() }),
 });
+export type ModerationListResponse = z.infer<typeof moderationListResponseSchema>;
 
 export const commentActionResponseSchema = z.object({ success: z.boolean(), message: z.string() });

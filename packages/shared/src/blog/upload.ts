@@ -1,18 +1,22 @@
+const MAX_MEGABYTES = 5;
+const CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
 /** Blog images (specification sections 5 and 9): JPG, PNG, GIF, WebP, at most 5 MB, checked by their bytes on the server. */
 export const IMAGE_UPLOAD = {
   field: 'image',
-  maxBytes: 5 * 1024 * 1024,
-  contentTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+  maxBytes: MAX_MEGABYTES * 1024 * 1024,
+  contentTypes: CONTENT_TYPES,
   /** For the file input's accept attribute. */
-  accept: 'image/jpeg,image/png,image/gif,image/webp',
-  hint: 'JPG, PNG, GIF, WebP, tối đa 5MB',
+  accept: CONTENT_TYPES.join(','),
+  /** The hint under the upload button (the brief's wording of specification section 5). */
+  hint: `JPG, PNG, GIF, WebP. Tối đa ${MAX_MEGABYTES}MB`,
 } as const;
 export type ImageContentType = (typeof IMAGE_UPLOAD)['contentTypes'][number];
 
 export const UPLOAD_MSG = {
   fileRequired: 'Vui lòng chọn hình ảnh để tải lên',
   unsupportedType: 'Chỉ chấp nhận hình ảnh JPG, PNG, GIF hoặc WebP',
-  tooLarge: 'Kích thước hình ảnh không được vượt quá 5MB',
+  tooLarge: `Kích thước hình ảnh không được vượt quá ${MAX_MEGABYTES}MB`,
   imageNotFound: 'Không tìm thấy hình ảnh',
   invalidImageId: 'ID hình ảnh không hợp lệ',
   // Client texts of specification section 8.

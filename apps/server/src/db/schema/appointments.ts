@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { APPOINTMENT_STATUSES, WAITING_STATUSES } from '@clinic/shared';
+import { APPOINTMENT_STATUSES, OPEN_WAITING_STATUSES, WAITING_STATUSES } from '@clinic/shared';
+import { inList } from './checks';
 import { departments } from './departments';
 import { users } from './users';
 
@@ -63,7 +64,7 @@ export const appointments = pgTable(
     // The reminder job looks only at appointments not yet reminded.
     index('appointments_reminder_due_idx').on(t.appointmentDate).where(sql`${t.reminderSent} = false`),
     // Written unqualified when the table was made; the same text keeps the migration history as it is.
-    check('appointments_status_check', sql.raw(`status in (${APPOINTMENT_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
+    check('appointments_status_check', inList(sql.raw('status'), APPOINTMENT_STATUSES)),
     check('appointments_time_check', sql`${t.appointmentTime} ~ '^[0-2][0-9]:[0-5][0-9]$'`),
     check('appointments_payment_amount_check', sql`${t.paymentAmount} is null or ${t.paymentAmount} > 0`),
   ],
@@ -237,9 +238,9 @@ export const waitingListEntries = pgTable(
     // The open entries of a slot, in line order: the capacity check and the offer job read only these.
     index('waiting_list_open_slot_idx')
       .on(t.appointmentDate, t.appointmentTime, t.department, t.id)
-      .where(sql`${t.status} in ('WAITING', 'OFFERED')`),
+      .where(inList(t.status, OPEN_WAITING_STATUSES)),
     index('waiting_list_claimed_idx').on(t.claimedAt).where(sql`${t.status} = 'CLAIMED'`),
-    check('waiting_list_entries_status_check', sql`${t.status} in ('WAITING', 'OFFERED', 'CLAIMED', 'EXPIRED', 'WITHDRAWN', 'REMOVED', 'LEFT')`),
+    check('waiting_list_entries_status_check', inList(t.status, WAITING_STATUSES)),
   ],
 );
 export type WaitingListEntryRow = typeof waitingListEntries.$inferSelect;

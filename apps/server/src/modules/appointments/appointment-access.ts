@@ -1,4 +1,4 @@
-import { APPOINTMENT_MSG as M, checkTransition, MSG, type AppointmentAction, type AppointmentEventAction, type AppointmentStatus, type RefusalCode, type Role } from '@clinic/shared';
+import { APPOINTMENT_MSG as M, can, checkTransition, MSG, type AppointmentAction, type AppointmentEventAction, type AppointmentStatus, type RefusalCode, type Role } from '@clinic/shared';
 import type { AppointmentRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
@@ -58,9 +58,9 @@ export function assertTransition(action: AppointmentAction, row: AppointmentRow,
   throw new ForbiddenError(MSG.forbidden, 'FORBIDDEN');
 }
 
-/** Staff see every appointment; a doctor his own; a patient hers (PRODUCT.md section 4). */
+/** The front desk (who manage bookings) sees every appointment; a doctor his own; a patient hers (PRODUCT.md section 4). */
 export function assertCanSee(actor: Actor, row: AppointmentRow): void {
-  if (actor.role === 'ADMIN' || actor.role === 'STAFF') return;
+  if (can(actor.role, 'manageBookings')) return;
   if (actor.role === 'DOCTOR' && row.doctorId === actor.id) return;
   if (actor.role === 'PATIENT' && row.userId === actor.id) return;
   throw actor.role === 'DOCTOR' ? new ForbiddenError(M.notAssignedDoctor, 'NOT_ASSIGNED_DOCTOR') : new ForbiddenError(M.notOwner, 'NOT_OWNER');

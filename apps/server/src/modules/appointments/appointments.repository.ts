@@ -48,6 +48,11 @@ export async function findAppointmentView(db: Db, id: number): Promise<Appointme
   return rows[0];
 }
 
+export async function appointmentViewsByIds(db: Db, ids: number[]): Promise<AppointmentView[]> {
+  if (ids.length === 0) return [];
+  return viewQuery(db).where(inArray(appointments.id, ids)).orderBy(asc(appointments.id));
+}
+
 /** The row, locked until the end of the transaction: every state change starts here. */
 export async function lockAppointment(db: Db, id: number): Promise<AppointmentRow | undefined> {
   const rows = await db.select().from(appointments).where(eq(appointments.id, id)).for('update');
@@ -67,6 +72,10 @@ export async function insertAppointment(db: Db, row: NewAppointmentRow): Promise
 export async function updateAppointment(db: Db, id: number, patch: Partial<NewAppointmentRow>): Promise<AppointmentRow> {
   const rows = await db.update(appointments).set(patch).where(eq(appointments.id, id)).returning();
   return rows[0]!;
+}
+
+export async function markAppointmentEmailSent(db: Db, id: number): Promise<void> {
+  await db.update(appointments).set({ emailSent: true }).where(and(eq(appointments.id, id), eq(appointments.emailSent, false)));
 }
 
 /** Who booked each of these appointments (bulk account creation), in id order. */
@@ -262,58 +271,4 @@ export async function findDoctorCandidate(db: Db, doctorId: number, departmentCo
     .where(and(eq(users.id, doctorId), candidateWhere(departmentCode, generalPractice)))
     .limit(1);
   return rows[0];
-}
-
-// ---------------------------------------------------------------- reminders
-
-/**
- * Marks the day's not-yet-reminded appointments as reminded and returns them, in one statement:
- * a second process running the same job at the same moment waits on the row locks, then finds
- * reminder_sent already true and takes nothing.
- */
-export async function claimReminders(db: Db, date: string, statuses: readonly string[]): Promise<number[]> {
-  const rows = await db
-    .update(appointments)
-    .set({ reminderSent: true })
-    .where(
-      and(
-        eq(appointments.appointmentDate, date),
-        eq(appointments.reminderSent, false),
-        inArray(appointments.status, statuses as AppointmentRow['status'][]),
-        sql`${appointments.email} is not null`,
-      ),
-    )
-    .returning({ id: appointments.id });
-  return rows.map((r) => r.id);
-}
-
-export async function appointmentViewsByIds(db: Db, ids: number[]): Promise<AppointmentView[]> {
-  if (ids.length === 0) return [];
-  return viewQuery(db).where(inArray(appointments.id, ids)).orderBy(asc(appointments.id));
-}
-
-export async function markAppointmentEmailSent(db: Db, id: number): Promise<void> {
-  await db.update(appointments).set({ emailSent: true }).where(and(eq(appointments.id, id), eq(appointments.emailSent, false)));
-}
-
-// ---------------------------------------------------------------- demo seed
-
-/** Who the demo appointments can belong to. */
-export async function listSeedPeople(db: Db) {
-  return db
-    .select({ id: users.id, username: users.username, role: users.role, specialty: users.specialty, fullName: users.fullName, email: users.email, phone: users.phone })
-    .from(users)
-    .where(inArray(users.role, ['DOCTOR', 'PATIENT', 'STAFF']))
-    .orderBy(asc(users.id));
-}
-
-/** Many appointments in one statement; each comes back with the slot and phone that tell it apart. */
-export async function insertAppointmentBatch(db: Db, rows: NewAppointmentRow[]) {
-  if (rows.length === 0) return [];
-  return db.insert(appointments).values(rows).returning({
-    id: appointments.id,
-    phone: appointments.phone,
-    appointmentDate: appointments.appointmentDate,
-    appointmentTime: appointments.appointmentTime,
-  });
 }

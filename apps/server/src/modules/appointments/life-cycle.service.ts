@@ -1,4 +1,4 @@
-import { APPOINTMENT_MSG as M, APPOINTMENT_TRAIL as T, formatDate, formatVnd, type Appointment, type AppointmentAction, type AppointmentEventAction } from '@clinic/shared';
+import { APPOINTMENT_MSG as M, APPOINTMENT_TRAIL as T, canCancelWithRefund, formatDate, formatVnd, type Appointment, type AppointmentAction, type AppointmentEventAction } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import type { AppointmentRow, NewAppointmentRow } from '../../db/schema';
 import { BadRequestError, ForbiddenError } from '../../lib/errors';
@@ -148,7 +148,7 @@ export function cancelAppointment(
 ) {
   const reason = body?.reason ?? M.defaultCancelReason;
   // Cancel with refund is the staff's PAID case of the cancel call (PRODUCT.md section 4); a patient's flag changes nothing.
-  const withRefund = (row: AppointmentRow) => body?.refundRequired === true && row.status === 'PAID' && (actor.role === 'ADMIN' || actor.role === 'STAFF');
+  const withRefund = (row: AppointmentRow) => body?.refundRequired === true && canCancelWithRefund(row.status, { role: actor.role });
   return transition(
     deps,
     id,

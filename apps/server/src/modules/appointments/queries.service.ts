@@ -1,4 +1,5 @@
 import {
+  can,
   clinicInstant,
   clinicMoment,
   DEFAULT_VISIT_PRICE,
@@ -41,7 +42,7 @@ export async function appointmentHistory(deps: AppointmentDeps, id: number, acto
   const row = await findAppointment(deps.db, id);
   if (row) assertCanSee(actor, row);
   // A permanently deleted appointment keeps its trail for the back-office only.
-  else if (actor.role !== 'ADMIN' && actor.role !== 'STAFF') throw notFound();
+  else if (!can(actor.role, 'manageBookings')) throw notFound();
   const events = await listAppointmentEvents(deps.db, id);
   if (!row && events.length === 0) throw notFound();
   // A patient sees what happened and when; the clinic's internal notes and staff names stay inside.

@@ -2,7 +2,8 @@ import { addDays, clinicMoment, UPCOMING_STATUSES } from '@clinic/shared';
 import { enqueueEmails, reminderEmail } from '../email/email.service';
 import type { AppointmentDeps } from './appointment-access';
 import { mailDataOfView } from './appointment-mail';
-import { appointmentViewsByIds, claimReminders } from './appointments.repository';
+import { appointmentViewsByIds } from './appointments.repository';
+import { claimReminders } from './reminders.repository';
 
 export type ReminderDeps = AppointmentDeps;
 

@@ -4,6 +4,7 @@ import {
   addMonths,
   APPOINTMENT_TRAIL as T,
   clinicMoment,
+  DASHBOARD_MSG,
   isSunday,
   monthStart,
   SAMPLE_DATA,
@@ -50,7 +51,7 @@ export async function* generateSampleData(deps: AppointmentDeps, actor: Actor, r
     for (const [status, w] of weights) if ((r -= w) < 0) return status;
     return weights[0]![0];
   };
-  const note = 'Dữ liệu mẫu';
+  const note = DASHBOARD_MSG.sampleNote;
   let created = 0;
   for (let i = SAMPLE_DATA.months - 1; i >= 0; i--) {
     const first = addMonths(monthStart(today), -i);

@@ -7,7 +7,7 @@ import { hashPassword } from '../../lib/password';
 import { insertUser } from '../users/users.repository';
 import { and, inArray, ne } from 'drizzle-orm';
 import { appointmentEvents, appointments } from '../../db/schema';
-import { insertAppointmentBatch } from './appointments.repository';
+import { insertAppointmentBatch } from './demo-seed.repository';
 
 /**
  * Every (action, status, role) cell of PRODUCT.md section 4, through HTTP. The expectations are

@@ -2,9 +2,7 @@ import {
   APPOINTMENT_MSG as M,
   APPOINTMENT_TRAIL as T,
   clinicInstant,
-  clinicMoment,
-  formatDate,
-  WAITING_HOLD_MINUTES,
+  OPEN_WAITING_STATUSES,
   type SlotWaitingList,
   type SlotWaitingListQuery,
   type WaitingClaimResponse,
@@ -15,41 +13,37 @@ import {
 import type { Db } from '../../db/client';
 import type { WaitingListEntryRow } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { bookingReceivedEmail, enqueueEmails, waitingEndedEmail, waitingJoinedEmail, waitingOfferEmail, type RenderedEmail } from '../email/email.service';
+import { bookingReceivedEmail, enqueueEmails, waitingJoinedEmail } from '../email/email.service';
 import { eventRow, slotOf, type AppointmentDeps } from './appointment-access';
-import { countHeldInSlot, countTakenInSlot, findDepartment, insertAppointment, insertAppointmentEvents, lockSlot, personHoldsSlot, type Slot } from './appointments.repository';
+import { countHeldInSlot, countTakenInSlot, findDepartment, insertAppointment, insertAppointmentEvents, lockSlot, personHoldsSlot } from './appointments.repository';
 import { assertSlotRules, requireDepartment } from './booking.service';
 import { hashOf, issueManageLink, manageUrl, newToken } from './manage-token';
 import { appointmentSearchText } from './search-text';
 import {
-  deleteEntriesOfSlotsBefore,
-  expireLapsedOffers,
   findWaitingEntryByHash,
   insertWaitingEntry,
   listSlotEntries,
-  lockNextInLine,
   lockWaitingEntry,
   personWaitsInSlot,
   positionInLine,
-  slotsWithFreedPlaces,
   updateWaitingEntry,
   waitingListFigures,
-  withdrawBegunEntries,
 } from './waiting-list.repository';
 
 /**
  * The waiting list of a full slot (PRODUCT.md section 10). Whoever waits keeps a freed place for the
- * list (the booking counts open entries against the capacity); the offer job gives it to the first
- * in line, held for 30 minutes; one click on her link claims it, under the slot's lock, so exactly
- * one claim wins and none exceeds the capacity. Everything ends when the slot begins.
+ * list (the booking counts open entries against the capacity); the offer job
+ * (waiting-list-offers.service.ts) gives it to the first in line, held for 30 minutes; one click on
+ * her link claims it, under the slot's lock, so exactly one claim wins and none exceeds the
+ * capacity. Everything ends when the slot begins.
  */
 
 export const waitingUrl = (origin: string, token: string) => `${origin}/appointment/waiting/${token}`;
 
 const invalidLink = () => new NotFoundError(M.waitingLinkInvalid, 'WAITING_LINK_INVALID');
-const open = (status: WaitingListEntryRow['status']) => status === 'WAITING' || status === 'OFFERED';
+const open = (status: WaitingListEntryRow['status']) => (OPEN_WAITING_STATUSES as readonly string[]).includes(status);
 
-async function departmentNameOf(db: Db, code: string): Promise<string> {
+export async function departmentNameOf(db: Db, code: string): Promise<string> {
   return (await findDepartment(db, code))?.departmentName ?? code;
 }
 
@@ -96,7 +90,8 @@ export async function joinWaitingList(deps: AppointmentDeps, input: WaitingListJ
   });
 }
 
-function mailOf(entry: WaitingListEntryRow, departmentName: string) {
+/** What the waiting list's e-mails say of an entry. */
+export function mailOf(entry: WaitingListEntryRow, departmentName: string) {
   return { fullName: entry.fullName, email: entry.email, appointmentDate: entry.appointmentDate, appointmentTime: entry.appointmentTime, departmentName };
 }
 
@@ -203,62 +198,4 @@ export async function removeWaitingEntry(deps: AppointmentDeps, id: number) {
 export async function waitingListSummary(deps: Pick<AppointmentDeps, 'db'>, since: Date) {
   const { refilled, waiting } = await waitingListFigures(deps.db, since);
   return { refilledThisMonth: refilled, waiting };
-}
-
-// ---------------------------------------------------------------- the offer job
-
-const offerEnds = (now: Date, slotStartsAt: Date) => new Date(Math.min(now.getTime() + WAITING_HOLD_MINUTES * 60_000, slotStartsAt.getTime()));
-
-/**
- * One run of the job every process runs (every 30 s by default): ends the lists of slots that have
- * begun, lapses unclaimed offers, and offers each freed place to the first in line. Safe to run
- * in several processes at once: the updates are single statements, the offers are made under the
- * slot's lock after counting again.
- */
-/**
- * How long a slot's waiting list is kept after the slot began: long enough for the front desk to
- * answer a question about it and for the dashboard's month, never longer. A claim's booking keeps
- * its own record (and the history event 'Nhận chỗ trống từ danh sách chờ').
- */
-export const WAITING_LIST_KEPT_DAYS = 31;
-
-/** Forgets the waiting lists of slots that began more than WAITING_LIST_KEPT_DAYS ago; how many entries went. */
-export async function forgetPastWaitingLists(deps: Pick<AppointmentDeps, 'db' | 'clock'>): Promise<number> {
-  return deleteEntriesOfSlotsBefore(deps.db, new Date(deps.clock.now().getTime() - WAITING_LIST_KEPT_DAYS * 86_400_000));
-}
-
-export async function offerFreedPlaces(deps: AppointmentDeps): Promise<{ withdrawn: number; expired: number; offered: number }> {
-  const now = deps.clock.now();
-  const withdrawn = await deps.db.transaction(async (tx) => {
-    const ended = await withdrawBegunEntries(tx, now);
-    // Each department's name read once, however many of its entries ended.
-    const names = new Map<string, string>();
-    for (const code of new Set(ended.map((e) => e.department))) names.set(code, await departmentNameOf(tx, code));
-    const emails = ended.map((entry) => waitingEndedEmail(mailOf(entry, names.get(entry.department)!)));
-    await enqueueEmails(tx, emails, now);
-    return ended.length;
-  });
-  const expired = await expireLapsedOffers(deps.db, now);
-  let offered = 0;
-  for (const slot of await slotsWithFreedPlaces(deps.db, now)) offered += await offerInSlot(deps, slot, now);
-  return { withdrawn, expired, offered };
-}
-
-async function offerInSlot(deps: AppointmentDeps, slot: Slot, now: Date): Promise<number> {
-  return deps.db.transaction(async (tx) => {
-    await lockSlot(tx, slot);
-    const department = await requireDepartment(tx, slot.department);
-    const free = department.slotCapacity - (await countHeldInSlot(tx, slot, now));
-    const next = await lockNextInLine(tx, slot, free);
-    const emails: RenderedEmail[] = [];
-    for (const entry of next) {
-      const token = newToken();
-      const expiresAt = offerEnds(now, entry.slotStartsAt);
-      await updateWaitingEntry(tx, entry.id, { status: 'OFFERED', offerTokenHash: hashOf(token), offeredAt: now, offerExpiresAt: expiresAt, updatedAt: now });
-      const until = clinicMoment(expiresAt, deps.timeZone);
-      emails.push(waitingOfferEmail({ ...mailOf(entry, department.departmentName), waitingUrl: waitingUrl(entry.siteOrigin, token) }, `${until.time} ngày ${formatDate(until.date)}`));
-    }
-    await enqueueEmails(tx, emails, now);
-    return next.length;
-  });
 }

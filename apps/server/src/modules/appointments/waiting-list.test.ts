@@ -9,7 +9,7 @@ import { listOutboxEmails } from '../email/email.repository';
 import { processDueEmails } from '../email/email.service';
 import { countActiveInSlot, findAppointment, listAppointmentEvents } from './appointments.repository';
 import { findWaitingEntryByHash } from './waiting-list.repository';
-import { forgetPastWaitingLists, offerFreedPlaces } from './waiting-list.service';
+import { forgetPastWaitingLists, offerFreedPlaces } from './waiting-list-offers.service';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** The waiting-list link in an e-mail as the SMTP server received it (quoted-printable lines joined). */

@@ -166,12 +166,12 @@ export async function changeStatus(deps: BlogDeps, id: number, status: BlogStatu
 /** Unknown ids are skipped; the count says how many posts changed. */
 export async function bulkChangeStatus(deps: BlogDeps, ids: number[], status: BlogStatus) {
   const count = await setBlogsStatus(deps.db, [...new Set(ids)], status, deps.clock.now());
-  return { success: true, message: `Đã cập nhật trạng thái ${count} bài viết`, count };
+  return { success: true, message: BLOG_MSG.bulkStatusChanged(count), count };
 }
 
 export async function bulkDelete(deps: BlogDeps, ids: number[]) {
   const count = await deleteBlogs(deps.db, [...new Set(ids)]);
-  return { success: true, message: `Đã xóa ${count} bài viết`, count };
+  return { success: true, message: BLOG_MSG.bulkDeleted(count), count };
 }
 
 /** Title, description and image of a published post, for link previews; undefined for anything not public. */

@@ -2,6 +2,7 @@ import {
   BLOG_MSG,
   COMMENT_MSG,
   nextReaction,
+  pagingOf,
   type Comment,
   type CommentInput,
   type CommentListResponse,
@@ -101,7 +102,7 @@ export async function listCommentsOfPost(
     return { rows, total, count, replies, reactors: await listReactorsOf(deps.db, [...rows, ...replies].map((r) => r.id)) };
   });
   const mine = visitorKey && reactors.includes(visitorKey) ? await reactionsOf(deps, [...rows, ...replies], visitorKey) : new Map<number, ReactionType>();
-  return { success: true, comments: buildTrees(rows, replies, mine), count, total, page: query.page, size: query.size, totalPages: Math.ceil(total / query.size) };
+  return { success: true, comments: buildTrees(rows, replies, mine), count, total, ...pagingOf(total, query.page, query.size) };
 }
 
 /** The visible replies under one comment, nested. */
@@ -227,9 +228,7 @@ export async function listForModeration(deps: CommentDeps, query: { status: Comm
       status: r.status,
     })),
     count: total,
-    page: query.page,
-    size: query.size,
-    totalPages: Math.ceil(total / query.size),
+    ...pagingOf(total, query.page, query.size),
     counts,
   };
 }

@@ -1,4 +1,4 @@
-import { CLINIC, CLINIC_TEXT, formatDate, formatLongDate, formatVnd, WAITING_HOLD_MINUTES } from '@clinic/shared';
+import { CLINIC, CLINIC_TEXT, formatDate, formatLongDate, formatTimeOnDate, formatVnd, WAITING_HOLD_MINUTES } from '@clinic/shared';
 import type { EmailAttachment } from '../../db/schema';
 import { appointmentIcs } from './ics';
 
@@ -136,7 +136,7 @@ function appointmentEmail(kind: EmailKind, a: AppointmentMailData, subject: stri
   return { kind, to: a.email, subject, html, text, attachments, appointmentId: a.id };
 }
 
-const when = (a: { appointmentDate: string; appointmentTime: string }) => `${a.appointmentTime} ngày ${formatDate(a.appointmentDate)}`;
+const when = (a: { appointmentDate: string; appointmentTime: string }) => formatTimeOnDate(a.appointmentTime, a.appointmentDate);
 
 export function bookingReceivedEmail(a: AppointmentMailData): RenderedEmail {
   return appointmentEmail('BOOKING_RECEIVED', a, `Đã nhận yêu cầu đặt lịch khám${a.id != null ? ` #${a.id}` : ''} - ${CLINIC.shortName}`, [

@@ -10,7 +10,6 @@ import { FilterSelect } from '@/components/ui/filter-select';
 import { FormField, Input } from '@/components/ui/form-field';
 import { Alert } from '@/components/ui/alert';
 import { QueryList } from '@/components/ui/query-list';
-import { Pagination } from '@/components/ui/pagination';
 import { SearchField } from '@/components/ui/search-field';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -21,6 +20,7 @@ import { useExportBookingHistory } from './api/export-history';
 import { HISTORY_PAGE_SIZE, useBookingHistory } from './api/get-booking-history';
 import { useHistoryStats } from './api/get-history-stats';
 import { AppointmentDetailModal } from './components/appointment-detail-modal';
+import { AppointmentPagination, foundAppointmentsText } from './components/appointment-pagination';
 import { HistoryStatsCards } from './components/history-stats-cards';
 import { HistoryTable } from './components/history-table';
 import { useHistoryState, type HistoryStatus } from './hooks/use-history-state';
@@ -102,7 +102,7 @@ export default function BookingHistoryPage() {
       {stats.isError ? <Alert tone="warning">{errorMessage(stats.error, BOOKING_UI_MSG.historyLoadFailed)}</Alert> : <HistoryStatsCards stats={customRangeWrong ? undefined : stats.data} />}
 
       <p className="sr-only" aria-live="polite" aria-atomic="true">
-        {data && !list.isPlaceholderData ? `Tìm thấy ${data.totalCapped ? 'hơn ' : ''}${data.total} lịch hẹn` : ''}
+        {data && !list.isPlaceholderData ? foundAppointmentsText(data) : ''}
       </p>
 
       <ErrorBoundary>
@@ -116,19 +116,7 @@ export default function BookingHistoryPage() {
             hasData={data !== undefined}
             isEmpty={!data || data.items.length === 0}
             empty={<EmptyState icon={History} title="Không có lịch hẹn nào trong khoảng này" description="Lịch hẹn đã hoàn thành, đã hủy hoặc không đến sẽ xuất hiện tại đây." />}
-            footer={
-              data && (
-                <Pagination
-                  page={data.page}
-                  pageSize={data.size || HISTORY_PAGE_SIZE}
-                  total={data.total}
-                  onPageChange={(page) => update({ page })}
-                  previousLabel="Trước"
-                  nextLabel="Sau"
-                  summary={(from, to, total) => `Hiển thị ${from}–${to} trong ${data.totalCapped ? 'hơn ' : ''}${total.toLocaleString('vi-VN')} lịch hẹn`}
-                />
-              )
-            }
+            footer={data && <AppointmentPagination page={data} pageSize={HISTORY_PAGE_SIZE} onPageChange={(page) => update({ page })} />}
           >
             {data && <HistoryTable items={data.items} sort={params.sort} onSortChange={(sort) => update({ sort })} onOpen={setOpen} />}
           </QueryList>

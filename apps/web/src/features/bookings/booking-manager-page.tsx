@@ -8,7 +8,6 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Alert } from '@/components/ui/alert';
 import { QueryList } from '@/components/ui/query-list';
-import { Pagination } from '@/components/ui/pagination';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageSelection } from '@/hooks/use-page-selection';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -23,6 +22,7 @@ import { useCreateAccounts } from './api/create-accounts';
 import { useBulkAction } from './api/run-bulk-action';
 import type { BookingAction } from './booking-actions';
 import { AppointmentDetailModal } from './components/appointment-detail-modal';
+import { AppointmentPagination, foundAppointmentsText } from './components/appointment-pagination';
 import { AssignDoctorModal } from './components/assign-doctor-modal';
 import { BookingBulkBar, BULK_LABELS } from './components/booking-bulk-bar';
 import { BookingStatsCards } from './components/booking-stats-cards';
@@ -143,7 +143,7 @@ export default function BookingManagerPage() {
       <BookingToolbar params={params} onChange={update} />
 
       <p className="sr-only" aria-live="polite" aria-atomic="true">
-        {data && !query.isPlaceholderData ? `Tìm thấy ${data.totalCapped ? 'hơn ' : ''}${data.total} lịch hẹn` : ''}
+        {data && !query.isPlaceholderData ? foundAppointmentsText(data) : ''}
       </p>
 
       {selected.size > 0 && (
@@ -175,15 +175,7 @@ export default function BookingManagerPage() {
           footer={
             data && (
               <>
-                <Pagination
-                  page={data.page}
-                  pageSize={data.size || BOOKING_PAGE_SIZE}
-                  total={data.total}
-                  onPageChange={(page) => update({ page })}
-                  previousLabel="Trước"
-                  nextLabel="Sau"
-                  summary={(from, to, total) => `Hiển thị ${from}–${to} trong ${data.totalCapped ? 'hơn ' : ''}${total.toLocaleString('vi-VN')} lịch hẹn`}
-                />
+                <AppointmentPagination page={data} pageSize={BOOKING_PAGE_SIZE} onPageChange={(page) => update({ page })} />
                 {data.totalCapped && <p className="text-sm text-slate-600">Có quá nhiều kết quả: hãy nhập thêm từ khóa hoặc chọn trạng thái để thu hẹp.</p>}
               </>
             )

@@ -483,7 +483,7 @@ export const FAQS: readonly Faq[] = [
   },
   {
     question: 'Giờ làm việc của phòng khám như thế nào?',
-    answer: `Phòng khám làm việc ${CLINIC.workingHours}, nghỉ Chủ nhật. Các khung giờ hẹn: ${SLOT_SESSIONS.map((s) => `${s.label.toLowerCase()} từ ${s.from} đến ${s.to}`).join(', ')}, mỗi khung ${SLOT_MINUTES} phút.`,
+    answer: `Phòng khám làm việc ${CLINIC.workingHours}, nghỉ ${CLINIC.hours.closedDay}. Các khung giờ hẹn: ${SLOT_SESSIONS.map((s) => `${s.label.toLowerCase()} từ ${s.from} đến ${s.to}`).join(', ')}, mỗi khung ${SLOT_MINUTES} phút.`,
   },
   {
     question: 'Tôi có thể đặt lịch khám ngay trong ngày không?',

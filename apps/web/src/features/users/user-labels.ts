@@ -1,4 +1,4 @@
-import type { Gender, Role, UserBulkAction, UserSort } from '@clinic/shared';
+import { ROLES, type Gender, type Role, type UserBulkAction, type UserSort } from '@clinic/shared';
 import type { BadgeTone } from '@/components/ui/badge';
 
 /** The users screen is in English (specification section 2); the shared ROLE_LABELS are Vietnamese. */
@@ -6,13 +6,7 @@ export const ROLE_NAMES: Record<Role, string> = { ADMIN: 'Admin', DOCTOR: 'Docto
 export const ROLE_TONES: Record<Role, BadgeTone> = { ADMIN: 'danger', DOCTOR: 'brand', STAFF: 'info', PATIENT: 'neutral' };
 export const GENDER_NAMES: Record<Gender, string> = { MALE: 'Male', FEMALE: 'Female', OTHER: 'Other' };
 
-export const ROLE_FILTER_OPTIONS = [
-  { value: '', label: 'All roles' },
-  { value: 'ADMIN', label: 'Admin' },
-  { value: 'DOCTOR', label: 'Doctor' },
-  { value: 'STAFF', label: 'Staff' },
-  { value: 'PATIENT', label: 'Patient' },
-] as const;
+export const ROLE_FILTER_OPTIONS = [{ value: '', label: 'All roles' }, ...ROLES.map((role) => ({ value: role, label: ROLE_NAMES[role] }))];
 
 export const STATUS_FILTER_OPTIONS = [
   { value: '', label: 'All' },

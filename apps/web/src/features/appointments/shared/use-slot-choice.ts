@@ -5,8 +5,8 @@ import { APPOINTMENT_MSG, bookingWindow, checkSlotRules, CLINIC_TEXT, formatLong
 import { getAvailabilityQueryOptions, useAvailability } from '@/api/check-availability';
 import { dateProblem, isClinicToday, slotsFor } from '@/lib/clinic-calendar';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
+import { serverErrorText } from '@/lib/error-message';
 import { AVAILABILITY_CHECK_FAILED, type AvailabilityView } from './availability-status';
-import { serverErrorText } from './server-error';
 
 export const PICK_DATE_FIRST = 'Vui lòng chọn ngày khám để xem các khung giờ còn nhận đặt lịch.';
 const NO_SLOTS_FOR_DATE = 'Không có khung giờ nào cho ngày đã chọn.';

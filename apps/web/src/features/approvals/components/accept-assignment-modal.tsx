@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { APPOINTMENT_LIMITS, APPROVALS_MSG, BOOKING_UI_MSG, type Appointment } from '@clinic/shared';
+import { APPOINTMENT_LIMITS, APPOINTMENT_MSG, APPROVALS_MSG, BOOKING_UI_MSG, type Appointment } from '@clinic/shared';
 import { errorMessage } from '@/lib/error-message';
 import { useAcceptAssignment } from '../api/accept-assignment';
 import { AssignmentAnswerModal } from './assignment-answer-modal';
@@ -37,7 +37,7 @@ export function AcceptAssignmentModal({ appointment, onClose }: { appointment: A
         label: 'Lời nhắn cho bệnh nhân (không bắt buộc)',
         value: response,
         onChange: setResponse,
-        error: tooLong ? `Nội dung phản hồi không được vượt quá ${APPOINTMENT_LIMITS.doctorResponse} ký tự` : undefined,
+        error: tooLong ? APPOINTMENT_MSG.responseTooLong : undefined,
         placeholder: 'Ví dụ: Chị nhớ mang theo kết quả xét nghiệm lần trước.',
       }}
     />

@@ -1,5 +1,5 @@
 import { Check, Eye, X } from 'lucide-react';
-import type { Appointment } from '@clinic/shared';
+import { URGENT_WITHIN_HOURS, type Appointment } from '@clinic/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { assignedAt, isUrgent, visitWhen, type ApprovalAction } from './approval-parts';
@@ -26,7 +26,7 @@ function Actions({ a, onAction, compact }: { a: Appointment; onAction: Props['on
 }
 
 function UrgentBadge() {
-  return <Badge tone="danger">Gấp · trong 24 giờ</Badge>;
+  return <Badge tone="danger">{`Gấp · trong ${URGENT_WITHIN_HOURS} giờ`}</Badge>;
 }
 
 /** The doctor's assignments: a table on a desk, one card per appointment on a phone. */

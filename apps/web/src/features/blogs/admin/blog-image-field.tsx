@@ -8,9 +8,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useUploadBlogImage } from '../api/admin/upload-image';
 
-/** The hint under the upload button (the brief's wording of specification section 5). */
-export const IMAGE_UPLOAD_HINT = 'JPG, PNG, GIF, WebP. Tối đa 5MB';
-
 /**
  * Checks a chosen file before it is sent: its declared type and its size. The server checks the
  * bytes again, so a renamed file that slips through is refused there.
@@ -135,7 +132,7 @@ export function BlogImageField({ inputRef, value, onChange, onBlur, error, onUpl
             )}
           </div>
           <p id={hintId} className="text-xs text-slate-600">
-            {IMAGE_UPLOAD_HINT}
+            {IMAGE_UPLOAD.hint}
           </p>
           {fileError && (
             <p id={fileErrorId} role="alert" className="text-sm text-red-700">

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Search, X } from 'lucide-react';
 import { BLOG_LIMITS } from '@clinic/shared';
 import { inputClasses } from '@/components/ui/form-field';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/lib/cn';
 
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -28,11 +29,11 @@ export function BlogSearchBox({ value, onSearch }: BlogSearchBoxProps) {
     onSearchRef.current = onSearch;
   }, [onSearch]);
 
+  // A pause in typing searches; a pause that is out of date (the address changed since) does not.
+  const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => onSearchRef.current(text), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value]);
+    if (settled === text && settled !== value) onSearchRef.current(settled);
+  }, [settled, text, value]);
 
   return (
     <form

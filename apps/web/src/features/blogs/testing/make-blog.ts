@@ -1,4 +1,4 @@
-import { blogCategoryKey, type Blog, type BlogCategory, type BlogPage, type BlogSummary } from '@clinic/shared';
+import { blogCategoryKey, toPage, type Blog, type BlogCategory, type BlogPage, type BlogSummary } from '@clinic/shared';
 
 export function makeBlogSummary(overrides: Partial<BlogSummary> = {}): BlogSummary {
   const category: BlogCategory = overrides.category ?? 'Tim mạch';
@@ -31,5 +31,5 @@ export function makePosts(count: number, firstId = 1, overrides: Partial<BlogSum
 }
 
 export function pageOf(items: BlogSummary[], page: number, total: number, size = 6): BlogPage {
-  return { items, total, page, size, totalPages: Math.ceil(total / size) };
+  return toPage(items, total, page, size);
 }

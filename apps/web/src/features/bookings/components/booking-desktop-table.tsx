@@ -1,6 +1,6 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { AppointmentSort } from '@clinic/shared';
 import { SelectAllCheckbox } from '@/components/ui/select-all-checkbox';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import { cn } from '@/lib/cn';
 import { DoctorColumn, RowActions, RowCheckbox, StatusCell, VisitCell } from './booking-row-parts';
 import type { BookingTableProps } from './booking-table';
@@ -13,15 +13,7 @@ export function SortHeader({ label, field, sort, onSortChange, className }: { la
   // A new column starts with what people look for first: the newest, or A to Z for a name.
   const first: 'asc' | 'desc' = field === 'fullName' || field === 'department' || field === 'status' ? 'asc' : 'desc';
   const next = `${field}:${direction === undefined ? first : dir === 'asc' ? 'desc' : 'asc'}` as AppointmentSort;
-  const Icon = direction === 'ascending' ? ArrowUp : direction === 'descending' ? ArrowDown : ArrowUpDown;
-  return (
-    <th scope="col" aria-sort={direction ?? 'none'} className={className}>
-      <button type="button" onClick={() => onSortChange(next)} className="inline-flex items-center gap-1 rounded font-semibold text-slate-700 uppercase hover:text-slate-950">
-        {label}
-        <Icon aria-hidden="true" className={cn('size-3.5', direction ? 'text-brand-700' : 'text-slate-400')} />
-      </button>
-    </th>
-  );
+  return <SortableHeader label={label} direction={direction} onSort={() => onSortChange(next)} className={className} buttonClassName="uppercase" />;
 }
 
 export function BookingDesktopTable({ items, role, sort, onSortChange, selected, onToggle, onToggleAll, onAction }: BookingTableProps) {

@@ -154,7 +154,7 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
             slots={slots}
             value={time}
             onChange={(slot) => setValue('appointmentTime', slot, { shouldValidate: true })}
-            emptyMessage={!date ? 'Vui lòng chọn ngày khám trước' : dateIssue ? 'Ngày này không có khung giờ nào có thể đặt' : slots.length === 0 ? APPOINTMENT_MSG.noSlotsLeftToday : null}
+            emptyMessage={!date ? 'Vui lòng chọn ngày khám trước' : dateIssue ? APPOINTMENT_MSG.noBookableSlotsOnDate : slots.length === 0 ? APPOINTMENT_MSG.noSlotsLeftToday : null}
             error={fieldError(errors.appointmentTime?.message)}
             invalid={errors.appointmentTime?.message === APPOINTMENT_MSG.requiredFields}
           />

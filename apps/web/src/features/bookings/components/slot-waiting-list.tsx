@@ -4,6 +4,7 @@ import {
   clinicMoment,
   formatDate,
   formatDateTime,
+  formatTimeOnDate,
   OPEN_WAITING_STATUSES,
   type Appointment,
   type StaffWaitingEntry,
@@ -143,7 +144,7 @@ export function SlotWaitingList({ appointment }: { appointment: Appointment }) {
         title="Xóa khỏi danh sách chờ"
         message={
           confirming
-            ? `Xóa ${confirming.fullName} (${confirming.phone}) khỏi danh sách chờ của khung giờ ${slot.time} ngày ${formatDate(slot.date)}? Người này sẽ không nhận được thông báo khi có chỗ trống.${
+            ? `Xóa ${confirming.fullName} (${confirming.phone}) khỏi danh sách chờ của khung giờ ${formatTimeOnDate(slot.time, slot.date)}? Người này sẽ không nhận được thông báo khi có chỗ trống.${
                 confirming.status === 'OFFERED' ? ' Chỗ đang giữ cho người này sẽ được chuyển cho người tiếp theo trong danh sách.' : ''
               }`
             : ''

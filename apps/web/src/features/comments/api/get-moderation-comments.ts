@@ -1,24 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type CommentStatus, type ModerationComment } from '@clinic/shared';
+import { type CommentStatus, type ModerationListResponse } from '@clinic/shared';
 import { api } from '@/lib/api-client';
 import { COMMENT_ADMIN_FALLBACKS, commentModerationKeys } from './comment-errors';
 
 export const MODERATION_PAGE_SIZE = 10;
 
-export type ModerationList = {
-  success: boolean;
-  comments: ModerationComment[];
-  /** Comments of the requested status, on every page. */
-  count: number;
-  page: number;
-  size: number;
-  totalPages: number;
-  counts: Record<CommentStatus, number>;
-};
-
 /** GET /api/comments/admin?status=: the moderation panel, newest first. */
-export function getModerationComments(params: { status: CommentStatus; page: number }, signal?: AbortSignal): Promise<ModerationList> {
-  return api.get<ModerationList>('/comments/admin', {
+export function getModerationComments(params: { status: CommentStatus; page: number }, signal?: AbortSignal): Promise<ModerationListResponse> {
+  return api.get<ModerationListResponse>('/comments/admin', {
     params: { ...params, size: MODERATION_PAGE_SIZE },
     fallbackMessage: COMMENT_ADMIN_FALLBACKS.fetch,
     signal,

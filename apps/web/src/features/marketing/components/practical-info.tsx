@@ -25,7 +25,7 @@ export function PracticalInfo() {
                 <div>
                   <p className="font-semibold text-slate-900">Giờ làm việc</p>
                   <p className="text-slate-700">{CLINIC.workingHours}</p>
-                  <p className="text-sm text-slate-600">Chủ nhật và ngày lễ nghỉ</p>
+                  <p className="text-sm text-slate-600">{CLINIC_TEXT.closedDays}</p>
                 </div>
               </li>
               <li className="flex gap-4">

@@ -152,7 +152,7 @@ export function ExaminationNotesModal({ patientName, visit, onClose }: { patient
               slots={slots}
               value={time}
               onChange={setTime}
-              emptyMessage={!date ? 'Vui lòng chọn ngày tái khám trước' : dateIssue ? 'Ngày này không có khung giờ nào có thể đặt' : slots.length === 0 ? APPOINTMENT_MSG.noSlotsLeftToday : null}
+              emptyMessage={!date ? 'Vui lòng chọn ngày tái khám trước' : dateIssue ? APPOINTMENT_MSG.noBookableSlotsOnDate : slots.length === 0 ? APPOINTMENT_MSG.noSlotsLeftToday : null}
             />
             {date && time && !dateIssue && (
               <SlotAvailabilityNote availability={availability} />

@@ -1,185 +1,43 @@
-import { useEffect, useId, type ComponentProps } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type ComponentProps } from 'react';
+import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Lock } from 'lucide-react';
-import { APPOINTMENT_MSG, publicAppointmentRequestSchema, waitingListJoinRequestSchema, type PublicAppointmentInput } from '@clinic/shared';
+import { APPOINTMENT_LIMITS, APPOINTMENT_MSG } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
-import { FormField, Input, inputClasses, Textarea, type FieldControlProps } from '@/components/ui/form-field';
+import { FormField, Input, inputClasses, Textarea } from '@/components/ui/form-field';
+import { TimeSlotPicker } from '@/components/time-slot-picker';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { useCreatePublicAppointment } from '../../api/create-public-appointment';
-import { useJoinWaitingList } from '../../api/join-waiting-list';
-import { usePublicDepartments } from '@/api/get-departments';
 import { AvailabilityStatus } from '../../shared/availability-status';
-import { serverErrorText } from '../../shared/server-error';
 import { SlotSubmitButton } from '../../shared/slot-submit-button';
-import { slotRefusals, useSlotChoice } from '../../shared/use-slot-choice';
-import { FALLBACK_DEPARTMENTS, FALLBACK_DEPARTMENTS_NOTICE } from '../fallback-departments';
-import type { BookingIdentity } from '../hooks/use-booking-identity';
-import type { BookedAppointment } from './booking-success';
+import { FALLBACK_DEPARTMENTS_NOTICE } from '../fallback-departments';
+import { useBookingForm, type BookingFormOptions } from '../hooks/use-booking-form';
 import { WaitingListOffer } from './waiting-list-offer';
-import type { JoinedWaitingList } from './waiting-list-joined';
-import { TimeSlotPicker } from '@/components/time-slot-picker';
-
-type BookingFormProps = {
-  /** The instant the slot rules are read against; the page renews it every minute. */
-  now: Date;
-  /** A signed-in patient's name, e-mail and phone: prefilled and locked. */
-  identity: BookingIdentity | null;
-  onBooked: (booked: BookedAppointment) => void;
-  /** She put her name on a full slot's waiting list. */
-  onWaiting: (joined: JoinedWaitingList) => void;
-  /** Moves focus to the form's heading once shown (after "book another"). */
-  focusOnMount?: boolean;
-};
-
-const REQUIRED_FIELDS = ['fullName', 'phone', 'department', 'appointmentDate', 'appointmentTime'] as const;
-type RequiredField = (typeof REQUIRED_FIELDS)[number];
-
-/** Who she is: the fields a waiting list asks of the form (the slot is already chosen). */
-const isPersonField = (field: PropertyKey | undefined): field is 'fullName' | 'phone' | 'email' => field === 'fullName' || field === 'phone' || field === 'email';
 
 const LOCKED_NOTE = 'Thông tin được lấy từ tài khoản của bạn và không thể thay đổi tại đây.';
 
 /** An input that shows a lock when it holds the signed-in patient's own data. */
-function LockableInput({ locked, ...props }: ComponentProps<typeof Input> & { locked: boolean }) {
-  if (!locked) return <Input {...props} />;
+function LockableInput({ locked, className, ...props }: ComponentProps<typeof Input> & { locked: boolean }) {
+  if (!locked) return <Input className={className} {...props} />;
   return (
     <div className="relative">
-      <Input {...props} />
+      <Input {...props} className={cn('pr-10 read-only:border-slate-200 read-only:bg-slate-100 read-only:text-slate-700', className)} />
       <Lock aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" />
     </div>
   );
 }
 
 /** The public booking form (specification sections 4 and 5). */
-export function BookingForm({ now, identity, onBooked, onWaiting, focusOnMount = false }: BookingFormProps) {
-  const ids = useId();
-  const missingAlertId = `${ids}-missing`;
-  const availabilityId = `${ids}-availability`;
-  const lockedNoteId = `${ids}-locked`;
-  const departmentsQuery = usePublicDepartments();
-  const mutation = useCreatePublicAppointment();
-  const joinWaiting = useJoinWaitingList();
-
-  const {
-    register,
-    control,
-    handleSubmit,
-    getValues,
-    clearErrors,
-    setValue,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(publicAppointmentRequestSchema),
-    defaultValues: {
-      fullName: identity?.fullName ?? '',
-      phone: identity?.phone ?? '',
-      email: identity?.email ?? '',
-      department: '',
-      appointmentDate: '',
-      appointmentTime: '',
-      reason: '',
-    },
-  });
-  const [date = '', time = '', department = ''] = useWatch({ control, name: ['appointmentDate', 'appointmentTime', 'department'] });
-
-  useEffect(() => {
-    if (focusOnMount) document.getElementById(`${ids}-title`)?.focus();
-  }, [focusOnMount, ids]);
-
-  // Departments: the server's list, or the built-in one when that call fails.
-  const usingFallback = departmentsQuery.isError;
-  const departments = departmentsQuery.data ?? (usingFallback ? FALLBACK_DEPARTMENTS : []);
-
-  // Date, slots and the chosen slot's places, with the booking rules read against the page's clock.
-  const { minDate, maxDate, dateIssue, dateHint, slots, slotsEmptyMessage, availabilityView, blocked, checking, confirm } = useSlotChoice({
-    date,
-    time,
-    department,
-    now,
-    onTimeWithdrawn: (message) => {
-      setValue('appointmentTime', '');
-      if (message) setError('appointmentTime', { type: 'expired', message });
-    },
-  });
-
-  const isMissing = (name: RequiredField) => errors[name]?.message === APPOINTMENT_MSG.requiredFields;
-  const anyMissing = REQUIRED_FIELDS.some(isMissing);
-  const fieldError = (name: keyof typeof errors) => {
-    const message = errors[name]?.message;
-    return message && message !== APPOINTMENT_MSG.requiredFields ? message : undefined;
-  };
-  /** A missing field is marked invalid and pointed at the one alert that says so. */
-  const withMissing = (control: FieldControlProps, name: RequiredField): FieldControlProps =>
-    isMissing(name)
-      ? { ...control, 'aria-invalid': true, 'aria-describedby': [control['aria-describedby'], missingAlertId].filter(Boolean).join(' ') }
-      : control;
-
-  const locked = { fullName: !!identity?.fullName, email: !!identity?.email, phone: !!identity?.phone };
-  /** A locked field is read-only (still focusable and read aloud) and points at the note that explains why. */
-  const lockedProps = (control: FieldControlProps, isLocked: boolean) =>
-    isLocked
-      ? {
-          readOnly: true,
-          'aria-describedby': [control['aria-describedby'], lockedNoteId].filter(Boolean).join(' '),
-          className: 'pr-10 read-only:border-slate-200 read-only:bg-slate-100 read-only:text-slate-700',
-        }
-      : {};
-
-  const onValid = async (values: PublicAppointmentInput) => {
-    mutation.reset();
-    if (!(await confirm({ date: values.appointmentDate, time: values.appointmentTime, department: values.department }, slotRefusals({ setFocus, setValue, setError })))) return;
-
-    mutation.mutate(values, {
-      onSuccess: (response) =>
-        onBooked({
-          response,
-          fullName: values.fullName,
-          appointmentDate: values.appointmentDate,
-          appointmentTime: values.appointmentTime,
-          departmentName: departmentName(values.department),
-        }),
-    });
-  };
-
-  const departmentName = (code: string) => departments.find((d) => d.code === code)?.departmentName ?? code;
-
-  /** The waiting list asks who and which slot only, an e-mail required: the form's fields are checked against that. */
-  const onJoinWaitingList = () => {
-    joinWaiting.reset();
-    const parsed = waitingListJoinRequestSchema.safeParse(getValues());
-    if (!parsed.success) {
-      const wrong = parsed.error.issues.flatMap(({ path: [field], message }) => (isPersonField(field) ? [{ field, message }] : []));
-      for (const { field, message } of wrong) setError(field, { type: 'waiting', message });
-      if (wrong[0]) setFocus(wrong[0].field);
-      return;
-    }
-    const values = parsed.data;
-    joinWaiting.mutate(values, {
-      onSuccess: (response) =>
-        onWaiting({ response, fullName: values.fullName, appointmentDate: values.appointmentDate, appointmentTime: values.appointmentTime, departmentName: departmentName(values.department) }),
-    });
-  };
-  const slotFull = availabilityView.state === 'answered' && availabilityView.answer.code === 'SLOT_FULL';
-  /** What the waiting-list check said of a field goes once she edits it (no submit re-validates it). */
-  const personField = {
-    onChange: (event: { target: { name: string } }) => {
-      const field = event.target.name;
-      if (isPersonField(field) && errors[field]?.type === 'waiting') clearErrors(field);
-    },
-  };
-
-  const busy = checking || mutation.isPending;
-  const bookingError = mutation.isError ? (serverErrorText(mutation.error, 'error') ?? APPOINTMENT_MSG.bookingFailed) : null;
+export function BookingForm(props: BookingFormOptions) {
+  const form = useBookingForm(props);
+  const { titleId, missingAlertId, availabilityId, lockedNoteId } = form.ids;
+  const { minDate, maxDate, dateIssue, dateHint, slots, slotsEmptyMessage, availabilityView, blocked } = form.slotChoice;
+  const { identity } = props;
 
   return (
-    <section aria-labelledby={`${ids}-title`} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <section aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="border-b border-slate-100 px-5 py-5 sm:px-8">
-        <h2 id={`${ids}-title`} tabIndex={-1} className="scroll-mt-24 text-xl font-bold text-slate-900 focus:outline-none">
+        <h2 id={titleId} tabIndex={-1} className="scroll-mt-24 text-xl font-bold text-slate-900 focus:outline-none">
           Thông tin đặt lịch
         </h2>
         <p className="mt-1 text-sm text-slate-600">
@@ -187,8 +45,8 @@ export function BookingForm({ now, identity, onBooked, onWaiting, focusOnMount =
         </p>
       </div>
 
-      <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby={`${ids}-title`} className="space-y-8 px-5 py-6 sm:px-8">
-        {anyMissing && (
+      <form onSubmit={form.onSubmit} noValidate aria-labelledby={titleId} className="space-y-8 px-5 py-6 sm:px-8">
+        {form.anyMissing && (
           <div id={missingAlertId}>
             <Alert tone="error">{APPOINTMENT_MSG.requiredFields}</Alert>
           </div>
@@ -208,28 +66,28 @@ export function BookingForm({ now, identity, onBooked, onWaiting, focusOnMount =
             </p>
           )}
 
-          <FormField label="Họ và tên" id="booking-fullName" required error={fieldError('fullName')}>
+          <FormField label="Họ và tên" id="booking-fullName" required error={form.fieldError('fullName')}>
             {(control) => (
               <LockableInput
-                locked={locked.fullName}
-                {...withMissing(control, 'fullName')}
-                {...register('fullName', personField)}
-                {...lockedProps(control, locked.fullName)}
+                locked={form.locked.fullName}
+                {...form.withMissing(control, 'fullName')}
+                {...form.register('fullName', form.personField)}
+                {...form.lockedProps(control, form.locked.fullName)}
                 type="text"
                 autoComplete="name"
-                maxLength={100}
+                maxLength={APPOINTMENT_LIMITS.fullName}
               />
             )}
           </FormField>
 
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField label="Số điện thoại" id="booking-phone" required error={fieldError('phone')}>
+            <FormField label="Số điện thoại" id="booking-phone" required error={form.fieldError('phone')}>
               {(control) => (
                 <LockableInput
-                  locked={locked.phone}
-                  {...withMissing(control, 'phone')}
-                  {...register('phone', personField)}
-                  {...lockedProps(control, locked.phone)}
+                  locked={form.locked.phone}
+                  {...form.withMissing(control, 'phone')}
+                  {...form.register('phone', form.personField)}
+                  {...form.lockedProps(control, form.locked.phone)}
                   type="tel"
                   inputMode="tel"
                   autoComplete="tel"
@@ -238,13 +96,13 @@ export function BookingForm({ now, identity, onBooked, onWaiting, focusOnMount =
               )}
             </FormField>
 
-            <FormField label="Email" id="booking-email" error={fieldError('email')} hint={locked.email ? undefined : slotFull ? 'Cần cho danh sách chờ: lời mời nhận chỗ được gửi qua email.' : 'Không bắt buộc; để nhận email xác nhận.'}>
+            <FormField label="Email" id="booking-email" error={form.fieldError('email')} hint={form.locked.email ? undefined : form.slotFull ? 'Cần cho danh sách chờ: lời mời nhận chỗ được gửi qua email.' : 'Không bắt buộc; để nhận email xác nhận.'}>
               {(control) => (
                 <LockableInput
-                  locked={locked.email}
+                  locked={form.locked.email}
                   {...control}
-                  {...register('email', personField)}
-                  {...lockedProps(control, locked.email)}
+                  {...form.register('email', form.personField)}
+                  {...form.lockedProps(control, form.locked.email)}
                   type="email"
                   inputMode="email"
                   autoComplete="email"
@@ -259,16 +117,16 @@ export function BookingForm({ now, identity, onBooked, onWaiting, focusOnMount =
         <fieldset className="min-w-0 space-y-5">
           <legend className="mb-4 text-base font-semibold text-slate-900">Thông tin lịch khám</legend>
 
-          <FormField label="Khoa khám" id="booking-department" required error={fieldError('department')}>
+          <FormField label="Khoa khám" id="booking-department" required error={form.fieldError('department')}>
             {(control) => (
               <select
-                {...withMissing(control, 'department')}
-                {...register('department')}
-                disabled={departmentsQuery.isPending}
+                {...form.withMissing(control, 'department')}
+                {...form.register('department')}
+                disabled={form.departmentsLoading}
                 className={cn(inputClasses, 'min-h-11')}
               >
-                <option value="">{departmentsQuery.isPending ? 'Đang tải danh sách khoa...' : 'Chọn khoa khám'}</option>
-                {departments.map((d) => (
+                <option value="">{form.departmentsLoading ? 'Đang tải danh sách khoa...' : 'Chọn khoa khám'}</option>
+                {form.departments.map((d) => (
                   <option key={d.code} value={d.code}>
                     {d.departmentName}
                   </option>
@@ -276,17 +134,17 @@ export function BookingForm({ now, identity, onBooked, onWaiting, focusOnMount =
               </select>
             )}
           </FormField>
-          {usingFallback && (
+          {form.usingFallback && (
             <Alert tone="warning" className="-mt-2">
               {FALLBACK_DEPARTMENTS_NOTICE}
             </Alert>
           )}
 
-          <FormField label="Ngày khám" id="booking-date" required error={fieldError('appointmentDate') ?? dateIssue ?? undefined} hint={dateHint}>
+          <FormField label="Ngày khám" id="booking-date" required error={form.fieldError('appointmentDate') ?? dateIssue ?? undefined} hint={dateHint}>
             {(control) => (
               <Input
-                {...withMissing(control, 'appointmentDate')}
-                {...register('appointmentDate')}
+                {...form.withMissing(control, 'appointmentDate')}
+                {...form.register('appointmentDate')}
                 type="date"
                 min={minDate}
                 max={maxDate}
@@ -296,7 +154,7 @@ export function BookingForm({ now, identity, onBooked, onWaiting, focusOnMount =
           </FormField>
 
           <Controller
-            control={control}
+            control={form.control}
             name="appointmentTime"
             render={({ field }) => (
               <TimeSlotPicker
@@ -307,34 +165,34 @@ export function BookingForm({ now, identity, onBooked, onWaiting, focusOnMount =
                 onBlur={field.onBlur}
                 inputRef={field.ref}
                 emptyMessage={slotsEmptyMessage}
-                error={fieldError('appointmentTime')}
-                invalid={isMissing('appointmentTime')}
-                describedBy={isMissing('appointmentTime') ? missingAlertId : undefined}
+                error={form.fieldError('appointmentTime')}
+                invalid={form.isMissing('appointmentTime')}
+                describedBy={form.isMissing('appointmentTime') ? missingAlertId : undefined}
               />
             )}
           />
 
           <AvailabilityStatus id={availabilityId} view={availabilityView} />
-          {slotFull && (
+          {form.slotFull && (
             <WaitingListOffer
-              onJoin={onJoinWaitingList}
-              pending={joinWaiting.isPending}
-              error={joinWaiting.isError ? (serverErrorText(joinWaiting.error, 'error') ?? 'Không thể ghi tên vào danh sách chờ. Vui lòng thử lại.') : null}
+              onJoin={form.onJoinWaitingList}
+              pending={form.joinPending}
+              error={form.joinError}
             />
           )}
 
-          <FormField label="Lý do khám" id="booking-reason" error={fieldError('reason')} hint="Không bắt buộc. Mô tả ngắn triệu chứng hoặc nhu cầu khám.">
-            {(control) => <Textarea {...control} {...register('reason')} rows={4} maxLength={1000} />}
+          <FormField label="Lý do khám" id="booking-reason" error={form.fieldError('reason')} hint="Không bắt buộc. Mô tả ngắn triệu chứng hoặc nhu cầu khám.">
+            {(control) => <Textarea {...control} {...form.register('reason')} rows={4} maxLength={APPOINTMENT_LIMITS.reason} />}
           </FormField>
         </fieldset>
 
-        {bookingError && <Alert tone="error">{bookingError}</Alert>}
+        {form.bookingError && <Alert tone="error">{form.bookingError}</Alert>}
 
         <div className="flex flex-col gap-3 border-t border-slate-100 pt-6 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-600">Phòng khám sẽ liên hệ với bạn để xác nhận lịch hẹn.</p>
           <SlotSubmitButton
             size="lg"
-            busy={busy}
+            busy={form.busy}
             blocked={blocked}
             reasonId={dateIssue ? 'booking-date-error' : availabilityId}
             label="Đặt lịch hẹn"

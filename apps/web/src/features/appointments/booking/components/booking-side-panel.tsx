@@ -25,7 +25,7 @@ export function BookingSidePanel() {
               {s.label}: {s.from} - {s.to}
             </li>
           ))}
-          <li>Chủ nhật và ngày lễ nghỉ</li>
+          <li>{CLINIC_TEXT.closedDays}</li>
         </ul>
         <p className="mt-3 text-sm text-slate-600">{CLINIC_TEXT.arriveEarly}; nếu cần hủy, hãy báo trước {CLINIC.cancelNoticeHours} giờ.</p>
       </section>

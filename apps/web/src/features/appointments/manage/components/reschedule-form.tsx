@@ -7,10 +7,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField, Input } from '@/components/ui/form-field';
 import { dateProblem } from '@/lib/clinic-calendar';
+import { serverErrorText } from '@/lib/error-message';
 import { useRescheduleByLink } from '../../api/reschedule-by-link';
 import { AvailabilityStatus } from '../../shared/availability-status';
 import { departmentLabel } from '../../shared/department-label';
-import { serverErrorText } from '../../shared/server-error';
 import { SlotSubmitButton } from '../../shared/slot-submit-button';
 import { slotRefusals, useSlotChoice } from '../../shared/use-slot-choice';
 

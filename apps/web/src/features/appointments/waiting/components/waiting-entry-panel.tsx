@@ -16,10 +16,10 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
+import { serverErrorText } from '@/lib/error-message';
 import { useClaimWaitingOffer, useLeaveWaitingList } from '../../api/answer-waiting-offer';
 import { DetailRow } from '../../manage/components/managed-appointment-details';
 import { ConfirmationPanel } from '../../shared/confirmation-panel';
-import { serverErrorText } from '../../shared/server-error';
 import { Hotline } from '../../shared/private-link-parts';
 
 function BookAgain() {

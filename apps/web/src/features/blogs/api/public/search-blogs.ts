@@ -1,12 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { BLOG_LIMITS, BLOG_MSG, type BlogCategoryKey, type BlogPage } from '@clinic/shared';
+import { BLOG_LIMITS, BLOG_MSG, toPage, type BlogCategoryKey, type BlogPage } from '@clinic/shared';
 import { api } from '@/lib/api-client';
 import { nextBlogPage } from './get-published-blogs';
 
 export type BlogSearch = { q: string; category: BlogCategoryKey };
 
 function emptyPage(page: number): BlogPage {
-  return { items: [], total: 0, page, size: BLOG_LIMITS.publicPageSize, totalPages: 0 };
+  return toPage([], 0, page, BLOG_LIMITS.publicPageSize);
 }
 
 /** A failed search gives an empty list (specification section 7), never an error screen. */

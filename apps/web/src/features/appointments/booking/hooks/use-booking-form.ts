@@ -1,0 +1,178 @@
+import { useEffect, useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { APPOINTMENT_MSG, publicAppointmentRequestSchema, waitingListJoinRequestSchema, type PublicAppointmentInput } from '@clinic/shared';
+import type { FieldControlProps } from '@/components/ui/form-field';
+import { usePublicDepartments } from '@/api/get-departments';
+import { serverErrorText } from '@/lib/error-message';
+import { useCreatePublicAppointment } from '../../api/create-public-appointment';
+import { useJoinWaitingList } from '../../api/join-waiting-list';
+import { slotRefusals, useSlotChoice } from '../../shared/use-slot-choice';
+import type { BookedAppointment } from '../components/booking-success';
+import type { JoinedWaitingList } from '../components/waiting-list-joined';
+import { FALLBACK_DEPARTMENTS } from '../fallback-departments';
+import type { BookingIdentity } from './use-booking-identity';
+
+export type BookingFormOptions = {
+  /** The instant the slot rules are read against; the page renews it every minute. */
+  now: Date;
+  /** A signed-in patient's name, e-mail and phone: prefilled and locked. */
+  identity: BookingIdentity | null;
+  onBooked: (booked: BookedAppointment) => void;
+  /** She put her name on a full slot's waiting list. */
+  onWaiting: (joined: JoinedWaitingList) => void;
+  /** Moves focus to the form's heading once shown (after "book another"). */
+  focusOnMount?: boolean;
+};
+
+const REQUIRED_FIELDS = ['fullName', 'phone', 'department', 'appointmentDate', 'appointmentTime'] as const;
+type RequiredField = (typeof REQUIRED_FIELDS)[number];
+
+/** Who she is: the fields a waiting list asks of the form (the slot is already chosen). */
+const isPersonField = (field: PropertyKey | undefined): field is 'fullName' | 'phone' | 'email' => field === 'fullName' || field === 'phone' || field === 'email';
+
+const joinFailed = 'Không thể ghi tên vào danh sách chờ. Vui lòng thử lại.';
+
+/**
+ * The public booking form's state (specification sections 4 and 5): its fields and their errors,
+ * the one alert for missing required fields, the patient's locked fields, the slot being chosen,
+ * and sending the booking or joining a full slot's waiting list.
+ */
+export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMount = false }: BookingFormOptions) {
+  const ids = useId();
+  const titleId = `${ids}-title`;
+  const missingAlertId = `${ids}-missing`;
+  const availabilityId = `${ids}-availability`;
+  const lockedNoteId = `${ids}-locked`;
+  const departmentsQuery = usePublicDepartments();
+  const mutation = useCreatePublicAppointment();
+  const joinWaiting = useJoinWaitingList();
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    clearErrors,
+    setValue,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(publicAppointmentRequestSchema),
+    defaultValues: {
+      fullName: identity?.fullName ?? '',
+      phone: identity?.phone ?? '',
+      email: identity?.email ?? '',
+      department: '',
+      appointmentDate: '',
+      appointmentTime: '',
+      reason: '',
+    },
+  });
+  const [date = '', time = '', department = ''] = useWatch({ control, name: ['appointmentDate', 'appointmentTime', 'department'] });
+
+  useEffect(() => {
+    if (focusOnMount) document.getElementById(titleId)?.focus();
+  }, [focusOnMount, titleId]);
+
+  // Departments: the server's list, or the built-in one when that call fails.
+  const usingFallback = departmentsQuery.isError;
+  const departments = departmentsQuery.data ?? (usingFallback ? FALLBACK_DEPARTMENTS : []);
+  const departmentName = (code: string) => departments.find((d) => d.code === code)?.departmentName ?? code;
+
+  // Date, slots and the chosen slot's places, with the booking rules read against the page's clock.
+  const slotChoice = useSlotChoice({
+    date,
+    time,
+    department,
+    now,
+    onTimeWithdrawn: (message) => {
+      setValue('appointmentTime', '');
+      if (message) setError('appointmentTime', { type: 'expired', message });
+    },
+  });
+  const { availabilityView, checking, confirm } = slotChoice;
+
+  const isMissing = (name: RequiredField) => errors[name]?.message === APPOINTMENT_MSG.requiredFields;
+  const anyMissing = REQUIRED_FIELDS.some(isMissing);
+  const fieldError = (name: keyof typeof errors) => {
+    const message = errors[name]?.message;
+    return message && message !== APPOINTMENT_MSG.requiredFields ? message : undefined;
+  };
+  /** A missing field is marked invalid and pointed at the one alert that says so. */
+  const withMissing = (control: FieldControlProps, name: RequiredField): FieldControlProps =>
+    isMissing(name)
+      ? { ...control, 'aria-invalid': true, 'aria-describedby': [control['aria-describedby'], missingAlertId].filter(Boolean).join(' ') }
+      : control;
+
+  const locked = { fullName: !!identity?.fullName, email: !!identity?.email, phone: !!identity?.phone };
+  /** A locked field is read-only (still focusable and read aloud) and points at the note that explains why. */
+  const lockedProps = (control: FieldControlProps, isLocked: boolean) =>
+    isLocked ? { readOnly: true, 'aria-describedby': [control['aria-describedby'], lockedNoteId].filter(Boolean).join(' ') } : {};
+
+  const onValid = async (values: PublicAppointmentInput) => {
+    mutation.reset();
+    if (!(await confirm({ date: values.appointmentDate, time: values.appointmentTime, department: values.department }, slotRefusals({ setFocus, setValue, setError })))) return;
+
+    mutation.mutate(values, {
+      onSuccess: (response) =>
+        onBooked({
+          response,
+          fullName: values.fullName,
+          appointmentDate: values.appointmentDate,
+          appointmentTime: values.appointmentTime,
+          departmentName: departmentName(values.department),
+        }),
+    });
+  };
+
+  /** The waiting list asks who and which slot only, an e-mail required: the form's fields are checked against that. */
+  const onJoinWaitingList = () => {
+    joinWaiting.reset();
+    const parsed = waitingListJoinRequestSchema.safeParse(getValues());
+    if (!parsed.success) {
+      const wrong = parsed.error.issues.flatMap(({ path: [field], message }) => (isPersonField(field) ? [{ field, message }] : []));
+      for (const { field, message } of wrong) setError(field, { type: 'waiting', message });
+      if (wrong[0]) setFocus(wrong[0].field);
+      return;
+    }
+    const values = parsed.data;
+    joinWaiting.mutate(values, {
+      onSuccess: (response) =>
+        onWaiting({ response, fullName: values.fullName, appointmentDate: values.appointmentDate, appointmentTime: values.appointmentTime, departmentName: departmentName(values.department) }),
+    });
+  };
+  const slotFull = availabilityView.state === 'answered' && availabilityView.answer.code === 'SLOT_FULL';
+  /** What the waiting-list check said of a field goes once she edits it (no submit re-validates it). */
+  const personField = {
+    onChange: (event: { target: { name: string } }) => {
+      const field = event.target.name;
+      if (isPersonField(field) && errors[field]?.type === 'waiting') clearErrors(field);
+    },
+  };
+
+  return {
+    ids: { titleId, missingAlertId, availabilityId, lockedNoteId },
+    register,
+    control,
+    onSubmit: handleSubmit(onValid),
+    departments,
+    departmentsLoading: departmentsQuery.isPending,
+    usingFallback,
+    slotChoice,
+    isMissing,
+    anyMissing,
+    fieldError,
+    withMissing,
+    locked,
+    lockedProps,
+    personField,
+    slotFull,
+    onJoinWaitingList,
+    joinPending: joinWaiting.isPending,
+    joinError: joinWaiting.isError ? (serverErrorText(joinWaiting.error, 'error') ?? joinFailed) : null,
+    busy: checking || mutation.isPending,
+    bookingError: mutation.isError ? (serverErrorText(mutation.error, 'error') ?? APPOINTMENT_MSG.bookingFailed) : null,
+  };
+}
