@@ -75,7 +75,11 @@ export async function changePassword(
   input: ChangePasswordRequest,
 ): Promise<{ message: string; token: string }> {
   const user = await findUserById(deps.db, session.id);
-  if (!user) throw new UnauthorizedError(MSG.sessionExpired, 'SESSION_EXPIRED');
+  // A change that committed after this request's token check already ended this session: its
+  // password is no longer the one the caller typed, so it must read as the ended session it is.
+  if (!user || user.tokenVersion !== session.tokenVersion) {
+    throw new UnauthorizedError(MSG.sessionExpired, 'SESSION_EXPIRED');
+  }
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new BadRequestError(ACCOUNT_MSG.wrongCurrentPassword, 'WRONG_PASSWORD');
   }

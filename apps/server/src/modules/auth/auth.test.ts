@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MSG, MSG } from '@clinic/shared';
 import { bearer, buildTestApp, DEMO, fixedClock, loginAs, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
+import { changePassword, resolveSession } from './auth.service';
 
 for (const kind of dbKinds()) {
   describe(`auth [${kind}]`, () => {
@@ -191,6 +192,7 @@ for (const kind of dbKinds()) {
 
       it('lets only one of two changes made at once with the same token win; the other gets 401', async () => {
         const { token } = await loginAs(t.app, 'doctor7', 'Doctor@123');
+        const session = (await resolveSession(t.app.deps, token))!;
         const change = (newPassword: string) =>
           t.app.inject({
             method: 'POST',
@@ -210,6 +212,12 @@ for (const kind of dbKinds()) {
         expect((await login({ usernameOrEmail: 'doctor7', password: candidates[winner] }, '10.0.0.7')).statusCode).toBe(200);
         expect((await login({ usernameOrEmail: 'doctor7', password: candidates[1 - winner] }, '10.0.0.7')).statusCode).toBe(401);
         expect((await t.app.inject({ url: '/api/users/profile', headers: bearer(fresh) })).statusCode).toBe(200);
+
+        // The loser whose token was checked before the winner committed, and whose row is read after:
+        // the old password no longer matches, yet the answer is still the ended session, not 'wrong password'.
+        await expect(
+          changePassword(t.app.deps, session, { currentPassword: 'Doctor@123', newPassword: 'ThirdRace#2026' }),
+        ).rejects.toMatchObject({ statusCode: 401, code: 'SESSION_EXPIRED' });
       });
 
       it('refuses a common new password and one made of the user’s own name or e-mail', async () => {
