@@ -169,7 +169,9 @@ for (const kind of dbKinds()) {
         expect(res.headers['content-type']).toMatch(/^text\/plain/);
         expect(res.body).toContain('User-agent: *');
         expect(res.body).toContain('Disallow: /admin');
-        expect(res.body).toContain('Disallow: /login');
+        expect(res.body).toContain('Disallow: /my-appointments');
+        // The sign-in page is a public page a patient searches for: a crawler may read it.
+        expect(res.body).not.toContain('Disallow: /login');
         expect(res.body).toContain('Sitemap: http://phongkham.example.vn/sitemap.xml');
       });
     });

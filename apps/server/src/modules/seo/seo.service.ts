@@ -4,7 +4,8 @@ import { listPublishedForSitemap } from '../blogs/blogs.service';
 
 /** Public pages a search engine may list (specification section 2); personal and admin pages are not among them. */
 export const PUBLIC_PATHS = ['/', '/about', '/services', '/appointment', '/blog'] as const;
-const PRIVATE_PATHS = ['/admin', '/login', '/profile', '/my-appointments', '/medical-history', '/settings'] as const;
+// The sign-in page is public (patients search for it) and holds nothing personal: crawlers may read it.
+const PRIVATE_PATHS = ['/admin', '/profile', '/my-appointments', '/medical-history', '/settings'] as const;
 
 /** A sitemap holds at most 50 000 addresses. */
 const SITEMAP_MAX_POSTS = 50_000 - PUBLIC_PATHS.length;
