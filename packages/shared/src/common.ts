@@ -1,13 +1,11 @@
 import { z } from './zod';
+import { MAX_INT, PATH_ID } from './ids';
 
-/** The largest id a PostgreSQL integer column holds. */
-export const MAX_INT = 2_147_483_647;
-
-/** A path id: digits only (no '1e3', '0x10', '-1'), within a PostgreSQL integer. */
+/** A path id: digits only (no '1e3', '0x10', '-1'), within a PostgreSQL integer (as parsePathId). */
 export function pathIdSchema(message: string) {
   return z
     .string({ error: message })
-    .regex(/^[1-9]\d{0,9}$/, message)
+    .regex(PATH_ID, message)
     .transform(Number)
     .refine((n) => n <= MAX_INT, message);
 }
@@ -31,19 +29,8 @@ export const pagingFields = {
   size: z.number().int(),
   totalPages: z.number().int(),
 };
-export type Paging = { page: number; size: number; totalPages: number };
-
-export function pagingOf(total: number, page: number, size: number): Paging {
-  return { page, size, totalPages: Math.ceil(total / size) };
-}
 
 /** One page of a list that pages on the server: the same envelope for every list. */
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int(), ...pagingFields });
-}
-export type Page<T> = { items: T[]; total: number } & Paging;
-
-/** The page envelope around rows a query returned. */
-export function toPage<T>(items: T[], total: number, page: number, size: number): Page<T> {
-  return { items, total, ...pagingOf(total, page, size) };
 }

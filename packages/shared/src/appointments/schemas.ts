@@ -1,5 +1,6 @@
 import { z } from '../zod';
-import { idListSchema, MAX_INT, pageNumberSchema, pageSchema } from '../common';
+import { idListSchema, pageNumberSchema, pageSchema } from '../common';
+import { MAX_INT } from '../ids';
 import { GENDERS, ROLES } from '../roles';
 import { APPOINTMENT_LIMITS as L, APPOINTMENT_MSG as M } from './messages';
 import { APPOINTMENT_STATUSES } from './statuses';

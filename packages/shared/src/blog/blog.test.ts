@@ -12,7 +12,7 @@ import {
   blogInputSchema,
   blogPublicListQuerySchema,
   blogUpdateSchema,
-} from './blog';
+} from '../index';
 
 const valid = {
   title: 'Tầm soát ung thư cổ tử cung',

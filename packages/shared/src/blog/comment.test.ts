@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import '../index';
-import { COMMENT_MSG, commentInputSchema, nextReaction, reactionInputSchema, replyInputSchema, VISITOR_ID_PATTERN } from './comment';
-import { NEWSLETTER_MSG, newsletterRequestSchema } from './newsletter';
+import { COMMENT_MSG, commentInputSchema, nextReaction, reactionInputSchema, replyInputSchema, VISITOR_ID_PATTERN } from '../index';
+import { NEWSLETTER_MSG, newsletterRequestSchema } from '../index';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.success ? undefined : result.error!.issues[0]!.message;

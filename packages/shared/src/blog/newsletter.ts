@@ -1,10 +1,5 @@
 import { z } from '../zod';
-
-export const NEWSLETTER_MSG = {
-  emailRequired: 'Vui lòng nhập email',
-  emailInvalid: 'Email không hợp lệ',
-  thanks: 'Cảm ơn bạn đã đăng ký nhận bản tin!',
-} as const;
+import { NEWSLETTER_MSG } from './newsletter-texts';
 
 /** POST /api/newsletter: the address is stored once, whatever its letter case. */
 export const newsletterRequestSchema = z.object({

@@ -13,12 +13,22 @@ export const IMAGE_UPLOAD = {
 } as const;
 export type ImageContentType = (typeof IMAGE_UPLOAD)['contentTypes'][number];
 
+/**
+ * The widths a stored image is served at (GET /api/images/{id}?w=…), for the pages' srcset: a phone
+ * downloads the one its screen needs, never the upload itself. Never wider than the upload.
+ */
+export const IMAGE_WIDTHS = [400, 800, 1200] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
+const IMAGE_WIDTHS_TEXT = IMAGE_WIDTHS.join(', ');
+
 export const UPLOAD_MSG = {
   fileRequired: 'Vui lòng chọn hình ảnh để tải lên',
   unsupportedType: 'Chỉ chấp nhận hình ảnh JPG, PNG, GIF hoặc WebP',
   tooLarge: `Kích thước hình ảnh không được vượt quá ${MAX_MEGABYTES}MB`,
   imageNotFound: 'Không tìm thấy hình ảnh',
   invalidImageId: 'ID hình ảnh không hợp lệ',
+  invalidImageWidth: `Chiều rộng hình ảnh phải là một trong: ${IMAGE_WIDTHS_TEXT}`,
   // Client texts of specification section 8.
   http403: 'Không có quyền upload hình ảnh. Vui lòng đăng nhập.',
   uploadFailed: 'Failed to upload image',

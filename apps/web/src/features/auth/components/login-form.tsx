@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginRequestSchema, MSG, type LoginResponse } from '@clinic/shared';
+import { MSG, type LoginResponse } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField, Input } from '@/components/ui/form-field';
 import { setAuth } from '@/lib/auth-storage';
 import { useLogin } from '../api/login';
 import { PasswordInput } from '@/components/ui/password-input';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+
+/** The shared rules, downloaded when the form is first used (lib/lazy-zod-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@/lib/form-schemas').then((schemas) => schemas.loginRequestSchema));
 
 type LoginFormProps = {
   onSuccess: (response: LoginResponse) => void;
@@ -23,7 +26,7 @@ export function LoginForm({ onSuccess, notice }: LoginFormProps) {
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(loginRequestSchema),
+    resolver,
     defaultValues: { usernameOrEmail: '', password: '', rememberMe: false },
   });
 
@@ -46,7 +49,7 @@ export function LoginForm({ onSuccess, notice }: LoginFormProps) {
   const serverError = loginMutation.isError ? loginMutation.error.message || MSG.loginFailed : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Đăng nhập">
+    <form onFocus={resolver.preload} onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Đăng nhập">
       {serverError ? <Alert tone="error">{serverError}</Alert> : notice && <Alert tone="warning">{notice}</Alert>}
 
       <FormField label="Username hoặc Email" id="usernameOrEmail" error={errors.usernameOrEmail?.message} required>

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { Send } from 'lucide-react';
-import { COMMENT_LIMITS, COMMENT_MSG, commentInputSchema } from '@clinic/shared';
+import { COMMENT_LIMITS, COMMENT_MSG } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField, Input, Textarea } from '@/components/ui/form-field';
@@ -11,6 +10,10 @@ import { useCreateComment } from '../api/create-comment';
 import { CharCount } from '@/components/ui/char-count';
 import { isPendingModeration, serverReason } from './comment-results';
 import { useCommenterName } from './use-commenter-name';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+
+/** The shared rules, downloaded when the form is first used (lib/lazy-zod-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@/lib/form-schemas').then((schemas) => schemas.commentInputSchema));
 
 export function CommentForm({ postId }: { postId: number }) {
   const signedInName = useCommenterName();
@@ -28,7 +31,7 @@ function CommentFormFields({ postId, signedInName }: { postId: number; signedInN
     control,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(commentInputSchema),
+    resolver,
     defaultValues: { authorName: signedInName ?? '', content: '' },
   });
   const content = useWatch({ control, name: 'content' }) ?? '';
@@ -47,7 +50,7 @@ function CommentFormFields({ postId, signedInName }: { postId: number; signedInN
   const reason = mutation.isError ? serverReason(mutation.error) : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Viết bình luận" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <form onFocus={resolver.preload} onSubmit={onSubmit} noValidate aria-label="Viết bình luận" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <h3 className="text-base font-semibold text-slate-900">Để lại bình luận</h3>
       <FormField
         label="Tên của bạn"

@@ -1,14 +1,17 @@
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
-import { COMMENT_LIMITS, COMMENT_MSG, replyInputSchema } from '@clinic/shared';
+import { COMMENT_LIMITS, COMMENT_MSG } from '@clinic/shared';
 import { Button } from '@/components/ui/button';
 import { FormField, Input, Textarea } from '@/components/ui/form-field';
 import { useCreateReply } from '../api/create-reply';
 import { CharCount } from '@/components/ui/char-count';
 import { isPendingModeration, serverReason } from './comment-results';
 import { useCommenterName } from './use-commenter-name';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+
+/** The shared rules, downloaded when the form is first used (lib/lazy-zod-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@/lib/form-schemas').then((schemas) => schemas.replyInputSchema));
 
 type ReplyFormProps = {
   postId: number;
@@ -30,7 +33,7 @@ export function ReplyForm({ postId, commentId, replyingTo, onDone, onCancel }: R
     control,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(replyInputSchema),
+    resolver,
     defaultValues: { authorName: signedInName ?? '', content: '' },
   });
   const content = useWatch({ control, name: 'content' }) ?? '';
@@ -57,7 +60,7 @@ export function ReplyForm({ postId, commentId, replyingTo, onDone, onCancel }: R
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={`Trả lời ${replyingTo}`} className="mt-3 space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
+    <form onFocus={resolver.preload} onSubmit={onSubmit} noValidate aria-label={`Trả lời ${replyingTo}`} className="mt-3 space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <FormField label="Tên của bạn" id={`${ids}-author`} required error={fieldError(errors.authorName?.message)}>
         {(field) => (
           <Input

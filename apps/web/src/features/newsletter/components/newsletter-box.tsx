@@ -1,12 +1,15 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, Mail } from 'lucide-react';
-import { NEWSLETTER_MSG, newsletterRequestSchema } from '@clinic/shared';
+import { NEWSLETTER_MSG } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+
+/** The shared rules, downloaded when the form is first used (lib/lazy-zod-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@/lib/form-schemas').then((schemas) => schemas.newsletterRequestSchema));
 
 /** The newsletter e-mail box of /blog: the address is stored (duplicates ignored) and the visitor thanked. */
 export function NewsletterBox({ className }: { className?: string }) {
@@ -16,7 +19,7 @@ export function NewsletterBox({ className }: { className?: string }) {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(newsletterRequestSchema), defaultValues: { email: '' } });
+  } = useForm({ resolver, defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit((values) => {
     mutation.mutate(values, { onSuccess: () => reset() });
@@ -45,7 +48,7 @@ export function NewsletterBox({ className }: { className?: string }) {
             {NEWSLETTER_MSG.thanks}
           </p>
         ) : (
-          <form onSubmit={onSubmit} noValidate aria-label="Đăng ký nhận bản tin" className="mt-6 w-full max-w-lg">
+          <form onFocus={resolver.preload} onSubmit={onSubmit} noValidate aria-label="Đăng ký nhận bản tin" className="mt-6 w-full max-w-lg">
             <div className="flex flex-col gap-3 sm:flex-row">
               <label htmlFor="newsletter-email" className="sr-only">
                 Email của bạn

@@ -45,7 +45,7 @@ export function BookingForm(props: BookingFormOptions) {
         </p>
       </div>
 
-      <form onSubmit={form.onSubmit} noValidate aria-labelledby={titleId} className="space-y-8 px-5 py-6 sm:px-8">
+      <form onFocus={form.onFocus} onSubmit={form.onSubmit} noValidate aria-labelledby={titleId} className="space-y-8 px-5 py-6 sm:px-8">
         {form.anyMissing && (
           <div id={missingAlertId}>
             <Alert tone="error">{APPOINTMENT_MSG.requiredFields}</Alert>

@@ -1,10 +1,10 @@
 import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { APPOINTMENT_MSG, publicAppointmentRequestSchema, waitingListJoinRequestSchema, type PublicAppointmentInput } from '@clinic/shared';
+import { APPOINTMENT_MSG, type PublicAppointmentInput } from '@clinic/shared';
 import type { FieldControlProps } from '@/components/ui/form-field';
 import { usePublicDepartments } from '@/api/get-departments';
 import { serverErrorText } from '@/lib/error-message';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useCreatePublicAppointment } from '../../api/create-public-appointment';
 import { useJoinWaitingList } from '../../api/join-waiting-list';
 import { slotRefusals, useSlotChoice } from '../../shared/use-slot-choice';
@@ -33,6 +33,9 @@ const isPersonField = (field: PropertyKey | undefined): field is 'fullName' | 'p
 
 const joinFailed = 'Không thể ghi tên vào danh sách chờ. Vui lòng thử lại.';
 
+/** The shared rules, downloaded when the form is first used (lib/lazy-zod-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@/lib/form-schemas').then((schemas) => schemas.publicAppointmentRequestSchema));
+
 /**
  * The public booking form's state (specification sections 4 and 5): its fields and their errors,
  * the one alert for missing required fields, the patient's locked fields, the slot being chosen,
@@ -59,7 +62,7 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
     setFocus,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(publicAppointmentRequestSchema),
+    resolver,
     defaultValues: {
       fullName: identity?.fullName ?? '',
       phone: identity?.phone ?? '',
@@ -128,8 +131,9 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
   };
 
   /** The waiting list asks who and which slot only, an e-mail required: the form's fields are checked against that. */
-  const onJoinWaitingList = () => {
+  const onJoinWaitingList = async () => {
     joinWaiting.reset();
+    const { waitingListJoinRequestSchema } = await import('@/lib/form-schemas');
     const parsed = waitingListJoinRequestSchema.safeParse(getValues());
     if (!parsed.success) {
       const wrong = parsed.error.issues.flatMap(({ path: [field], message }) => (isPersonField(field) ? [{ field, message }] : []));
@@ -157,6 +161,8 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
     register,
     control,
     onSubmit: handleSubmit(onValid),
+    /** The form's rules start downloading when she first steps into it. */
+    onFocus: resolver.preload,
     departments,
     departmentsLoading: departmentsQuery.isPending,
     usingFallback,
