@@ -1,16 +1,27 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_UPLOAD, pathIdSchema, UPLOAD_MSG } from '@clinic/shared';
+import { IMAGE_UPLOAD, IMAGE_WIDTHS, pathIdSchema, UPLOAD_MSG, type ImageWidth } from '@clinic/shared';
 import { BadRequestError } from '../../lib/errors';
 import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
-import { PayloadTooLargeError, readImage, storeImage } from './uploads.service';
+import { PayloadTooLargeError, readServedImage, ServedImages, storeImage } from './uploads.service';
 
 const imageIdParams = z.object({ id: pathIdSchema(UPLOAD_MSG.invalidImageId) });
+const imageQuery = z.object({
+  /** One of IMAGE_WIDTHS: the pages' srcset asks for these only, so a copy of each is made once. */
+  w: z.coerce
+    .number({ error: UPLOAD_MSG.invalidImageWidth })
+    .refine((w): w is ImageWidth => (IMAGE_WIDTHS as readonly number[]).includes(w), UPLOAD_MSG.invalidImageWidth)
+    .optional(),
+});
+
+/** Whether the browser takes WebP (every current one says so in Accept). */
+const takesWebp = (accept: string | undefined) => /\bimage\/webp\b/i.test(accept ?? '');
 
 export const uploadsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const limits = { fileSize: IMAGE_UPLOAD.maxBytes, files: 1, fields: 5, parts: 6 };
+  const served = new ServedImages();
   // Registered for these routes only, unless another plugin already made multipart available to all.
   if (!app.hasRequestDecorator('parts')) await app.register(multipart, { limits });
 
@@ -51,15 +62,17 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     {
       schema: {
         tags: ['blogs'],
-        summary: 'A stored image, cached for a year: the bytes under one address never change',
+        summary: 'A stored image, cached for a year: the bytes under one address never change. `w` (400, 800 or 1200) resizes it; a browser that accepts WebP gets WebP',
         params: imageIdParams,
+        querystring: imageQuery,
       },
     },
     async (req, reply) => {
-      const image = await readImage(deps.db, req.params.id);
-      const etag = `"${image.sha256}"`;
+      const image = await readServedImage(deps.db, served, req.params.id, { width: req.query.w as ImageWidth | undefined, webp: takesWebp(req.headers.accept) });
+      const etag = image.etag;
       reply
         .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('vary', 'accept')
         .header('etag', etag)
         .header('x-content-type-options', 'nosniff')
         // Even if a browser were talked into rendering it as a page, it could run nothing.

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MSG } from '@clinic/shared';
 import { bearer, buildTestApp, DEMO, loginAs, type TestContext } from '../../../test/build-app';
@@ -55,6 +56,49 @@ for (const kind of dbKinds()) {
       const etag = `"${createHash('sha256').update(bytes).digest('hex')}"`;
       expect(served.headers.etag).toBe(etag);
       expect((await t.app.inject({ url: imageUrl, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    });
+
+    it('serves a phone the width its screen needs, in WebP when the browser takes it, never wider than the upload', async () => {
+      const photo = await sharp({ create: { width: 1000, height: 525, channels: 3, background: { r: 15, g: 118, b: 110 } } }).jpeg({ quality: 90 }).toBuffer();
+      const { imageUrl } = (await upload(photo, 'phong-kham.jpg', 'image/jpeg')).json();
+      const get = (query: string, accept?: string) => t.app.inject({ url: `${imageUrl}${query}`, headers: accept ? { accept } : {} });
+      const chrome = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+
+      const small = await get('?w=400', chrome);
+      expect(small.statusCode).toBe(200);
+      expect(small.headers['content-type']).toBe('image/webp');
+      expect(small.headers.vary).toContain('accept');
+      expect(small.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 400, height: 210 });
+      expect(small.rawPayload.length).toBeLessThan(photo.length);
+      expect((await get('?w=400', chrome)).rawPayload.equals(small.rawPayload)).toBe(true);
+      expect((await t.app.inject({ url: `${imageUrl}?w=400`, headers: { accept: chrome, 'if-none-match': small.headers.etag as string } })).statusCode).toBe(304);
+
+      // A browser that does not take WebP gets the upload's own format, resized.
+      const jpeg = await get('?w=800');
+      expect(jpeg.headers['content-type']).toBe('image/jpeg');
+      expect(await sharp(jpeg.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 800 });
+      expect(jpeg.headers.etag).not.toBe(small.headers.etag);
+      // Never enlarged.
+      expect((await sharp((await get('?w=1200', chrome)).rawPayload).metadata()).width).toBe(1000);
+      // Without a width: the upload itself, or the same picture in WebP.
+      expect((await get('')).rawPayload.equals(photo)).toBe(true);
+      expect((await get('', chrome)).headers['content-type']).toBe('image/webp');
+
+      for (const bad of ['?w=500', '?w=abc', '?w=-1']) {
+        const res = await get(bad, chrome);
+        expect(res.statusCode, bad).toBe(400);
+        expect(res.json().message).toBe(UPLOAD_MSG.invalidImageWidth);
+      }
+    });
+
+    it('sends bytes that only look like an image as they were stored, whatever is asked', async () => {
+      const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(120, 7)]);
+      const { imageUrl } = (await upload(broken, 'hong.jpg', 'image/jpeg')).json();
+      const res = await t.app.inject({ url: `${imageUrl}?w=400`, headers: { accept: 'image/webp' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(res.rawPayload.equals(broken)).toBe(true);
     });
 
     it('goes by the bytes: a JPEG named .png is stored as a JPEG, and the same bytes keep their address', async () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, CalendarCheck, FileQuestion, TriangleAlert } from 'lucide-react';
-import { BLOG_MSG, blogIdParamsSchema, CLINIC_TEXT } from '@clinic/shared';
+import { BLOG_MSG, CLINIC_TEXT, parsePathId } from '@clinic/shared';
 import { PageContainer } from '@/components/page-container';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -37,8 +37,7 @@ function problemOf(validId: number | null, error: unknown): string {
 /** The post; `comments` draws what goes under it (the comments feature, composed by the app). */
 export default function BlogPostPage({ comments }: { comments?: (postId: number) => ReactNode }) {
   const params = useParams();
-  const parsed = blogIdParamsSchema.safeParse({ id: params.id });
-  const postId = parsed.success ? parsed.data.id : null;
+  const postId = parsePathId(params.id);
   const query = usePublicBlog(postId);
   const post = query.data;
   usePageTitle(post?.title ?? (query.isError || postId === null ? 'Bài viết' : 'Blog sức khỏe'), post?.excerpt);
@@ -109,7 +108,7 @@ export default function BlogPostPage({ comments }: { comments?: (postId: number)
 
         {post.imageUrl && (
           <figure className="mt-8 overflow-hidden rounded-2xl bg-slate-100 shadow-sm">
-            <BlogImage src={post.imageUrl} alt={`Hình minh họa: ${post.title}`} eager />
+            <BlogImage src={post.imageUrl} alt={`Hình minh họa: ${post.title}`} eager sizes="(min-width: 768px) 768px, 100vw" />
           </figure>
         )}
 

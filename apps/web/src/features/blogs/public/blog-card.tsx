@@ -24,7 +24,13 @@ export function BlogCard({ post, headingLevel: Heading = 'h3', eagerImage = fals
         className,
       )}
     >
-      <BlogImage src={post.imageUrl} alt="" eager={eagerImage} className="transition-transform duration-300 group-hover:scale-[1.02]" />
+      <BlogImage
+        src={post.imageUrl}
+        alt=""
+        eager={eagerImage}
+        sizes="(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+        className="transition-transform duration-300 group-hover:scale-[1.02]"
+      />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="brand">{publicCategoryLabel(post.category)}</Badge>

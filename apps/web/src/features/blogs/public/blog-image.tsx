@@ -1,5 +1,6 @@
 import { HeartPulse } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { srcSetOf } from '../shared/image-src-set';
 
 /** The stored images are 800 × 420: the box keeps that shape before the image arrives, so nothing shifts. */
 export const BLOG_IMAGE_SIZE = { width: 800, height: 420 } as const;
@@ -10,10 +11,12 @@ type BlogImageProps = {
   alt: string;
   /** Eager for what the first screen shows; lazy below the fold. */
   eager?: boolean;
+  /** How wide the picture is drawn (the `sizes` attribute): the browser downloads the width it needs. */
+  sizes: string;
   className?: string;
 };
 
-export function BlogImage({ src, alt, eager = false, className }: BlogImageProps) {
+export function BlogImage({ src, alt, eager = false, sizes, className }: BlogImageProps) {
   if (!src) {
     return (
       <div
@@ -26,8 +29,10 @@ export function BlogImage({ src, alt, eager = false, className }: BlogImageProps
   }
   return (
     <img
-      // Relative addresses (/api/images/…) are served by this same site: used as they are.
+      // Relative addresses (/api/images/…) are served by this same site, at the widths of IMAGE_WIDTHS.
       src={src}
+      srcSet={srcSetOf(src)}
+      sizes={sizes}
       alt={alt}
       width={BLOG_IMAGE_SIZE.width}
       height={BLOG_IMAGE_SIZE.height}

@@ -1,5 +1,6 @@
 import Markdown, { type Components, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { srcSetOf } from './image-src-set';
 
 /**
  * Links may go to http(s), mailto:, tel:, or stay on this site; images only come from http(s) or
@@ -48,8 +49,18 @@ const components: Components = {
   ),
   strong: ({ node: _node, ...props }) => <strong className="font-semibold text-slate-900" {...props} />,
   hr: ({ node: _node, ...props }) => <hr className="my-10 border-slate-200" {...props} />,
-  img: ({ node: _node, alt, ...props }) => (
-    <img alt={alt ?? ''} loading="lazy" decoding="async" className="my-6 h-auto max-w-full rounded-2xl" {...props} />
+  img: ({ node: _node, alt, src, ...props }) => (
+    <img
+      alt={alt ?? ''}
+      loading="lazy"
+      decoding="async"
+      className="my-6 h-auto max-w-full rounded-2xl"
+      src={src}
+      // A stored image comes at the width the article column needs (IMAGE_WIDTHS).
+      srcSet={typeof src === 'string' ? srcSetOf(src) : undefined}
+      sizes="(min-width: 768px) 720px, 100vw"
+      {...props}
+    />
   ),
   pre: ({ node: _node, ...props }) => (
     <pre className="my-6 overflow-x-auto rounded-xl bg-slate-900 p-4 text-sm leading-6 text-slate-100 [&_code]:bg-transparent [&_code]:p-0 [&_code]:text-inherit" {...props} />
