@@ -2,7 +2,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { snap, tokenOf, watchConsole } from './helpers';
 
 // Issue 12: the public pages come rendered in the first HTML answer, so a phone paints them before
-// any script has run, a search engine reads them, and the browser then hydrates them.
+// any script has run, a search engine reads them, and the browser hydrates them on the visitor's
+// first sign of intent (src/boot.ts), keeping what she typed meanwhile.
 
 type Post = { id: number; title: string; excerpt: string; content: string; category: string; author: string; readTime: string | null; imageUrl: string | null };
 
@@ -39,7 +40,7 @@ test.describe('with JavaScript turned off', () => {
 
     await page.goto(`/blog/${post.id}`);
     await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
-    await expect(page.locator('article')).toContainText(post.excerpt.slice(0, 20));
+    await expect(page.getByRole('article', { name: post.title })).toContainText(post.excerpt.slice(0, 20));
 
     await page.goto('/appointment');
     await expect(page.getByLabel(/Khoa khám/).locator('option', { hasText: 'Khoa Phụ khoa' })).toHaveCount(1);
@@ -80,7 +81,9 @@ test('a post rendered ahead hydrates without downloading the Markdown renderer; 
   await expect(strong).toBeVisible();
   expect([...problems, ...scripts.filter((url) => /markdown-renderer/.test(url))]).toEqual([]);
 
-  // The page is live: back to the list and into another post, drawn in the browser.
+  // A pointer over the page makes it live: back to the list and into another post, drawn in the browser.
+  await page.mouse.move(20, 200);
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
   await page.getByRole('link', { name: 'Quay lại Blog' }).click();
   await expect(page).toHaveURL(/\/blog$/);
   const other = page.locator(`a[href^="/blog/"]:not([href="/blog/${post.id}"])`).first();
@@ -117,4 +120,54 @@ test('a post edited in Blog Control is served with its new title at once, and a 
 
   const missing = await (await request.get('/blog/999999')).text();
   expect(missing).toContain('<div id="root"></div>');
+});
+
+test('a public page runs no script of the app until the visitor does something, then hydrates in place @phone', async ({ page }) => {
+  const problems = watchConsole(page);
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  // Only the small first script: the page is read, scrolled and followed by its links without the app.
+  expect(scripts).toHaveLength(1);
+  await expect(page.locator('html')).not.toHaveAttribute('data-app', 'ready');
+  const heading = page.getByRole('heading', { level: 1 });
+  await heading.evaluate((el) => ((el as HTMLElement & { drawnByServer?: boolean }).drawnByServer = true));
+
+  await page.mouse.move(50, 300);
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  expect(scripts.length).toBeGreaterThan(1);
+  // Hydrated, not drawn again: the server's heading is the one on the page.
+  expect(await heading.evaluate((el) => (el as HTMLElement & { drawnByServer?: boolean }).drawnByServer)).toBe(true);
+  expect(problems).toEqual([]);
+});
+
+test('what a visitor types and presses before the app has arrived is kept and acted on @phone', async ({ page }) => {
+  const problems = watchConsole(page);
+  // A slow line: the app's main module arrives only when the test lets it.
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('/appointment');
+  await page.getByLabel('Họ và tên').fill('Lê Thị Hạnh');
+  await page.getByLabel('Số điện thoại').fill('0912 345 678');
+  await page.getByRole('button', { name: 'Đặt lịch hẹn' }).click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-app', 'ready');
+
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  // Her values survived the hydration, and the press was answered: the fields still missing are named.
+  await expect(page.getByLabel('Họ và tên')).toHaveValue('Lê Thị Hạnh');
+  await expect(page.getByLabel('Số điện thoại')).toHaveValue('0912 345 678');
+  await expect(page.getByText('Vui lòng điền đầy đủ thông tin bắt buộc').first()).toBeVisible();
+  await expect(page.getByLabel('Họ và tên')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Khoa khám')).toHaveAttribute('aria-invalid', 'true');
+  // Nothing went to the address bar: the form was not sent by the browser on its own.
+  expect(new URL(page.url()).search).toBe('');
+  expect(problems).toEqual([]);
 });

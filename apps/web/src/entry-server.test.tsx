@@ -1,11 +1,13 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeBlog, makePosts, pageOf } from '@/features/blogs/testing/make-blog';
+import { makeComment } from '@/features/comments/testing/fake-comments-server';
 import { createRenderer, rendersAhead } from './entry-server';
 
 // The server draws the public pages ahead (entry-server.tsx), as the server process runs it: no
 // document, no storage. That the browser hydrates them without a mismatch is checked in Chromium
-// (e2e/tests/rendered-ahead.spec.ts), where the two renderers do not share one React.
+// (e2e/tests/rendered-ahead.spec.ts): this project runs on Preact, as the built site does, while the
+// component tests run on React.
 
 const post = makeBlog({ id: 7, title: 'Khám phụ khoa định kỳ: những điều cần biết', content: 'Nội dung **bài viết** về [sức khỏe](https://who.int).' });
 const featured = makePosts(3, 1, { featured: true });
@@ -13,6 +15,8 @@ const departments = [
   { code: 'GYNECOLOGY', departmentName: 'Khoa Phụ khoa', specialtyName: 'Phụ khoa' },
   { code: 'FERTILITY', departmentName: 'Khoa Hiếm muộn', specialtyName: 'Hiếm muộn' },
 ];
+const comment = makeComment({ id: 31, blogId: 7, authorName: 'Mẹ bé Na', content: 'Cảm ơn bác sĩ, bài rất dễ hiểu.' });
+const comments = { success: true, comments: [comment], count: 1, total: 1, page: 1, size: 10, totalPages: 1 };
 const requests: string[] = [];
 const failures: string[] = [];
 
@@ -21,6 +25,7 @@ async function api(url: string): Promise<Response> {
   requests.push(url);
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   if (url.startsWith('/api/public/blogs/7')) return json(post);
+  if (url.startsWith('/api/comments/blog/7?')) return json(comments);
   if (url.startsWith('/api/public/blogs/featured')) return json(featured);
   if (url.startsWith('/api/public/blogs/published')) return json(pageOf(makePosts(6, 4), 1, 9));
   if (url.startsWith('/api/appointments/public/departments')) return json(departments);
@@ -33,7 +38,7 @@ beforeAll(() => {
 });
 
 describe('a public page the server renders ahead', () => {
-  it('holds a post whole: its title, its Markdown drawn, and the answer it was drawn from for the browser', async () => {
+  it('holds a post whole: its title, its Markdown drawn, its comments, and the answers it was drawn from for the browser', async () => {
     const page = (await render('/blog/7'))!;
     expect(page.html).toMatch(new RegExp(`<h1[^>]*>${post.title}</h1>`));
     // Whole and in place: no boundary left for a script to fill (the CSP runs no inline script).
@@ -42,8 +47,12 @@ describe('a public page the server renders ahead', () => {
     // On the server every absolute link opens apart.
     expect(page.html).toMatch(/<a href="https:\/\/who.int"[^>]*target="_blank"/);
     const state = JSON.parse(page.state) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
-    expect(state.queries.map((q) => q.queryKey)).toEqual([['blogs', 'public', 'detail', 7]]);
+    // The first page of comments is read by every visitor alike: it is in the first answer too.
+    expect(page.html).toContain('Mẹ bé Na');
+    expect(page.html).toContain(comment.content);
+    expect(state.queries.map((q) => q.queryKey)).toEqual([['blogs', 'public', 'detail', 7], ['comments', 'blog', 7]]);
     expect(state.queries[0]!.state.data).toEqual(post);
+    expect(state.queries[1]!.state.data).toMatchObject({ pages: [comments] });
   });
 
   it('holds the blog list with the featured posts and the first page after them', async () => {

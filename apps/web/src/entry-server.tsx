@@ -2,7 +2,7 @@
 // page's content in the first HTML answer, and the browser hydrates it (main.tsx). Built by
 // `vite build --ssr` into dist-ssr/; the server's web plugin imports it when it is there.
 import { StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { getPublicDepartmentsQueryOptions } from '@/api/get-departments';
@@ -12,6 +12,7 @@ import { routes } from '@/app/router';
 import { getFeaturedBlogsQueryOptions } from '@/features/blogs/api/public/get-featured-blogs';
 import { getPublicBlogQueryOptions } from '@/features/blogs/api/public/get-public-blog';
 import { getPublishedBlogsQueryOptions } from '@/features/blogs/api/public/get-published-blogs';
+import { getBlogCommentsQueryOptions } from '@/features/comments/api/get-blog-comments';
 import { setApiTransport } from '@/lib/api-client';
 import { setServerTimeZone } from '@/lib/clinic-time-zone';
 import { PageHeadContext, type PageHead } from '@/hooks/use-page-title';
@@ -30,7 +31,11 @@ const PAGES: { pattern: RegExp; prefetch?: (client: QueryClient, match: RegExpEx
       client.fetchInfiniteQuery(getPublishedBlogsQueryOptions({ category: 'all', afterFeatured: true })),
     ],
   },
-  { pattern: /^\/blog\/([1-9][0-9]{0,9})$/, prefetch: (client, match) => [client.fetchQuery(getPublicBlogQueryOptions(Number(match[1])))] },
+  {
+    pattern: /^\/blog\/([1-9][0-9]{0,9})$/,
+    // The post and its first page of comments, as every reader sees them: a reader's own reactions come once the page is live.
+    prefetch: (client, match) => [client.fetchQuery(getPublicBlogQueryOptions(Number(match[1]))), client.fetchInfiniteQuery(getBlogCommentsQueryOptions(Number(match[1])))],
+  },
 ];
 
 /** Whether the server renders this path ahead (a path only: an address with a query is left to the browser). */
@@ -79,27 +84,24 @@ export function createRenderer(options: RendererOptions) {
     if (context instanceof Response) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
     // Every lazy page and Suspense boundary resolved before the markup is written: the whole page in
-    // place, with none of the streaming renderer's inline scripts (the CSP allows none).
-    const errors: unknown[] = [];
+    // place, with no script to put a late part in place (the CSP allows none).
     let head: PageHead = {};
-    const { prelude } = await prerender(
-      <StrictMode>
-        <PageHeadContext value={(said) => void (head = { ...head, ...said })}>
-          <AppProviders queryClient={client}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AppProviders>
-        </PageHeadContext>
-      </StrictMode>,
-      // Every boundary inline, however large: React would otherwise send a large one apart, with an
-      // inline script to put it in place.
-      { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
-    );
-    // A part that failed would be drawn by the browser alone: the page is then left to the browser whole.
-    if (errors.length > 0) {
-      await prelude.cancel();
-      options.onError?.(errors[0], path);
+    let html: string;
+    try {
+      html = await renderToStringAsync(
+        <StrictMode>
+          <PageHeadContext value={(said) => void (head = { ...head, ...said })}>
+            <AppProviders queryClient={client}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProviders>
+          </PageHeadContext>
+        </StrictMode>,
+      );
+    } catch (error) {
+      // A part that failed would be drawn by the browser alone: the page is then left to the browser whole.
+      options.onError?.(error, path);
       return null;
     }
-    return { html: await new Response(prelude).text(), state: JSON.stringify(dehydrate(client)), head };
+    return { html, state: JSON.stringify(dehydrate(client)), head };
   };
 }

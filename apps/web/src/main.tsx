@@ -5,7 +5,7 @@ import { hydrate } from '@tanstack/react-query';
 import { App } from '@/app/app';
 import { createQueryClient } from '@/app/query-client';
 import { routes } from '@/app/router';
-import './index.css';
+import { rereadOwnReactions } from '@/features/comments/api/get-blog-comments';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
@@ -17,6 +17,7 @@ const state = document.getElementById('query-state');
 if (state?.textContent) {
   try {
     hydrate(queryClient, JSON.parse(state.textContent));
+    rereadOwnReactions(queryClient);
   } catch {
     // A damaged state only costs the page its first reads again.
   }
@@ -36,7 +37,8 @@ function whenInitialized(): Promise<void> {
   });
 }
 
-void whenInitialized().then(() => {
+/** Draws the app, or hydrates the page the server drew; settles once it is done (boot.ts waits for it). */
+export const started: Promise<void> = whenInitialized().then(() => {
   const app = (
     <StrictMode>
       <App queryClient={queryClient} router={router} />

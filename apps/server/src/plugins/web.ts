@@ -34,8 +34,8 @@ type ServerEntry = {
 /** A page drawn by the server entry: its markup, the answers it was drawn from, its own title and description. */
 type RenderedPage = { html: string; state: string; head?: { title?: string; description?: string } };
 
-/** What a page rendered ahead is drawn from: its posts, and the departments of the booking form. */
-const RENDERED_FROM = ['blogs', 'departments', 'medical_specialties'] as const;
+/** What a page rendered ahead is drawn from: its posts with their comments, and the departments of the booking form. */
+const RENDERED_FROM = ['blogs', 'comments', 'comment_reactions', 'departments', 'medical_specialties'] as const;
 const ROOT = /<div id="root"><\/div>/;
 const NOT_RENDERED = new Error('not rendered ahead');
 

@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { COMMENT_LIMITS, COMMENT_MSG, type CommentListResponse } from '@clinic/shared';
 import { api } from '@/lib/api-client';
-import { visitorHeaders } from './visitor-id';
+import { hasVisitorId, visitorHeaders } from './visitor-id';
 
 /** The server answered but said it could not list the comments ('Không thể tải bình luận'). */
 export class CommentsUnavailableError extends Error {
@@ -42,4 +42,12 @@ export function getBlogCommentsQueryOptions(postId: number) {
 
 export function useBlogComments(postId: number) {
   return useInfiniteQuery(getBlogCommentsQueryOptions(postId));
+}
+
+/**
+ * A post drawn by the server comes with its comments as every reader sees them, none of her own
+ * reactions: a reader who may have reacted from this browser reads them again once the page is live.
+ */
+export function rereadOwnReactions(client: QueryClient): void {
+  if (hasVisitorId()) void client.invalidateQueries({ queryKey: ['comments', 'blog'], refetchType: 'none' });
 }

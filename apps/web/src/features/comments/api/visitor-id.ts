@@ -27,6 +27,15 @@ export function getVisitorId(): string {
   }
 }
 
+/** Whether this browser has a visitor id yet (it gets one with its first reaction or comment list read). */
+export function hasVisitorId(): boolean {
+  try {
+    return VISITOR_ID_PATTERN.test(localStorage.getItem(VISITOR_ID_STORAGE_KEY) ?? '');
+  } catch {
+    return memoryId !== null;
+  }
+}
+
 export function visitorHeaders(): Record<string, string> {
   return { [VISITOR_ID_HEADER]: getVisitorId() };
 }
