@@ -77,7 +77,7 @@ async function firstTouch(browser, url) {
     await flow.navigate(url);
     await flow.startTimespan();
     await page.tap('h1');
-    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', { timeout: 60_000 });
+    await page.waitForFunction(() => globalThis.document.documentElement.dataset.app === 'ready', { timeout: 60_000 });
     await new Promise((r) => setTimeout(r, 1000));
     await flow.endTimespan();
     const { steps } = await flow.createFlowResult();
