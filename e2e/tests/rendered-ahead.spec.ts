@@ -171,3 +171,19 @@ test('what a visitor types and presses before the app has arrived is kept and ac
   expect(new URL(page.url()).search).toBe('');
   expect(problems).toEqual([]);
 });
+
+test('a value the browser fills in by itself (autofill) starts the app and is kept @phone', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('html')).not.toHaveAttribute('data-app', 'ready');
+  // Autofill writes the field and sends `input`, with no touch, key or focus before it.
+  await page.evaluate(() => {
+    const field = document.querySelector<HTMLInputElement>('input[autocomplete="username"]')!;
+    field.value = 'patient';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  await expect(page.locator('input[autocomplete="username"]')).toHaveValue('patient');
+  expect(problems).toEqual([]);
+});

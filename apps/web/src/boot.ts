@@ -27,10 +27,13 @@ let ready = false;
 const isField = (el: EventTarget | null): el is Field => el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
 const inPage = (el: EventTarget | null): el is Element => el instanceof Element && !!root?.contains(el);
 
+// Each of these also starts the app: a value the browser filled in (autofill), or a press a screen
+// reader makes, comes with none of the intent events.
 function remember(event: Event) {
   if (ready || !isField(event.target) || !inPage(event.target)) return;
   const field = event.target;
   typed.set(field, { value: field.value, checked: field instanceof HTMLInputElement && field.checked });
+  start();
 }
 
 function rememberPress(event: Event) {
@@ -38,6 +41,7 @@ function rememberPress(event: Event) {
   const button = event.target.closest('button');
   // A link goes where it points by itself; a submit button is answered by its form's submit below.
   if (button && button.type !== 'submit') pressed = button;
+  start();
 }
 
 function holdSubmit(event: Event) {
@@ -45,6 +49,7 @@ function holdSubmit(event: Event) {
   // Without the app the form would reload the page with its fields in the address: it waits.
   event.preventDefault();
   sent = event.target;
+  start();
 }
 
 const nativeSetter = (field: Field, key: 'value' | 'checked') => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), key)?.set;
