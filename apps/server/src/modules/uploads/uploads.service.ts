@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { IMAGE_UPLOAD, UPLOAD_MSG, type ImageWidth } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import { AppError, BadRequestError, NotFoundError } from '../../lib/errors';
+import { ReadCache, type ChangeFeed } from '../../lib/read-cache';
 import { detectImageType } from './image-type';
 import { findImage, saveImage } from './uploads.repository';
 
@@ -36,44 +37,11 @@ export async function readImage(db: Db, id: number) {
 export type ServedImage = { contentType: string; data: Buffer; etag: string };
 
 /**
- * The images as sent, kept by the app that serves them (least recently used first, 48 MB at most):
- * an image's bytes never change under its id, so a resized or re-encoded copy is made once and
- * stays true.
+ * The images as sent, kept per process: an image's bytes never change under its id, so a resized or
+ * re-encoded copy depends on no table (the cache's own LRU and its sharing of concurrent misses).
  */
-export class ServedImages {
-  readonly #kept = new Map<string, ServedImage>();
-  readonly #making = new Map<string, Promise<ServedImage>>();
-  #bytes = 0;
-
-  constructor(private readonly maxBytes = 48 * 1024 * 1024) {}
-
-  async get(key: string, make: () => Promise<ServedImage>): Promise<ServedImage> {
-    const kept = this.#kept.get(key);
-    if (kept) {
-      this.#kept.delete(key);
-      this.#kept.set(key, kept);
-      return kept;
-    }
-    // Visitors asking for the same copy at once share one read and one encoding.
-    let making = this.#making.get(key);
-    if (!making) {
-      making = make().finally(() => this.#making.delete(key));
-      this.#making.set(key, making);
-      void making.then((image) => this.#keep(key, image), () => undefined);
-    }
-    return making;
-  }
-
-  #keep(key: string, image: ServedImage) {
-    if (image.data.length > this.maxBytes || this.#kept.has(key)) return;
-    this.#kept.set(key, image);
-    this.#bytes += image.data.length;
-    for (const [oldest, old] of this.#kept) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#kept.delete(oldest);
-      this.#bytes -= old.data.length;
-    }
-  }
+export function servedImages(changes: ChangeFeed): ReadCache {
+  return new ReadCache(changes, 1000, 48 * 1024 * 1024);
 }
 
 /**
@@ -81,9 +49,9 @@ export class ServedImages {
  * upload) and in WebP when the browser takes it, for a phone's screen and a slow line. An animated
  * GIF is always sent as it is.
  */
-export async function readServedImage(db: Db, served: ServedImages, id: number, options: { width?: ImageWidth | undefined; webp: boolean }): Promise<ServedImage> {
+export async function readServedImage(db: Db, served: ReadCache, id: number, options: { width?: ImageWidth | undefined; webp: boolean }): Promise<ServedImage> {
   const key = `${id}|${options.width ?? 'full'}|${options.webp ? 'webp' : 'same'}`;
-  return served.get(key, async () => {
+  return served.get(key, [], async (): Promise<ServedImage> => {
     const image = await readImage(db, id);
     const original = { contentType: image.contentType, data: image.data, etag: `"${image.sha256}"` };
     if (image.contentType === 'image/gif' || (!options.width && (!options.webp || image.contentType === 'image/webp'))) return original;
@@ -97,5 +65,5 @@ export async function readServedImage(db: Db, served: ServedImages, id: number, 
     // A copy larger than the upload helps no one.
     if (!options.width && data.length >= image.data.length) return original;
     return { contentType: `image/${format}`, data, etag: `"${image.sha256}-${options.width ?? 'full'}-${format}"` };
-  });
+  }, (image) => image.data.length);
 }
