@@ -10,7 +10,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
 /** The shared rules, downloaded when the form is first used (lib/lazy-zod-resolver.ts). */
-const resolver = lazyZodResolver(() => import('@/lib/form-schemas').then((schemas) => schemas.loginRequestSchema));
+const resolver = lazyZodResolver('loginRequestSchema');
 
 type LoginFormProps = {
   onSuccess: (response: LoginResponse) => void;

@@ -13,7 +13,7 @@ import { useCommenterName } from './use-commenter-name';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
 /** The shared rules, downloaded when the form is first used (lib/lazy-zod-resolver.ts). */
-const resolver = lazyZodResolver(() => import('@/lib/form-schemas').then((schemas) => schemas.commentInputSchema));
+const resolver = lazyZodResolver('commentInputSchema');
 
 export function CommentForm({ postId }: { postId: number }) {
   const signedInName = useCommenterName();

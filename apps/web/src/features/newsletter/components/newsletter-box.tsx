@@ -9,7 +9,7 @@ import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
 /** The shared rules, downloaded when the form is first used (lib/lazy-zod-resolver.ts). */
-const resolver = lazyZodResolver(() => import('@/lib/form-schemas').then((schemas) => schemas.newsletterRequestSchema));
+const resolver = lazyZodResolver('newsletterRequestSchema');
 
 /** The newsletter e-mail box of /blog: the address is stored (duplicates ignored) and the visitor thanked. */
 export function NewsletterBox({ className }: { className?: string }) {

@@ -34,7 +34,7 @@ const isPersonField = (field: PropertyKey | undefined): field is 'fullName' | 'p
 const joinFailed = 'Không thể ghi tên vào danh sách chờ. Vui lòng thử lại.';
 
 /** The shared rules, downloaded when the form is first used (lib/lazy-zod-resolver.ts). */
-const resolver = lazyZodResolver(() => import('@/lib/form-schemas').then((schemas) => schemas.publicAppointmentRequestSchema));
+const resolver = lazyZodResolver('publicAppointmentRequestSchema');
 
 /**
  * The public booking form's state (specification sections 4 and 5): its fields and their errors,
