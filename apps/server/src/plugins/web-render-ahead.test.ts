@@ -109,6 +109,22 @@ for (const kind of dbKinds()) {
       }
     });
 
+    it('draws a post again when a comment is written on it, and keeps every other page as it was', async () => {
+      const list = await t.app.inject({ url: '/api/public/blogs/published?page=1&size=1' });
+      const id = (list.json().items as { id: number }[])[0]!.id;
+      await t.app.inject({ url: '/' });
+      await t.app.inject({ url: `/blog/${id}` });
+      const kept = renders();
+
+      const comment = await t.app.inject({ method: 'POST', url: `/api/comments/blog/${id}`, payload: { authorName: 'Lan', content: 'Cảm ơn bác sĩ' }, remoteAddress: '10.9.0.1' });
+      expect(comment.statusCode, comment.body).toBe(201);
+      // The post's page is drawn anew (its first comments are part of it)...
+      await expect.poll(async () => (await t.app.inject({ url: `/blog/${id}` }), renders()), { timeout: 5000 }).toBe(kept + 1);
+      // ...the home page, which shows no comment, is served as it was kept.
+      await t.app.inject({ url: '/' });
+      expect(renders()).toBe(kept + 1);
+    });
+
     it('serves a post with its new title as soon as it is edited, in every process (the database announces the write)', async () => {
       const list = await t.app.inject({ url: '/api/public/blogs/published?page=1&size=1' });
       const id = (list.json().items as { id: number }[])[0]!.id;

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { clinicToday, MSG } from '@clinic/shared';
-import { ReadCache } from '../lib/read-cache';
+import { ReadCache, type WatchedTable } from '../lib/read-cache';
 import { escapeHtml } from '../lib/text';
 import { errorBody } from './errors';
 
@@ -34,8 +34,11 @@ type ServerEntry = {
 /** A page drawn by the server entry: its markup, the answers it was drawn from, its own title and description. */
 type RenderedPage = { html: string; state: string; head?: { title?: string; description?: string } };
 
-/** What a page rendered ahead is drawn from: its posts with their comments, and the departments of the booking form. */
-const RENDERED_FROM = ['blogs', 'comments', 'comment_reactions', 'departments', 'medical_specialties'] as const;
+/** What a page rendered ahead is drawn from: its posts, and the departments of the booking form. */
+const RENDERED_FROM: readonly WatchedTable[] = ['blogs', 'departments', 'medical_specialties'];
+/** A post's page also shows its first comments with their reactions: only it is drawn again when they change. */
+const POST_RENDERED_FROM: readonly WatchedTable[] = [...RENDERED_FROM, 'comments', 'comment_reactions'];
+const renderedFrom = (path: string) => (path.startsWith('/blog/') ? POST_RENDERED_FROM : RENDERED_FROM);
 const ROOT = /<div id="root"><\/div>/;
 const NOT_RENDERED = new Error('not rendered ahead');
 
@@ -83,7 +86,7 @@ async function loadRenderer(app: FastifyInstance, webDist: string, readIndex: ()
     try {
       return await pages.get(
         key,
-        RENDERED_FROM,
+        renderedFrom(path),
         async () => {
           const page = await render(path);
           // A page whose reads failed is not kept: the next visitor's request tries again.

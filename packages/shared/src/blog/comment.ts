@@ -23,7 +23,6 @@ export type ReplyInput = z.infer<typeof replyInputSchema>;
 export const reactionInputSchema = z.object({ reactionType: z.enum(REACTION_TYPES, { error: COMMENT_MSG.reactionInvalid }) });
 export type ReactionInput = z.infer<typeof reactionInputSchema>;
 
-
 export const commentIdParamsSchema = z.object({ id: pathIdSchema(COMMENT_MSG.invalidId) });
 
 const pageNumber = (fallback: number, max: number) => pageNumberSchema(COMMENT_MSG.invalidPaging, fallback, max);
