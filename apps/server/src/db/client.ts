@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -17,6 +17,11 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** One type for both drivers: services and repositories never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Whether `db` is a transaction (both drivers' are drizzle's PgTransaction), not the pool's database. */
+export function isTransaction(db: Db): boolean {
+  return (db as unknown) instanceof PgTransaction;
+}
 
 /** The rows of a raw `db.execute`: node-postgres answers { rows }, PGlite too. */
 export function rowsOf<T>(result: unknown): T[] {

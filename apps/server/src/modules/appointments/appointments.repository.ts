@@ -209,6 +209,12 @@ export async function departmentWithNewId(db: Db, code: string) {
   return rowsOf<{ code: string; departmentName: string; specialtyName: string; slotCapacity: number; id: number }>(result)[0];
 }
 
+/** `n` new appointment ids, drawn from the sequence at once. */
+export async function drawAppointmentIds(db: Db, n: number): Promise<number[]> {
+  const result = await db.execute(sql`select nextval(pg_get_serial_sequence('appointments', 'id'))::int as id from generate_series(1, ${n}::int)`);
+  return rowsOf<{ id: number }>(result).map((r) => r.id);
+}
+
 export type OneCallBooking = {
   appointment: Pick<NewAppointmentRow, 'fullName' | 'phone' | 'email' | 'appointmentDate' | 'appointmentTime' | 'department' | 'reason' | 'userId' | 'followUpOfId' | 'searchText'> & { id: number };
   capacity: number;
@@ -218,12 +224,17 @@ export type OneCallBooking = {
   emails: { kind: string; to_address: string; subject: string; html: string; text: string; attachments: unknown[] }[];
 };
 
-/** Migration 0012's clinic_book: the lock, both checks and every write, one statement. */
-export async function bookInOneCall(db: Db, b: OneCallBooking): Promise<'OK' | 'ALREADY_BOOKED' | 'SLOT_FULL'> {
-  const result = await db.execute(
-    sql`select clinic_book(${JSON.stringify(b.appointment)}::jsonb, ${b.capacity}, ${b.now.toISOString()}::timestamptz, ${JSON.stringify(b.event)}::jsonb, ${b.linkHash}, ${JSON.stringify(b.emails)}::jsonb) as outcome`,
-  );
-  return rowsOf<{ outcome: 'OK' | 'ALREADY_BOOKED' | 'SLOT_FULL' }>(result)[0]!.outcome;
+export type BookingOutcome = 'OK' | 'ALREADY_BOOKED' | 'SLOT_FULL';
+
+/**
+ * Migration 0015's clinic_book_many: every slot's lock, then each booking judged in turn (one
+ * person once, the capacity) and the accepted ones written, one statement and one commit for all.
+ * One outcome per booking, in their order.
+ */
+export async function bookInOneCall(db: Db, bookings: OneCallBooking[]): Promise<BookingOutcome[]> {
+  const payload = bookings.map((b) => ({ ...b, now: b.now.toISOString() }));
+  const result = await db.execute(sql`select clinic_book_many(${JSON.stringify(payload)}::jsonb) as outcomes`);
+  return rowsOf<{ outcomes: BookingOutcome[] }>(result)[0]!.outcomes;
 }
 
 export async function findDepartment(db: Db, code: string) {

@@ -6,13 +6,14 @@ import {
   type AvailabilityResponse,
   type PublicAppointmentInput,
 } from '@clinic/shared';
-import type { Db } from '../../db/client';
+import { isTransaction, type Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { BadRequestError, ConflictError } from '../../lib/errors';
 import { bookingReceivedEmail, type RenderedEmail } from '../email/email.service';
 import { slotOf, type Actor, type AppointmentDeps } from './appointment-access';
 import { mailDataOf } from './appointment-mail';
-import { bookInOneCall, departmentWithNewId, findDepartment, slotOccupancy, type Slot } from './appointments.repository';
+import { departmentWithNewId, findDepartment, slotOccupancy, type Slot } from './appointments.repository';
+import { book, newAppointmentId } from './bookings-together';
 import { hashOf, manageUrl, newToken } from './manage-token';
 import { appointmentSearchText } from './search-text';
 
@@ -33,7 +34,7 @@ export function assertSlotRules(deps: AppointmentDeps, slot: Slot, now: Date): v
  * advice: a booking counts the slot again under its lock (bookAppointment).
  */
 export async function checkAvailability(deps: AppointmentDeps & Pick<AppDeps, 'cache'>, q: AvailabilityQuery): Promise<AvailabilityResponse> {
-  const department = await deps.cache.get(`department:${q.department}`, ['departments'], async () => (await findDepartment(deps.db, q.department)) ?? null);
+  const department = await keptDepartment(deps.cache, deps.db, q.department);
   if (!department) return { available: false, code: 'UNKNOWN_DEPARTMENT', message: M.unknownDepartment, remaining: 0 };
   const violation = checkSlotRules(q.date, q.time, deps.clock.now(), deps.timeZone);
   if (violation) return { available: false, code: violation.code, message: violation.message, remaining: 0 };
@@ -46,6 +47,24 @@ export async function checkAvailability(deps: AppointmentDeps & Pick<AppDeps, 'c
   if (remaining === 0) return { available: false, code: 'SLOT_FULL', message: M.slotFull, remaining: 0 };
   return { available: true, code: 'AVAILABLE', message: M.slotAvailable, remaining };
 }
+
+/** A department as read last, kept until a department changes. */
+function keptDepartment(cache: AppDeps['cache'], db: Db, code: string) {
+  return cache.get(`department:${code}`, ['departments'], async () => (await findDepartment(db, code)) ?? null);
+}
+
+/**
+ * The department a booking is for and its appointment's id, both before the slot's lock. Inside a
+ * transaction one query reads both; on its own, the kept department (the availability check's) and
+ * an id from the process's drawn block, so the booking's only call to the database is the booking.
+ */
+async function departmentAndNewId(db: Db, deps: BookingDeps, code: string) {
+  if (isTransaction(db) || !deps.cache) return departmentWithNewId(db, code);
+  const department = await keptDepartment(deps.cache, db, code);
+  return department ? { ...department, id: await newAppointmentId(db) } : undefined;
+}
+
+type BookingDeps = AppointmentDeps & Partial<Pick<AppDeps, 'cache'>>;
 
 export type BookingInput = {
   fullName: string;
@@ -63,14 +82,15 @@ export type BookingInput = {
 export type BookingExtras = { manageToken: string | null; emails: RenderedEmail[] };
 
 /**
- * A new PENDING appointment. Its id is drawn first; then one call to the database (migration 0012's
- * clinic_book) takes the slot's lock, checks one person once and the capacity (the waiting list's
- * open entries counted), and writes the appointment, its event and what `extras` makes of it, so
- * the lock is held for one round trip. Works alone or inside the caller's transaction.
+ * A new PENDING appointment. Its id is drawn first; then one call to the database (migration 0015's
+ * clinic_book_many) takes the slot's lock, checks one person once and the capacity (the waiting
+ * list's open entries counted), and writes the appointment, its event and what `extras` makes of it,
+ * so the lock is held for one round trip. Inside the caller's transaction it is written at once;
+ * otherwise together with the process's other bookings of the moment (bookings-together.ts).
  */
 export async function bookAppointment(
   db: Db,
-  deps: AppointmentDeps,
+  deps: BookingDeps,
   input: BookingInput,
   actor: Actor | null,
   now: Date,
@@ -79,7 +99,7 @@ export async function bookAppointment(
 ): Promise<{ row: BookedRow; department: BookingDepartment; manageToken: string | null }> {
   const slot = slotOf(input);
   assertSlotRules(deps, slot, now);
-  const found = await departmentWithNewId(db, input.department);
+  const found = await departmentAndNewId(db, deps, input.department);
   if (!found) throw new BadRequestError(M.unknownDepartment, 'UNKNOWN_DEPARTMENT');
   const { id, ...department } = found;
   const row: BookedRow = {
@@ -94,7 +114,7 @@ export async function bookAppointment(
     searchText: appointmentSearchText(input),
   };
   const { manageToken, emails } = extras(row, department);
-  const outcome = await bookInOneCall(db, {
+  const outcome = await book(db, {
     appointment: row,
     capacity: department.slotCapacity,
     now,
@@ -122,14 +142,14 @@ type BookingDepartment = { code: string; departmentName: string; specialtyName: 
 
 /** POST /api/appointments/public: anyone; a signed-in patient's booking is linked to her account. */
 export async function createPublicAppointment(
-  deps: AppointmentDeps,
+  deps: AppointmentDeps & Pick<AppDeps, 'cache'>,
   input: PublicAppointmentInput,
   session: Actor | null,
   /** The site's origin, for the private management link in the e-mail. */
   origin: string,
 ): Promise<{ message: string; appointmentId: number; manageToken?: string }> {
   const userId = session?.role === 'PATIENT' ? session.id : null;
-  // No transaction of its own: the one call is atomic, and the slot's lock ends with it.
+  // No transaction of its own: the call is atomic, and the slots' locks end with it.
   const { row, manageToken } = await bookAppointment(deps.db, deps, { ...input, userId }, session, deps.clock.now(), { action: 'CREATED', note: null }, (booked, department) => {
     const mail = mailDataOf({ ...booked, paymentAmount: null }, { departmentName: department.departmentName });
     if (!mail) return { manageToken: null, emails: [] };
