@@ -69,6 +69,14 @@ for (const machineZone of ['UTC', 'America/New_York', 'Asia/Ho_Chi_Minh', 'Pacif
       expect(clinicMoment(new Date('2026-11-20T17:00:00Z'), HCM)).toMatchObject({ date: '2026-11-21', time: '00:00', hour: 0, minutes: 0 });
     });
 
+    it('reads the clock anew for the next second and for another zone, however often it was asked', () => {
+      const before = new Date('2026-11-20T16:59:59.900Z');
+      for (let i = 0; i < 3; i++) expect(clinicMoment(before, HCM)).toMatchObject({ date: '2026-11-20', time: '23:59', seconds: 86_399 });
+      expect(clinicMoment(new Date('2026-11-20T17:00:00.100Z'), HCM)).toMatchObject({ date: '2026-11-21', time: '00:00', seconds: 0 });
+      expect(clinicMoment(new Date('2026-11-20T17:00:00.100Z'), 'UTC')).toMatchObject({ date: '2026-11-20', time: '17:00' });
+      expect(clinicMoment(new Date('2026-11-20T17:00:00.900Z'), HCM)).toMatchObject({ date: '2026-11-21', seconds: 0 });
+    });
+
     it('after midnight in the clinic, yesterday is past although UTC still shows that date', () => {
       const now = hcm('2026-11-21T00:30:00'); // 2026-11-20T17:30Z
       expect(checkSlotRules('2026-11-20', '17:00', now, HCM)).toMatchObject({ code: 'PAST_DATE', message: 'Ngày khám không thể là ngày đã qua' });

@@ -158,8 +158,20 @@ export type ClinicMoment = {
   seconds: number;
 };
 
+// The last moment read: a booking's checks ask for the same second several times, and each
+// formatToParts costs more than the rest of the check (a server CPU profile of the booking bench).
+let lastMoment: { second: number; timeZone: string; moment: Readonly<ClinicMoment> } | null = null;
+
 /** What the clinic's wall clock says at the instant `now`. */
-export function clinicMoment(now: Date, timeZone: string): ClinicMoment {
+export function clinicMoment(now: Date, timeZone: string): Readonly<ClinicMoment> {
+  const second = Math.floor(now.getTime() / 1000);
+  if (lastMoment && lastMoment.second === second && lastMoment.timeZone === timeZone) return lastMoment.moment;
+  const moment = Object.freeze(readClinicMoment(now, timeZone));
+  lastMoment = { second, timeZone, moment };
+  return moment;
+}
+
+function readClinicMoment(now: Date, timeZone: string): ClinicMoment {
   const parts = partsFormatter(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   const hour = Number(get('hour')) % 24;
