@@ -196,8 +196,7 @@ function nextLoadBooking(): string {
 
 /** Open days from next Monday to the day after the last one an earlier run booked (none: 120). */
 async function firstFreeDay(env: Record<string, string>): Promise<number> {
-  const database = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite({ dataDir: join(env.DATA_DIR!, 'pglite') });
-  try {
+  return withBenchDatabase(env, async (database) => {
     const result = (await database.db.execute(
       sql`select max(appointment_date)::text as last from appointments where email like 'tai%@example.com' or email like 'dotai%@example.com'`,
     )) as unknown as { rows: { last: string | null }[] };
@@ -207,6 +206,14 @@ async function firstFreeDay(env: Record<string, string>): Promise<number> {
     let days = 0;
     while (nthOpenDay(start, days) <= last) days += 1;
     return Math.max(120, days + 1);
+  });
+}
+
+/** The measured database, opened from this process (the server is stopped or has its own pool). */
+async function withBenchDatabase<T>(env: Record<string, string>, use: (database: Database) => Promise<T>): Promise<T> {
+  const database = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite({ dataDir: join(env.DATA_DIR!, 'pglite') });
+  try {
+    return await use(database);
   } finally {
     await database.close();
   }
@@ -214,8 +221,7 @@ async function firstFreeDay(env: Record<string, string>): Promise<number> {
 
 /** Slots of the booking scenario holding more active bookings than their department allows: must be none. */
 async function capacityViolations(env: Record<string, string>): Promise<number> {
-  const database = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite({ dataDir: join(env.DATA_DIR!, 'pglite') });
-  try {
+  return withBenchDatabase(env, async (database) => {
     const result = (await database.db.execute(sql`
       select count(*)::int as n from (
         select 1 from appointments a join departments d on d.code = a.department
@@ -227,9 +233,7 @@ async function capacityViolations(env: Record<string, string>): Promise<number> 
         having count(*) > d.slot_capacity
       ) over_capacity`)) as unknown as { rows: { n: number }[] };
     return Number(result.rows[0]?.n ?? 0);
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 function startBookings(perSecond: number): { stop(): Promise<{ made: number; refused: number }> } {
