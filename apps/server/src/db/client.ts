@@ -45,6 +45,12 @@ export const CHANGES_CHANNEL = 'clinic_changes';
 
 // Any stable number: every process that migrates takes this lock first, so two never migrate at once.
 const MIGRATION_LOCK_ID = 727_001;
+
+/**
+ * Said on every connection of this release: it renders the e-mails the outbox keeps as their data
+ * (migration 0017). A process of an earlier release would send them empty, so its claim of one fails.
+ */
+const RENDERS_KEPT_EMAILS = 'SET clinic.renders_kept_emails = on';
 const SEED_LOCK_ID = 727_002;
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
@@ -55,6 +61,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     // The trigram search indexes need it (migration search_and_collation).
     extensions: { pg_trgm },
   });
+  await client.exec(RENDERS_KEPT_EMAILS);
   const db = drizzlePglite({ client, schema });
   // PGlite hands a commit's notifications over before the commit's own promise settles: a request
   // that wrote reads its own write, never a cached value from before it.
@@ -118,13 +125,14 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     if (n.channel === CHANGES_CHANNEL && n.payload) changes.changed(n.payload);
   };
   // Every pooled connection listens too: PostgreSQL tells the connection that commits a write
-  // before the commit returns, so this process's own writes end its cached reads at once.
+  // before the commit returns, so this process's own writes end its cached reads at once. It also
+  // says that this release renders kept e-mails, in the same round trip.
   class ListeningClient extends PreparingClient {
     // pg-pool connects with a callback; anyone else awaits the promise.
     override connect(...args: unknown[]): never {
       const callback = args[0] as ((err?: Error) => void) | undefined;
       this.on('notification', heard);
-      const connected = (super.connect() as Promise<unknown>).then(() => super.query(`LISTEN ${CHANGES_CHANNEL}`) as Promise<unknown>).then(() => this);
+      const connected = (super.connect() as Promise<unknown>).then(() => super.query(`LISTEN ${CHANGES_CHANNEL}; ${RENDERS_KEPT_EMAILS}`) as Promise<unknown>).then(() => this);
       if (!callback) return connected as never;
       connected.then(() => callback(), (err: Error) => callback(err));
       return undefined as never;

@@ -221,7 +221,8 @@ export type OneCallBooking = {
   now: Date;
   event: { action: string; note: string | null; actorId: number | null; actorName: string | null; actorRole: string | null };
   linkHash: string | null;
-  emails: { kind: string; to_address: string; subject: string; html: string; text: string; attachments: unknown[] }[];
+  /** Each e-mail rendered (html and text) or kept as its data (migration 0017). */
+  emails: ({ kind: string; to_address: string; subject: string; attachments: unknown[] } & ({ html: string; text: string } | { data: object }))[];
 };
 
 export type BookingOutcome = 'OK' | 'ALREADY_BOOKED' | 'SLOT_FULL';

@@ -9,7 +9,7 @@ import {
 import { isTransaction, type Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { BadRequestError, ConflictError } from '../../lib/errors';
-import { bookingReceivedEmail, type RenderedEmail } from '../email/email.service';
+import { bookingReceivedKept, type OutboxEmail } from '../email/email.service';
 import { slotOf, type Actor, type AppointmentDeps } from './appointment-access';
 import { mailDataOf } from './appointment-mail';
 import { departmentWithNewId, findDepartment, slotOccupancy, type Slot } from './appointments.repository';
@@ -79,7 +79,7 @@ export type BookingInput = {
 };
 
 /** What a booking writes beside its appointment, made once the appointment's id is known. */
-export type BookingExtras = { manageToken: string | null; emails: RenderedEmail[] };
+export type BookingExtras = { manageToken: string | null; emails: OutboxEmail[] };
 
 /**
  * A new PENDING appointment. Its id is drawn first; then one call to the database (migration 0015's
@@ -120,7 +120,7 @@ export async function bookAppointment(
     now,
     event: { action: event.action, note: event.note, actorId: actor?.id ?? null, actorName: actor?.username ?? null, actorRole: actor?.role ?? null },
     linkHash: manageToken ? hashOf(manageToken) : null,
-    emails: emails.map((e) => ({ kind: e.kind, to_address: e.to, subject: e.subject, html: e.html, text: e.text, attachments: e.attachments })),
+    emails: emails.map((e) => ({ kind: e.kind, to_address: e.to, subject: e.subject, ...('data' in e ? { data: e.data } : { html: e.html, text: e.text }), attachments: e.attachments })),
   });
   if (outcome === 'ALREADY_BOOKED') throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
   if (outcome === 'SLOT_FULL') throw new ConflictError(M.slotFull, 'SLOT_FULL');
@@ -155,7 +155,8 @@ export async function createPublicAppointment(
     if (!mail) return { manageToken: null, emails: [] };
     // With an e-mail, the visitor gets a private link to see, move or cancel the visit herself.
     const token = newToken();
-    return { manageToken: token, emails: [bookingReceivedEmail({ ...mail, manageUrl: manageUrl(origin, token) })] };
+    // Kept as its data and rendered when it goes out: the booking's call carries a few hundred bytes, not 4 KB.
+    return { manageToken: token, emails: [bookingReceivedKept({ ...mail, manageUrl: manageUrl(origin, token) })] };
   });
   return manageToken ? { message: M.bookingReceived, appointmentId: row.id, manageToken } : { message: M.bookingReceived, appointmentId: row.id };
 }

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emailOutbox, type EmailOutboxRow } from '../../db/schema';
-import type { RenderedEmail } from './templates';
+import { emailOutbox, type EmailOutboxRow, type KeptEmailData } from '../../db/schema';
+import { renderKept, type OutboxEmail } from './templates';
 
 /** Writes e-mails to the outbox; called inside the transaction of the change that causes them. */
-export async function enqueueEmails(db: Db, emails: RenderedEmail[], now: Date): Promise<number[]> {
+export async function enqueueEmails(db: Db, emails: OutboxEmail[], now: Date): Promise<number[]> {
   if (emails.length === 0) return [];
   const rows = await db
     .insert(emailOutbox)
@@ -13,8 +13,7 @@ export async function enqueueEmails(db: Db, emails: RenderedEmail[], now: Date):
         kind: e.kind,
         toAddress: e.to,
         subject: e.subject,
-        html: e.html,
-        text: e.text,
+        ...('data' in e ? { data: e.data } : { html: e.html, text: e.text }),
         attachments: e.attachments,
         appointmentId: e.appointmentId,
         status: 'queued' as const,
@@ -68,14 +67,19 @@ export async function claimEmailById(db: Db, id: number, now: Date, leaseUntil: 
   return rows[0];
 }
 
-const withoutManageTokens = (column: typeof emailOutbox.html | typeof emailOutbox.text) => sql<string>`regexp_replace(${column}, '/appointment/(manage|waiting)/[A-Za-z0-9_-]{43}', '/appointment/\\1/(đã ẩn)', 'g')`;
+const TOKEN_IN_LINK = sql.raw(`'/appointment/(manage|waiting)/[A-Za-z0-9_-]{43}', '/appointment/\\1/(đã ẩn)', 'g'`);
+const withoutManageTokens = (column: typeof emailOutbox.html | typeof emailOutbox.text) => sql<string>`regexp_replace(${column}, ${TOKEN_IN_LINK})`;
+// A kept e-mail's link is a string in its data: the token's characters need no JSON escaping.
+const dataWithoutManageTokens = sql<KeptEmailData>`regexp_replace(${emailOutbox.data}::text, ${TOKEN_IN_LINK})::jsonb`;
+/** Once an e-mail is out, or will never be, its copy here keeps no private link. */
+const withoutTokens = () => ({ html: withoutManageTokens(emailOutbox.html), text: withoutManageTokens(emailOutbox.text), data: dataWithoutManageTokens });
 
 export async function markEmailDelivered(db: Db, id: number, status: 'sent' | 'simulated', now: Date): Promise<void> {
   await db
     .update(emailOutbox)
     // A private management or waiting-list link is kept only as a hash (PRODUCT.md section 10): once the e-mail is
     // out, its copy here loses the token.
-    .set({ status, sentAt: now, lockedUntil: null, lastError: null, html: withoutManageTokens(emailOutbox.html), text: withoutManageTokens(emailOutbox.text) })
+    .set({ status, sentAt: now, lockedUntil: null, lastError: null, ...withoutTokens() })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sending')));
 }
 
@@ -90,17 +94,25 @@ export async function markEmailFailed(db: Db, id: number, error: string): Promis
   await db
     .update(emailOutbox)
     // An e-mail that will never go out keeps no private link either.
-    .set({ status: 'failed', lockedUntil: null, lastError: error, html: withoutManageTokens(emailOutbox.html), text: withoutManageTokens(emailOutbox.text) })
+    .set({ status: 'failed', lockedUntil: null, lastError: error, ...withoutTokens() })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sending')));
 }
 
-export async function findOutboxEmail(db: Db, id: number): Promise<EmailOutboxRow | undefined> {
-  const rows = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
-  return rows[0];
+/** An outbox row with its e-mail's HTML and text, rendered from its data when only that is kept. */
+export type OutboxEmailRow = EmailOutboxRow & { html: string; text: string };
+
+export function withBody(row: EmailOutboxRow): OutboxEmailRow {
+  return row.html != null && row.text != null ? { ...row, html: row.html, text: row.text } : { ...row, ...renderKept(row.kind, row.data) };
 }
 
-export async function listOutboxEmails(db: Db, filter: { appointmentId?: number; kind?: string } = {}): Promise<EmailOutboxRow[]> {
-  return db
+export async function findOutboxEmail(db: Db, id: number): Promise<OutboxEmailRow | undefined> {
+  const rows = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+  return rows[0] && withBody(rows[0]);
+}
+
+/** The outbox's e-mails as they go (or went) out, oldest first. */
+export async function listOutboxEmails(db: Db, filter: { appointmentId?: number; kind?: string } = {}): Promise<OutboxEmailRow[]> {
+  const rows = await db
     .select()
     .from(emailOutbox)
     .where(
@@ -110,4 +122,5 @@ export async function listOutboxEmails(db: Db, filter: { appointmentId?: number;
       ),
     )
     .orderBy(asc(emailOutbox.id));
+  return rows.map(withBody);
 }

@@ -2,7 +2,7 @@ import { APPOINTMENT_MSG, type EmailSendResult } from '@clinic/shared';
 import type { EmailOutboxRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { findDepartmentName } from '../departments/departments.service';
-import { claimDueEmails, claimEmailById, enqueueEmails, markEmailDelivered, markEmailFailed, markEmailRetry } from './email.repository';
+import { claimDueEmails, claimEmailById, enqueueEmails, markEmailDelivered, markEmailFailed, markEmailRetry, withBody } from './email.repository';
 import { genericEmail, paymentConfirmationEmail, type RenderedEmail } from './templates';
 
 // What other modules use of this one: the outbox (written in their own transactions) and the templates.
@@ -28,7 +28,9 @@ export type DeliveryOutcome = 'sent' | 'simulated' | 'retry' | 'failed';
 
 async function deliver(deps: MailDeps, row: EmailOutboxRow): Promise<DeliveryOutcome> {
   try {
-    await deps.mailer.send({ to: row.toAddress, subject: row.subject, html: row.html, text: row.text, attachments: row.attachments });
+    // An e-mail kept as its data is rendered now; a render that fails is retried, then given up, as a refused send.
+    const { html, text } = withBody(row);
+    await deps.mailer.send({ to: row.toAddress, subject: row.subject, html, text, attachments: row.attachments });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     deps.log?.warn({ emailId: row.id, attempts: row.attempts, err: message }, 'e-mail not sent');

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
+import { sql } from 'drizzle-orm';
 import { APPOINTMENT_MSG } from '@clinic/shared';
 import { buildApp, type App } from '../../app';
-import { openPostgres, type Database } from '../../db/client';
+import { openPostgres, rowsOf, type Database } from '../../db/client';
 import { createTokenService } from '../../lib/tokens';
 import { createMemoryRateLimiter } from '../../lib/rate-limiter';
 import { createMailer, simulatedMailer } from '../../lib/mailer';
@@ -11,11 +12,23 @@ import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-
 import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { findAppointment } from '../appointments/appointments.repository';
-import { enqueueEmails, findOutboxEmail, listOutboxEmails } from './email.repository';
+import { claimEmailById, enqueueEmails, findOutboxEmail, listOutboxEmails } from './email.repository';
 import { EMAIL_MAX_ATTEMPTS, processDueEmails } from './email.service';
 import { genericEmail } from './templates';
 
 type Received = { to: string[]; raw: string };
+
+/** The text of every part of a message as the SMTP server received it (base64 or quoted-printable). */
+function decodedBody(raw: string): string {
+  const parts = [...raw.matchAll(/Content-Transfer-Encoding: (base64|quoted-printable)\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)(?=\r\n--)/g)];
+  return parts
+    .map(([, encoding, body]) =>
+      encoding === 'base64'
+        ? Buffer.from(body!.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : Buffer.from(body!.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+    )
+    .join('\n');
+}
 
 /** A real SMTP server on 127.0.0.1 that can be told to refuse mail for a while. */
 async function startSmtp(port = 0) {
@@ -78,6 +91,42 @@ for (const kind of dbKinds()) {
       expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
       expect(row!.sentAt?.toISOString()).toBe(new Date(MONDAY_9AM).toISOString());
       expect((await findAppointment(db(), id))?.emailSent).toBe(true);
+    });
+
+    it('keeps a booking’s e-mail as its data, sends it rendered in full, and keeps no private link once it is out', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ email: 'kept@example.com', phone: '0961000002', appointmentTime: '10:00', reason: 'Khám định kỳ' }) });
+      const { appointmentId: id, manageToken } = res.json() as { appointmentId: number; manageToken: string };
+      const stored = async () => rowsOf<{ html: string | null; data: Record<string, unknown> | null }>(await db().execute(sql`select html, data from email_outbox where appointment_id = ${id}`))[0]!;
+      const before = await stored();
+      expect(before.html).toBeNull();
+      expect(before.data).toMatchObject({ id, fullName: expect.any(String), departmentName: 'Khoa Phụ khoa', reason: 'Khám định kỳ' });
+      expect(JSON.stringify(before.data)).toContain(manageToken);
+
+      await worker();
+      const [mail] = to('kept@example.com');
+      const body = decodedBody(mail!.raw);
+      for (const line of [`Mã lịch hẹn`, `#${id}`, 'Khoa Phụ khoa', 'Khám định kỳ', `/appointment/manage/${manageToken}`, 'Trân trọng,', 'Hotline']) expect(body).toContain(line);
+      expect(body).toContain('<table role="presentation"');
+      const after = await stored();
+      expect(JSON.stringify(after.data)).not.toContain(manageToken);
+      expect(after.data).toMatchObject({ manageUrl: expect.stringContaining('/appointment/manage/(đã ẩn)') });
+    });
+
+    it('a process of the earlier release, which would send a kept e-mail empty, cannot claim it; this release sends it', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ email: 'rolling@example.com', phone: '0961000003', appointmentTime: '10:30' }) });
+      const [row] = await listOutboxEmails(db(), { appointmentId: res.json().appointmentId });
+      // An earlier release's connection does not say it renders kept e-mails.
+      const refused = await db()
+        .transaction(async (tx) => {
+          await tx.execute(sql`set local clinic.renders_kept_emails = off`);
+          await claimEmailById(tx, row!.id, clock.now(), new Date(clock.now().getTime() + 60_000));
+        })
+        .then(() => null, (err: Error) => err);
+      expect(String((refused?.cause as Error | undefined)?.message)).toMatch(/kept as its data: only a process that renders it may send it/);
+      expect(await findOutboxEmail(db(), row!.id)).toMatchObject({ status: 'queued', attempts: 0 });
+      await worker();
+      expect(to('rolling@example.com')).toHaveLength(1);
+      expect(await findOutboxEmail(db(), row!.id)).toMatchObject({ status: 'sent' });
     });
 
     it('attaches a calendar file at the clinic’s time to the confirmation', async () => {

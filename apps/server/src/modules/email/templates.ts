@@ -1,5 +1,5 @@
 import { CLINIC, CLINIC_TEXT, formatDate, formatLongDate, formatTimeOnDate, formatVnd, WAITING_HOLD_MINUTES } from '@clinic/shared';
-import type { EmailAttachment } from '../../db/schema';
+import type { EmailAttachment, KeptEmailData } from '../../db/schema';
 import { appointmentIcs } from './ics';
 
 export const EMAIL_KINDS = [
@@ -43,6 +43,16 @@ export type RenderedEmail = {
   attachments: EmailAttachment[];
   appointmentId: number | null;
 };
+
+/**
+ * An e-mail the outbox keeps as its data, rendered when it goes out (renderKept): written where a
+ * rush of them can come, a public booking, whose call to the database then carries some hundred
+ * bytes instead of 4 KB (docs/PERFORMANCE.md).
+ */
+export type KeptEmail = Omit<RenderedEmail, 'html' | 'text'> & { data: AppointmentMailData };
+
+/** What the outbox writes: an e-mail rendered at once, or kept as its data. */
+export type OutboxEmail = RenderedEmail | KeptEmail;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 function esc(text: string): string {
@@ -138,13 +148,32 @@ function appointmentEmail(kind: EmailKind, a: AppointmentMailData, subject: stri
 
 const when = (a: { appointmentDate: string; appointmentTime: string }) => formatTimeOnDate(a.appointmentTime, a.appointmentDate);
 
+const bookingReceivedSubject = (a: AppointmentMailData) => `Đã nhận yêu cầu đặt lịch khám${a.id != null ? ` #${a.id}` : ''} - ${CLINIC.shortName}`;
+
 export function bookingReceivedEmail(a: AppointmentMailData): RenderedEmail {
-  return appointmentEmail('BOOKING_RECEIVED', a, `Đã nhận yêu cầu đặt lịch khám${a.id != null ? ` #${a.id}` : ''} - ${CLINIC.shortName}`, [
+  return appointmentEmail('BOOKING_RECEIVED', a, bookingReceivedSubject(a), [
     { kind: 'p', text: `Cảm ơn quý khách đã đặt lịch khám tại ${CLINIC.name}. Chúng tôi đã nhận được yêu cầu và sẽ liên hệ để xác nhận lịch hẹn.` },
     { kind: 'details' },
     ...manageLinkBlock(a),
     { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
   ]);
+}
+
+/** The booking's e-mail as the outbox keeps it: its data, rendered by bookingReceivedEmail when it goes out. */
+export function bookingReceivedKept(a: AppointmentMailData): KeptEmail {
+  return { kind: 'BOOKING_RECEIVED', to: a.email, subject: bookingReceivedSubject(a), attachments: [], appointmentId: a.id, data: a };
+}
+
+/** The templates of the e-mails kept as data, by kind. */
+const KEPT_TEMPLATES: Partial<Record<string, (a: AppointmentMailData) => RenderedEmail>> = { BOOKING_RECEIVED: bookingReceivedEmail };
+
+/** The HTML and text of an e-mail the outbox kept as its data (its row's kind and data). */
+export function renderKept(kind: string, data: KeptEmailData | null): { html: string; text: string } {
+  const template = KEPT_TEMPLATES[kind];
+  if (!template || !data) throw new Error(`e-mail ${kind}: no body and no template for its data`);
+  // The row's data was written from an AppointmentMailData by bookingReceivedKept.
+  const { html, text } = template(data as AppointmentMailData);
+  return { html, text };
 }
 
 const MANAGE_LINK_TEXT = 'Quý khách có thể xem, đổi hoặc hủy lịch hẹn bằng liên kết riêng dưới đây (không chia sẻ liên kết này cho người khác):';
