@@ -45,13 +45,13 @@ export const CHANGES_CHANNEL = 'clinic_changes';
 
 // Any stable number: every process that migrates takes this lock first, so two never migrate at once.
 const MIGRATION_LOCK_ID = 727_001;
+const SEED_LOCK_ID = 727_002;
 
 /**
  * Said on every connection of this release: it renders the e-mails the outbox keeps as their data
  * (migration 0017). A process of an earlier release would send them empty, so its claim of one fails.
  */
 const RENDERS_KEPT_EMAILS = 'SET clinic.renders_kept_emails = on';
-const SEED_LOCK_ID = 727_002;
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

@@ -82,10 +82,10 @@ export type BookingInput = {
 export type BookingExtras = { manageToken: string | null; emails: OutboxEmail[] };
 
 /**
- * A new PENDING appointment. Its id is drawn first; then one call to the database (migration 0015's
- * clinic_book_many) takes the slot's lock, checks one person once and the capacity (the waiting
- * list's open entries counted), and writes the appointment, its event and what `extras` makes of it,
- * so the lock is held for one round trip. Inside the caller's transaction it is written at once;
+ * A new PENDING appointment. Its id is drawn first; then one call to the database (migration
+ * 0016's clinic_book_many, restated by 0017) takes the slot's lock, checks one person once and the
+ * capacity (the waiting list's open entries counted), and writes the appointment, its event and what
+ * `extras` makes of it, so the lock is held for one round trip. Inside the caller's transaction it is written at once;
  * otherwise together with the process's other bookings of the moment (bookings-together.ts).
  */
 export async function bookAppointment(

@@ -50,7 +50,7 @@ class BookingsTogether {
 const queues = new WeakMap<Db, BookingsTogether>();
 
 /**
- * Writes one booking (migration 0015): inside the caller's transaction at once, on its own
+ * Writes one booking (migration 0016's clinic_book_many): inside the caller's transaction at once, on its own
  * together with the process's other bookings of the moment.
  */
 export function book(db: Db, booking: OneCallBooking): Promise<BookingOutcome> {
