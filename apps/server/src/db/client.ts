@@ -23,6 +23,16 @@ export function isTransaction(db: Db): boolean {
   return (db as unknown) instanceof PgTransaction;
 }
 
+const inThisThread = new WeakSet<object>();
+
+/**
+ * Whether `db` is the embedded PGlite (not a transaction of it), which runs each query in this
+ * process's thread: while it runs, no request is read.
+ */
+export function runsInThisThread(db: Db): boolean {
+  return inThisThread.has(db);
+}
+
 /** The rows of a raw `db.execute`: node-postgres answers { rows }, PGlite too. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -53,6 +63,14 @@ const SEED_LOCK_ID = 727_002;
  */
 const RENDERS_KEPT_EMAILS = 'SET clinic.renders_kept_emails = on';
 
+/**
+ * Said on every pooled PostgreSQL connection besides: it hears its own writes (migration 0018). Each
+ * write to an announced table then sends this session a notice (SQLSTATE OWN_WRITE_NOTICE) saying
+ * what its NOTIFY says; client_min_messages is set so that a database's own setting cannot hide it.
+ */
+const HEARS_OWN_WRITES = 'SET clinic.hears_own_writes = on; SET client_min_messages = notice';
+const OWN_WRITE_NOTICE = 'CL001';
+
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -63,6 +81,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   });
   await client.exec(RENDERS_KEPT_EMAILS);
   const db = drizzlePglite({ client, schema });
+  inThisThread.add(db);
   // PGlite hands a commit's notifications over before the commit's own promise settles: a request
   // that wrote reads its own write, never a cached value from before it.
   const changes = new ChangeFeed();
@@ -124,22 +143,39 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const heard = (n: pg.Notification) => {
     if (n.channel === CHANGES_CHANNEL && n.payload) changes.changed(n.payload);
   };
-  // Every pooled connection listens too: PostgreSQL tells the connection that commits a write
-  // before the commit returns, so this process's own writes end its cached reads at once. It also
-  // says that this release renders kept e-mails, in the same round trip.
-  class ListeningClient extends PreparingClient {
-    // pg-pool connects with a callback; anyone else awaits the promise.
+  // A pooled connection hears its own writes, before the commit that makes them returns: the
+  // database's notices say what the transaction wrote, and the transaction's end (ReadyForQuery,
+  // idle again) hands them to the feed. A request then never reads a page kept from before its own
+  // write. A rolled-back write is heard too, which only ends some kept pages early. Pooled
+  // connections do not LISTEN: PostgreSQL wakes every listening session on each commit, and ten per
+  // process cost each booking's call more than its own checks (docs/PERFORMANCE.md).
+  class OwnWritesClient extends PreparingClient {
+    #written: string[] = [];
+
+    constructor(config?: pg.ClientConfig) {
+      super(config);
+      this.connection.on('notice', (msg: { code?: string; message?: string }) => {
+        if (msg.code === OWN_WRITE_NOTICE && msg.message) this.#written.push(msg.message);
+      });
+      // Before the client hands the query's result over: whoever awaited it runs after the feed moved.
+      this.connection.prependListener('readyForQuery', (msg: { status?: string }) => {
+        if (msg.status !== 'I' || this.#written.length === 0) return;
+        for (const notice of this.#written) changes.changed(notice);
+        this.#written = [];
+      });
+    }
+
+    // pg-pool connects with a callback; anyone else awaits the promise. Both wait for the settings.
     override connect(...args: unknown[]): never {
       const callback = args[0] as ((err?: Error) => void) | undefined;
-      this.on('notification', heard);
-      const connected = (super.connect() as Promise<unknown>).then(() => super.query(`LISTEN ${CHANGES_CHANNEL}; ${RENDERS_KEPT_EMAILS}`) as Promise<unknown>).then(() => this);
+      const connected = (super.connect() as Promise<unknown>).then(() => super.query(`${RENDERS_KEPT_EMAILS}; ${HEARS_OWN_WRITES}`) as Promise<unknown>).then(() => this);
       if (!callback) return connected as never;
       connected.then(() => callback(), (err: Error) => callback(err));
       return undefined as never;
     }
   }
   // A request waits at most 5 s for a connection (a database out of reach answers 503, not never).
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000, Client: ListeningClient });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000, Client: OwnWritesClient });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   // Other processes' writes arrive on a connection of its own, kept open and opened again when lost.

@@ -30,9 +30,10 @@ export class ChangeFeed {
   }
 
   /**
-   * A notice of migration 0014 ("table:xid") or of before it ("table"). A process hears each
-   * commit once per listening connection; a table moves once per transaction, however many copies
-   * arrive. A notice without its transaction always counts.
+   * A notice of migration 0014 ("table:xid") or of before it ("table"). A process hears its own
+   * commits twice, from the connection that wrote (migration 0018) and from its listening one, and
+   * a process of an earlier release once per pooled connection; a table moves once per
+   * transaction, however many copies arrive. A notice without its transaction always counts.
    */
   changed(notice: string): void {
     const colon = notice.indexOf(':');

@@ -85,6 +85,32 @@ for (const kind of dbKinds()) {
       }
     });
 
+    // Migration 0018: the pool's connections do not listen (a commit would wake each of them); the
+    // connection that writes is told by the database's notices and hands them over at its commit.
+    if (kind === 'postgres') it('a write is heard by the connection that made it, when it commits and before it returns, though no pooled connection listens', async () => {
+      const { db, changes } = t.testDb.database;
+      const channels = await Promise.all(Array.from({ length: 4 }, () => db.execute(sql`select array(select pg_listening_channels()) as channels, pg_sleep(0.05)`)));
+      for (const result of channels) expect((result as unknown as { rows: { channels: string[] }[] }).rows[0]!.channels).toEqual([]);
+
+      const row = await seedAppointment(db, { fullName: 'Nghe Chính Mình', appointmentDate: DAYS.thu });
+      // Every time, not by luck of which socket Node reads first.
+      for (let i = 0; i < 50; i++) {
+        const before = changes.stamp(['appointments']);
+        await db.execute(sql`update appointments set full_name = ${`Nghe Chính Mình ${i}`} where id = ${row.id}`);
+        expect(changes.stamp(['appointments'])).not.toBe(before);
+      }
+
+      let inside: string | null = null;
+      await db.transaction(async (tx) => {
+        inside = changes.stamp(['appointments']);
+        await tx.execute(sql`update appointments set full_name = 'Nghe Khi Xong' where id = ${row.id}`);
+        // Not before the commit: a page read now would be kept as if it came after the write.
+        expect(changes.stamp(['appointments'])).toBe(inside);
+      });
+      expect(changes.stamp(['appointments'])).not.toBe(inside);
+      expect((await page('staff', '/api/appointments?page=1&size=5&sort=id:desc')).items[0]!.fullName).toBe('Nghe Khi Xong');
+    });
+
     it('a doctor renamed by an administrator is named anew on the pages kept before', async () => {
       await seedAppointment(t.testDb.database.db, { fullName: 'Bệnh Nhân Của Bác Sĩ', doctorId: s.doctor.userId, status: 'CONFIRMED', appointmentDate: DAYS.thu });
       const url = '/api/appointments?page=1&size=5&sort=id:desc';

@@ -115,6 +115,23 @@ for (const kind of dbKinds()) {
       await expectCountsTrue(db());
     });
 
+    // Migration 0018 makes a person's row again on a new appointment only where it can change.
+    it("hold when a listed person books again, an unlisted one books, and an appointment arrives already confirmed", async () => {
+      const post = (payload: object, ip: string) => t.app.inject({ method: 'POST', url: '/api/appointments/public', payload, remoteAddress: ip });
+      const listed = await seedAppointment(db(), { status: 'CONFIRMED', email: 'listed@example.com', doctorId: s.doctor.userId, appointmentDate: DAYS.tue });
+      await expectCountsTrue(db());
+      // A later visit: her total, her next visit and the name she gives now show in her rows.
+      const again = await post(booking({ fullName: 'Tên Đặt Lại', email: 'listed@example.com', phone: listed.phone, appointmentDate: DAYS.sat, appointmentTime: '10:30' }), '10.4.0.1');
+      expect(again.statusCode, again.body).toBe(201);
+      await expectCountsTrue(db());
+      const unlisted = await post(booking({ email: 'unlisted@example.com', phone: '0977000002', appointmentDate: DAYS.sat, appointmentTime: '11:00' }), '10.4.0.2');
+      expect(unlisted.statusCode, unlisted.body).toBe(201);
+      await seedAppointment(db(), { status: 'PAID', paymentCompleted: true, paymentAmount: 200000, email: 'unlisted@example.com', doctorId: s.doctor2.userId });
+      await expectCountsTrue(db());
+      await seedAppointment(db(), { status: 'COMPLETED', email: 'newcomer@example.com', fullName: 'Người Mới Khám Xong' });
+      await expectCountsTrue(db());
+    });
+
     it('answer the cards, with the same numbers as counting the appointments', async () => {
       const stats = (await call(t.app, s.staff, 'GET', '/api/appointments/stats')).json();
       const [counted] = ((await db().execute(sql`
@@ -142,6 +159,25 @@ for (const kind of dbKinds()) {
             ),
           );
           await expectCountsTrue(db());
+        } finally {
+          await second.close();
+        }
+      });
+
+    if (kind === 'postgres')
+      it('hold when new appointments of a person arrive while another process confirms her first one', async () => {
+        const second = await openPostgres(t.testDb.url!, { max: 10 });
+        try {
+          for (let round = 0; round < 8; round++) {
+            const email = `race${round}@example.com`;
+            const waiting = await seedAppointment(db(), { status: 'PENDING', email, appointmentTime: '16:30', department: 'FERTILITY' });
+            // Her first confirmation and her new bookings, at the same moment through two processes.
+            await Promise.all([
+              second.db.execute(sql`update appointments set status = 'CONFIRMED' where id = ${waiting.id}`),
+              ...[0, 1, 2].map((i) => seedAppointment(db(), { status: 'PENDING', email, appointmentDate: DAYS.fri, appointmentTime: `1${i}:00` })),
+            ]);
+            await expectCountsTrue(db());
+          }
         } finally {
           await second.close();
         }
