@@ -228,8 +228,10 @@ export type OneCallBooking = {
 export type BookingOutcome = 'OK' | 'ALREADY_BOOKED' | 'SLOT_FULL';
 
 /**
- * Migration 0016's clinic_book_many (restated by 0017, which lets an e-mail carry its data): every slot's lock, then each booking judged in turn (one
- * person once, the capacity) and the accepted ones written, one statement and one commit for all.
+ * Migration 0016's clinic_book_many (restated by 0017, which lets an e-mail carry its data, and by
+ * 0018, which checks all of a call's bookings in one statement): every slot's lock, then each
+ * booking judged in turn (one person once, the capacity) and the accepted ones written, one
+ * statement and one commit for all.
  * One outcome per booking, in their order.
  */
 export async function bookInOneCall(db: Db, bookings: OneCallBooking[]): Promise<BookingOutcome[]> {

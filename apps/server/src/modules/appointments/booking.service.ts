@@ -9,7 +9,7 @@ import {
 import { isTransaction, type Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { BadRequestError, ConflictError } from '../../lib/errors';
-import { bookingReceivedKept, type OutboxEmail } from '../email/email.service';
+import { bodyOf, bookingReceivedKept, type OutboxEmail } from '../email/email.service';
 import { slotOf, type Actor, type AppointmentDeps } from './appointment-access';
 import { mailDataOf } from './appointment-mail';
 import { departmentWithNewId, findDepartment, slotOccupancy, type Slot } from './appointments.repository';
@@ -83,10 +83,11 @@ export type BookingExtras = { manageToken: string | null; emails: OutboxEmail[] 
 
 /**
  * A new PENDING appointment. Its id is drawn first; then one call to the database (migration
- * 0016's clinic_book_many, restated by 0017) takes the slot's lock, checks one person once and the
- * capacity (the waiting list's open entries counted), and writes the appointment, its event and what
- * `extras` makes of it, so the lock is held for one round trip. Inside the caller's transaction it is written at once;
- * otherwise together with the process's other bookings of the moment (bookings-together.ts).
+ * 0016's clinic_book_many, restated by 0017 and 0018) takes the slot's lock, checks one person once
+ * and the capacity (the waiting list's open entries counted), and writes the appointment, its event
+ * and what `extras` makes of it, so the lock is held for one round trip. Inside the caller's
+ * transaction it is written at once; otherwise together with the process's other bookings of the
+ * moment (bookings-together.ts).
  */
 export async function bookAppointment(
   db: Db,
@@ -120,7 +121,7 @@ export async function bookAppointment(
     now,
     event: { action: event.action, note: event.note, actorId: actor?.id ?? null, actorName: actor?.username ?? null, actorRole: actor?.role ?? null },
     linkHash: manageToken ? hashOf(manageToken) : null,
-    emails: emails.map((e) => ({ kind: e.kind, to_address: e.to, subject: e.subject, ...('data' in e ? { data: e.data } : { html: e.html, text: e.text }), attachments: e.attachments })),
+    emails: emails.map((e) => ({ kind: e.kind, to_address: e.to, subject: e.subject, ...bodyOf(e), attachments: e.attachments })),
   });
   if (outcome === 'ALREADY_BOOKED') throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
   if (outcome === 'SLOT_FULL') throw new ConflictError(M.slotFull, 'SLOT_FULL');

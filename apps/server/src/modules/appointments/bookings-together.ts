@@ -60,8 +60,8 @@ class BookingsTogether {
 const queues = new WeakMap<Db, BookingsTogether>();
 
 /**
- * Writes one booking (migration 0016's clinic_book_many): inside the caller's transaction at once, on its own
- * together with the process's other bookings of the moment.
+ * Writes one booking (clinic_book_many, migrations 0016–0018): inside the caller's transaction at
+ * once, on its own together with the process's other bookings of the moment.
  */
 export function book(db: Db, booking: OneCallBooking): Promise<BookingOutcome> {
   if (isTransaction(db)) return bookInOneCall(db, [booking]).then((outcomes) => outcomes[0]!);

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailOutbox, type EmailOutboxRow, type KeptEmailData } from '../../db/schema';
-import { renderKept, type OutboxEmail } from './templates';
+import { bodyOf, renderKept, type OutboxEmail } from './templates';
 
 /** Writes e-mails to the outbox; called inside the transaction of the change that causes them. */
 export async function enqueueEmails(db: Db, emails: OutboxEmail[], now: Date): Promise<number[]> {
@@ -13,7 +13,7 @@ export async function enqueueEmails(db: Db, emails: OutboxEmail[], now: Date): P
         kind: e.kind,
         toAddress: e.to,
         subject: e.subject,
-        ...('data' in e ? { data: e.data } : { html: e.html, text: e.text }),
+        ...bodyOf(e),
         attachments: e.attachments,
         appointmentId: e.appointmentId,
         status: 'queued' as const,
