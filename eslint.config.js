@@ -6,21 +6,37 @@ import boundaries from './eslint-rules/boundaries.js';
 
 const web = (...dirs) => dirs.map((dir) => `apps/web/src/${dir}`);
 const webLayers = [
-  { name: 'Shared web code', dirs: web('components', 'hooks', 'lib', 'api', 'config'), above: web('features', 'app', 'layouts') },
+  {
+    name: 'Shared web code',
+    dirs: web('components', 'hooks', 'lib', 'api', 'config'),
+    above: web('features', 'app', 'layouts'),
+  },
   { name: 'A layout', dirs: web('layouts'), above: web('features', 'app') },
   { name: 'A feature', dirs: web('features'), above: web('app', 'layouts') },
 ];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '**/playwright-report/**', '**/test-results/**', '**/coverage/**', 'data/**', 'apps/server/src/db/migrations/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-ssr/**',
+      '**/playwright-report/**',
+      '**/test-results/**',
+      '**/coverage/**',
+      'data/**',
+      'apps/server/src/db/migrations/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
     },
@@ -38,7 +54,12 @@ export default tseslint.config(
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['apps/server/src/modules/**/*.repository.ts', 'apps/server/src/modules/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Queries belong in a *.repository.ts file.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Queries belong in a *.repository.ts file.' }],
+        },
+      ],
     },
   },
   {
@@ -46,7 +67,10 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through config.ts.' },
+      ],
     },
   },
   {
@@ -64,7 +88,10 @@ export default tseslint.config(
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     plugins: { local: boundaries },
     rules: {
-      'local/no-cross-boundary': ['error', { zones: [{ dir: 'apps/web/src/features', public: [] }], aliases: { '@': 'apps/web/src' } }],
+      'local/no-cross-boundary': [
+        'error',
+        { zones: [{ dir: 'apps/web/src/features', public: [] }], aliases: { '@': 'apps/web/src' } },
+      ],
     },
   },
   {
@@ -82,7 +109,17 @@ export default tseslint.config(
   {
     files: ['apps/server/src/db/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**', '**/seed/**'], message: 'db/ holds the schema and the client only; it imports no module.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**', '**/seed/**'],
+              message: 'db/ holds the schema and the client only; it imports no module.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -49,6 +49,13 @@ export default defineConfig({
     stderr: 'pipe',
     // Every journey comes from one address: the public-write and sign-in budgets of one visitor
     // (tested in the server suite) would run out across them.
-    env: { PORT: String(port), DATA_DIR: `.e2e-data-${port}`, LOG_LEVEL: 'warn', RATE_LIMIT_PUBLIC: '1000', RATE_LIMIT_LOGIN_PER_ADDRESS: '1000', WAITING_LIST_CHECK_SECONDS: '2' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: `.e2e-data-${port}`,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PUBLIC: '1000',
+      RATE_LIMIT_LOGIN_PER_ADDRESS: '1000',
+      WAITING_LIST_CHECK_SECONDS: '2',
+    },
   },
 });

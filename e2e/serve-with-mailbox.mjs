@@ -24,7 +24,10 @@ const smtp = new SMTPServer({
     stream.on('end', () => {
       n += 1;
       const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-      writeFileSync(join(mailDir, `${String(n).padStart(5, '0')}.eml`), `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString('utf8')}`);
+      writeFileSync(
+        join(mailDir, `${String(n).padStart(5, '0')}.eml`),
+        `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString('utf8')}`,
+      );
       callback();
     });
   },

@@ -49,7 +49,16 @@ const dataDir = mkdtempSync(join(tmpdir(), 'clinic-audit-'));
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: root,
   // As `npm start` runs it: the production bundle, the embedded database (production mode wants PostgreSQL).
-  env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', JWT_SECRET: 'audit-secret-audit-secret-audit-secret!!' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'audit-secret-audit-secret-audit-secret!!',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -67,13 +76,21 @@ async function waitForServer() {
 }
 
 /** Script bytes a Lighthouse result saw sent (compressed), in KB. */
-const scriptKb = (lhr) => (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;
+const scriptKb = (lhr) =>
+  (lhr.audits['network-requests']?.details?.items ?? [])
+    .filter((r) => r.resourceType === 'Script')
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;
 
 /** The first touch on a page loaded as a phone loads it: what the app costs once it is needed. */
 async function firstTouch(browser, url) {
   const page = await browser.newPage();
   try {
-    const flow = await startFlow(page, { config: { extends: 'lighthouse:default', settings: { throttlingMethod: 'devtools', onlyCategories: ['performance'] } } });
+    const flow = await startFlow(page, {
+      config: {
+        extends: 'lighthouse:default',
+        settings: { throttlingMethod: 'devtools', onlyCategories: ['performance'] },
+      },
+    });
     await flow.navigate(url);
     await flow.startTimespan();
     await page.tap('h1');
@@ -82,7 +99,11 @@ async function firstTouch(browser, url) {
     await flow.endTimespan();
     const { steps } = await flow.createFlowResult();
     const lhr = steps[1].lhr;
-    return { jsKb: scriptKb(lhr), tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN, inp: lhr.audits['interaction-to-next-paint']?.numericValue ?? NaN };
+    return {
+      jsKb: scriptKb(lhr),
+      tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      inp: lhr.audits['interaction-to-next-paint']?.numericValue ?? NaN,
+    };
   } finally {
     await page.close();
   }
@@ -99,7 +120,16 @@ try {
 
   chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const rows = [];
   const report = {};
@@ -125,10 +155,14 @@ try {
       fcp: metric('first-contentful-paint'),
       // The JavaScript the page downloaded, as sent (compressed): issue 12 allows 120 KB.
       jsKb: scriptKb(lhr),
-      warnings: [...(lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : []), ...(lhr.runWarnings ?? [])],
+      warnings: [
+        ...(lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : []),
+        ...(lhr.runWarnings ?? []),
+      ],
     };
     const misses = [];
-    for (const c of ['performance', 'accessibility', 'bestPractices', 'seo']) if (row[c] < TARGET.score) misses.push(`${c} ${row[c]}`);
+    for (const c of ['performance', 'accessibility', 'bestPractices', 'seo'])
+      if (row[c] < TARGET.score) misses.push(`${c} ${row[c]}`);
     if (!(row.lcp < TARGET.lcp)) misses.push(`LCP ${(row.lcp / 1000).toFixed(2)} s`);
     if (!(row.cls < TARGET.cls)) misses.push(`CLS ${row.cls.toFixed(3)}`);
     if (!(row.tbt < TARGET.tbt)) misses.push(`TBT ${Math.round(row.tbt)} ms`);
@@ -136,29 +170,58 @@ try {
     row.misses = misses;
     if (misses.length) exitCode = 1;
     rows.push(row);
-    report[path] = { ...row, failedAudits: Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative').map((a) => `${a.id}: ${a.title}`) };
+    report[path] = {
+      ...row,
+      failedAudits: Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+        .map((a) => `${a.id}: ${a.title}`),
+    };
   }
 
   const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP s', 'LCP s', 'CLS', 'TBT ms', 'JS KB', 'misses'];
-  const cells = rows.map((r) => [r.page, r.performance, r.accessibility, r.bestPractices, r.seo, (r.fcp / 1000).toFixed(2), (r.lcp / 1000).toFixed(2), r.cls.toFixed(3), Math.round(r.tbt), r.jsKb.toFixed(0), r.misses.join(', ') || '-'].map(String));
-  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, ${chromePath}\n`);
+  const cells = rows.map((r) =>
+    [
+      r.page,
+      r.performance,
+      r.accessibility,
+      r.bestPractices,
+      r.seo,
+      (r.fcp / 1000).toFixed(2),
+      (r.lcp / 1000).toFixed(2),
+      r.cls.toFixed(3),
+      Math.round(r.tbt),
+      r.jsKb.toFixed(0),
+      r.misses.join(', ') || '-',
+    ].map(String),
+  );
+  console.log(
+    `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, ${chromePath}\n`,
+  );
   console.log(`| ${header.join(' | ')} |`);
   console.log(`|${header.map(() => '---').join('|')}|`);
   for (const c of cells) console.log(`| ${c.join(' | ')} |`);
   for (const r of rows) if (r.warnings.length) console.log(`\n${r.page}: ${r.warnings.join('; ')}`);
 
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  console.log('\nThe first touch, until the page is live (Lighthouse timespan, DevTools throttling: 4x CPU, slow 4G)\n');
+  console.log(
+    '\nThe first touch, until the page is live (Lighthouse timespan, DevTools throttling: 4x CPU, slow 4G)\n',
+  );
   console.log('| page | JS KB | TBT ms | INP ms |');
   console.log('|---|---|---|---|');
   for (const path of pages) {
     const touch = await firstTouch(browser, base + path);
     report[path].firstTouch = touch;
-    console.log(`| ${path} | ${touch.jsKb.toFixed(0)} | ${Math.round(touch.tbt)} | ${Number.isFinite(touch.inp) ? Math.round(touch.inp) : '-'} |`);
+    console.log(
+      `| ${path} | ${touch.jsKb.toFixed(0)} | ${Math.round(touch.tbt)} | ${Number.isFinite(touch.inp) ? Math.round(touch.inp) : '-'} |`,
+    );
   }
   await browser.disconnect();
   if (args.json) writeFileSync(args.json, JSON.stringify(report, null, 2));
-  console.log(exitCode ? '\nSome pages miss a target (every score >= 98, LCP < 1.8 s, CLS < 0.02, TBT < 100 ms, JS <= 120 KB).' : '\nEvery page meets every target.');
+  console.log(
+    exitCode
+      ? '\nSome pages miss a target (every score >= 98, LCP < 1.8 s, CLS < 0.02, TBT < 100 ms, JS <= 120 KB).'
+      : '\nEvery page meets every target.',
+  );
 } catch (err) {
   console.error(err);
   exitCode = 2;

@@ -13,7 +13,8 @@ if (!existsSync(dir)) {
 }
 const files = readdirSync(dir).filter((f) => f.endsWith('.js'));
 const gz = new Map(files.map((f) => [f, gzipSync(readFileSync(join(dir, f))).length]));
-const importsOf = (f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((m) => m[1]);
+const importsOf = (f) =>
+  [...readFileSync(join(dir, f), 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((m) => m[1]);
 function closure(start) {
   const seen = new Set();
   const stack = [...start];
@@ -33,9 +34,18 @@ const entry = chunk('index');
 // The entry (src/boot.ts) fetches the app (src/main.tsx) on the visitor's first intent: a visitor who does anything downloads both.
 const shell = closure([entry, chunk('main')]);
 console.log(`Every page (the entry and its imports): ${kb(total(shell))}`);
-for (const f of [...shell].sort((a, b) => gz.get(b) - gz.get(a)).slice(0, 6)) console.log(`  ${f.replace(/-[\w-]{8}\.js$/, '')}: ${kb(gz.get(f))}`);
+for (const f of [...shell].sort((a, b) => gz.get(b) - gz.get(a)).slice(0, 6))
+  console.log(`  ${f.replace(/-[\w-]{8}\.js$/, '')}: ${kb(gz.get(f))}`);
 console.log('');
-const pages = { '/': 'home-page', '/about': 'about-page', '/services': 'services-page', '/blog': 'blog-list-route', '/blog/{id}': 'blog-post-route', '/appointment': 'appointment-page', '/login': 'login-page' };
+const pages = {
+  '/': 'home-page',
+  '/about': 'about-page',
+  '/services': 'services-page',
+  '/blog': 'blog-list-route',
+  '/blog/{id}': 'blog-post-route',
+  '/appointment': 'appointment-page',
+  '/login': 'login-page',
+};
 let over = 0;
 for (const [path, prefix] of Object.entries(pages)) {
   const own = chunk(prefix);

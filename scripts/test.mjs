@@ -21,13 +21,22 @@ function need(what, present, why) {
   return false;
 }
 
-if (!env.TEST_DATABASE_URL) need('PostgreSQL server tests', false, 'TEST_DATABASE_URL is not set, server tests run on PGlite only');
+if (!env.TEST_DATABASE_URL)
+  need('PostgreSQL server tests', false, 'TEST_DATABASE_URL is not set, server tests run on PGlite only');
 if (!env.TEST_REDIS_URL) {
   if (ci) env.TEST_REDIS_URL = env.REDIS_URL || 'redis://127.0.0.1:6379';
   else skipped.push('Redis rate-limit test: TEST_REDIS_URL is not set');
 }
-need('two server processes behind nginx', existsSync('/usr/sbin/nginx'), 'nginx is not installed (apt-get install nginx-light)');
-const hasChrome = need('browser journeys (e2e)', existsSync(chrome), `no Chromium at ${chrome} (set CHROME_PATH or apt-get install chromium)`);
+need(
+  'two server processes behind nginx',
+  existsSync('/usr/sbin/nginx'),
+  'nginx is not installed (apt-get install nginx-light)',
+);
+const hasChrome = need(
+  'browser journeys (e2e)',
+  existsSync(chrome),
+  `no Chromium at ${chrome} (set CHROME_PATH or apt-get install chromium)`,
+);
 
 const steps = [
   ['typecheck', 'npm', ['run', 'typecheck']],
@@ -39,7 +48,11 @@ const steps = [
 ].filter(([name]) => only.length === 0 || only.includes(name));
 
 const ESC = String.fromCharCode(27);
-const strip = (s) => s.split(ESC).map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, ""))).join("");
+const strip = (s) =>
+  s
+    .split(ESC)
+    .map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, '')))
+    .join('');
 
 function run(name, cmd, args) {
   return new Promise((resolve) => {
@@ -73,8 +86,14 @@ for (const [name, cmd, args] of steps) {
     problems.push(`${name} failed (exit code ${code})`);
     // The failing tests' names, so the summary at the end of a long log says which ones failed.
     // With each, the first line of its error (vitest prints it below the FAIL line).
-    const named = out.split('\n').filter((line) => /^\s*(FAIL\s|×\s|✘\s)/.test(line) || /^\s+\d+\) \[/.test(line) || /^\s*(\w*Error|Error):\s/.test(line));
-    for (const line of [...new Set(named.map((l) => l.trim().slice(0, 240)))].slice(0, 30)) failures.push(`${name}: ${line}`);
+    const named = out
+      .split('\n')
+      .filter(
+        (line) =>
+          /^\s*(FAIL\s|×\s|✘\s)/.test(line) || /^\s+\d+\) \[/.test(line) || /^\s*(\w*Error|Error):\s/.test(line),
+      );
+    for (const line of [...new Set(named.map((l) => l.trim().slice(0, 240)))].slice(0, 30))
+      failures.push(`${name}: ${line}`);
   }
 }
 

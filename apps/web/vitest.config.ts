@@ -14,7 +14,10 @@ export default defineConfig({
     projects: [
       // The components, with Testing Library on React: their behaviour is the same on the Preact the
       // site ships (the browser journeys in e2e/ run that build).
-      { extends: true, test: { name: 'components', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/entry-server.test.tsx'] } },
+      {
+        extends: true,
+        test: { name: 'components', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/entry-server.test.tsx'] },
+      },
       // The server's renderer on the runtime it is built with: Preact and preact-render-to-string,
       // every library run through the aliases.
       {
@@ -24,7 +27,12 @@ export default defineConfig({
         },
         // Each library's ES module build, whose imports go through the aliases (a CommonJS build would require React itself).
         ssr: { resolve: { conditions: ['module', 'import', 'node', 'default'] } },
-        test: { name: 'server-render', include: ['src/entry-server.test.tsx'], environment: 'node', server: { deps: { inline: true } } },
+        test: {
+          name: 'server-render',
+          include: ['src/entry-server.test.tsx'],
+          environment: 'node',
+          server: { deps: { inline: true } },
+        },
       },
     ],
     restoreMocks: true,

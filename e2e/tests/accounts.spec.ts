@@ -7,7 +7,15 @@ async function staffWorkbook(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Nhân sự');
   sheet.addRow(['Full Name', 'Username', 'Email', 'Birth Date', 'Gender', 'Role', 'Specialty']);
-  sheet.addRow(['Trần Thị Hoa', 'tran.hoa', 'tran.hoa@example.vn', new Date(Date.UTC(1994, 2, 8)), 'FEMALE', 'STAFF', '']);
+  sheet.addRow([
+    'Trần Thị Hoa',
+    'tran.hoa',
+    'tran.hoa@example.vn',
+    new Date(Date.UTC(1994, 2, 8)),
+    'FEMALE',
+    'STAFF',
+    '',
+  ]);
   sheet.addRow(['Phạm Văn Khôi', 'pham.khoi', 'pham.khoi@example.vn', '1988-11-20', 'MALE', 'PATIENT', '']);
   sheet.addRow(['Người Trùng Tên', 'patient', 'trung.ten@example.vn', '', '', 'PATIENT', '']);
   return Buffer.from(await workbook.xlsx.writeBuffer());
@@ -18,7 +26,9 @@ async function signOutEverywhere(page: Page) {
   await page.evaluate(() => localStorage.clear());
 }
 
-test('an administrator imports people from Excel; a new user signs in and must choose a password before anything else', async ({ page }, testInfo) => {
+test('an administrator imports people from Excel; a new user signs in and must choose a password before anything else', async ({
+  page,
+}, testInfo) => {
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto('/admin/users');
@@ -27,7 +37,9 @@ test('an administrator imports people from Excel; a new user signs in and must c
   await page.getByRole('button', { name: 'Import from Excel' }).click();
   const upload = page.getByRole('dialog', { name: 'Import users from Excel' });
   // A file that is not an .xlsx is refused before it is sent.
-  await upload.getByLabel('Excel file (.xlsx)').setInputFiles({ name: 'nhan-su.csv', mimeType: 'text/csv', buffer: Buffer.from('Full Name,Username\n') });
+  await upload
+    .getByLabel('Excel file (.xlsx)')
+    .setInputFiles({ name: 'nhan-su.csv', mimeType: 'text/csv', buffer: Buffer.from('Full Name,Username\n') });
   await expect(upload.getByText('Please select a valid Excel file (.xlsx)')).toBeVisible();
   await upload.getByLabel('Excel file (.xlsx)').setInputFiles({
     name: 'nhan-su.xlsx',
@@ -81,50 +93,64 @@ test.describe('the demo patient', () => {
   // Other journeys expect the demo patient as seeded: her name goes back after this one.
   test.afterEach(async ({ request }) => {
     const token = await tokenOf(request, 'patient');
-    const res = await request.put('/api/users/profile', { data: { fullName: ACCOUNTS.patient.fullName, phone: '0912345678' }, headers: { Authorization: `Bearer ${token}` } });
+    const res = await request.put('/api/users/profile', {
+      data: { fullName: ACCOUNTS.patient.fullName, phone: '0912345678' },
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(res.status()).toBe(200);
   });
 
-test('a patient edits her profile, cancels a pending appointment with a reason and finds it under Đã hủy @phone', async ({ page, request }, testInfo) => {
-  const token = await tokenOf(request, 'patient');
-  const reason = `Khám định kỳ ${testInfo.project.name}`;
-  await bookViaApi(
+  test('a patient edits her profile, cancels a pending appointment with a reason and finds it under Đã hủy @phone', async ({
+    page,
     request,
-    { fullName: 'Nguyễn Thị Mai', phone: '0912345678', email: 'patient@example.com', appointmentDate: clinicWeekday(300), appointmentTime: testInfo.project.name === 'phone' ? '14:00' : '14:30', department: 'GYNECOLOGY', reason },
-    token,
-  );
+  }, testInfo) => {
+    const token = await tokenOf(request, 'patient');
+    const reason = `Khám định kỳ ${testInfo.project.name}`;
+    await bookViaApi(
+      request,
+      {
+        fullName: 'Nguyễn Thị Mai',
+        phone: '0912345678',
+        email: 'patient@example.com',
+        appointmentDate: clinicWeekday(300),
+        appointmentTime: testInfo.project.name === 'phone' ? '14:00' : '14:30',
+        department: 'GYNECOLOGY',
+        reason,
+      },
+      token,
+    );
 
-  await signIn(page, 'patient');
-  await expect(page).toHaveURL(/\/$/);
+    await signIn(page, 'patient');
+    await expect(page).toHaveURL(/\/$/);
 
-  // Profile: edit the phone and the name; the header shows the new name at once.
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'Chỉnh sửa' }).click();
-  const newName = testInfo.project.name === 'phone' ? 'Nguyễn Thị Mai Anh' : 'Nguyễn Thị Mai Hương';
-  await page.getByLabel('Họ và tên').fill(newName);
-  await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
-  await expect(page.getByText('Cập nhật thông tin thành công!')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: newName })).toBeVisible();
-  await expect(page.getByRole('banner')).toContainText(newName);
-  await expectAccessible(page);
-  await snap(page, testInfo, 'profile');
+    // Profile: edit the phone and the name; the header shows the new name at once.
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Chỉnh sửa' }).click();
+    const newName = testInfo.project.name === 'phone' ? 'Nguyễn Thị Mai Anh' : 'Nguyễn Thị Mai Hương';
+    await page.getByLabel('Họ và tên').fill(newName);
+    await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+    await expect(page.getByText('Cập nhật thông tin thành công!')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: newName })).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText(newName);
+    await expectAccessible(page);
+    await snap(page, testInfo, 'profile');
 
-  // My appointments: cancel the pending one with a reason.
-  await page.goto('/my-appointments');
-  await expect(page.getByRole('heading', { level: 1, name: 'Lịch hẹn của tôi' })).toBeVisible();
-  const card = page.locator('article:visible').filter({ hasText: reason });
-  await expect(card).toHaveCount(1);
-  await card.getByRole('button', { name: /Hủy lịch hẹn/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Hủy lịch hẹn' });
-  await dialog.getByLabel('Lý do hủy').fill('Bận việc gia đình');
-  await dialog.getByRole('button', { name: 'Hủy lịch hẹn' }).click();
-  await expect(page.getByText('Đã hủy lịch hẹn thành công')).toBeVisible();
+    // My appointments: cancel the pending one with a reason.
+    await page.goto('/my-appointments');
+    await expect(page.getByRole('heading', { level: 1, name: 'Lịch hẹn của tôi' })).toBeVisible();
+    const card = page.locator('article:visible').filter({ hasText: reason });
+    await expect(card).toHaveCount(1);
+    await card.getByRole('button', { name: /Hủy lịch hẹn/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hủy lịch hẹn' });
+    await dialog.getByLabel('Lý do hủy').fill('Bận việc gia đình');
+    await dialog.getByRole('button', { name: 'Hủy lịch hẹn' }).click();
+    await expect(page.getByText('Đã hủy lịch hẹn thành công')).toBeVisible();
 
-  await page.getByRole('tab', { name: /Đã hủy/ }).click();
-  const cancelled = page.locator('article:visible').filter({ hasText: reason });
-  await expect(cancelled).toHaveCount(1);
-  await expect(cancelled.getByRole('button', { name: /Hủy lịch hẹn/ })).toHaveCount(0);
-  await expectAccessible(page);
-  await snap(page, testInfo, 'my-appointments-cancelled');
-});
+    await page.getByRole('tab', { name: /Đã hủy/ }).click();
+    const cancelled = page.locator('article:visible').filter({ hasText: reason });
+    await expect(cancelled).toHaveCount(1);
+    await expect(cancelled.getByRole('button', { name: /Hủy lịch hẹn/ })).toHaveCount(0);
+    await expectAccessible(page);
+    await snap(page, testInfo, 'my-appointments-cancelled');
+  });
 });

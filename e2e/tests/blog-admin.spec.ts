@@ -37,14 +37,18 @@ test('staff writes a post with an image, publishes it, and it appears on /blog',
   await dialog.getByLabel('Thời gian đọc').fill('4 phút');
   await dialog
     .getByLabel('Nội dung', { exact: true })
-    .fill('## Những thay đổi thường gặp\n\n- Kinh nguyệt lần đầu\n- Thay đổi **nội tiết**\n\n<script>alert("x")</script>');
+    .fill(
+      '## Những thay đổi thường gặp\n\n- Kinh nguyệt lần đầu\n- Thay đổi **nội tiết**\n\n<script>alert("x")</script>',
+    );
   await dialog.getByRole('tab', { name: 'Xem trước' }).click();
   const preview = dialog.getByRole('tabpanel', { name: 'Xem trước' });
   await expect(preview.getByRole('heading', { name: 'Những thay đổi thường gặp' })).toBeVisible();
   await expect(preview.locator('script')).toHaveCount(0);
   await dialog.getByRole('tab', { name: 'Soạn thảo' }).click();
 
-  await dialog.getByLabel('Tải ảnh lên').setInputFiles({ name: 'tuoi-day-thi.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  await dialog
+    .getByLabel('Tải ảnh lên')
+    .setInputFiles({ name: 'tuoi-day-thi.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
   await expect(page.getByText('Đã tải hình ảnh lên')).toBeVisible();
   const imagePreview = dialog.getByAltText('Xem trước hình ảnh bài viết');
   await expect(imagePreview).toHaveAttribute('src', /^\/api\/images\/\d+$/);
@@ -68,7 +72,9 @@ test('staff writes a post with an image, publishes it, and it appears on /blog',
   await status.selectOption('PUBLISHED');
   await expect(page.getByText('Đã cập nhật trạng thái bài viết')).toBeVisible();
   await expect(status).toHaveValue('PUBLISHED');
-  await expect(table.locator('tbody tr').filter({ hasText: title }).locator('span', { hasText: 'Đã xuất bản' })).toBeVisible();
+  await expect(
+    table.locator('tbody tr').filter({ hasText: title }).locator('span', { hasText: 'Đã xuất bản' }),
+  ).toBeVisible();
   await snap(page, testInfo, 'blog-published');
 
   const publicLink = table.getByRole('link', { name: new RegExp(`Xem bài viết công khai: ${title}`) });
@@ -95,7 +101,10 @@ test('staff writes a post with an image, publishes it, and it appears on /blog',
   expect(problems).toEqual([]);
 });
 
-test('staff rejects a comment in the moderation panel, and visitors no longer see it', async ({ page, request }, testInfo) => {
+test('staff rejects a comment in the moderation panel, and visitors no longer see it', async ({
+  page,
+  request,
+}, testInfo) => {
   // A visitor comments on a published post (the public call needs no token).
   const published = await request.get('/api/public/blogs/published?size=1');
   expect(published.ok()).toBeTruthy();
@@ -140,7 +149,9 @@ test('the Blog Control table becomes a list of cards on a phone @phone-only', as
   const list = page.getByRole('list', { name: 'Danh sách bài viết' });
   await expect(list.getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await snap(page, testInfo, 'blog-control-phone');
 });

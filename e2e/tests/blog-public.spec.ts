@@ -17,7 +17,9 @@ function postsGrid(page: Page) {
   return page.getByRole('region', { name: /Bài viết mới nhất|Chủ đề:|Kết quả tìm kiếm/ });
 }
 
-test('a visitor filters by category, searches, opens a post, comments, replies and reacts', async ({ page }, testInfo) => {
+test('a visitor filters by category, searches, opens a post, comments, replies and reacts', async ({
+  page,
+}, testInfo) => {
   failOnDialog(page);
   const problems = watchConsole(page);
   await page.goto('/blog');
@@ -78,7 +80,9 @@ test('a visitor filters by category, searches, opens a post, comments, replies a
   await replyForm.getByLabel('Tên của bạn').fill(`BS. Trả lời ${stamp}`);
   await replyForm.getByLabel('Nội dung trả lời').fill('Chào bạn, bạn nên đi khám định kỳ nhé.');
   await replyForm.getByRole('button', { name: 'Gửi trả lời' }).click();
-  await expect(page.getByText('Tên này dành cho bác sĩ và nhân viên phòng khám. Vui lòng dùng tên của bạn.')).toBeVisible();
+  await expect(
+    page.getByText('Tên này dành cho bác sĩ và nhân viên phòng khám. Vui lòng dùng tên của bạn.'),
+  ).toBeVisible();
   const neighbour = `Người trả lời ${stamp}`;
   await replyForm.getByLabel('Tên của bạn').fill(neighbour);
   await replyForm.getByRole('button', { name: 'Gửi trả lời' }).click();
@@ -121,10 +125,14 @@ test('a missing post says so with a way back, and a bad id is refused', async ({
 });
 
 test('staff can delete a comment under a post', async ({ page, request }) => {
-  const posts = (await (await request.get('/api/public/blogs/published?category=heart')).json()) as { items: { id: number; title: string }[] };
+  const posts = (await (await request.get('/api/public/blogs/published?category=heart')).json()) as {
+    items: { id: number; title: string }[];
+  };
   const post = posts.items[0]!;
   const name = `Xóa tôi ${Date.now().toString(36)}`;
-  const created = await request.post(`/api/comments/blog/${post.id}`, { data: { authorName: name, content: 'Bình luận sẽ bị xóa.' } });
+  const created = await request.post(`/api/comments/blog/${post.id}`, {
+    data: { authorName: name, content: 'Bình luận sẽ bị xóa.' },
+  });
   expect(created.ok()).toBe(true);
 
   await signIn(page, 'staff');
@@ -148,14 +156,20 @@ test('the blog list has no serious accessibility violation @phone', async ({ pag
 });
 
 test('a post with its comments has no serious accessibility violation @phone', async ({ page, request }, testInfo) => {
-  const posts = (await (await request.get('/api/public/blogs/published?category=cancer&size=10')).json()) as { items: { id: number; title: string }[] };
+  const posts = (await (await request.get('/api/public/blogs/published?category=cancer&size=10')).json()) as {
+    items: { id: number; title: string }[];
+  };
   const post = posts.items.find((p) => p.title === CANCER_POST)!;
   const problems = watchConsole(page);
   await page.goto(`/blog/${post.id}`);
   await expect(page.getByRole('heading', { level: 1, name: CANCER_POST })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Danh sách bình luận' }).getByRole('article').first()).toBeVisible();
   // Open a reply form too, so its fields are checked.
-  await page.getByRole('list', { name: 'Danh sách bình luận' }).getByRole('button', { name: 'Trả lời' }).first().click();
+  await page
+    .getByRole('list', { name: 'Danh sách bình luận' })
+    .getByRole('button', { name: 'Trả lời' })
+    .first()
+    .click();
   await snap(page, testInfo, 'blog-post-a11y');
   await expectAccessible(page);
   expect(problems).toEqual([]);

@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, clinicWeekday, expectAccessible, signIn, snap } from './helpers';
 
-
 /** The time tiles are radio buttons drawn as labels: a person clicks the tile. */
 async function pickTime(page: Page, time: string) {
-  await page.locator('label').filter({ hasText: new RegExp(`^${time}$`) }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${time}$`) })
+    .click();
   await expect(page.getByRole('radio', { name: time })).toBeChecked();
 }
 
@@ -53,7 +55,9 @@ test('a visitor books an appointment and sees the success panel @phone', async (
   await expect(page.getByLabel('Họ và tên')).toHaveValue('');
 });
 
-test('the booking page refuses a Sunday and has no serious accessibility violation @phone', async ({ page }, testInfo) => {
+test('the booking page refuses a Sunday and has no serious accessibility violation @phone', async ({
+  page,
+}, testInfo) => {
   await page.goto('/appointment');
   await expect(page.getByLabel('Khoa khám')).toBeEnabled();
   await expectAccessible(page);

@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { bookViaApi, clinicWeekday, expectAccessible, signIn, snap, tokenOf } from './helpers';
 
 /** The row (a table row on a laptop, a card on a phone) of one patient. */
-const rowOf = (page: Page, name: string) => page.locator('tr, li').filter({ has: page.getByRole('button', { name, exact: true }) });
+const rowOf = (page: Page, name: string) =>
+  page.locator('tr, li').filter({ has: page.getByRole('button', { name, exact: true }) });
 
 async function openBookings(page: Page, search?: string) {
   await signIn(page, 'staff');
@@ -12,7 +13,10 @@ async function openBookings(page: Page, search?: string) {
   if (search) await page.getByRole('searchbox', { name: 'Tìm kiếm' }).fill(search);
 }
 
-test('staff finds a booking by a name typed without accents, assigns a doctor, confirms, requests payment and marks it paid @phone', async ({ page, request }, testInfo) => {
+test('staff finds a booking by a name typed without accents, assigns a doctor, confirms, requests payment and marks it paid @phone', async ({
+  page,
+  request,
+}, testInfo) => {
   const phone = testInfo.project.name === 'phone';
   const name = phone ? 'Phạm Thị Tuyết Nhung' : 'Phạm Thị Tuyết Mai';
   await bookViaApi(request, {
@@ -54,13 +58,22 @@ test('staff finds a booking by a name typed without accents, assigns a doctor, c
   await expect(row.getByText('Cần thanh toán')).toBeVisible();
 
   await row.getByRole('button', { name: /Đánh dấu đã thanh toán/ }).click();
-  await page.getByRole('dialog', { name: 'Đánh dấu đã thanh toán' }).getByRole('button', { name: 'Đã thanh toán' }).click();
+  await page
+    .getByRole('dialog', { name: 'Đánh dấu đã thanh toán' })
+    .getByRole('button', { name: 'Đã thanh toán' })
+    .click();
   await expect(row.getByText('Đã thanh toán', { exact: true })).toBeVisible();
 
   // The detail shows every step in the trail.
   await row.getByRole('button', { name, exact: true }).click();
   const detail = page.getByRole('dialog', { name: /Lịch hẹn #\d+/ });
-  for (const step of ['Đặt lịch hẹn', 'Chỉ định bác sĩ', 'Xác nhận lịch hẹn', 'Yêu cầu thanh toán', 'Đánh dấu đã thanh toán']) {
+  for (const step of [
+    'Đặt lịch hẹn',
+    'Chỉ định bác sĩ',
+    'Xác nhận lịch hẹn',
+    'Yêu cầu thanh toán',
+    'Đánh dấu đã thanh toán',
+  ]) {
     await expect(detail.getByText(step, { exact: true })).toBeVisible();
   }
   await snap(page, testInfo, 'booking-detail');
@@ -69,11 +82,22 @@ test('staff finds a booking by a name typed without accents, assigns a doctor, c
   await expect(detail).toBeHidden();
 });
 
-test('staff bulk-cancels three bookings; one changed meanwhile is refused with its reason', async ({ page, request }, testInfo) => {
+test('staff bulk-cancels three bookings; one changed meanwhile is refused with its reason', async ({
+  page,
+  request,
+}, testInfo) => {
   const date = clinicWeekday(10);
   const ids: number[] = [];
   for (const [i, name] of ['Đỗ Hàng Loạt Một', 'Đỗ Hàng Loạt Hai', 'Đỗ Hàng Loạt Ba'].entries()) {
-    ids.push(await bookViaApi(request, { fullName: name, phone: `096620000${i}`, appointmentDate: date, appointmentTime: '14:00', department: 'OBSTETRICS' }));
+    ids.push(
+      await bookViaApi(request, {
+        fullName: name,
+        phone: `096620000${i}`,
+        appointmentDate: date,
+        appointmentTime: '14:00',
+        department: 'OBSTETRICS',
+      }),
+    );
   }
   await openBookings(page, 'do hang loat');
   await expect(page.getByText(/Tìm thấy 3 lịch hẹn/)).toBeAttached();
@@ -83,7 +107,10 @@ test('staff bulk-cancels three bookings; one changed meanwhile is refused with i
 
   // Someone at another desk cancels one of them while this screen still shows it waiting.
   const token = await tokenOf(request, 'admin');
-  const elsewhere = await request.put(`/api/appointments/${ids[1]}/cancel`, { headers: { authorization: `Bearer ${token}` }, data: { reason: 'Bệnh nhân gọi điện hủy' } });
+  const elsewhere = await request.put(`/api/appointments/${ids[1]}/cancel`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { reason: 'Bệnh nhân gọi điện hủy' },
+  });
   expect(elsewhere.status()).toBe(200);
 
   await bar.getByRole('button', { name: 'Hủy hàng loạt' }).click();
@@ -98,13 +125,27 @@ test('staff bulk-cancels three bookings; one changed meanwhile is refused with i
   await snap(page, testInfo, 'bulk-result');
   await report.getByRole('button', { name: 'Đóng' }).last().click();
   await expect(page.getByText(/Tìm thấy 3 lịch hẹn/)).toBeAttached();
-  await expect(page.getByRole('table', { name: 'Danh sách lịch hẹn' }).getByText('Đã hủy', { exact: true })).toHaveCount(3);
+  await expect(
+    page.getByRole('table', { name: 'Danh sách lịch hẹn' }).getByText('Đã hủy', { exact: true }),
+  ).toHaveCount(3);
 });
 
-test('the booking history downloads as CSV with the specification\'s columns and Vietnamese text', async ({ page, request }, testInfo) => {
-  const id = await bookViaApi(request, { fullName: 'Hoàng Thị Lịch Sử', phone: '0966300001', appointmentDate: clinicWeekday(11), appointmentTime: '15:00', department: 'FERTILITY' });
+test("the booking history downloads as CSV with the specification's columns and Vietnamese text", async ({
+  page,
+  request,
+}, testInfo) => {
+  const id = await bookViaApi(request, {
+    fullName: 'Hoàng Thị Lịch Sử',
+    phone: '0966300001',
+    appointmentDate: clinicWeekday(11),
+    appointmentTime: '15:00',
+    department: 'FERTILITY',
+  });
   const token = await tokenOf(request, 'staff');
-  await request.put(`/api/appointments/${id}/cancel`, { headers: { authorization: `Bearer ${token}` }, data: { reason: 'Đổi sang tuần sau' } });
+  await request.put(`/api/appointments/${id}/cancel`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { reason: 'Đổi sang tuần sau' },
+  });
 
   await signIn(page, 'staff');
   await expect(page).toHaveURL(/\/admin$/);
@@ -120,10 +161,15 @@ test('the booking history downloads as CSV with the specification\'s columns and
   await page.getByRole('button', { name: 'Xuất CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^booking-history-\d{4}-\d{2}-\d{2}\.csv$/);
-  const text = (await (await file.createReadStream()).toArray()).map((c) => Buffer.from(c)).reduce((a, b) => Buffer.concat([a, b]), Buffer.alloc(0)).toString('utf8');
+  const text = (await (await file.createReadStream()).toArray())
+    .map((c) => Buffer.from(c))
+    .reduce((a, b) => Buffer.concat([a, b]), Buffer.alloc(0))
+    .toString('utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
   const [header, row] = text.slice(1).split('\r\n');
-  expect(header).toBe('ID,Họ tên,Số điện thoại,Email,Ngày khám,Giờ khám,Khoa khám,Bác sĩ,Trạng thái,Lý do khám,Ngày tạo,Ngày cập nhật');
+  expect(header).toBe(
+    'ID,Họ tên,Số điện thoại,Email,Ngày khám,Giờ khám,Khoa khám,Bác sĩ,Trạng thái,Lý do khám,Ngày tạo,Ngày cập nhật',
+  );
   expect(row).toContain(`${id},Hoàng Thị Lịch Sử,0966300001`);
   expect(row).toContain('Khoa Hiếm muộn');
   expect(row).toContain('Đã hủy');

@@ -33,7 +33,10 @@ async function assignDoctor(page: Page, name: string) {
   return row;
 }
 
-test('a doctor accepts an assignment, examines, writes notes with a follow-up; the visit reaches Booking History', async ({ page, request }, testInfo) => {
+test('a doctor accepts an assignment, examines, writes notes with a follow-up; the visit reaches Booking History', async ({
+  page,
+  request,
+}, testInfo) => {
   const name = 'Trịnh Thị Ngày Khám';
   await bookViaApi(request, {
     fullName: name,
@@ -74,7 +77,10 @@ test('a doctor accepts an assignment, examines, writes notes with a follow-up; t
   await pay.getByRole('button', { name: 'Gửi yêu cầu' }).click();
   await expect(booking.getByText('Cần thanh toán')).toBeVisible();
   await booking.getByRole('button', { name: /Đánh dấu đã thanh toán/ }).click();
-  await page.getByRole('dialog', { name: 'Đánh dấu đã thanh toán' }).getByRole('button', { name: 'Đã thanh toán' }).click();
+  await page
+    .getByRole('dialog', { name: 'Đánh dấu đã thanh toán' })
+    .getByRole('button', { name: 'Đã thanh toán' })
+    .click();
   await expect(booking.getByText('Đã thanh toán', { exact: true })).toBeVisible();
 
   // The doctor examines from Patient Control: notes and a follow-up two weeks later.
@@ -95,7 +101,10 @@ test('a doctor accepts an assignment, examines, writes notes with a follow-up; t
   const followUpDate = clinicWeekday(17);
   await notes.getByLabel(/Ngày tái khám/).fill(followUpDate);
   // The time tiles are radio buttons drawn as labels: a person clicks the tile.
-  await notes.locator('label').filter({ hasText: /^10:00$/ }).click();
+  await notes
+    .locator('label')
+    .filter({ hasText: /^10:00$/ })
+    .click();
   await expect(notes.getByRole('radio', { name: '10:00' })).toBeChecked();
   await expect(notes.getByText('Khung giờ này còn trống')).toBeVisible();
   await snap(page, testInfo, 'examination-notes');
@@ -119,15 +128,28 @@ test('a doctor accepts an assignment, examines, writes notes with a follow-up; t
   await expect(rowWith(page, name).getByText('Đã hoàn thành')).toBeVisible();
 });
 
-test('a doctor declines with a reason and the staff sees it to assign someone else', async ({ page, request }, testInfo) => {
+test('a doctor declines with a reason and the staff sees it to assign someone else', async ({
+  page,
+  request,
+}, testInfo) => {
   const name = 'Vũ Thị Từ Chối';
-  await bookViaApi(request, { fullName: name, phone: '0977100002', appointmentDate: clinicWeekday(4), appointmentTime: '14:30', department: 'GENERAL_PRACTICE' });
+  await bookViaApi(request, {
+    fullName: name,
+    phone: '0977100002',
+    appointmentDate: clinicWeekday(4),
+    appointmentTime: '14:30',
+    department: 'GENERAL_PRACTICE',
+  });
   await assignDoctor(page, name);
 
   await openAs(page, 'doctor', '/admin/pending-approvals', 'Appointments Pending Your Approval');
-  await rowWith(page, name).getByRole('button', { name: `Từ chối lịch hẹn của ${name}` }).click();
+  await rowWith(page, name)
+    .getByRole('button', { name: `Từ chối lịch hẹn của ${name}` })
+    .click();
   const decline = page.getByRole('dialog', { name: 'Từ chối lịch hẹn' });
-  await expect(decline.getByText('The appointment will return to PENDING and the staff must assign another doctor.')).toBeVisible();
+  await expect(
+    decline.getByText('The appointment will return to PENDING and the staff must assign another doctor.'),
+  ).toBeVisible();
   await expect(decline.getByRole('button', { name: 'Decline Appointment' })).toBeDisabled();
   await decline.getByLabel(/Lý do từ chối/).fill('Tôi dự hội thảo cả ngày hôm đó.');
   await snap(page, testInfo, 'decline');
@@ -141,7 +163,9 @@ test('a doctor declines with a reason and the staff sees it to assign someone el
   await expect(row.getByRole('button', { name: /Chỉ định lại bác sĩ/ })).toBeVisible();
 });
 
-test('the doctor\'s screens read well on a phone and have no serious accessibility violation @phone', async ({ page }, testInfo) => {
+test("the doctor's screens read well on a phone and have no serious accessibility violation @phone", async ({
+  page,
+}, testInfo) => {
   for (const [path, heading] of [
     ['/admin', 'Dashboard'],
     ['/admin/pending-approvals', 'Appointments Pending Your Approval'],
@@ -151,7 +175,9 @@ test('the doctor\'s screens read well on a phone and have no serious accessibili
     else await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.getByRole('progressbar').or(page.getByText('Đang tải')).first()).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()!.width,
+    );
     await expectAccessible(page);
     await snap(page, testInfo, `doctor${path.replaceAll('/', '-')}`);
   }

@@ -25,7 +25,9 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
 /** axe must find nothing serious or critical. */
 export async function expectAccessible(page: Page) {
   // A toast fading in is half transparent for a moment: check what the person sees once it has settled.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
@@ -41,7 +43,8 @@ export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy|Refused to|Minified React error|hydrat/i.test(msg.text())) problems.push(msg.text());
+    if (msg.type() === 'error' && /Content Security Policy|Refused to|Minified React error|hydrat/i.test(msg.text()))
+      problems.push(msg.text());
   });
   return problems;
 }
@@ -50,25 +53,43 @@ const CLINIC_ZONE = 'Asia/Ho_Chi_Minh';
 
 /** Today in the clinic's zone plus `days`, moved off a Sunday (the clinic is closed then). */
 export function clinicWeekday(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: CLINIC_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: CLINIC_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
   const date = new Date(`${today}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 }
 
-export type PublicBooking = { fullName: string; phone: string; email?: string; appointmentDate: string; appointmentTime: string; department: string; reason?: string };
+export type PublicBooking = {
+  fullName: string;
+  phone: string;
+  email?: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  department: string;
+  reason?: string;
+};
 
 /** A visitor's booking through the public call (a signed-in patient's with her token); answers its id. */
 export async function bookViaApi(request: APIRequestContext, booking: PublicBooking, token?: string): Promise<number> {
-  const res = await request.post('/api/appointments/public', { data: booking, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const res = await request.post('/api/appointments/public', {
+    data: booking,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { appointmentId: number }).appointmentId;
 }
 
 /** A token of a demo account, for calls a test makes behind the screen's back. */
 export async function tokenOf(request: APIRequestContext, who: keyof typeof ACCOUNTS): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { usernameOrEmail: ACCOUNTS[who].username, password: ACCOUNTS[who].password } });
+  const res = await request.post('/api/auth/login', {
+    data: { usernameOrEmail: ACCOUNTS[who].username, password: ACCOUNTS[who].password },
+  });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }

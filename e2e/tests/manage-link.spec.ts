@@ -4,11 +4,18 @@ import { linkFromMail } from './mailbox';
 
 /** The time tiles are radio buttons drawn as labels: a person clicks the tile. */
 async function pickTime(page: Page, time: string) {
-  await page.locator('label').filter({ hasText: new RegExp(`^${time}$`) }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${time}$`) })
+    .click();
   await expect(page.getByRole('radio', { name: time })).toBeChecked();
 }
 
-test('a visitor books the last place of a slot, opens her private link from the e-mail, moves the visit, then cancels it; a second visitor waiting for that slot gets the freed place by e-mail and claims it @phone', async ({ page, browser, request }, testInfo) => {
+test('a visitor books the last place of a slot, opens her private link from the e-mail, moves the visit, then cancels it; a second visitor waiting for that slot gets the freed place by e-mail and claims it @phone', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   // Each project books its own slot with its own phone.
   const phoneWidth = testInfo.project.name === 'phone';
@@ -17,13 +24,21 @@ test('a visitor books the last place of a slot, opens her private link from the 
   let date = '';
   for (let days = phoneWidth ? 9 : 8; !date; days += 2) {
     const candidate = clinicWeekday(days);
-    const res = await request.get(`/api/appointments/public/availability?date=${candidate}&time=09:00&department=GYNECOLOGY`);
+    const res = await request.get(
+      `/api/appointments/public/availability?date=${candidate}&time=09:00&department=GYNECOLOGY`,
+    );
     if (((await res.json()) as { remaining: number }).remaining === 3) date = candidate;
   }
   const later = clinicWeekday(phoneWidth ? 31 : 30);
   for (let i = 0; i < 2; i++) {
     const res = await request.post('/api/appointments/public', {
-      data: { appointmentDate: date, appointmentTime: '09:00', department: 'GYNECOLOGY', fullName: `Khách Giữ Chỗ ${i}`, phone: `09660${digit}000${i}` },
+      data: {
+        appointmentDate: date,
+        appointmentTime: '09:00',
+        department: 'GYNECOLOGY',
+        fullName: `Khách Giữ Chỗ ${i}`,
+        phone: `09660${digit}000${i}`,
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
   }
@@ -45,7 +60,10 @@ test('a visitor books the last place of a slot, opens her private link from the 
   await expect(manage).toHaveAttribute('href', /^\/appointment\/manage\/[A-Za-z0-9_-]{43}$/);
   const href = (await manage.getAttribute('href'))!;
   // The same link arrives by e-mail: she opens it from there.
-  const emailed = await linkFromMail(phoneWidth ? 'hoa.do2@example.vn' : 'hoa.do@example.vn', /https?:\/\/[^\s"<>]+\/appointment\/manage\/[A-Za-z0-9_-]{43}/);
+  const emailed = await linkFromMail(
+    phoneWidth ? 'hoa.do2@example.vn' : 'hoa.do@example.vn',
+    /https?:\/\/[^\s"<>]+\/appointment\/manage\/[A-Za-z0-9_-]{43}/,
+  );
   expect(new URL(emailed).pathname).toBe(href);
   await page.goto(emailed);
 
@@ -75,7 +93,9 @@ test('a visitor books the last place of a slot, opens her private link from the 
   await pickTime(waiting, '09:00');
   await expect(waiting.getByText('Khung giờ này đã đủ lịch hẹn. Vui lòng chọn giờ hoặc ngày khác')).toBeVisible();
   await waiting.getByRole('button', { name: 'Nhận thông báo khi có chỗ trống' }).click();
-  await expect(waiting.getByRole('region', { name: 'Đã ghi tên vào danh sách chờ' }).getByText('Vị trí của bạn: số 1')).toBeVisible();
+  await expect(
+    waiting.getByRole('region', { name: 'Đã ghi tên vào danh sách chờ' }).getByText('Vị trí của bạn: số 1'),
+  ).toBeVisible();
   const joinedLink = await linkFromMail(waiterEmail, /https?:\/\/[^\s"<>]+\/appointment\/waiting\/[A-Za-z0-9_-]{43}/);
 
   // Move the visit to another day and time of the same department.
@@ -93,7 +113,9 @@ test('a visitor books the last place of a slot, opens her private link from the 
   await expect(page.getByText('10:30', { exact: true })).toBeVisible();
 
   // The place she left is offered to the visitor waiting for it, by an e-mail with a link of its own; she claims it.
-  const offer = await linkFromMail(waiterEmail, /https?:\/\/[^\s"<>]+\/appointment\/waiting\/[A-Za-z0-9_-]{43}/, [joinedLink]);
+  const offer = await linkFromMail(waiterEmail, /https?:\/\/[^\s"<>]+\/appointment\/waiting\/[A-Za-z0-9_-]{43}/, [
+    joinedLink,
+  ]);
   await waiting.goto(offer);
   await expect(waiting.getByText('Có chỗ trống dành cho bạn!')).toBeVisible();
   await waiting.getByRole('button', { name: 'Nhận chỗ' }).click();

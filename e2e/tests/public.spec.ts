@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, signIn, snap, watchConsole } from './helpers';
 
-test('the login page has the specification’s texts and no serious accessibility violation @phone', async ({ page }, testInfo) => {
+test('the login page has the specification’s texts and no serious accessibility violation @phone', async ({
+  page,
+}, testInfo) => {
   const problems = watchConsole(page);
   await page.goto('/login');
   await expect(page.getByText('Reproductive Health Platform')).toBeVisible();
@@ -16,7 +18,9 @@ test('the login page has the specification’s texts and no serious accessibilit
   expect(problems).toEqual([]);
 });
 
-test('the home page shows the clinic, its hours and emergency number, without serious accessibility violations @phone', async ({ page }, testInfo) => {
+test('the home page shows the clinic, its hours and emergency number, without serious accessibility violations @phone', async ({
+  page,
+}, testInfo) => {
   const problems = watchConsole(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -71,6 +75,9 @@ for (const path of ['/about', '/services']) {
 test('the services page lists the three price plans and leads to booking', async ({ page }) => {
   await page.goto('/services');
   for (const price of ['Miễn phí', '199.000đ', '399.000đ']) await expect(page.getByText(price).first()).toBeVisible();
-  await page.getByRole('link', { name: /Đặt lịch/ }).first().click();
+  await page
+    .getByRole('link', { name: /Đặt lịch/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/appointment$/);
 });

@@ -5,7 +5,16 @@ import { snap, tokenOf, watchConsole } from './helpers';
 // any script has run, a search engine reads them, and the browser hydrates them on the visitor's
 // first sign of intent (src/boot.ts), keeping what she typed meanwhile.
 
-type Post = { id: number; title: string; excerpt: string; content: string; category: string; author: string; readTime: string | null; imageUrl: string | null };
+type Post = {
+  id: number;
+  title: string;
+  excerpt: string;
+  content: string;
+  category: string;
+  author: string;
+  readTime: string | null;
+  imageUrl: string | null;
+};
 
 async function firstPublishedPost(request: APIRequestContext): Promise<Post> {
   const list = await request.get('/api/public/blogs/published?page=1&size=1');
@@ -18,7 +27,10 @@ async function firstPublishedPost(request: APIRequestContext): Promise<Post> {
 test.describe('with JavaScript turned off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the home page, the blog, a post and the booking form paint from the first HTML answer @phone', async ({ page, request }, testInfo) => {
+  test('the home page, the blog, a post and the booking form paint from the first HTML answer @phone', async ({
+    page,
+    request,
+  }, testInfo) => {
     const post = await firstPublishedPost(request);
 
     await page.goto('/');
@@ -26,7 +38,9 @@ test.describe('with JavaScript turned off', () => {
     await expect(page.getByRole('contentinfo')).toContainText('115');
     // The notice says what still needs JavaScript, not that the site does.
     // (Locators do not read inside <noscript>; the page's own markup does.)
-    expect(await page.content()).toContain('bạn vẫn đọc được các trang, nhưng cần bật JavaScript để đặt lịch khám và đăng nhập');
+    expect(await page.content()).toContain(
+      'bạn vẫn đọc được các trang, nhưng cần bật JavaScript để đặt lịch khám và đăng nhập',
+    );
     await snap(page, testInfo, 'home-without-javascript');
 
     for (const path of ['/about', '/services']) {
@@ -67,7 +81,10 @@ test('a page rendered ahead hydrates without a mismatch and answers at once @pho
   expect(problems).toEqual([]);
 });
 
-test('a post rendered ahead hydrates without downloading the Markdown renderer; a post opened from the list draws its Markdown @phone', async ({ page, request }) => {
+test('a post rendered ahead hydrates without downloading the Markdown renderer; a post opened from the list draws its Markdown @phone', async ({
+  page,
+  request,
+}) => {
   const problems = watchConsole(page);
   const scripts: string[] = [];
   page.on('request', (req) => {
@@ -93,7 +110,9 @@ test('a post rendered ahead hydrates without downloading the Markdown renderer; 
   expect(problems).toEqual([]);
 });
 
-test('a post edited in Blog Control is served with its new title at once, and a post not published is not rendered', async ({ request }) => {
+test('a post edited in Blog Control is served with its new title at once, and a post not published is not rendered', async ({
+  request,
+}) => {
   const post = await firstPublishedPost(request);
   const token = await tokenOf(request, 'admin');
   const headers = { Authorization: `Bearer ${token}` };
@@ -101,7 +120,15 @@ test('a post edited in Blog Control is served with its new title at once, and a 
   const update = (title: string) =>
     request.put(`/api/blogs/${post.id}`, {
       headers,
-      data: { title, excerpt: post.excerpt, content: post.content, category: post.category, author: post.author, readTime: post.readTime, imageUrl: post.imageUrl },
+      data: {
+        title,
+        excerpt: post.excerpt,
+        content: post.content,
+        category: post.category,
+        author: post.author,
+        readTime: post.readTime,
+        imageUrl: post.imageUrl,
+      },
     });
 
   const before = await (await request.get(`/blog/${post.id}`)).text();
@@ -122,7 +149,9 @@ test('a post edited in Blog Control is served with its new title at once, and a 
   expect(missing).toContain('<div id="root"></div>');
 });
 
-test('a public page runs no script of the app until the visitor does something, then hydrates in place @phone', async ({ page }) => {
+test('a public page runs no script of the app until the visitor does something, then hydrates in place @phone', async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   const scripts: string[] = [];
   page.on('request', (req) => {

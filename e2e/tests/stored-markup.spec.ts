@@ -41,7 +41,19 @@ const NEW_PASSWORD = 'An-Tam-Kiem-Tra-2026';
 type Data = {
   tag: string;
   text: Record<
-    'title' | 'excerpt' | 'author' | 'lead' | 'commentName' | 'comment' | 'name' | 'reasonA' | 'reasonB' | 'reasonC' | 'reasonD' | 'response' | 'notes',
+    | 'title'
+    | 'excerpt'
+    | 'author'
+    | 'lead'
+    | 'commentName'
+    | 'comment'
+    | 'name'
+    | 'reasonA'
+    | 'reasonB'
+    | 'reasonC'
+    | 'reasonD'
+    | 'response'
+    | 'notes',
     string
   >;
   content: string;
@@ -85,7 +97,8 @@ async function seed(api: APIRequestContext, project: string): Promise<Data> {
   };
   // No marker may hold another, or one field's text would pass for another's.
   for (const [k1, v1] of Object.entries(text)) {
-    for (const [k2, v2] of Object.entries(text)) if (k1 !== k2) expect(v1.toLowerCase().includes(v2.toLowerCase()), `${k1} holds ${k2}`).toBe(false);
+    for (const [k2, v2] of Object.entries(text))
+      if (k1 !== k2) expect(v1.toLowerCase().includes(v2.toLowerCase()), `${k1} holds ${k2}`).toBe(false);
   }
   const content = `${text.lead}\n\nNội dung ${PAYLOAD} ${tag}\n\n\`${PAYLOAD}\``;
   const admin = await tokenOf(api, 'admin');
@@ -94,11 +107,22 @@ async function seed(api: APIRequestContext, project: string): Promise<Data> {
   const post = (await ok(
     api.post('/api/blogs', {
       headers: auth(admin),
-      data: { title: text.title, excerpt: text.excerpt, content, category: CATEGORY, author: text.author, status: 'PUBLISHED', featured: true },
+      data: {
+        title: text.title,
+        excerpt: text.excerpt,
+        content,
+        category: CATEGORY,
+        author: text.author,
+        status: 'PUBLISHED',
+        featured: true,
+      },
     }),
     201,
   )) as { id: number };
-  await ok(api.post(`/api/comments/blog/${post.id}`, { data: { authorName: text.commentName, content: text.comment } }), 201);
+  await ok(
+    api.post(`/api/comments/blog/${post.id}`, { data: { authorName: text.commentName, content: text.comment } }),
+    201,
+  );
 
   const stamp = String(Date.now()).slice(-8);
   const phone = (n: number) => `09${stamp.slice(0, 7)}${n}`;
@@ -106,7 +130,15 @@ async function seed(api: APIRequestContext, project: string): Promise<Data> {
   const emailD = `markup-d-${tag}@example.vn`;
   const base = project === 'phone' ? 40 : 30;
   const book = (n: number, reason: string, mail: string, days: number, time: string) =>
-    bookViaApi(api, { fullName: text.name, phone: phone(n), email: mail, appointmentDate: clinicWeekday(base + days), appointmentTime: time, department: 'GENERAL_PRACTICE', reason });
+    bookViaApi(api, {
+      fullName: text.name,
+      phone: phone(n),
+      email: mail,
+      appointmentDate: clinicWeekday(base + days),
+      appointmentTime: time,
+      department: 'GENERAL_PRACTICE',
+      reason,
+    });
   const ids = {
     a: await book(1, text.reasonA, email, 0, '08:00'),
     b: await book(2, text.reasonB, email, 1, '08:30'),
@@ -116,32 +148,67 @@ async function seed(api: APIRequestContext, project: string): Promise<Data> {
   // D as a visitor books it: the answer holds her private management link.
   const booked = (await ok(
     api.post('/api/appointments/public', {
-      data: { fullName: text.name, phone: phone(4), email: emailD, appointmentDate: clinicWeekday(base + 3), appointmentTime: '09:30', department: 'GENERAL_PRACTICE', reason: text.reasonD },
+      data: {
+        fullName: text.name,
+        phone: phone(4),
+        email: emailD,
+        appointmentDate: clinicWeekday(base + 3),
+        appointmentTime: '09:30',
+        department: 'GENERAL_PRACTICE',
+        reason: text.reasonD,
+      },
     }),
     201,
   )) as { appointmentId: number; manageToken: string };
   ids.d = booked.appointmentId;
 
-  const candidates = (await ok(api.get(`/api/appointments/${ids.a}/doctor-candidates`, { headers: auth(admin) }))) as { id: number; fullName: string | null }[];
+  const candidates = (await ok(api.get(`/api/appointments/${ids.a}/doctor-candidates`, { headers: auth(admin) }))) as {
+    id: number;
+    fullName: string | null;
+  }[];
   const doctorId = candidates.find((c) => c.fullName === DOCTOR)!.id;
-  for (const id of [ids.a, ids.b, ids.c]) await ok(api.put(`/api/appointments/${id}/assign-doctor`, { headers: auth(admin), data: { doctorId } }));
+  for (const id of [ids.a, ids.b, ids.c])
+    await ok(api.put(`/api/appointments/${id}/assign-doctor`, { headers: auth(admin), data: { doctorId } }));
   // A: accepted with an answer, paid, examined with notes. B: waits for the doctor. C: accepted, to be examined.
-  await ok(api.put(`/api/appointments/${ids.a}/doctor-accept`, { headers: auth(doctor), data: { response: text.response } }));
+  await ok(
+    api.put(`/api/appointments/${ids.a}/doctor-accept`, { headers: auth(doctor), data: { response: text.response } }),
+  );
   await ok(api.put(`/api/appointments/${ids.c}/doctor-accept`, { headers: auth(doctor), data: {} }));
   await ok(api.put(`/api/appointments/${ids.a}/request-payment`, { headers: auth(admin), data: { amount: 300000 } }));
   await ok(api.post(`/api/appointments/${ids.a}/handle-payment`, { headers: auth(admin), data: { status: 'PAID' } }));
-  await ok(api.put(`/api/appointments/${ids.a}`, { headers: auth(doctor), data: { notes: text.notes, status: 'COMPLETED' } }));
+  await ok(
+    api.put(`/api/appointments/${ids.a}`, { headers: auth(doctor), data: { notes: text.notes, status: 'COMPLETED' } }),
+  );
 
   // The patient's account, named by her booking, with A, B and C linked to it; her own password set.
-  const accounts = (await ok(api.post('/api/appointments/bulk/create-accounts', { headers: auth(admin), data: { ids: [ids.a] } }))) as {
+  const accounts = (await ok(
+    api.post('/api/appointments/bulk/create-accounts', { headers: auth(admin), data: { ids: [ids.a] } }),
+  )) as {
     created: { username: string; temporaryPassword: string; linkedAppointments: number }[];
   };
   expect(accounts.created).toHaveLength(1);
   expect(accounts.created[0]!.linkedAppointments).toBe(3);
-  const login = (await ok(api.post('/api/auth/login', { data: { usernameOrEmail: email, password: accounts.created[0]!.temporaryPassword } }))) as { token: string };
-  await ok(api.post('/api/auth/change-password', { headers: auth(login.token), data: { currentPassword: accounts.created[0]!.temporaryPassword, newPassword: NEW_PASSWORD } }));
+  const login = (await ok(
+    api.post('/api/auth/login', { data: { usernameOrEmail: email, password: accounts.created[0]!.temporaryPassword } }),
+  )) as { token: string };
+  await ok(
+    api.post('/api/auth/change-password', {
+      headers: auth(login.token),
+      data: { currentPassword: accounts.created[0]!.temporaryPassword, newPassword: NEW_PASSWORD },
+    }),
+  );
 
-  return { tag, text, content, postId: post.id, ids, phones: { a: phone(1), d: phone(4) }, email, emailD, manageToken: booked.manageToken };
+  return {
+    tag,
+    text,
+    content,
+    postId: post.id,
+    ids,
+    phones: { a: phone(1), d: phone(4) },
+    email,
+    emailD,
+    manageToken: booked.manageToken,
+  };
 }
 
 test.beforeAll(async ({ playwright }, testInfo) => {
@@ -157,8 +224,11 @@ test.afterAll(async ({ playwright }, testInfo) => {
   const admin = await tokenOf(api, 'admin');
   await api.delete(`/api/blogs/${data.postId}`, { headers: auth(admin) });
   for (const id of Object.values(data.ids)) await api.delete(`/api/appointments/${id}`, { headers: auth(admin) });
-  const users = (await (await api.get(`/api/users?q=markup&size=50`, { headers: auth(admin) })).json()) as { items: { id: number; email: string }[] };
-  for (const u of users.items.filter((u) => u.email.includes(data.tag))) await api.delete(`/api/users/${u.id}`, { headers: auth(admin) });
+  const users = (await (await api.get(`/api/users?q=markup&size=50`, { headers: auth(admin) })).json()) as {
+    items: { id: number; email: string }[];
+  };
+  for (const u of users.items.filter((u) => u.email.includes(data.tag)))
+    await api.delete(`/api/users/${u.id}`, { headers: auth(admin) });
   await api.dispose();
 });
 
@@ -181,7 +251,8 @@ function guard(page: Page) {
 
 /** The texts are visible as written (so the data has loaded), and nothing on the page was built from them. */
 async function showsAsText(page: Page, scope: Page | Locator, texts: string[]) {
-  for (const text of texts) await expect(scope.getByText(text, { exact: false }).filter({ visible: true }).first(), text).toBeVisible();
+  for (const text of texts)
+    await expect(scope.getByText(text, { exact: false }).filter({ visible: true }).first(), text).toBeVisible();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   await expect(page.locator('[onerror]')).toHaveCount(0);
 }
@@ -199,7 +270,10 @@ async function open(page: Page, path: string, heading: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
-test('a visitor sees the post, its comment and the blog lists with the markup as text @phone', async ({ page, request }, testInfo) => {
+test('a visitor sees the post, its comment and the blog lists with the markup as text @phone', async ({
+  page,
+  request,
+}, testInfo) => {
   const { text, postId, tag } = data;
   const watch = guard(page);
 
@@ -234,7 +308,9 @@ async function signInAdmin(page: Page) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-test('Blog Control (admin) shows the post and the comment with the markup as text @phone', async ({ page }, testInfo) => {
+test('Blog Control (admin) shows the post and the comment with the markup as text @phone', async ({
+  page,
+}, testInfo) => {
   const { text, tag } = data;
   const watch = guard(page);
   await signInAdmin(page);
@@ -244,7 +320,10 @@ test('Blog Control (admin) shows the post and the comment with the markup as tex
   await page.getByLabel('Tìm kiếm', { exact: true }).fill(tag);
   await expect(page.getByText('Tìm thấy 1 bài viết')).toBeAttached();
   await showsAsText(page, page, [text.title, text.excerpt, text.author]);
-  await page.getByRole('button', { name: `Sửa bài viết: ${text.title}` }).filter({ visible: true }).click();
+  await page
+    .getByRole('button', { name: `Sửa bài viết: ${text.title}` })
+    .filter({ visible: true })
+    .click();
   const edit = page.getByRole('dialog', { name: 'Chỉnh sửa bài viết' });
   await expect(edit.getByLabel('Tiêu đề', { exact: true })).toHaveValue(text.title);
   await expect(edit.getByLabel('Tóm tắt')).toHaveValue(text.excerpt);
@@ -267,7 +346,9 @@ test('Blog Control (admin) shows the post and the comment with the markup as tex
   watch.check();
 });
 
-test('the bookings, the patient and her account show the markup as text in the back-office (admin) @phone', async ({ page }, testInfo) => {
+test('the bookings, the patient and her account show the markup as text in the back-office (admin) @phone', async ({
+  page,
+}, testInfo) => {
   const { text, ids } = data;
   const watch = guard(page);
   await signInAdmin(page);
@@ -292,7 +373,10 @@ test('the bookings, the patient and her account show the markup as text in the b
   await expect(page.getByText(/Tìm thấy 1 lịch hẹn/)).toBeAttached();
   await page.getByLabel(`Chọn lịch hẹn #${ids.d}: ${text.name}`).filter({ visible: true }).check();
   await page.getByRole('region', { name: 'Thao tác hàng loạt' }).getByRole('button', { name: 'Tạo tài khoản' }).click();
-  await page.getByRole('dialog', { name: 'Tạo tài khoản bệnh nhân' }).getByRole('button', { name: 'Tạo tài khoản' }).click();
+  await page
+    .getByRole('dialog', { name: 'Tạo tài khoản bệnh nhân' })
+    .getByRole('button', { name: 'Tạo tài khoản' })
+    .click();
   const result = page.getByRole('dialog', { name: 'Tạo tài khoản hàng loạt: kết quả' });
   await showsAsText(page, result, [text.name, data.emailD]);
   await result.getByRole('button', { name: 'Đóng' }).last().click();
@@ -325,7 +409,9 @@ test('the bookings, the patient and her account show the markup as text in the b
   watch.check();
 });
 
-test('the doctor sees the names, reasons and his notes as text in Pending Approvals and Patient Control @phone', async ({ page }, testInfo) => {
+test('the doctor sees the names, reasons and his notes as text in Pending Approvals and Patient Control @phone', async ({
+  page,
+}, testInfo) => {
   const { text } = data;
   const watch = guard(page);
   await signIn(page, 'doctor');
@@ -333,12 +419,18 @@ test('the doctor sees the names, reasons and his notes as text in Pending Approv
 
   await open(page, '/admin/pending-approvals', 'Appointments Pending Your Approval');
   await showsAsText(page, page, [text.name]);
-  await page.getByRole('button', { name: `Xem lịch hẹn của ${text.name}` }).filter({ visible: true }).click();
+  await page
+    .getByRole('button', { name: `Xem lịch hẹn của ${text.name}` })
+    .filter({ visible: true })
+    .click();
   const view = page.getByRole('dialog', { name: 'Chi tiết lịch hẹn' });
   await showsAsText(page, view, [text.name, text.reasonB]);
   await page.keyboard.press('Escape');
   await expect(view).toBeHidden();
-  await page.getByRole('button', { name: `Chấp nhận lịch hẹn của ${text.name}` }).filter({ visible: true }).click();
+  await page
+    .getByRole('button', { name: `Chấp nhận lịch hẹn của ${text.name}` })
+    .filter({ visible: true })
+    .click();
   const accept = page.getByRole('dialog', { name: 'Chấp nhận lịch hẹn' });
   await showsAsText(page, accept, [text.name]);
   await page.keyboard.press('Escape');
@@ -347,19 +439,27 @@ test('the doctor sees the names, reasons and his notes as text in Pending Approv
   await open(page, '/admin/patients', 'Patient Control');
   await page.getByRole('searchbox', { name: 'Tìm kiếm' }).fill(data.email);
   await showsAsText(page, page, [text.name]);
-  await page.getByRole('button', { name: `Ghi chú khám cho ${text.name}` }).filter({ visible: true }).click();
+  await page
+    .getByRole('button', { name: `Ghi chú khám cho ${text.name}` })
+    .filter({ visible: true })
+    .click();
   const notes = page.getByRole('dialog', { name: 'Ghi chú khám bệnh' });
   await showsAsText(page, notes, [text.reasonC]);
   await snap(page, testInfo, 'examination');
   await page.keyboard.press('Escape');
   await expect(notes).toBeHidden();
-  await page.getByRole('button', { name: `Xem chi tiết bệnh nhân ${text.name}` }).filter({ visible: true }).click();
+  await page
+    .getByRole('button', { name: `Xem chi tiết bệnh nhân ${text.name}` })
+    .filter({ visible: true })
+    .click();
   const detail = page.getByRole('dialog', { name: 'Chi tiết bệnh nhân' });
   await showsAsText(page, detail, [text.name, text.notes]);
   watch.check();
 });
 
-test('the patient sees her name, reasons and the doctor\'s notes as text on her own pages @phone', async ({ page }, testInfo) => {
+test("the patient sees her name, reasons and the doctor's notes as text on her own pages @phone", async ({
+  page,
+}, testInfo) => {
   const { text } = data;
   const watch = guard(page);
   await signInAs(page, data.email, NEW_PASSWORD);

@@ -4,11 +4,17 @@ import { linkFromMail } from './mailbox';
 
 /** The time tiles are radio buttons drawn as labels: a person clicks the tile. */
 async function pickTime(page: Page, time: string) {
-  await page.locator('label').filter({ hasText: new RegExp(`^${time}$`) }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${time}$`) })
+    .click();
   await expect(page.getByRole('radio', { name: time })).toBeChecked();
 }
 
-test('a visitor waits for a full slot, a place frees, she gets the offer by e-mail and claims it; the front desk sees the list @phone', async ({ page, request }, testInfo) => {
+test('a visitor waits for a full slot, a place frees, she gets the offer by e-mail and claims it; the front desk sees the list @phone', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   // Each project fills a slot of its own.
   const phoneWidth = testInfo.project.name === 'phone';
@@ -27,7 +33,12 @@ test('a visitor waits for a full slot, a place frees, she gets the offer by e-ma
   const manageTokens: string[] = [];
   for (let i = 0; i < 3; i++) {
     const res = await request.post('/api/appointments/public', {
-      data: { ...slot, fullName: `Khách Đầy Chỗ ${i}`, phone: `09550${digit}000${i}`, email: `full${digit}${i}@example.vn` },
+      data: {
+        ...slot,
+        fullName: `Khách Đầy Chỗ ${i}`,
+        phone: `09550${digit}000${i}`,
+        email: `full${digit}${i}@example.vn`,
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
     manageTokens.push(((await res.json()) as { manageToken: string }).manageToken);
@@ -64,14 +75,20 @@ test('a visitor waits for a full slot, a place frees, she gets the offer by e-ma
   await expectAccessible(page);
 
   // The first visitor cancels through her link: the place is offered within seconds (the job runs every 2 s here).
-  const cancelled = await request.post(`/api/appointments/manage/${manageTokens[0]}/cancel`, { data: { reason: 'Bận việc' } });
+  const cancelled = await request.post(`/api/appointments/manage/${manageTokens[0]}/cancel`, {
+    data: { reason: 'Bận việc' },
+  });
   expect(cancelled.status()).toBe(200);
   // A newcomer cannot take the place meanwhile: it is kept for the list.
-  const availability = await request.get(`/api/appointments/public/availability?date=${slot.appointmentDate}&time=14:00&department=FERTILITY`);
+  const availability = await request.get(
+    `/api/appointments/public/availability?date=${slot.appointmentDate}&time=14:00&department=FERTILITY`,
+  );
   expect(((await availability.json()) as { code: string }).code).toBe('SLOT_FULL');
 
   // The offer arrives by e-mail with a link of its own (not the one she joined with).
-  const offer = await linkFromMail(email, /https?:\/\/[^\s"<>]+\/appointment\/waiting\/[A-Za-z0-9_-]{43}/, [page.url()]);
+  const offer = await linkFromMail(email, /https?:\/\/[^\s"<>]+\/appointment\/waiting\/[A-Za-z0-9_-]{43}/, [
+    page.url(),
+  ]);
   await page.goto(offer);
   await expect(page.getByText('Có chỗ trống dành cho bạn!')).toBeVisible();
   await expect(page.getByText('Đang giữ chỗ')).toBeVisible();

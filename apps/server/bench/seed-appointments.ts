@@ -3,15 +3,86 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 
-const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý'];
+const FAMILY = [
+  'Nguyễn',
+  'Trần',
+  'Lê',
+  'Phạm',
+  'Hoàng',
+  'Huỳnh',
+  'Phan',
+  'Vũ',
+  'Võ',
+  'Đặng',
+  'Bùi',
+  'Đỗ',
+  'Hồ',
+  'Ngô',
+  'Dương',
+  'Lý',
+];
 const MIDDLE = ['Thị', 'Văn', 'Ngọc', 'Thanh', 'Minh', 'Thu', 'Hoài', 'Bảo', 'Gia', 'Quốc'];
-const GIVEN = ['Mai', 'Lan', 'Hương', 'Hoa', 'Linh', 'Trang', 'Thảo', 'Vy', 'Anh', 'Dung', 'Hà', 'Nhung', 'Yến', 'Chi', 'Ngân', 'Tâm', 'Phương', 'Quỳnh', 'Hạnh', 'Uyên'];
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase();
-const arr = (values: string[]) => sql.raw(`(ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[])`);
+const GIVEN = [
+  'Mai',
+  'Lan',
+  'Hương',
+  'Hoa',
+  'Linh',
+  'Trang',
+  'Thảo',
+  'Vy',
+  'Anh',
+  'Dung',
+  'Hà',
+  'Nhung',
+  'Yến',
+  'Chi',
+  'Ngân',
+  'Tâm',
+  'Phương',
+  'Quỳnh',
+  'Hạnh',
+  'Uyên',
+];
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .toLowerCase();
+const arr = (values: string[]) =>
+  sql.raw(`(ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[])`);
 const n = (value: number) => sql.raw(String(Math.trunc(value)));
 
-const TIMES = ['08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30', '17:00'];
-const DEPARTMENTS = ['REPRODUCTIVE_HEALTH', 'GYNECOLOGY', 'OBSTETRICS', 'FAMILY_PLANNING', 'STI_TESTING', 'FERTILITY', 'GENERAL_PRACTICE', 'GENERAL_MEDICINE'];
+const TIMES = [
+  '08:00',
+  '08:30',
+  '09:00',
+  '09:30',
+  '10:00',
+  '10:30',
+  '11:00',
+  '11:30',
+  '13:30',
+  '14:00',
+  '14:30',
+  '15:00',
+  '15:30',
+  '16:00',
+  '16:30',
+  '17:00',
+];
+const DEPARTMENTS = [
+  'REPRODUCTIVE_HEALTH',
+  'GYNECOLOGY',
+  'OBSTETRICS',
+  'FAMILY_PLANNING',
+  'STI_TESTING',
+  'FERTILITY',
+  'GENERAL_PRACTICE',
+  'GENERAL_MEDICINE',
+];
 
 /**
  * `count` appointments over the last year and the next two months, about three per patient (one

@@ -15,7 +15,7 @@ const clamp = (x, lo = 0, hi = 1) => Math.min(hi, Math.max(lo, x));
 
 function rng(seed) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 // Signed distances, in pixels, negative inside.
@@ -62,8 +62,10 @@ const SYMBOLS = {
     return subtract(d, circle(x, y, cx, cy, 30 * S));
   },
   drop: (x, y, cx, cy) => drop(x, y, cx, cy + 60 * S, 105 * S, 230 * S),
-  cross: (x, y, cx, cy) => union(roundedBox(x, y, cx, cy, 52 * S, 150 * S, 20 * S), roundedBox(x, y, cx, cy, 150 * S, 52 * S, 20 * S)),
-  rings: (x, y, cx, cy) => union(ring(x, y, cx, cy, 150 * S, 26 * S), ring(x, y, cx, cy, 105 * S, 26 * S), ring(x, y, cx, cy, 60 * S, 26 * S)),
+  cross: (x, y, cx, cy) =>
+    union(roundedBox(x, y, cx, cy, 52 * S, 150 * S, 20 * S), roundedBox(x, y, cx, cy, 150 * S, 52 * S, 20 * S)),
+  rings: (x, y, cx, cy) =>
+    union(ring(x, y, cx, cy, 150 * S, 26 * S), ring(x, y, cx, cy, 105 * S, 26 * S), ring(x, y, cx, cy, 60 * S, 26 * S)),
   moon: (x, y, cx, cy) =>
     union(
       subtract(circle(x, y, cx, cy, 150 * S), circle(x, y, cx + 70 * S, cy - 50 * S, 125 * S)),
@@ -72,8 +74,15 @@ const SYMBOLS = {
     ),
   shield: (x, y, cx, cy) => {
     const top = roundedBox(x, y, cx, cy - 100 * S, 150 * S, 60 * S, 30 * S);
-    const lens = Math.max(circle(x, y, cx - 110 * S, cy - 40 * S, 260 * S), circle(x, y, cx + 110 * S, cy - 40 * S, 260 * S), cy - 60 * S - y);
-    const plus = union(roundedBox(x, y, cx, cy - 20 * S, 16 * S, 60 * S, 6 * S), roundedBox(x, y, cx, cy - 20 * S, 60 * S, 16 * S, 6 * S));
+    const lens = Math.max(
+      circle(x, y, cx - 110 * S, cy - 40 * S, 260 * S),
+      circle(x, y, cx + 110 * S, cy - 40 * S, 260 * S),
+      cy - 60 * S - y,
+    );
+    const plus = union(
+      roundedBox(x, y, cx, cy - 20 * S, 16 * S, 60 * S, 6 * S),
+      roundedBox(x, y, cx, cy - 20 * S, 60 * S, 16 * S, 6 * S),
+    );
     return subtract(union(top, lens), plus);
   },
 };
@@ -82,7 +91,12 @@ function draw({ file, from, to, symbol, seed }) {
   const a = hex(from);
   const b = hex(to);
   const r = rng(seed);
-  const bubbles = Array.from({ length: 6 }, () => ({ x: r() * W, y: r() * H, r: (60 + r() * 220) * S, a: 0.06 + r() * 0.1 }));
+  const bubbles = Array.from({ length: 6 }, () => ({
+    x: r() * W,
+    y: r() * H,
+    r: (60 + r() * 220) * S,
+    a: 0.06 + r() * 0.1,
+  }));
   const sx = W * 0.7;
   const sy = H * 0.5;
   const shape = SYMBOLS[symbol];

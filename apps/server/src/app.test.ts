@@ -42,7 +42,11 @@ for (const kind of dbKinds()) {
     });
 
     it('tells browsers never to keep a signed-in answer (a shared computer must not show the last patient’s list) and to revalidate public ones', async () => {
-      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { usernameOrEmail: 'staff', password: 'Staff@123' } });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { usernameOrEmail: 'staff', password: 'Staff@123' },
+      });
       expect(login.headers['cache-control']).toBe('no-store');
       const headers = { authorization: `Bearer ${login.json().token}` };
       for (const url of ['/api/users/profile', '/api/appointments?page=1&size=5', '/api/dashboard']) {
@@ -51,10 +55,14 @@ for (const kind of dbKinds()) {
         expect(res.headers['cache-control'], url).toBe('no-store');
       }
       // The same route a second time is answered from the kept copy: still not for the browser to keep.
-      expect((await t.app.inject({ url: '/api/appointments?page=1&size=5', headers })).headers['cache-control']).toBe('no-store');
+      expect((await t.app.inject({ url: '/api/appointments?page=1&size=5', headers })).headers['cache-control']).toBe(
+        'no-store',
+      );
       const unauthorised = await t.app.inject({ url: '/api/users/profile' });
       expect(unauthorised.headers['cache-control']).toBe('no-store');
-      expect((await t.app.inject({ url: '/api/public/blogs/published?page=1&size=3' })).headers['cache-control']).toBe('no-cache');
+      expect((await t.app.inject({ url: '/api/public/blogs/published?page=1&size=3' })).headers['cache-control']).toBe(
+        'no-cache',
+      );
     });
 
     it('serves an OpenAPI document built from the route schemas', async () => {
@@ -62,7 +70,9 @@ for (const kind of dbKinds()) {
       expect(res.statusCode).toBe(200);
       const doc = res.json();
       expect(doc.openapi).toMatch(/^3\./);
-      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/validate', '/api/users/profile', '/api/health']));
+      expect(Object.keys(doc.paths)).toEqual(
+        expect.arrayContaining(['/api/auth/login', '/api/auth/validate', '/api/users/profile', '/api/health']),
+      );
       expect(doc.paths['/api/auth/login'].post.requestBody).toBeDefined();
       const ui = await t.app.inject({ url: '/api/docs' });
       expect([200, 302]).toContain(ui.statusCode);
@@ -88,7 +98,13 @@ describe('the web app behind the API', () => {
     drop = testDb.drop;
     const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40) });
     app = await buildApp(
-      { config, database: testDb.database, clock: systemClock, limiter: createMemoryRateLimiter(), tokens: createTokenService(config.jwtSecret) },
+      {
+        config,
+        database: testDb.database,
+        clock: systemClock,
+        limiter: createMemoryRateLimiter(),
+        tokens: createTokenService(config.jwtSecret),
+      },
       { webDist: web },
     );
   });
@@ -120,7 +136,13 @@ describe('the web app behind the API', () => {
     const tokyoDb = await createTestDatabase('pglite');
     const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), CLINIC_TZ: 'Asia/Tokyo' });
     const tokyo = await buildApp(
-      { config, database: tokyoDb.database, clock: systemClock, limiter: createMemoryRateLimiter(), tokens: createTokenService(config.jwtSecret) },
+      {
+        config,
+        database: tokyoDb.database,
+        clock: systemClock,
+        limiter: createMemoryRateLimiter(),
+        tokens: createTokenService(config.jwtSecret),
+      },
       { webDist: web },
     );
     try {
@@ -170,9 +192,15 @@ function parseResponses(data: Buffer): RawResponse[] {
     const end = rest.indexOf('\r\n\r\n');
     if (end < 0) break;
     const [statusLine, ...lines] = rest.subarray(0, end).toString('latin1').split('\r\n');
-    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+    );
     const length = Number(headers['content-length'] ?? rest.length - end - 4);
-    responses.push({ status: Number(statusLine!.split(' ')[1]), headers, body: rest.subarray(end + 4, end + 4 + length).toString('utf8') });
+    responses.push({
+      status: Number(statusLine!.split(' ')[1]),
+      headers,
+      body: rest.subarray(end + 4, end + 4 + length).toString('utf8'),
+    });
     rest = rest.subarray(end + 4 + length);
   }
   return responses;
@@ -187,7 +215,13 @@ describe('answers Node and Fastify give on a real socket, before or around the r
     const testDb = await createTestDatabase('pglite');
     drop = testDb.drop;
     const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40) });
-    app = await buildApp({ config, database: testDb.database, clock: systemClock, limiter: createMemoryRateLimiter(), tokens: createTokenService(config.jwtSecret) });
+    app = await buildApp({
+      config,
+      database: testDb.database,
+      clock: systemClock,
+      limiter: createMemoryRateLimiter(),
+      tokens: createTokenService(config.jwtSecret),
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
   });
@@ -197,10 +231,17 @@ describe('answers Node and Fastify give on a real socket, before or around the r
   });
 
   it('answers headers too large for Node with 431 in the JSON error shape', async () => {
-    const [res] = await rawHttp(port, [(s) => void s.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)]);
+    const [res] = await rawHttp(port, [
+      (s) => void s.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+    ]);
     expect(res!.status).toBe(431);
     expect(res!.headers['content-type']).toMatch(/application\/json/);
-    expect(JSON.parse(res!.body)).toEqual({ statusCode: 431, code: 'HEADERS_TOO_LARGE', message: MSG.headersTooLarge, error: MSG.headersTooLarge });
+    expect(JSON.parse(res!.body)).toEqual({
+      statusCode: 431,
+      code: 'HEADERS_TOO_LARGE',
+      message: MSG.headersTooLarge,
+      error: MSG.headersTooLarge,
+    });
   });
 
   it('answers a request that arrives while the server stops with 503 in the JSON error shape', async () => {
@@ -220,7 +261,12 @@ describe('answers Node and Fastify give on a real socket, before or around the r
     expect(responses.map((r) => r.status)).toEqual([503]);
     expect(responses[0]!.headers.connection).toBe('close');
     expect(responses[0]!.headers['x-content-type-options']).toBe('nosniff');
-    expect(JSON.parse(responses[0]!.body)).toEqual({ statusCode: 503, code: 'SERVER_STOPPING', message: MSG.serverStopping, error: MSG.serverStopping });
+    expect(JSON.parse(responses[0]!.body)).toEqual({
+      statusCode: 503,
+      code: 'SERVER_STOPPING',
+      message: MSG.serverStopping,
+      error: MSG.serverStopping,
+    });
   });
 });
 

@@ -40,11 +40,33 @@ const PUBLIC: Expect = { kind: 'public' };
 const AUTH: Expect = { kind: 'auth' };
 /** The roles PERMISSIONS gives a permission (the route guards itself with requirePermission). */
 const perm = (permission: Permission): Expect => ({ kind: 'roles', roles: rolesWith(permission) });
-const appointment = (allowed: readonly Role[], ownOnly: readonly OwnRole[] = [], notOwn: 403 | 404 = 403): Expect => ({ kind: 'appointment', roles: allowed, ownOnly, notOwn });
+const appointment = (allowed: readonly Role[], ownOnly: readonly OwnRole[] = [], notOwn: 403 | 404 = 403): Expect => ({
+  kind: 'appointment',
+  roles: allowed,
+  ownOnly,
+  notOwn,
+});
 
-type Actor = 'anonymous' | 'PATIENT' | 'DOCTOR' | 'STAFF' | 'ADMIN' | 'PATIENT (owner)' | 'PATIENT (not owner)' | 'DOCTOR (assigned)' | 'DOCTOR (not assigned)';
+type Actor =
+  | 'anonymous'
+  | 'PATIENT'
+  | 'DOCTOR'
+  | 'STAFF'
+  | 'ADMIN'
+  | 'PATIENT (owner)'
+  | 'PATIENT (not owner)'
+  | 'DOCTOR (assigned)'
+  | 'DOCTOR (not assigned)';
 const PLAIN_ACTORS: Actor[] = ['anonymous', 'PATIENT', 'DOCTOR', 'STAFF', 'ADMIN'];
-const APPOINTMENT_ACTORS: Actor[] = ['anonymous', 'PATIENT (owner)', 'PATIENT (not owner)', 'DOCTOR (assigned)', 'DOCTOR (not assigned)', 'STAFF', 'ADMIN'];
+const APPOINTMENT_ACTORS: Actor[] = [
+  'anonymous',
+  'PATIENT (owner)',
+  'PATIENT (not owner)',
+  'DOCTOR (assigned)',
+  'DOCTOR (not assigned)',
+  'STAFF',
+  'ADMIN',
+];
 const roleOf = (actor: Actor): Role | null => (actor === 'anonymous' ? null : (actor.split(' ')[0] as Role));
 
 /** What a case sends: the URL with its ids filled in, a body, headers. */
@@ -87,11 +109,21 @@ for (const kind of dbKinds()) {
 
     async function freshUser(role: Role = 'PATIENT') {
       const tag = unique();
-      return insertUser(db(), { username: `matrix${tag}`, email: `matrix${tag}@example.com`, fullName: `Ma Trận ${tag}`, role, passwordHash });
+      return insertUser(db(), {
+        username: `matrix${tag}`,
+        email: `matrix${tag}@example.com`,
+        fullName: `Ma Trận ${tag}`,
+        role,
+        passwordHash,
+      });
     }
     const freshBlog = async () => (await createPost(t.app, s.admin.token)).id;
     async function freshComment() {
-      const res = await t.app.inject({ method: 'POST', url: `/api/comments/blog/${f.blogId}`, payload: { authorName: 'Độc giả', content: `Bình luận ${unique()}` } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/comments/blog/${f.blogId}`,
+        payload: { authorName: 'Độc giả', content: `Bình luận ${unique()}` },
+      });
       if (res.statusCode !== 201) throw new Error(`comment: ${res.statusCode} ${res.body}`);
       return res.json().comment.id as number;
     }
@@ -99,10 +131,22 @@ for (const kind of dbKinds()) {
     let slots = 0;
     const nextSlot = () => {
       slots += 1;
-      return { appointmentDate: ['2027-03-04', '2027-03-05', '2027-03-06'][slots % 3]!, appointmentTime: TIME_SLOTS[Math.floor(slots / 3) % TIME_SLOTS.length]! };
+      return {
+        appointmentDate: ['2027-03-04', '2027-03-05', '2027-03-06'][slots % 3]!,
+        appointmentTime: TIME_SLOTS[Math.floor(slots / 3) % TIME_SLOTS.length]!,
+      };
     };
     async function linked(): Promise<string> {
-      const res = await t.app.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ ...nextSlot(), department: 'OBSTETRICS', email: `link${unique()}@example.com`, phone: phone() }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({
+          ...nextSlot(),
+          department: 'OBSTETRICS',
+          email: `link${unique()}@example.com`,
+          phone: phone(),
+        }),
+      });
       if (res.statusCode !== 201) throw new Error(`booking: ${res.statusCode} ${res.body}`);
       return res.json().manageToken as string;
     }
@@ -111,24 +155,43 @@ for (const kind of dbKinds()) {
     async function waiting(): Promise<{ token: string; id: number }> {
       waitingSlots += 1;
       // Its own department and week, 96 slots: never one that an earlier case filled.
-      const day = ['2027-03-08', '2027-03-09', '2027-03-10', '2027-03-11', '2027-03-12', '2027-03-13'][waitingSlots % 6]!;
-      const slot = { appointmentDate: day, appointmentTime: TIME_SLOTS[Math.floor(waitingSlots / 6) % TIME_SLOTS.length]!, department: 'FERTILITY' };
+      const day = ['2027-03-08', '2027-03-09', '2027-03-10', '2027-03-11', '2027-03-12', '2027-03-13'][
+        waitingSlots % 6
+      ]!;
+      const slot = {
+        appointmentDate: day,
+        appointmentTime: TIME_SLOTS[Math.floor(waitingSlots / 6) % TIME_SLOTS.length]!,
+        department: 'FERTILITY',
+      };
       for (let i = 0; i < 3; i++) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ ...slot, email: null, phone: phone() }) });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/appointments/public',
+          payload: booking({ ...slot, email: null, phone: phone() }),
+        });
         if (res.statusCode !== 201) throw new Error(`booking: ${res.statusCode} ${res.body}`);
       }
-      const res = await t.app.inject({ method: 'POST', url: '/api/appointments/waiting-list', payload: { ...slot, fullName: 'Người Chờ', phone: phone(), email: `wait${unique()}@example.com` } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/waiting-list',
+        payload: { ...slot, fullName: 'Người Chờ', phone: phone(), email: `wait${unique()}@example.com` },
+      });
       if (res.statusCode !== 201) throw new Error(`waiting list: ${res.statusCode} ${res.body}`);
       const token = res.json().token as string;
       return { token, id: (await findWaitingEntryByHash(db(), hashOf(token)))!.id };
     }
     /** The path of a calendar subscription the demo doctor just made. */
     async function feedPath(): Promise<string> {
-      const res = await t.app.inject({ method: 'POST', url: '/api/appointments/calendar-feed', headers: { authorization: `Bearer ${s.doctor.token}` } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/calendar-feed',
+        headers: { authorization: `Bearer ${s.doctor.token}` },
+      });
       if (res.statusCode !== 200) throw new Error(`calendar feed: ${res.statusCode} ${res.body}`);
       return new URL(res.json().url as string).pathname;
     }
-    const freshAppointment = async () => (await seedAppointment(db(), { status: 'CONFIRMED', email: `matrix${unique()}@example.com` })).id;
+    const freshAppointment = async () =>
+      (await seedAppointment(db(), { status: 'CONFIRMED', email: `matrix${unique()}@example.com` })).id;
 
     /** A cheap picture of everything a call could change: counts and newest updates. */
     async function fingerprint(): Promise<string> {
@@ -152,10 +215,18 @@ for (const kind of dbKinds()) {
       return JSON.stringify(result.rows[0]);
     }
 
-    const userBody = (u: { username: string; email: string; fullName: string | null }) => ({ username: u.username, email: u.email, fullName: u.fullName, role: 'PATIENT' });
+    const userBody = (u: { username: string; email: string; fullName: string | null }) => ({
+      username: u.username,
+      email: u.email,
+      fullName: u.fullName,
+      role: 'PATIENT',
+    });
     /** A phone of its own per booking: one phone books one slot once. */
     const phone = () => `09${String(10_000_000 + (n += 1)).slice(-8)}`;
-    const edit = () => ({ ...booking({ appointmentDate: '2027-03-03', department: 'GENERAL_PRACTICE', phone: phone() }), notes: 'Sửa thử' });
+    const edit = () => ({
+      ...booking({ appointmentDate: '2027-03-03', department: 'GENERAL_PRACTICE', phone: phone() }),
+      notes: 'Sửa thử',
+    });
 
     // ------------------------------------------------------------------ the table
 
@@ -176,14 +247,23 @@ for (const kind of dbKinds()) {
       'GET /api/health': { expect: PUBLIC },
 
       // auth
-      'POST /api/auth/login': { expect: PUBLIC, req: () => ({ payload: { usernameOrEmail: 'patient', password: 'Patient@123' } }) },
+      'POST /api/auth/login': {
+        expect: PUBLIC,
+        req: () => ({ payload: { usernameOrEmail: 'patient', password: 'Patient@123' } }),
+      },
       'POST /api/auth/validate': { expect: PUBLIC, req: () => ({ payload: { token: s.patient.token } }) },
       // A wrong current password (400): a right one would end the demo sessions the other cases use.
-      'POST /api/auth/change-password': { expect: AUTH, req: () => ({ payload: { currentPassword: 'Not-The-Password#1', newPassword: 'Blue-Lotus#2027' } }) },
+      'POST /api/auth/change-password': {
+        expect: AUTH,
+        req: () => ({ payload: { currentPassword: 'Not-The-Password#1', newPassword: 'Blue-Lotus#2027' } }),
+      },
 
       // users
       'GET /api/users/profile': { expect: AUTH },
-      'PUT /api/users/profile': { expect: AUTH, req: (c) => ({ payload: { fullName: `Hồ Sơ ${c.role ?? 'Ẩn danh'}` } }) },
+      'PUT /api/users/profile': {
+        expect: AUTH,
+        req: (c) => ({ payload: { fullName: `Hồ Sơ ${c.role ?? 'Ẩn danh'}` } }),
+      },
       'GET /api/users/specialties': { expect: perm('readSpecialties') },
       'GET /api/users': { expect: perm('manageUsers') },
       'GET /api/users/search': { expect: perm('manageUsers'), req: () => ({ url: '/api/users/search?name=a' }) },
@@ -194,7 +274,15 @@ for (const kind of dbKinds()) {
         expect: perm('manageUsers'),
         req: () => {
           const tag = unique();
-          return { payload: { username: `new${tag}`, email: `new${tag}@example.com`, fullName: 'Người Mới', password: 'Blue-Lotus#2026', role: 'PATIENT' } };
+          return {
+            payload: {
+              username: `new${tag}`,
+              email: `new${tag}@example.com`,
+              fullName: 'Người Mới',
+              password: 'Blue-Lotus#2026',
+              role: 'PATIENT',
+            },
+          };
         },
       },
       'PUT /api/users/:id': {
@@ -204,25 +292,60 @@ for (const kind of dbKinds()) {
           return { url: `/api/users/${u.id}`, payload: { ...userBody(u), fullName: 'Tên Mới' } };
         },
       },
-      'DELETE /api/users/:id': { expect: perm('manageUsers'), req: async () => ({ url: `/api/users/${(await freshUser()).id}` }) },
-      'PUT /api/users/:id/deactivate': { expect: perm('manageUsers'), req: async () => ({ url: `/api/users/${(await freshUser()).id}/deactivate` }) },
-      'PUT /api/users/:id/activate': { expect: perm('manageUsers'), req: async () => ({ url: `/api/users/${(await freshUser()).id}/activate` }) },
-      'POST /api/users/:id/reset-password': { expect: perm('manageUsers'), req: async () => ({ url: `/api/users/${(await freshUser()).id}/reset-password` }) },
-      'POST /api/users/bulk/delete': { expect: perm('manageUsers'), req: async () => ({ payload: { ids: [(await freshUser()).id] } }) },
-      'POST /api/users/bulk/activate': { expect: perm('manageUsers'), req: async () => ({ payload: { ids: [(await freshUser()).id] } }) },
-      'POST /api/users/bulk/deactivate': { expect: perm('manageUsers'), req: async () => ({ payload: { ids: [(await freshUser()).id] } }) },
+      'DELETE /api/users/:id': {
+        expect: perm('manageUsers'),
+        req: async () => ({ url: `/api/users/${(await freshUser()).id}` }),
+      },
+      'PUT /api/users/:id/deactivate': {
+        expect: perm('manageUsers'),
+        req: async () => ({ url: `/api/users/${(await freshUser()).id}/deactivate` }),
+      },
+      'PUT /api/users/:id/activate': {
+        expect: perm('manageUsers'),
+        req: async () => ({ url: `/api/users/${(await freshUser()).id}/activate` }),
+      },
+      'POST /api/users/:id/reset-password': {
+        expect: perm('manageUsers'),
+        req: async () => ({ url: `/api/users/${(await freshUser()).id}/reset-password` }),
+      },
+      'POST /api/users/bulk/delete': {
+        expect: perm('manageUsers'),
+        req: async () => ({ payload: { ids: [(await freshUser()).id] } }),
+      },
+      'POST /api/users/bulk/activate': {
+        expect: perm('manageUsers'),
+        req: async () => ({ payload: { ids: [(await freshUser()).id] } }),
+      },
+      'POST /api/users/bulk/deactivate': {
+        expect: perm('manageUsers'),
+        req: async () => ({ payload: { ids: [(await freshUser()).id] } }),
+      },
       // Not a spreadsheet: 400 for who may import.
-      'POST /api/users/import': { expect: perm('manageUsers'), req: () => multipart('file', 'users.xlsx', 'application/octet-stream', Buffer.from('not a workbook')) },
+      'POST /api/users/import': {
+        expect: perm('manageUsers'),
+        req: () => multipart('file', 'users.xlsx', 'application/octet-stream', Buffer.from('not a workbook')),
+      },
       'GET /api/users/import/template': { expect: perm('manageUsers') },
 
       // booking page
       'GET /api/appointments/public/departments': { expect: PUBLIC },
-      'GET /api/appointments/public/availability': { expect: PUBLIC, req: () => ({ url: '/api/appointments/public/availability?date=2027-03-03&time=10:00&department=GENERAL_PRACTICE' }) },
-      'POST /api/appointments/public': { expect: PUBLIC, req: () => ({ payload: booking({ email: `book${unique()}@example.com`, phone: phone() }) }) },
+      'GET /api/appointments/public/availability': {
+        expect: PUBLIC,
+        req: () => ({
+          url: '/api/appointments/public/availability?date=2027-03-03&time=10:00&department=GENERAL_PRACTICE',
+        }),
+      },
+      'POST /api/appointments/public': {
+        expect: PUBLIC,
+        req: () => ({ payload: booking({ email: `book${unique()}@example.com`, phone: phone() }) }),
+      },
 
       // appointment lists
       'GET /api/appointments': { expect: perm('readAppointments') },
-      'GET /api/appointments/search': { expect: perm('readAppointments'), req: () => ({ url: '/api/appointments/search?q=a' }) },
+      'GET /api/appointments/search': {
+        expect: perm('readAppointments'),
+        req: () => ({ url: '/api/appointments/search?q=a' }),
+      },
       'GET /api/appointments/today': { expect: perm('readAppointments') },
       'GET /api/appointments/upcoming': { expect: perm('readAppointments') },
       'GET /api/appointments/my-patients': { expect: perm('readAppointments') },
@@ -230,36 +353,73 @@ for (const kind of dbKinds()) {
       'GET /api/appointments/my-medical-history': { expect: perm('readOwnAppointments') },
       'GET /api/appointments/pending-my-approval': { expect: perm('answerAssignments') },
       'GET /api/appointments/pending-my-approval/summary': { expect: perm('answerAssignments') },
-      'GET /api/appointments/status/:status': { expect: perm('readAppointments'), req: () => ({ url: '/api/appointments/status/PENDING' }) },
+      'GET /api/appointments/status/:status': {
+        expect: perm('readAppointments'),
+        req: () => ({ url: '/api/appointments/status/PENDING' }),
+      },
       'GET /api/appointments/history': { expect: perm('manageBookings') },
       'GET /api/appointments/history/stats': { expect: perm('manageBookings') },
       'GET /api/appointments/history/export': { expect: perm('manageBookings') },
       'GET /api/appointments/stats': { expect: perm('readAppointments') },
 
       // one appointment (the life cycle's roles: APPOINTMENT_TRANSITIONS)
-      'GET /api/appointments/:id': { expect: appointment(['ADMIN', 'STAFF', 'DOCTOR', 'PATIENT'], ['PATIENT', 'DOCTOR']) },
-      'GET /api/appointments/:id/history': { expect: appointment(['ADMIN', 'STAFF', 'DOCTOR', 'PATIENT'], ['PATIENT', 'DOCTOR']) },
+      'GET /api/appointments/:id': {
+        expect: appointment(['ADMIN', 'STAFF', 'DOCTOR', 'PATIENT'], ['PATIENT', 'DOCTOR']),
+      },
+      'GET /api/appointments/:id/history': {
+        expect: appointment(['ADMIN', 'STAFF', 'DOCTOR', 'PATIENT'], ['PATIENT', 'DOCTOR']),
+      },
       'GET /api/appointments/:id/doctor-candidates': { expect: appointment(['ADMIN', 'STAFF']) },
       // Staff edit the details, the assigned doctor writes examination notes: each sends the body of his own screen.
       'PUT /api/appointments/:id': {
         expect: appointment(['ADMIN', 'STAFF', 'DOCTOR'], ['DOCTOR']),
         status: 'CONFIRMED',
-        req: (c) => ({ payload: c.role === 'ADMIN' || c.role === 'STAFF' ? edit() : { notes: 'Khám xong', status: 'COMPLETED' } }),
+        req: (c) => ({
+          payload: c.role === 'ADMIN' || c.role === 'STAFF' ? edit() : { notes: 'Khám xong', status: 'COMPLETED' },
+        }),
       },
       'PUT /api/appointments/:id/confirm': { expect: appointment(['ADMIN', 'STAFF', 'DOCTOR'], ['DOCTOR']) },
       'PUT /api/appointments/:id/confirm-with-doctor': {
         expect: appointment(['ADMIN', 'STAFF', 'DOCTOR'], ['DOCTOR']),
         req: () => ({ payload: { doctorId: s.doctor.userId } }),
       },
-      'PUT /api/appointments/:id/cancel': { expect: appointment(['ADMIN', 'STAFF', 'PATIENT'], ['PATIENT']), req: () => ({ payload: { reason: 'Bận việc' } }) },
-      'PUT /api/appointments/:id/request-payment': { expect: appointment(['ADMIN', 'STAFF']), status: 'CONFIRMED', req: () => ({ payload: { amount: 500000 } }) },
-      'POST /api/appointments/:id/handle-payment': { expect: appointment(['ADMIN', 'STAFF']), status: 'PAYMENT_REQUESTED', req: () => ({ payload: { status: 'PAID' } }) },
-      'PUT /api/appointments/:id/assign-doctor': { expect: appointment(['ADMIN', 'STAFF']), status: 'PENDING', req: () => ({ payload: { doctorId: s.doctor.userId } }) },
-      'PUT /api/appointments/:id/doctor-accept': { expect: appointment(['DOCTOR'], ['DOCTOR']), req: () => ({ payload: {} }) },
-      'PUT /api/appointments/:id/doctor-decline': { expect: appointment(['DOCTOR'], ['DOCTOR']), req: () => ({ payload: { reason: 'Kín lịch' } }) },
+      'PUT /api/appointments/:id/cancel': {
+        expect: appointment(['ADMIN', 'STAFF', 'PATIENT'], ['PATIENT']),
+        req: () => ({ payload: { reason: 'Bận việc' } }),
+      },
+      'PUT /api/appointments/:id/request-payment': {
+        expect: appointment(['ADMIN', 'STAFF']),
+        status: 'CONFIRMED',
+        req: () => ({ payload: { amount: 500000 } }),
+      },
+      'POST /api/appointments/:id/handle-payment': {
+        expect: appointment(['ADMIN', 'STAFF']),
+        status: 'PAYMENT_REQUESTED',
+        req: () => ({ payload: { status: 'PAID' } }),
+      },
+      'PUT /api/appointments/:id/assign-doctor': {
+        expect: appointment(['ADMIN', 'STAFF']),
+        status: 'PENDING',
+        req: () => ({ payload: { doctorId: s.doctor.userId } }),
+      },
+      'PUT /api/appointments/:id/doctor-accept': {
+        expect: appointment(['DOCTOR'], ['DOCTOR']),
+        req: () => ({ payload: {} }),
+      },
+      'PUT /api/appointments/:id/doctor-decline': {
+        expect: appointment(['DOCTOR'], ['DOCTOR']),
+        req: () => ({ payload: { reason: 'Kín lịch' } }),
+      },
       'DELETE /api/appointments/:id': { expect: appointment(['ADMIN']) },
-      'POST /api/appointments/:id/send-payment-confirmation': { expect: appointment(rolesWith('sendEmail')), status: 'PAID', req: () => ({ payload: {} }) },
-      'POST /api/appointments/:id/send-update-notification': { expect: appointment(rolesWith('sendEmail')), req: () => ({ payload: {} }) },
+      'POST /api/appointments/:id/send-payment-confirmation': {
+        expect: appointment(rolesWith('sendEmail')),
+        status: 'PAID',
+        req: () => ({ payload: {} }),
+      },
+      'POST /api/appointments/:id/send-update-notification': {
+        expect: appointment(rolesWith('sendEmail')),
+        req: () => ({ payload: {} }),
+      },
       'POST /api/appointments/:id/manage-link': { expect: appointment(rolesWith('sendEmail')) },
 
       // A doctor's calendar subscription: his own address; the feed answers whoever holds it.
@@ -269,9 +429,21 @@ for (const kind of dbKinds()) {
       'GET /api/appointments/calendar-feed/:token': { expect: PUBLIC, req: async () => ({ url: await feedPath() }) },
 
       // The private management link: whoever holds the token, signed in or not, acts as its patient.
-      'GET /api/appointments/manage/:token': { expect: PUBLIC, req: async () => ({ url: `/api/appointments/manage/${await linked()}` }) },
-      'GET /api/appointments/manage/:token/calendar.ics': { expect: PUBLIC, req: async () => ({ url: `/api/appointments/manage/${await linked()}/calendar.ics` }) },
-      'POST /api/appointments/manage/:token/cancel': { expect: PUBLIC, req: async () => ({ url: `/api/appointments/manage/${await linked()}/cancel`, payload: { reason: 'Bận việc' } }) },
+      'GET /api/appointments/manage/:token': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/appointments/manage/${await linked()}` }),
+      },
+      'GET /api/appointments/manage/:token/calendar.ics': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/appointments/manage/${await linked()}/calendar.ics` }),
+      },
+      'POST /api/appointments/manage/:token/cancel': {
+        expect: PUBLIC,
+        req: async () => ({
+          url: `/api/appointments/manage/${await linked()}/cancel`,
+          payload: { reason: 'Bận việc' },
+        }),
+      },
       'POST /api/appointments/manage/:token/reschedule': {
         expect: PUBLIC,
         req: async () => ({ url: `/api/appointments/manage/${await linked()}/reschedule`, payload: nextSlot() }),
@@ -280,25 +452,69 @@ for (const kind of dbKinds()) {
       // The waiting list: joining and its private link are anyone's; a slot's list is the front desk's.
       'POST /api/appointments/waiting-list': {
         expect: PUBLIC,
-        req: async () => ({ payload: { ...nextSlot(), department: 'OBSTETRICS', fullName: 'Người Chờ', phone: phone(), email: `join${unique()}@example.com` } }),
+        req: async () => ({
+          payload: {
+            ...nextSlot(),
+            department: 'OBSTETRICS',
+            fullName: 'Người Chờ',
+            phone: phone(),
+            email: `join${unique()}@example.com`,
+          },
+        }),
       },
-      'GET /api/appointments/waiting-list/:token': { expect: PUBLIC, req: async () => ({ url: `/api/appointments/waiting-list/${(await waiting()).token}` }) },
-      'POST /api/appointments/waiting-list/:token/claim': { expect: PUBLIC, req: async () => ({ url: `/api/appointments/waiting-list/${(await waiting()).token}/claim` }) },
-      'POST /api/appointments/waiting-list/:token/leave': { expect: PUBLIC, req: async () => ({ url: `/api/appointments/waiting-list/${(await waiting()).token}/leave` }) },
-      'GET /api/appointments/waiting-list': { expect: perm('manageBookings'), req: () => ({ url: '/api/appointments/waiting-list?date=2027-03-04&time=09:00&department=OBSTETRICS' }) },
-      'DELETE /api/appointments/waiting-list/entries/:id': { expect: perm('manageBookings'), req: async () => ({ url: `/api/appointments/waiting-list/entries/${(await waiting()).id}` }) },
+      'GET /api/appointments/waiting-list/:token': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/appointments/waiting-list/${(await waiting()).token}` }),
+      },
+      'POST /api/appointments/waiting-list/:token/claim': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/appointments/waiting-list/${(await waiting()).token}/claim` }),
+      },
+      'POST /api/appointments/waiting-list/:token/leave': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/appointments/waiting-list/${(await waiting()).token}/leave` }),
+      },
+      'GET /api/appointments/waiting-list': {
+        expect: perm('manageBookings'),
+        req: () => ({ url: '/api/appointments/waiting-list?date=2027-03-04&time=09:00&department=OBSTETRICS' }),
+      },
+      'DELETE /api/appointments/waiting-list/entries/:id': {
+        expect: perm('manageBookings'),
+        req: async () => ({ url: `/api/appointments/waiting-list/entries/${(await waiting()).id}` }),
+      },
 
       // bulk actions of the Booking Manager
-      'POST /api/appointments/bulk/cancel': { expect: perm('bulkCancelAppointments'), req: async () => ({ payload: { ids: [await freshAppointment()], reason: 'Nghỉ lễ' } }) },
-      'POST /api/appointments/bulk/mark-paid': { expect: perm('bulkMarkPaid'), req: async () => ({ payload: { ids: [await freshAppointment()] } }) },
-      'POST /api/appointments/bulk/request-payment': { expect: perm('bulkRequestPayment'), req: async () => ({ payload: { ids: [await freshAppointment()], amount: 300000 } }) },
-      'POST /api/appointments/bulk/delete': { expect: perm('bulkDeleteAppointments'), req: async () => ({ payload: { ids: [await freshAppointment()] } }) },
-      'POST /api/appointments/bulk/create-accounts': { expect: perm('createPatientAccounts'), req: async () => ({ payload: { ids: [await freshAppointment()] } }) },
+      'POST /api/appointments/bulk/cancel': {
+        expect: perm('bulkCancelAppointments'),
+        req: async () => ({ payload: { ids: [await freshAppointment()], reason: 'Nghỉ lễ' } }),
+      },
+      'POST /api/appointments/bulk/mark-paid': {
+        expect: perm('bulkMarkPaid'),
+        req: async () => ({ payload: { ids: [await freshAppointment()] } }),
+      },
+      'POST /api/appointments/bulk/request-payment': {
+        expect: perm('bulkRequestPayment'),
+        req: async () => ({ payload: { ids: [await freshAppointment()], amount: 300000 } }),
+      },
+      'POST /api/appointments/bulk/delete': {
+        expect: perm('bulkDeleteAppointments'),
+        req: async () => ({ payload: { ids: [await freshAppointment()] } }),
+      },
+      'POST /api/appointments/bulk/create-accounts': {
+        expect: perm('createPatientAccounts'),
+        req: async () => ({ payload: { ids: [await freshAppointment()] } }),
+      },
 
       // Patient Control
       'GET /api/patients': { expect: perm('readPatients') },
-      'GET /api/patients/detail': { expect: perm('readPatients'), req: () => ({ url: '/api/patients/detail?email=patient%40example.com' }) },
-      'POST /api/patients': { expect: perm('createPatientAccounts'), req: () => ({ payload: { fullName: 'Bệnh Nhân Mới', email: `patient${unique()}@example.com` } }) },
+      'GET /api/patients/detail': {
+        expect: perm('readPatients'),
+        req: () => ({ url: '/api/patients/detail?email=patient%40example.com' }),
+      },
+      'POST /api/patients': {
+        expect: perm('createPatientAccounts'),
+        req: () => ({ payload: { fullName: 'Bệnh Nhân Mới', email: `patient${unique()}@example.com` } }),
+      },
 
       // dashboard
       'GET /api/dashboard': { expect: perm('viewDashboard') },
@@ -307,9 +523,20 @@ for (const kind of dbKinds()) {
       // e-mail calls
       'POST /api/email/send-payment-confirmation': {
         expect: perm('sendEmail'),
-        req: () => ({ payload: { patientEmail: 'lan.tran@example.com', patientName: 'Trần Thị Lan', appointmentDate: '2027-03-03', appointmentTime: '09:00', department: 'Nội tổng quát' } }),
+        req: () => ({
+          payload: {
+            patientEmail: 'lan.tran@example.com',
+            patientName: 'Trần Thị Lan',
+            appointmentDate: '2027-03-03',
+            appointmentTime: '09:00',
+            department: 'Nội tổng quát',
+          },
+        }),
       },
-      'POST /api/email/send': { expect: perm('sendEmail'), req: () => ({ payload: { to: 'lan.tran@example.com', subject: 'Thử', content: 'Nội dung' } }) },
+      'POST /api/email/send': {
+        expect: perm('sendEmail'),
+        req: () => ({ payload: { to: 'lan.tran@example.com', subject: 'Thử', content: 'Nội dung' } }),
+      },
 
       // blog, public side
       'GET /api/public/blogs/published': { expect: PUBLIC },
@@ -323,28 +550,74 @@ for (const kind of dbKinds()) {
       'GET /api/blogs': { expect: perm('manageBlogs') },
       'GET /api/blogs/:id': { expect: perm('manageBlogs'), req: () => ({ url: `/api/blogs/${f.blogId}` }) },
       'POST /api/blogs': { expect: perm('manageBlogs'), req: () => ({ payload: postInput({ status: 'DRAFT' }) }) },
-      'PUT /api/blogs/:id': { expect: perm('manageBlogs'), req: () => ({ url: `/api/blogs/${f.blogId}`, payload: postInput() }) },
-      'DELETE /api/blogs/:id': { expect: perm('manageBlogs'), req: async () => ({ url: `/api/blogs/${await freshBlog()}` }) },
-      'PUT /api/blogs/:id/featured': { expect: perm('manageBlogs'), req: () => ({ url: `/api/blogs/${f.blogId}/featured` }) },
-      'PUT /api/blogs/:id/status': { expect: perm('manageBlogs'), req: () => ({ url: `/api/blogs/${f.blogId}/status`, payload: { status: 'PUBLISHED' } }) },
-      'POST /api/blogs/bulk/status': { expect: perm('manageBlogs'), req: () => ({ payload: { ids: [f.blogId], status: 'PUBLISHED' } }) },
-      'POST /api/blogs/bulk/delete': { expect: perm('manageBlogs'), req: async () => ({ payload: { ids: [await freshBlog()] } }) },
-      'POST /api/blogs/upload-image': { expect: perm('manageBlogs'), req: () => multipart('image', 'dot.gif', 'image/gif', IMAGES.gif) },
+      'PUT /api/blogs/:id': {
+        expect: perm('manageBlogs'),
+        req: () => ({ url: `/api/blogs/${f.blogId}`, payload: postInput() }),
+      },
+      'DELETE /api/blogs/:id': {
+        expect: perm('manageBlogs'),
+        req: async () => ({ url: `/api/blogs/${await freshBlog()}` }),
+      },
+      'PUT /api/blogs/:id/featured': {
+        expect: perm('manageBlogs'),
+        req: () => ({ url: `/api/blogs/${f.blogId}/featured` }),
+      },
+      'PUT /api/blogs/:id/status': {
+        expect: perm('manageBlogs'),
+        req: () => ({ url: `/api/blogs/${f.blogId}/status`, payload: { status: 'PUBLISHED' } }),
+      },
+      'POST /api/blogs/bulk/status': {
+        expect: perm('manageBlogs'),
+        req: () => ({ payload: { ids: [f.blogId], status: 'PUBLISHED' } }),
+      },
+      'POST /api/blogs/bulk/delete': {
+        expect: perm('manageBlogs'),
+        req: async () => ({ payload: { ids: [await freshBlog()] } }),
+      },
+      'POST /api/blogs/upload-image': {
+        expect: perm('manageBlogs'),
+        req: () => multipart('image', 'dot.gif', 'image/gif', IMAGES.gif),
+      },
 
       // comments: readers' side public, moderation the front desk's
       'GET /api/comments/blog/:postId': { expect: PUBLIC, req: () => ({ url: `/api/comments/blog/${f.blogId}` }) },
-      'POST /api/comments/blog/:postId': { expect: PUBLIC, req: () => ({ url: `/api/comments/blog/${f.blogId}`, payload: { authorName: 'Độc giả', content: 'Bài hay' } }) },
-      'POST /api/comments/:id/reply': { expect: PUBLIC, req: () => ({ url: `/api/comments/${f.commentId}/reply`, payload: { authorName: 'Độc giả', content: 'Đồng ý' } }) },
+      'POST /api/comments/blog/:postId': {
+        expect: PUBLIC,
+        req: () => ({ url: `/api/comments/blog/${f.blogId}`, payload: { authorName: 'Độc giả', content: 'Bài hay' } }),
+      },
+      'POST /api/comments/:id/reply': {
+        expect: PUBLIC,
+        req: () => ({
+          url: `/api/comments/${f.commentId}/reply`,
+          payload: { authorName: 'Độc giả', content: 'Đồng ý' },
+        }),
+      },
       'GET /api/comments/:id/replies': { expect: PUBLIC, req: () => ({ url: `/api/comments/${f.commentId}/replies` }) },
       'POST /api/comments/:id/react': {
         expect: PUBLIC,
-        req: () => ({ url: `/api/comments/${f.commentId}/react`, payload: { reactionType: 'LIKE' }, headers: { 'x-visitor-id': randomUUID() } }),
+        req: () => ({
+          url: `/api/comments/${f.commentId}/react`,
+          payload: { reactionType: 'LIKE' },
+          headers: { 'x-visitor-id': randomUUID() },
+        }),
       },
-      'GET /api/comments/:id/my-reaction': { expect: PUBLIC, req: () => ({ url: `/api/comments/${f.commentId}/my-reaction`, headers: { 'x-visitor-id': randomUUID() } }) },
+      'GET /api/comments/:id/my-reaction': {
+        expect: PUBLIC,
+        req: () => ({ url: `/api/comments/${f.commentId}/my-reaction`, headers: { 'x-visitor-id': randomUUID() } }),
+      },
       'GET /api/comments/admin': { expect: perm('moderateComments') },
-      'PUT /api/comments/admin/:id/approve': { expect: perm('moderateComments'), req: async () => ({ url: `/api/comments/admin/${await freshComment()}/approve` }) },
-      'PUT /api/comments/admin/:id/reject': { expect: perm('moderateComments'), req: async () => ({ url: `/api/comments/admin/${await freshComment()}/reject` }) },
-      'DELETE /api/comments/admin/:id': { expect: perm('moderateComments'), req: async () => ({ url: `/api/comments/admin/${await freshComment()}` }) },
+      'PUT /api/comments/admin/:id/approve': {
+        expect: perm('moderateComments'),
+        req: async () => ({ url: `/api/comments/admin/${await freshComment()}/approve` }),
+      },
+      'PUT /api/comments/admin/:id/reject': {
+        expect: perm('moderateComments'),
+        req: async () => ({ url: `/api/comments/admin/${await freshComment()}/reject` }),
+      },
+      'DELETE /api/comments/admin/:id': {
+        expect: perm('moderateComments'),
+        req: async () => ({ url: `/api/comments/admin/${await freshComment()}` }),
+      },
     };
 
     beforeAll(async () => {
@@ -359,9 +632,18 @@ for (const kind of dbKinds()) {
       });
       [s, passwordHash] = await Promise.all([signInAll(t.app), hashPassword('Blue-Lotus#2026')]);
       f.blogId = (await createPost(t.app, s.admin.token)).id;
-      const comment = await t.app.inject({ method: 'POST', url: `/api/comments/blog/${f.blogId}`, headers: { authorization: `Bearer ${s.staff.token}` }, payload: { authorName: 'Nhân viên', content: 'Cảm ơn' } });
+      const comment = await t.app.inject({
+        method: 'POST',
+        url: `/api/comments/blog/${f.blogId}`,
+        headers: { authorization: `Bearer ${s.staff.token}` },
+        payload: { authorName: 'Nhân viên', content: 'Cảm ơn' },
+      });
       f.commentId = comment.json().comment.id;
-      const upload = await t.app.inject({ method: 'POST', url: '/api/blogs/upload-image', ...withAuth(multipart('image', 'dot.png', 'image/png', IMAGES.png), s.admin) });
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: '/api/blogs/upload-image',
+        ...withAuth(multipart('image', 'dot.png', 'image/png', IMAGES.png), s.admin),
+      });
       f.imageId = Number(/(\d+)$/.exec(upload.json().imageUrl)![1]);
     }, 60_000);
     afterAll(async () => {
@@ -376,7 +658,10 @@ for (const kind of dbKinds()) {
       const table = new Set(Object.keys(MATRIX));
       const missing = [...registered].filter((r) => !table.has(r)).sort();
       const gone = [...table].filter((r) => !registered.has(r)).sort();
-      expect({ missingFromTheMatrix: missing, inTheMatrixButNotRegistered: gone }).toEqual({ missingFromTheMatrix: [], inTheMatrixButNotRegistered: [] });
+      expect({ missingFromTheMatrix: missing, inTheMatrixButNotRegistered: gone }).toEqual({
+        missingFromTheMatrix: [],
+        inTheMatrixButNotRegistered: [],
+      });
     });
 
     let checked = 0;
@@ -412,25 +697,40 @@ for (const kind of dbKinds()) {
           }
           if (got !== want) problems.push(`${label} (expected ${want})`);
           if ((await fingerprint()) !== before) problems.push(`${actor}: refused, yet the database changed`);
-          if (target && (await readAppointment(target.id)) !== targetBefore) problems.push(`${actor}: refused, yet the appointment changed`);
+          if (target && (await readAppointment(target.id)) !== targetBefore)
+            problems.push(`${actor}: refused, yet the appointment changed`);
         }
         expect(problems, route).toEqual([]);
       });
     }
 
     async function readAppointment(id: number): Promise<string> {
-      const result = (await db().execute(sql`select * from appointments where id = ${id}`)) as unknown as { rows: unknown[] };
+      const result = (await db().execute(sql`select * from appointments where id = ${id}`)) as unknown as {
+        rows: unknown[];
+      };
       return JSON.stringify(result.rows);
     }
 
     it('checked every route for every actor', () => {
-      const expectedCases = Object.values(MATRIX).reduce((sum, row) => sum + (row.expect.kind === 'appointment' ? APPOINTMENT_ACTORS.length : PLAIN_ACTORS.length), 0);
+      const expectedCases = Object.values(MATRIX).reduce(
+        (sum, row) => sum + (row.expect.kind === 'appointment' ? APPOINTMENT_ACTORS.length : PLAIN_ACTORS.length),
+        0,
+      );
       expect(checked).toBe(expectedCases);
     });
 
     it('lists the accounts of roles other than DOCTOR for the users screen only', async () => {
-      for (const [who, status] of [['patient', 403], ['doctor', 403], ['staff', 403], ['admin', 200]] as const) {
-        const res = await t.app.inject({ method: 'GET', url: '/api/users/role/PATIENT', headers: { authorization: `Bearer ${s[who].token}` } });
+      for (const [who, status] of [
+        ['patient', 403],
+        ['doctor', 403],
+        ['staff', 403],
+        ['admin', 200],
+      ] as const) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/users/role/PATIENT',
+          headers: { authorization: `Bearer ${s[who].token}` },
+        });
         expect(res.statusCode, who).toBe(status);
       }
     });
@@ -442,22 +742,39 @@ for (const kind of dbKinds()) {
       const session = await loginAs(t.app, user.username, 'Blue-Lotus#2026');
       return { user, token: session.token };
     }
-    const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const get = (url: string, token: string) =>
+      t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
     it('refuses a deactivated user’s old token (401)', async () => {
       const { user, token } = await signedInUser('STAFF');
       expect((await get('/api/appointments/history', token)).statusCode).toBe(200);
-      const off = await t.app.inject({ method: 'PUT', url: `/api/users/${user.id}/deactivate`, headers: { authorization: `Bearer ${s.admin.token}` } });
+      const off = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}/deactivate`,
+        headers: { authorization: `Bearer ${s.admin.token}` },
+      });
       expect(off.statusCode).toBe(200);
       expect((await get('/api/appointments/history', token)).statusCode).toBe(401);
       expect((await get('/api/users/profile', token)).statusCode).toBe(401);
     });
 
     it('refuses a token signed with another secret (401)', async () => {
-      const version = ((await db().execute(sql`select token_version as v from users where id = ${s.admin.userId}`)) as unknown as { rows: { v: number }[] }).rows[0]!.v;
-      const forged = await createTokenService('another-secret-that-is-long-enough-for-hs256').sign({ userId: s.admin.userId, version }, 3600, new Date());
+      const version = (
+        (await db().execute(sql`select token_version as v from users where id = ${s.admin.userId}`)) as unknown as {
+          rows: { v: number }[];
+        }
+      ).rows[0]!.v;
+      const forged = await createTokenService('another-secret-that-is-long-enough-for-hs256').sign(
+        { userId: s.admin.userId, version },
+        3600,
+        new Date(),
+      );
       // The same claims under the right secret would open it: only the signature is wrong.
-      const genuine = await createTokenService(t.config.jwtSecret).sign({ userId: s.admin.userId, version }, 3600, new Date());
+      const genuine = await createTokenService(t.config.jwtSecret).sign(
+        { userId: s.admin.userId, version },
+        3600,
+        new Date(),
+      );
       expect((await get('/api/users', genuine)).statusCode).toBe(200);
       expect((await get('/api/users', forged)).statusCode).toBe(401);
       expect((await get('/api/users/profile', forged)).statusCode).toBe(401);
@@ -466,7 +783,12 @@ for (const kind of dbKinds()) {
     it('stops a token from opening staff routes once an administrator makes its STAFF user a PATIENT', async () => {
       const { user, token } = await signedInUser('STAFF');
       expect((await get('/api/appointments/history', token)).statusCode).toBe(200);
-      const res = await t.app.inject({ method: 'PUT', url: `/api/users/${user.id}`, headers: { authorization: `Bearer ${s.admin.token}` }, payload: { ...userBody(user), role: 'PATIENT' } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        headers: { authorization: `Bearer ${s.admin.token}` },
+        payload: { ...userBody(user), role: 'PATIENT' },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect([401, 403]).toContain((await get('/api/appointments/history', token)).statusCode);
       expect([401, 403]).toContain((await get('/api/appointments', token)).statusCode);

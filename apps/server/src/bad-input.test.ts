@@ -63,7 +63,18 @@ const NASTY_STRINGS = [
   HUGE,
 ];
 /** Values that look right, so some generated inputs get past the schema and reach the database. */
-const PLAUSIBLE_STRINGS = ['admin', 'a@b.co', 'Nguyễn Văn A', '0901234567', '2026-06-15', '2027-02-28', '08:00', '14:30', 'PENDING', 'ADMIN'];
+const PLAUSIBLE_STRINGS = [
+  'admin',
+  'a@b.co',
+  'Nguyễn Văn A',
+  '0901234567',
+  '2026-06-15',
+  '2027-02-28',
+  '08:00',
+  '14:30',
+  'PENDING',
+  'ADMIN',
+];
 
 const nastyString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
@@ -73,16 +84,44 @@ const nastyString: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...PLAUSIBLE_STRINGS).map((s) => `${s}\u0000`) },
 );
 const nastyNumber: fc.Arbitrary<number> = fc.oneof(
-  fc.constantFrom(1e308, -1e308, -0, 0, -1, 1.5, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, 1, 2, 3),
+  fc.constantFrom(
+    1e308,
+    -1e308,
+    -0,
+    0,
+    -1,
+    1.5,
+    2 ** 31,
+    -(2 ** 31) - 1,
+    2 ** 53 + 2,
+    Number.MAX_SAFE_INTEGER,
+    1,
+    2,
+    3,
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
-const leaf: fc.Arbitrary<unknown> = fc.oneof(fc.constant(null), nastyString, nastyNumber, fc.boolean(), fc.constant({}), fc.constant([]));
+const leaf: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constant(null),
+  nastyString,
+  nastyNumber,
+  fc.boolean(),
+  fc.constant({}),
+  fc.constant([]),
+);
 /** Any value of any type: what goes where a field of another type was expected. */
 const anyBad: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: leaf },
   { weight: 1, arbitrary: fc.array(leaf, { maxLength: 4 }) },
-  { weight: 1, arbitrary: fc.dictionary(nastyString.filter((k) => k.length < 50), leaf, { maxKeys: 3 }) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(
+      nastyString.filter((k) => k.length < 50),
+      leaf,
+      { maxKeys: 3 },
+    ),
+  },
 );
 
 type JsonSchema = {
@@ -114,14 +153,25 @@ function shaped(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown
   switch (type) {
     case 'string': {
       const edges: string[] = [];
-      if (schema.maxLength !== undefined && schema.maxLength < 200_000) edges.push('é'.repeat(schema.maxLength), 'a'.repeat(schema.maxLength + 1));
+      if (schema.maxLength !== undefined && schema.maxLength < 200_000)
+        edges.push('é'.repeat(schema.maxLength), 'a'.repeat(schema.maxLength + 1));
       if (schema.minLength) edges.push('a'.repeat(schema.minLength - 1));
-      return fc.oneof({ weight: 5, arbitrary: nastyString }, ...(edges.length ? [{ weight: 1, arbitrary: fc.constantFrom(...edges) }] : []), bad);
+      return fc.oneof(
+        { weight: 5, arbitrary: nastyString },
+        ...(edges.length ? [{ weight: 1, arbitrary: fc.constantFrom(...edges) }] : []),
+        bad,
+      );
     }
     case 'integer':
     case 'number': {
-      const edges = [schema.minimum, schema.maximum].filter((n): n is number => typeof n === 'number').flatMap((n) => [n - 1, n, n + 1]);
-      return fc.oneof({ weight: 4, arbitrary: nastyNumber }, ...(edges.length ? [{ weight: 1, arbitrary: fc.constantFrom(...edges) }] : []), bad);
+      const edges = [schema.minimum, schema.maximum]
+        .filter((n): n is number => typeof n === 'number')
+        .flatMap((n) => [n - 1, n, n + 1]);
+      return fc.oneof(
+        { weight: 4, arbitrary: nastyNumber },
+        ...(edges.length ? [{ weight: 1, arbitrary: fc.constantFrom(...edges) }] : []),
+        bad,
+      );
     }
     case 'boolean':
       return fc.oneof({ weight: 3, arbitrary: fc.boolean() }, bad);
@@ -153,7 +203,24 @@ function encode(s: string): string {
     .join('');
 }
 
-const PATH_IDS = ['0', '-1', '1e3', '99999999999', '%00', '..%2f', '1.5', '-0', 'NaN', 'abc', '0x10', '9223372036854775808', '%20', '%ED%A0%80', '%F0%9F%98%80', '1%00'];
+const PATH_IDS = [
+  '0',
+  '-1',
+  '1e3',
+  '99999999999',
+  '%00',
+  '..%2f',
+  '1.5',
+  '-0',
+  'NaN',
+  'abc',
+  '0x10',
+  '9223372036854775808',
+  '%20',
+  '%ED%A0%80',
+  '%F0%9F%98%80',
+  '1%00',
+];
 const pathId: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...PATH_IDS) },
   { weight: 1, arbitrary: fc.integer().map(String) },
@@ -200,7 +267,17 @@ const BOOKING = {
   department: 'GYNECOLOGY',
   reason: 'Khám phụ khoa định kỳ',
 };
-const POST = { title: 'Chăm sóc sức khỏe', excerpt: 'Tóm tắt.', content: '## Nội dung', category: 'Phòng bệnh', author: 'BS. Ngọc', readTime: '5 phút', imageUrl: null, featured: false, status: 'PUBLISHED' };
+const POST = {
+  title: 'Chăm sóc sức khỏe',
+  excerpt: 'Tóm tắt.',
+  content: '## Nội dung',
+  category: 'Phòng bệnh',
+  author: 'BS. Ngọc',
+  readTime: '5 phút',
+  imageUrl: null,
+  featured: false,
+  status: 'PUBLISHED',
+};
 const COMMENT = { authorName: 'Ngọc Anh', content: 'Bài viết rất hữu ích!' };
 /**
  * Bodies the routes accept: one field changed at a time gets past the rest of the schema, so the
@@ -209,8 +286,21 @@ const COMMENT = { authorName: 'Ngọc Anh', content: 'Bài viết rất hữu í
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/appointments/public': BOOKING,
   'PUT /api/appointments/:id': BOOKING,
-  'POST /api/users': { username: 'fuzzuser', email: 'fuzz@example.com', fullName: 'Người Thử', password: 'Fuzz@12345', role: 'PATIENT', phone: '0901234567' },
-  'PUT /api/users/:id': { username: 'fuzzuser2', email: 'fuzz2@example.com', fullName: 'Người Thử', role: 'STAFF', phone: '0901234568' },
+  'POST /api/users': {
+    username: 'fuzzuser',
+    email: 'fuzz@example.com',
+    fullName: 'Người Thử',
+    password: 'Fuzz@12345',
+    role: 'PATIENT',
+    phone: '0901234567',
+  },
+  'PUT /api/users/:id': {
+    username: 'fuzzuser2',
+    email: 'fuzz2@example.com',
+    fullName: 'Người Thử',
+    role: 'STAFF',
+    phone: '0901234568',
+  },
   'PUT /api/users/profile': { fullName: 'Quản trị viên', phone: '0901234569' },
   'POST /api/patients': { fullName: 'Bệnh nhân', phone: '0907654321', email: 'bn@example.com' },
   'POST /api/newsletter': { email: 'tin@example.com' },
@@ -220,7 +310,14 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/blogs': POST,
   'PUT /api/blogs/:id': POST,
   'POST /api/email/send': { to: 'a@example.com', subject: 'Chào', content: 'Nội dung' },
-  'POST /api/email/send-payment-confirmation': { patientEmail: 'a@example.com', patientName: 'Lan', appointmentDate: '2027-03-02', appointmentTime: '09:00', department: 'Phụ khoa', paymentAmount: 200000 },
+  'POST /api/email/send-payment-confirmation': {
+    patientEmail: 'a@example.com',
+    patientName: 'Lan',
+    appointmentDate: '2027-03-02',
+    appointmentTime: '09:00',
+    department: 'Phụ khoa',
+    paymentAmount: 200000,
+  },
   'POST /api/appointments/bulk/cancel': { ids: [3, 4, 99999], reason: 'Bận việc' },
   'POST /api/appointments/bulk/mark-paid': { ids: [3, 4, 99999] },
   'POST /api/appointments/bulk/request-payment': { ids: [3, 4, 99999], amount: 200000 },
@@ -235,7 +332,11 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/appointments/:id/cancel': { reason: 'Bận việc' },
   'PUT /api/appointments/:id/doctor-decline': { reason: 'Bận việc' },
   'PUT /api/appointments/:id/request-payment': { amount: 200000 },
-  'POST /api/auth/change-password': { currentPassword: 'wrong-password', newPassword: 'Admin@1234', confirmPassword: 'Admin@1234' },
+  'POST /api/auth/change-password': {
+    currentPassword: 'wrong-password',
+    newPassword: 'Admin@1234',
+    confirmPassword: 'Admin@1234',
+  },
 };
 
 /** The valid body with one field replaced, extended with nasty text, or left out. */
@@ -243,7 +344,12 @@ function oneFieldWrong(base: Record<string, unknown>, schema: JsonSchema | undef
   const keys = Object.keys(base);
   const key = fc.constantFrom(...keys);
   return fc.oneof(
-    { weight: 3, arbitrary: fc.tuple(key, nastyString).map(([k, v]) => ({ ...base, [k]: typeof base[k] === 'string' ? `${base[k] as string}${v}` : v })) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(key, nastyString)
+        .map(([k, v]) => ({ ...base, [k]: typeof base[k] === 'string' ? `${base[k] as string}${v}` : v })),
+    },
     { weight: 2, arbitrary: key.chain((k) => shaped(schema?.properties?.[k]).map((v) => ({ ...base, [k]: v }))) },
     { weight: 1, arbitrary: fc.tuple(key, anyBad).map(([k, v]) => ({ ...base, [k]: v })) },
     { weight: 1, arbitrary: key.map((k) => Object.fromEntries(Object.entries(base).filter(([name]) => name !== k))) },
@@ -272,7 +378,10 @@ export function parseRoutes(tree: string): Route[] {
   return routes;
 }
 
-type Operation = { parameters?: { in: string; name: string; schema?: JsonSchema }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
+type Operation = {
+  parameters?: { in: string; name: string; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+};
 
 const UPLOAD_ROUTES = new Set(['POST /api/blogs/upload-image', 'POST /api/users/import']);
 
@@ -283,7 +392,8 @@ const UPLOAD_ROUTES = new Set(['POST /api/blogs/upload-image', 'POST /api/users/
 function answerProblem(res: LightMyRequestResponse, api: boolean): string | null {
   if (res.statusCode >= 500) return `answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
   if (res.statusCode < 400 || !api) return null;
-  if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return `a ${res.statusCode} that is not JSON: ${res.headers['content-type']}`;
+  if (!String(res.headers['content-type'] ?? '').startsWith('application/json'))
+    return `a ${res.statusCode} that is not JSON: ${res.headers['content-type']}`;
   let body: Record<string, unknown>;
   try {
     body = res.json();
@@ -300,11 +410,21 @@ function answerProblem(res: LightMyRequestResponse, api: boolean): string | null
   return ok ? null : `a ${res.statusCode} not in the error shape: ${res.body.slice(0, 300)}`;
 }
 
-const FINGERPRINT_TABLES = ['appointments', 'users', 'blogs', 'comments', 'newsletter_subscribers', 'email_outbox', 'images'];
+const FINGERPRINT_TABLES = [
+  'appointments',
+  'users',
+  'blogs',
+  'comments',
+  'newsletter_subscribers',
+  'email_outbox',
+  'images',
+];
 
 async function fingerprint(t: TestContext): Promise<string> {
   const selects = FINGERPRINT_TABLES.map((name) => `(select count(*) from ${name}) as ${name}`).join(', ');
-  const result = (await t.testDb.database.db.execute(sql.raw(`select ${selects}`))) as unknown as { rows: Record<string, unknown>[] };
+  const result = (await t.testDb.database.db.execute(sql.raw(`select ${selects}`))) as unknown as {
+    rows: Record<string, unknown>[];
+  };
   return JSON.stringify(result.rows[0]);
 }
 
@@ -313,19 +433,28 @@ type Request = { method: string; url: string; headers: Record<string, string>; p
 /** Sends the request and says what is wrong with the answer, or null. */
 async function probe(t: TestContext, req: Request, mustRefuse = false): Promise<string | null> {
   const before = await fingerprint(t);
-  const res = await t.app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.payload });
+  const res = await t.app.inject({
+    method: req.method as 'GET',
+    url: req.url,
+    headers: req.headers,
+    payload: req.payload,
+  });
   const problem = answerProblem(res, req.url.startsWith('/api'));
   if (problem) return problem;
   if (mustRefuse && res.statusCode < 400) return `accepted with ${res.statusCode}: ${res.body.slice(0, 200)}`;
   if (res.statusCode >= 400) {
     const after = await fingerprint(t);
-    if (after !== before) return `a refused request (${res.statusCode} ${res.body.slice(0, 200)}) changed the stored rows: ${before} -> ${after}`;
+    if (after !== before)
+      return `a refused request (${res.statusCode} ${res.body.slice(0, 200)}) changed the stored rows: ${before} -> ${after}`;
   }
   return null;
 }
 
 function describeRequest(req: Request): string {
-  const payload = typeof req.payload === 'string' && req.payload.length > 300 ? `${req.payload.slice(0, 300)}... (${req.payload.length} chars)` : req.payload;
+  const payload =
+    typeof req.payload === 'string' && req.payload.length > 300
+      ? `${req.payload.slice(0, 300)}... (${req.payload.length} chars)`
+      : req.payload;
   return JSON.stringify({ ...req, payload, url: req.url.length > 300 ? `${req.url.slice(0, 300)}...` : req.url });
 }
 
@@ -360,7 +489,9 @@ for (const kind of dbKinds()) {
         // HEAD answers as GET does; the API explorer's static files take no input.
         (r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs'),
       );
-      const doc = (await SwaggerParser.dereference((await t.app.inject({ url: '/api/docs/json' })).json())) as { paths: Record<string, Record<string, Operation>> };
+      const doc = (await SwaggerParser.dereference((await t.app.inject({ url: '/api/docs/json' })).json())) as {
+        paths: Record<string, Record<string, Operation>>;
+      };
       operations = doc.paths;
     });
     afterAll(async () => t?.close());
@@ -378,11 +509,25 @@ for (const kind of dbKinds()) {
       const names = route.url.match(/:\w+/g) ?? [];
       // The admin's own account stays out of /users/:id, or a generated body could take away the role the rest of the run needs.
       const ids = route.url.startsWith('/api/users/') ? pathId.filter((id) => id !== String(adminId)) : pathId;
-      const pathArb = fc.tuple(...names.map(() => ids)).map((values) => names.reduce((url, name, i) => url.replace(name, values[i]!), route.url));
+      const pathArb = fc
+        .tuple(...names.map(() => ids))
+        .map((values) => names.reduce((url, name, i) => url.replace(name, values[i]!), route.url));
       const queryParams = op?.parameters?.filter((p) => p.in === 'query') ?? [];
       const queryArb = fc.oneof(
-        { weight: 4, arbitrary: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, shaped(p.schema)])), { requiredKeys: [] }) },
-        { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('page', 'size', 'limit', 'q', 'date', 'status', 'sort', 'x'), anyBad, { maxKeys: 3 }) },
+        {
+          weight: 4,
+          arbitrary: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, shaped(p.schema)])), {
+            requiredKeys: [],
+          }),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.dictionary(
+            fc.constantFrom('page', 'size', 'limit', 'q', 'date', 'status', 'sort', 'x'),
+            anyBad,
+            { maxKeys: 3 },
+          ),
+        },
       );
       const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
       const bodySchema = op?.requestBody?.content?.['application/json']?.schema;
@@ -396,7 +541,10 @@ for (const kind of dbKinds()) {
             { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES) },
             { weight: 1, arbitrary: fc.constant({}) },
           )
-        : fc.oneof({ weight: 5, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES.slice(0, 4)) });
+        : fc.oneof(
+            { weight: 5, arbitrary: fc.constant({}) },
+            { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES.slice(0, 4)) },
+          );
       return fc.record({ path: pathArb, query: queryArb, body: bodyArb, auth }).map(({ path, query, body, auth }) => ({
         method: route.method,
         url: path + queryString(query),
@@ -460,44 +608,78 @@ for (const kind of dbKinds()) {
         { url: '/api/users/import', field: 'file' },
       ];
 
-      async function send(url: string, payload: Buffer | string, headers: Record<string, string>, authorised = true, refused = false) {
-        const req: Request = { method: 'POST', url, payload, headers: { ...headers, ...(authorised ? bearer(adminToken) : {}) } };
+      async function send(
+        url: string,
+        payload: Buffer | string,
+        headers: Record<string, string>,
+        authorised = true,
+        refused = false,
+      ) {
+        const req: Request = {
+          method: 'POST',
+          url,
+          payload,
+          headers: { ...headers, ...(authorised ? bearer(adminToken) : {}) },
+        };
         const problem = await probe(t, req, refused);
-        return problem ? `${problem}\n    request: ${describeRequest({ ...req, payload: `<${payload.length} bytes>` })}` : null;
+        return problem
+          ? `${problem}\n    request: ${describeRequest({ ...req, payload: `<${payload.length} bytes>` })}`
+          : null;
       }
 
-      it.each(cases)('$url refuses what is no file of its kind with a 4xx in the error shape', async ({ url, field }) => {
-        const problems: string[] = [];
-        for (const [what, bytes] of [...BAD_FILES, ['an oversized body', OVERSIZED] as [string, Buffer]]) {
-          const body = multipart(field, 'anh.png', 'image/png', bytes);
-          const problem = await send(url, body.payload, body.headers, true, true);
-          if (problem) problems.push(`${what}: ${problem}`);
-        }
-        // Not multipart at all, a multipart without its boundary, the wrong field, a body cut off midway, anonymous.
-        const good = multipart(field, 'anh.png', 'image/png', IMAGES.png);
-        const others: [string, Buffer | string, Record<string, string>, boolean?][] = [
-          ['JSON', '{"image":"x"}', { 'content-type': 'application/json' }],
-          ['no boundary', good.payload, { 'content-type': 'multipart/form-data' }],
-          ['wrong field', multipart('other', 'anh.png', 'image/png', IMAGES.png).payload, multipart('other', 'a', 'b', IMAGES.png).headers],
-          ['cut off', good.payload.subarray(0, good.payload.length - 20), good.headers],
-          ['empty', Buffer.alloc(0), good.headers],
-          ['anonymous', good.payload, good.headers, false],
-        ];
-        for (const [what, payload, headers, authorised] of others) {
-          const problem = await send(url, payload, headers, authorised ?? true, true);
-          if (problem) problems.push(`${what}: ${problem}`);
-        }
-        expect(problems, problems.join('\n')).toEqual([]);
-      });
+      it.each(cases)(
+        '$url refuses what is no file of its kind with a 4xx in the error shape',
+        async ({ url, field }) => {
+          const problems: string[] = [];
+          for (const [what, bytes] of [...BAD_FILES, ['an oversized body', OVERSIZED] as [string, Buffer]]) {
+            const body = multipart(field, 'anh.png', 'image/png', bytes);
+            const problem = await send(url, body.payload, body.headers, true, true);
+            if (problem) problems.push(`${what}: ${problem}`);
+          }
+          // Not multipart at all, a multipart without its boundary, the wrong field, a body cut off midway, anonymous.
+          const good = multipart(field, 'anh.png', 'image/png', IMAGES.png);
+          const others: [string, Buffer | string, Record<string, string>, boolean?][] = [
+            ['JSON', '{"image":"x"}', { 'content-type': 'application/json' }],
+            ['no boundary', good.payload, { 'content-type': 'multipart/form-data' }],
+            [
+              'wrong field',
+              multipart('other', 'anh.png', 'image/png', IMAGES.png).payload,
+              multipart('other', 'a', 'b', IMAGES.png).headers,
+            ],
+            ['cut off', good.payload.subarray(0, good.payload.length - 20), good.headers],
+            ['empty', Buffer.alloc(0), good.headers],
+            ['anonymous', good.payload, good.headers, false],
+          ];
+          for (const [what, payload, headers, authorised] of others) {
+            const problem = await send(url, payload, headers, authorised ?? true, true);
+            if (problem) problems.push(`${what}: ${problem}`);
+          }
+          expect(problems, problems.join('\n')).toEqual([]);
+        },
+      );
 
       it.each(cases)('$url: generated bytes, names and types never give a 5xx', async ({ url, field }) => {
         const property = fc.asyncProperty(
-          fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.uint8Array({ maxLength: 16 }).map((tail) => Buffer.concat([PNG_SIGNATURE, Buffer.from(tail)]))),
+          fc.oneof(
+            fc.uint8Array({ maxLength: 64 }),
+            fc.uint8Array({ maxLength: 16 }).map((tail) => Buffer.concat([PNG_SIGNATURE, Buffer.from(tail)])),
+          ),
           nastyString.filter((s) => s.length < 300),
-          fc.constantFrom('image/png', 'application/octet-stream', '', 'text/html', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+          fc.constantFrom(
+            'image/png',
+            'application/octet-stream',
+            '',
+            'text/html',
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          ),
           async (bytes, filename, contentType) => {
             // Header values cannot carry control characters or non-Latin-1 text; the name is sent as the browser would, escaped.
-            const body = multipart(field, encodeURIComponent(filename.replace(/[\uD800-\uDFFF]/g, '?')), contentType, Buffer.from(bytes));
+            const body = multipart(
+              field,
+              encodeURIComponent(filename.replace(/[\uD800-\uDFFF]/g, '?')),
+              contentType,
+              Buffer.from(bytes),
+            );
             const problem = await send(url, body.payload, body.headers);
             if (problem) throw new Error(problem);
           },

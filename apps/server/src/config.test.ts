@@ -10,7 +10,16 @@ describe('loadConfig', () => {
   it('runs on the embedded database with demo data and sensible defaults when nothing is set', () => {
     const dir = tmp();
     const c = loadConfig({ DATA_DIR: dir });
-    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, seedDemo: true, clinicTz: 'Asia/Ho_Chi_Minh', rateLimitLogin: 10, rateLimitLoginPerAddress: 50, rateLimitPublic: 30, commentModeration: 'post' });
+    expect(c).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      seedDemo: true,
+      clinicTz: 'Asia/Ho_Chi_Minh',
+      rateLimitLogin: 10,
+      rateLimitLoginPerAddress: 50,
+      rateLimitPublic: 30,
+      commentModeration: 'post',
+    });
   });
 
   it('keeps a generated secret in the data folder, so sign-ins survive a restart', () => {
@@ -42,8 +51,14 @@ describe('loadConfig', () => {
 
   it('gives each address five accounts’ worth of sign-in tries unless RATE_LIMIT_LOGIN_PER_ADDRESS says otherwise', () => {
     const dir = tmp();
-    expect(loadConfig({ DATA_DIR: dir, RATE_LIMIT_LOGIN: '4' })).toMatchObject({ rateLimitLogin: 4, rateLimitLoginPerAddress: 20 });
-    expect(loadConfig({ DATA_DIR: dir, RATE_LIMIT_LOGIN_PER_ADDRESS: '200' })).toMatchObject({ rateLimitLogin: 10, rateLimitLoginPerAddress: 200 });
+    expect(loadConfig({ DATA_DIR: dir, RATE_LIMIT_LOGIN: '4' })).toMatchObject({
+      rateLimitLogin: 4,
+      rateLimitLoginPerAddress: 20,
+    });
+    expect(loadConfig({ DATA_DIR: dir, RATE_LIMIT_LOGIN_PER_ADDRESS: '200' })).toMatchObject({
+      rateLimitLogin: 10,
+      rateLimitLoginPerAddress: 200,
+    });
   });
 
   it('seeds demo data on PostgreSQL only when SEED_DEMO=true', () => {
@@ -59,15 +74,22 @@ describe('loadConfig', () => {
 describe('TRUST_PROXY and PUBLIC_URL', () => {
   it('believes no proxy by default, even in production', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).trustProxy).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://h/db' }).trustProxy).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://h/db' }).trustProxy,
+    ).toBe(false);
   });
   it('takes a hop count or proxy addresses, and refuses anything else', () => {
     expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+    ]);
     expect(() => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
   it('wants PUBLIC_URL as a bare origin', () => {
-    expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://AnTamClinic.vn' }).publicUrl).toBe('https://antamclinic.vn');
+    expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://AnTamClinic.vn' }).publicUrl).toBe(
+      'https://antamclinic.vn',
+    );
     expect(() => loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://antamclinic.vn/blog' })).toThrow(/PUBLIC_URL/);
   });
 });

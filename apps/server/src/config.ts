@@ -27,7 +27,10 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default(`"${CLINIC.name}" <no-reply@antamclinic.vn>`),
-  CLINIC_TZ: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Ho_Chi_Minh').default(CLINIC.defaultTimeZone),
+  CLINIC_TZ: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as Asia/Ho_Chi_Minh')
+    .default(CLINIC.defaultTimeZone),
   SEED_DEMO: booleanFlag.optional(),
   COMMENT_MODERATION: z.enum(['post', 'pre']).default('post'),
   ADMIN_USERNAME: z.string().min(3).max(50).optional(),
@@ -38,7 +41,10 @@ const envSchema = z.object({
   RATE_LIMIT_PUBLIC: z.coerce.number().int().positive().default(30),
   TRUST_PROXY: z
     .string()
-    .regex(/^(false|\d{1,2}|[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*)$/i, 'must be false, a number of proxy hops, or proxy addresses (comma-separated)')
+    .regex(
+      /^(false|\d{1,2}|[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*)$/i,
+      'must be false, a number of proxy hops, or proxy addresses (comma-separated)',
+    )
     .default('false'),
   WAITING_LIST_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   PUBLIC_URL: z

@@ -60,7 +60,10 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'stopping: refusing new connections, finishing requests in flight and the e-mail batch in hand');
+    app.log.info(
+      { signal },
+      'stopping: refusing new connections, finishing requests in flight and the e-mail batch in hand',
+    );
     // Last resort only: the steps below are bounded well within it.
     const force = setTimeout(() => {
       app.log.error('did not stop in time; exiting');
@@ -70,7 +73,12 @@ async function main() {
     try {
       // The listener closes first, so a load balancer sends new requests elsewhere at once; the
       // worker claims no new batch meanwhile. Both must end before the database closes.
-      await Promise.all([app.close(), within(jobs.stop(), JOBS_STOP_WAIT_MS, () => app.log.warn('background jobs still running; their claimed e-mails will be retried'))]);
+      await Promise.all([
+        app.close(),
+        within(jobs.stop(), JOBS_STOP_WAIT_MS, () =>
+          app.log.warn('background jobs still running; their claimed e-mails will be retried'),
+        ),
+      ]);
       mailer.close();
       await limiter.close();
       await database.close();
@@ -95,7 +103,8 @@ async function main() {
   if (config.seedDemo) {
     lines.push('  Đăng nhập tại http://localhost:' + port + '/login với một tài khoản demo:');
     const shown = new Set(['admin', 'staff', 'doctor', 'patient']);
-    for (const a of demoAccounts().filter((a) => shown.has(a.username))) lines.push(`    ${a.role.padEnd(8)} ${a.username} / ${a.password}`);
+    for (const a of demoAccounts().filter((a) => shown.has(a.username)))
+      lines.push(`    ${a.role.padEnd(8)} ${a.username} / ${a.password}`);
     lines.push('    (doctor2 … doctor8: mỗi khoa một bác sĩ, mật khẩu Doctor@123)');
   } else if (seeded.adminFromEnv) {
     lines.push(`  Tài khoản quản trị đầu tiên: ${seeded.adminFromEnv} (mật khẩu trong ADMIN_PASSWORD)`);

@@ -13,7 +13,15 @@ import { startRecordingSmtp, type RecordingSmtp } from './system/server-process'
 /** Monday 1 March 2027, 09:00 in Ho Chi Minh City: clear of the templates' demo appointments (around January 2026). */
 export const MONDAY_9AM = '2027-03-01T02:00:00Z';
 /** The same week's days. */
-export const DAYS = { mon: '2027-03-01', tue: '2027-03-02', wed: '2027-03-03', thu: '2027-03-04', fri: '2027-03-05', sat: '2027-03-06', sun: '2027-03-07' } as const;
+export const DAYS = {
+  mon: '2027-03-01',
+  tue: '2027-03-02',
+  wed: '2027-03-03',
+  thu: '2027-03-04',
+  fri: '2027-03-05',
+  sat: '2027-03-06',
+  sun: '2027-03-07',
+} as const;
 
 export type Session = { token: string; userId: number };
 export type Sessions = Record<'admin' | 'staff' | 'doctor' | 'doctor2' | 'patient', Session>;
@@ -32,8 +40,19 @@ export async function signInAll(app: App): Promise<Sessions> {
 }
 
 /** app.inject with a bearer token. */
-export function call(app: App, session: Session | null, method: InjectOptions['method'], url: string, payload?: unknown) {
-  return app.inject({ method, url, headers: session ? bearer(session.token) : {}, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
+export function call(
+  app: App,
+  session: Session | null,
+  method: InjectOptions['method'],
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: session ? bearer(session.token) : {},
+    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+  });
 }
 
 let counter = 0;
@@ -51,8 +70,13 @@ export async function seedAppointment(db: Db, overrides: Partial<NewAppointmentR
     status: 'PENDING' as const,
   };
   const row = { ...base, ...overrides };
-  const inserted = await insertAppointment(db, { ...row, searchText: appointmentSearchText({ fullName: row.fullName, phone: row.phone, email: row.email ?? null }) });
-  await insertAppointmentEvents(db, [{ appointmentId: inserted.id, action: 'CREATED', fromStatus: null, toStatus: 'PENDING', note: null }]);
+  const inserted = await insertAppointment(db, {
+    ...row,
+    searchText: appointmentSearchText({ fullName: row.fullName, phone: row.phone, email: row.email ?? null }),
+  });
+  await insertAppointmentEvents(db, [
+    { appointmentId: inserted.id, action: 'CREATED', fromStatus: null, toStatus: 'PENDING', note: null },
+  ]);
   return inserted;
 }
 
@@ -80,7 +104,10 @@ export function withRecordingSmtp(
   let smtp: RecordingSmtp | undefined;
   beforeAll(async () => {
     smtp = await startRecordingSmtp();
-    t = await buildTestApp(kind, { clock: options.clock, env: { RATE_LIMIT_PUBLIC: '1000', SMTP_URL: smtp.url, PUBLIC_URL: 'https://antamclinic.vn', ...options.env } });
+    t = await buildTestApp(kind, {
+      clock: options.clock,
+      env: { RATE_LIMIT_PUBLIC: '1000', SMTP_URL: smtp.url, PUBLIC_URL: 'https://antamclinic.vn', ...options.env },
+    });
     ready({ t, s: await signInAll(t.app), smtp });
   });
   afterAll(async () => {

@@ -20,7 +20,12 @@ export function postInput(overrides: Record<string, unknown> = {}) {
 }
 
 export async function createPost(app: App, token: string, overrides: Record<string, unknown> = {}) {
-  const res = await app.inject({ method: 'POST', url: '/api/blogs', headers: bearer(token), payload: postInput(overrides) });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/blogs',
+    headers: bearer(token),
+    payload: postInput(overrides),
+  });
   if (res.statusCode !== 201) throw new Error(`create post failed: ${res.statusCode} ${res.body}`);
   return res.json() as { id: number; title: string; status: string; featured: boolean; imageUrl: string | null };
 }
@@ -49,7 +54,9 @@ export const IMAGES = {
 export function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
   const boundary = `----clinic${randomUUID().replace(/-/g, '')}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

@@ -20,13 +20,27 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 /** The app on a fresh database of the given kind, the way main.ts builds it but without listening. */
 export async function buildTestApp(
   kind: DbKind,
-  options: { env?: Record<string, string>; clock?: Clock; seeded?: boolean; limiter?: RateLimiter; build?: BuildOptions } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    seeded?: boolean;
+    limiter?: RateLimiter;
+    build?: BuildOptions;
+  } = {},
 ): Promise<TestContext> {
-  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, DATA_DIR: '/tmp/clinic-test-unused', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: TEST_SECRET,
+    DATA_DIR: '/tmp/clinic-test-unused',
+    ...options.env,
+  });
   const testDb = await createTestDatabase(kind, { seeded: options.seeded });
   const clock = options.clock ?? systemClock;
   const limiter = options.limiter ?? createMemoryRateLimiter();
-  const app = await buildApp({ config, database: testDb.database, clock, limiter, tokens: createTokenService(config.jwtSecret) }, options.build);
+  const app = await buildApp(
+    { config, database: testDb.database, clock, limiter, tokens: createTokenService(config.jwtSecret) },
+    options.build,
+  );
   await app.ready();
   return {
     app,
@@ -49,7 +63,13 @@ export type SecondProcess = { app: App; database: Database; close(): Promise<voi
 /** A second server "process" on the PostgreSQL database of `t`: its own pool, limiter and app. */
 export async function buildSecondProcess(t: TestContext, options: { max?: number } = {}): Promise<SecondProcess> {
   const database = await openPostgres(t.testDb.url!, { max: options.max ?? 10 });
-  const app = await buildApp({ config: t.config, database, clock: t.clock, limiter: createMemoryRateLimiter(), tokens: createTokenService(t.config.jwtSecret) });
+  const app = await buildApp({
+    config: t.config,
+    database,
+    clock: t.clock,
+    limiter: createMemoryRateLimiter(),
+    tokens: createTokenService(t.config.jwtSecret),
+  });
   await app.ready();
   return {
     app,
@@ -62,7 +82,11 @@ export async function buildSecondProcess(t: TestContext, options: { max?: number
 }
 
 export async function loginAs(app: App, usernameOrEmail: string, password: string, rememberMe?: boolean) {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { usernameOrEmail, password, rememberMe } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { usernameOrEmail, password, rememberMe },
+  });
   if (res.statusCode !== 200) throw new Error(`login ${usernameOrEmail} failed: ${res.statusCode} ${res.body}`);
   return res.json() as { token: string; userId: number; role: string };
 }

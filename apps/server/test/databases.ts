@@ -20,10 +20,16 @@ export const SEED_NOW = new Date('2026-01-15T02:00:00Z');
 
 function migrationsHash(): string {
   const h = createHash('sha256');
-  for (const f of readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).sort()) h.update(readFileSync(join(MIGRATIONS_FOLDER, f)));
+  for (const f of readdirSync(MIGRATIONS_FOLDER)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    h.update(readFileSync(join(MIGRATIONS_FOLDER, f)));
   // The seed and its demo content (src/seed/*.ts, src/seed/assets/) shape the template too.
   const seedDir = new URL('../src/seed/', import.meta.url);
-  for (const f of readdirSync(seedDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort()) h.update(readFileSync(new URL(f, seedDir)));
+  for (const f of readdirSync(seedDir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .sort())
+    h.update(readFileSync(new URL(f, seedDir)));
   const assets = new URL('../src/seed/assets/', import.meta.url);
   for (const f of readdirSync(assets).sort()) h.update(f).update(readFileSync(new URL(f, assets)));
   return h.digest('hex').slice(0, 12);
@@ -32,7 +38,10 @@ function migrationsHash(): string {
 /** Where the migrated, seeded PGlite image is kept between test files (a fresh PGlite costs seconds of WebAssembly). */
 function pgliteImageFile(): string {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const packageJson = join(entry.slice(0, entry.lastIndexOf('@electric-sql/pglite') + '@electric-sql/pglite'.length), 'package.json');
+  const packageJson = join(
+    entry.slice(0, entry.lastIndexOf('@electric-sql/pglite') + '@electric-sql/pglite'.length),
+    'package.json',
+  );
   const version = JSON.parse(readFileSync(packageJson, 'utf8')).version as string;
   return join(tmpdir(), 'clinic-test-templates', `pglite-${version}-${migrationsHash()}.tar`);
 }
@@ -93,7 +102,9 @@ export async function preparePostgresTemplate(): Promise<void> {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (exists.rowCount) return;
     // Templates of older migrations are of no more use.
-    const old = await admin.query("select datname from pg_database where datname like 'clinic_tmpl_%' or datname like 'clinic_t_%'");
+    const old = await admin.query(
+      "select datname from pg_database where datname like 'clinic_tmpl_%' or datname like 'clinic_t_%'",
+    );
     for (const row of old.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
     await admin.query(`create database "${name}"`);
     const database = await openPostgres(withDatabase(url, name), { max: 2 });

@@ -40,7 +40,13 @@ type Answer = { at: number; what: string; status: number | null; body: unknown }
 describe.runIf(process.env.TEST_DATABASE_URL)('faults on PostgreSQL (a server of the test’s own)', () => {
   let cluster: Cluster;
   const children: ChildProcess[] = [];
-  const env = () => ({ DATABASE_URL: cluster.url, SEED_DEMO: 'true', JWT_SECRET: 'faults-test-secret-of-at-least-32-characters', RATE_LIMIT_PUBLIC: '100000', RATE_LIMIT_LOGIN: '1000' });
+  const env = () => ({
+    DATABASE_URL: cluster.url,
+    SEED_DEMO: 'true',
+    JWT_SECRET: 'faults-test-secret-of-at-least-32-characters',
+    RATE_LIMIT_PUBLIC: '100000',
+    RATE_LIMIT_LOGIN: '1000',
+  });
 
   beforeAll(async () => {
     cluster = await startCluster();
@@ -72,7 +78,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('faults on PostgreSQL (a server of
         return call(server.base, 'POST', '/api/appointments/public', booking(person, person, 'restart'));
       }),
       loop('staff list', () => call(server.base, 'GET', '/api/appointments?page=1&size=10', undefined, staff)),
-      loop('availability', () => call(server.base, 'GET', `/api/appointments/public/availability?department=GYNECOLOGY&date=${openDay(3)}&time=09:00`)),
+      loop('availability', () =>
+        call(
+          server.base,
+          'GET',
+          `/api/appointments/public/availability?department=GYNECOLOGY&date=${openDay(3)}&time=09:00`,
+        ),
+      ),
       loop('posts', () => call(server.base, 'GET', '/api/public/blogs/published?page=1&size=6')),
     ]);
 
@@ -83,7 +95,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('faults on PostgreSQL (a server of
     const health = await call(server.base, 'GET', '/api/health');
     const startedAt = Date.now();
     cluster.start();
-    await waitFor('/api/health to answer 200 again', async () => (await call(server.base, 'GET', '/api/health'))?.status === 200, 15_000, 50);
+    await waitFor(
+      '/api/health to answer 200 again',
+      async () => (await call(server.base, 'GET', '/api/health'))?.status === 200,
+      15_000,
+      50,
+    );
     const recoveredAfterMs = Date.now() - startedAt;
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     running = false;
@@ -97,7 +114,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('faults on PostgreSQL (a server of
     // While PostgreSQL was down, callers were told so in the one error shape, in Vietnamese.
     const down = answers.filter((a) => a.status === 503 && a.what !== 'health');
     expect(new Set(down.map((a) => a.what))).toEqual(new Set(['booking', 'staff list', 'availability', 'posts']));
-    for (const a of down) expect(a.body).toEqual({ statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: MSG.databaseUnavailable, error: MSG.databaseUnavailable });
+    for (const a of down)
+      expect(a.body).toEqual({
+        statusCode: 503,
+        code: 'DATABASE_UNAVAILABLE',
+        message: MSG.databaseUnavailable,
+        error: MSG.databaseUnavailable,
+      });
     expect(down.every((a) => a.at >= stoppedAt)).toBe(true);
     // Once it was back, the same process served every call again.
     const settled = answers.filter((a) => a.at > startedAt + recoveredAfterMs + 500);
@@ -108,18 +131,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)('faults on PostgreSQL (a server of
 
     // Every booking it acknowledged is stored; and a new one shows on the next staff read (the
     // listener that ends kept reads is connected again).
-    const acknowledged = answers.filter((a) => a.what === 'booking' && a.status === 201).map((a) => (a.body as { appointmentId: number }).appointmentId);
+    const acknowledged = answers
+      .filter((a) => a.what === 'booking' && a.status === 201)
+      .map((a) => (a.body as { appointmentId: number }).appointmentId);
     expect(acknowledged.length).toBeGreaterThan(0);
     const stored = await rows(cluster.url, 'select id from appointments where id = any($1)', [acknowledged]);
     expect(stored).toHaveLength(acknowledged.length);
     const before = await call(server.base, 'GET', '/api/appointments?page=1&size=10&q=Sau%20khi', undefined, staff);
     expect(before?.json.total).toBe(0);
-    const made = await call(server.base, 'POST', '/api/appointments/public', { ...booking(5_000, 5_000, 'after'), fullName: 'Sau khi khởi động' });
+    const made = await call(server.base, 'POST', '/api/appointments/public', {
+      ...booking(5_000, 5_000, 'after'),
+      fullName: 'Sau khi khởi động',
+    });
     expect(made?.status).toBe(201);
     const after = await call(server.base, 'GET', '/api/appointments?page=1&size=10&q=Sau%20khi', undefined, staff);
     expect(JSON.stringify(after?.json)).toContain('Sau khi khởi động');
 
-    console.log(`[faults] PostgreSQL down ${startedAt - stoppedAt} ms: ${answers.length} answers, ${down.length} of them 503; /api/health 200 again ${recoveredAfterMs} ms after PostgreSQL started; ${acknowledged.length} bookings acknowledged, all stored`);
+    console.log(
+      `[faults] PostgreSQL down ${startedAt - stoppedAt} ms: ${answers.length} answers, ${down.length} of them 503; /api/health 200 again ${recoveredAfterMs} ms after PostgreSQL started; ${acknowledged.length} bookings acknowledged, all stored`,
+    );
     const stopped = exitCode(server.child);
     server.child.kill('SIGTERM');
     expect(await stopped).toBe(0);
@@ -130,7 +160,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('faults on PostgreSQL (a server of
     children.push(server.child);
     // 400 visitors, four for each slot of 3 places, arriving slot after slot: the kill comes while
     // places are still being booked, and some visitors have already been refused.
-    const visitors = Array.from({ length: 400 }, (_, i) => ({ i, body: booking(10_000 + Math.floor(i / 4), 100_000 + i, 'rush') }));
+    const visitors = Array.from({ length: 400 }, (_, i) => ({
+      i,
+      body: booking(10_000 + Math.floor(i / 4), 100_000 + i, 'rush'),
+    }));
     const outcome = new Map<number, { status: number | null; id?: number }>();
     let next = 0;
     const worker = async () => {
@@ -163,7 +196,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('faults on PostgreSQL (a server of
       "select appointment_date, appointment_time, department, count(*)::int as n from appointments where email like 'rush.%' and status not in ('CANCELLED', 'NO_SHOW') group by 1, 2, 3 having count(*) > 3",
     );
     expect(over).toEqual([]);
-    console.log(`[faults] SIGKILL mid-rush: ${acknowledged.length} acknowledged (all stored), ${refused.length} refused (none stored), ${cut.length} never answered, in flight at the kill or sent after it (${stored.length - acknowledged.length} of them stored)`);
+    console.log(
+      `[faults] SIGKILL mid-rush: ${acknowledged.length} acknowledged (all stored), ${refused.length} refused (none stored), ${cut.length} never answered, in flight at the kill or sent after it (${stored.length - acknowledged.length} of them stored)`,
+    );
 
     // The next process starts on the same data and serves at once.
     const again = await startServer(env());

@@ -70,14 +70,20 @@ describe('main.ts stopping under load', () => {
     // Far more queued e-mail than the worker can send before a stop (10 batches of 10 at 400 ms each).
     const dataDir = join(mkdtempSync(join(tmpdir(), 'clinic-stop-')), 'data');
     const seeding = await openDatabase({ dataDir });
-    const queued = Array.from({ length: 300 }, (_, i) => genericEmail(`queued${i}@example.com`, 'Thư chờ gửi', 'Nội dung'));
+    const queued = Array.from({ length: 300 }, (_, i) =>
+      genericEmail(`queued${i}@example.com`, 'Thư chờ gửi', 'Nội dung'),
+    );
     await enqueueEmails(seeding.db, queued, new Date());
     await seeding.close();
 
     const server = await startServer({ DATA_DIR: dataDir, SMTP_URL: smtp.url });
     children.push(server.child);
     const base = `http://127.0.0.1:${server.port}`;
-    await waitFor('the outbox worker to start a batch', () => smtp.received.some((m) => m.to.some((r) => r.startsWith('queued'))), 10_000);
+    await waitFor(
+      'the outbox worker to start a batch',
+      () => smtp.received.some((m) => m.to.some((r) => r.startsWith('queued'))),
+      10_000,
+    );
 
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
@@ -93,7 +99,11 @@ describe('main.ts stopping under load', () => {
         body: JSON.stringify({ to: `inflight${i}@example.com`, subject: 'Đang gửi', content: 'Nội dung' }),
       }),
     );
-    await waitFor('the requests to reach the SMTP server', () => [0, 1, 2].every((i) => smtp.received.some((m) => m.to.includes(`inflight${i}@example.com`))), 5_000);
+    await waitFor(
+      'the requests to reach the SMTP server',
+      () => [0, 1, 2].every((i) => smtp.received.some((m) => m.to.includes(`inflight${i}@example.com`))),
+      5_000,
+    );
 
     const exited = exitCode(server.child);
     const signalledAt = Date.now();
@@ -105,7 +115,10 @@ describe('main.ts stopping under load', () => {
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     for (const answer of answers) expect(await answer.json()).toMatchObject({ success: true, status: 'sent' });
 
-    const code = await Promise.race([exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 8_000))]);
+    const code = await Promise.race([
+      exited,
+      new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 8_000)),
+    ]);
     expect(code).toBe(0);
     expect(refusedAfterMs).toBeLessThan(1_000);
 

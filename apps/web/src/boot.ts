@@ -24,7 +24,8 @@ let pressed: HTMLButtonElement | null = null;
 let sent: HTMLFormElement | null = null;
 let ready = false;
 
-const isField = (el: EventTarget | null): el is Field => el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
+const isField = (el: EventTarget | null): el is Field =>
+  el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
 const inPage = (el: EventTarget | null): el is Element => el instanceof Element && !!root?.contains(el);
 
 // Each of these also starts the app: a value the browser filled in (autofill), or a press a screen
@@ -52,7 +53,8 @@ function holdSubmit(event: Event) {
   start();
 }
 
-const nativeSetter = (field: Field, key: 'value' | 'checked') => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), key)?.set;
+const nativeSetter = (field: Field, key: 'value' | 'checked') =>
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), key)?.set;
 
 /** Gives the hydrated page what the visitor did while it was loading. */
 function replay() {

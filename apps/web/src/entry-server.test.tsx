@@ -9,7 +9,11 @@ import { createRenderer, rendersAhead } from './entry-server';
 // (e2e/tests/rendered-ahead.spec.ts): this project runs on Preact, as the built site does, while the
 // component tests run on React.
 
-const post = makeBlog({ id: 7, title: 'Khám phụ khoa định kỳ: những điều cần biết', content: 'Nội dung **bài viết** về [sức khỏe](https://who.int).' });
+const post = makeBlog({
+  id: 7,
+  title: 'Khám phụ khoa định kỳ: những điều cần biết',
+  content: 'Nội dung **bài viết** về [sức khỏe](https://who.int).',
+});
 const featured = makePosts(3, 1, { featured: true });
 const departments = [
   { code: 'GYNECOLOGY', departmentName: 'Khoa Phụ khoa', specialtyName: 'Phụ khoa' },
@@ -23,7 +27,8 @@ const failures: string[] = [];
 /** The API as the server's own handler answers it. */
 async function api(url: string): Promise<Response> {
   requests.push(url);
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   if (url.startsWith('/api/public/blogs/7')) return json(post);
   if (url.startsWith('/api/comments/blog/7?')) return json(comments);
   if (url.startsWith('/api/public/blogs/featured')) return json(featured);
@@ -34,7 +39,11 @@ async function api(url: string): Promise<Response> {
 
 let render: ReturnType<typeof createRenderer>;
 beforeAll(() => {
-  render = createRenderer({ fetch: (url) => api(url), timeZone: 'Asia/Ho_Chi_Minh', onError: (_error, path) => failures.push(path) });
+  render = createRenderer({
+    fetch: (url) => api(url),
+    timeZone: 'Asia/Ho_Chi_Minh',
+    onError: (_error, path) => failures.push(path),
+  });
 });
 
 describe('a public page the server renders ahead', () => {
@@ -50,7 +59,10 @@ describe('a public page the server renders ahead', () => {
     // The first page of comments is read by every visitor alike: it is in the first answer too.
     expect(page.html).toContain('Mẹ bé Na');
     expect(page.html).toContain(comment.content);
-    expect(state.queries.map((q) => q.queryKey)).toEqual([['blogs', 'public', 'detail', 7], ['comments', 'blog', 7]]);
+    expect(state.queries.map((q) => q.queryKey)).toEqual([
+      ['blogs', 'public', 'detail', 7],
+      ['comments', 'blog', 7],
+    ]);
     expect(state.queries[0]!.state.data).toEqual(post);
     expect(state.queries[1]!.state.data).toMatchObject({ pages: [comments] });
   });
@@ -72,7 +84,10 @@ describe('a public page the server renders ahead', () => {
     // Each page's own title and description, for the HTML's head (usePageTitle, whose effects never run here).
     expect(page.head.title).toBe('Đặt lịch khám | An Tâm Clinic');
     expect((await render('/blog/7'))!.head.title).toBe(`${post.title} | An Tâm Clinic`);
-    expect((await render('/about'))!.head).toMatchObject({ title: expect.stringMatching(/ \| An Tâm Clinic$/), description: expect.any(String) });
+    expect((await render('/about'))!.head).toMatchObject({
+      title: expect.stringMatching(/ \| An Tâm Clinic$/),
+      description: expect.any(String),
+    });
     for (const html of [page.html, home.html]) expect(html).not.toMatch(/<script|<!--\$[?!]-->|<template/);
   });
 

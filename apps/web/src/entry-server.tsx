@@ -34,7 +34,10 @@ const PAGES: { pattern: RegExp; prefetch?: (client: QueryClient, match: RegExpEx
   {
     pattern: /^\/blog\/([1-9][0-9]{0,9})$/,
     // The post and its first page of comments, as every reader sees them: a reader's own reactions come once the page is live.
-    prefetch: (client, match) => [client.fetchQuery(getPublicBlogQueryOptions(Number(match[1]))), client.fetchInfiniteQuery(getBlogCommentsQueryOptions(Number(match[1])))],
+    prefetch: (client, match) => [
+      client.fetchQuery(getPublicBlogQueryOptions(Number(match[1]))),
+      client.fetchInfiniteQuery(getBlogCommentsQueryOptions(Number(match[1]))),
+    ],
   },
 ];
 

@@ -12,7 +12,8 @@ export const ACCOUNT_MSG = {
   samePassword: 'Mật khẩu mới phải khác mật khẩu hiện tại',
   newPasswordRequired: 'Vui lòng nhập mật khẩu mới',
   newPasswordTooLong: `Mật khẩu không được vượt quá ${PASSWORD_MAX_LENGTH} ký tự`,
-  passwordTooCommon: 'Mật khẩu này quá phổ biến và dễ bị đoán. Hãy chọn mật khẩu khác, ví dụ ghép vài từ không liên quan với số.',
+  passwordTooCommon:
+    'Mật khẩu này quá phổ biến và dễ bị đoán. Hãy chọn mật khẩu khác, ví dụ ghép vài từ không liên quan với số.',
   // Accounts (PRODUCT.md section 5).
   invalidUserId: 'ID người dùng không hợp lệ',
   userNotFound: 'Không tìm thấy người dùng',
@@ -21,7 +22,10 @@ export const ACCOUNT_MSG = {
 } as const;
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string({ error: ACCOUNT_MSG.currentPasswordRequired }).min(1, ACCOUNT_MSG.currentPasswordRequired).max(200),
+  currentPassword: z
+    .string({ error: ACCOUNT_MSG.currentPasswordRequired })
+    .min(1, ACCOUNT_MSG.currentPasswordRequired)
+    .max(200),
   newPassword: newPasswordSchema({
     required: ACCOUNT_MSG.newPasswordRequired,
     tooShort: ACCOUNT_MSG.newPasswordTooShort,
@@ -38,7 +42,12 @@ export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema
 /** The form adds a confirmation field that never leaves the browser. */
 export const changePasswordFormSchema = changePasswordRequestSchema
   .extend({
-    confirmPassword: z.string({ error: ACCOUNT_MSG.confirmPasswordRequired }).min(1, ACCOUNT_MSG.confirmPasswordRequired),
+    confirmPassword: z
+      .string({ error: ACCOUNT_MSG.confirmPasswordRequired })
+      .min(1, ACCOUNT_MSG.confirmPasswordRequired),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: ACCOUNT_MSG.passwordMismatch });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: ACCOUNT_MSG.passwordMismatch,
+  });
 export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;

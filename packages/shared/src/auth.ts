@@ -41,4 +41,3 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export * from './session';
-

@@ -63,7 +63,11 @@ export const DEPARTMENTS: ReadonlyArray<{
   { code: 'GYNECOLOGY', departmentName: 'Khoa Phụ khoa', specialtyName: 'Phụ khoa' },
   { code: 'OBSTETRICS', departmentName: 'Khoa Sản', specialtyName: 'Sản khoa' },
   { code: 'FAMILY_PLANNING', departmentName: 'Khoa Kế hoạch hóa gia đình', specialtyName: 'Kế hoạch hóa gia đình' },
-  { code: 'STI_TESTING', departmentName: 'Khoa Xét nghiệm bệnh lây truyền qua đường tình dục', specialtyName: 'Xét nghiệm STI' },
+  {
+    code: 'STI_TESTING',
+    departmentName: 'Khoa Xét nghiệm bệnh lây truyền qua đường tình dục',
+    specialtyName: 'Xét nghiệm STI',
+  },
   { code: 'FERTILITY', departmentName: 'Khoa Hiếm muộn', specialtyName: 'Điều trị hiếm muộn' },
   { code: 'GENERAL_PRACTICE', departmentName: 'Khoa Khám tổng quát', specialtyName: 'Bác sĩ đa khoa' },
   { code: 'GENERAL_MEDICINE', departmentName: 'Khoa Nội tổng quát', specialtyName: 'Nội khoa tổng quát' },

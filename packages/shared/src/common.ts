@@ -13,7 +13,14 @@ export function pathIdSchema(message: string) {
 /** A list of ids in a body (bulk actions): whole, positive, within a PostgreSQL integer. */
 export function idListSchema(messages: { invalid: string; empty: string; tooMany: string }, max: number) {
   return z
-    .array(z.number({ error: messages.invalid }).int(messages.invalid).positive(messages.invalid).max(MAX_INT, messages.invalid), { error: messages.empty })
+    .array(
+      z
+        .number({ error: messages.invalid })
+        .int(messages.invalid)
+        .positive(messages.invalid)
+        .max(MAX_INT, messages.invalid),
+      { error: messages.empty },
+    )
     .min(1, messages.empty)
     .max(max, messages.tooMany);
 }

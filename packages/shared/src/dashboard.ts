@@ -57,7 +57,15 @@ export const SAMPLE_DATA = {
   minPerMonth: 8,
   maxPerMonth: 15,
   statusWeights: { COMPLETED: 40, PAID: 25, CANCELLED: 15, NO_SHOW: 10, PAYMENT_REQUESTED: 10 },
-  departments: ['REPRODUCTIVE_HEALTH', 'GYNECOLOGY', 'OBSTETRICS', 'FAMILY_PLANNING', 'STI_TESTING', 'FERTILITY', 'GENERAL_PRACTICE'],
+  departments: [
+    'REPRODUCTIVE_HEALTH',
+    'GYNECOLOGY',
+    'OBSTETRICS',
+    'FAMILY_PLANNING',
+    'STI_TESTING',
+    'FERTILITY',
+    'GENERAL_PRACTICE',
+  ],
 } as const;
 
 /** One line of the generator's progress (NDJSON): a month done, or the end. */

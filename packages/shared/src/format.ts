@@ -19,8 +19,9 @@ export function formatDate(value: string | Date | null | undefined, timeZone: st
   }
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return formatter(`d|${timeZone}`, () =>
-    new Intl.DateTimeFormat('vi-VN', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }),
+  return formatter(
+    `d|${timeZone}`,
+    () => new Intl.DateTimeFormat('vi-VN', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }),
   ).format(date);
 }
 
@@ -30,20 +31,25 @@ export function formatTimeOnDate(time: string, date: string): string {
 }
 
 /** An instant shown as clinic time: 14:05 05/03/2026. */
-export function formatDateTime(value: string | Date | null | undefined, timeZone: string = CLINIC.defaultTimeZone): string {
+export function formatDateTime(
+  value: string | Date | null | undefined,
+  timeZone: string = CLINIC.defaultTimeZone,
+): string {
   if (value == null || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const parts = formatter(`dt|${timeZone}`, () =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }),
+  const parts = formatter(
+    `dt|${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
   ).formatToParts(date);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('hour')}:${get('minute')} ${get('day')}/${get('month')}/${get('year')}`;
@@ -51,10 +57,19 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
 
 /** A long Vietnamese date: "Thứ Hai, 05 tháng 3, 2026". */
 export function formatLongDate(value: string | Date, timeZone: string = CLINIC.defaultTimeZone): string {
-  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  const date =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
   const zone = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? 'UTC' : timeZone;
-  const text = formatter(`long|${zone}`, () =>
-    new Intl.DateTimeFormat('vi-VN', { timeZone: zone, weekday: 'long', day: '2-digit', month: 'long', year: 'numeric' }),
+  const text = formatter(
+    `long|${zone}`,
+    () =>
+      new Intl.DateTimeFormat('vi-VN', {
+        timeZone: zone,
+        weekday: 'long',
+        day: '2-digit',
+        month: 'long',
+        year: 'numeric',
+      }),
   ).format(date);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -71,8 +86,9 @@ export function formatVnd(amount: number | string | null | undefined): string {
 
 /** Today's date in the clinic's zone, `YYYY-MM-DD`, whatever zone this machine is in. */
 export function clinicToday(now: Date = new Date(), timeZone: string = CLINIC.defaultTimeZone): string {
-  const parts = formatter(`iso|${timeZone}`, () =>
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  const parts = formatter(
+    `iso|${timeZone}`,
+    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
   ).formatToParts(now);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;

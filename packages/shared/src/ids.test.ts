@@ -10,7 +10,21 @@ describe('parsePathId', () => {
   });
 
   it('refuses what is not an id, as the server does', () => {
-    for (const bad of ['', '0', '007', '-1', '1e3', '0x10', '1.5', ' 1', 'abc', String(MAX_INT + 1), '99999999999', undefined, 12]) {
+    for (const bad of [
+      '',
+      '0',
+      '007',
+      '-1',
+      '1e3',
+      '0x10',
+      '1.5',
+      ' 1',
+      'abc',
+      String(MAX_INT + 1),
+      '99999999999',
+      undefined,
+      12,
+    ]) {
       expect(parsePathId(bad)).toBeNull();
       if (typeof bad === 'string') expect(pathIdSchema('x').safeParse(bad).success).toBe(false);
     }

@@ -3,7 +3,8 @@ import { changePasswordRequestSchema } from './account';
 import { isCommonPassword } from './passwords';
 import { createUserRequestSchema, updateProfileRequestSchema } from './users';
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues[0]?.message;
 
 describe('isCommonPassword', () => {
   it('refuses the passwords an attacker tries first, in any case', () => {
@@ -30,19 +31,32 @@ describe('changePasswordRequestSchema', () => {
 describe('createUserRequestSchema', () => {
   const base = { fullName: 'Lê Văn Tâm', username: 'letam', email: 'LeTam@Example.com', password: 'hoa-sen-trang-7' };
   it('defaults the role to PATIENT and the gender to MALE, and lower-cases the e-mail', () => {
-    expect(createUserRequestSchema.parse(base)).toMatchObject({ role: 'PATIENT', gender: 'MALE', email: 'letam@example.com', active: true, specialty: null });
+    expect(createUserRequestSchema.parse(base)).toMatchObject({
+      role: 'PATIENT',
+      gender: 'MALE',
+      email: 'letam@example.com',
+      active: true,
+      specialty: null,
+    });
   });
   it('asks a doctor’s specialty and clears it for any other role', () => {
-    expect(firstMessage(createUserRequestSchema.safeParse({ ...base, role: 'DOCTOR' }))).toBe('Please select a specialty for the doctor');
+    expect(firstMessage(createUserRequestSchema.safeParse({ ...base, role: 'DOCTOR' }))).toBe(
+      'Please select a specialty for the doctor',
+    );
     expect(createUserRequestSchema.parse({ ...base, role: 'STAFF', specialty: 'GYNECOLOGY' }).specialty).toBeNull();
   });
   it('never gives the ADMIN role', () => {
-    expect(firstMessage(createUserRequestSchema.safeParse({ ...base, role: 'ADMIN' }))).toBe('Role must be Patient, Staff or Doctor');
+    expect(firstMessage(createUserRequestSchema.safeParse({ ...base, role: 'ADMIN' }))).toBe(
+      'Role must be Patient, Staff or Doctor',
+    );
   });
 });
 
 describe('updateProfileRequestSchema', () => {
   it('drops an empty birth date and clears an empty phone', () => {
-    expect(updateProfileRequestSchema.parse({ fullName: 'Mai', birth: '', phone: '' })).toEqual({ fullName: 'Mai', phone: null });
+    expect(updateProfileRequestSchema.parse({ fullName: 'Mai', birth: '', phone: '' })).toEqual({
+      fullName: 'Mai',
+      phone: null,
+    });
   });
 });

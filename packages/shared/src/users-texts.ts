@@ -40,7 +40,8 @@ export const USER_MSG = {
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 200 characters',
-  passwordTooCommon: 'This password is too common and easy to guess. Choose another one, for example a few unrelated words with a number.',
+  passwordTooCommon:
+    'This password is too common and easy to guess. Choose another one, for example a few unrelated words with a number.',
   roleInvalid: 'Role must be Patient, Staff or Doctor',
   specialtyRequired: 'Please select a specialty for the doctor',
   specialtyUnknown: 'Unknown specialty',
@@ -66,7 +67,8 @@ export const USER_MSG = {
   passwordReset: 'Password reset: give the user this temporary password; they must change it at next sign-in',
   bulkNoSelection: 'Please select at least one user',
   bulkTooMany: `At most ${L.bulkMax} users at a time`,
-  bulkSummary: (success: number, skipped: number, failed: number) => `Done: ${success}, skipped: ${skipped}, failed: ${failed}`,
+  bulkSummary: (success: number, skipped: number, failed: number) =>
+    `Done: ${success}, skipped: ${skipped}, failed: ${failed}`,
   invalidPage: 'Invalid page number',
   invalidPageSize: 'Invalid page size',
   pageSizeTooLarge: `At most ${L.maxPageSize} rows a page`,
@@ -82,7 +84,8 @@ export const USER_MSG = {
   importSummary: (success: number, failed: number) => `Imported: ${success}, failed: ${failed}`,
   importAdminRefused: 'ADMIN accounts cannot be imported',
   importDuplicateInFile: (field: string, row: number) => `${field} repeats row ${row} of the file`,
-  importTimedOut: 'Not created: the import ran out of time. Import the file again; the rows already created will show as taken',
+  importTimedOut:
+    'Not created: the import ran out of time. Import the file again; the rows already created will show as taken',
   // Specification section 8, "Users": the calls' and the admin screen's fallbacks.
   fetchFailed: 'Failed to fetch users',
   createFailed: 'Failed to create user',
@@ -115,9 +118,24 @@ export const PROFILE_MSG = {
 
 export const USER_STATUS_FILTERS = ['active', 'inactive'] as const;
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
-export const USER_SORTS = ['createdAt:desc', 'createdAt:asc', 'fullName:asc', 'fullName:desc', 'username:asc', 'username:desc'] as const;
+export const USER_SORTS = [
+  'createdAt:desc',
+  'createdAt:asc',
+  'fullName:asc',
+  'fullName:desc',
+  'username:asc',
+  'username:desc',
+] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 
 /** The Excel import's columns, in the order of the template (specification section 5 "Import"). */
-export const USER_IMPORT_COLUMNS = ['Full Name', 'Username', 'Email', 'Birth Date', 'Gender', 'Role', 'Specialty'] as const;
+export const USER_IMPORT_COLUMNS = [
+  'Full Name',
+  'Username',
+  'Email',
+  'Birth Date',
+  'Gender',
+  'Role',
+  'Specialty',
+] as const;
 export const USER_IMPORT_REQUIRED_COLUMNS = ['Full Name', 'Username', 'Email'] as const;

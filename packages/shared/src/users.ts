@@ -37,7 +37,11 @@ const email = z
   .max(L.email, M.emailInvalid)
   .refine(isValidEmail, M.emailInvalid)
   .transform((v) => v.toLowerCase());
-const fullName = z.string({ error: M.fullNameRequired }).trim().min(1, M.fullNameRequired).max(L.fullName, M.fullNameTooLong);
+const fullName = z
+  .string({ error: M.fullNameRequired })
+  .trim()
+  .min(1, M.fullNameRequired)
+  .max(L.fullName, M.fullNameTooLong);
 /** Absent, null and '' all mean "none". */
 const optionalPhone = (message: string) =>
   z
@@ -81,8 +85,12 @@ const accountFields = {
 };
 
 /** A doctor needs a specialty; any other role has none (specification section 5 "Edit user"). */
-function specialtyFollowsRole<T extends { role: string; specialty: string | null }>(value: T, ctx: z.RefinementCtx): void {
-  if (value.role === 'DOCTOR' && !value.specialty) ctx.addIssue({ code: 'custom', path: ['specialty'], message: M.specialtyRequired });
+function specialtyFollowsRole<T extends { role: string; specialty: string | null }>(
+  value: T,
+  ctx: z.RefinementCtx,
+): void {
+  if (value.role === 'DOCTOR' && !value.specialty)
+    ctx.addIssue({ code: 'custom', path: ['specialty'], message: M.specialtyRequired });
 }
 function clearSpecialtyUnlessDoctor<T extends { role: string; specialty: string | null }>(value: T): T {
   return value.role === 'DOCTOR' ? value : { ...value, specialty: null };
@@ -95,7 +103,10 @@ export const createUserRequestSchema = z
 export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
 export type CreateUserInput = z.output<typeof createUserRequestSchema>;
 
-export const updateUserRequestSchema = z.object(accountFields).superRefine(specialtyFollowsRole).transform(clearSpecialtyUnlessDoctor);
+export const updateUserRequestSchema = z
+  .object(accountFields)
+  .superRefine(specialtyFollowsRole)
+  .transform(clearSpecialtyUnlessDoctor);
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 export type UpdateUserInput = z.output<typeof updateUserRequestSchema>;
 
@@ -104,7 +115,11 @@ export type UpdateUserInput = z.output<typeof updateUserRequestSchema>;
  * they are when absent; an empty phone clears it; e-mail, username and role never change here.
  */
 export const updateProfileRequestSchema = z.object({
-  fullName: z.string({ error: PROFILE_MSG.fullNameRequired }).trim().min(1, PROFILE_MSG.fullNameRequired).max(L.fullName, PROFILE_MSG.fullNameTooLong),
+  fullName: z
+    .string({ error: PROFILE_MSG.fullNameRequired })
+    .trim()
+    .min(1, PROFILE_MSG.fullNameRequired)
+    .max(L.fullName, PROFILE_MSG.fullNameTooLong),
   birth: z
     .string({ error: PROFILE_MSG.birthInvalid })
     .trim()
@@ -165,7 +180,15 @@ export const importResultSchema = z.object({
   failedCount: z.number().int(),
   /** row: the spreadsheet's own row number (the header is row 1). */
   errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
-  created: z.array(z.object({ row: z.number().int(), id: z.number().int(), username: z.string(), email: z.string(), role: z.enum(ROLES) })),
+  created: z.array(
+    z.object({
+      row: z.number().int(),
+      id: z.number().int(),
+      username: z.string(),
+      email: z.string(),
+      role: z.enum(ROLES),
+    }),
+  ),
   message: z.string(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
@@ -209,7 +232,11 @@ export const PATIENT_ACCOUNT_MSG = {
 
 /** POST /patients (ADMIN, STAFF): a PATIENT account whose user name is the e-mail (PRODUCT.md section 5). */
 export const addPatientRequestSchema = z.object({
-  fullName: z.string({ error: PROFILE_MSG.fullNameRequired }).trim().min(1, PROFILE_MSG.fullNameRequired).max(L.fullName, PROFILE_MSG.fullNameTooLong),
+  fullName: z
+    .string({ error: PROFILE_MSG.fullNameRequired })
+    .trim()
+    .min(1, PROFILE_MSG.fullNameRequired)
+    .max(L.fullName, PROFILE_MSG.fullNameTooLong),
   email: z
     .string({ error: PATIENT_ACCOUNT_MSG.emailRequired })
     .trim()
@@ -228,5 +255,10 @@ export type AddPatientRequest = z.input<typeof addPatientRequestSchema>;
 export type AddPatientInput = z.output<typeof addPatientRequestSchema>;
 
 /** The temporary password is shown once; the patient's earlier bookings with that e-mail are linked to the account. */
-export const addPatientResponseSchema = z.object({ message: z.string(), user: userSchema, temporaryPassword: z.string(), linkedAppointments: z.number().int() });
+export const addPatientResponseSchema = z.object({
+  message: z.string(),
+  user: userSchema,
+  temporaryPassword: z.string(),
+  linkedAppointments: z.number().int(),
+});
 export type AddPatientResponse = z.infer<typeof addPatientResponseSchema>;

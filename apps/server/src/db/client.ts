@@ -127,7 +127,14 @@ export class PreparingClient extends pg.Client {
   // pg's overloads cannot be restated one by one; the arguments pass through unchanged but for the name.
   override query(config: unknown, values?: unknown, callback?: unknown): never {
     const c = config as QueryConfigLike | null;
-    if (c && typeof c === 'object' && typeof c.text === 'string' && c.name === undefined && c.submit === undefined && PREPARABLE.test(c.text)) {
+    if (
+      c &&
+      typeof c === 'object' &&
+      typeof c.text === 'string' &&
+      c.name === undefined &&
+      c.submit === undefined &&
+      PREPARABLE.test(c.text)
+    ) {
       const name = statementName(c.text);
       if (this.#prepared.has(name) || this.#prepared.size < MAX_PREPARED) {
         this.#prepared.add(name);
@@ -168,14 +175,25 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     // pg-pool connects with a callback; anyone else awaits the promise. Both wait for the settings.
     override connect(...args: unknown[]): never {
       const callback = args[0] as ((err?: Error) => void) | undefined;
-      const connected = (super.connect() as Promise<unknown>).then(() => super.query(`${RENDERS_KEPT_EMAILS}; ${HEARS_OWN_WRITES}`) as Promise<unknown>).then(() => this);
+      const connected = (super.connect() as Promise<unknown>)
+        .then(() => super.query(`${RENDERS_KEPT_EMAILS}; ${HEARS_OWN_WRITES}`) as Promise<unknown>)
+        .then(() => this);
       if (!callback) return connected as never;
-      connected.then(() => callback(), (err: Error) => callback(err));
+      connected.then(
+        () => callback(),
+        (err: Error) => callback(err),
+      );
       return undefined as never;
     }
   }
   // A request waits at most 5 s for a connection (a database out of reach answers 503, not never).
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000, Client: OwnWritesClient });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    Client: OwnWritesClient,
+  });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   // Other processes' writes arrive on a connection of its own, kept open and opened again when lost.
@@ -195,7 +213,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   };
 }
 
-async function listenForChanges(url: string, changes: ChangeFeed, heard: (n: pg.Notification) => void): Promise<{ stop(): Promise<void> }> {
+async function listenForChanges(
+  url: string,
+  changes: ChangeFeed,
+  heard: (n: pg.Notification) => void,
+): Promise<{ stop(): Promise<void> }> {
   let stopped = false;
   let current: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;

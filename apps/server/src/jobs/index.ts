@@ -4,14 +4,21 @@ import { forgetPastWaitingLists, offerFreedPlaces } from '../modules/appointment
 import { every, startOutboxWorker, type Job } from './outbox-worker';
 
 export type JobsDeps = AppDeps & {
-  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  log: {
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+    info(obj: object, msg: string): void;
+  };
 };
 
 /**
  * The background work of one server process: the outbox sender, the reminder job, the waiting
  * lists' offers and their retention. Every process may run them.
  */
-export function startBackgroundJobs(deps: JobsDeps, options: { outboxIntervalMs?: number; reminderIntervalMs?: number; waitingListIntervalMs?: number } = {}): Job {
+export function startBackgroundJobs(
+  deps: JobsDeps,
+  options: { outboxIntervalMs?: number; reminderIntervalMs?: number; waitingListIntervalMs?: number } = {},
+): Job {
   const outbox = startOutboxWorker(deps, options.outboxIntervalMs);
   const reminders = every(
     options.reminderIntervalMs ?? 10 * 60_000,
@@ -26,7 +33,8 @@ export function startBackgroundJobs(deps: JobsDeps, options: { outboxIntervalMs?
     options.waitingListIntervalMs ?? deps.config.waitingListCheckSeconds * 1000,
     async () => {
       const done = await offerFreedPlaces(deps);
-      if (done.offered + done.expired + done.withdrawn > 0) deps.log.info(done, 'waiting lists: offers made, lapsed or withdrawn');
+      if (done.offered + done.expired + done.withdrawn > 0)
+        deps.log.info(done, 'waiting lists: offers made, lapsed or withdrawn');
     },
     (err) => deps.log.error({ err }, 'waiting-list job failed'),
   );

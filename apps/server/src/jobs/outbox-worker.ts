@@ -7,7 +7,12 @@ export type Job = { stop(): Promise<void> };
  * overlapping it). stop() aborts the task's signal, so a long run ends at its next step, and
  * waits for it.
  */
-export function every(intervalMs: number, task: (signal: AbortSignal) => Promise<unknown>, onError: (err: unknown) => void, firstDelayMs = 1_000): Job {
+export function every(
+  intervalMs: number,
+  task: (signal: AbortSignal) => Promise<unknown>,
+  onError: (err: unknown) => void,
+  firstDelayMs = 1_000,
+): Job {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = false;
@@ -35,6 +40,13 @@ export function every(intervalMs: number, task: (signal: AbortSignal) => Promise
  * The outbox sender: every few seconds, claims due e-mails (FOR UPDATE SKIP LOCKED) and sends them.
  * Once stopped it finishes the batch in hand and claims no other.
  */
-export function startOutboxWorker(deps: MailDeps & { log: { error(obj: object, msg: string): void } }, intervalMs = 5_000): Job {
-  return every(intervalMs, (signal) => processDueEmails(deps, { signal }), (err) => deps.log.error({ err }, 'outbox worker run failed'));
+export function startOutboxWorker(
+  deps: MailDeps & { log: { error(obj: object, msg: string): void } },
+  intervalMs = 5_000,
+): Job {
+  return every(
+    intervalMs,
+    (signal) => processDueEmails(deps, { signal }),
+    (err) => deps.log.error({ err }, 'outbox worker run failed'),
+  );
 }

@@ -12,17 +12,24 @@ export type BulkSkip = { code: string; reason: string };
 export async function runEach(
   ids: Iterable<number>,
   act: (id: number) => Promise<BulkSkip | void>,
-  rules: { skipOf: (err: unknown) => BulkSkip | null; notFoundReason?: string; summary: (success: number, skipped: number, failed: number) => string },
+  rules: {
+    skipOf: (err: unknown) => BulkSkip | null;
+    notFoundReason?: string;
+    summary: (success: number, skipped: number, failed: number) => string;
+  },
 ): Promise<BulkResult> {
   const results: BulkResult['results'] = [];
   for (const id of new Set(ids)) {
     try {
       const skipped = await act(id);
-      results.push(skipped ? { id, outcome: 'skipped', ...skipped } : { id, outcome: 'success', code: null, reason: null });
+      results.push(
+        skipped ? { id, outcome: 'skipped', ...skipped } : { id, outcome: 'success', code: null, reason: null },
+      );
     } catch (err) {
       const skip = rules.skipOf(err);
       if (skip) results.push({ id, outcome: 'skipped', ...skip });
-      else if (err instanceof NotFoundError) results.push({ id, outcome: 'failed', code: 'NOT_FOUND', reason: rules.notFoundReason ?? err.message });
+      else if (err instanceof NotFoundError)
+        results.push({ id, outcome: 'failed', code: 'NOT_FOUND', reason: rules.notFoundReason ?? err.message });
       else if (err instanceof AppError) results.push({ id, outcome: 'failed', code: err.code, reason: err.message });
       else throw err;
     }

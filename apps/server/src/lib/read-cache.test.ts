@@ -4,7 +4,12 @@ import { createTokenService } from './tokens';
 
 function counter() {
   let reads = 0;
-  return { read: async () => ++reads, get reads() { return reads; } };
+  return {
+    read: async () => ++reads,
+    get reads() {
+      return reads;
+    },
+  };
 }
 
 describe('ReadCache', () => {
@@ -84,7 +89,11 @@ describe('ReadCache', () => {
       await gate;
       return reads;
     };
-    const together = Promise.all([cache.get('k', ['users'], slow), cache.get('k', ['users'], slow), cache.get('k', ['users'], slow)]);
+    const together = Promise.all([
+      cache.get('k', ['users'], slow),
+      cache.get('k', ['users'], slow),
+      cache.get('k', ['users'], slow),
+    ]);
     feed.changed('users');
     const after = cache.get('k', ['users'], slow);
     release();
@@ -145,7 +154,11 @@ describe('verified tokens', () => {
   });
 
   it('a token signed with another secret is refused, however often it is sent', async () => {
-    const other = await createTokenService('another-secret-long-enough-for-hs256-signing').sign({ userId: 7, version: 1 }, 60, new Date());
+    const other = await createTokenService('another-secret-long-enough-for-hs256-signing').sign(
+      { userId: 7, version: 1 },
+      60,
+      new Date(),
+    );
     const tokens = createTokenService('a-secret-long-enough-for-the-hs256-signature');
     expect(await tokens.verify(other, new Date())).toBeNull();
     expect(await tokens.verify(other, new Date())).toBeNull();

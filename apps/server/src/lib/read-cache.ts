@@ -57,7 +57,15 @@ export class ChangeFeed {
 }
 
 /** The tables whose writes the database announces (migration 0007). */
-export type WatchedTable = 'appointments' | 'users' | 'departments' | 'medical_specialties' | 'blogs' | 'comments' | 'comment_reactions' | 'waiting_list_entries';
+export type WatchedTable =
+  | 'appointments'
+  | 'users'
+  | 'departments'
+  | 'medical_specialties'
+  | 'blogs'
+  | 'comments'
+  | 'comment_reactions'
+  | 'waiting_list_entries';
 
 /** What an appointment, a patient or a figure is read from: the appointments, their doctors and accounts, the departments' names. */
 export const APPOINTMENT_READS: readonly WatchedTable[] = ['appointments', 'users', 'departments'];
@@ -83,7 +91,12 @@ export class ReadCache {
     private readonly maxBytes = 32 * 1024 * 1024,
   ) {}
 
-  async get<T>(key: string, tables: readonly WatchedTable[], read: () => Promise<T>, sizeOf: (value: T) => number = () => 256): Promise<T> {
+  async get<T>(
+    key: string,
+    tables: readonly WatchedTable[],
+    read: () => Promise<T>,
+    sizeOf: (value: T) => number = () => 256,
+  ): Promise<T> {
     const stamp = this.feed.stamp(tables);
     if (stamp === null) return read();
     const entry = this.#entries.get(key);
@@ -110,14 +123,21 @@ export class ReadCache {
     }
   }
 
-  async #read<T>(key: string, stamp: string, tables: readonly WatchedTable[], read: () => Promise<T>, sizeOf: (value: T) => number): Promise<T> {
+  async #read<T>(
+    key: string,
+    stamp: string,
+    tables: readonly WatchedTable[],
+    read: () => Promise<T>,
+    sizeOf: (value: T) => number,
+  ): Promise<T> {
     const value = await read();
     const bytes = sizeOf(value);
     if (this.feed.stamp(tables) === stamp && bytes <= this.maxBytes / 8) {
       this.#forget(key);
       this.#entries.set(key, { stamp, value, bytes });
       this.#bytes += bytes;
-      while (this.#entries.size > this.maxEntries || this.#bytes > this.maxBytes) this.#forget(this.#entries.keys().next().value!);
+      while (this.#entries.size > this.maxEntries || this.#bytes > this.maxBytes)
+        this.#forget(this.#entries.keys().next().value!);
     }
     return value;
   }

@@ -33,5 +33,8 @@ export function escapeHtml(text: string): string {
 /** For text placed in XML; characters XML 1.0 cannot hold at all are dropped. */
 export function escapeXml(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return escapeHtml(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')).replace(/&#39;/g, '&apos;');
+  return escapeHtml(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')).replace(
+    /&#39;/g,
+    '&apos;',
+  );
 }

@@ -50,7 +50,8 @@ export const cachedRepliesPlugin = fp(async (app) => {
         (r) => r.json.length * 2 + (r.json.length >= COMPRESS_FROM ? r.json.length / 4 : 0),
       );
       reply.type('application/json; charset=utf-8');
-      if (kept.json.length < COMPRESS_FROM || !acceptsGzip(req.headers['accept-encoding'])) return reply.send(kept.json);
+      if (kept.json.length < COMPRESS_FROM || !acceptsGzip(req.headers['accept-encoding']))
+        return reply.send(kept.json);
       // Compressed once, not on every read (the compression plugin leaves an encoded body alone).
       kept.gzip ??= gzipSync(kept.json);
       return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(kept.gzip);

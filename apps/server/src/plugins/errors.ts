@@ -6,7 +6,13 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { apiErrorSchema, MSG } from '@clinic/shared';
 import { AppError, TooManyRequestsError } from '../lib/errors';
 
-type ErrorBody = { statusCode: number; code: string; message: string; error: string; fields?: { path: string; message: string }[] };
+type ErrorBody = {
+  statusCode: number;
+  code: string;
+  message: string;
+  error: string;
+  fields?: { path: string; message: string }[];
+};
 
 export function errorBody(statusCode: number, code: string, message: string): ErrorBody {
   return { statusCode, code, message, error: message };
@@ -37,7 +43,11 @@ const CONFLICT_CODES: Record<string, string> = {
 
 /** The error and the causes it wraps (a driver's error inside Drizzle's), a few levels deep. */
 function* causeChain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = err, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     yield e as { code?: unknown; message?: unknown };
   }
 }
@@ -54,8 +64,20 @@ function databaseInputError(err: unknown): ErrorBody | null {
 
 // The database out of reach (restarting, failed over, the network down): a passing condition, said
 // as 503 with Retry-After, so a caller or a load balancer tries again instead of giving up.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
-const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/;
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/;
 
 function isDatabaseUnavailable(err: unknown): boolean {
   for (const { code, message } of causeChain(err)) {
@@ -100,7 +122,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(err.statusCode).send(errorBody(err.statusCode, err.code, err.message));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields = err.validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'), message: v.message ?? '' }));
+      const fields = err.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? '',
+      }));
       const body = errorBody(400, 'VALIDATION_ERROR', fields[0]?.message || MSG.invalidInput);
       return reply.status(400).send({ ...body, fields });
     }

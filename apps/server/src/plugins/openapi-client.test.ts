@@ -149,7 +149,14 @@ describe('a typed client generated from /api/docs/json', () => {
     expect(program.getSourceFile(join(dir, 'api.d.ts')), 'client.ts imports the generated api.d.ts').toBeDefined();
 
     const diagnostics = ts.getPreEmitDiagnostics(program);
-    const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' };
-    expect(ts.formatDiagnosticsWithColorAndContext(diagnostics, host), 'the client does not typecheck against the generated types').toBe('');
+    const host: ts.FormatDiagnosticsHost = {
+      getCanonicalFileName: (f) => f,
+      getCurrentDirectory: () => dir,
+      getNewLine: () => '\n',
+    };
+    expect(
+      ts.formatDiagnosticsWithColorAndContext(diagnostics, host),
+      'the client does not typecheck against the generated types',
+    ).toBe('');
   });
 });

@@ -34,9 +34,13 @@ export const rateLimitPlugin = fp(async (app) => {
         return;
       }
       reply.header('x-ratelimit-limit', String(rule.limit));
-      if (!result.allowed) throw new TooManyRequestsError(rule.message ?? MSG.tooManyRequests, result.retryAfterSeconds);
+      if (!result.allowed)
+        throw new TooManyRequestsError(rule.message ?? MSG.tooManyRequests, result.retryAfterSeconds);
     };
   });
 
-  app.decorate('publicWrite', app.rateLimit({ name: 'public-write', limit: app.deps.config.rateLimitPublic, windowSeconds: 600 }));
+  app.decorate(
+    'publicWrite',
+    app.rateLimit({ name: 'public-write', limit: app.deps.config.rateLimitPublic, windowSeconds: 600 }),
+  );
 });

@@ -22,7 +22,8 @@ export const securityPlugin = fp(async (app) => {
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: app.deps.config.env === 'production' ? { maxAge: 15552000, includeSubDomains: true } : false,
+    strictTransportSecurity:
+      app.deps.config.env === 'production' ? { maxAge: 15552000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(compress, { global: true, threshold: 1024 });

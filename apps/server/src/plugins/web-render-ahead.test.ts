@@ -44,7 +44,12 @@ function webBuild(): string {
   mkdirSync(join(root, 'dist-ssr'));
   // A page of a real build's size is compressed; a tiny one would not be.
   const styles = `<style>${'.a{color:red}'.repeat(200)}</style>`;
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>Clinic</title>\n<meta\n  name="description"\n  content="Phòng khám"\n/>' + styles + '</head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Clinic</title>\n<meta\n  name="description"\n  content="Phòng khám"\n/>' +
+      styles +
+      '</head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+  );
   writeFileSync(join(root, 'dist-ssr', 'entry-server.js'), ENTRY);
   return dist;
 }
@@ -116,10 +121,17 @@ for (const kind of dbKinds()) {
       await t.app.inject({ url: `/blog/${id}` });
       const kept = renders();
 
-      const comment = await t.app.inject({ method: 'POST', url: `/api/comments/blog/${id}`, payload: { authorName: 'Lan', content: 'Cảm ơn bác sĩ' }, remoteAddress: '10.9.0.1' });
+      const comment = await t.app.inject({
+        method: 'POST',
+        url: `/api/comments/blog/${id}`,
+        payload: { authorName: 'Lan', content: 'Cảm ơn bác sĩ' },
+        remoteAddress: '10.9.0.1',
+      });
       expect(comment.statusCode, comment.body).toBe(201);
       // The post's page is drawn anew (its first comments are part of it)...
-      await expect.poll(async () => (await t.app.inject({ url: `/blog/${id}` }), renders()), { timeout: 5000 }).toBe(kept + 1);
+      await expect
+        .poll(async () => (await t.app.inject({ url: `/blog/${id}` }), renders()), { timeout: 5000 })
+        .toBe(kept + 1);
       // ...the home page, which shows no comment, is served as it was kept.
       await t.app.inject({ url: '/' });
       expect(renders()).toBe(kept + 1);
@@ -129,7 +141,9 @@ for (const kind of dbKinds()) {
       const list = await t.app.inject({ url: '/api/public/blogs/published?page=1&size=1' });
       const id = (list.json().items as { id: number }[])[0]!.id;
       const post = (await t.app.inject({ url: `/api/public/blogs/${id}` })).json();
-      expect(rootOf((await t.app.inject({ url: `/blog/${id}` })).body)).toBe(`<article><h1>${post.title}</h1></article>`);
+      expect(rootOf((await t.app.inject({ url: `/blog/${id}` })).body)).toBe(
+        `<article><h1>${post.title}</h1></article>`,
+      );
       const kept = renders();
       await t.app.inject({ url: `/blog/${id}` });
       expect(renders()).toBe(kept);
@@ -141,10 +155,20 @@ for (const kind of dbKinds()) {
         method: 'PUT',
         url: `/api/blogs/${id}`,
         headers: bearer(token),
-        payload: { title, excerpt: fields.excerpt, content: fields.content, category: fields.category, author: fields.author, readTime: fields.readTime, imageUrl: fields.imageUrl },
+        payload: {
+          title,
+          excerpt: fields.excerpt,
+          content: fields.content,
+          category: fields.category,
+          author: fields.author,
+          readTime: fields.readTime,
+          imageUrl: fields.imageUrl,
+        },
       });
       expect(update.statusCode, update.body).toBe(200);
-      await expect.poll(async () => rootOf((await t.app.inject({ url: `/blog/${id}` })).body), { timeout: 5000 }).toBe(`<article><h1>${title}</h1></article>`);
+      await expect
+        .poll(async () => rootOf((await t.app.inject({ url: `/blog/${id}` })).body), { timeout: 5000 })
+        .toBe(`<article><h1>${title}</h1></article>`);
     });
   });
 }

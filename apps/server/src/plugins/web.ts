@@ -55,16 +55,25 @@ export function withRenderedPage(html: string, page: RenderedPage): string {
   const { title, description } = page.head ?? {};
   return html
     .replace(/<title>[\s\S]*?<\/title>/i, (tag) => (title ? `<title>${escapeHtml(title)}</title>` : tag))
-    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/i, (tag) => (description ? `<meta name="description" content="${escapeHtml(description)}" />` : tag))
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/i, (tag) =>
+      description ? `<meta name="description" content="${escapeHtml(description)}" />` : tag,
+    )
     .replace(/<\/head>/i, () => `${links}</head>`)
-    .replace(ROOT, () => `<div id="root">${body}</div><script type="application/json" id="query-state">${state}</script>`);
+    .replace(
+      ROOT,
+      () => `<div id="root">${body}</div><script type="application/json" id="query-state">${state}</script>`,
+    );
 }
 
 /**
  * The public pages rendered ahead (issue 12): the server entry draws them through the server's own
  * handler, and each is kept until a post, a department or the clinic's date changes.
  */
-async function loadRenderer(app: FastifyInstance, webDist: string, readIndex: () => Promise<{ mtimeMs: number; html: string }>) {
+async function loadRenderer(
+  app: FastifyInstance,
+  webDist: string,
+  readIndex: () => Promise<{ mtimeMs: number; html: string }>,
+) {
   const file = join(webDist, '..', 'dist-ssr', 'entry-server.js');
   if (!existsSync(file)) return undefined;
   const entry = (await import(pathToFileURL(file).href)) as ServerEntry;
@@ -73,8 +82,15 @@ async function loadRenderer(app: FastifyInstance, webDist: string, readIndex: ()
     // A component that fails on the server leaves its page to the browser; the log says which.
     onError: (err, path) => app.log.warn({ err, path }, 'a public page failed to render ahead; the browser renders it'),
     fetch: async (url, init) => {
-      const res = await app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers: init.headers as Record<string, string> });
-      return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+      const res = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url,
+        headers: init.headers as Record<string, string>,
+      });
+      return new Response(res.body, {
+        status: res.statusCode,
+        headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+      });
     },
   });
   const pages = new ReadCache(app.deps.database.changes, 200, 16 * 1024 * 1024);
@@ -96,7 +112,8 @@ async function loadRenderer(app: FastifyInstance, webDist: string, readIndex: ()
         (html) => html.length,
       );
     } catch (err) {
-      if (err !== NOT_RENDERED) app.log.warn({ err, path }, 'a public page could not be rendered ahead; the browser renders it');
+      if (err !== NOT_RENDERED)
+        app.log.warn({ err, path }, 'a public page could not be rendered ahead; the browser renders it');
       return null;
     }
   };
@@ -105,7 +122,9 @@ async function loadRenderer(app: FastifyInstance, webDist: string, readIndex: ()
 /** br or gzip, as the browser accepts them (a q of 0 refuses); null for neither. */
 export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
   const accepted = new Set<string>();
-  for (const part of String(header ?? '').toLowerCase().split(',')) {
+  for (const part of String(header ?? '')
+    .toLowerCase()
+    .split(',')) {
     const [name, ...params] = part.trim().split(';');
     const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
     if (name && (q === undefined || Number(q) > 0)) accepted.add(name.trim());
@@ -129,7 +148,11 @@ class CompressedCopies {
     this.#copies.set(html, entry);
     if (this.#copies.size > 64) this.#copies.delete(this.#copies.keys().next().value!);
     return (entry[encoding] ??=
-      encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } }) : gzipSync(html, { level: 9 }));
+      encoding === 'br'
+        ? brotliCompressSync(html, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) },
+          })
+        : gzipSync(html, { level: 9 }));
   }
 }
 
@@ -157,7 +180,12 @@ export const webPlugin = fp<{ webDist: string | undefined }>(async (app, { webDi
     const file = join(webDist!, 'index.html');
     if (!indexHtml || Date.now() - indexHtml.checkedAt > 1000) {
       const { mtimeMs } = await stat(file);
-      if (indexHtml?.mtimeMs !== mtimeMs) indexHtml = { mtimeMs, checkedAt: 0, html: readFile(file, 'utf8').then((html) => withClinicTimeZone(html, timeZone)) };
+      if (indexHtml?.mtimeMs !== mtimeMs)
+        indexHtml = {
+          mtimeMs,
+          checkedAt: 0,
+          html: readFile(file, 'utf8').then((html) => withClinicTimeZone(html, timeZone)),
+        };
       indexHtml.checkedAt = Date.now();
     }
     return { mtimeMs: indexHtml.mtimeMs, html: await indexHtml.html };
@@ -177,17 +205,24 @@ export const webPlugin = fp<{ webDist: string | undefined }>(async (app, { webDi
     return to;
   };
 
-  app.decorateReply('sendAppPage', async function (this: FastifyReply, transform?: (html: string) => string, transformKey?: string) {
-    if (!hasWeb) return this.status(404).type('text/plain; charset=utf-8').send(MSG.webNotBuilt);
-    // An address with a query (a search, a filter) is left to the browser.
-    const url = this.request.url;
-    const html = (renderAhead && !url.includes('?') ? await renderAhead(url) : null) ?? (await readIndex()).html;
-    const body = !transform ? html : transformKey !== undefined ? transformOnce(html, transform, transformKey) : transform(html);
-    this.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-    const encoding = body.length >= 1024 ? preferredEncoding(this.request.headers['accept-encoding']) : null;
-    if (!encoding) return this.send(body);
-    return this.header('content-encoding', encoding).send(copies.of(body, encoding));
-  });
+  app.decorateReply(
+    'sendAppPage',
+    async function (this: FastifyReply, transform?: (html: string) => string, transformKey?: string) {
+      if (!hasWeb) return this.status(404).type('text/plain; charset=utf-8').send(MSG.webNotBuilt);
+      // An address with a query (a search, a filter) is left to the browser.
+      const url = this.request.url;
+      const html = (renderAhead && !url.includes('?') ? await renderAhead(url) : null) ?? (await readIndex()).html;
+      const body = !transform
+        ? html
+        : transformKey !== undefined
+          ? transformOnce(html, transform, transformKey)
+          : transform(html);
+      this.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      const encoding = body.length >= 1024 ? preferredEncoding(this.request.headers['accept-encoding']) : null;
+      if (!encoding) return this.send(body);
+      return this.header('content-encoding', encoding).send(copies.of(body, encoding));
+    },
+  );
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -212,7 +247,8 @@ export const webPlugin = fp<{ webDist: string | undefined }>(async (app, { webDi
       return reply.status(404).send(errorBody(404, 'NOT_FOUND', MSG.routeNotFound));
     }
     // A private management or waiting-list link's page: never indexed, never kept by a shared cache.
-    if (path.startsWith('/appointment/manage/') || path.startsWith('/appointment/waiting/')) reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store');
+    if (path.startsWith('/appointment/manage/') || path.startsWith('/appointment/waiting/'))
+      reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store');
     return reply.sendAppPage();
   });
 });

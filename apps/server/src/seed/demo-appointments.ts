@@ -34,9 +34,53 @@ function random(seed: number) {
   };
 }
 
-const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý'];
+const FAMILY = [
+  'Nguyễn',
+  'Trần',
+  'Lê',
+  'Phạm',
+  'Hoàng',
+  'Huỳnh',
+  'Phan',
+  'Vũ',
+  'Võ',
+  'Đặng',
+  'Bùi',
+  'Đỗ',
+  'Hồ',
+  'Ngô',
+  'Dương',
+  'Lý',
+];
 const MIDDLE = ['Thị', 'Văn', 'Minh', 'Ngọc', 'Thu', 'Hoàng', 'Thanh', 'Quốc', 'Bảo', 'Gia', 'Thùy', 'Đức'];
-const GIVEN = ['An', 'Bình', 'Chi', 'Dung', 'Giang', 'Hà', 'Hạnh', 'Hoa', 'Hương', 'Lan', 'Linh', 'Mai', 'Nga', 'Ngân', 'Nhung', 'Phương', 'Quỳnh', 'Thảo', 'Trang', 'Tuấn', 'Vy', 'Yến', 'Khánh', 'Long', 'Nam', 'Sơn'];
+const GIVEN = [
+  'An',
+  'Bình',
+  'Chi',
+  'Dung',
+  'Giang',
+  'Hà',
+  'Hạnh',
+  'Hoa',
+  'Hương',
+  'Lan',
+  'Linh',
+  'Mai',
+  'Nga',
+  'Ngân',
+  'Nhung',
+  'Phương',
+  'Quỳnh',
+  'Thảo',
+  'Trang',
+  'Tuấn',
+  'Vy',
+  'Yến',
+  'Khánh',
+  'Long',
+  'Nam',
+  'Sơn',
+];
 const REASONS = [
   'Khám phụ khoa định kỳ',
   'Tư vấn kế hoạch hóa gia đình',
@@ -57,22 +101,64 @@ const NOTES = [
   'Thai phát triển bình thường. Bổ sung sắt và acid folic.',
   'Tư vấn biện pháp tránh thai phù hợp; bệnh nhân chọn thuốc uống hằng ngày.',
 ];
-const CANCEL_REASONS = ['Bận việc đột xuất', 'Đổi sang ngày khác', 'Cancelled by user', 'Không liên lạc được với bệnh nhân'];
+const CANCEL_REASONS = [
+  'Bận việc đột xuất',
+  'Đổi sang ngày khác',
+  'Cancelled by user',
+  'Không liên lạc được với bệnh nhân',
+];
 const AMOUNTS = [300_000, 450_000, 500_000, 800_000, 1_200_000];
 
 type Weighted = [AppointmentStatus, number][];
-const PAST: Weighted = [['COMPLETED', 50], ['CANCELLED', 14], ['NO_SHOW', 9], ['PAID', 7], ['NEEDS_PAYMENT', 8], ['PAYMENT_REQUESTED', 12]];
-const TODAY: Weighted = [['CONFIRMED', 35], ['PAID', 20], ['PAYMENT_REQUESTED', 10], ['AWAITING_DOCTOR_APPROVAL', 10], ['PENDING', 10], ['COMPLETED', 15]];
-const FUTURE: Weighted = [['PENDING', 33], ['AWAITING_DOCTOR_APPROVAL', 20], ['CONFIRMED', 27], ['PAYMENT_REQUESTED', 7], ['PAID', 6], ['CANCELLED', 7]];
+const PAST: Weighted = [
+  ['COMPLETED', 50],
+  ['CANCELLED', 14],
+  ['NO_SHOW', 9],
+  ['PAID', 7],
+  ['NEEDS_PAYMENT', 8],
+  ['PAYMENT_REQUESTED', 12],
+];
+const TODAY: Weighted = [
+  ['CONFIRMED', 35],
+  ['PAID', 20],
+  ['PAYMENT_REQUESTED', 10],
+  ['AWAITING_DOCTOR_APPROVAL', 10],
+  ['PENDING', 10],
+  ['COMPLETED', 15],
+];
+const FUTURE: Weighted = [
+  ['PENDING', 33],
+  ['AWAITING_DOCTOR_APPROVAL', 20],
+  ['CONFIRMED', 27],
+  ['PAYMENT_REQUESTED', 7],
+  ['PAID', 6],
+  ['CANCELLED', 7],
+];
 
 /** The steps that lead from a booking to a status, for the audit trail. */
 const PATHS: Record<AppointmentStatus, [AppointmentEventAction, AppointmentStatus][]> = {
   PENDING: [],
   AWAITING_DOCTOR_APPROVAL: [['ASSIGN_DOCTOR', 'AWAITING_DOCTOR_APPROVAL']],
-  CONFIRMED: [['ASSIGN_DOCTOR', 'AWAITING_DOCTOR_APPROVAL'], ['DOCTOR_ACCEPT', 'CONFIRMED']],
-  PAYMENT_REQUESTED: [['ASSIGN_DOCTOR', 'AWAITING_DOCTOR_APPROVAL'], ['DOCTOR_ACCEPT', 'CONFIRMED'], ['REQUEST_PAYMENT', 'PAYMENT_REQUESTED']],
-  PAID: [['ASSIGN_DOCTOR', 'AWAITING_DOCTOR_APPROVAL'], ['DOCTOR_ACCEPT', 'CONFIRMED'], ['REQUEST_PAYMENT', 'PAYMENT_REQUESTED'], ['MARK_PAID', 'PAID']],
-  NEEDS_PAYMENT: [['ASSIGN_DOCTOR', 'AWAITING_DOCTOR_APPROVAL'], ['DOCTOR_ACCEPT', 'CONFIRMED'], ['EXAMINATION_NOTES', 'NEEDS_PAYMENT']],
+  CONFIRMED: [
+    ['ASSIGN_DOCTOR', 'AWAITING_DOCTOR_APPROVAL'],
+    ['DOCTOR_ACCEPT', 'CONFIRMED'],
+  ],
+  PAYMENT_REQUESTED: [
+    ['ASSIGN_DOCTOR', 'AWAITING_DOCTOR_APPROVAL'],
+    ['DOCTOR_ACCEPT', 'CONFIRMED'],
+    ['REQUEST_PAYMENT', 'PAYMENT_REQUESTED'],
+  ],
+  PAID: [
+    ['ASSIGN_DOCTOR', 'AWAITING_DOCTOR_APPROVAL'],
+    ['DOCTOR_ACCEPT', 'CONFIRMED'],
+    ['REQUEST_PAYMENT', 'PAYMENT_REQUESTED'],
+    ['MARK_PAID', 'PAID'],
+  ],
+  NEEDS_PAYMENT: [
+    ['ASSIGN_DOCTOR', 'AWAITING_DOCTOR_APPROVAL'],
+    ['DOCTOR_ACCEPT', 'CONFIRMED'],
+    ['EXAMINATION_NOTES', 'NEEDS_PAYMENT'],
+  ],
   COMPLETED: [
     ['ASSIGN_DOCTOR', 'AWAITING_DOCTOR_APPROVAL'],
     ['DOCTOR_ACCEPT', 'CONFIRMED'],
@@ -80,7 +166,11 @@ const PATHS: Record<AppointmentStatus, [AppointmentEventAction, AppointmentStatu
     ['MARK_PAID', 'PAID'],
     ['EXAMINATION_NOTES', 'COMPLETED'],
   ],
-  NO_SHOW: [['ASSIGN_DOCTOR', 'AWAITING_DOCTOR_APPROVAL'], ['DOCTOR_ACCEPT', 'CONFIRMED'], ['NO_SHOW', 'NO_SHOW']],
+  NO_SHOW: [
+    ['ASSIGN_DOCTOR', 'AWAITING_DOCTOR_APPROVAL'],
+    ['DOCTOR_ACCEPT', 'CONFIRMED'],
+    ['NO_SHOW', 'NO_SHOW'],
+  ],
   CANCELLED: [['CANCEL', 'CANCELLED']],
 };
 const DOCTOR_STEPS = new Set<AppointmentEventAction>(['DOCTOR_ACCEPT', 'EXAMINATION_NOTES', 'NO_SHOW']);
@@ -111,7 +201,11 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
 
   const used = new Map<string, number>();
   const planned: Planned[] = [];
-  const plan = (date: string, status: AppointmentStatus, who?: { fullName: string; phone: string; email: string | null; userId: number | null }) => {
+  const plan = (
+    date: string,
+    status: AppointmentStatus,
+    who?: { fullName: string; phone: string; email: string | null; userId: number | null },
+  ) => {
     for (let tries = 0; tries < 20; tries++) {
       const department = pick(DEPARTMENT_CODES);
       const time = pick(TIME_SLOTS);
@@ -121,13 +215,22 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
       used.set(slot, (used.get(slot) ?? 0) + 1);
       const fullName = who?.fullName ?? `${pick(FAMILY)} ${pick(MIDDLE)} ${pick(GIVEN)}`;
       const phone = who?.phone ?? `09${String(Math.floor(rnd() * 1e8)).padStart(8, '0')}`;
-      const email = who ? who.email : rnd() < 0.75 ? `${foldText(fullName).replace(/ /g, '.')}${Math.floor(rnd() * 900 + 100)}@example.com` : null;
+      const email = who
+        ? who.email
+        : rnd() < 0.75
+          ? `${foldText(fullName).replace(/ /g, '.')}${Math.floor(rnd() * 900 + 100)}@example.com`
+          : null;
       const assigned = status === 'PENDING' || (status === 'CANCELLED' && rnd() < 0.6) ? null : doctorFor(department);
       const paid = status === 'PAID' || status === 'COMPLETED';
-      const amount = paid || status === 'PAYMENT_REQUESTED' || (status === 'NEEDS_PAYMENT' && rnd() < 0.5) ? pick(AMOUNTS) : null;
+      const amount =
+        paid || status === 'PAYMENT_REQUESTED' || (status === 'NEEDS_PAYMENT' && rnd() < 0.5) ? pick(AMOUNTS) : null;
       const past = date < today;
       const visit = clinicInstant(date, time, timeZone);
-      const created = new Date(Math.min(now.getTime(), visit.getTime()) - Math.floor(1 + rnd() * 10) * 86_400_000 - Math.floor(rnd() * 36_000_000));
+      const created = new Date(
+        Math.min(now.getTime(), visit.getTime()) -
+          Math.floor(1 + rnd() * 10) * 86_400_000 -
+          Math.floor(rnd() * 36_000_000),
+      );
       planned.push({
         key: `${phone}|${date}|${time}`,
         status,
@@ -140,7 +243,12 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
           appointmentTime: time,
           department,
           reason: pick(REASONS),
-          notes: status === 'COMPLETED' || status === 'NEEDS_PAYMENT' || status === 'NO_SHOW' ? (status === 'NO_SHOW' ? 'Bệnh nhân không đến khám.' : pick(NOTES)) : null,
+          notes:
+            status === 'COMPLETED' || status === 'NEEDS_PAYMENT' || status === 'NO_SHOW'
+              ? status === 'NO_SHOW'
+                ? 'Bệnh nhân không đến khám.'
+                : pick(NOTES)
+              : null,
           status,
           doctorId: assigned?.id ?? null,
           userId: who?.userId ?? null,
@@ -148,7 +256,8 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
           paymentAmount: amount,
           refundRequired: false,
           cancelReason: status === 'CANCELLED' ? pick(CANCEL_REASONS) : null,
-          doctorResponse: assigned && status !== 'AWAITING_DOCTOR_APPROVAL' && status !== 'CANCELLED' ? 'Accepted by doctor' : null,
+          doctorResponse:
+            assigned && status !== 'AWAITING_DOCTOR_APPROVAL' && status !== 'CANCELLED' ? 'Accepted by doctor' : null,
           doctorNotifiedAt: assigned ? new Date(created.getTime() + 3_600_000) : null,
           searchText: appointmentSearchText({ fullName, phone, email }),
           emailSent: !!email,
@@ -174,10 +283,16 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
     while (isSunday(d)) d = addDays(d, 1);
     return d;
   };
-  for (const status of ['PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED', 'PAYMENT_REQUESTED', 'PAID'] as const) plan(nextWorkday(2), status);
+  for (const status of ['PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED', 'PAYMENT_REQUESTED', 'PAID'] as const)
+    plan(nextWorkday(2), status);
   for (const status of ['NEEDS_PAYMENT', 'COMPLETED', 'CANCELLED', 'NO_SHOW'] as const) plan(nextWorkday(-9), status);
   if (patient) {
-    const me = { fullName: patient.fullName ?? patient.username, phone: patient.phone ?? '0912345678', email: patient.email, userId: patient.id };
+    const me = {
+      fullName: patient.fullName ?? patient.username,
+      phone: patient.phone ?? '0912345678',
+      email: patient.email,
+      userId: patient.id,
+    };
     plan(nextWorkday(-45), 'COMPLETED', me);
     plan(nextWorkday(-30), 'COMPLETED', me);
     plan(nextWorkday(-16), 'CANCELLED', me);
@@ -193,10 +308,15 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
     const n = steps[i]!.length;
     const visit = clinicInstant(p.row.appointmentDate, p.row.appointmentTime, timeZone).getTime();
     const end = Math.min(now.getTime(), Math.max(visit + 3_600_000, (p.row.createdAt as Date).getTime()));
-    p.row.updatedAt = new Date(n === 0 ? (p.row.createdAt as Date).getTime() : Math.max((p.row.createdAt as Date).getTime(), end - 60_000));
+    p.row.updatedAt = new Date(
+      n === 0 ? (p.row.createdAt as Date).getTime() : Math.max((p.row.createdAt as Date).getTime(), end - 60_000),
+    );
   });
 
-  const inserted = await insertAppointmentBatch(db, planned.map((p) => p.row));
+  const inserted = await insertAppointmentBatch(
+    db,
+    planned.map((p) => p.row),
+  );
   const idByKey = new Map(inserted.map((r) => [`${r.phone}|${r.appointmentDate}|${r.appointmentTime}`, r.id]));
   const events: NewAppointmentEventRow[] = [];
   for (const [i, p] of planned.entries()) {
@@ -206,14 +326,40 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
     const updated = p.row.updatedAt as Date;
     const path = steps[i]!;
     const doctor = doctors.find((d) => d.id === p.row.doctorId) ?? null;
-    events.push({ appointmentId: id, action: 'CREATED', fromStatus: null, toStatus: 'PENDING', note: null, actorId: p.createdBy?.id ?? null, actorName: p.createdBy?.username ?? null, actorRole: p.createdBy ? 'PATIENT' : null, createdAt: created });
+    events.push({
+      appointmentId: id,
+      action: 'CREATED',
+      fromStatus: null,
+      toStatus: 'PENDING',
+      note: null,
+      actorId: p.createdBy?.id ?? null,
+      actorName: p.createdBy?.username ?? null,
+      actorRole: p.createdBy ? 'PATIENT' : null,
+      createdAt: created,
+    });
     let from: AppointmentStatus = 'PENDING';
     path.forEach(([action, to], k) => {
       const at = new Date(created.getTime() + ((updated.getTime() - created.getTime()) * (k + 1)) / path.length);
       const actor = DOCTOR_STEPS.has(action) ? doctor : staff;
       const note =
-        action === 'ASSIGN_DOCTOR' ? `Bác sĩ: ${doctor?.fullName ?? ''}` : action === 'CANCEL' ? p.row.cancelReason ?? null : action === 'DOCTOR_ACCEPT' ? 'Accepted by doctor' : null;
-      events.push({ appointmentId: id, action, fromStatus: from, toStatus: to, note, actorId: actor?.id ?? null, actorName: actor?.username ?? null, actorRole: actor?.role ?? null, createdAt: at });
+        action === 'ASSIGN_DOCTOR'
+          ? `Bác sĩ: ${doctor?.fullName ?? ''}`
+          : action === 'CANCEL'
+            ? (p.row.cancelReason ?? null)
+            : action === 'DOCTOR_ACCEPT'
+              ? 'Accepted by doctor'
+              : null;
+      events.push({
+        appointmentId: id,
+        action,
+        fromStatus: from,
+        toStatus: to,
+        note,
+        actorId: actor?.id ?? null,
+        actorName: actor?.username ?? null,
+        actorRole: actor?.role ?? null,
+        createdAt: at,
+      });
       from = to;
     });
   }

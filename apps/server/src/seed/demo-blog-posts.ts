@@ -624,7 +624,8 @@ Khám sức khỏe trước khi kết hôn giúp hai bạn hiểu rõ tình tr�
   },
   {
     title: 'Chương trình tầm soát miễn phí tháng 3 (đã kết thúc)',
-    excerpt: 'Thông báo về chương trình tầm soát ung thư cổ tử cung miễn phí đã kết thúc. Bài viết được lưu trữ để tham khảo.',
+    excerpt:
+      'Thông báo về chương trình tầm soát ung thư cổ tử cung miễn phí đã kết thúc. Bài viết được lưu trữ để tham khảo.',
     category: 'Phòng bệnh',
     author: 'Phòng khám An Tâm',
     readTime: '2 phút',
@@ -668,7 +669,12 @@ export const DEMO_COMMENTS: { postTitle: string; comments: DemoComment[] }[] = [
             hoursAfter: 9,
             likes: 9,
           },
-          { authorName: 'Nguyễn Thị Lan', content: 'Dạ em cảm ơn bác sĩ, em sẽ đặt lịch khám tháng sau ạ.', hoursAfter: 11, likes: 1 },
+          {
+            authorName: 'Nguyễn Thị Lan',
+            content: 'Dạ em cảm ơn bác sĩ, em sẽ đặt lịch khám tháng sau ạ.',
+            hoursAfter: 11,
+            likes: 1,
+          },
         ],
       },
       {
@@ -696,10 +702,16 @@ export const DEMO_COMMENTS: { postTitle: string; comments: DemoComment[] }[] = [
         hoursAfter: 3,
         likes: 12,
         replies: [
-          { authorName: 'Hoàng Anh', content: 'Cảm ơn chị đã chia sẻ, em đang mang thai tháng thứ 7 và đọc để chuẩn bị tinh thần.', hoursAfter: 6, likes: 3 },
+          {
+            authorName: 'Hoàng Anh',
+            content: 'Cảm ơn chị đã chia sẻ, em đang mang thai tháng thứ 7 và đọc để chuẩn bị tinh thần.',
+            hoursAfter: 6,
+            likes: 3,
+          },
           {
             authorName: 'BS. Hoàng Thu Trang',
-            content: 'Cảm ơn chị Thư đã chia sẻ câu chuyện của mình. Sự đồng hành của người thân thật sự rất quan trọng.',
+            content:
+              'Cảm ơn chị Thư đã chia sẻ câu chuyện của mình. Sự đồng hành của người thân thật sự rất quan trọng.',
             hoursAfter: 8,
             likes: 5,
           },
@@ -724,7 +736,8 @@ export const DEMO_COMMENTS: { postTitle: string; comments: DemoComment[] }[] = [
         replies: [
           {
             authorName: 'BS. Phạm Minh Châu',
-            content: 'Chào bạn, bạn có thể uống một ít nước lọc khi nhịn ăn, nhưng không uống sữa, nước ngọt hay nước trái cây nhé.',
+            content:
+              'Chào bạn, bạn có thể uống một ít nước lọc khi nhịn ăn, nhưng không uống sữa, nước ngọt hay nước trái cây nhé.',
             hoursAfter: 7,
             likes: 7,
           },

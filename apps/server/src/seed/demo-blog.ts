@@ -51,14 +51,22 @@ export async function seedDemoBlog(db: Db, now: Date = new Date()): Promise<bool
       };
     }),
   );
-  const postByTitle = new Map(DEMO_POSTS.map((p, i) => [p.title, { id: posts[i]!.id, publishedAt: now.getTime() - p.daysAgo * DAY - HOUR }]));
+  const postByTitle = new Map(
+    DEMO_POSTS.map((p, i) => [p.title, { id: posts[i]!.id, publishedAt: now.getTime() - p.daysAgo * DAY - HOUR }]),
+  );
 
   // Threads first, then their replies: a reply needs its parent's id.
   type Pending = { comment: DemoComment; blogId: number; at: number; parentId: number | null; rootId: number | null };
   let level: Pending[] = DEMO_COMMENTS.flatMap(({ postTitle, comments }) => {
     const post = postByTitle.get(postTitle);
     if (!post) throw new Error(`demo comments name an unknown post: ${postTitle}`);
-    return comments.map((comment) => ({ comment, blogId: post.id, at: post.publishedAt, parentId: null, rootId: null }));
+    return comments.map((comment) => ({
+      comment,
+      blogId: post.id,
+      at: post.publishedAt,
+      parentId: null,
+      rootId: null,
+    }));
   });
   const reactions: { commentId: number; visitorKey: string; reactionType: 'LIKE' | 'DISLIKE' }[] = [];
   while (level.length > 0) {
@@ -79,9 +87,14 @@ export async function seedDemoBlog(db: Db, now: Date = new Date()): Promise<bool
       const id = ids[i]!.id;
       const { likes = 0, dislikes = 0 } = p.comment;
       for (let v = 0; v < likes + dislikes; v++) {
-        reactions.push({ commentId: id, visitorKey: `v:demo-visitor-${String(v + 1).padStart(4, '0')}`, reactionType: v < likes ? 'LIKE' : 'DISLIKE' });
+        reactions.push({
+          commentId: id,
+          visitorKey: `v:demo-visitor-${String(v + 1).padStart(4, '0')}`,
+          reactionType: v < likes ? 'LIKE' : 'DISLIKE',
+        });
       }
-      for (const reply of p.comment.replies ?? []) next.push({ comment: reply, blogId: p.blogId, at: p.at, parentId: id, rootId: p.rootId ?? id });
+      for (const reply of p.comment.replies ?? [])
+        next.push({ comment: reply, blogId: p.blogId, at: p.at, parentId: id, rootId: p.rootId ?? id });
     });
     level = next;
   }

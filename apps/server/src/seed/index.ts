@@ -46,7 +46,13 @@ export function demoAccounts(): DemoAccount[] {
     };
   });
   return [
-    { username: 'admin', password: 'Admin@123', fullName: 'Quản trị viên', role: 'ADMIN', email: 'admin@antamclinic.vn' },
+    {
+      username: 'admin',
+      password: 'Admin@123',
+      fullName: 'Quản trị viên',
+      role: 'ADMIN',
+      email: 'admin@antamclinic.vn',
+    },
     {
       username: 'staff',
       password: 'Staff@123',
@@ -70,7 +76,12 @@ export function demoAccounts(): DemoAccount[] {
   ];
 }
 
-export type SeedReport = { departments: boolean; demoAccounts: boolean; demoBlog: boolean; adminFromEnv: string | null };
+export type SeedReport = {
+  departments: boolean;
+  demoAccounts: boolean;
+  demoBlog: boolean;
+  adminFromEnv: string | null;
+};
 
 /** Reference data always; demo accounts only where allowed and only into an empty users table. */
 export async function seedDatabase(
@@ -83,8 +94,14 @@ export async function seedDatabase(
   await db.transaction(async (tx) => {
     await holdSeedLock(tx);
     if ((await countDepartments(tx)) === 0) {
-      await insertSpecialties(tx, DEPARTMENTS.map((d) => ({ code: d.code, displayName: d.specialtyName })));
-      await insertDepartments(tx, DEPARTMENTS.map((d) => ({ code: d.code, departmentName: d.departmentName, specialtyName: d.specialtyName })));
+      await insertSpecialties(
+        tx,
+        DEPARTMENTS.map((d) => ({ code: d.code, displayName: d.specialtyName })),
+      );
+      await insertDepartments(
+        tx,
+        DEPARTMENTS.map((d) => ({ code: d.code, departmentName: d.departmentName, specialtyName: d.specialtyName })),
+      );
       report.departments = true;
     }
     if (config.seedDemo && (await countUsers(tx)) === 0) {

@@ -15,7 +15,12 @@ for (const kind of dbKinds()) {
     it('creates the eight departments and the demo accounts once, one doctor per department', async () => {
       testDb = await createTestDatabase(kind, { seeded: false });
       const db = testDb.database.db;
-      const config = { seedDemo: true, adminUsername: undefined, adminPassword: undefined, env: 'development' as const };
+      const config = {
+        seedDemo: true,
+        adminUsername: undefined,
+        adminPassword: undefined,
+        env: 'development' as const,
+      };
       const first = await seedDatabase(db, config);
       expect(first).toMatchObject({ departments: true, demoAccounts: true });
       const second = await seedDatabase(db, config);
@@ -23,7 +28,14 @@ for (const kind of dbKinds()) {
 
       const departments = await listDepartments(db);
       expect(departments.map((d) => d.code)).toEqual([
-        'REPRODUCTIVE_HEALTH', 'GYNECOLOGY', 'OBSTETRICS', 'FAMILY_PLANNING', 'STI_TESTING', 'FERTILITY', 'GENERAL_PRACTICE', 'GENERAL_MEDICINE',
+        'REPRODUCTIVE_HEALTH',
+        'GYNECOLOGY',
+        'OBSTETRICS',
+        'FAMILY_PLANNING',
+        'STI_TESTING',
+        'FERTILITY',
+        'GENERAL_PRACTICE',
+        'GENERAL_MEDICINE',
       ]);
       expect(departments.every((d) => d.slotCapacity === 3)).toBe(true);
       expect(await countUsers(db)).toBe(11);
@@ -35,7 +47,12 @@ for (const kind of dbKinds()) {
     it('in production seeds no demo account and creates the first administrator from the environment', async () => {
       testDb = await createTestDatabase(kind, { seeded: false });
       const db = testDb.database.db;
-      const report = await seedDatabase(db, { seedDemo: false, adminUsername: 'chief', adminPassword: 'Chief#2026pw', env: 'production' });
+      const report = await seedDatabase(db, {
+        seedDemo: false,
+        adminUsername: 'chief',
+        adminPassword: 'Chief#2026pw',
+        env: 'production',
+      });
       expect(report).toMatchObject({ demoAccounts: false, adminFromEnv: 'chief' });
       expect(await countUsers(db)).toBe(1);
       expect((await findUserByLogin(db, 'chief'))?.role).toBe('ADMIN');
@@ -45,7 +62,12 @@ for (const kind of dbKinds()) {
     it('refuses to start production with no administrator and nothing to make one from', async () => {
       testDb = await createTestDatabase(kind, { seeded: false });
       await expect(
-        seedDatabase(testDb.database.db, { seedDemo: false, adminUsername: undefined, adminPassword: undefined, env: 'production' }),
+        seedDatabase(testDb.database.db, {
+          seedDemo: false,
+          adminUsername: undefined,
+          adminPassword: undefined,
+          env: 'production',
+        }),
       ).rejects.toThrow(/ADMIN_USERNAME/);
     });
   });

@@ -21,7 +21,11 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
   };
   for (const k of ['DATABASE_URL', 'JWT_SECRET', 'REDIS_URL', 'SMTP_URL', 'DATA_DIR']) delete full[k];
   Object.assign(full, env);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: full,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -49,7 +53,12 @@ export function exitCode(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-export async function waitFor(what: string, test: () => boolean | Promise<boolean>, timeoutMs: number, everyMs = 20): Promise<void> {
+export async function waitFor(
+  what: string,
+  test: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  everyMs = 20,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await test())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -57,7 +66,12 @@ export async function waitFor(what: string, test: () => boolean | Promise<boolea
   }
 }
 
-export type RecordingSmtp = { url: string; port: number; received: { to: string[]; subject: string; raw: string }[]; close(): Promise<void> };
+export type RecordingSmtp = {
+  url: string;
+  port: number;
+  received: { to: string[]; subject: string; raw: string }[];
+  close(): Promise<void>;
+};
 
 /** A real SMTP server on 127.0.0.1 that records what it was sent; `delayMs` slows each message down. */
 export async function startRecordingSmtp(options: { port?: number; delayMs?: number } = {}): Promise<RecordingSmtp> {
@@ -71,22 +85,40 @@ export async function startRecordingSmtp(options: { port?: number; delayMs?: num
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '', raw });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '',
+          raw,
+        });
         setTimeout(() => callback(), options.delayMs ?? 0);
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { url: `smtp://127.0.0.1:${port}`, port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** JSON of an HTTP call; `null` when no answer came back at all (connection refused or cut). */
-export async function call<T = Record<string, unknown>>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: T } | null> {
+export async function call<T = Record<string, unknown>>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; json: T } | null> {
   try {
     const res = await fetch(base + path, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();

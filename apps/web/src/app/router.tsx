@@ -13,7 +13,9 @@ import { PageErrorBoundary, RootErrorBoundary } from './routes/route-error';
 // The public pages are the router's lazy routes: the router loads a page's module before it shows
 // it, so a page the server rendered ahead is hydrated once its module is there (main.tsx waits for
 // it) instead of being drawn again. The signed-in and back-office pages are React lazy components.
-const publicPage = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+const publicPage = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 const ProfilePage = lazy(() => import('@/features/account/profile-page'));
 const MyAppointmentsPage = lazy(() => import('@/features/appointments/my-appointments-page'));
 const MedicalHistoryPage = lazy(() => import('@/features/appointments/medical-history-page'));
@@ -55,8 +57,14 @@ export const routes: RouteObject[] = [
               { path: paths.about, lazy: publicPage(() => import('@/features/marketing/about-page')) },
               { path: paths.services, lazy: publicPage(() => import('@/features/marketing/services-page')) },
               { path: paths.appointment, lazy: publicPage(() => import('@/features/appointments/appointment-page')) },
-              { path: paths.manageAppointment.pattern, lazy: publicPage(() => import('@/features/appointments/manage/manage-appointment-page')) },
-              { path: paths.waitingList.pattern, lazy: publicPage(() => import('@/features/appointments/waiting/waiting-list-page')) },
+              {
+                path: paths.manageAppointment.pattern,
+                lazy: publicPage(() => import('@/features/appointments/manage/manage-appointment-page')),
+              },
+              {
+                path: paths.waitingList.pattern,
+                lazy: publicPage(() => import('@/features/appointments/waiting/waiting-list-page')),
+              },
               { path: paths.blog, lazy: publicPage(() => import('./routes/blog-list-route')) },
               { path: paths.blogPost.pattern, lazy: publicPage(() => import('./routes/blog-post-route')) },
               {

@@ -14,6 +14,16 @@ const TONES: Record<AppointmentStatus, BadgeTone> = {
 };
 
 /** An appointment's status in Vietnamese (specification section 4); `patient` uses the patient's words ('Đang chờ'). */
-export function AppointmentStatusBadge({ status, patient = false, label }: { status: AppointmentStatus; patient?: boolean; label?: string }) {
-  return <Badge tone={TONES[status]}>{label ?? (patient ? PATIENT_STATUS_LABELS : APPOINTMENT_STATUS_LABELS)[status]}</Badge>;
+export function AppointmentStatusBadge({
+  status,
+  patient = false,
+  label,
+}: {
+  status: AppointmentStatus;
+  patient?: boolean;
+  label?: string;
+}) {
+  return (
+    <Badge tone={TONES[status]}>{label ?? (patient ? PATIENT_STATUS_LABELS : APPOINTMENT_STATUS_LABELS)[status]}</Badge>
+  );
 }

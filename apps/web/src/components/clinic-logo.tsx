@@ -21,7 +21,9 @@ export function ClinicLogo({ className, inverted = false }: { className?: string
     <span className={cn('flex items-center gap-2.5', className)}>
       <ClinicMark />
       <span className="flex flex-col leading-tight">
-        <span className={cn('text-base font-bold', inverted ? 'text-white' : 'text-brand-800')}>{CLINIC.shortName}</span>
+        <span className={cn('text-base font-bold', inverted ? 'text-white' : 'text-brand-800')}>
+          {CLINIC.shortName}
+        </span>
         <span className={cn('hidden text-xs sm:block', inverted ? 'text-brand-100' : 'text-slate-600')}>
           Sức khỏe sinh sản
         </span>

@@ -29,7 +29,13 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: unknow
   }
 }
 
-export function PanelError({ onRetry, message = 'Không thể hiển thị nội dung này.' }: { onRetry?: () => void; message?: string }) {
+export function PanelError({
+  onRetry,
+  message = 'Không thể hiển thị nội dung này.',
+}: {
+  onRetry?: () => void;
+  message?: string;
+}) {
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-sm text-red-800">
       <p className="font-semibold">Đã xảy ra lỗi</p>

@@ -13,9 +13,18 @@ type PlaceholderPanelProps = {
 };
 
 /** What a screen shows until its feature is built: its name and 'Đang phát triển'. */
-export function PlaceholderPanel({ title, subtitle, description, icon: Icon = Construction, children }: PlaceholderPanelProps) {
+export function PlaceholderPanel({
+  title,
+  subtitle,
+  description,
+  icon: Icon = Construction,
+  children,
+}: PlaceholderPanelProps) {
   return (
-    <section aria-labelledby="placeholder-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="placeholder-title"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
           <Icon aria-hidden="true" className="size-6" />

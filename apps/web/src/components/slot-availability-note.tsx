@@ -11,7 +11,11 @@ export function slotUnavailable(answer: AvailabilityResponse | undefined): strin
  * slot: checking, then the server's answer, red when it is full. A status region, so a screen
  * reader hears each answer.
  */
-export function SlotAvailabilityNote({ availability }: { availability: { isFetching: boolean; data?: AvailabilityResponse | undefined } }) {
+export function SlotAvailabilityNote({
+  availability,
+}: {
+  availability: { isFetching: boolean; data?: AvailabilityResponse | undefined };
+}) {
   const { isFetching, data } = availability;
   return (
     <p role="status" className="text-sm">

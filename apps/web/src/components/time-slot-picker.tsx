@@ -25,11 +25,24 @@ type TimeSlotPickerProps = {
  * The clinic's half-hour slots as one group of radio buttons drawn as tiles: Tab reaches the group,
  * the arrow keys move between times, and a screen reader hears "08:30, radio button, 3 of 12".
  */
-export function TimeSlotPicker({ name, legend = 'Giờ khám', slots, value, onChange, onBlur, emptyMessage, error, invalid, describedBy, inputRef }: TimeSlotPickerProps) {
+export function TimeSlotPicker({
+  name,
+  legend = 'Giờ khám',
+  slots,
+  value,
+  onChange,
+  onBlur,
+  emptyMessage,
+  error,
+  invalid,
+  describedBy,
+  inputRef,
+}: TimeSlotPickerProps) {
   const legendId = `${name}-legend`;
   const errorId = `${name}-error`;
   const emptyId = `${name}-empty`;
-  const describedByIds = [describedBy, error ? errorId : null, emptyMessage ? emptyId : null].filter(Boolean).join(' ') || undefined;
+  const describedByIds =
+    [describedBy, error ? errorId : null, emptyMessage ? emptyId : null].filter(Boolean).join(' ') || undefined;
   const groups = SLOT_SESSIONS.map((session) => ({
     label: session.label,
     slots: TIME_SLOTS.filter((s) => s >= session.from && s <= session.to && slots.includes(s)),
@@ -45,7 +58,10 @@ export function TimeSlotPicker({ name, legend = 'Giờ khám', slots, value, onC
       aria-required="true"
       className="min-w-0 space-y-3"
     >
-      <legend id={legendId} className="mb-2 block text-sm font-medium text-slate-800 after:ml-0.5 after:text-red-700 after:content-['*']">
+      <legend
+        id={legendId}
+        className="mb-2 block text-sm font-medium text-slate-800 after:ml-0.5 after:text-red-700 after:content-['*']"
+      >
         {legend}
       </legend>
 

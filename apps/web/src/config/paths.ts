@@ -7,8 +7,14 @@ export const paths = {
   services: '/services',
   appointment: '/appointment',
   /** A visitor's private link to her booking (sent by e-mail, shown once booked); never indexed. */
-  manageAppointment: { pattern: '/appointment/manage/:token', href: (token: string) => `/appointment/manage/${encodeURIComponent(token)}` },
-  waitingList: { pattern: '/appointment/waiting/:token', href: (token: string) => `/appointment/waiting/${encodeURIComponent(token)}` },
+  manageAppointment: {
+    pattern: '/appointment/manage/:token',
+    href: (token: string) => `/appointment/manage/${encodeURIComponent(token)}`,
+  },
+  waitingList: {
+    pattern: '/appointment/waiting/:token',
+    href: (token: string) => `/appointment/waiting/${encodeURIComponent(token)}`,
+  },
   blog: '/blog',
   blogPost: { pattern: '/blog/:id', href: (id: number | string) => `/blog/${id}` },
   profile: '/profile',

@@ -44,7 +44,12 @@ export function readPage(search: URLSearchParams): number {
 }
 
 /** One of the allowed values from the address, else the fallback. */
-export function readChoice<V extends string>(search: URLSearchParams, key: string, allowed: readonly V[], fallback: V): V {
+export function readChoice<V extends string>(
+  search: URLSearchParams,
+  key: string,
+  allowed: readonly V[],
+  fallback: V,
+): V {
   const value = search.get(key);
   return value && (allowed as readonly string[]).includes(value) ? (value as V) : fallback;
 }

@@ -11,7 +11,11 @@ function focusables(container: HTMLElement): HTMLElement[] {
  * While active: moves focus into the container, keeps Tab inside it, calls onEscape on Escape,
  * and gives focus back to what had it before when it ends.
  */
-export function useFocusTrap(containerRef: RefObject<HTMLElement | null>, active: boolean, onEscape?: () => void): void {
+export function useFocusTrap(
+  containerRef: RefObject<HTMLElement | null>,
+  active: boolean,
+  onEscape?: () => void,
+): void {
   // Kept in a ref so a new callback each render does not move the focus back to the start.
   const onEscapeRef = useRef(onEscape);
   useEffect(() => {

@@ -15,7 +15,10 @@ export const PageHeadContext = createContext<((head: PageHead) => void) | null>(
 
 /** Sets the document title (and the meta description when given) while the page is shown. */
 export function usePageTitle(title: string, description?: string): void {
-  useContext(PageHeadContext)?.({ title: formatPageTitle(title), ...(description !== undefined ? { description } : {}) });
+  useContext(PageHeadContext)?.({
+    title: formatPageTitle(title),
+    ...(description !== undefined ? { description } : {}),
+  });
   useEffect(() => {
     const previousTitle = document.title;
     document.title = formatPageTitle(title);

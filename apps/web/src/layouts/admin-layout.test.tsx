@@ -21,7 +21,10 @@ describe('AdminLayout', () => {
     renderRoutes(routes, '/admin');
 
     const menu = await screen.findByRole('navigation', { name: 'Menu quản trị' });
-    expect(within(menu).getByRole('link', { name: 'Pending Approvals' })).toHaveAttribute('href', '/admin/pending-approvals');
+    expect(within(menu).getByRole('link', { name: 'Pending Approvals' })).toHaveAttribute(
+      'href',
+      '/admin/pending-approvals',
+    );
     expect(within(menu).getByRole('link', { name: 'Patient Control' })).toBeInTheDocument();
     expect(within(menu).getByRole('link', { name: 'Blog Control' })).toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
@@ -38,7 +41,14 @@ describe('AdminLayout', () => {
     serveSession(admin);
     renderRoutes(routes, '/admin');
     const menu = await screen.findByRole('navigation', { name: 'Menu quản trị' });
-    for (const label of ['Dashboard', 'Users', 'Patient Control', 'Blog Control', 'Booking Manager', 'Booking History']) {
+    for (const label of [
+      'Dashboard',
+      'Users',
+      'Patient Control',
+      'Blog Control',
+      'Booking Manager',
+      'Booking History',
+    ]) {
       expect(within(menu).getByRole('link', { name: label })).toBeInTheDocument();
     }
     expect(within(menu).queryByRole('link', { name: 'Pending Approvals' })).not.toBeInTheDocument();

@@ -134,7 +134,11 @@ function AdminShell({ user }: { user: User }) {
       )}
 
       <div className="lg:pl-64">
-        <main id="main-content" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="mx-auto max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8"
+        >
           <Suspense fallback={<FullPageSpinner />}>
             <Outlet />
           </Suspense>

@@ -21,7 +21,7 @@ describe('PublicLayout', () => {
     expect(screen.getByRole('link', { name: 'Bỏ qua đến nội dung chính' })).toHaveAttribute('href', '#main-content');
   });
 
-  it("gives a patient the patient menu, closed again by Escape", async () => {
+  it('gives a patient the patient menu, closed again by Escape', async () => {
     storeSession(storedInfoOf(patient));
     const { user } = renderRoutes(routes, '/services');
     const button = await screen.findByRole('button', { name: /Trần Thị Bình/ });
@@ -67,7 +67,11 @@ describe('PublicLayout', () => {
 
   it('logs out: clears the token and user info and goes home', async () => {
     storeSession(storedInfoOf(patient));
-    mockFetch((url) => (url === '/api/users/profile' ? { body: patient } : { body: { items: [], total: 0, page: 1, size: 100, totalPages: 0 } }));
+    mockFetch((url) =>
+      url === '/api/users/profile'
+        ? { body: patient }
+        : { body: { items: [], total: 0, page: 1, size: 100, totalPages: 0 } },
+    );
     const { user, router } = renderRoutes(routes, '/my-appointments');
     await user.click(await screen.findByRole('button', { name: /Trần Thị Bình/ }));
     await user.click(screen.getByRole('button', { name: 'Đăng xuất' }));

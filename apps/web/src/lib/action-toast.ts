@@ -9,7 +9,8 @@ const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `
  * success says so (specification section 8) and stays long enough to be read.
  */
 export function toastActionDone(result: { message: string; emailStatus?: EmailDeliveryStatus }): void {
-  if (result.emailStatus === 'failed') toast.success(`${sentence(result.message)} ${BOOKING_UI_MSG.emailFailedNote}`, { duration: 8000 });
+  if (result.emailStatus === 'failed')
+    toast.success(`${sentence(result.message)} ${BOOKING_UI_MSG.emailFailedNote}`, { duration: 8000 });
   else toast.success(result.message);
 }
 

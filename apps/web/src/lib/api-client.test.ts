@@ -16,7 +16,9 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('errorMessageFrom', () => {
   it('prefers the server message, then its error field, then the fallback, then the HTTP status', () => {
-    expect(errorMessageFrom(400, { message: 'Dữ liệu không hợp lệ.', error: 'other' }, 'Failed')).toBe('Dữ liệu không hợp lệ.');
+    expect(errorMessageFrom(400, { message: 'Dữ liệu không hợp lệ.', error: 'other' }, 'Failed')).toBe(
+      'Dữ liệu không hợp lệ.',
+    );
     expect(errorMessageFrom(400, { error: 'Khung giờ đã đầy' }, 'Failed')).toBe('Khung giờ đã đầy');
     expect(errorMessageFrom(500, { something: 1 }, 'Failed to fetch blogs')).toBe('Failed to fetch blogs');
     expect(errorMessageFrom(502, undefined)).toBe('HTTP error! status: 502');
@@ -27,7 +29,9 @@ describe('errorMessageFrom', () => {
 describe('api client', () => {
   it('throws an ApiError carrying the status and the server message', async () => {
     mockFetch(() => ({ status: 409, body: errorBody(409, 'Lịch hẹn không thể hủy', 'INVALID_TRANSITION') }));
-    const error = await failureOf(api.put('/appointments/1/cancel', { reason: 'x' }, { fallbackMessage: 'Failed to cancel appointment' }));
+    const error = await failureOf(
+      api.put('/appointments/1/cancel', { reason: 'x' }, { fallbackMessage: 'Failed to cancel appointment' }),
+    );
     expect(error.status).toBe(409);
     expect(error.code).toBe('INVALID_TRANSITION');
     expect(error.message).toBe('Lịch hẹn không thể hủy');
@@ -35,7 +39,9 @@ describe('api client', () => {
 
   it('uses the caller fallback when the server sends no text, else the HTTP status', async () => {
     mockFetch(() => ({ status: 500, body: '<html>oops</html>' }));
-    expect((await failureOf(api.get('/blogs', { fallbackMessage: 'Failed to fetch blogs' }))).message).toBe('Failed to fetch blogs');
+    expect((await failureOf(api.get('/blogs', { fallbackMessage: 'Failed to fetch blogs' }))).message).toBe(
+      'Failed to fetch blogs',
+    );
     expect((await failureOf(api.get('/blogs'))).message).toBe('HTTP error! status: 500');
   });
 

@@ -97,7 +97,12 @@ export function setApiTransport(next: (url: string, init: RequestInit) => Promis
   transport = next;
 }
 
-export async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const { auth = true, fallbackMessage, params, signal, responseType = 'json', expireSessionOn401 = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = auth ? getToken() : null;
@@ -132,7 +137,8 @@ export async function request<T>(method: string, path: string, body?: unknown, o
   if (response.status === 204) return undefined as T;
   if (responseType === 'blob') return (await response.blob()) as T;
   if (responseType === 'stream') return response.body as T;
-  if (responseType === 'download') return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) } as T;
+  if (responseType === 'download')
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) } as T;
   if (responseType === 'text') return (await response.text()) as T;
   // An empty body counts as success (the specification's PUT /appointments/{id}).
   return (await readBody(response)) as T;
@@ -145,5 +151,6 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
   /** GET a file: its bytes and the name the server gave it. */
-  download: (path: string, options?: RequestOptions) => request<Download>('GET', path, undefined, { ...options, responseType: 'download' }),
+  download: (path: string, options?: RequestOptions) =>
+    request<Download>('GET', path, undefined, { ...options, responseType: 'download' }),
 };

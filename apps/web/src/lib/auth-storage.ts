@@ -11,8 +11,12 @@ export type AuthSnapshot = {
 
 const listeners = new Set<() => void>();
 let signOutReason: SignOutReason | null = null;
-let cached: { rawToken: string | null; rawUser: string | null; reason: SignOutReason | null; snapshot: AuthSnapshot } | null =
-  null;
+let cached: {
+  rawToken: string | null;
+  rawUser: string | null;
+  reason: SignOutReason | null;
+  snapshot: AuthSnapshot;
+} | null = null;
 
 function read(key: string): string | null {
   try {
@@ -109,8 +113,17 @@ export function updateUserInfo(patch: Partial<StoredUserInfo>): void {
 }
 
 /** The profile's answer joins the stored userInfo (specification section 3: phone too), so the header shows it at once. */
-export function mergeProfileIntoUserInfo(user: Pick<User, 'id' | 'username' | 'email' | 'fullName' | 'role' | 'phone'>): void {
-  updateUserInfo({ id: user.id, username: user.username, email: user.email, fullName: user.fullName, role: user.role, phone: user.phone });
+export function mergeProfileIntoUserInfo(
+  user: Pick<User, 'id' | 'username' | 'email' | 'fullName' | 'role' | 'phone'>,
+): void {
+  updateUserInfo({
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    fullName: user.fullName,
+    role: user.role,
+    phone: user.phone,
+  });
 }
 
 export function clearAuth(reason: SignOutReason = 'logout'): void {

@@ -15,7 +15,7 @@ describe('clinicTimeZone', () => {
     expect(clinicTimeZone()).toBe('Asia/Tokyo');
   });
 
-  it('falls back to the clinic\'s own zone without one, or with one that is not a zone', () => {
+  it("falls back to the clinic's own zone without one, or with one that is not a zone", () => {
     expect(clinicTimeZone()).toBe('Asia/Ho_Chi_Minh');
     serve('Mars/Olympus');
     expect(clinicTimeZone()).toBe('Asia/Ho_Chi_Minh');

@@ -13,6 +13,9 @@ export function setServerTimeZone(zone: string): void {
  * as the server (PRODUCT.md section 2), whatever zone the visitor's device is in.
  */
 export function clinicTimeZone(): string {
-  const zone = typeof document === 'undefined' ? serverTimeZone : document.querySelector('meta[name="clinic-time-zone"]')?.getAttribute('content');
+  const zone =
+    typeof document === 'undefined'
+      ? serverTimeZone
+      : document.querySelector('meta[name="clinic-time-zone"]')?.getAttribute('content');
   return zone && isTimeZone(zone) ? zone : CLINIC.defaultTimeZone;
 }

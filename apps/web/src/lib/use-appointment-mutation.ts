@@ -8,6 +8,9 @@ export function useAppointmentMutation<TVariables, TResult>(mutationFn: (variabl
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => Promise.all(CHANGED_BY_APPOINTMENTS.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
+    onSettled: () =>
+      Promise.all(
+        CHANGED_BY_APPOINTMENTS.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })),
+      ),
   });
 }

@@ -12,7 +12,10 @@ export function createTestQueryClient(): QueryClient {
 }
 
 /** Renders routes in a memory router with the app's providers; returns the router to inspect its location. */
-export function renderRoutes(routes: RouteObject[], initialEntry: string | { pathname: string; state?: unknown } = '/') {
+export function renderRoutes(
+  routes: RouteObject[],
+  initialEntry: string | { pathname: string; state?: unknown } = '/',
+) {
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
   const user = userEvent.setup();
   const result = render(

@@ -26,14 +26,17 @@ describe('historyRange', () => {
   // 1 October 2026, 00:30 in Ho Chi Minh City; 30 September in UTC.
   const firstNightOfQ4 = new Date('2026-09-30T17:30:00Z');
 
-  it('reads today, the month, the quarter and the year in the clinic\'s zone, not the machine\'s', () => {
+  it("reads today, the month, the quarter and the year in the clinic's zone, not the machine's", () => {
     expect(historyRange('today', lastEveningOfQ3, TZ)).toEqual({ from: '2026-09-30', to: '2026-09-30' });
     expect(historyRange('today', firstNightOfQ4, TZ)).toEqual({ from: '2026-10-01', to: '2026-10-01' });
     expect(historyRange('month', lastEveningOfQ3, TZ)).toEqual({ from: '2026-09-01', to: '2026-09-30' });
     expect(historyRange('month', firstNightOfQ4, TZ)).toEqual({ from: '2026-10-01', to: '2026-10-31' });
     expect(historyRange('quarter', lastEveningOfQ3, TZ)).toEqual({ from: '2026-07-01', to: '2026-09-30' });
     expect(historyRange('quarter', firstNightOfQ4, TZ)).toEqual({ from: '2026-10-01', to: '2026-12-31' });
-    expect(historyRange('year', new Date('2026-12-31T17:00:00Z'), TZ)).toEqual({ from: '2027-01-01', to: '2027-12-31' });
+    expect(historyRange('year', new Date('2026-12-31T17:00:00Z'), TZ)).toEqual({
+      from: '2027-01-01',
+      to: '2027-12-31',
+    });
   });
 
   it('counts seven days with today, across a month boundary', () => {
@@ -42,7 +45,10 @@ describe('historyRange', () => {
 
   it('takes a custom range as given, and nothing for all', () => {
     expect(historyRange('all', firstNightOfQ4, TZ)).toEqual({});
-    expect(historyRange('custom', firstNightOfQ4, TZ, { from: '2026-01-05' })).toEqual({ from: '2026-01-05', to: undefined });
+    expect(historyRange('custom', firstNightOfQ4, TZ, { from: '2026-01-05' })).toEqual({
+      from: '2026-01-05',
+      to: undefined,
+    });
   });
 });
 
@@ -50,7 +56,9 @@ describe('historyFilterSchema', () => {
   it('refuses an unknown period, a bad date and a range that ends before it starts', () => {
     expect(historyFilterSchema.safeParse({ period: 'week' }).success).toBe(false);
     expect(historyFilterSchema.safeParse({ period: 'custom', from: '2026-02-30' }).success).toBe(false);
-    expect(historyFilterSchema.safeParse({ period: 'custom', from: '2026-03-02', to: '2026-03-01' }).success).toBe(false);
+    expect(historyFilterSchema.safeParse({ period: 'custom', from: '2026-03-02', to: '2026-03-01' }).success).toBe(
+      false,
+    );
     expect(historyFilterSchema.parse({})).toEqual({ period: 'all' });
   });
 });

@@ -68,7 +68,12 @@ export const historyFilterSchema = historyFilterFields.refine(inOrder, rangeInOr
 export const historyListQuerySchema = historyFilterFields
   .extend({
     page: pageNumberSchema(M.invalidPage, 1, APPOINTMENT_LIMITS.maxPage),
-    size: pageNumberSchema(M.invalidPageSize, APPOINTMENT_LIMITS.pageSize, APPOINTMENT_LIMITS.maxPageSize, M.pageSizeTooLarge),
+    size: pageNumberSchema(
+      M.invalidPageSize,
+      APPOINTMENT_LIMITS.pageSize,
+      APPOINTMENT_LIMITS.maxPageSize,
+      M.pageSizeTooLarge,
+    ),
     sort: appointmentSortSchema.optional(),
   })
   .refine(inOrder, rangeInOrder);

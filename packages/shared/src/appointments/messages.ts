@@ -109,7 +109,8 @@ export const APPOINTMENT_MSG = {
   accepted: 'Đã chấp nhận lịch hẹn thành công',
   declined: 'Đã từ chối lịch hẹn. Lịch hẹn sẽ được staff xử lý lại.',
   notesCompleted: 'Ghi chú đã được lưu và lịch hẹn đã hoàn thành.',
-  notesNeedsPayment: 'Ghi chú đã được lưu. Lịch hẹn chuyển sang trạng thái "Cần thanh toán": bệnh nhân cần thanh toán để hoàn thành lịch hẹn.',
+  notesNeedsPayment:
+    'Ghi chú đã được lưu. Lịch hẹn chuyển sang trạng thái "Cần thanh toán": bệnh nhân cần thanh toán để hoàn thành lịch hẹn.',
   notesNoShow: 'Ghi chú đã được lưu. Lịch hẹn được đánh dấu "Không đến khám".',
   followUpCreated: 'Đã tạo lịch tái khám',
   // E-mail calls (specification section 7).
@@ -128,13 +129,15 @@ export const APPOINTMENT_MSG = {
   manageLinkSent: 'Đã gửi lại liên kết quản lý lịch hẹn. Liên kết cũ không còn dùng được.',
   manageLinkPast: 'Lịch hẹn đã qua: liên kết quản lý không còn dùng được.',
   // A doctor's calendar feed.
-  calendarFeedCreated: 'Đã tạo liên kết lịch. Hãy sao chép và thêm vào ứng dụng lịch trên điện thoại: liên kết chỉ hiện một lần.',
+  calendarFeedCreated:
+    'Đã tạo liên kết lịch. Hãy sao chép và thêm vào ứng dụng lịch trên điện thoại: liên kết chỉ hiện một lần.',
   calendarFeedRevoked: 'Đã thu hồi liên kết lịch. Ứng dụng lịch dùng liên kết cũ sẽ không nhận lịch khám nữa.',
   calendarFeedInvalid: 'Liên kết lịch không đúng hoặc đã bị thu hồi.',
   // The waiting list of a full slot (PRODUCT.md section 10).
   waitingJoin: 'Nhận thông báo khi có chỗ trống',
   waitingEmailRequired: 'Vui lòng nhập email để nhận thông báo khi có chỗ trống',
-  waitingJoined: 'Bạn đã có tên trong danh sách chờ. Khi có chỗ trống, chúng tôi sẽ gửi email và giữ chỗ cho bạn trong 30 phút.',
+  waitingJoined:
+    'Bạn đã có tên trong danh sách chờ. Khi có chỗ trống, chúng tôi sẽ gửi email và giữ chỗ cho bạn trong 30 phút.',
   waitingSlotOpen: 'Khung giờ này vẫn còn chỗ: bạn có thể đặt lịch ngay.',
   alreadyWaiting: 'Bạn đã có tên trong danh sách chờ của khung giờ này.',
   waitingLinkInvalid: `Liên kết danh sách chờ không đúng. Vui lòng gọi hotline ${CLINIC.phone} để được hỗ trợ.`,
@@ -171,7 +174,8 @@ export const APPOINTMENT_TRAIL = {
   amount: (formatted: string) => `Số tiền: ${formatted}`,
   followUpOf: (id: number) => `Tái khám sau lịch hẹn #${id}`,
   followUpCreated: (id: number) => `Tạo lịch tái khám #${id}`,
-  bulkSummary: (success: number, skipped: number, failed: number) => `Thành công: ${success}, bỏ qua: ${skipped}, thất bại: ${failed}`,
+  bulkSummary: (success: number, skipped: number, failed: number) =>
+    `Thành công: ${success}, bỏ qua: ${skipped}, thất bại: ${failed}`,
   rescheduledByLink: (from: string, to: string) => `Bệnh nhân đổi lịch qua liên kết: ${from} → ${to}`,
   cancelledByLink: (reason: string) => `Bệnh nhân hủy qua liên kết: ${reason}`,
   manageLinkResent: 'Gửi lại liên kết quản lý lịch hẹn',

@@ -8,8 +8,15 @@ import {
   requestPaymentRequestSchema,
 } from './schemas';
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
-const booking = { fullName: 'Trần Văn B', phone: '0912 345 678', appointmentDate: '2026-12-01', appointmentTime: '09:00', department: 'GYNECOLOGY' };
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues[0]?.message;
+const booking = {
+  fullName: 'Trần Văn B',
+  phone: '0912 345 678',
+  appointmentDate: '2026-12-01',
+  appointmentTime: '09:00',
+  department: 'GYNECOLOGY',
+};
 
 describe('publicAppointmentRequestSchema', () => {
   it('answers a missing required field with the specification message', () => {
@@ -19,17 +26,25 @@ describe('publicAppointmentRequestSchema', () => {
       const blank = publicAppointmentRequestSchema.safeParse({ ...booking, [field]: '   ' });
       expect(firstMessage(blank)).toBe('Vui lòng điền đầy đủ thông tin bắt buộc');
     }
-    expect(firstMessage(publicAppointmentRequestSchema.safeParse(undefined))).toBe('Vui lòng điền đầy đủ thông tin bắt buộc');
+    expect(firstMessage(publicAppointmentRequestSchema.safeParse(undefined))).toBe(
+      'Vui lòng điền đầy đủ thông tin bắt buộc',
+    );
   });
   it('normalises the phone and treats an empty e-mail as none', () => {
     const r = publicAppointmentRequestSchema.parse({ ...booking, phone: '+84 912.345.678', email: '' });
     expect(r.phone).toBe('0912345678');
     expect(r.email).toBeNull();
-    expect(publicAppointmentRequestSchema.parse({ ...booking, email: ' Mai@Example.COM ' }).email).toBe('mai@example.com');
+    expect(publicAppointmentRequestSchema.parse({ ...booking, email: ' Mai@Example.COM ' }).email).toBe(
+      'mai@example.com',
+    );
   });
   it('refuses a bad phone or e-mail', () => {
-    expect(firstMessage(publicAppointmentRequestSchema.safeParse({ ...booking, phone: '12345' }))).toBe('Số điện thoại không hợp lệ');
-    expect(firstMessage(publicAppointmentRequestSchema.safeParse({ ...booking, email: 'not-an-email' }))).toBe('Email không hợp lệ');
+    expect(firstMessage(publicAppointmentRequestSchema.safeParse({ ...booking, phone: '12345' }))).toBe(
+      'Số điện thoại không hợp lệ',
+    );
+    expect(firstMessage(publicAppointmentRequestSchema.safeParse({ ...booking, email: 'not-an-email' }))).toBe(
+      'Email không hợp lệ',
+    );
   });
 });
 
@@ -41,10 +56,18 @@ describe('appointmentPutRequestSchema', () => {
     expect(isExaminationNotes(notes)).toBe(true);
   });
   it('answers a broken edit with the edit message and broken notes with the notes message', () => {
-    expect(firstMessage(appointmentPutRequestSchema.safeParse({ ...booking, fullName: '' }))).toBe('Vui lòng điền đầy đủ thông tin bắt buộc');
-    expect(firstMessage(appointmentPutRequestSchema.safeParse({ notes: 'x', status: 'COMPLETED', followUp: { appointmentDate: '2026-12-01' } }))).toBe(
-      'Vui lòng điền đầy đủ thông tin ngày và giờ tái khám',
+    expect(firstMessage(appointmentPutRequestSchema.safeParse({ ...booking, fullName: '' }))).toBe(
+      'Vui lòng điền đầy đủ thông tin bắt buộc',
     );
+    expect(
+      firstMessage(
+        appointmentPutRequestSchema.safeParse({
+          notes: 'x',
+          status: 'COMPLETED',
+          followUp: { appointmentDate: '2026-12-01' },
+        }),
+      ),
+    ).toBe('Vui lòng điền đầy đủ thông tin ngày và giờ tái khám');
   });
 });
 
@@ -58,8 +81,12 @@ describe('payment and cancel bodies', () => {
   it('wants a cancel reason when one is sent, of at most 500 characters', () => {
     expect(cancelAppointmentRequestSchema.parse(undefined)).toBeUndefined();
     expect(cancelAppointmentRequestSchema.parse(null)).toBeNull();
-    expect(firstMessage(cancelAppointmentRequestSchema.safeParse({ reason: '  ' }))).toBe('Vui lòng nhập lý do hủy lịch hẹn');
-    expect(firstMessage(cancelAppointmentRequestSchema.safeParse({ reason: 'x'.repeat(501) }))).toBe('Lý do hủy không được vượt quá 500 ký tự');
+    expect(firstMessage(cancelAppointmentRequestSchema.safeParse({ reason: '  ' }))).toBe(
+      'Vui lòng nhập lý do hủy lịch hẹn',
+    );
+    expect(firstMessage(cancelAppointmentRequestSchema.safeParse({ reason: 'x'.repeat(501) }))).toBe(
+      'Lý do hủy không được vượt quá 500 ký tự',
+    );
   });
 });
 

@@ -88,7 +88,11 @@ export type PublicAppointmentRequest = z.input<typeof publicAppointmentRequestSc
 export type PublicAppointmentInput = z.output<typeof publicAppointmentRequestSchema>;
 
 /** manageToken: the private link's token (appointment/manage/{token}), given once, when the booking has an e-mail. */
-export const publicAppointmentResponseSchema = z.object({ message: z.string(), appointmentId: z.number().int(), manageToken: z.string().optional() });
+export const publicAppointmentResponseSchema = z.object({
+  message: z.string(),
+  appointmentId: z.number().int(),
+  manageToken: z.string().optional(),
+});
 export type PublicAppointmentResponse = z.infer<typeof publicAppointmentResponseSchema>;
 
 /** Malformed dates and times are answered as unavailable, with the reason, like every other refusal. */
@@ -179,11 +183,21 @@ export const appointmentIdParamsSchema = z.object({
 
 // ---------------------------------------------------------------- lists
 
-export const APPOINTMENT_SORT_FIELDS = ['appointmentDate', 'createdAt', 'updatedAt', 'fullName', 'status', 'department', 'id'] as const;
+export const APPOINTMENT_SORT_FIELDS = [
+  'appointmentDate',
+  'createdAt',
+  'updatedAt',
+  'fullName',
+  'status',
+  'department',
+  'id',
+] as const;
 export const APPOINTMENT_SORTS = APPOINTMENT_SORT_FIELDS.flatMap((f) => [`${f}:asc`, `${f}:desc`] as const);
 export type AppointmentSort = `${(typeof APPOINTMENT_SORT_FIELDS)[number]}:${'asc' | 'desc'}`;
 
-export const appointmentSortSchema = z.enum(APPOINTMENT_SORTS as unknown as [AppointmentSort, ...AppointmentSort[]], { error: M.invalidSort });
+export const appointmentSortSchema = z.enum(APPOINTMENT_SORTS as unknown as [AppointmentSort, ...AppointmentSort[]], {
+  error: M.invalidSort,
+});
 
 const statusList = z
   .union([z.string(), z.array(z.string())])
@@ -201,7 +215,12 @@ export const appointmentListQuerySchema = z
     from: queryDate.optional(),
     to: queryDate.optional(),
     department: z.string().trim().max(L.department, M.unknownDepartment).optional(),
-    doctorId: z.coerce.number({ error: M.invalidDoctorId }).int(M.invalidDoctorId).positive(M.invalidDoctorId).max(MAX_INT, M.invalidDoctorId).optional(),
+    doctorId: z.coerce
+      .number({ error: M.invalidDoctorId })
+      .int(M.invalidDoctorId)
+      .positive(M.invalidDoctorId)
+      .max(MAX_INT, M.invalidDoctorId)
+      .optional(),
     /** Searches name, phone, e-mail and id. */
     q: z.string().trim().max(L.searchQuery, M.searchTooLong).optional(),
     sort: appointmentSortSchema.optional(),
@@ -302,7 +321,12 @@ export const confirmWithDoctorRequestSchema = assignDoctorRequestSchema;
 export const cancelAppointmentRequestSchema = z
   .object({
     /** Absent: 'Cancelled by user'. Present but blank: refused. */
-    reason: z.string({ error: M.cancelReasonRequired }).trim().min(1, M.cancelReasonRequired).max(L.cancelReason, M.cancelReasonTooLong).optional(),
+    reason: z
+      .string({ error: M.cancelReasonRequired })
+      .trim()
+      .min(1, M.cancelReasonRequired)
+      .max(L.cancelReason, M.cancelReasonTooLong)
+      .optional(),
     refundRequired: z.boolean({ error: M.invalidRefundFlag }).optional(),
     patientStatus: z.string().trim().max(L.patientStatus).nullish(),
   })
@@ -314,13 +338,18 @@ const amountField = (missing: string, invalid: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
     z
-      .number({ error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? missing : invalid) })
+      .number({
+        error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? missing : invalid),
+      })
       .positive(invalid)
       .max(L.maxAmount, M.amountTooLarge)
       .int(M.amountNotInteger),
   );
 
-export const requestPaymentRequestSchema = z.object({ amount: amountField(M.amountRequired, M.amountPositive) }, { error: M.amountRequired });
+export const requestPaymentRequestSchema = z.object(
+  { amount: amountField(M.amountRequired, M.amountPositive) },
+  { error: M.amountRequired },
+);
 export const handlePaymentRequestSchema = z
   .object({
     status: z.literal('PAID', { error: M.invalidPaymentStatus }).default('PAID'),
@@ -335,7 +364,13 @@ export const doctorAcceptRequestSchema = z
   // No body at all is fine.
   .nullish();
 export const doctorDeclineRequestSchema = z.object(
-  { reason: z.string({ error: M.declineReasonRequired }).trim().min(1, M.declineReasonRequired).max(L.doctorResponse, M.responseTooLong) },
+  {
+    reason: z
+      .string({ error: M.declineReasonRequired })
+      .trim()
+      .min(1, M.declineReasonRequired)
+      .max(L.doctorResponse, M.responseTooLong),
+  },
   { error: M.declineReasonRequired },
 );
 
@@ -347,7 +382,11 @@ export const doctorDeclineRequestSchema = z.object(
 export const EMAIL_DELIVERY_STATUSES = ['sent', 'simulated', 'failed', 'pending', 'none'] as const;
 export type EmailDeliveryStatus = (typeof EMAIL_DELIVERY_STATUSES)[number];
 
-export const appointmentActionResponseSchema = z.object({ message: z.string(), appointment: appointmentSchema, emailStatus: z.enum(EMAIL_DELIVERY_STATUSES) });
+export const appointmentActionResponseSchema = z.object({
+  message: z.string(),
+  appointment: appointmentSchema,
+  emailStatus: z.enum(EMAIL_DELIVERY_STATUSES),
+});
 export type AppointmentActionResponse = z.infer<typeof appointmentActionResponseSchema>;
 
 export const appointmentUpdateResponseSchema = appointmentActionResponseSchema.extend({
@@ -356,7 +395,9 @@ export const appointmentUpdateResponseSchema = appointmentActionResponseSchema.e
   emailQueued: z.boolean(),
 });
 
-export const examinationNotesResponseSchema = appointmentActionResponseSchema.extend({ followUp: appointmentSchema.nullable() });
+export const examinationNotesResponseSchema = appointmentActionResponseSchema.extend({
+  followUp: appointmentSchema.nullable(),
+});
 export type ExaminationNotesResponse = z.infer<typeof examinationNotesResponseSchema>;
 
 export const deleteAppointmentResponseSchema = z.object({ message: z.string(), id: z.number().int() });
@@ -386,14 +427,20 @@ export type AppointmentEvent = z.infer<typeof appointmentEventSchema>;
 
 // ---------------------------------------------------------------- bulk
 
-const bulkIds = idListSchema({ invalid: M.invalidId, empty: M.bulkNoSelection, tooMany: M.bulkTooMany }, L.bulkMax)
-  .transform((ids) => [...new Set(ids)]);
+const bulkIds = idListSchema(
+  { invalid: M.invalidId, empty: M.bulkNoSelection, tooMany: M.bulkTooMany },
+  L.bulkMax,
+).transform((ids) => [...new Set(ids)]);
 
 export const bulkIdsRequestSchema = z.object({ ids: bulkIds }, { error: M.bulkNoSelection });
 export const bulkCancelRequestSchema = z.object(
   {
     ids: bulkIds,
-    reason: z.string({ error: M.cancelReasonRequired }).trim().min(1, M.cancelReasonRequired).max(L.cancelReason, M.cancelReasonTooLong),
+    reason: z
+      .string({ error: M.cancelReasonRequired })
+      .trim()
+      .min(1, M.cancelReasonRequired)
+      .max(L.cancelReason, M.cancelReasonTooLong),
   },
   { error: M.bulkNoSelection },
 );
@@ -472,8 +519,16 @@ export const updateNotificationRequestSchema = z
 export const genericEmailRequestSchema = z.object(
   {
     to: requiredEmail,
-    subject: z.string({ error: M.emailSubjectRequired }).trim().min(1, M.emailSubjectRequired).max(L.emailSubject, M.emailSubjectTooLong),
-    content: z.string({ error: M.emailContentRequired }).trim().min(1, M.emailContentRequired).max(L.emailContent, M.emailContentTooLong),
+    subject: z
+      .string({ error: M.emailSubjectRequired })
+      .trim()
+      .min(1, M.emailSubjectRequired)
+      .max(L.emailSubject, M.emailSubjectTooLong),
+    content: z
+      .string({ error: M.emailContentRequired })
+      .trim()
+      .min(1, M.emailContentRequired)
+      .max(L.emailContent, M.emailContentTooLong),
   },
   { error: M.requiredFields },
 );
@@ -495,14 +550,26 @@ export const managedAppointmentSchema = z.object({
 export type ManagedAppointment = z.infer<typeof managedAppointmentSchema>;
 
 export const manageCancelRequestSchema = z.object(
-  { reason: z.string({ error: M.cancelReasonRequired }).trim().min(1, M.cancelReasonRequired).max(L.cancelReason, M.cancelReasonTooLong) },
+  {
+    reason: z
+      .string({ error: M.cancelReasonRequired })
+      .trim()
+      .min(1, M.cancelReasonRequired)
+      .max(L.cancelReason, M.cancelReasonTooLong),
+  },
   { error: M.cancelReasonRequired },
 );
-export const manageRescheduleRequestSchema = z.object({ appointmentDate: dateField(), appointmentTime: timeField() }, { error: M.requiredFields });
+export const manageRescheduleRequestSchema = z.object(
+  { appointmentDate: dateField(), appointmentTime: timeField() },
+  { error: M.requiredFields },
+);
 export type ManageRescheduleRequest = z.input<typeof manageRescheduleRequestSchema>;
 export const manageActionResponseSchema = z.object({ message: z.string(), appointment: managedAppointmentSchema });
 export type ManageActionResponse = z.infer<typeof manageActionResponseSchema>;
-export const manageLinkSentResponseSchema = z.object({ message: z.string(), emailStatus: z.enum(EMAIL_DELIVERY_STATUSES) });
+export const manageLinkSentResponseSchema = z.object({
+  message: z.string(),
+  emailStatus: z.enum(EMAIL_DELIVERY_STATUSES),
+});
 export type ManageLinkSentResponse = z.infer<typeof manageLinkSentResponseSchema>;
 
 // ---------------------------------------------------------------- a doctor's calendar feed
@@ -515,7 +582,9 @@ export const calendarFeedCreatedSchema = z.object({ message: z.string(), url: z.
 export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 export const calendarFeedRevokedSchema = z.object({ message: z.string() });
 export type CalendarFeedRevoked = z.infer<typeof calendarFeedRevokedSchema>;
-export const calendarFeedTokenParamsSchema = z.object({ token: z.string().regex(MANAGE_TOKEN_RE, M.calendarFeedInvalid) });
+export const calendarFeedTokenParamsSchema = z.object({
+  token: z.string().regex(MANAGE_TOKEN_RE, M.calendarFeedInvalid),
+});
 
 // ---------------------------------------------------------------- the waiting list of a full slot (PRODUCT.md section 10)
 
@@ -550,7 +619,11 @@ export type WaitingListJoinRequest = z.input<typeof waitingListJoinRequestSchema
 export type WaitingListJoinInput = z.output<typeof waitingListJoinRequestSchema>;
 
 /** token: the entry's private link (appointment/waiting/{token}), given once. */
-export const waitingListJoinResponseSchema = z.object({ message: z.string(), position: z.number().int(), token: z.string() });
+export const waitingListJoinResponseSchema = z.object({
+  message: z.string(),
+  position: z.number().int(),
+  token: z.string(),
+});
 export type WaitingListJoinResponse = z.infer<typeof waitingListJoinResponseSchema>;
 
 export const waitingTokenParamsSchema = z.object({ token: z.string().regex(MANAGE_TOKEN_RE, M.waitingLinkInvalid) });
@@ -574,11 +647,19 @@ export const waitingActionResponseSchema = z.object({ message: z.string(), entry
 export type WaitingActionResponse = z.infer<typeof waitingActionResponseSchema>;
 
 /** A claimed place: a new booking, with its own private management link. */
-export const waitingClaimResponseSchema = z.object({ message: z.string(), appointmentId: z.number().int(), manageToken: z.string() });
+export const waitingClaimResponseSchema = z.object({
+  message: z.string(),
+  appointmentId: z.number().int(),
+  manageToken: z.string(),
+});
 export type WaitingClaimResponse = z.infer<typeof waitingClaimResponseSchema>;
 
 /** The front desk's view of one slot's list, in line order (open entries first). */
-export const slotWaitingListQuerySchema = z.object({ date: dateField(), time: timeField(), department: required(L.department, M.unknownDepartment) });
+export const slotWaitingListQuerySchema = z.object({
+  date: dateField(),
+  time: timeField(),
+  department: required(L.department, M.unknownDepartment),
+});
 export type SlotWaitingListQuery = z.infer<typeof slotWaitingListQuerySchema>;
 export const staffWaitingEntrySchema = z.object({
   id: z.number().int(),

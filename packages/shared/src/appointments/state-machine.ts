@@ -1,7 +1,14 @@
 import type { Role } from '../roles';
 import { MSG } from '../messages';
 import type { Permission } from '../permissions';
-import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, CLOSED_STATUSES, EXAMINABLE_STATUSES, isActiveStatus, type AppointmentStatus } from './statuses';
+import {
+  APPOINTMENT_STATUSES,
+  APPOINTMENT_STATUS_LABELS,
+  CLOSED_STATUSES,
+  EXAMINABLE_STATUSES,
+  isActiveStatus,
+  type AppointmentStatus,
+} from './statuses';
 import { APPOINTMENT_MSG } from './messages';
 
 /**
@@ -49,7 +56,10 @@ export const APPOINTMENT_TRANSITIONS: Record<AppointmentAction, TransitionRule> 
   doctorDecline: { to: 'PENDING', by: { ASSIGNED_DOCTOR: ['AWAITING_DOCTOR_APPROVAL'] } },
   // Confirm and confirm-with-doctor; a doctor confirms only his own appointment, with himself.
   confirm: { to: 'CONFIRMED', by: { ADMIN: WAITING, STAFF: WAITING, ASSIGNED_DOCTOR: WAITING } },
-  requestPayment: { to: 'PAYMENT_REQUESTED', by: { ADMIN: ['CONFIRMED', 'NEEDS_PAYMENT'], STAFF: ['CONFIRMED', 'NEEDS_PAYMENT'] } },
+  requestPayment: {
+    to: 'PAYMENT_REQUESTED',
+    by: { ADMIN: ['CONFIRMED', 'NEEDS_PAYMENT'], STAFF: ['CONFIRMED', 'NEEDS_PAYMENT'] },
+  },
   // "Any but COMPLETED, CANCELLED, NO_SHOW"; marking a PAID appointment paid again is refused as
   // "already in status", so two clerks clicking at once give one payment, not two.
   markPaid: { to: 'PAID', by: { ADMIN: OPEN.filter((s) => s !== 'PAID'), STAFF: OPEN.filter((s) => s !== 'PAID') } },
@@ -113,7 +123,8 @@ export const APPOINTMENT_ACTION_VERBS: Record<AppointmentAction, string> = {
 };
 
 /** Why a transition is refused: the codes of the bulk report (PRODUCT.md section 4). */
-export type RefusalCode = 'ALREADY_COMPLETED' | 'ALREADY_IN_STATUS' | 'HAS_PAYMENT_REQUEST' | 'CLOSED' | 'NOT_ALLOWED_FROM_STATUS';
+export type RefusalCode =
+  'ALREADY_COMPLETED' | 'ALREADY_IN_STATUS' | 'HAS_PAYMENT_REQUEST' | 'CLOSED' | 'NOT_ALLOWED_FROM_STATUS';
 
 export type TransitionCheck =
   | { ok: true; to: Status | null }
@@ -121,13 +132,18 @@ export type TransitionCheck =
   | { ok: false; kind: 'INVALID_TRANSITION'; code: RefusalCode; reason: string };
 
 /** The Vietnamese reason an action cannot happen from a status. */
-export function refusalReason(action: AppointmentAction, status: Status, actor?: AppointmentActor | null): { code: RefusalCode; reason: string } {
+export function refusalReason(
+  action: AppointmentAction,
+  status: Status,
+  actor?: AppointmentActor | null,
+): { code: RefusalCode; reason: string } {
   const label = APPOINTMENT_STATUS_LABELS[status];
   if (status === 'COMPLETED') return { code: 'ALREADY_COMPLETED', reason: 'Lịch hẹn đã hoàn thành' };
   if (APPOINTMENT_TRANSITIONS[action].to === status && action !== 'doctorDecline') {
     return { code: 'ALREADY_IN_STATUS', reason: `Lịch hẹn đã ở trạng thái "${label}"` };
   }
-  if (action === 'cancel' && status === 'PAID') return { code: 'HAS_PAYMENT_REQUEST', reason: APPOINTMENT_MSG.paidCancelNeedsRefund };
+  if (action === 'cancel' && status === 'PAID')
+    return { code: 'HAS_PAYMENT_REQUEST', reason: APPOINTMENT_MSG.paidCancelNeedsRefund };
   if (action === 'cancel' && (status === 'NEEDS_PAYMENT' || status === 'PAYMENT_REQUESTED')) {
     return { code: 'HAS_PAYMENT_REQUEST', reason: 'Lịch hẹn đã có yêu cầu thanh toán, không thể hủy' };
   }
@@ -135,9 +151,15 @@ export function refusalReason(action: AppointmentAction, status: Status, actor?:
     return { code: 'NOT_ALLOWED_FROM_STATUS', reason: APPOINTMENT_MSG.patientCancelTooLate };
   }
   if (!isActiveStatus(status)) {
-    return { code: 'CLOSED', reason: `Lịch hẹn đã ở trạng thái "${label}", không thể ${APPOINTMENT_ACTION_VERBS[action]} lịch hẹn này` };
+    return {
+      code: 'CLOSED',
+      reason: `Lịch hẹn đã ở trạng thái "${label}", không thể ${APPOINTMENT_ACTION_VERBS[action]} lịch hẹn này`,
+    };
   }
-  return { code: 'NOT_ALLOWED_FROM_STATUS', reason: `Không thể ${APPOINTMENT_ACTION_VERBS[action]} lịch hẹn đang ở trạng thái "${label}"` };
+  return {
+    code: 'NOT_ALLOWED_FROM_STATUS',
+    reason: `Không thể ${APPOINTMENT_ACTION_VERBS[action]} lịch hẹn đang ở trạng thái "${label}"`,
+  };
 }
 
 /** May `who` take `action` on an appointment in `status`? And if not, why. */
@@ -172,14 +194,18 @@ const STAFF: AppointmentWho = { role: 'STAFF' };
 const OWN_DOCTOR: AppointmentWho = { role: 'DOCTOR', isAssignedDoctor: true };
 
 export const canAssignDoctor = (status: Status, who: AppointmentWho = STAFF) => isAllowed('assignDoctor', status, who);
-export const canDoctorRespond = (status: Status, who: AppointmentWho = OWN_DOCTOR) => isAllowed('doctorAccept', status, who);
+export const canDoctorRespond = (status: Status, who: AppointmentWho = OWN_DOCTOR) =>
+  isAllowed('doctorAccept', status, who);
 export const canConfirm = (status: Status, who: AppointmentWho = STAFF) => isAllowed('confirm', status, who);
-export const canRequestPayment = (status: Status, who: AppointmentWho = STAFF) => isAllowed('requestPayment', status, who);
+export const canRequestPayment = (status: Status, who: AppointmentWho = STAFF) =>
+  isAllowed('requestPayment', status, who);
 export const canMarkPaid = (status: Status, who: AppointmentWho = STAFF) => isAllowed('markPaid', status, who);
-export const canAddExaminationNotes = (status: Status, who: AppointmentWho = OWN_DOCTOR) => isAllowed('complete', status, who);
+export const canAddExaminationNotes = (status: Status, who: AppointmentWho = OWN_DOCTOR) =>
+  isAllowed('complete', status, who);
 export const canMarkNoShow = (status: Status, who: AppointmentWho = OWN_DOCTOR) => isAllowed('noShow', status, who);
 export const canCancel = (status: Status, who: AppointmentWho = STAFF) => isAllowed('cancel', status, who);
-export const canCancelWithRefund = (status: Status, who: AppointmentWho = STAFF) => isAllowed('cancelWithRefund', status, who);
+export const canCancelWithRefund = (status: Status, who: AppointmentWho = STAFF) =>
+  isAllowed('cancelWithRefund', status, who);
 export const canEdit = (status: Status, who: AppointmentWho = STAFF) => isAllowed('edit', status, who);
 export const canDelete = (status: Status, who: AppointmentWho = { role: 'ADMIN' }) => isAllowed('delete', status, who);
 

@@ -28,7 +28,10 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
 export const AWAITING_DOCTOR_APPROVAL_ALT_LABEL = 'Chờ bác sĩ phê duyệt';
 
 /** The patient's own list says 'Đang chờ' for PENDING. */
-export const PATIENT_STATUS_LABELS: Record<AppointmentStatus, string> = { ...APPOINTMENT_STATUS_LABELS, PENDING: 'Đang chờ' };
+export const PATIENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  ...APPOINTMENT_STATUS_LABELS,
+  PENDING: 'Đang chờ',
+};
 
 export function appointmentStatusLabel(status: string): string {
   return (APPOINTMENT_STATUS_LABELS as Record<string, string>)[status] ?? status;
@@ -37,28 +40,50 @@ export function appointmentStatusLabel(status: string): string {
 /** Appointments that no longer hold a place in their slot (PRODUCT.md section 3). */
 export const INACTIVE_STATUSES = ['CANCELLED', 'NO_SHOW'] as const satisfies readonly AppointmentStatus[];
 /** Appointments that hold a place in their slot: every status but CANCELLED and NO_SHOW. */
-export const ACTIVE_STATUSES: readonly AppointmentStatus[] = APPOINTMENT_STATUSES.filter((s) => !(INACTIVE_STATUSES as readonly string[]).includes(s));
+export const ACTIVE_STATUSES: readonly AppointmentStatus[] = APPOINTMENT_STATUSES.filter(
+  (s) => !(INACTIVE_STATUSES as readonly string[]).includes(s),
+);
 /** The end of the road: nothing changes them any more but a permanent delete. */
 export const CLOSED_STATUSES = ['COMPLETED', ...INACTIVE_STATUSES] as const satisfies readonly AppointmentStatus[];
 /** Booking history shows these (specification section 2). */
 export const HISTORY_STATUSES = CLOSED_STATUSES;
 /** Statuses still ahead of the visit, for the "upcoming" lists and the day-before reminder. */
-export const UPCOMING_STATUSES = ['PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED', 'PAYMENT_REQUESTED', 'PAID'] as const satisfies readonly AppointmentStatus[];
+export const UPCOMING_STATUSES = [
+  'PENDING',
+  'AWAITING_DOCTOR_APPROVAL',
+  'CONFIRMED',
+  'PAYMENT_REQUESTED',
+  'PAID',
+] as const satisfies readonly AppointmentStatus[];
 /**
  * Confirmed, and every status a confirmed visit moves on to. Patient Control lists a person while one
  * of their appointments is in one of these (specification section 2: "those with confirmed,
  * payment-requested or paid appointments", and still after the visit), and counts them as confirmed.
  * The database's patient triggers (migration counts_and_patient_triggers) write the same list.
  */
-export const CONFIRMED_OR_LATER_STATUSES = ['CONFIRMED', 'NEEDS_PAYMENT', 'PAYMENT_REQUESTED', 'PAID', 'COMPLETED'] as const satisfies readonly AppointmentStatus[];
+export const CONFIRMED_OR_LATER_STATUSES = [
+  'CONFIRMED',
+  'NEEDS_PAYMENT',
+  'PAYMENT_REQUESTED',
+  'PAID',
+  'COMPLETED',
+] as const satisfies readonly AppointmentStatus[];
 /** The assigned doctor may write his examination notes from these (PRODUCT.md section 4). */
-export const EXAMINABLE_STATUSES = ['CONFIRMED', 'NEEDS_PAYMENT', 'PAYMENT_REQUESTED', 'PAID'] as const satisfies readonly AppointmentStatus[];
+export const EXAMINABLE_STATUSES = [
+  'CONFIRMED',
+  'NEEDS_PAYMENT',
+  'PAYMENT_REQUESTED',
+  'PAID',
+] as const satisfies readonly AppointmentStatus[];
 /** A visit that took place: the doctor wrote the examination (paid or not yet). */
 export const EXAMINED_STATUSES = ['COMPLETED', 'NEEDS_PAYMENT'] as const satisfies readonly AppointmentStatus[];
 /** Paid or completed: what the dashboard counts as revenue (PRODUCT.md section 6). */
 export const REVENUE_STATUSES = ['PAID', 'COMPLETED'] as const satisfies readonly AppointmentStatus[];
 /** Waiting to be paid: the dashboard's pending payments. */
-export const PAYMENT_DUE_STATUSES = ['NEEDS_PAYMENT', 'PAYMENT_REQUESTED'] as const satisfies readonly AppointmentStatus[];
+export const PAYMENT_DUE_STATUSES = [
+  'NEEDS_PAYMENT',
+  'PAYMENT_REQUESTED',
+] as const satisfies readonly AppointmentStatus[];
 
 export function isActiveStatus(status: AppointmentStatus): boolean {
   return (ACTIVE_STATUSES as readonly string[]).includes(status);

@@ -60,26 +60,51 @@ for (const machineZone of ['UTC', 'America/New_York', 'Asia/Ho_Chi_Minh', 'Pacif
     });
 
     it('really runs in that zone', () => {
-      const offsets: Record<string, number> = { UTC: 0, 'America/New_York': 300, 'Asia/Ho_Chi_Minh': -420, 'Pacific/Kiritimati': -840 };
+      const offsets: Record<string, number> = {
+        UTC: 0,
+        'America/New_York': 300,
+        'Asia/Ho_Chi_Minh': -420,
+        'Pacific/Kiritimati': -840,
+      };
       expect(new Date(2026, 0, 15, 12).getTimezoneOffset()).toBe(offsets[machineZone]);
     });
 
     it('reads the date and time on the clinic wall clock, around midnight', () => {
-      expect(clinicMoment(new Date('2026-11-20T16:59:00Z'), HCM)).toMatchObject({ date: '2026-11-20', time: '23:59', hour: 23 });
-      expect(clinicMoment(new Date('2026-11-20T17:00:00Z'), HCM)).toMatchObject({ date: '2026-11-21', time: '00:00', hour: 0, minutes: 0 });
+      expect(clinicMoment(new Date('2026-11-20T16:59:00Z'), HCM)).toMatchObject({
+        date: '2026-11-20',
+        time: '23:59',
+        hour: 23,
+      });
+      expect(clinicMoment(new Date('2026-11-20T17:00:00Z'), HCM)).toMatchObject({
+        date: '2026-11-21',
+        time: '00:00',
+        hour: 0,
+        minutes: 0,
+      });
     });
 
     it('reads the clock anew for the next second and for another zone, however often it was asked', () => {
       const before = new Date('2026-11-20T16:59:59.900Z');
-      for (let i = 0; i < 3; i++) expect(clinicMoment(before, HCM)).toMatchObject({ date: '2026-11-20', time: '23:59', seconds: 86_399 });
-      expect(clinicMoment(new Date('2026-11-20T17:00:00.100Z'), HCM)).toMatchObject({ date: '2026-11-21', time: '00:00', seconds: 0 });
-      expect(clinicMoment(new Date('2026-11-20T17:00:00.100Z'), 'UTC')).toMatchObject({ date: '2026-11-20', time: '17:00' });
+      for (let i = 0; i < 3; i++)
+        expect(clinicMoment(before, HCM)).toMatchObject({ date: '2026-11-20', time: '23:59', seconds: 86_399 });
+      expect(clinicMoment(new Date('2026-11-20T17:00:00.100Z'), HCM)).toMatchObject({
+        date: '2026-11-21',
+        time: '00:00',
+        seconds: 0,
+      });
+      expect(clinicMoment(new Date('2026-11-20T17:00:00.100Z'), 'UTC')).toMatchObject({
+        date: '2026-11-20',
+        time: '17:00',
+      });
       expect(clinicMoment(new Date('2026-11-20T17:00:00.900Z'), HCM)).toMatchObject({ date: '2026-11-21', seconds: 0 });
     });
 
     it('after midnight in the clinic, yesterday is past although UTC still shows that date', () => {
       const now = hcm('2026-11-21T00:30:00'); // 2026-11-20T17:30Z
-      expect(checkSlotRules('2026-11-20', '17:00', now, HCM)).toMatchObject({ code: 'PAST_DATE', message: 'Ngày khám không thể là ngày đã qua' });
+      expect(checkSlotRules('2026-11-20', '17:00', now, HCM)).toMatchObject({
+        code: 'PAST_DATE',
+        message: 'Ngày khám không thể là ngày đã qua',
+      });
       expect(checkSlotRules('2026-11-21', '08:00', now, HCM)).toBeNull();
       expect(offeredSlots('2026-11-21', now, HCM)).toEqual([...TIME_SLOTS]);
     });

@@ -19,8 +19,22 @@ export function isTimeZone(zone: string): boolean {
 
 /** 08:00-11:30 and 13:30-17:00, every 30 minutes: 16 slots, none between 12:00 and 13:00. */
 export const TIME_SLOTS = [
-  '08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30',
-  '13:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30', '17:00',
+  '08:00',
+  '08:30',
+  '09:00',
+  '09:30',
+  '10:00',
+  '10:30',
+  '11:00',
+  '11:30',
+  '13:30',
+  '14:00',
+  '14:30',
+  '15:00',
+  '15:30',
+  '16:00',
+  '16:30',
+  '17:00',
 ] as const;
 export type TimeSlot = (typeof TIME_SLOTS)[number];
 
@@ -218,7 +232,8 @@ export function minEditDate(now: Date, timeZone: string): string {
   return m.hour >= NEXT_DAY_FROM_HOUR ? addDays(m.date, 1) : m.date;
 }
 
-export type SlotRuleCode = 'INVALID_DATE' | 'INVALID_TIME' | 'PAST_DATE' | 'BEYOND_WINDOW' | 'SUNDAY_CLOSED' | 'PAST_TIME' | 'TOO_SOON';
+export type SlotRuleCode =
+  'INVALID_DATE' | 'INVALID_TIME' | 'PAST_DATE' | 'BEYOND_WINDOW' | 'SUNDAY_CLOSED' | 'PAST_TIME' | 'TOO_SOON';
 export type SlotRuleViolation = { code: SlotRuleCode; message: string };
 
 /** Why a date cannot be booked at any time, or null: a real date, from today to two years ahead, not a Sunday. */
@@ -226,7 +241,8 @@ export function checkDateRules(date: string, now: Date, timeZone: string): SlotR
   if (!isDateString(date)) return { code: 'INVALID_DATE', message: APPOINTMENT_MSG.invalidDate };
   const today = clinicMoment(now, timeZone).date;
   if (date < today) return { code: 'PAST_DATE', message: APPOINTMENT_MSG.pastDate };
-  if (date > addYears(today, BOOKING_WINDOW_YEARS)) return { code: 'BEYOND_WINDOW', message: APPOINTMENT_MSG.beyondWindow };
+  if (date > addYears(today, BOOKING_WINDOW_YEARS))
+    return { code: 'BEYOND_WINDOW', message: APPOINTMENT_MSG.beyondWindow };
   if (isSunday(date)) return { code: 'SUNDAY_CLOSED', message: APPOINTMENT_MSG.sundayClosed };
   return null;
 }

@@ -58,14 +58,23 @@ describe('blogInputSchema', () => {
   it('requires one of the six admin categories', () => {
     expect(firstMessage(blogInputSchema.safeParse({ ...valid, category: '' }))).toBe(BLOG_MSG.categoryRequired);
     expect(firstMessage(blogInputSchema.safeParse({ ...valid, category: 'Tin tức' }))).toBe(BLOG_MSG.categoryInvalid);
-    for (const category of BLOG_CATEGORIES) expect(blogInputSchema.safeParse({ ...valid, category }).success).toBe(true);
+    for (const category of BLOG_CATEGORIES)
+      expect(blogInputSchema.safeParse({ ...valid, category }).success).toBe(true);
   });
 
   it('takes a stored or http(s) image, and refuses script, data and protocol-relative addresses', () => {
     expect(blogInputSchema.parse({ ...valid, imageUrl: '/api/images/3' }).imageUrl).toBe('/api/images/3');
-    expect(blogInputSchema.parse({ ...valid, imageUrl: 'https://cdn.example.vn/a.png' }).imageUrl).toBe('https://cdn.example.vn/a.png');
+    expect(blogInputSchema.parse({ ...valid, imageUrl: 'https://cdn.example.vn/a.png' }).imageUrl).toBe(
+      'https://cdn.example.vn/a.png',
+    );
     expect(blogInputSchema.parse({ ...valid, imageUrl: '' }).imageUrl).toBeNull();
-    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/x.png', '/\\evil.example', 'x.png']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '//evil.example/x.png',
+      '/\\evil.example',
+      'x.png',
+    ]) {
       expect(firstMessage(blogInputSchema.safeParse({ ...valid, imageUrl: bad })), bad).toBe(BLOG_MSG.imageUrlInvalid);
     }
   });
@@ -74,7 +83,10 @@ describe('blogInputSchema', () => {
     const parsed = blogUpdateSchema.parse(valid);
     expect(parsed.status).toBeUndefined();
     expect(parsed.featured).toBeUndefined();
-    expect(blogUpdateSchema.parse({ ...valid, status: 'ARCHIVED', imageUrl: '' })).toMatchObject({ status: 'ARCHIVED', imageUrl: null });
+    expect(blogUpdateSchema.parse({ ...valid, status: 'ARCHIVED', imageUrl: '' })).toMatchObject({
+      status: 'ARCHIVED',
+      imageUrl: null,
+    });
   });
 
   it('keeps a script tag in the content as the same text', () => {
@@ -85,7 +97,15 @@ describe('blogInputSchema', () => {
 
 describe('categories and chips', () => {
   it('maps every chip but "all" to one admin category', () => {
-    expect(BLOG_CATEGORY_CHIPS.map((c) => c.key)).toEqual(['all', 'heart', 'cancer', 'diabetes', 'prevention', 'exercise', 'mental-health']);
+    expect(BLOG_CATEGORY_CHIPS.map((c) => c.key)).toEqual([
+      'all',
+      'heart',
+      'cancer',
+      'diabetes',
+      'prevention',
+      'exercise',
+      'mental-health',
+    ]);
     expect(BLOG_CATEGORY_CHIPS.slice(1).map((c) => c.category)).toEqual([...BLOG_CATEGORIES]);
     expect(blogCategoryKey('Tâm thần')).toBe('mental-health');
   });
@@ -102,7 +122,10 @@ describe('categories and chips', () => {
 describe('list queries', () => {
   it('defaults to page 1 of 6 published posts, and refuses a bad page or category', () => {
     expect(blogPublicListQuerySchema.parse({})).toMatchObject({ page: 1, size: 6, category: null, featured: null });
-    expect(blogPublicListQuerySchema.parse({ category: 'diabetes', featured: 'false' })).toMatchObject({ category: 'Tiểu đường', featured: false });
+    expect(blogPublicListQuerySchema.parse({ category: 'diabetes', featured: 'false' })).toMatchObject({
+      category: 'Tiểu đường',
+      featured: false,
+    });
     expect(firstMessage(blogPublicListQuerySchema.safeParse({ page: 'abc' }))).toBe(BLOG_MSG.invalidPaging);
     expect(firstMessage(blogPublicListQuerySchema.safeParse({ size: '51' }))).toBe(BLOG_MSG.invalidPaging);
     expect(firstMessage(blogPublicListQuerySchema.safeParse({ category: 'sports' }))).toBe(BLOG_MSG.categoryInvalid);
@@ -126,10 +149,17 @@ describe('ids', () => {
   });
 
   it('needs one to a hundred posts for a bulk action', () => {
-    expect(firstMessage(blogBulkStatusRequestSchema.safeParse({ ids: [], status: 'PUBLISHED' }))).toBe(BLOG_MSG.selectAtLeastOne);
-    expect(firstMessage(blogBulkStatusRequestSchema.safeParse({ ids: Array.from({ length: 101 }, (_, i) => i + 1), status: 'PUBLISHED' }))).toBe(
-      BLOG_MSG.tooManySelected,
+    expect(firstMessage(blogBulkStatusRequestSchema.safeParse({ ids: [], status: 'PUBLISHED' }))).toBe(
+      BLOG_MSG.selectAtLeastOne,
     );
+    expect(
+      firstMessage(
+        blogBulkStatusRequestSchema.safeParse({
+          ids: Array.from({ length: 101 }, (_, i) => i + 1),
+          status: 'PUBLISHED',
+        }),
+      ),
+    ).toBe(BLOG_MSG.tooManySelected);
     expect(blogBulkStatusRequestSchema.safeParse({ ids: [1, 2], status: 'ARCHIVED' }).success).toBe(true);
   });
 });

@@ -1,6 +1,13 @@
 import { z } from '../zod';
 import { idListSchema, pageNumberSchema, pageSchema, pathIdSchema } from '../common';
-import { BLOG_STATUSES, BLOG_CATEGORIES, blogCategoryFromFilter, BLOG_LIMITS, BLOG_MSG, type BlogStatus } from './blog-texts';
+import {
+  BLOG_STATUSES,
+  BLOG_CATEGORIES,
+  blogCategoryFromFilter,
+  BLOG_LIMITS,
+  BLOG_MSG,
+  type BlogStatus,
+} from './blog-texts';
 
 const requiredText = (max: number, required: string, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
@@ -10,14 +17,20 @@ const imageUrlSchema = z
   .string({ error: BLOG_MSG.imageUrlInvalid })
   .trim()
   .max(BLOG_LIMITS.imageUrl, BLOG_MSG.imageUrlInvalid)
-  .refine((v) => v === '' || /^\/(?![/\\])[^\s]*$/.test(v) || /^https?:\/\/[^\s/]+[^\s]*$/i.test(v), BLOG_MSG.imageUrlInvalid)
+  .refine(
+    (v) => v === '' || /^\/(?![/\\])[^\s]*$/.test(v) || /^https?:\/\/[^\s/]+[^\s]*$/i.test(v),
+    BLOG_MSG.imageUrlInvalid,
+  )
   .transform((v) => (v === '' ? null : v));
 
 const blogFields = {
   title: requiredText(BLOG_LIMITS.title, BLOG_MSG.titleRequired, BLOG_MSG.titleTooLong),
   excerpt: requiredText(BLOG_LIMITS.excerpt, BLOG_MSG.excerptRequired, BLOG_MSG.excerptTooLong),
   content: requiredText(BLOG_LIMITS.content, BLOG_MSG.contentRequired, BLOG_MSG.contentTooLong),
-  category: z.enum(BLOG_CATEGORIES, { error: (iss) => (iss.input === undefined || iss.input === '' ? BLOG_MSG.categoryRequired : BLOG_MSG.categoryInvalid) }),
+  category: z.enum(BLOG_CATEGORIES, {
+    error: (iss) =>
+      iss.input === undefined || iss.input === '' ? BLOG_MSG.categoryRequired : BLOG_MSG.categoryInvalid,
+  }),
   author: requiredText(BLOG_LIMITS.author, BLOG_MSG.authorRequired, BLOG_MSG.authorTooLong),
   /** Empty means none. */
   readTime: z
@@ -49,9 +62,15 @@ export type BlogUpdate = z.output<typeof blogUpdateSchema>;
 
 export const blogStatusRequestSchema = z.object({ status: z.enum(BLOG_STATUSES, { error: BLOG_MSG.statusInvalid }) });
 
-const blogIdsSchema = idListSchema({ invalid: BLOG_MSG.invalidId, empty: BLOG_MSG.selectAtLeastOne, tooMany: BLOG_MSG.tooManySelected }, BLOG_LIMITS.maxBulk);
+const blogIdsSchema = idListSchema(
+  { invalid: BLOG_MSG.invalidId, empty: BLOG_MSG.selectAtLeastOne, tooMany: BLOG_MSG.tooManySelected },
+  BLOG_LIMITS.maxBulk,
+);
 
-export const blogBulkStatusRequestSchema = z.object({ ids: blogIdsSchema, status: z.enum(BLOG_STATUSES, { error: BLOG_MSG.statusInvalid }) });
+export const blogBulkStatusRequestSchema = z.object({
+  ids: blogIdsSchema,
+  status: z.enum(BLOG_STATUSES, { error: BLOG_MSG.statusInvalid }),
+});
 export const blogBulkDeleteRequestSchema = z.object({ ids: blogIdsSchema });
 
 export const blogIdParamsSchema = z.object({ id: pathIdSchema(BLOG_MSG.invalidId) });
@@ -106,7 +125,9 @@ export const blogPublicListQuerySchema = z.object({
 export type BlogPublicListQuery = z.output<typeof blogPublicListQuerySchema>;
 
 /** GET /api/public/blogs/featured: the newest featured posts. */
-export const blogFeaturedQuerySchema = z.object({ size: pageNumber(BLOG_LIMITS.publicPageSize, BLOG_LIMITS.maxPageSize) });
+export const blogFeaturedQuerySchema = z.object({
+  size: pageNumber(BLOG_LIMITS.publicPageSize, BLOG_LIMITS.maxPageSize),
+});
 
 /** A post in a list: everything but its content. */
 export const blogSummarySchema = z.object({

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import '../index';
-import { COMMENT_MSG, commentInputSchema, nextReaction, reactionInputSchema, replyInputSchema, VISITOR_ID_PATTERN } from '../index';
+import {
+  COMMENT_MSG,
+  commentInputSchema,
+  nextReaction,
+  reactionInputSchema,
+  replyInputSchema,
+  VISITOR_ID_PATTERN,
+} from '../index';
 import { NEWSLETTER_MSG, newsletterRequestSchema } from '../index';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
@@ -10,14 +17,22 @@ function firstMessage(result: { success: boolean; error?: { issues: { message: s
 describe('commentInputSchema', () => {
   it('takes a name of 100 characters and a comment of 1000, and refuses one more of either', () => {
     expect(commentInputSchema.safeParse({ authorName: 'ữ'.repeat(100), content: 'ữ'.repeat(1000) }).success).toBe(true);
-    expect(firstMessage(commentInputSchema.safeParse({ authorName: 'ữ'.repeat(101), content: 'ok' }))).toBe(COMMENT_MSG.nameTooLong);
-    expect(firstMessage(commentInputSchema.safeParse({ authorName: 'An', content: 'ữ'.repeat(1001) }))).toBe(COMMENT_MSG.contentTooLong);
+    expect(firstMessage(commentInputSchema.safeParse({ authorName: 'ữ'.repeat(101), content: 'ok' }))).toBe(
+      COMMENT_MSG.nameTooLong,
+    );
+    expect(firstMessage(commentInputSchema.safeParse({ authorName: 'An', content: 'ữ'.repeat(1001) }))).toBe(
+      COMMENT_MSG.contentTooLong,
+    );
   });
 
   it('asks for the name and the content with the specification texts', () => {
-    expect(firstMessage(commentInputSchema.safeParse({ authorName: '  ', content: 'ok' }))).toBe('Vui lòng nhập tên của bạn');
+    expect(firstMessage(commentInputSchema.safeParse({ authorName: '  ', content: 'ok' }))).toBe(
+      'Vui lòng nhập tên của bạn',
+    );
     expect(firstMessage(commentInputSchema.safeParse({ content: 'ok' }))).toBe('Vui lòng nhập tên của bạn');
-    expect(firstMessage(commentInputSchema.safeParse({ authorName: 'An', content: '' }))).toBe('Vui lòng nhập nội dung bình luận');
+    expect(firstMessage(commentInputSchema.safeParse({ authorName: 'An', content: '' }))).toBe(
+      'Vui lòng nhập nội dung bình luận',
+    );
   });
 
   it('keeps markup as plain text', () => {
@@ -30,10 +45,16 @@ describe('commentInputSchema', () => {
 
 describe('replyInputSchema', () => {
   it('needs both fields, with one message, and the same maxima', () => {
-    expect(firstMessage(replyInputSchema.safeParse({ authorName: '', content: 'x' }))).toBe('Vui lòng nhập đầy đủ thông tin');
+    expect(firstMessage(replyInputSchema.safeParse({ authorName: '', content: 'x' }))).toBe(
+      'Vui lòng nhập đầy đủ thông tin',
+    );
     expect(firstMessage(replyInputSchema.safeParse({ authorName: 'An' }))).toBe('Vui lòng nhập đầy đủ thông tin');
-    expect(firstMessage(replyInputSchema.safeParse({ authorName: 'a'.repeat(101), content: 'x' }))).toBe(COMMENT_MSG.nameTooLong);
-    expect(firstMessage(replyInputSchema.safeParse({ authorName: 'An', content: 'a'.repeat(1001) }))).toBe(COMMENT_MSG.contentTooLong);
+    expect(firstMessage(replyInputSchema.safeParse({ authorName: 'a'.repeat(101), content: 'x' }))).toBe(
+      COMMENT_MSG.nameTooLong,
+    );
+    expect(firstMessage(replyInputSchema.safeParse({ authorName: 'An', content: 'a'.repeat(1001) }))).toBe(
+      COMMENT_MSG.contentTooLong,
+    );
     expect(replyInputSchema.safeParse({ authorName: 'a'.repeat(100), content: 'a'.repeat(1000) }).success).toBe(true);
   });
 });
@@ -53,7 +74,8 @@ describe('reactions', () => {
 
   it('recognises a visitor id such as a UUID, and nothing that could smuggle text', () => {
     expect(VISITOR_ID_PATTERN.test('3f1c2a9e-4b7d-4c1e-9a3b-2d5e6f708192')).toBe(true);
-    for (const bad of ['short', 'a'.repeat(65), 'abc def ghi jkl mno', '<script>aaaaaaaaaaa']) expect(VISITOR_ID_PATTERN.test(bad)).toBe(false);
+    for (const bad of ['short', 'a'.repeat(65), 'abc def ghi jkl mno', '<script>aaaaaaaaaaa'])
+      expect(VISITOR_ID_PATTERN.test(bad)).toBe(false);
   });
 });
 

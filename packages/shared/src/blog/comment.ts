@@ -1,10 +1,21 @@
 import { z } from '../zod';
 import { pageNumberSchema, pagingFields, pathIdSchema } from '../common';
-import { COMMENT_LIMITS, COMMENT_STATUSES, REACTION_TYPES, COMMENT_MSG, type CommentStatus, type ReactionType } from './comment-texts';
+import {
+  COMMENT_LIMITS,
+  COMMENT_STATUSES,
+  REACTION_TYPES,
+  COMMENT_MSG,
+  type CommentStatus,
+  type ReactionType,
+} from './comment-texts';
 
 /** POST /api/comments/blog/{postId}. */
 export const commentInputSchema = z.object({
-  authorName: z.string({ error: COMMENT_MSG.nameRequired }).trim().min(1, COMMENT_MSG.nameRequired).max(COMMENT_LIMITS.authorName, COMMENT_MSG.nameTooLong),
+  authorName: z
+    .string({ error: COMMENT_MSG.nameRequired })
+    .trim()
+    .min(1, COMMENT_MSG.nameRequired)
+    .max(COMMENT_LIMITS.authorName, COMMENT_MSG.nameTooLong),
   content: z
     .string({ error: COMMENT_MSG.contentRequired })
     .trim()
@@ -15,12 +26,22 @@ export type CommentInput = z.infer<typeof commentInputSchema>;
 
 /** POST /api/comments/{id}/reply: both fields are needed, with the same maxima. */
 export const replyInputSchema = z.object({
-  authorName: z.string({ error: COMMENT_MSG.replyIncomplete }).trim().min(1, COMMENT_MSG.replyIncomplete).max(COMMENT_LIMITS.authorName, COMMENT_MSG.nameTooLong),
-  content: z.string({ error: COMMENT_MSG.replyIncomplete }).trim().min(1, COMMENT_MSG.replyIncomplete).max(COMMENT_LIMITS.content, COMMENT_MSG.contentTooLong),
+  authorName: z
+    .string({ error: COMMENT_MSG.replyIncomplete })
+    .trim()
+    .min(1, COMMENT_MSG.replyIncomplete)
+    .max(COMMENT_LIMITS.authorName, COMMENT_MSG.nameTooLong),
+  content: z
+    .string({ error: COMMENT_MSG.replyIncomplete })
+    .trim()
+    .min(1, COMMENT_MSG.replyIncomplete)
+    .max(COMMENT_LIMITS.content, COMMENT_MSG.contentTooLong),
 });
 export type ReplyInput = z.infer<typeof replyInputSchema>;
 
-export const reactionInputSchema = z.object({ reactionType: z.enum(REACTION_TYPES, { error: COMMENT_MSG.reactionInvalid }) });
+export const reactionInputSchema = z.object({
+  reactionType: z.enum(REACTION_TYPES, { error: COMMENT_MSG.reactionInvalid }),
+});
 export type ReactionInput = z.infer<typeof reactionInputSchema>;
 
 export const commentIdParamsSchema = z.object({ id: pathIdSchema(COMMENT_MSG.invalidId) });
@@ -94,7 +115,11 @@ export const commentListResponseSchema = z.object({
 });
 export type CommentListResponse = z.infer<typeof commentListResponseSchema>;
 
-export const commentCreatedResponseSchema = z.object({ success: z.boolean(), message: z.string(), comment: commentSchema });
+export const commentCreatedResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  comment: commentSchema,
+});
 
 export const reactionStateSchema = z.object({ reactionType: z.enum(REACTION_TYPES).nullable() });
 export const reactionResponseSchema = z.object({

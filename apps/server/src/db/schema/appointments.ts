@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { APPOINTMENT_STATUSES, OPEN_WAITING_STATUSES, WAITING_STATUSES } from '@clinic/shared';
 import { inList } from './checks';
 import { departments } from './departments';
@@ -62,7 +74,9 @@ export const appointments = pgTable(
     index('appointments_search_prefix_idx').using('btree', sql`${t.searchText} text_pattern_ops`),
     index('appointments_follow_up_of_idx').on(t.followUpOfId),
     // The reminder job looks only at appointments not yet reminded.
-    index('appointments_reminder_due_idx').on(t.appointmentDate).where(sql`${t.reminderSent} = false`),
+    index('appointments_reminder_due_idx')
+      .on(t.appointmentDate)
+      .where(sql`${t.reminderSent} = false`),
     // Written unqualified when the table was made; the same text keeps the migration history as it is.
     check('appointments_status_check', inList(sql.raw('status'), APPOINTMENT_STATUSES)),
     check('appointments_time_check', sql`${t.appointmentTime} ~ '^[0-2][0-9]:[0-5][0-9]$'`),
@@ -239,7 +253,9 @@ export const waitingListEntries = pgTable(
     index('waiting_list_open_slot_idx')
       .on(t.appointmentDate, t.appointmentTime, t.department, t.id)
       .where(inList(t.status, OPEN_WAITING_STATUSES)),
-    index('waiting_list_claimed_idx').on(t.claimedAt).where(sql`${t.status} = 'CLAIMED'`),
+    index('waiting_list_claimed_idx')
+      .on(t.claimedAt)
+      .where(sql`${t.status} = 'CLAIMED'`),
     check('waiting_list_entries_status_check', inList(t.status, WAITING_STATUSES)),
   ],
 );

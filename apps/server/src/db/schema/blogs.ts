@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { BLOG_CATEGORIES, BLOG_STATUSES, COMMENT_STATUSES, IMAGE_UPLOAD, REACTION_TYPES } from '@clinic/shared';
 import { inList } from './checks';
 import { users } from './users';
@@ -89,7 +100,9 @@ export const comments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    index('comments_blog_top_idx').on(t.blogId, t.status, t.createdAt.desc()).where(sql`${t.parentId} is null`),
+    index('comments_blog_top_idx')
+      .on(t.blogId, t.status, t.createdAt.desc())
+      .where(sql`${t.parentId} is null`),
     index('comments_blog_status_idx').on(t.blogId, t.status),
     index('comments_root_idx').on(t.rootId),
     index('comments_parent_idx').on(t.parentId),

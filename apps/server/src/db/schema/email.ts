@@ -40,7 +40,9 @@ export const emailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'sending')`),
     index('email_outbox_appointment_idx').on(t.appointmentId),
     index('email_outbox_status_idx').on(t.status),
     check('email_outbox_body_check', sql`(${t.html} is not null and ${t.text} is not null) or ${t.data} is not null`),

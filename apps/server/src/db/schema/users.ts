@@ -15,7 +15,10 @@ export const users = pgTable(
     birth: date('birth', { mode: 'string' }),
     gender: text('gender', { enum: GENDERS }),
     role: text('role', { enum: ROLES }).notNull(),
-    specialty: text('specialty').references(() => medicalSpecialties.code, { onUpdate: 'cascade', onDelete: 'set null' }),
+    specialty: text('specialty').references(() => medicalSpecialties.code, {
+      onUpdate: 'cascade',
+      onDelete: 'set null',
+    }),
     active: boolean('active').notNull().default(true),
     phone: text('phone'),
     tokenVersion: integer('token_version').notNull().default(0),

@@ -1,4 +1,14 @@
-import { APPOINTMENT_MSG as M, can, checkTransition, MSG, type AppointmentAction, type AppointmentEventAction, type AppointmentStatus, type RefusalCode, type Role } from '@clinic/shared';
+import {
+  APPOINTMENT_MSG as M,
+  can,
+  checkTransition,
+  MSG,
+  type AppointmentAction,
+  type AppointmentEventAction,
+  type AppointmentStatus,
+  type RefusalCode,
+  type Role,
+} from '@clinic/shared';
 import type { AppointmentRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
@@ -50,7 +60,11 @@ export function eventRow(
 
 /** Asks the shared state machine; a refusal becomes 403 (who) or 409 INVALID_TRANSITION (from which status). */
 export function assertTransition(action: AppointmentAction, row: AppointmentRow, actor: Actor): void {
-  const check = checkTransition(action, row.status, { role: actor.role, isAssignedDoctor: row.doctorId === actor.id, isOwner: row.userId === actor.id });
+  const check = checkTransition(action, row.status, {
+    role: actor.role,
+    isAssignedDoctor: row.doctorId === actor.id,
+    isOwner: row.userId === actor.id,
+  });
   if (check.ok) return;
   if (check.kind === 'INVALID_TRANSITION') throw new TransitionError(check.reason, check.code);
   if (check.kind === 'NOT_ASSIGNED') throw new ForbiddenError(M.notAssignedDoctor, 'NOT_ASSIGNED_DOCTOR');
@@ -63,5 +77,7 @@ export function assertCanSee(actor: Actor, row: AppointmentRow): void {
   if (can(actor.role, 'manageBookings')) return;
   if (actor.role === 'DOCTOR' && row.doctorId === actor.id) return;
   if (actor.role === 'PATIENT' && row.userId === actor.id) return;
-  throw actor.role === 'DOCTOR' ? new ForbiddenError(M.notAssignedDoctor, 'NOT_ASSIGNED_DOCTOR') : new ForbiddenError(M.notOwner, 'NOT_OWNER');
+  throw actor.role === 'DOCTOR'
+    ? new ForbiddenError(M.notAssignedDoctor, 'NOT_ASSIGNED_DOCTOR')
+    : new ForbiddenError(M.notOwner, 'NOT_OWNER');
 }

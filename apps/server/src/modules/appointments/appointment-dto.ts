@@ -17,7 +17,14 @@ export function toAppointmentDto(view: AppointmentView): Appointment {
     notes: a.notes,
     status: a.status,
     doctorId: a.doctorId,
-    doctor: view.doctor ? { id: view.doctor.id, fullName: view.doctor.fullName, specialty: view.doctor.specialty, email: view.doctor.email } : null,
+    doctor: view.doctor
+      ? {
+          id: view.doctor.id,
+          fullName: view.doctor.fullName,
+          specialty: view.doctor.specialty,
+          email: view.doctor.email,
+        }
+      : null,
     paymentCompleted: a.paymentCompleted,
     paymentAmount: a.paymentAmount,
     refundRequired: a.refundRequired,

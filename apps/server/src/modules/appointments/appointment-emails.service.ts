@@ -1,7 +1,14 @@
 import { APPOINTMENT_MSG as M } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import { BadRequestError } from '../../lib/errors';
-import { deliverNow, paymentConfirmationEmail, sendEmailNow, updateNotificationEmail, type ImmediateDelivery, type MailDeps } from '../email/email.service';
+import {
+  deliverNow,
+  paymentConfirmationEmail,
+  sendEmailNow,
+  updateNotificationEmail,
+  type ImmediateDelivery,
+  type MailDeps,
+} from '../email/email.service';
 import { notFound } from './appointment-access';
 import { mailDataOfView } from './appointment-mail';
 import { findAppointmentView, markAppointmentEmailSent } from './appointments.repository';
@@ -15,15 +22,26 @@ async function appointmentMail(db: Db, id: number) {
 }
 
 /** POST /api/appointments/{id}/send-payment-confirmation (specification section 7). */
-export async function sendAppointmentPaymentConfirmation(deps: MailDeps, id: number, body: { paymentAmount?: number } | null | undefined) {
+export async function sendAppointmentPaymentConfirmation(
+  deps: MailDeps,
+  id: number,
+  body: { paymentAmount?: number } | null | undefined,
+) {
   const data = await appointmentMail(deps.db, id);
   return sendEmailNow(deps, paymentConfirmationEmail({ ...data, amount: body?.paymentAmount ?? data.amount }));
 }
 
 /** POST /api/appointments/{id}/send-update-notification (specification section 7). */
-export async function sendAppointmentUpdateNotification(deps: MailDeps, id: number, body: { patientEmail?: string; changes?: string[] } | null | undefined) {
+export async function sendAppointmentUpdateNotification(
+  deps: MailDeps,
+  id: number,
+  body: { patientEmail?: string; changes?: string[] } | null | undefined,
+) {
   const data = await appointmentMail(deps.db, id);
-  return sendEmailNow(deps, updateNotificationEmail({ ...data, email: body?.patientEmail ?? data.email }, body?.changes ?? []));
+  return sendEmailNow(
+    deps,
+    updateNotificationEmail({ ...data, email: body?.patientEmail ?? data.email }, body?.changes ?? []),
+  );
 }
 
 /** The outbox delivered an e-mail: when it was about an appointment, the appointment's emailSent says so. */
@@ -32,7 +50,10 @@ export async function noteAppointmentEmailSent(db: Db, email: { appointmentId: n
 }
 
 /** A staff action's answer, once its e-mails were tried at once: the screen tells whether the patient was told. */
-export async function withEmailStatus<T extends { emailIds: number[] }>(deps: MailDeps, result: T): Promise<Omit<T, 'emailIds'> & { emailStatus: ImmediateDelivery }> {
+export async function withEmailStatus<T extends { emailIds: number[] }>(
+  deps: MailDeps,
+  result: T,
+): Promise<Omit<T, 'emailIds'> & { emailStatus: ImmediateDelivery }> {
   const { emailIds, ...rest } = result;
   return { ...rest, emailStatus: await deliverNow(deps, emailIds) };
 }

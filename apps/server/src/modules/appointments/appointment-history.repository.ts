@@ -16,8 +16,17 @@ export async function historyCounts(db: Db, f: AppointmentFilter): Promise<Statu
   if (f.text || f.textId) return historyCountsFromRows(db, f);
   const t = f.from || f.to ? appointmentDayCounts : appointmentMonthCounts;
   const when: SQL | undefined =
-    t === appointmentDayCounts ? and(f.from ? gte(appointmentDayCounts.day, f.from) : undefined, f.to ? lte(appointmentDayCounts.day, f.to) : undefined) : undefined;
-  const where = and(inArray(t.status, [...(f.statuses ?? [])]), f.department ? eq(t.department, f.department) : undefined, when);
+    t === appointmentDayCounts
+      ? and(
+          f.from ? gte(appointmentDayCounts.day, f.from) : undefined,
+          f.to ? lte(appointmentDayCounts.day, f.to) : undefined,
+        )
+      : undefined;
+  const where = and(
+    inArray(t.status, [...(f.statuses ?? [])]),
+    f.department ? eq(t.department, f.department) : undefined,
+    when,
+  );
   const byDepartment = await db
     .select({
       department: t.department,
@@ -30,7 +39,15 @@ export async function historyCounts(db: Db, f: AppointmentFilter): Promise<Statu
     .leftJoin(departments, eq(departments.code, t.department))
     .where(where)
     .groupBy(t.department, departments.departmentName);
-  return sumDepartments(byDepartment.map((r) => ({ code: r.department, name: r.name, completed: r.completed, cancelled: r.cancelled, noShow: r.noShow })));
+  return sumDepartments(
+    byDepartment.map((r) => ({
+      code: r.department,
+      name: r.name,
+      completed: r.completed,
+      cancelled: r.cancelled,
+      noShow: r.noShow,
+    })),
+  );
 }
 
 async function historyCountsFromRows(db: Db, f: AppointmentFilter) {
@@ -46,11 +63,21 @@ async function historyCountsFromRows(db: Db, f: AppointmentFilter) {
     .leftJoin(departments, eq(departments.code, appointments.department))
     .where(filterWhere(f))
     .groupBy(appointments.department, departments.departmentName);
-  return sumDepartments(rows.map((r) => ({ code: r.department, name: r.name, completed: r.completed, cancelled: r.cancelled, noShow: r.noShow })));
+  return sumDepartments(
+    rows.map((r) => ({
+      code: r.department,
+      name: r.name,
+      completed: r.completed,
+      cancelled: r.cancelled,
+      noShow: r.noShow,
+    })),
+  );
 }
 
 /** The totals of the departments' rows, and the department with the most appointments (ties: the first code). */
-function sumDepartments(rows: { code: string; name: string | null; completed: number; cancelled: number; noShow: number }[]) {
+function sumDepartments(
+  rows: { code: string; name: string | null; completed: number; cancelled: number; noShow: number }[],
+) {
   const totals: StatusCounts = { completed: 0, cancelled: 0, noShow: 0 };
   let top: TopDepartment = null;
   for (const r of [...rows].sort((a, b) => a.code.localeCompare(b.code))) {
@@ -64,10 +91,17 @@ function sumDepartments(rows: { code: string; name: string | null; completed: nu
 }
 
 /** Completed visits in two months (this month and last), from the month counts unless a search narrows them. */
-export async function countCompletedInMonths(db: Db, months: [string, string], f: AppointmentFilter = {}): Promise<[number, number]> {
+export async function countCompletedInMonths(
+  db: Db,
+  months: [string, string],
+  f: AppointmentFilter = {},
+): Promise<[number, number]> {
   if (f.text || f.textId) {
     const rows = await db
-      .select({ month: sql<string>`to_char(date_trunc('month', ${appointments.appointmentDate}), 'YYYY-MM-DD')`, n: count() })
+      .select({
+        month: sql<string>`to_char(date_trunc('month', ${appointments.appointmentDate}), 'YYYY-MM-DD')`,
+        n: count(),
+      })
       .from(appointments)
       .where(filterWhere({ ...f, statuses: ['COMPLETED'], from: months[1] < months[0] ? months[1] : months[0] }))
       .groupBy(sql`1`);
@@ -78,7 +112,13 @@ export async function countCompletedInMonths(db: Db, months: [string, string], f
   const rows = await db
     .select({ month: t.month, n: sql<number>`coalesce(sum(${t.n}), 0)::int` })
     .from(t)
-    .where(and(eq(t.status, 'COMPLETED'), inArray(t.month, months), f.department ? eq(t.department, f.department) : undefined))
+    .where(
+      and(
+        eq(t.status, 'COMPLETED'),
+        inArray(t.month, months),
+        f.department ? eq(t.department, f.department) : undefined,
+      ),
+    )
     .groupBy(t.month);
   const of = (m: string) => rows.find((r) => r.month === m)?.n ?? 0;
   return [of(months[0]), of(months[1])];
@@ -90,7 +130,12 @@ export type HistoryCursor = { appointmentDate: string; appointmentTime: string; 
  * One batch of the export, newest visit first, after the cursor: keyset pages walk the date index
  * instead of counting past every earlier row, so the last batch costs what the first did.
  */
-export async function historyBatch(db: Db, filter: AppointmentFilter, after: HistoryCursor | null, limit: number): Promise<AppointmentView[]> {
+export async function historyBatch(
+  db: Db,
+  filter: AppointmentFilter,
+  after: HistoryCursor | null,
+  limit: number,
+): Promise<AppointmentView[]> {
   const keyset = after
     ? sql`(${appointments.appointmentDate}, ${appointments.appointmentTime}, ${appointments.id}) < (${after.appointmentDate}::date, ${after.appointmentTime}, ${after.id})`
     : undefined;

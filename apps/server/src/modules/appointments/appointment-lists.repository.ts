@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { INACTIVE_STATUSES } from '@clinic/shared';
 import { rowsOf, type Db } from '../../db/client';
-import { appointmentDayCounts, appointmentDoctorDayCounts, appointmentMonthCounts, appointments, type AppointmentRow } from '../../db/schema';
+import {
+  appointmentDayCounts,
+  appointmentDoctorDayCounts,
+  appointmentMonthCounts,
+  appointments,
+  type AppointmentRow,
+} from '../../db/schema';
 import { containsPattern, startsWithPattern } from '../../lib/text';
 import { viewQuery, type AppointmentView } from './appointments.repository';
 
@@ -35,7 +41,9 @@ function textWhere(f: AppointmentFilter): SQL | undefined {
 
 export function filterWhere(f: AppointmentFilter): SQL | undefined {
   return and(
-    f.statuses && f.statuses.length > 0 ? inArray(appointments.status, f.statuses as AppointmentRow['status'][]) : undefined,
+    f.statuses && f.statuses.length > 0
+      ? inArray(appointments.status, f.statuses as AppointmentRow['status'][])
+      : undefined,
     f.from ? gte(appointments.appointmentDate, f.from) : undefined,
     f.to ? lte(appointments.appointmentDate, f.to) : undefined,
     f.date ? eq(appointments.appointmentDate, f.date) : undefined,
@@ -78,7 +86,13 @@ export async function listAppointmentViews(
   page: { limit: number; offset: number; sort: SortField; dir: 'asc' | 'desc' },
 ): Promise<AppointmentView[]> {
   const order = orderBy(page.sort, page.dir);
-  const ids = db.select({ id: appointments.id }).from(appointments).where(filterWhere(filter)).orderBy(...order).limit(page.limit).offset(page.offset);
+  const ids = db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(filterWhere(filter))
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
   return viewQuery(db)
     .where(inArray(appointments.id, ids))
     .orderBy(...order);
@@ -92,7 +106,11 @@ export const SEARCH_COUNT_CAP = 1000;
  * triggers keep answer it exactly, whatever the table's size; otherwise the matching rows are
  * counted up to `cap` (capped: true beyond it).
  */
-export async function countAppointments(db: Db, f: AppointmentFilter, cap = SEARCH_COUNT_CAP): Promise<{ total: number; capped: boolean }> {
+export async function countAppointments(
+  db: Db,
+  f: AppointmentFilter,
+  cap = SEARCH_COUNT_CAP,
+): Promise<{ total: number; capped: boolean }> {
   const counted = await countFromCounters(db, f);
   if (counted !== null) return { total: counted, capped: false };
   const rows = await db.execute<{ n: number }>(
@@ -114,7 +132,14 @@ async function countFromCounters(db: Db, f: AppointmentFilter): Promise<number |
     const rows = await db
       .select({ n: sql<number>`coalesce(sum(${t.n}), 0)::int` })
       .from(t)
-      .where(and(eq(t.doctorId, f.doctorId), statuses ? inArray(t.status, statuses) : undefined, from ? gte(t.day, from) : undefined, to ? lte(t.day, to) : undefined));
+      .where(
+        and(
+          eq(t.doctorId, f.doctorId),
+          statuses ? inArray(t.status, statuses) : undefined,
+          from ? gte(t.day, from) : undefined,
+          to ? lte(t.day, to) : undefined,
+        ),
+      );
     return rows[0]?.n ?? 0;
   }
   if (from || to) {
@@ -122,14 +147,26 @@ async function countFromCounters(db: Db, f: AppointmentFilter): Promise<number |
     const rows = await db
       .select({ n: sql<number>`coalesce(sum(${t.n}), 0)::int` })
       .from(t)
-      .where(and(statuses ? inArray(t.status, statuses) : undefined, f.department ? eq(t.department, f.department) : undefined, from ? gte(t.day, from) : undefined, to ? lte(t.day, to) : undefined));
+      .where(
+        and(
+          statuses ? inArray(t.status, statuses) : undefined,
+          f.department ? eq(t.department, f.department) : undefined,
+          from ? gte(t.day, from) : undefined,
+          to ? lte(t.day, to) : undefined,
+        ),
+      );
     return rows[0]?.n ?? 0;
   }
   const t = appointmentMonthCounts;
   const rows = await db
     .select({ n: sql<number>`coalesce(sum(${t.n}), 0)::int` })
     .from(t)
-    .where(and(statuses ? inArray(t.status, statuses) : undefined, f.department ? eq(t.department, f.department) : undefined));
+    .where(
+      and(
+        statuses ? inArray(t.status, statuses) : undefined,
+        f.department ? eq(t.department, f.department) : undefined,
+      ),
+    );
   return rows[0]?.n ?? 0;
 }
 

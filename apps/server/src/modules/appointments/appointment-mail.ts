@@ -5,7 +5,10 @@ import type { AppointmentView } from './appointments.repository';
 
 /** The facts an appointment e-mail shows, or null when the appointment has no e-mail address. */
 export function mailDataOf(
-  row: Pick<AppointmentRow, 'id' | 'fullName' | 'email' | 'appointmentDate' | 'appointmentTime' | 'department' | 'reason' | 'paymentAmount'>,
+  row: Pick<
+    AppointmentRow,
+    'id' | 'fullName' | 'email' | 'appointmentDate' | 'appointmentTime' | 'department' | 'reason' | 'paymentAmount'
+  >,
   extra: { departmentName?: string | null; doctorName?: string | null },
 ): AppointmentMailData | null {
   if (!row.email) return null;
@@ -23,7 +26,10 @@ export function mailDataOf(
 }
 
 export function mailDataOfView(view: AppointmentView): AppointmentMailData | null {
-  return mailDataOf(view.appointment, { departmentName: view.departmentName, doctorName: view.doctor?.fullName ?? null });
+  return mailDataOf(view.appointment, {
+    departmentName: view.departmentName,
+    doctorName: view.doctor?.fullName ?? null,
+  });
 }
 
 /** The confirmation e-mail, with its calendar file at the clinic's time (and the private link of a booking just made). */

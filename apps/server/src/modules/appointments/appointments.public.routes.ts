@@ -51,7 +51,10 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
       },
       preHandler: [app.optionalAuth, app.publicWrite],
     },
-    async (req, reply) => reply.status(201).send(await createPublicAppointment(deps, req.body, req.auth, originOf(req, deps.config.publicUrl))),
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(await createPublicAppointment(deps, req.body, req.auth, originOf(req, deps.config.publicUrl))),
   );
 
   // The private management link (PRODUCT.md section 10): the token is the only key, so every call
@@ -60,7 +63,12 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
   app.get(
     '/appointments/manage/:token',
     {
-      schema: { tags, summary: 'The appointment behind a private link, as its patient sees it, and what she may do now', params: manageTokenParamsSchema, response: { 200: managedAppointmentSchema, ...errorResponses(400, 404, 429) } },
+      schema: {
+        tags,
+        summary: 'The appointment behind a private link, as its patient sees it, and what she may do now',
+        params: manageTokenParamsSchema,
+        response: { 200: managedAppointmentSchema, ...errorResponses(400, 404, 429) },
+      },
       preHandler: app.publicWrite,
     },
     async (req, reply) => {
@@ -71,7 +79,13 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
   app.post(
     '/appointments/manage/:token/cancel',
     {
-      schema: { tags, summary: 'Cancel through the link, with a reason (My Appointments’ rules)', params: manageTokenParamsSchema, body: manageCancelRequestSchema, response: { 200: manageActionResponseSchema, ...errorResponses(400, 404, 409, 429) } },
+      schema: {
+        tags,
+        summary: 'Cancel through the link, with a reason (My Appointments’ rules)',
+        params: manageTokenParamsSchema,
+        body: manageCancelRequestSchema,
+        response: { 200: manageActionResponseSchema, ...errorResponses(400, 404, 409, 429) },
+      },
       preHandler: app.publicWrite,
     },
     async (req) => cancelByLink(deps, req.params.token, req.body),
@@ -81,7 +95,8 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
     {
       schema: {
         tags,
-        summary: 'Move the visit to another free slot of the same department (every booking rule; a doctor who was asked is asked again)',
+        summary:
+          'Move the visit to another free slot of the same department (every booking rule; a doctor who was asked is asked again)',
         params: manageTokenParamsSchema,
         body: manageRescheduleRequestSchema,
         response: { 200: manageActionResponseSchema, ...errorResponses(400, 404, 409, 429) },
@@ -93,17 +108,25 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
   app.get(
     '/appointments/manage/:token/calendar.ics',
     {
-      schema: { tags, summary: 'The visit as an iCalendar file', params: manageTokenParamsSchema, produces: ['text/calendar'], response: errorResponses(400, 404, 429) },
+      schema: {
+        tags,
+        summary: 'The visit as an iCalendar file',
+        params: manageTokenParamsSchema,
+        produces: ['text/calendar'],
+        response: errorResponses(400, 404, 429),
+      },
       preHandler: app.publicWrite,
     },
     async (req, reply) => {
       const { id, ics } = await managedCalendar(deps, req.params.token);
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="lich-kham-${id}.ics"`)
-        .type('text/calendar; charset=utf-8')
-        // Text as it is: the route's schemas type only the JSON of its errors.
-        .send(ics as never);
+      return (
+        reply
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `attachment; filename="lich-kham-${id}.ics"`)
+          .type('text/calendar; charset=utf-8')
+          // Text as it is: the route's schemas type only the JSON of its errors.
+          .send(ics as never)
+      );
     },
   );
 
@@ -115,18 +138,25 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
     {
       schema: {
         tags: waitingTags,
-        summary: 'Wait for a full slot: the first freed place is offered by e-mail and held 30 minutes (an e-mail is required)',
+        summary:
+          'Wait for a full slot: the first freed place is offered by e-mail and held 30 minutes (an e-mail is required)',
         body: waitingListJoinRequestSchema,
         response: { 201: waitingListJoinResponseSchema, ...errorResponses(400, 409, 429) },
       },
       preHandler: app.publicWrite,
     },
-    async (req, reply) => reply.status(201).send(await joinWaitingList(deps, req.body, originOf(req, deps.config.publicUrl))),
+    async (req, reply) =>
+      reply.status(201).send(await joinWaitingList(deps, req.body, originOf(req, deps.config.publicUrl))),
   );
   app.get(
     '/appointments/waiting-list/:token',
     {
-      schema: { tags: waitingTags, summary: 'Her place in line, or the offer she holds', params: waitingTokenParamsSchema, response: { 200: waitingEntryViewSchema, ...errorResponses(400, 404, 429) } },
+      schema: {
+        tags: waitingTags,
+        summary: 'Her place in line, or the offer she holds',
+        params: waitingTokenParamsSchema,
+        response: { 200: waitingEntryViewSchema, ...errorResponses(400, 404, 429) },
+      },
       preHandler: app.publicWrite,
     },
     async (req) => viewWaitingEntry(deps, req.params.token),
@@ -147,7 +177,12 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
   app.post(
     '/appointments/waiting-list/:token/leave',
     {
-      schema: { tags: waitingTags, summary: 'Leave the line (a held offer passes to the next)', params: waitingTokenParamsSchema, response: { 200: waitingActionResponseSchema, ...errorResponses(400, 404, 409, 429) } },
+      schema: {
+        tags: waitingTags,
+        summary: 'Leave the line (a held offer passes to the next)',
+        params: waitingTokenParamsSchema,
+        response: { 200: waitingActionResponseSchema, ...errorResponses(400, 404, 409, 429) },
+      },
       preHandler: app.publicWrite,
     },
     async (req) => leaveWaitingList(deps, req.params.token),
@@ -160,7 +195,8 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
     {
       schema: {
         tags: ['appointments'],
-        summary: 'A doctor’s confirmed and paid visits as an iCalendar subscription (no phone numbers, e-mails or reasons)',
+        summary:
+          'A doctor’s confirmed and paid visits as an iCalendar subscription (no phone numbers, e-mails or reasons)',
         params: calendarFeedTokenParamsSchema,
         produces: ['text/calendar'],
         response: errorResponses(400, 404, 429),
@@ -169,12 +205,14 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
     },
     async (req, reply) => {
       const ics = await calendarFeedIcs(deps, req.params.token);
-      return reply
-        .header('cache-control', 'no-store')
-        .header('x-robots-tag', 'noindex')
-        .type('text/calendar; charset=utf-8')
-        // Text as it is: the route's schemas type only the JSON of its errors.
-        .send(ics as never);
+      return (
+        reply
+          .header('cache-control', 'no-store')
+          .header('x-robots-tag', 'noindex')
+          .type('text/calendar; charset=utf-8')
+          // Text as it is: the route's schemas type only the JSON of its errors.
+          .send(ics as never)
+      );
     },
   );
 };

@@ -69,20 +69,32 @@ export async function insertAppointment(db: Db, row: NewAppointmentRow): Promise
   return rows[0]!;
 }
 
-export async function updateAppointment(db: Db, id: number, patch: Partial<NewAppointmentRow>): Promise<AppointmentRow> {
+export async function updateAppointment(
+  db: Db,
+  id: number,
+  patch: Partial<NewAppointmentRow>,
+): Promise<AppointmentRow> {
   const rows = await db.update(appointments).set(patch).where(eq(appointments.id, id)).returning();
   return rows[0]!;
 }
 
 export async function markAppointmentEmailSent(db: Db, id: number): Promise<void> {
-  await db.update(appointments).set({ emailSent: true }).where(and(eq(appointments.id, id), eq(appointments.emailSent, false)));
+  await db
+    .update(appointments)
+    .set({ emailSent: true })
+    .where(and(eq(appointments.id, id), eq(appointments.emailSent, false)));
 }
 
 /** Who booked each of these appointments (bulk account creation), in id order. */
 export async function findAppointmentContacts(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: appointments.id, fullName: appointments.fullName, phone: appointments.phone, email: appointments.email })
+    .select({
+      id: appointments.id,
+      fullName: appointments.fullName,
+      phone: appointments.phone,
+      email: appointments.email,
+    })
     .from(appointments)
     .where(inArray(appointments.id, ids))
     .orderBy(asc(appointments.id));
@@ -150,7 +162,10 @@ function slotWhere(slot: Slot, excludeId?: number): SQL {
 }
 
 export async function countActiveInSlot(db: Db, slot: Slot, excludeId?: number): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(appointments).where(slotWhere(slot, excludeId));
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(slotWhere(slot, excludeId));
   return rows[0]?.n ?? 0;
 }
 
@@ -170,7 +185,12 @@ export async function countTakenInSlot(db: Db, slot: Slot, now: Date, excludeId?
  * The places of the slot held at `now`: its active appointments and the waiting list's offers not
  * yet lapsed (migration 0013), but for the appointment or the offer left out.
  */
-export async function countHeldInSlot(db: Db, slot: Slot, now: Date, except: { appointmentId?: number; entryId?: number } = {}): Promise<number> {
+export async function countHeldInSlot(
+  db: Db,
+  slot: Slot,
+  now: Date,
+  except: { appointmentId?: number; entryId?: number } = {},
+): Promise<number> {
   const result = await db.execute(
     sql`select clinic_slot_held(${slot.appointmentDate}::date, ${slot.appointmentTime}, ${slot.department}, ${now.toISOString()}::timestamptz, ${except.appointmentId ?? null}::integer, ${except.entryId ?? null}::integer) as n`,
   );
@@ -178,7 +198,10 @@ export async function countHeldInSlot(db: Db, slot: Slot, now: Date, except: { a
 }
 
 /** What the availability answer counts, kept in a cache: the held offers lapse by the clock, so their ends come along. */
-export async function slotOccupancy(db: Db, slot: Slot): Promise<{ active: number; waiting: number; offersUntil: number[] }> {
+export async function slotOccupancy(
+  db: Db,
+  slot: Slot,
+): Promise<{ active: number; waiting: number; offersUntil: number[] }> {
   const result = await db.execute(sql`select
     (select count(*) from ${appointments} where ${slotWhere(slot)})::int as active,
     (select count(*) from ${waitingListEntries} w where ${openInSlot(slot)} and w.status = 'WAITING')::int as waiting,
@@ -195,7 +218,12 @@ const openInSlot = (slot: Slot) =>
   sql`w.appointment_date = ${slot.appointmentDate} and w.appointment_time = ${slot.appointmentTime} and w.department = ${slot.department} and w.status in ('WAITING', 'OFFERED')`;
 
 /** Does this phone or e-mail already hold an active appointment in the slot? */
-export async function personHoldsSlot(db: Db, slot: Slot, person: { phone: string; email: string | null }, excludeId?: number): Promise<boolean> {
+export async function personHoldsSlot(
+  db: Db,
+  slot: Slot,
+  person: { phone: string; email: string | null },
+  excludeId?: number,
+): Promise<boolean> {
   const result = await db.execute(
     sql`select clinic_person_holds_slot(${slot.appointmentDate}::date, ${slot.appointmentTime}, ${slot.department}, ${person.phone}, ${person.email}, ${excludeId ?? null}::integer) as held`,
   );
@@ -204,25 +232,50 @@ export async function personHoldsSlot(db: Db, slot: Slot, person: { phone: strin
 
 /** The department a booking is for, and the id its appointment will have (drawn before the slot's lock). */
 export async function departmentWithNewId(db: Db, code: string) {
-  const result = await db.execute(sql`select d.code, d.department_name as "departmentName", d.specialty_name as "specialtyName", d.slot_capacity as "slotCapacity",
+  const result =
+    await db.execute(sql`select d.code, d.department_name as "departmentName", d.specialty_name as "specialtyName", d.slot_capacity as "slotCapacity",
     nextval(pg_get_serial_sequence('appointments', 'id'))::int as id from ${departments} d where d.code = ${code}`);
-  return rowsOf<{ code: string; departmentName: string; specialtyName: string; slotCapacity: number; id: number }>(result)[0];
+  return rowsOf<{ code: string; departmentName: string; specialtyName: string; slotCapacity: number; id: number }>(
+    result,
+  )[0];
 }
 
 /** `n` new appointment ids, drawn from the sequence at once. */
 export async function drawAppointmentIds(db: Db, n: number): Promise<number[]> {
-  const result = await db.execute(sql`select nextval(pg_get_serial_sequence('appointments', 'id'))::int as id from generate_series(1, ${n}::int)`);
+  const result = await db.execute(
+    sql`select nextval(pg_get_serial_sequence('appointments', 'id'))::int as id from generate_series(1, ${n}::int)`,
+  );
   return rowsOf<{ id: number }>(result).map((r) => r.id);
 }
 
 export type OneCallBooking = {
-  appointment: Pick<NewAppointmentRow, 'fullName' | 'phone' | 'email' | 'appointmentDate' | 'appointmentTime' | 'department' | 'reason' | 'userId' | 'followUpOfId' | 'searchText'> & { id: number };
+  appointment: Pick<
+    NewAppointmentRow,
+    | 'fullName'
+    | 'phone'
+    | 'email'
+    | 'appointmentDate'
+    | 'appointmentTime'
+    | 'department'
+    | 'reason'
+    | 'userId'
+    | 'followUpOfId'
+    | 'searchText'
+  > & { id: number };
   capacity: number;
   now: Date;
-  event: { action: string; note: string | null; actorId: number | null; actorName: string | null; actorRole: string | null };
+  event: {
+    action: string;
+    note: string | null;
+    actorId: number | null;
+    actorName: string | null;
+    actorRole: string | null;
+  };
   linkHash: string | null;
   /** Each e-mail rendered (html and text) or kept as its data (migration 0017). */
-  emails: ({ kind: string; to_address: string; subject: string; attachments: unknown[] } & ({ html: string; text: string } | { data: object }))[];
+  emails: ({ kind: string; to_address: string; subject: string; attachments: unknown[] } & (
+    { html: string; text: string } | { data: object }
+  ))[];
 };
 
 export type BookingOutcome = 'OK' | 'ALREADY_BOOKED' | 'SLOT_FULL';
@@ -242,7 +295,12 @@ export async function bookInOneCall(db: Db, bookings: OneCallBooking[]): Promise
 
 export async function findDepartment(db: Db, code: string) {
   const rows = await db
-    .select({ code: departments.code, departmentName: departments.departmentName, specialtyName: departments.specialtyName, slotCapacity: departments.slotCapacity })
+    .select({
+      code: departments.code,
+      departmentName: departments.departmentName,
+      specialtyName: departments.specialtyName,
+      slotCapacity: departments.slotCapacity,
+    })
     .from(departments)
     .where(eq(departments.code, code))
     .limit(1);

@@ -50,7 +50,11 @@ import {
 import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
 import type { Actor } from './appointment-access';
-import { sendAppointmentPaymentConfirmation, sendAppointmentUpdateNotification, withEmailStatus } from './appointment-emails.service';
+import {
+  sendAppointmentPaymentConfirmation,
+  sendAppointmentUpdateNotification,
+  withEmailStatus,
+} from './appointment-emails.service';
 import { runBulkAction } from './bulk.service';
 import { createPatientAccounts } from './create-accounts.service';
 import { saveExaminationNotes } from './examination.service';
@@ -65,7 +69,15 @@ import {
   markPaid,
   requestPayment,
 } from './life-cycle.service';
-import { appointmentHistory, appointmentStats, doctorCandidates, getAppointment, listAppointments, pendingApprovalSummary, type ListKind } from './queries.service';
+import {
+  appointmentHistory,
+  appointmentStats,
+  doctorCandidates,
+  getAppointment,
+  listAppointments,
+  pendingApprovalSummary,
+  type ListKind,
+} from './queries.service';
 import { exportHistory, historyStats, listHistory } from './history.service';
 import { editAppointment } from './staff-edit.service';
 import { resendManageLink } from './manage-link.service';
@@ -89,20 +101,66 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   // ------------------------------------------------------------ lists
 
   const lists: { path: string; kind: ListKind; roles: Role[]; summary: string }[] = [
-    { path: '/appointments', kind: 'all', roles: BACK_OFFICE, summary: 'Appointments, paged, filtered and sorted (a doctor: his own)' },
-    { path: '/appointments/search', kind: 'all', roles: BACK_OFFICE, summary: 'Search by name, phone, e-mail or id (q), with the list filters' },
-    { path: '/appointments/today', kind: 'today', roles: BACK_OFFICE, summary: 'Today’s appointments (clinic time zone)' },
-    { path: '/appointments/upcoming', kind: 'upcoming', roles: BACK_OFFICE, summary: 'Appointments from today on that are still ahead' },
-    { path: '/appointments/my-patients', kind: 'myPatients', roles: BACK_OFFICE, summary: 'Appointments of the signed-in doctor’s patients (staff: all)' },
-    { path: '/appointments/my-appointments', kind: 'mine', roles: EVERYONE, summary: 'The signed-in user’s own bookings' },
-    { path: '/appointments/my-medical-history', kind: 'medicalHistory', roles: EVERYONE, summary: 'The signed-in user’s completed visits with the doctor’s notes' },
-    { path: '/appointments/pending-my-approval', kind: 'pendingMyApproval', roles: rolesWith('answerAssignments'), summary: 'Appointments assigned to the signed-in doctor, awaiting his answer' },
+    {
+      path: '/appointments',
+      kind: 'all',
+      roles: BACK_OFFICE,
+      summary: 'Appointments, paged, filtered and sorted (a doctor: his own)',
+    },
+    {
+      path: '/appointments/search',
+      kind: 'all',
+      roles: BACK_OFFICE,
+      summary: 'Search by name, phone, e-mail or id (q), with the list filters',
+    },
+    {
+      path: '/appointments/today',
+      kind: 'today',
+      roles: BACK_OFFICE,
+      summary: 'Today’s appointments (clinic time zone)',
+    },
+    {
+      path: '/appointments/upcoming',
+      kind: 'upcoming',
+      roles: BACK_OFFICE,
+      summary: 'Appointments from today on that are still ahead',
+    },
+    {
+      path: '/appointments/my-patients',
+      kind: 'myPatients',
+      roles: BACK_OFFICE,
+      summary: 'Appointments of the signed-in doctor’s patients (staff: all)',
+    },
+    {
+      path: '/appointments/my-appointments',
+      kind: 'mine',
+      roles: EVERYONE,
+      summary: 'The signed-in user’s own bookings',
+    },
+    {
+      path: '/appointments/my-medical-history',
+      kind: 'medicalHistory',
+      roles: EVERYONE,
+      summary: 'The signed-in user’s completed visits with the doctor’s notes',
+    },
+    {
+      path: '/appointments/pending-my-approval',
+      kind: 'pendingMyApproval',
+      roles: rolesWith('answerAssignments'),
+      summary: 'Appointments assigned to the signed-in doctor, awaiting his answer',
+    },
   ];
   for (const list of lists) {
     app.get(
       list.path,
       {
-        schema: { tags, summary: list.summary, security, querystring: appointmentListQuerySchema, response: { 200: appointmentPageSchema, ...errorResponses(400, 401, 403) } },
+        schema: {
+          tags,
+          summary: list.summary,
+          security,
+          querystring: appointmentListQuerySchema,
+          response: { 200: appointmentPageSchema, ...errorResponses(400, 401, 403) },
+        },
         preHandler: app.requireRole(...list.roles),
         config: { cache: APPOINTMENT_READS },
       },
@@ -115,7 +173,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     {
       schema: {
         tags,
-        summary: 'Pending Approvals cards: awaiting the signed-in doctor, of them today, and urgent (starting within 24 hours)',
+        summary:
+          'Pending Approvals cards: awaiting the signed-in doctor, of them today, and urgent (starting within 24 hours)',
         security,
         response: { 200: pendingApprovalSummarySchema, ...errorResponses(401, 403) },
       },
@@ -163,7 +222,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     {
       schema: {
         tags,
-        summary: 'Booking History cards for the filter: counts, completion rate, top department, this month against last',
+        summary:
+          'Booking History cards for the filter: counts, completion rate, top department, this month against last',
         security,
         querystring: historyFilterSchema,
         response: { 200: historyStatsSchema, ...errorResponses(400, 401, 403) },
@@ -188,19 +248,26 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     },
     async (req, reply) => {
       const { fileName, lines } = await exportHistory(deps, req.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        // A stream goes out as it is: the route's schemas type only the JSON of its errors.
-        .send(Readable.from(lines) as never);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          // A stream goes out as it is: the route's schemas type only the JSON of its errors.
+          .send(Readable.from(lines) as never)
+      );
     },
   );
 
   app.get(
     '/appointments/stats',
     {
-      schema: { tags, summary: 'Counters of the dashboard and the bookings screen', security, response: { 200: appointmentStatsSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags,
+        summary: 'Counters of the dashboard and the bookings screen',
+        security,
+        response: { 200: appointmentStatsSchema, ...errorResponses(401, 403) },
+      },
       preHandler: app.requireRole(...BACK_OFFICE),
       config: { cache: APPOINTMENT_READS },
     },
@@ -212,7 +279,13 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.get(
     '/appointments/:id',
     {
-      schema: { tags, summary: 'One appointment', security, params: appointmentIdParamsSchema, response: { 200: appointmentSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'One appointment',
+        security,
+        params: appointmentIdParamsSchema,
+        response: { 200: appointmentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
       preHandler: app.requireRole(...EVERYONE),
     },
     async (req) => getAppointment(deps, req.params.id, actor(req)),
@@ -253,17 +326,24 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     {
       schema: {
         tags,
-        summary: 'Edit the details (ADMIN, STAFF), or save examination notes with COMPLETED or NO_SHOW and an optional follow-up (the assigned doctor)',
+        summary:
+          'Edit the details (ADMIN, STAFF), or save examination notes with COMPLETED or NO_SHOW and an optional follow-up (the assigned doctor)',
         security,
         params: appointmentIdParamsSchema,
         body: appointmentPutRequestSchema,
-        response: { 200: z.union([appointmentUpdateResponseSchema, examinationNotesResponseSchema]), ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: z.union([appointmentUpdateResponseSchema, examinationNotesResponseSchema]),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
       preHandler: app.requireRole(...EDIT_OR_EXAMINE),
     },
     async (req) =>
       isExaminationNotes(req.body)
-        ? withEmailStatus(mail, await saveExaminationNotes(deps, req.params.id, actor(req), req.body, originOf(req, deps.config.publicUrl)))
+        ? withEmailStatus(
+            mail,
+            await saveExaminationNotes(deps, req.params.id, actor(req), req.body, originOf(req, deps.config.publicUrl)),
+          )
         : withEmailStatus(mail, await editAppointment(deps, req.params.id, actor(req), req.body)),
   );
 
@@ -272,14 +352,26 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
 
   app.put(
     '/appointments/:id/confirm',
-    { schema: { ...action, summary: 'Confirm (PENDING or AWAITING_DOCTOR_APPROVAL → CONFIRMED)', response: actionResponses }, preHandler: app.requireRole(...rolesFor('confirm')) },
+    {
+      schema: {
+        ...action,
+        summary: 'Confirm (PENDING or AWAITING_DOCTOR_APPROVAL → CONFIRMED)',
+        response: actionResponses,
+      },
+      preHandler: app.requireRole(...rolesFor('confirm')),
+    },
     async (req) => withEmailStatus(mail, await confirmAppointment(deps, req.params.id, actor(req))),
   );
 
   app.put(
     '/appointments/:id/confirm-with-doctor',
     {
-      schema: { ...action, summary: 'Confirm with a doctor (a doctor: only himself)', body: confirmWithDoctorRequestSchema, response: actionResponses },
+      schema: {
+        ...action,
+        summary: 'Confirm with a doctor (a doctor: only himself)',
+        body: confirmWithDoctorRequestSchema,
+        response: actionResponses,
+      },
       preHandler: app.requireRole(...rolesFor('confirm')),
     },
     async (req) => withEmailStatus(mail, await confirmWithDoctor(deps, req.params.id, actor(req), req.body)),
@@ -290,7 +382,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     {
       schema: {
         ...action,
-        summary: 'Cancel; with refundRequired on a PAID appointment, cancel with refund (staff). A patient cancels her own while waiting.',
+        summary:
+          'Cancel; with refundRequired on a PAID appointment, cancel with refund (staff). A patient cancels her own while waiting.',
         body: cancelAppointmentRequestSchema,
         response: actionResponses,
       },
@@ -302,7 +395,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.put(
     '/appointments/:id/request-payment',
     {
-      schema: { ...action, summary: 'Request payment of an amount (CONFIRMED or NEEDS_PAYMENT → PAYMENT_REQUESTED)', body: requestPaymentRequestSchema, response: actionResponses },
+      schema: {
+        ...action,
+        summary: 'Request payment of an amount (CONFIRMED or NEEDS_PAYMENT → PAYMENT_REQUESTED)',
+        body: requestPaymentRequestSchema,
+        response: actionResponses,
+      },
       preHandler: app.requireRole(...rolesFor('requestPayment')),
     },
     async (req) => withEmailStatus(mail, await requestPayment(deps, req.params.id, actor(req), req.body)),
@@ -311,7 +409,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.post(
     '/appointments/:id/handle-payment',
     {
-      schema: { ...action, summary: 'Mark paid ({status: PAID})', body: handlePaymentRequestSchema, response: actionResponses },
+      schema: {
+        ...action,
+        summary: 'Mark paid ({status: PAID})',
+        body: handlePaymentRequestSchema,
+        response: actionResponses,
+      },
       preHandler: app.requireRole(...rolesFor('markPaid')),
     },
     async (req) => withEmailStatus(mail, await markPaid(deps, req.params.id, actor(req), req.body)),
@@ -320,7 +423,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.put(
     '/appointments/:id/assign-doctor',
     {
-      schema: { ...action, summary: 'Assign a doctor (PENDING → AWAITING_DOCTOR_APPROVAL)', body: assignDoctorRequestSchema, response: actionResponses },
+      schema: {
+        ...action,
+        summary: 'Assign a doctor (PENDING → AWAITING_DOCTOR_APPROVAL)',
+        body: assignDoctorRequestSchema,
+        response: actionResponses,
+      },
       preHandler: app.requireRole(...rolesFor('assignDoctor')),
     },
     async (req) => withEmailStatus(mail, await assignDoctor(deps, req.params.id, actor(req), req.body)),
@@ -329,7 +437,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.put(
     '/appointments/:id/doctor-accept',
     {
-      schema: { ...action, summary: 'The assigned doctor accepts (→ CONFIRMED)', body: doctorAcceptRequestSchema, response: actionResponses },
+      schema: {
+        ...action,
+        summary: 'The assigned doctor accepts (→ CONFIRMED)',
+        body: doctorAcceptRequestSchema,
+        response: actionResponses,
+      },
       preHandler: app.requireRole(...rolesFor('doctorAccept')),
     },
     async (req) => withEmailStatus(mail, await doctorAccept(deps, req.params.id, actor(req), req.body)),
@@ -338,7 +451,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.put(
     '/appointments/:id/doctor-decline',
     {
-      schema: { ...action, summary: 'The assigned doctor declines with a reason (→ PENDING, doctor cleared)', body: doctorDeclineRequestSchema, response: actionResponses },
+      schema: {
+        ...action,
+        summary: 'The assigned doctor declines with a reason (→ PENDING, doctor cleared)',
+        body: doctorDeclineRequestSchema,
+        response: actionResponses,
+      },
       preHandler: app.requireRole(...rolesFor('doctorDecline')),
     },
     async (req) => withEmailStatus(mail, await doctorDecline(deps, req.params.id, actor(req), req.body)),
@@ -347,7 +465,11 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.delete(
     '/appointments/:id',
     {
-      schema: { ...action, summary: 'Delete permanently (its history stays)', response: { 200: deleteAppointmentResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        ...action,
+        summary: 'Delete permanently (its history stays)',
+        response: { 200: deleteAppointmentResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
       preHandler: app.requireRole(...rolesFor('delete')),
     },
     async (req) => deleteAppointment(deps, req.params.id, actor(req)),
@@ -359,7 +481,13 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.post(
     '/appointments/bulk/cancel',
     {
-      schema: { tags, security, summary: 'Cancel several appointments, with a report per appointment', body: bulkCancelRequestSchema, response: bulkResponses },
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel several appointments, with a report per appointment',
+        body: bulkCancelRequestSchema,
+        response: bulkResponses,
+      },
       preHandler: app.requirePermission(BULK_ACTION_PERMISSIONS.cancel),
     },
     async (req) => runBulkAction(deps, actor(req), 'cancel', req.body),
@@ -367,7 +495,13 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.post(
     '/appointments/bulk/mark-paid',
     {
-      schema: { tags, security, summary: 'Mark several appointments paid', body: bulkIdsRequestSchema, response: bulkResponses },
+      schema: {
+        tags,
+        security,
+        summary: 'Mark several appointments paid',
+        body: bulkIdsRequestSchema,
+        response: bulkResponses,
+      },
       preHandler: app.requirePermission(BULK_ACTION_PERMISSIONS['mark-paid']),
     },
     async (req) => runBulkAction(deps, actor(req), 'mark-paid', req.body),
@@ -375,7 +509,13 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.post(
     '/appointments/bulk/request-payment',
     {
-      schema: { tags, security, summary: 'Request one amount from several appointments', body: bulkRequestPaymentRequestSchema, response: bulkResponses },
+      schema: {
+        tags,
+        security,
+        summary: 'Request one amount from several appointments',
+        body: bulkRequestPaymentRequestSchema,
+        response: bulkResponses,
+      },
       preHandler: app.requirePermission(BULK_ACTION_PERMISSIONS['request-payment']),
     },
     async (req) => runBulkAction(deps, actor(req), 'request-payment', req.body),
@@ -383,7 +523,13 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.post(
     '/appointments/bulk/delete',
     {
-      schema: { tags, security, summary: 'Delete several appointments permanently', body: bulkIdsRequestSchema, response: bulkResponses },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete several appointments permanently',
+        body: bulkIdsRequestSchema,
+        response: bulkResponses,
+      },
       preHandler: app.requirePermission(BULK_ACTION_PERMISSIONS.delete),
     },
     async (req) => runBulkAction(deps, actor(req), 'delete', req.body),
@@ -394,7 +540,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       schema: {
         tags,
         security,
-        summary: 'One PATIENT account per distinct e-mail of the chosen appointments, each with a temporary password shown once',
+        summary:
+          'One PATIENT account per distinct e-mail of the chosen appointments, each with a temporary password shown once',
         body: bulkIdsRequestSchema,
         response: { 200: createAccountsResultSchema, ...errorResponses(400, 401, 403) },
       },
@@ -409,7 +556,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.post(
     '/appointments/:id/send-payment-confirmation',
     {
-      schema: { ...action, summary: 'E-mail the patient a payment confirmation', body: appointmentPaymentConfirmationRequestSchema, response: emailResponses },
+      schema: {
+        ...action,
+        summary: 'E-mail the patient a payment confirmation',
+        body: appointmentPaymentConfirmationRequestSchema,
+        response: emailResponses,
+      },
       preHandler: app.requirePermission('sendEmail'),
     },
     async (req) => sendAppointmentPaymentConfirmation(mail, req.params.id, req.body),
@@ -417,7 +569,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.post(
     '/appointments/:id/send-update-notification',
     {
-      schema: { ...action, summary: 'E-mail the patient the list of changes', body: updateNotificationRequestSchema, response: emailResponses },
+      schema: {
+        ...action,
+        summary: 'E-mail the patient the list of changes',
+        body: updateNotificationRequestSchema,
+        response: emailResponses,
+      },
       preHandler: app.requirePermission('sendEmail'),
     },
     async (req) => sendAppointmentUpdateNotification(mail, req.params.id, req.body),
@@ -432,7 +589,11 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       },
       preHandler: app.requirePermission('sendEmail'),
     },
-    async (req) => withEmailStatus(mail, await resendManageLink(deps, req.params.id, actor(req), originOf(req, deps.config.publicUrl))),
+    async (req) =>
+      withEmailStatus(
+        mail,
+        await resendManageLink(deps, req.params.id, actor(req), originOf(req, deps.config.publicUrl)),
+      ),
   );
 
   // ------------------------------------------------------------ a slot's waiting list (the booking detail)
@@ -441,7 +602,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.get(
     '/appointments/waiting-list',
     {
-      schema: { ...waitingRoute, summary: 'The waiting list of one slot: open entries first, in line order', querystring: slotWaitingListQuerySchema, response: { 200: slotWaitingListSchema, ...errorResponses(400, 401, 403) } },
+      schema: {
+        ...waitingRoute,
+        summary: 'The waiting list of one slot: open entries first, in line order',
+        querystring: slotWaitingListQuerySchema,
+        response: { 200: slotWaitingListSchema, ...errorResponses(400, 401, 403) },
+      },
       preHandler: app.requirePermission('manageBookings'),
     },
     async (req) => listSlotWaiting(deps, req.query),
@@ -466,13 +632,24 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   const feedGuard = app.requirePermission('subscribeCalendar');
   app.get(
     '/appointments/calendar-feed',
-    { schema: { ...feedRoute, summary: 'Whether the signed-in doctor has a calendar subscription address', response: { 200: calendarFeedStatusSchema, ...errorResponses(401, 403) } }, preHandler: feedGuard },
+    {
+      schema: {
+        ...feedRoute,
+        summary: 'Whether the signed-in doctor has a calendar subscription address',
+        response: { 200: calendarFeedStatusSchema, ...errorResponses(401, 403) },
+      },
+      preHandler: feedGuard,
+    },
     async (req) => calendarFeedStatus(deps, actor(req)),
   );
   app.post(
     '/appointments/calendar-feed',
     {
-      schema: { ...feedRoute, summary: 'A new calendar subscription address (shown once); the previous one stops working', response: { 200: calendarFeedCreatedSchema, ...errorResponses(401, 403) } },
+      schema: {
+        ...feedRoute,
+        summary: 'A new calendar subscription address (shown once); the previous one stops working',
+        response: { 200: calendarFeedCreatedSchema, ...errorResponses(401, 403) },
+      },
       preHandler: feedGuard,
     },
     async (req, reply) => {
@@ -482,7 +659,14 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   );
   app.delete(
     '/appointments/calendar-feed',
-    { schema: { ...feedRoute, summary: 'Revoke the calendar subscription address', response: { 200: calendarFeedRevokedSchema, ...errorResponses(401, 403) } }, preHandler: feedGuard },
+    {
+      schema: {
+        ...feedRoute,
+        summary: 'Revoke the calendar subscription address',
+        response: { 200: calendarFeedRevokedSchema, ...errorResponses(401, 403) },
+      },
+      preHandler: feedGuard,
+    },
     async (req) => revokeCalendarFeed(deps, actor(req)),
   );
 };

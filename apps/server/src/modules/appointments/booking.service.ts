@@ -33,14 +33,21 @@ export function assertSlotRules(deps: AppointmentDeps, slot: Slot, now: Date): v
  * department or an appointment changes; the date rules are checked against this instant. Only
  * advice: a booking counts the slot again under its lock (bookAppointment).
  */
-export async function checkAvailability(deps: AppointmentDeps & Pick<AppDeps, 'cache'>, q: AvailabilityQuery): Promise<AvailabilityResponse> {
+export async function checkAvailability(
+  deps: AppointmentDeps & Pick<AppDeps, 'cache'>,
+  q: AvailabilityQuery,
+): Promise<AvailabilityResponse> {
   const department = await keptDepartment(deps.cache, deps.db, q.department);
   if (!department) return { available: false, code: 'UNKNOWN_DEPARTMENT', message: M.unknownDepartment, remaining: 0 };
   const violation = checkSlotRules(q.date, q.time, deps.clock.now(), deps.timeZone);
   if (violation) return { available: false, code: violation.code, message: violation.message, remaining: 0 };
   const slot = { appointmentDate: q.date, appointmentTime: q.time, department: q.department };
   // Kept until an appointment or a waiting-list entry changes; the held offers lapse by the clock.
-  const occupancy = await deps.cache.get(`slot:${q.date}|${q.time}|${q.department}`, ['appointments', 'waiting_list_entries'], () => slotOccupancy(deps.db, slot));
+  const occupancy = await deps.cache.get(
+    `slot:${q.date}|${q.time}|${q.department}`,
+    ['appointments', 'waiting_list_entries'],
+    () => slotOccupancy(deps.db, slot),
+  );
   const now = deps.clock.now().getTime();
   const taken = occupancy.active + occupancy.waiting + occupancy.offersUntil.filter((until) => until > now).length;
   const remaining = Math.max(0, department.slotCapacity - taken);
@@ -96,7 +103,10 @@ export async function bookAppointment(
   actor: Actor | null,
   now: Date,
   event: { action: AppointmentEventAction; note: string | null },
-  extras: (booked: BookedRow, department: BookingDepartment) => BookingExtras = () => ({ manageToken: null, emails: [] }),
+  extras: (booked: BookedRow, department: BookingDepartment) => BookingExtras = () => ({
+    manageToken: null,
+    emails: [],
+  }),
 ): Promise<{ row: BookedRow; department: BookingDepartment; manageToken: string | null }> {
   const slot = slotOf(input);
   assertSlotRules(deps, slot, now);
@@ -119,9 +129,21 @@ export async function bookAppointment(
     appointment: row,
     capacity: department.slotCapacity,
     now,
-    event: { action: event.action, note: event.note, actorId: actor?.id ?? null, actorName: actor?.username ?? null, actorRole: actor?.role ?? null },
+    event: {
+      action: event.action,
+      note: event.note,
+      actorId: actor?.id ?? null,
+      actorName: actor?.username ?? null,
+      actorRole: actor?.role ?? null,
+    },
     linkHash: manageToken ? hashOf(manageToken) : null,
-    emails: emails.map((e) => ({ kind: e.kind, to_address: e.to, subject: e.subject, ...bodyOf(e), attachments: e.attachments })),
+    emails: emails.map((e) => ({
+      kind: e.kind,
+      to_address: e.to,
+      subject: e.subject,
+      ...bodyOf(e),
+      attachments: e.attachments,
+    })),
   });
   if (outcome === 'ALREADY_BOOKED') throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
   if (outcome === 'SLOT_FULL') throw new ConflictError(M.slotFull, 'SLOT_FULL');
@@ -151,13 +173,23 @@ export async function createPublicAppointment(
 ): Promise<{ message: string; appointmentId: number; manageToken?: string }> {
   const userId = session?.role === 'PATIENT' ? session.id : null;
   // No transaction of its own: the call is atomic, and the slots' locks end with it.
-  const { row, manageToken } = await bookAppointment(deps.db, deps, { ...input, userId }, session, deps.clock.now(), { action: 'CREATED', note: null }, (booked, department) => {
-    const mail = mailDataOf({ ...booked, paymentAmount: null }, { departmentName: department.departmentName });
-    if (!mail) return { manageToken: null, emails: [] };
-    // With an e-mail, the visitor gets a private link to see, move or cancel the visit herself.
-    const token = newToken();
-    // Kept as its data and rendered when it goes out: the booking's call carries a few hundred bytes, not 4 KB.
-    return { manageToken: token, emails: [bookingReceivedKept({ ...mail, manageUrl: manageUrl(origin, token) })] };
-  });
-  return manageToken ? { message: M.bookingReceived, appointmentId: row.id, manageToken } : { message: M.bookingReceived, appointmentId: row.id };
+  const { row, manageToken } = await bookAppointment(
+    deps.db,
+    deps,
+    { ...input, userId },
+    session,
+    deps.clock.now(),
+    { action: 'CREATED', note: null },
+    (booked, department) => {
+      const mail = mailDataOf({ ...booked, paymentAmount: null }, { departmentName: department.departmentName });
+      if (!mail) return { manageToken: null, emails: [] };
+      // With an e-mail, the visitor gets a private link to see, move or cancel the visit herself.
+      const token = newToken();
+      // Kept as its data and rendered when it goes out: the booking's call carries a few hundred bytes, not 4 KB.
+      return { manageToken: token, emails: [bookingReceivedKept({ ...mail, manageUrl: manageUrl(origin, token) })] };
+    },
+  );
+  return manageToken
+    ? { message: M.bookingReceived, appointmentId: row.id, manageToken }
+    : { message: M.bookingReceived, appointmentId: row.id };
 }

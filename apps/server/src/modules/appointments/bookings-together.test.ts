@@ -6,7 +6,16 @@ import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-
 import { dbKinds } from '../../../test/databases';
 import { booking, DAYS, MONDAY_9AM, seedAppointment } from '../../../test/appointments';
 import { listOutboxEmails } from '../email/email.repository';
-import { bookInOneCall, countActiveInSlot, countTakenInSlot, drawAppointmentIds, findAppointment, listAppointmentEvents, personHoldsSlot, type OneCallBooking } from './appointments.repository';
+import {
+  bookInOneCall,
+  countActiveInSlot,
+  countTakenInSlot,
+  drawAppointmentIds,
+  findAppointment,
+  listAppointmentEvents,
+  personHoldsSlot,
+  type OneCallBooking,
+} from './appointments.repository';
 import { book } from './bookings-together';
 
 // Bookings sent at the same moment reach the database together (migration 0015, one call for the
@@ -17,7 +26,13 @@ for (const kind of dbKinds()) {
     let t: TestContext;
     const clock = fixedClock(MONDAY_9AM);
     let ip = 0;
-    const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/appointments/public', payload: payload as object, remoteAddress: `10.3.0.${++ip % 250}` });
+    const post = (payload: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: payload as object,
+        remoteAddress: `10.3.0.${++ip % 250}`,
+      });
 
     beforeAll(async () => {
       t = await buildTestApp(kind, { clock, env: { RATE_LIMIT_PUBLIC: '10000' } });
@@ -26,7 +41,11 @@ for (const kind of dbKinds()) {
 
     it('are judged one after the other: the capacity holds, one person gets one place, each booking keeps its own id, e-mail and history', async () => {
       const slot = { appointmentDate: DAYS.wed, appointmentTime: '08:30', department: 'STI_TESTING' };
-      const people = Array.from({ length: 6 }, (_, i) => ({ fullName: `Khách cùng lúc ${i}`, phone: `0933${String(i).padStart(6, '0')}`, email: `together${i}@example.com` }));
+      const people = Array.from({ length: 6 }, (_, i) => ({
+        fullName: `Khách cùng lúc ${i}`,
+        phone: `0933${String(i).padStart(6, '0')}`,
+        email: `together${i}@example.com`,
+      }));
       // The second person sends her booking twice.
       const sent = [people[0]!, people[1]!, people[1]!, people[2]!, people[3]!, people[4]!, people[5]!];
       const responses = await Promise.all(sent.map((p) => post(booking({ ...slot, ...p }))));
@@ -37,7 +56,9 @@ for (const kind of dbKinds()) {
       expect(refusals).toHaveLength(4);
       expect(refusals.filter((c) => c === 'SLOT_FULL').length).toBeGreaterThanOrEqual(3);
       for (const r of responses.filter((r) => r.statusCode === 409)) {
-        expect(r.json().message).toBe(r.json().code === 'SLOT_FULL' ? APPOINTMENT_MSG.slotFull : APPOINTMENT_MSG.alreadyBooked);
+        expect(r.json().message).toBe(
+          r.json().code === 'SLOT_FULL' ? APPOINTMENT_MSG.slotFull : APPOINTMENT_MSG.alreadyBooked,
+        );
       }
       const db = t.testDb.database.db;
       expect(await countActiveInSlot(db, slot)).toBe(3);
@@ -47,7 +68,11 @@ for (const kind of dbKinds()) {
       // The answer's id is the appointment of the person who sent it.
       for (const [k, r] of responses.entries()) {
         if (r.statusCode !== 201) continue;
-        expect(await findAppointment(db, r.json().appointmentId)).toMatchObject({ email: sent[k]!.email, phone: sent[k]!.phone, status: 'PENDING' });
+        expect(await findAppointment(db, r.json().appointmentId)).toMatchObject({
+          email: sent[k]!.email,
+          phone: sent[k]!.phone,
+          status: 'PENDING',
+        });
       }
       expect(new Set(made.map((r) => r.json().appointmentId)).size).toBe(3);
       for (const id of ids) {
@@ -121,12 +146,14 @@ for (const kind of dbKinds()) {
         offeredAt: offerExpiresAt && new Date(MONDAY_9AM),
         offerExpiresAt,
       });
-      await db.insert(waitingListEntries).values([
-        entry(1, 'WAITING', null),
-        entry(2, 'OFFERED', new Date(Date.parse(MONDAY_9AM) + 30 * 60_000)),
-        entry(3, 'OFFERED', new Date(Date.parse(MONDAY_9AM) - 60_000)),
-        entry(4, 'LEFT', null),
-      ]);
+      await db
+        .insert(waitingListEntries)
+        .values([
+          entry(1, 'WAITING', null),
+          entry(2, 'OFFERED', new Date(Date.parse(MONDAY_9AM) + 30 * 60_000)),
+          entry(3, 'OFFERED', new Date(Date.parse(MONDAY_9AM) - 60_000)),
+          entry(4, 'LEFT', null),
+        ]);
       const now = new Date(MONDAY_9AM);
       // Two active appointments, one waiting, one offer not lapsed.
       const taken = await countTakenInSlot(db, slot, now);
@@ -146,7 +173,10 @@ for (const kind of dbKinds()) {
       const holds = await Promise.all(people.map((p) => personHoldsSlot(db, slot, p)));
       expect(holds).toEqual([false, false, true, true]);
       const ids = await drawAppointmentIds(db, people.length);
-      const outcomes = await bookInOneCall(db, people.map((p, i) => ({ ...draft(ids[i]!, 80 + i, { ...slot, ...p }), capacity: 50 })));
+      const outcomes = await bookInOneCall(
+        db,
+        people.map((p, i) => ({ ...draft(ids[i]!, 80 + i, { ...slot, ...p }), capacity: 50 })),
+      );
       expect(outcomes).toEqual(holds.map((held) => (held ? 'ALREADY_BOOKED' : 'OK')));
 
       const nowTaken = await countTakenInSlot(db, slot, now);

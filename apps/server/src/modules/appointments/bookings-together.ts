@@ -4,7 +4,11 @@ import { bookInOneCall, drawAppointmentIds, type BookingOutcome, type OneCallBoo
 /** At most this many bookings in one call: a rush is written in a few calls, none of them large. */
 const MOST_IN_ONE_CALL = 25;
 
-type Waiting = { booking: OneCallBooking; resolve: (outcome: BookingOutcome) => void; reject: (error: unknown) => void };
+type Waiting = {
+  booking: OneCallBooking;
+  resolve: (outcome: BookingOutcome) => void;
+  reject: (error: unknown) => void;
+};
 
 /**
  * A process's bookings outside any transaction, written together: while one call is with the
@@ -43,12 +47,17 @@ class BookingsTogether {
         if (this.inThisThread) await new Promise<void>((resolve) => setImmediate(resolve));
         const batch = this.waiting.splice(0, MOST_IN_ONE_CALL);
         try {
-          const outcomes = await bookInOneCall(this.db, batch.map((w) => w.booking));
+          const outcomes = await bookInOneCall(
+            this.db,
+            batch.map((w) => w.booking),
+          );
           batch.forEach((w, i) => w.resolve(outcomes[i]!));
         } catch (error) {
           if (batch.length === 1) batch[0]!.reject(error);
           // Each again on its own, still in arrival order: the one the database refuses fails alone.
-          else for (const w of batch) await bookInOneCall(this.db, [w.booking]).then((outcomes) => w.resolve(outcomes[0]!), w.reject);
+          else
+            for (const w of batch)
+              await bookInOneCall(this.db, [w.booking]).then((outcomes) => w.resolve(outcomes[0]!), w.reject);
         }
       }
     } finally {

@@ -6,7 +6,12 @@ import { cancelAppointment, deleteAppointment, markPaid, requestPayment } from '
 type BulkBody = { ids: number[]; reason?: string; amount?: number };
 
 /** Each appointment in its own transaction; a refusal of the state machine is a skip (PRODUCT.md section 4). */
-export async function runBulkAction(deps: AppointmentDeps, actor: Actor, action: BulkAppointmentAction, body: BulkBody): Promise<BulkResult> {
+export async function runBulkAction(
+  deps: AppointmentDeps,
+  actor: Actor,
+  action: BulkAppointmentAction,
+  body: BulkBody,
+): Promise<BulkResult> {
   return runEach(
     body.ids,
     async (id) => {

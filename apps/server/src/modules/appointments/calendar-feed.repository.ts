@@ -15,12 +15,19 @@ export async function deleteCalendarFeed(db: Db, doctorId: number): Promise<void
 }
 
 export async function findCalendarFeed(db: Db, doctorId: number): Promise<{ createdAt: Date } | undefined> {
-  const rows = await db.select({ createdAt: doctorCalendarFeeds.createdAt }).from(doctorCalendarFeeds).where(eq(doctorCalendarFeeds.doctorId, doctorId)).limit(1);
+  const rows = await db
+    .select({ createdAt: doctorCalendarFeeds.createdAt })
+    .from(doctorCalendarFeeds)
+    .where(eq(doctorCalendarFeeds.doctorId, doctorId))
+    .limit(1);
   return rows[0];
 }
 
 /** The doctor behind a feed's hash, while he is an active doctor. */
-export async function findFeedDoctor(db: Db, tokenHash: string): Promise<{ id: number; fullName: string | null; username: string } | undefined> {
+export async function findFeedDoctor(
+  db: Db,
+  tokenHash: string,
+): Promise<{ id: number; fullName: string | null; username: string } | undefined> {
   const rows = await db
     .select({ id: users.id, fullName: users.fullName, username: users.username })
     .from(doctorCalendarFeeds)
@@ -43,6 +50,12 @@ export async function doctorVisits(db: Db, doctorId: number, from: string, to: s
     })
     .from(appointments)
     .leftJoin(departments, eq(departments.code, appointments.department))
-    .where(and(eq(appointments.doctorId, doctorId), inArray(appointments.status, [...statuses] as never[]), between(appointments.appointmentDate, from, to)))
+    .where(
+      and(
+        eq(appointments.doctorId, doctorId),
+        inArray(appointments.status, [...statuses] as never[]),
+        between(appointments.appointmentDate, from, to),
+      ),
+    )
     .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime));
 }

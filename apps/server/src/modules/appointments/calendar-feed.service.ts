@@ -1,8 +1,22 @@
-import { addDays, APPOINTMENT_MSG as M, APPOINTMENT_STATUS_LABELS, clinicMoment, type AppointmentStatus, type CalendarFeedCreated, type CalendarFeedStatus } from '@clinic/shared';
+import {
+  addDays,
+  APPOINTMENT_MSG as M,
+  APPOINTMENT_STATUS_LABELS,
+  clinicMoment,
+  type AppointmentStatus,
+  type CalendarFeedCreated,
+  type CalendarFeedStatus,
+} from '@clinic/shared';
 import { NotFoundError } from '../../lib/errors';
 import { doctorFeedIcs } from '../email/email.service';
 import type { Actor, AppointmentDeps } from './appointment-access';
-import { deleteCalendarFeed, doctorVisits, findCalendarFeed, findFeedDoctor, replaceCalendarFeed } from './calendar-feed.repository';
+import {
+  deleteCalendarFeed,
+  doctorVisits,
+  findCalendarFeed,
+  findFeedDoctor,
+  replaceCalendarFeed,
+} from './calendar-feed.repository';
 import { hashOf, newToken } from './manage-token';
 
 /**
@@ -21,7 +35,11 @@ export async function calendarFeedStatus(deps: AppointmentDeps, doctor: Actor): 
   return { active: !!feed, createdAt: feed?.createdAt.toISOString() ?? null };
 }
 
-export async function createCalendarFeed(deps: AppointmentDeps, doctor: Actor, origin: string): Promise<CalendarFeedCreated> {
+export async function createCalendarFeed(
+  deps: AppointmentDeps,
+  doctor: Actor,
+  origin: string,
+): Promise<CalendarFeedCreated> {
   const now = deps.clock.now();
   const token = newToken();
   await replaceCalendarFeed(deps.db, doctor.id, hashOf(token), now);
@@ -38,7 +56,13 @@ export async function calendarFeedIcs(deps: AppointmentDeps, token: string): Pro
   if (!doctor) throw new NotFoundError(M.calendarFeedInvalid, 'CALENDAR_FEED_INVALID');
   const now = deps.clock.now();
   const today = clinicMoment(now, deps.timeZone).date;
-  const visits = await doctorVisits(deps.db, doctor.id, addDays(today, -DAYS_BACK), addDays(today, DAYS_AHEAD), FEED_STATUSES);
+  const visits = await doctorVisits(
+    deps.db,
+    doctor.id,
+    addDays(today, -DAYS_BACK),
+    addDays(today, DAYS_AHEAD),
+    FEED_STATUSES,
+  );
   return doctorFeedIcs(
     doctor.fullName ?? doctor.username,
     visits.map((v) => ({ ...v, departmentName: v.departmentName ?? '' })),

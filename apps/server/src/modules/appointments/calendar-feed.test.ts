@@ -25,17 +25,50 @@ for (const kind of dbKinds()) {
       for (const who of [s.patient, s.staff, s.admin]) {
         expect((await call(t.app, who, 'POST', '/api/appointments/calendar-feed')).statusCode).toBe(403);
       }
-      expect((await call(t.app, s.doctor, 'GET', '/api/appointments/calendar-feed')).json()).toEqual({ active: false, createdAt: null });
+      expect((await call(t.app, s.doctor, 'GET', '/api/appointments/calendar-feed')).json()).toEqual({
+        active: false,
+        createdAt: null,
+      });
     });
 
     it('lists his confirmed and paid visits of the coming weeks, with names but no phone, e-mail or reason', async () => {
       const doctor = s.doctor.userId;
       const mine = { doctorId: doctor, phone: '0911222333', email: 'rieng.tu@example.com', reason: 'Lý do riêng tư' };
-      const confirmed = await seedAppointment(db(), { ...mine, status: 'CONFIRMED', fullName: 'Trần Thị Xác Nhận', appointmentDate: DAYS.wed, appointmentTime: '09:00' });
-      const paid = await seedAppointment(db(), { ...mine, status: 'PAID', fullName: 'Lê Thị Đã Trả', appointmentDate: DAYS.thu, appointmentTime: '14:00' });
-      const pending = await seedAppointment(db(), { ...mine, status: 'AWAITING_DOCTOR_APPROVAL', fullName: 'Chờ Duyệt', appointmentDate: DAYS.wed, appointmentTime: '10:00' });
-      const far = await seedAppointment(db(), { ...mine, status: 'CONFIRMED', fullName: 'Xa Lắm', appointmentDate: '2027-06-01', appointmentTime: '09:00' });
-      const other = await seedAppointment(db(), { status: 'CONFIRMED', doctorId: s.doctor2.userId, fullName: 'Bác Sĩ Khác', appointmentDate: DAYS.wed, appointmentTime: '09:00' });
+      const confirmed = await seedAppointment(db(), {
+        ...mine,
+        status: 'CONFIRMED',
+        fullName: 'Trần Thị Xác Nhận',
+        appointmentDate: DAYS.wed,
+        appointmentTime: '09:00',
+      });
+      const paid = await seedAppointment(db(), {
+        ...mine,
+        status: 'PAID',
+        fullName: 'Lê Thị Đã Trả',
+        appointmentDate: DAYS.thu,
+        appointmentTime: '14:00',
+      });
+      const pending = await seedAppointment(db(), {
+        ...mine,
+        status: 'AWAITING_DOCTOR_APPROVAL',
+        fullName: 'Chờ Duyệt',
+        appointmentDate: DAYS.wed,
+        appointmentTime: '10:00',
+      });
+      const far = await seedAppointment(db(), {
+        ...mine,
+        status: 'CONFIRMED',
+        fullName: 'Xa Lắm',
+        appointmentDate: '2027-06-01',
+        appointmentTime: '09:00',
+      });
+      const other = await seedAppointment(db(), {
+        status: 'CONFIRMED',
+        doctorId: s.doctor2.userId,
+        fullName: 'Bác Sĩ Khác',
+        appointmentDate: DAYS.wed,
+        appointmentTime: '09:00',
+      });
 
       const created = await call(t.app, s.doctor, 'POST', '/api/appointments/calendar-feed');
       expect(created.statusCode).toBe(200);
@@ -44,9 +77,14 @@ for (const kind of dbKinds()) {
       expect(url).toMatch(/^https:\/\/antamclinic\.vn\/api\/appointments\/calendar-feed\/[A-Za-z0-9_-]{43}$/);
       const token = url.split('/').at(-1)!;
       // Only its hash is stored.
-      const stored = (await db().execute(sql`select token_hash from doctor_calendar_feeds where doctor_id = ${doctor}`)) as unknown as { rows: { token_hash: string }[] };
+      const stored = (await db().execute(
+        sql`select token_hash from doctor_calendar_feeds where doctor_id = ${doctor}`,
+      )) as unknown as { rows: { token_hash: string }[] };
       expect(stored.rows[0]!.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
-      expect((await call(t.app, s.doctor, 'GET', '/api/appointments/calendar-feed')).json()).toEqual({ active: true, createdAt: new Date(MONDAY_9AM).toISOString() });
+      expect((await call(t.app, s.doctor, 'GET', '/api/appointments/calendar-feed')).json()).toEqual({
+        active: true,
+        createdAt: new Date(MONDAY_9AM).toISOString(),
+      });
 
       const res = await feed(url);
       expect(res.statusCode).toBe(200);
@@ -61,13 +99,18 @@ for (const kind of dbKinds()) {
       for (const secret of ['0911222333', 'rieng.tu@example.com', 'Lý do riêng tư']) expect(body).not.toContain(secret);
 
       // Updated as the appointments change: a cancelled visit leaves it at the next fetch.
-      expect((await call(t.app, s.staff, 'PUT', `/api/appointments/${confirmed.id}/cancel`, { reason: 'Bận' })).statusCode).toBe(200);
+      expect(
+        (await call(t.app, s.staff, 'PUT', `/api/appointments/${confirmed.id}/cancel`, { reason: 'Bận' })).statusCode,
+      ).toBe(200);
       expect((await feed(url)).body).not.toContain(`UID:appointment-${confirmed.id}@`);
     });
 
     it('ends with a new address, with revocation and with the doctor’s deactivation', async () => {
-      const first = ((await call(t.app, s.doctor, 'POST', '/api/appointments/calendar-feed')).json() as { url: string }).url;
-      const second = ((await call(t.app, s.doctor, 'POST', '/api/appointments/calendar-feed')).json() as { url: string }).url;
+      const first = ((await call(t.app, s.doctor, 'POST', '/api/appointments/calendar-feed')).json() as { url: string })
+        .url;
+      const second = (
+        (await call(t.app, s.doctor, 'POST', '/api/appointments/calendar-feed')).json() as { url: string }
+      ).url;
       expect(second).not.toBe(first);
       const gone = await feed(first);
       expect(gone.statusCode).toBe(404);
@@ -75,10 +118,17 @@ for (const kind of dbKinds()) {
       expect((await feed(second)).statusCode).toBe(200);
       expect((await feed('https://x/api/appointments/calendar-feed/short')).statusCode).toBe(400);
 
-      const third = ((await call(t.app, s.doctor2, 'POST', '/api/appointments/calendar-feed')).json() as { url: string }).url;
-      expect((await call(t.app, s.doctor, 'DELETE', '/api/appointments/calendar-feed')).json()).toEqual({ message: M.calendarFeedRevoked });
+      const third = (
+        (await call(t.app, s.doctor2, 'POST', '/api/appointments/calendar-feed')).json() as { url: string }
+      ).url;
+      expect((await call(t.app, s.doctor, 'DELETE', '/api/appointments/calendar-feed')).json()).toEqual({
+        message: M.calendarFeedRevoked,
+      });
       expect((await feed(second)).statusCode).toBe(404);
-      expect((await call(t.app, s.doctor, 'GET', '/api/appointments/calendar-feed')).json()).toEqual({ active: false, createdAt: null });
+      expect((await call(t.app, s.doctor, 'GET', '/api/appointments/calendar-feed')).json()).toEqual({
+        active: false,
+        createdAt: null,
+      });
 
       expect((await feed(third)).statusCode).toBe(200);
       expect((await call(t.app, s.admin, 'PUT', `/api/users/${s.doctor2.userId}/deactivate`)).statusCode).toBe(200);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_MSG } from '@clinic/shared';
-import { buildSecondProcess, buildTestApp, fixedClock, type SecondProcess, type TestContext } from '../../../test/build-app';
+import {
+  buildSecondProcess,
+  buildTestApp,
+  fixedClock,
+  type SecondProcess,
+  type TestContext,
+} from '../../../test/build-app';
 import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { listOutboxEmails } from '../email/email.repository';
 import { countActiveInSlot, listAppointmentEvents } from './appointments.repository';
@@ -32,7 +38,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL, two se
           method: 'POST',
           url: '/api/appointments/public',
           remoteAddress: `10.9.${i}.1`,
-          payload: booking({ ...slot, fullName: `Khách ${i}`, phone: `0988${String(i).padStart(6, '0')}`, email: `rush${i}@example.com` }),
+          payload: booking({
+            ...slot,
+            fullName: `Khách ${i}`,
+            phone: `0988${String(i).padStart(6, '0')}`,
+            email: `rush${i}@example.com`,
+          }),
         }),
       ),
     );
@@ -40,14 +51,28 @@ describe.runIf(process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL, two se
     expect(codes.filter((c) => c === 201)).toHaveLength(3);
     const refused = responses.filter((r) => r.statusCode !== 201);
     expect(refused).toHaveLength(47);
-    for (const r of refused) expect(r.json()).toMatchObject({ statusCode: 409, code: 'SLOT_FULL', message: APPOINTMENT_MSG.slotFull, error: APPOINTMENT_MSG.slotFull });
+    for (const r of refused)
+      expect(r.json()).toMatchObject({
+        statusCode: 409,
+        code: 'SLOT_FULL',
+        message: APPOINTMENT_MSG.slotFull,
+        error: APPOINTMENT_MSG.slotFull,
+      });
     expect(await countActiveInSlot(t.testDb.database.db, slot)).toBe(3);
   });
 
   it('one person sending the same booking ten times at once gets one appointment', async () => {
-    const payload = booking({ appointmentDate: DAYS.thu, appointmentTime: '10:00', department: 'FAMILY_PLANNING', phone: '0977123123', email: 'double@example.com' });
+    const payload = booking({
+      appointmentDate: DAYS.thu,
+      appointmentTime: '10:00',
+      department: 'FAMILY_PLANNING',
+      phone: '0977123123',
+      email: 'double@example.com',
+    });
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => apps()[i % 2]!.inject({ method: 'POST', url: '/api/appointments/public', remoteAddress: '10.8.0.1', payload })),
+      Array.from({ length: 10 }, (_, i) =>
+        apps()[i % 2]!.inject({ method: 'POST', url: '/api/appointments/public', remoteAddress: '10.8.0.1', payload }),
+      ),
     );
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.statusCode === 409 && r.json().code === 'ALREADY_BOOKED')).toHaveLength(9);
@@ -67,7 +92,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL, two se
         reason: mover.reason,
       }),
       ...Array.from({ length: 5 }, (_, i) =>
-        t.app.inject({ method: 'POST', url: '/api/appointments/public', remoteAddress: '10.7.0.1', payload: booking({ ...slot, phone: `0966${String(i).padStart(6, '0')}`, email: `race${i}@example.com` }) }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/appointments/public',
+          remoteAddress: '10.7.0.1',
+          payload: booking({ ...slot, phone: `0966${String(i).padStart(6, '0')}`, email: `race${i}@example.com` }),
+        }),
       ),
     ]);
     const winners = [edit!, ...bookings].filter((r) => r.statusCode === 200 || r.statusCode === 201);
@@ -76,22 +106,40 @@ describe.runIf(process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL, two se
   });
 
   it('two simultaneous accepts of one appointment: one succeeds, the other gets 409', async () => {
-    const a = await seedAppointment(t.testDb.database.db, { status: 'AWAITING_DOCTOR_APPROVAL', doctorId: s.doctor.userId });
-    const [x, y] = await Promise.all(apps().map((app) => call(app, s.doctor, 'PUT', `/api/appointments/${a.id}/doctor-accept`, {})));
+    const a = await seedAppointment(t.testDb.database.db, {
+      status: 'AWAITING_DOCTOR_APPROVAL',
+      doctorId: s.doctor.userId,
+    });
+    const [x, y] = await Promise.all(
+      apps().map((app) => call(app, s.doctor, 'PUT', `/api/appointments/${a.id}/doctor-accept`, {})),
+    );
     expect([x!.statusCode, y!.statusCode].sort()).toEqual([200, 409]);
     expect([x!, y!].find((r) => r.statusCode === 409)!.json().code).toBe('INVALID_TRANSITION');
     const events = await listAppointmentEvents(t.testDb.database.db, a.id);
     expect(events.filter((e) => e.action === 'DOCTOR_ACCEPT')).toHaveLength(1);
-    expect(await listOutboxEmails(t.testDb.database.db, { appointmentId: a.id, kind: 'APPOINTMENT_CONFIRMED' })).toHaveLength(1);
+    expect(
+      await listOutboxEmails(t.testDb.database.db, { appointmentId: a.id, kind: 'APPOINTMENT_CONFIRMED' }),
+    ).toHaveLength(1);
   });
 
   it('two simultaneous payments of one appointment: one succeeds, the other gets 409', async () => {
-    const a = await seedAppointment(t.testDb.database.db, { status: 'PAYMENT_REQUESTED', paymentAmount: 500000, doctorId: s.doctor.userId });
-    const [x, y] = await Promise.all(apps().map((app) => call(app, s.staff, 'POST', `/api/appointments/${a.id}/handle-payment`, { status: 'PAID' })));
+    const a = await seedAppointment(t.testDb.database.db, {
+      status: 'PAYMENT_REQUESTED',
+      paymentAmount: 500000,
+      doctorId: s.doctor.userId,
+    });
+    const [x, y] = await Promise.all(
+      apps().map((app) => call(app, s.staff, 'POST', `/api/appointments/${a.id}/handle-payment`, { status: 'PAID' })),
+    );
     expect([x!.statusCode, y!.statusCode].sort()).toEqual([200, 409]);
-    expect([x!, y!].find((r) => r.statusCode === 409)!.json()).toMatchObject({ code: 'INVALID_TRANSITION', message: 'Lịch hẹn đã ở trạng thái "Đã thanh toán"' });
+    expect([x!, y!].find((r) => r.statusCode === 409)!.json()).toMatchObject({
+      code: 'INVALID_TRANSITION',
+      message: 'Lịch hẹn đã ở trạng thái "Đã thanh toán"',
+    });
     const events = await listAppointmentEvents(t.testDb.database.db, a.id);
     expect(events.filter((e) => e.action === 'MARK_PAID')).toHaveLength(1);
-    expect(await listOutboxEmails(t.testDb.database.db, { appointmentId: a.id, kind: 'PAYMENT_CONFIRMATION' })).toHaveLength(1);
+    expect(
+      await listOutboxEmails(t.testDb.database.db, { appointmentId: a.id, kind: 'PAYMENT_CONFIRMATION' }),
+    ).toHaveLength(1);
   });
 });

@@ -1,4 +1,12 @@
-import { APPOINTMENT_MSG, CREATE_ACCOUNTS_MSG as M, isValidUsername, USER_MSG, type CreateAccountsResult, type Gender, type User } from '@clinic/shared';
+import {
+  APPOINTMENT_MSG,
+  CREATE_ACCOUNTS_MSG as M,
+  isValidUsername,
+  USER_MSG,
+  type CreateAccountsResult,
+  type Gender,
+  type User,
+} from '@clinic/shared';
 import { ConflictError } from '../../lib/errors';
 import { createAccount, findUserByLogin, newTemporaryPassword } from '../users/users.service';
 import type { AppointmentDeps } from './appointment-access';
@@ -13,7 +21,13 @@ type Contact = Awaited<ReturnType<typeof findAppointmentContacts>>[number];
  */
 export async function createPatientAccount(
   deps: Pick<AppointmentDeps, 'db'>,
-  patient: { email: string; fullName: string | null; phone: string | null; gender?: Gender | null; birth?: string | null },
+  patient: {
+    email: string;
+    fullName: string | null;
+    phone: string | null;
+    gender?: Gender | null;
+    birth?: string | null;
+  },
 ): Promise<{ user: User; temporaryPassword: string; linkedAppointments: number }> {
   const temporary = await newTemporaryPassword();
   return deps.db.transaction(async (tx) => {
@@ -29,7 +43,11 @@ export async function createPatientAccount(
       role: 'PATIENT',
       active: true,
     });
-    return { user, temporaryPassword: temporary.password, linkedAppointments: await linkAppointmentsToAccount(tx, patient.email, user.id) };
+    return {
+      user,
+      temporaryPassword: temporary.password,
+      linkedAppointments: await linkAppointmentsToAccount(tx, patient.email, user.id),
+    };
   });
 }
 
@@ -40,13 +58,17 @@ export async function createPatientAccount(
  * transaction with the linking of every appointment of its e-mail that has no account yet, so one
  * failure leaves the others made.
  */
-export async function createPatientAccounts(deps: Pick<AppointmentDeps, 'db'>, ids: number[]): Promise<CreateAccountsResult> {
+export async function createPatientAccounts(
+  deps: Pick<AppointmentDeps, 'db'>,
+  ids: number[],
+): Promise<CreateAccountsResult> {
   const contacts = await findAppointmentContacts(deps.db, ids);
   const created: CreateAccountsResult['created'] = [];
   const skipped: CreateAccountsResult['skipped'] = [];
 
   const found = new Set(contacts.map((c) => c.id));
-  for (const id of ids) if (!found.has(id)) skipped.push({ appointmentId: id, email: null, reason: APPOINTMENT_MSG.notFound });
+  for (const id of ids)
+    if (!found.has(id)) skipped.push({ appointmentId: id, email: null, reason: APPOINTMENT_MSG.notFound });
 
   // The first chosen appointment of an e-mail gives the account its name and phone.
   const byEmail = new Map<string, Contact>();

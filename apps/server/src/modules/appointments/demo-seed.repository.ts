@@ -7,7 +7,15 @@ import { appointments, users, type NewAppointmentRow } from '../../db/schema';
 /** Who the demo appointments can belong to. */
 export async function listSeedPeople(db: Db) {
   return db
-    .select({ id: users.id, username: users.username, role: users.role, specialty: users.specialty, fullName: users.fullName, email: users.email, phone: users.phone })
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      specialty: users.specialty,
+      fullName: users.fullName,
+      email: users.email,
+      phone: users.phone,
+    })
     .from(users)
     .where(inArray(users.role, ['DOCTOR', 'PATIENT', 'STAFF']))
     .orderBy(asc(users.id));

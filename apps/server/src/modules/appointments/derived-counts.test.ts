@@ -16,14 +16,35 @@ async function rows(db: Db, query: ReturnType<typeof sql>) {
 }
 
 async function expectCountsTrue(db: Db) {
-  expect(await rows(db, sql`select day::text, status, department, n::int, amount_sum::bigint::text as amount, unpriced::int from appointment_day_counts where n <> 0 or amount_sum <> 0 or unpriced <> 0`)).toEqual(
-    await rows(db, sql`select appointment_date::text as day, status, department, count(*)::int as n, coalesce(sum(payment_amount), 0)::bigint::text as amount, (count(*) filter (where payment_amount is null))::int as unpriced from appointments group by 1, 2, 3`),
+  expect(
+    await rows(
+      db,
+      sql`select day::text, status, department, n::int, amount_sum::bigint::text as amount, unpriced::int from appointment_day_counts where n <> 0 or amount_sum <> 0 or unpriced <> 0`,
+    ),
+  ).toEqual(
+    await rows(
+      db,
+      sql`select appointment_date::text as day, status, department, count(*)::int as n, coalesce(sum(payment_amount), 0)::bigint::text as amount, (count(*) filter (where payment_amount is null))::int as unpriced from appointments group by 1, 2, 3`,
+    ),
   );
-  expect(await rows(db, sql`select month::text, status, department, n::int, amount_sum::bigint::text as amount from appointment_month_counts where n <> 0 or amount_sum <> 0`)).toEqual(
-    await rows(db, sql`select date_trunc('month', appointment_date)::date::text as month, status, department, count(*)::int as n, coalesce(sum(payment_amount), 0)::bigint::text as amount from appointments group by 1, 2, 3`),
+  expect(
+    await rows(
+      db,
+      sql`select month::text, status, department, n::int, amount_sum::bigint::text as amount from appointment_month_counts where n <> 0 or amount_sum <> 0`,
+    ),
+  ).toEqual(
+    await rows(
+      db,
+      sql`select date_trunc('month', appointment_date)::date::text as month, status, department, count(*)::int as n, coalesce(sum(payment_amount), 0)::bigint::text as amount from appointments group by 1, 2, 3`,
+    ),
   );
-  expect(await rows(db, sql`select doctor_id, day::text, status, n::int from appointment_doctor_day_counts where n <> 0`)).toEqual(
-    await rows(db, sql`select doctor_id, appointment_date::text as day, status, count(*)::int as n from appointments where doctor_id is not null group by 1, 2, 3`),
+  expect(
+    await rows(db, sql`select doctor_id, day::text, status, n::int from appointment_doctor_day_counts where n <> 0`),
+  ).toEqual(
+    await rows(
+      db,
+      sql`select doctor_id, appointment_date::text as day, status, count(*)::int as n from appointments where doctor_id is not null group by 1, 2, 3`,
+    ),
   );
   const confirmedOrLater = sql.raw(`('CONFIRMED', 'NEEDS_PAYMENT', 'PAYMENT_REQUESTED', 'PAID', 'COMPLETED')`);
   const upcoming = sql.raw(`('PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED', 'PAYMENT_REQUESTED', 'PAID')`);
@@ -40,7 +61,12 @@ async function expectCountsTrue(db: Db) {
       (max(appointment_date) filter (where status in ${upcoming}))::text as last_upcoming_date
     from scoped group by scope, email
     having count(*) filter (where status in ${confirmedOrLater}) > 0`;
-  expect(await rows(db, sql`select doctor_id, email, full_name, phone, total, confirmed, last_upcoming_date::text from patient_summaries`)).toEqual(await rows(db, expected));
+  expect(
+    await rows(
+      db,
+      sql`select doctor_id, email, full_name, phone, total, confirmed, last_upcoming_date::text from patient_summaries`,
+    ),
+  ).toEqual(await rows(db, expected));
 }
 
 for (const kind of dbKinds()) {
@@ -61,10 +87,16 @@ for (const kind of dbKinds()) {
     });
 
     it('hold after every kind of change to an appointment', async () => {
-      const staff = (method: 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) => call(t.app, s.staff, method, url, body);
-      const ok = async (res: { statusCode: number; body: string }) => expect(res.statusCode, res.body).toBeLessThan(300);
+      const staff = (method: 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) =>
+        call(t.app, s.staff, method, url, body);
+      const ok = async (res: { statusCode: number; body: string }) =>
+        expect(res.statusCode, res.body).toBeLessThan(300);
 
-      const booked = await t.app.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ email: 'counts@example.com', phone: '0977000001', department: 'GENERAL_PRACTICE' }) });
+      const booked = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({ email: 'counts@example.com', phone: '0977000001', department: 'GENERAL_PRACTICE' }),
+      });
       const id = booked.json().appointmentId as number;
       await expectCountsTrue(db());
       await ok(await staff('PUT', `/api/appointments/${id}/assign-doctor`, { doctorId: s.doctor.userId }));
@@ -85,7 +117,12 @@ for (const kind of dbKinds()) {
       await expectCountsTrue(db());
 
       // An edit that moves the visit and changes who it is for.
-      const other = await seedAppointment(db(), { status: 'CONFIRMED', email: 'before@example.com', doctorId: s.doctor2.userId, department: 'REPRODUCTIVE_HEALTH' });
+      const other = await seedAppointment(db(), {
+        status: 'CONFIRMED',
+        email: 'before@example.com',
+        doctorId: s.doctor2.userId,
+        department: 'REPRODUCTIVE_HEALTH',
+      });
       await expectCountsTrue(db());
       await ok(
         await staff('PUT', `/api/appointments/${other.id}`, {
@@ -103,11 +140,24 @@ for (const kind of dbKinds()) {
       await expectCountsTrue(db());
 
       // No show, refund, bulk actions and a permanent delete.
-      const noShow = await seedAppointment(db(), { status: 'CONFIRMED', email: 'noshow@example.com', doctorId: s.doctor.userId });
+      const noShow = await seedAppointment(db(), {
+        status: 'CONFIRMED',
+        email: 'noshow@example.com',
+        doctorId: s.doctor.userId,
+      });
       await ok(await call(t.app, s.doctor, 'PUT', `/api/appointments/${noShow.id}`, { status: 'NO_SHOW' }));
-      const paid = await seedAppointment(db(), { status: 'PAID', paymentCompleted: true, paymentAmount: 300000, email: 'refund@example.com' });
-      await ok(await staff('PUT', `/api/appointments/${paid.id}/cancel`, { reason: 'Hoàn tiền', refundRequired: true }));
-      const many = await Promise.all([1, 2, 3].map((i) => seedAppointment(db(), { status: 'CONFIRMED', email: `bulk${i}@example.com` })));
+      const paid = await seedAppointment(db(), {
+        status: 'PAID',
+        paymentCompleted: true,
+        paymentAmount: 300000,
+        email: 'refund@example.com',
+      });
+      await ok(
+        await staff('PUT', `/api/appointments/${paid.id}/cancel`, { reason: 'Hoàn tiền', refundRequired: true }),
+      );
+      const many = await Promise.all(
+        [1, 2, 3].map((i) => seedAppointment(db(), { status: 'CONFIRMED', email: `bulk${i}@example.com` })),
+      );
       await ok(await staff('POST', '/api/appointments/bulk/mark-paid', { ids: many.map((a) => a.id) }));
       await expectCountsTrue(db());
       await ok(await call(t.app, s.admin, 'POST', '/api/appointments/bulk/delete', { ids: [many[0]!.id, noShow.id] }));
@@ -116,40 +166,86 @@ for (const kind of dbKinds()) {
     });
 
     // Migration 0018 makes a person's row again on a new appointment only where it can change.
-    it("hold when a listed person books again, an unlisted one books, and an appointment arrives already confirmed", async () => {
-      const post = (payload: object, ip: string) => t.app.inject({ method: 'POST', url: '/api/appointments/public', payload, remoteAddress: ip });
-      const listed = await seedAppointment(db(), { status: 'CONFIRMED', email: 'listed@example.com', doctorId: s.doctor.userId, appointmentDate: DAYS.tue });
+    it('hold when a listed person books again, an unlisted one books, and an appointment arrives already confirmed', async () => {
+      const post = (payload: object, ip: string) =>
+        t.app.inject({ method: 'POST', url: '/api/appointments/public', payload, remoteAddress: ip });
+      const listed = await seedAppointment(db(), {
+        status: 'CONFIRMED',
+        email: 'listed@example.com',
+        doctorId: s.doctor.userId,
+        appointmentDate: DAYS.tue,
+      });
       await expectCountsTrue(db());
       // A later visit: her total, her next visit and the name she gives now show in her rows.
-      const again = await post(booking({ fullName: 'Tên Đặt Lại', email: 'listed@example.com', phone: listed.phone, appointmentDate: DAYS.sat, appointmentTime: '10:30' }), '10.4.0.1');
+      const again = await post(
+        booking({
+          fullName: 'Tên Đặt Lại',
+          email: 'listed@example.com',
+          phone: listed.phone,
+          appointmentDate: DAYS.sat,
+          appointmentTime: '10:30',
+        }),
+        '10.4.0.1',
+      );
       expect(again.statusCode, again.body).toBe(201);
       await expectCountsTrue(db());
-      const unlisted = await post(booking({ email: 'unlisted@example.com', phone: '0977000002', appointmentDate: DAYS.sat, appointmentTime: '11:00' }), '10.4.0.2');
+      const unlisted = await post(
+        booking({
+          email: 'unlisted@example.com',
+          phone: '0977000002',
+          appointmentDate: DAYS.sat,
+          appointmentTime: '11:00',
+        }),
+        '10.4.0.2',
+      );
       expect(unlisted.statusCode, unlisted.body).toBe(201);
-      await seedAppointment(db(), { status: 'PAID', paymentCompleted: true, paymentAmount: 200000, email: 'unlisted@example.com', doctorId: s.doctor2.userId });
+      await seedAppointment(db(), {
+        status: 'PAID',
+        paymentCompleted: true,
+        paymentAmount: 200000,
+        email: 'unlisted@example.com',
+        doctorId: s.doctor2.userId,
+      });
       await expectCountsTrue(db());
-      await seedAppointment(db(), { status: 'COMPLETED', email: 'newcomer@example.com', fullName: 'Người Mới Khám Xong' });
+      await seedAppointment(db(), {
+        status: 'COMPLETED',
+        email: 'newcomer@example.com',
+        fullName: 'Người Mới Khám Xong',
+      });
       await expectCountsTrue(db());
     });
 
     it('answer the cards, with the same numbers as counting the appointments', async () => {
       const stats = (await call(t.app, s.staff, 'GET', '/api/appointments/stats')).json();
-      const [counted] = ((await db().execute(sql`
+      const [counted] = (
+        (await db().execute(sql`
         select count(*)::int as total, (count(*) filter (where status = 'PENDING'))::int as pending,
           (count(*) filter (where status = 'CONFIRMED'))::int as confirmed
-        from appointments`)) as unknown as { rows: { total: number; pending: number; confirmed: number }[] }).rows;
-      expect(stats).toMatchObject({ totalAppointments: counted!.total, pendingAppointments: counted!.pending, confirmedAppointments: counted!.confirmed });
+        from appointments`)) as unknown as { rows: { total: number; pending: number; confirmed: number }[] }
+      ).rows;
+      expect(stats).toMatchObject({
+        totalAppointments: counted!.total,
+        pendingAppointments: counted!.pending,
+        confirmedAppointments: counted!.confirmed,
+      });
       const list = (await call(t.app, s.staff, 'GET', '/api/appointments?status=CONFIRMED&size=1')).json();
       expect(list).toMatchObject({ total: counted!.confirmed, totalCapped: false });
     });
 
     // PGlite has one connection: only PostgreSQL runs two writers at the same moment.
     if (kind === 'postgres')
-      it('hold when two server processes change one person\'s appointments at the same moment', async () => {
+      it("hold when two server processes change one person's appointments at the same moment", async () => {
         const second = await openPostgres(t.testDb.url!, { max: 10 });
         try {
           const same = await Promise.all(
-            Array.from({ length: 12 }, (_, i) => seedAppointment(db(), { status: 'PENDING', email: 'rush@example.com', appointmentTime: i % 2 ? '15:00' : '16:00', department: 'FERTILITY' })),
+            Array.from({ length: 12 }, (_, i) =>
+              seedAppointment(db(), {
+                status: 'PENDING',
+                email: 'rush@example.com',
+                appointmentTime: i % 2 ? '15:00' : '16:00',
+                department: 'FERTILITY',
+              }),
+            ),
           );
           await Promise.all(
             same.map((a, i) =>
@@ -170,11 +266,23 @@ for (const kind of dbKinds()) {
         try {
           for (let round = 0; round < 8; round++) {
             const email = `race${round}@example.com`;
-            const waiting = await seedAppointment(db(), { status: 'PENDING', email, appointmentTime: '16:30', department: 'FERTILITY' });
+            const waiting = await seedAppointment(db(), {
+              status: 'PENDING',
+              email,
+              appointmentTime: '16:30',
+              department: 'FERTILITY',
+            });
             // Her first confirmation and her new bookings, at the same moment through two processes.
             await Promise.all([
               second.db.execute(sql`update appointments set status = 'CONFIRMED' where id = ${waiting.id}`),
-              ...[0, 1, 2].map((i) => seedAppointment(db(), { status: 'PENDING', email, appointmentDate: DAYS.fri, appointmentTime: `1${i}:00` })),
+              ...[0, 1, 2].map((i) =>
+                seedAppointment(db(), {
+                  status: 'PENDING',
+                  email,
+                  appointmentDate: DAYS.fri,
+                  appointmentTime: `1${i}:00`,
+                }),
+              ),
             ]);
             await expectCountsTrue(db());
           }

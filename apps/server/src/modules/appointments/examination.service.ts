@@ -1,9 +1,20 @@
-import { APPOINTMENT_MSG as M, APPOINTMENT_TRAIL as T, completionStatus, type Appointment, type ExaminationNotesInput } from '@clinic/shared';
+import {
+  APPOINTMENT_MSG as M,
+  APPOINTMENT_TRAIL as T,
+  completionStatus,
+  type Appointment,
+  type ExaminationNotesInput,
+} from '@clinic/shared';
 import { enqueueEmails } from '../email/email.service';
 import { assertTransition, eventRow, notFound, type Actor, type AppointmentDeps } from './appointment-access';
 import { toAppointmentDto } from './appointment-dto';
 import { confirmedMail } from './appointment-mail';
-import { findAppointmentView, insertAppointmentEvents, lockAppointment, updateAppointment } from './appointments.repository';
+import {
+  findAppointmentView,
+  insertAppointmentEvents,
+  lockAppointment,
+  updateAppointment,
+} from './appointments.repository';
 import { bookAppointment } from './booking.service';
 import { manageUrl, newToken } from './manage-token';
 
@@ -56,13 +67,22 @@ export async function saveExaminationNotes(
       );
       followUpToken = manageToken;
       // Made by the doctor: confirmed with that doctor at once (PRODUCT.md section 4).
-      await updateAppointment(tx, next.id, { status: 'CONFIRMED', doctorId: actor.id, doctorNotifiedAt: now, updatedAt: now });
-      await insertAppointmentEvents(tx, [eventRow(actor, next.id, 'CONFIRM', 'PENDING', 'CONFIRMED', T.doctor(actor.username), now)]);
+      await updateAppointment(tx, next.id, {
+        status: 'CONFIRMED',
+        doctorId: actor.id,
+        doctorNotifiedAt: now,
+        updatedAt: now,
+      });
+      await insertAppointmentEvents(tx, [
+        eventRow(actor, next.id, 'CONFIRM', 'PENDING', 'CONFIRMED', T.doctor(actor.username), now),
+      ]);
       followUpId = next.id;
     }
 
     const note = followUpId ? T.followUpCreated(followUpId) : null;
-    await insertAppointmentEvents(tx, [eventRow(actor, id, noShow ? 'NO_SHOW' : 'EXAMINATION_NOTES', row.status, to, note, now)]);
+    await insertAppointmentEvents(tx, [
+      eventRow(actor, id, noShow ? 'NO_SHOW' : 'EXAMINATION_NOTES', row.status, to, note, now),
+    ]);
     const view = (await findAppointmentView(tx, id))!;
     let followUp: Appointment | null = null;
     let emailIds: number[] = [];

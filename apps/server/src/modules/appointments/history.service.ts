@@ -19,7 +19,12 @@ import {
 import { CSV_BOM, csvRow } from '../../lib/csv';
 import { NotFoundError } from '../../lib/errors';
 import type { AppointmentDeps } from './appointment-access';
-import { countCompletedInMonths, historyBatch, historyCounts, type HistoryCursor } from './appointment-history.repository';
+import {
+  countCompletedInMonths,
+  historyBatch,
+  historyCounts,
+  type HistoryCursor,
+} from './appointment-history.repository';
 import type { AppointmentFilter } from './appointment-lists.repository';
 import type { AppointmentView } from './appointments.repository';
 import { appointmentPage, textFilter } from './queries.service';
@@ -52,7 +57,11 @@ export async function historyStats(deps: AppointmentDeps, f: HistoryFilter): Pro
   const empty = where.from && where.to && where.from > where.to;
   const [counts, [completedThisMonth, completedLastMonth]] = await Promise.all([
     empty ? { completed: 0, cancelled: 0, noShow: 0, top: null } : historyCounts(deps.db, where),
-    countCompletedInMonths(deps.db, [thisMonth, lastMonth], { department: where.department, text: where.text, textId: where.textId }),
+    countCompletedInMonths(deps.db, [thisMonth, lastMonth], {
+      department: where.department,
+      text: where.text,
+      textId: where.textId,
+    }),
   ]);
   const { top, ...byStatus } = counts;
   const total = byStatus.completed + byStatus.cancelled + byStatus.noShow;
@@ -91,7 +100,10 @@ function csvLine(view: AppointmentView, timeZone: string): string {
  * The CSV of the current filter, streamed batch by batch (never the whole table in memory): a BOM,
  * the header row, then the rows, newest visit first. Refused with 'Không có dữ liệu để xuất' when empty.
  */
-export async function exportHistory(deps: AppointmentDeps, f: HistoryFilter): Promise<{ fileName: string; lines: AsyncIterable<string> }> {
+export async function exportHistory(
+  deps: AppointmentDeps,
+  f: HistoryFilter,
+): Promise<{ fileName: string; lines: AsyncIterable<string> }> {
   const where = historyWhere(deps, f);
   const first = await historyBatch(deps.db, where, null, EXPORT_BATCH);
   if (first.length === 0) throw new NotFoundError(M.nothingToExport, 'NOTHING_TO_EXPORT');
@@ -103,7 +115,11 @@ export async function exportHistory(deps: AppointmentDeps, f: HistoryFilter): Pr
       yield batch.map((v) => csvLine(v, deps.timeZone)).join('');
       if (batch.length < EXPORT_BATCH) return;
       const last = batch[batch.length - 1]!.appointment;
-      const cursor: HistoryCursor = { appointmentDate: last.appointmentDate, appointmentTime: last.appointmentTime, id: last.id };
+      const cursor: HistoryCursor = {
+        appointmentDate: last.appointmentDate,
+        appointmentTime: last.appointmentTime,
+        id: last.id,
+      };
       batch = await historyBatch(deps.db, where, cursor, EXPORT_BATCH);
     }
   }

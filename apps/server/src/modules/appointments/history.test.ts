@@ -24,12 +24,22 @@ for (const kind of dbKinds()) {
     const db = () => t.testDb.database.db;
     const MARK = 'Lịch Sử Kiểm Tra';
     const history = async (query: string, who: keyof Sessions = 'staff') => {
-      const res = await call(t.app, s[who], 'GET', `/api/appointments/history?q=${encodeURIComponent('lich su kiem tra')}&size=100&${query}`);
+      const res = await call(
+        t.app,
+        s[who],
+        'GET',
+        `/api/appointments/history?q=${encodeURIComponent('lich su kiem tra')}&size=100&${query}`,
+      );
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as { items: Item[]; total: number };
     };
     const stats = async (query: string) => {
-      const res = await call(t.app, s.staff, 'GET', `/api/appointments/history/stats?q=${encodeURIComponent('lich su kiem tra')}&${query}`);
+      const res = await call(
+        t.app,
+        s.staff,
+        'GET',
+        `/api/appointments/history/stats?q=${encodeURIComponent('lich su kiem tra')}&${query}`,
+      );
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     };
@@ -39,8 +49,19 @@ for (const kind of dbKinds()) {
       process.env.TZ = 'UTC';
       t = await buildTestApp(kind, { clock });
       s = await signInAll(t.app);
-      const add = async (key: string, appointmentDate: string, status: 'COMPLETED' | 'CANCELLED' | 'NO_SHOW' | 'CONFIRMED', department = 'GYNECOLOGY') => {
-        const row = await seedAppointment(db(), { fullName: `${MARK} ${key}`, appointmentDate, status, department, reason: `Lý do ${key}` });
+      const add = async (
+        key: string,
+        appointmentDate: string,
+        status: 'COMPLETED' | 'CANCELLED' | 'NO_SHOW' | 'CONFIRMED',
+        department = 'GYNECOLOGY',
+      ) => {
+        const row = await seedAppointment(db(), {
+          fullName: `${MARK} ${key}`,
+          appointmentDate,
+          status,
+          department,
+          reason: `Lý do ${key}`,
+        });
         seeded[key] = row.id;
       };
       await add('dec', '2026-12-15', 'COMPLETED');
@@ -68,7 +89,7 @@ for (const kind of dbKinds()) {
       expect(page.items.every((i) => ['COMPLETED', 'CANCELLED', 'NO_SHOW'].includes(i.status))).toBe(true);
     });
 
-    it('reads today, the month and the quarter at the clinic\'s midnight, not UTC\'s', async () => {
+    it("reads today, the month and the quarter at the clinic's midnight, not UTC's", async () => {
       clock.set(FIRST_NIGHT_OF_Q2);
       expect(names(await history('period=today'))).toEqual(['apr1']);
       expect(names(await history('period=month'))).toEqual(['apr1', 'apr20']);
@@ -79,22 +100,45 @@ for (const kind of dbKinds()) {
         expect(names(await history('period=today'))).toEqual(['mar31']);
         expect(names(await history('period=month'))).toEqual(['mar25', 'mar31']);
         expect(names(await history('period=quarter'))).toEqual(['feb1', 'feb2', 'jan', 'mar25', 'mar31']);
-        expect(names(await history('period=year'))).toEqual(['apr1', 'apr20', 'feb1', 'feb2', 'jan', 'jul1', 'mar25', 'mar31']);
+        expect(names(await history('period=year'))).toEqual([
+          'apr1',
+          'apr20',
+          'feb1',
+          'feb2',
+          'jan',
+          'jul1',
+          'mar25',
+          'mar31',
+        ]);
       } finally {
         clock.set(FIRST_NIGHT_OF_Q2);
       }
     });
 
     it('takes a custom range and one status, and refuses a range that ends before it starts', async () => {
-      expect(names(await history('period=custom&from=2027-02-01&to=2027-03-31'))).toEqual(['feb1', 'feb2', 'mar25', 'mar31']);
-      expect(names(await history('period=custom&from=2027-02-01&to=2027-03-31&status=COMPLETED'))).toEqual(['feb1', 'feb2', 'mar25']);
-      const refused = await call(t.app, s.staff, 'GET', '/api/appointments/history?period=custom&from=2027-03-02&to=2027-03-01');
+      expect(names(await history('period=custom&from=2027-02-01&to=2027-03-31'))).toEqual([
+        'feb1',
+        'feb2',
+        'mar25',
+        'mar31',
+      ]);
+      expect(names(await history('period=custom&from=2027-02-01&to=2027-03-31&status=COMPLETED'))).toEqual([
+        'feb1',
+        'feb2',
+        'mar25',
+      ]);
+      const refused = await call(
+        t.app,
+        s.staff,
+        'GET',
+        '/api/appointments/history?period=custom&from=2027-03-02&to=2027-03-01',
+      );
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe(APPOINTMENT_MSG.invalidDateRange);
       expect((await call(t.app, s.staff, 'GET', '/api/appointments/history?period=week')).statusCode).toBe(400);
     });
 
-    it('counts the cards of the filter, and this month against last in the clinic\'s months', async () => {
+    it("counts the cards of the filter, and this month against last in the clinic's months", async () => {
       expect(await stats('period=quarter')).toMatchObject({
         completed: 1,
         cancelled: 1,
@@ -117,15 +161,28 @@ for (const kind of dbKinds()) {
       clock.set(LAST_EVENING_OF_Q1);
       try {
         // March: mar25 completed; February: feb1 and feb2.
-        expect(await stats('period=month')).toMatchObject({ completedThisMonth: 1, completedLastMonth: 2, monthChange: -50 });
+        expect(await stats('period=month')).toMatchObject({
+          completedThisMonth: 1,
+          completedLastMonth: 2,
+          monthChange: -50,
+        });
       } finally {
         clock.set(FIRST_NIGHT_OF_Q2);
       }
-      expect(await stats('period=custom&from=2030-01-01&to=2030-01-31')).toMatchObject({ total: 0, completionRate: null, topDepartment: null });
+      expect(await stats('period=custom&from=2030-01-01&to=2030-01-31')).toMatchObject({
+        total: 0,
+        completionRate: null,
+        topDepartment: null,
+      });
     });
 
-    it('exports the filter as a UTF-8 CSV with a byte-order mark and the specification\'s columns', async () => {
-      const res = await call(t.app, s.staff, 'GET', `/api/appointments/history/export?period=quarter&q=${encodeURIComponent('lich su kiem tra')}`);
+    it("exports the filter as a UTF-8 CSV with a byte-order mark and the specification's columns", async () => {
+      const res = await call(
+        t.app,
+        s.staff,
+        'GET',
+        `/api/appointments/history/export?period=quarter&q=${encodeURIComponent('lich su kiem tra')}`,
+      );
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe('attachment; filename="booking-history-2027-04-01.csv"');
@@ -141,20 +198,41 @@ for (const kind of dbKinds()) {
     });
 
     it('keeps a name that looks like a formula as text, and quotes commas and quotes', async () => {
-      const tricky = await seedAppointment(db(), { fullName: '=HYPERLINK("http://x","Nhấn")', reason: 'Đau, "nhẹ"', appointmentDate: '2027-03-30', status: 'COMPLETED' });
-      const res = await call(t.app, s.staff, 'GET', '/api/appointments/history/export?period=custom&from=2027-03-30&to=2027-03-30');
-      const row = res.rawPayload.toString('utf8').split('\r\n').find((l) => l.startsWith(`${tricky.id},`));
+      const tricky = await seedAppointment(db(), {
+        fullName: '=HYPERLINK("http://x","Nhấn")',
+        reason: 'Đau, "nhẹ"',
+        appointmentDate: '2027-03-30',
+        status: 'COMPLETED',
+      });
+      const res = await call(
+        t.app,
+        s.staff,
+        'GET',
+        '/api/appointments/history/export?period=custom&from=2027-03-30&to=2027-03-30',
+      );
+      const row = res.rawPayload
+        .toString('utf8')
+        .split('\r\n')
+        .find((l) => l.startsWith(`${tricky.id},`));
       expect(row).toContain(`"'=HYPERLINK(""http://x"",""Nhấn"")"`);
       expect(row).toContain('"Đau, ""nhẹ"""');
     });
 
     it('says there is nothing to export for an empty filter, and lets neither doctors nor patients in', async () => {
-      const empty = await call(t.app, s.staff, 'GET', '/api/appointments/history/export?period=custom&from=2030-01-01&to=2030-01-31');
+      const empty = await call(
+        t.app,
+        s.staff,
+        'GET',
+        '/api/appointments/history/export?period=custom&from=2030-01-01&to=2030-01-31',
+      );
       expect(empty.statusCode).toBe(404);
       expect(empty.json()).toMatchObject({ code: 'NOTHING_TO_EXPORT', message: 'Không có dữ liệu để xuất' });
       for (const who of ['doctor', 'patient'] as const) {
         for (const path of ['', '/stats', '/export']) {
-          expect((await call(t.app, s[who], 'GET', `/api/appointments/history${path}`)).statusCode, `${who} ${path}`).toBe(403);
+          expect(
+            (await call(t.app, s[who], 'GET', `/api/appointments/history${path}`)).statusCode,
+            `${who} ${path}`,
+          ).toBe(403);
         }
       }
       expect((await call(t.app, null, 'GET', '/api/appointments/history')).statusCode).toBe(401);

@@ -1,8 +1,23 @@
-import { APPOINTMENT_MSG as M, APPOINTMENT_TRAIL as T, canCancelWithRefund, formatDate, formatVnd, type Appointment, type AppointmentAction, type AppointmentEventAction } from '@clinic/shared';
+import {
+  APPOINTMENT_MSG as M,
+  APPOINTMENT_TRAIL as T,
+  canCancelWithRefund,
+  formatDate,
+  formatVnd,
+  type Appointment,
+  type AppointmentAction,
+  type AppointmentEventAction,
+} from '@clinic/shared';
 import type { Db } from '../../db/client';
 import type { AppointmentRow, NewAppointmentRow } from '../../db/schema';
 import { BadRequestError, ForbiddenError } from '../../lib/errors';
-import { cancellationEmail, enqueueEmails, paymentConfirmationEmail, paymentRequestEmail, type RenderedEmail } from '../email/email.service';
+import {
+  cancellationEmail,
+  enqueueEmails,
+  paymentConfirmationEmail,
+  paymentRequestEmail,
+  type RenderedEmail,
+} from '../email/email.service';
 import { assertTransition, eventRow, notFound, type Actor, type AppointmentDeps } from './appointment-access';
 import { toAppointmentDto } from './appointment-dto';
 import { confirmedMail, mailDataOfView } from './appointment-mail';
@@ -42,7 +57,9 @@ async function transition(
     assertTransition(typeof action === 'function' ? action(row) : action, row, actor);
     const change = await build(tx, row, now);
     const updated = await updateAppointment(tx, id, { ...change.patch, updatedAt: now });
-    await insertAppointmentEvents(tx, [eventRow(actor, id, change.event, row.status, updated.status, change.note ?? null, now)]);
+    await insertAppointmentEvents(tx, [
+      eventRow(actor, id, change.event, row.status, updated.status, change.note ?? null, now),
+    ]);
     const view = (await findAppointmentView(tx, id))!;
     const email = change.email?.(view, now);
     const emailIds = email ? await enqueueEmails(tx, [email], now) : [];
@@ -68,7 +85,12 @@ export function assignDoctor(deps: AppointmentDeps, id: number, actor: Actor, bo
   });
 }
 
-export function doctorAccept(deps: AppointmentDeps, id: number, actor: Actor, body: { response?: string | null } | null | undefined) {
+export function doctorAccept(
+  deps: AppointmentDeps,
+  id: number,
+  actor: Actor,
+  body: { response?: string | null } | null | undefined,
+) {
   const response = body?.response || M.defaultAcceptResponse;
   return transition(deps, id, actor, 'doctorAccept', () => ({
     patch: { status: 'CONFIRMED', doctorResponse: response },
@@ -99,10 +121,15 @@ export function confirmAppointment(deps: AppointmentDeps, id: number, actor: Act
 
 export function confirmWithDoctor(deps: AppointmentDeps, id: number, actor: Actor, body: { doctorId: number }) {
   return transition(deps, id, actor, 'confirm', async (tx, row, now) => {
-    if (actor.role === 'DOCTOR' && body.doctorId !== actor.id) throw new ForbiddenError(M.doctorSelfOnly, 'DOCTOR_SELF_ONLY');
+    if (actor.role === 'DOCTOR' && body.doctorId !== actor.id)
+      throw new ForbiddenError(M.doctorSelfOnly, 'DOCTOR_SELF_ONLY');
     const doctor = await requireCandidate(tx, body.doctorId, row.department);
     return {
-      patch: { status: 'CONFIRMED', doctorId: doctor.id, doctorNotifiedAt: row.doctorId === doctor.id ? row.doctorNotifiedAt : now },
+      patch: {
+        status: 'CONFIRMED',
+        doctorId: doctor.id,
+        doctorNotifiedAt: row.doctorId === doctor.id ? row.doctorNotifiedAt : now,
+      },
       event: 'CONFIRM',
       note: T.doctor(doctor.fullName ?? doctor.email),
       message: M.confirmedWithDoctor,
@@ -124,7 +151,12 @@ export function requestPayment(deps: AppointmentDeps, id: number, actor: Actor, 
   }));
 }
 
-export function markPaid(deps: AppointmentDeps, id: number, actor: Actor, body: { amount?: number } | null | undefined) {
+export function markPaid(
+  deps: AppointmentDeps,
+  id: number,
+  actor: Actor,
+  body: { amount?: number } | null | undefined,
+) {
   return transition(deps, id, actor, 'markPaid', (_tx, row) => {
     const amount = body?.amount ?? row.paymentAmount;
     return {
@@ -148,7 +180,8 @@ export function cancelAppointment(
 ) {
   const reason = body?.reason ?? M.defaultCancelReason;
   // Cancel with refund is the staff's PAID case of the cancel call (PRODUCT.md section 4); a patient's flag changes nothing.
-  const withRefund = (row: AppointmentRow) => body?.refundRequired === true && canCancelWithRefund(row.status, { role: actor.role });
+  const withRefund = (row: AppointmentRow) =>
+    body?.refundRequired === true && canCancelWithRefund(row.status, { role: actor.role });
   return transition(
     deps,
     id,
@@ -157,7 +190,12 @@ export function cancelAppointment(
     (_tx, row) => {
       const refund = withRefund(row);
       return {
-        patch: { status: 'CANCELLED', cancelReason: reason, refundRequired: refund, patientStatus: body?.patientStatus ?? null },
+        patch: {
+          status: 'CANCELLED',
+          cancelReason: reason,
+          refundRequired: refund,
+          patientStatus: body?.patientStatus ?? null,
+        },
         event: refund ? 'CANCEL_WITH_REFUND' : 'CANCEL',
         note: reason,
         message: refund ? M.cancelledWithRefund : M.cancelled,
@@ -170,7 +208,11 @@ export function cancelAppointment(
   );
 }
 
-export async function deleteAppointment(deps: AppointmentDeps, id: number, actor: Actor): Promise<{ message: string; id: number }> {
+export async function deleteAppointment(
+  deps: AppointmentDeps,
+  id: number,
+  actor: Actor,
+): Promise<{ message: string; id: number }> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const row = await lockAppointment(tx, id);

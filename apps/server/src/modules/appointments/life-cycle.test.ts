@@ -27,22 +27,40 @@ for (const kind of dbKinds()) {
         method: 'POST',
         url: '/api/appointments/public',
         headers: { authorization: `Bearer ${s.patient.token}` },
-        payload: booking({ fullName: 'Nguyễn Thị Mai', phone: '0912345678', email: 'patient@example.com', appointmentDate: DAYS.wed, appointmentTime: '09:30', department: 'REPRODUCTIVE_HEALTH' }),
+        payload: booking({
+          fullName: 'Nguyễn Thị Mai',
+          phone: '0912345678',
+          email: 'patient@example.com',
+          appointmentDate: DAYS.wed,
+          appointmentTime: '09:30',
+          department: 'REPRODUCTIVE_HEALTH',
+        }),
       });
       expect(booked.statusCode).toBe(201);
       const id = booked.json().appointmentId as number;
 
       at('2027-03-01T03:00:00Z');
-      const assigned = await call(t.app, s.staff, 'PUT', `/api/appointments/${id}/assign-doctor`, { doctorId: s.doctor2.userId });
+      const assigned = await call(t.app, s.staff, 'PUT', `/api/appointments/${id}/assign-doctor`, {
+        doctorId: s.doctor2.userId,
+      });
       expect(assigned.json().appointment.status).toBe('AWAITING_DOCTOR_APPROVAL');
 
       at('2027-03-01T04:00:00Z');
       const accepted = await call(t.app, s.doctor2, 'PUT', `/api/appointments/${id}/doctor-accept`, {});
-      expect(accepted.json()).toMatchObject({ message: 'Đã chấp nhận lịch hẹn thành công', appointment: { status: 'CONFIRMED', doctorResponse: 'Accepted by doctor' } });
+      expect(accepted.json()).toMatchObject({
+        message: 'Đã chấp nhận lịch hẹn thành công',
+        appointment: { status: 'CONFIRMED', doctorResponse: 'Accepted by doctor' },
+      });
 
       at('2027-03-03T02:45:00Z');
-      const requested = await call(t.app, s.staff, 'PUT', `/api/appointments/${id}/request-payment`, { amount: 500000 });
-      expect(requested.json().appointment).toMatchObject({ status: 'PAYMENT_REQUESTED', paymentAmount: 500000, paymentCompleted: false });
+      const requested = await call(t.app, s.staff, 'PUT', `/api/appointments/${id}/request-payment`, {
+        amount: 500000,
+      });
+      expect(requested.json().appointment).toMatchObject({
+        status: 'PAYMENT_REQUESTED',
+        paymentAmount: 500000,
+        paymentCompleted: false,
+      });
 
       at('2027-03-03T02:50:00Z');
       const paid = await call(t.app, s.staff, 'POST', `/api/appointments/${id}/handle-payment`, { status: 'PAID' });
@@ -70,7 +88,13 @@ for (const kind of dbKinds()) {
       });
 
       const history = (await call(t.app, s.staff, 'GET', `/api/appointments/${id}/history`)).json();
-      expect(history.map((e: { action: string; actorName: string | null; createdAt: string }) => [e.action, e.actorName, e.createdAt])).toEqual([
+      expect(
+        history.map((e: { action: string; actorName: string | null; createdAt: string }) => [
+          e.action,
+          e.actorName,
+          e.createdAt,
+        ]),
+      ).toEqual([
         ['CREATED', 'Nguyễn Thị Mai', '2027-03-01T02:00:00.000Z'],
         ['ASSIGN_DOCTOR', 'Lê Thị Thu Hà', '2027-03-01T03:00:00.000Z'],
         ['DOCTOR_ACCEPT', 'BS. Trần Thị Bích Ngọc', '2027-03-01T04:00:00.000Z'],
@@ -78,13 +102,25 @@ for (const kind of dbKinds()) {
         ['MARK_PAID', 'Lê Thị Thu Hà', '2027-03-03T02:50:00.000Z'],
         ['EXAMINATION_NOTES', 'BS. Trần Thị Bích Ngọc', '2027-03-03T03:30:00.000Z'],
       ]);
-      expect(history.map((e: { toStatus: string }) => e.toStatus)).toEqual(['PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED', 'PAYMENT_REQUESTED', 'PAID', 'COMPLETED']);
+      expect(history.map((e: { toStatus: string }) => e.toStatus)).toEqual([
+        'PENDING',
+        'AWAITING_DOCTOR_APPROVAL',
+        'CONFIRMED',
+        'PAYMENT_REQUESTED',
+        'PAID',
+        'COMPLETED',
+      ]);
       expect(history[5].note).toBe(`Tạo lịch tái khám #${body.followUp.id}`);
       // The patient sees her own trail and her medical history.
       expect((await call(t.app, s.patient, 'GET', `/api/appointments/${id}/history`)).statusCode).toBe(200);
-      const medical = (await call(t.app, s.patient, 'GET', '/api/appointments/my-medical-history?from=2027-01-01')).json();
+      const medical = (
+        await call(t.app, s.patient, 'GET', '/api/appointments/my-medical-history?from=2027-01-01')
+      ).json();
       expect(medical.items.map((a: { id: number }) => a.id)).toEqual([id]);
-      expect(medical.items[0]).toMatchObject({ notes: 'Khám ổn định, tái khám sau 2 tuần.', doctor: { fullName: 'BS. Trần Thị Bích Ngọc' } });
+      expect(medical.items[0]).toMatchObject({
+        notes: 'Khám ổn định, tái khám sau 2 tuần.',
+        doctor: { fullName: 'BS. Trần Thị Bích Ngọc' },
+      });
       // The doctor's answer to the staff stays in the back-office.
       expect(medical.items[0].doctorResponse).toBeNull();
 
@@ -97,24 +133,42 @@ for (const kind of dbKinds()) {
       expect(paymentMail.text).toContain('500.000 VNĐ');
     });
 
-    it('shows a patient her own bookings without the clinic\'s internal notes or a doctor\'s decline reason', async () => {
-      const a = await seedAppointment(db(), { status: 'PENDING', userId: s.patient.userId, notes: 'Nội bộ: gọi lại xác nhận', doctorResponse: 'Bận ca mổ' });
+    it("shows a patient her own bookings without the clinic's internal notes or a doctor's decline reason", async () => {
+      const a = await seedAppointment(db(), {
+        status: 'PENDING',
+        userId: s.patient.userId,
+        notes: 'Nội bộ: gọi lại xác nhận',
+        doctorResponse: 'Bận ca mổ',
+      });
       const staffView = (await call(t.app, s.staff, 'GET', `/api/appointments/${a.id}`)).json();
       expect(staffView).toMatchObject({ notes: 'Nội bộ: gọi lại xác nhận', doctorResponse: 'Bận ca mổ' });
       const mine = (await call(t.app, s.patient, 'GET', '/api/appointments/my-appointments?size=100')).json();
       const own = mine.items.find((x: { id: number }) => x.id === a.id);
       expect(own).toMatchObject({ id: a.id, status: 'PENDING', notes: null, doctorResponse: null });
-      expect((await call(t.app, s.patient, 'GET', `/api/appointments/${a.id}`)).json()).toMatchObject({ notes: null, doctorResponse: null });
+      expect((await call(t.app, s.patient, 'GET', `/api/appointments/${a.id}`)).json()).toMatchObject({
+        notes: null,
+        doctorResponse: null,
+      });
     });
 
     describe('examination notes', () => {
       it('moves an unpaid visit to NEEDS_PAYMENT and says so', async () => {
         const a = await seedAppointment(db(), { status: 'CONFIRMED', doctorId: s.doctor.userId });
-        const res = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}`, { notes: 'Đã khám', status: 'COMPLETED' });
-        expect(res.json()).toMatchObject({ message: APPOINTMENT_MSG.notesNeedsPayment, appointment: { status: 'NEEDS_PAYMENT' }, followUp: null });
+        const res = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}`, {
+          notes: 'Đã khám',
+          status: 'COMPLETED',
+        });
+        expect(res.json()).toMatchObject({
+          message: APPOINTMENT_MSG.notesNeedsPayment,
+          appointment: { status: 'NEEDS_PAYMENT' },
+          followUp: null,
+        });
         // Paid afterwards, the doctor completes it.
         await call(t.app, s.staff, 'POST', `/api/appointments/${a.id}/handle-payment`, { amount: 300000 });
-        const done = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}`, { notes: 'Đã khám, đã thanh toán', status: 'COMPLETED' });
+        const done = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}`, {
+          notes: 'Đã khám, đã thanh toán',
+          status: 'COMPLETED',
+        });
         expect(done.json().appointment).toMatchObject({ status: 'COMPLETED', paymentAmount: 300000 });
       });
 
@@ -126,20 +180,40 @@ for (const kind of dbKinds()) {
 
       it('saves nothing when the follow-up cannot be booked, and answers why', async () => {
         const a = await seedAppointment(db(), { status: 'PAID', paymentCompleted: true, doctorId: s.doctor.userId });
-        const sunday = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}`, { notes: 'x', status: 'COMPLETED', followUp: { appointmentDate: DAYS.sun, appointmentTime: '09:00' } });
+        const sunday = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}`, {
+          notes: 'x',
+          status: 'COMPLETED',
+          followUp: { appointmentDate: DAYS.sun, appointmentTime: '09:00' },
+        });
         expect(sunday.json()).toMatchObject({ statusCode: 400, message: 'Phòng khám không làm việc vào Chủ nhật' });
-        const noTime = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}`, { notes: 'x', status: 'COMPLETED', followUp: { appointmentDate: DAYS.thu } });
-        expect(noTime.json()).toMatchObject({ statusCode: 400, message: 'Vui lòng điền đầy đủ thông tin ngày và giờ tái khám' });
+        const noTime = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}`, {
+          notes: 'x',
+          status: 'COMPLETED',
+          followUp: { appointmentDate: DAYS.thu },
+        });
+        expect(noTime.json()).toMatchObject({
+          statusCode: 400,
+          message: 'Vui lòng điền đầy đủ thông tin ngày và giờ tái khám',
+        });
         expect(await findAppointment(db(), a.id)).toMatchObject({ status: 'PAID', notes: null });
-        const badStatus = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}`, { notes: 'x', status: 'CONFIRMED' });
+        const badStatus = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}`, {
+          notes: 'x',
+          status: 'CONFIRMED',
+        });
         expect(badStatus.json()).toMatchObject({ statusCode: 400, message: APPOINTMENT_MSG.invalidStatus });
       });
 
       it('refuses another doctor (403) and staff (403)', async () => {
         const a = await seedAppointment(db(), { status: 'CONFIRMED', doctorId: s.doctor.userId });
-        const other = await call(t.app, s.doctor2, 'PUT', `/api/appointments/${a.id}`, { notes: 'x', status: 'COMPLETED' });
+        const other = await call(t.app, s.doctor2, 'PUT', `/api/appointments/${a.id}`, {
+          notes: 'x',
+          status: 'COMPLETED',
+        });
         expect(other.json()).toMatchObject({ statusCode: 403, message: APPOINTMENT_MSG.notAssignedDoctor });
-        expect((await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}`, { notes: 'x', status: 'COMPLETED' })).statusCode).toBe(403);
+        expect(
+          (await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}`, { notes: 'x', status: 'COMPLETED' }))
+            .statusCode,
+        ).toBe(403);
       });
     });
 
@@ -152,19 +226,37 @@ for (const kind of dbKinds()) {
         expect((await req({})).json().message).toBe('Vui lòng nhập số tiền thanh toán');
         expect((await req({ amount: 'nhiều' })).json().message).toBe('Số tiền phải lớn hơn 0');
         expect((await req({ amount: 200000 })).statusCode).toBe(200);
-        expect((await req({ amount: 200000 })).json()).toMatchObject({ statusCode: 409, code: 'INVALID_TRANSITION', message: 'Lịch hẹn đã ở trạng thái "Cần thanh toán"' });
-        expect((await call(t.app, s.staff, 'PUT', '/api/appointments/999999/request-payment', { amount: 1000 })).statusCode).toBe(404);
-        expect((await call(t.app, s.staff, 'POST', `/api/appointments/${a.id}/handle-payment`, { status: 'REFUNDED' })).json().message).toBe(APPOINTMENT_MSG.invalidPaymentStatus);
+        expect((await req({ amount: 200000 })).json()).toMatchObject({
+          statusCode: 409,
+          code: 'INVALID_TRANSITION',
+          message: 'Lịch hẹn đã ở trạng thái "Cần thanh toán"',
+        });
+        expect(
+          (await call(t.app, s.staff, 'PUT', '/api/appointments/999999/request-payment', { amount: 1000 })).statusCode,
+        ).toBe(404);
+        expect(
+          (
+            await call(t.app, s.staff, 'POST', `/api/appointments/${a.id}/handle-payment`, { status: 'REFUNDED' })
+          ).json().message,
+        ).toBe(APPOINTMENT_MSG.invalidPaymentStatus);
       });
     });
 
     describe('cancel', () => {
       it('takes the default reason without one, and refuses a blank or too long one', async () => {
         const a = await seedAppointment(db(), { status: 'PENDING' });
-        expect((await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/cancel`, { reason: '  ' })).json()).toMatchObject({ statusCode: 400, message: 'Vui lòng nhập lý do hủy lịch hẹn' });
-        expect((await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/cancel`, { reason: 'x'.repeat(501) })).json().message).toBe(APPOINTMENT_MSG.cancelReasonTooLong);
+        expect(
+          (await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/cancel`, { reason: '  ' })).json(),
+        ).toMatchObject({ statusCode: 400, message: 'Vui lòng nhập lý do hủy lịch hẹn' });
+        expect(
+          (await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/cancel`, { reason: 'x'.repeat(501) })).json()
+            .message,
+        ).toBe(APPOINTMENT_MSG.cancelReasonTooLong);
         const res = await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/cancel`);
-        expect(res.json()).toMatchObject({ message: 'Đã hủy lịch hẹn thành công', appointment: { status: 'CANCELLED', cancelReason: 'Cancelled by user', refundRequired: false } });
+        expect(res.json()).toMatchObject({
+          message: 'Đã hủy lịch hẹn thành công',
+          appointment: { status: 'CANCELLED', cancelReason: 'Cancelled by user', refundRequired: false },
+        });
         const mail = (await listOutboxEmails(db(), { appointmentId: a.id, kind: 'CANCELLATION' }))[0]!;
         expect(mail.text).toContain(CLINIC.phone);
         expect(mail.text).not.toContain('3-5 ngày làm việc');
@@ -172,10 +264,23 @@ for (const kind of dbKinds()) {
 
       it('cancels a paid appointment only with a refund, and promises it in 3-5 working days', async () => {
         const a = await seedAppointment(db(), { status: 'PAID', paymentCompleted: true, paymentAmount: 450000 });
-        const plain = await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/cancel`, { reason: 'Bệnh nhân bận' });
-        expect(plain.json()).toMatchObject({ statusCode: 409, code: 'INVALID_TRANSITION', message: APPOINTMENT_MSG.paidCancelNeedsRefund });
-        const refund = await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/cancel`, { reason: 'Bệnh nhân bận', refundRequired: true, patientStatus: 'REFUND_PENDING' });
-        expect(refund.json()).toMatchObject({ message: APPOINTMENT_MSG.cancelledWithRefund, appointment: { status: 'CANCELLED', refundRequired: true, patientStatus: 'REFUND_PENDING' } });
+        const plain = await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/cancel`, {
+          reason: 'Bệnh nhân bận',
+        });
+        expect(plain.json()).toMatchObject({
+          statusCode: 409,
+          code: 'INVALID_TRANSITION',
+          message: APPOINTMENT_MSG.paidCancelNeedsRefund,
+        });
+        const refund = await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/cancel`, {
+          reason: 'Bệnh nhân bận',
+          refundRequired: true,
+          patientStatus: 'REFUND_PENDING',
+        });
+        expect(refund.json()).toMatchObject({
+          message: APPOINTMENT_MSG.cancelledWithRefund,
+          appointment: { status: 'CANCELLED', refundRequired: true, patientStatus: 'REFUND_PENDING' },
+        });
         const mail = (await listOutboxEmails(db(), { appointmentId: a.id, kind: 'CANCELLATION' }))[0]!;
         expect(mail.text).toContain('3-5 ngày làm việc');
         expect(mail.text).toContain('450.000 VNĐ');
@@ -183,10 +288,22 @@ for (const kind of dbKinds()) {
       });
 
       it('lets a patient cancel her own waiting appointment, not a confirmed one, not someone else’s', async () => {
-        const mine = await seedAppointment(db(), { status: 'AWAITING_DOCTOR_APPROVAL', userId: s.patient.userId, doctorId: s.doctor.userId });
-        expect((await call(t.app, s.patient, 'PUT', `/api/appointments/${mine.id}/cancel`, {})).json().appointment.status).toBe('CANCELLED');
-        const confirmed = await seedAppointment(db(), { status: 'CONFIRMED', userId: s.patient.userId, doctorId: s.doctor.userId });
-        expect((await call(t.app, s.patient, 'PUT', `/api/appointments/${confirmed.id}/cancel`, {})).json()).toMatchObject({
+        const mine = await seedAppointment(db(), {
+          status: 'AWAITING_DOCTOR_APPROVAL',
+          userId: s.patient.userId,
+          doctorId: s.doctor.userId,
+        });
+        expect(
+          (await call(t.app, s.patient, 'PUT', `/api/appointments/${mine.id}/cancel`, {})).json().appointment.status,
+        ).toBe('CANCELLED');
+        const confirmed = await seedAppointment(db(), {
+          status: 'CONFIRMED',
+          userId: s.patient.userId,
+          doctorId: s.doctor.userId,
+        });
+        expect(
+          (await call(t.app, s.patient, 'PUT', `/api/appointments/${confirmed.id}/cancel`, {})).json(),
+        ).toMatchObject({
           statusCode: 409,
           code: 'INVALID_TRANSITION',
           message: APPOINTMENT_MSG.patientCancelTooLate,
@@ -200,16 +317,33 @@ for (const kind of dbKinds()) {
     describe('confirm with doctor', () => {
       it('lets a doctor confirm his own appointment with himself only', async () => {
         const a = await seedAppointment(db(), { status: 'AWAITING_DOCTOR_APPROVAL', doctorId: s.doctor.userId });
-        const other = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}/confirm-with-doctor`, { doctorId: s.doctor2.userId });
+        const other = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}/confirm-with-doctor`, {
+          doctorId: s.doctor2.userId,
+        });
         expect(other.json()).toMatchObject({ statusCode: 403, message: APPOINTMENT_MSG.doctorSelfOnly });
-        expect((await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}/confirm-with-doctor`, { doctorId: s.doctor.userId })).json().appointment.status).toBe('CONFIRMED');
+        expect(
+          (
+            await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}/confirm-with-doctor`, {
+              doctorId: s.doctor.userId,
+            })
+          ).json().appointment.status,
+        ).toBe('CONFIRMED');
       });
 
       it('lets staff confirm a pending appointment with an eligible doctor', async () => {
         const a = await seedAppointment(db(), { status: 'PENDING', department: 'REPRODUCTIVE_HEALTH' });
-        const res = await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/confirm-with-doctor`, { doctorId: s.doctor2.userId });
-        expect(res.json()).toMatchObject({ message: APPOINTMENT_MSG.confirmedWithDoctor, appointment: { status: 'CONFIRMED', doctorId: s.doctor2.userId } });
-        expect((await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/confirm-with-doctor`, { doctorId: 'one' })).json().message).toBe('Vui lòng chọn bác sĩ');
+        const res = await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/confirm-with-doctor`, {
+          doctorId: s.doctor2.userId,
+        });
+        expect(res.json()).toMatchObject({
+          message: APPOINTMENT_MSG.confirmedWithDoctor,
+          appointment: { status: 'CONFIRMED', doctorId: s.doctor2.userId },
+        });
+        expect(
+          (
+            await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/confirm-with-doctor`, { doctorId: 'one' })
+          ).json().message,
+        ).toBe('Vui lòng chọn bác sĩ');
       });
     });
   });

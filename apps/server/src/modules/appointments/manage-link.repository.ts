@@ -7,10 +7,17 @@ export async function replaceManageLink(db: Db, appointmentId: number, tokenHash
   await db
     .insert(appointmentLinks)
     .values({ appointmentId, tokenHash, createdAt: now })
-    .onConflictDoUpdate({ target: appointmentLinks.appointmentId, set: { tokenHash: sql`excluded.token_hash`, createdAt: sql`excluded.created_at` } });
+    .onConflictDoUpdate({
+      target: appointmentLinks.appointmentId,
+      set: { tokenHash: sql`excluded.token_hash`, createdAt: sql`excluded.created_at` },
+    });
 }
 
 export async function findManageLinkAppointmentId(db: Db, tokenHash: string): Promise<number | undefined> {
-  const rows = await db.select({ id: appointmentLinks.appointmentId }).from(appointmentLinks).where(eq(appointmentLinks.tokenHash, tokenHash)).limit(1);
+  const rows = await db
+    .select({ id: appointmentLinks.appointmentId })
+    .from(appointmentLinks)
+    .where(eq(appointmentLinks.tokenHash, tokenHash))
+    .limit(1);
   return rows[0]?.id;
 }

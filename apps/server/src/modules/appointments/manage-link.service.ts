@@ -12,11 +12,26 @@ import {
 import type { Db } from '../../db/client';
 import type { AppointmentRow } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
-import { appointmentIcs, cancellationEmail, enqueueEmails, manageLinkEmail, rescheduledEmail } from '../email/email.service';
+import {
+  appointmentIcs,
+  cancellationEmail,
+  enqueueEmails,
+  manageLinkEmail,
+  rescheduledEmail,
+} from '../email/email.service';
 import { eventRow, notFound, slotOf, TransitionError, type Actor, type AppointmentDeps } from './appointment-access';
 import { toAppointmentDto, toPatientView } from './appointment-dto';
 import { mailDataOfView } from './appointment-mail';
-import { countTakenInSlot, findAppointment, findAppointmentView, insertAppointmentEvents, lockAppointment, lockSlot, personHoldsSlot, updateAppointment } from './appointments.repository';
+import {
+  countTakenInSlot,
+  findAppointment,
+  findAppointmentView,
+  insertAppointmentEvents,
+  lockAppointment,
+  lockSlot,
+  personHoldsSlot,
+  updateAppointment,
+} from './appointments.repository';
 import { assertSlotRules, requireDepartment } from './booking.service';
 import { findManageLinkAppointmentId } from './manage-link.repository';
 import { hashOf, issueManageLink, manageUrl } from './manage-token';
@@ -43,7 +58,12 @@ const mayChange = (status: AppointmentStatus) => isAllowed('cancel', status, OWN
 async function managedView(db: Db, row: AppointmentRow): Promise<ManagedAppointment> {
   const view = (await findAppointmentView(db, row.id))!;
   const changeable = mayChange(view.appointment.status);
-  return { appointment: toPatientView(toAppointmentDto(view)), canCancel: changeable, canReschedule: changeable, validUntil: lastDay(row) };
+  return {
+    appointment: toPatientView(toAppointmentDto(view)),
+    canCancel: changeable,
+    canReschedule: changeable,
+    validUntil: lastDay(row),
+  };
 }
 
 /** GET /api/appointments/manage/{token}. */
@@ -63,8 +83,14 @@ export async function cancelByLink(deps: AppointmentDeps, token: string, body: {
   return deps.db.transaction(async (tx) => {
     const row = await appointmentOf(deps, tx, token, true);
     assertMayChange(row);
-    const updated = await updateAppointment(tx, row.id, { status: 'CANCELLED', cancelReason: body.reason, updatedAt: now });
-    await insertAppointmentEvents(tx, [eventRow(null, row.id, 'CANCEL', row.status, updated.status, T.cancelledByLink(body.reason), now)]);
+    const updated = await updateAppointment(tx, row.id, {
+      status: 'CANCELLED',
+      cancelReason: body.reason,
+      updatedAt: now,
+    });
+    await insertAppointmentEvents(tx, [
+      eventRow(null, row.id, 'CANCEL', row.status, updated.status, T.cancelledByLink(body.reason), now),
+    ]);
     const view = (await findAppointmentView(tx, row.id))!;
     const data = mailDataOfView(view);
     if (data) await enqueueEmails(tx, [cancellationEmail(data, { reason: body.reason, refund: false })], now);
@@ -72,14 +98,19 @@ export async function cancelByLink(deps: AppointmentDeps, token: string, body: {
   });
 }
 
-const when = (a: { appointmentDate: string; appointmentTime: string }) => `${a.appointmentTime} ${formatDate(a.appointmentDate)}`;
+const when = (a: { appointmentDate: string; appointmentTime: string }) =>
+  `${a.appointmentTime} ${formatDate(a.appointmentDate)}`;
 
 /**
  * POST /api/appointments/manage/{token}/reschedule: another slot of the same department, with every
  * booking rule (date rules, one person per slot, capacity under the slot's lock). A doctor who had
  * been asked is asked again.
  */
-export async function rescheduleByLink(deps: AppointmentDeps, token: string, body: { appointmentDate: string; appointmentTime: string }) {
+export async function rescheduleByLink(
+  deps: AppointmentDeps,
+  token: string,
+  body: { appointmentDate: string; appointmentTime: string },
+) {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const row = await appointmentOf(deps, tx, token, true);
@@ -92,14 +123,19 @@ export async function rescheduleByLink(deps: AppointmentDeps, token: string, bod
     assertSlotRules(deps, slot, now);
     await lockSlot(tx, slot);
     if (await personHoldsSlot(tx, slot, row, row.id)) throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
-    if ((await countTakenInSlot(tx, slot, now, row.id)) >= department.slotCapacity) throw new ConflictError(M.slotFull, 'SLOT_FULL');
+    if ((await countTakenInSlot(tx, slot, now, row.id)) >= department.slotCapacity)
+      throw new ConflictError(M.slotFull, 'SLOT_FULL');
     const updated = await updateAppointment(tx, row.id, {
       appointmentDate: slot.appointmentDate,
       appointmentTime: slot.appointmentTime,
-      ...(row.doctorId != null ? { status: 'AWAITING_DOCTOR_APPROVAL' as const, doctorNotifiedAt: now, doctorResponse: null } : {}),
+      ...(row.doctorId != null
+        ? { status: 'AWAITING_DOCTOR_APPROVAL' as const, doctorNotifiedAt: now, doctorResponse: null }
+        : {}),
       updatedAt: now,
     });
-    await insertAppointmentEvents(tx, [eventRow(null, row.id, 'UPDATE', row.status, updated.status, T.rescheduledByLink(when(row), when(updated)), now)]);
+    await insertAppointmentEvents(tx, [
+      eventRow(null, row.id, 'UPDATE', row.status, updated.status, T.rescheduledByLink(when(row), when(updated)), now),
+    ]);
     const view = (await findAppointmentView(tx, row.id))!;
     const data = mailDataOfView(view);
     if (data) await enqueueEmails(tx, [rescheduledEmail(data, row)], now);
@@ -112,7 +148,13 @@ export async function managedCalendar(deps: AppointmentDeps, token: string): Pro
   const row = await appointmentOf(deps, deps.db, token, false);
   const view = (await findAppointmentView(deps.db, row.id))!;
   const ics = appointmentIcs(
-    { id: row.id, appointmentDate: row.appointmentDate, appointmentTime: row.appointmentTime, departmentName: view.departmentName ?? row.department, doctorName: view.doctor?.fullName ?? null },
+    {
+      id: row.id,
+      appointmentDate: row.appointmentDate,
+      appointmentTime: row.appointmentTime,
+      departmentName: view.departmentName ?? row.department,
+      doctorName: view.doctor?.fullName ?? null,
+    },
     { timeZone: deps.timeZone, now: deps.clock.now() },
   );
   return { id: row.id, ics };
@@ -127,7 +169,8 @@ export async function resendManageLink(deps: AppointmentDeps, id: number, actor:
     const view = (await findAppointmentView(tx, id))!;
     const data = mailDataOfView(view);
     if (!data) throw new BadRequestError(M.emailNoAddress, 'NO_EMAIL_ADDRESS');
-    if (clinicMoment(now, deps.timeZone).date > lastDay(row)) throw new BadRequestError(M.manageLinkPast, 'APPOINTMENT_PAST');
+    if (clinicMoment(now, deps.timeZone).date > lastDay(row))
+      throw new BadRequestError(M.manageLinkPast, 'APPOINTMENT_PAST');
     const token = await issueManageLink(tx, id, now);
     await insertAppointmentEvents(tx, [eventRow(actor, id, 'UPDATE', row.status, row.status, T.manageLinkResent, now)]);
     const emailIds = await enqueueEmails(tx, [manageLinkEmail({ ...data, manageUrl: manageUrl(origin, token) })], now);

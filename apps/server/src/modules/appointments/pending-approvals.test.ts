@@ -22,13 +22,24 @@ for (const kind of dbKinds()) {
       t = await buildTestApp(kind, { clock });
       s = await signInAll(t.app);
       const awaiting = (appointmentDate: string, appointmentTime: string, doctorId = s.doctor2.userId) =>
-        seedAppointment(db(), { appointmentDate, appointmentTime, status: 'AWAITING_DOCTOR_APPROVAL', doctorId, department: 'REPRODUCTIVE_HEALTH' });
+        seedAppointment(db(), {
+          appointmentDate,
+          appointmentTime,
+          status: 'AWAITING_DOCTOR_APPROVAL',
+          doctorId,
+          department: 'REPRODUCTIVE_HEALTH',
+        });
       await awaiting(DAYS.mon, '15:00'); // today, in 6 hours
       await awaiting(DAYS.tue, '09:00'); // tomorrow, in 23 h 59
       await awaiting(DAYS.tue, '10:00'); // in 24 h 59
       await awaiting(DAYS.wed, '09:00');
       await awaiting(DAYS.mon, '16:00', s.doctor.userId); // another doctor's
-      await seedAppointment(db(), { appointmentDate: DAYS.mon, appointmentTime: '16:30', status: 'CONFIRMED', doctorId: s.doctor2.userId });
+      await seedAppointment(db(), {
+        appointmentDate: DAYS.mon,
+        appointmentTime: '16:30',
+        status: 'CONFIRMED',
+        doctorId: s.doctor2.userId,
+      });
     });
     afterAll(async () => {
       if (previousTz === undefined) delete process.env.TZ;
@@ -36,7 +47,7 @@ for (const kind of dbKinds()) {
       await t?.close();
     });
 
-    it('counts the doctor\'s waiting appointments, today\'s, and those starting within 24 hours in the clinic\'s time', async () => {
+    it("counts the doctor's waiting appointments, today's, and those starting within 24 hours in the clinic's time", async () => {
       expect(await summary()).toEqual({ pending: 4, today: 1, urgent: 2 });
     });
 
@@ -50,15 +61,21 @@ for (const kind of dbKinds()) {
       expect((await summary()).urgent).toBe(2);
     });
 
-    it('is the doctor\'s own screen', async () => {
+    it("is the doctor's own screen", async () => {
       expect((await call(t.app, s.staff, 'GET', '/api/appointments/pending-my-approval/summary')).statusCode).toBe(403);
-      const list = await call(t.app, s.doctor2, 'GET', '/api/appointments/pending-my-approval?sort=appointmentDate:asc');
-      expect(list.json().items.map((a: { appointmentTime: string; appointmentDate: string }) => `${a.appointmentDate} ${a.appointmentTime}`)).toEqual([
-        `${DAYS.mon} 15:00`,
-        `${DAYS.tue} 09:00`,
-        `${DAYS.tue} 10:00`,
-        `${DAYS.wed} 09:00`,
-      ]);
+      const list = await call(
+        t.app,
+        s.doctor2,
+        'GET',
+        '/api/appointments/pending-my-approval?sort=appointmentDate:asc',
+      );
+      expect(
+        list
+          .json()
+          .items.map(
+            (a: { appointmentTime: string; appointmentDate: string }) => `${a.appointmentDate} ${a.appointmentTime}`,
+          ),
+      ).toEqual([`${DAYS.mon} 15:00`, `${DAYS.tue} 09:00`, `${DAYS.tue} 10:00`, `${DAYS.wed} 09:00`]);
     });
   });
 }

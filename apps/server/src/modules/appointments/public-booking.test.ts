@@ -14,7 +14,13 @@ for (const kind of dbKinds()) {
     let ip = 0;
     // Every booking from its own address, so the public rate limit only bites where a test wants it to.
     const book = (payload: unknown, headers: Record<string, string> = {}) =>
-      t.app.inject({ method: 'POST', url: '/api/appointments/public', payload: payload as object, headers, remoteAddress: `10.1.0.${++ip % 250}` });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: payload as object,
+        headers,
+        remoteAddress: `10.1.0.${++ip % 250}`,
+      });
     const availability = (query: string) => t.app.inject({ url: `/api/appointments/public/availability?${query}` });
 
     beforeAll(async () => {
@@ -28,7 +34,12 @@ for (const kind of dbKinds()) {
         const res = await t.app.inject({ url: '/api/appointments/public/departments' });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toHaveLength(8);
-        expect(res.json()[1]).toEqual({ code: 'GYNECOLOGY', departmentName: 'Khoa Phụ khoa', specialtyName: 'Phụ khoa', slotCapacity: 3 });
+        expect(res.json()[1]).toEqual({
+          code: 'GYNECOLOGY',
+          departmentName: 'Khoa Phụ khoa',
+          specialtyName: 'Phụ khoa',
+          slotCapacity: 3,
+        });
       });
     });
 
@@ -36,7 +47,12 @@ for (const kind of dbKinds()) {
       it('says a free slot is available and how many places are left', async () => {
         const res = await availability(`date=${DAYS.tue}&time=10:00&department=OBSTETRICS`);
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({ available: true, code: 'AVAILABLE', message: APPOINTMENT_MSG.slotAvailable, remaining: 3 });
+        expect(res.json()).toEqual({
+          available: true,
+          code: 'AVAILABLE',
+          message: APPOINTMENT_MSG.slotAvailable,
+          remaining: 3,
+        });
       });
 
       it.each([
@@ -58,7 +74,10 @@ for (const kind of dbKinds()) {
       });
 
       it('refuses an unknown department, and answers 400 when a parameter is missing', async () => {
-        expect((await availability(`date=${DAYS.tue}&time=09:00&department=DENTISTRY`)).json()).toMatchObject({ available: false, code: 'UNKNOWN_DEPARTMENT' });
+        expect((await availability(`date=${DAYS.tue}&time=09:00&department=DENTISTRY`)).json()).toMatchObject({
+          available: false,
+          code: 'UNKNOWN_DEPARTMENT',
+        });
         const missing = await availability(`date=${DAYS.tue}&time=09:00`);
         expect(missing.statusCode).toBe(400);
         expect(missing.json().message).toBe('Vui lòng điền đầy đủ thông tin bắt buộc');
@@ -67,12 +86,24 @@ for (const kind of dbKinds()) {
 
     describe('POST /api/appointments/public', () => {
       it('books a PENDING appointment, records who and when, and queues the booking e-mail', async () => {
-        const res = await book(booking({ phone: '+84 901.111.222', email: 'Hoa.Le@Example.com', fullName: 'Lê Thị Hoa' }));
+        const res = await book(
+          booking({ phone: '+84 901.111.222', email: 'Hoa.Le@Example.com', fullName: 'Lê Thị Hoa' }),
+        );
         expect(res.statusCode).toBe(201);
         const body = res.json();
-        expect(body).toEqual({ message: APPOINTMENT_MSG.bookingReceived, appointmentId: expect.any(Number), manageToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+        expect(body).toEqual({
+          message: APPOINTMENT_MSG.bookingReceived,
+          appointmentId: expect.any(Number),
+          manageToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        });
         const row = await findAppointment(t.testDb.database.db, body.appointmentId);
-        expect(row).toMatchObject({ status: 'PENDING', phone: '0901111222', email: 'hoa.le@example.com', userId: null, department: 'GYNECOLOGY' });
+        expect(row).toMatchObject({
+          status: 'PENDING',
+          phone: '0901111222',
+          email: 'hoa.le@example.com',
+          userId: null,
+          department: 'GYNECOLOGY',
+        });
         expect(row!.createdAt.toISOString()).toBe(new Date(MONDAY_9AM).toISOString());
         const events = await listAppointmentEvents(t.testDb.database.db, body.appointmentId);
         expect(events.map((e) => [e.action, e.toStatus])).toEqual([['CREATED', 'PENDING']]);
@@ -86,7 +117,9 @@ for (const kind of dbKinds()) {
       it('queues no e-mail when none was given', async () => {
         const res = await book(booking({ email: '', phone: '0902000111', appointmentTime: '14:00' }));
         expect(res.statusCode).toBe(201);
-        expect(await listOutboxEmails(t.testDb.database.db, { appointmentId: res.json().appointmentId })).toHaveLength(0);
+        expect(await listOutboxEmails(t.testDb.database.db, { appointmentId: res.json().appointmentId })).toHaveLength(
+          0,
+        );
       });
 
       it.each(['fullName', 'phone', 'appointmentDate', 'appointmentTime', 'department'])(
@@ -94,26 +127,50 @@ for (const kind of dbKinds()) {
         async (field) => {
           const res = await book(booking({ [field]: undefined }));
           expect(res.statusCode).toBe(400);
-          expect(res.json()).toMatchObject({ message: 'Vui lòng điền đầy đủ thông tin bắt buộc', error: 'Vui lòng điền đầy đủ thông tin bắt buộc' });
+          expect(res.json()).toMatchObject({
+            message: 'Vui lòng điền đầy đủ thông tin bắt buộc',
+            error: 'Vui lòng điền đầy đủ thông tin bắt buộc',
+          });
         },
       );
 
       it('answers an empty body, a bad phone and a bad e-mail with 400', async () => {
-        expect((await t.app.inject({ method: 'POST', url: '/api/appointments/public', remoteAddress: '10.2.0.1' })).json().message).toBe(
-          'Vui lòng điền đầy đủ thông tin bắt buộc',
+        expect(
+          (await t.app.inject({ method: 'POST', url: '/api/appointments/public', remoteAddress: '10.2.0.1' })).json()
+            .message,
+        ).toBe('Vui lòng điền đầy đủ thông tin bắt buộc');
+        expect((await book(booking({ phone: '12ab' }))).json()).toMatchObject({
+          statusCode: 400,
+          message: 'Số điện thoại không hợp lệ',
+        });
+        expect((await book(booking({ email: 'lan@' }))).json()).toMatchObject({
+          statusCode: 400,
+          message: 'Email không hợp lệ',
+        });
+        expect((await book(booking({ fullName: 'x'.repeat(101) }))).json().message).toBe(
+          APPOINTMENT_MSG.fullNameTooLong,
         );
-        expect((await book(booking({ phone: '12ab' }))).json()).toMatchObject({ statusCode: 400, message: 'Số điện thoại không hợp lệ' });
-        expect((await book(booking({ email: 'lan@' }))).json()).toMatchObject({ statusCode: 400, message: 'Email không hợp lệ' });
-        expect((await book(booking({ fullName: 'x'.repeat(101) }))).json().message).toBe(APPOINTMENT_MSG.fullNameTooLong);
       });
 
       it('refuses a Sunday, a past date, a slot too soon and an unknown department with 400 and the reason', async () => {
         const sunday = await book(booking({ appointmentDate: DAYS.sun }));
         expect(sunday.statusCode).toBe(400);
-        expect(sunday.json()).toMatchObject({ code: 'SUNDAY_CLOSED', message: 'Phòng khám không làm việc vào Chủ nhật', error: 'Phòng khám không làm việc vào Chủ nhật' });
-        expect((await book(booking({ appointmentDate: '2027-02-26' }))).json()).toMatchObject({ code: 'PAST_DATE', message: 'Ngày khám không thể là ngày đã qua' });
-        expect((await book(booking({ appointmentDate: DAYS.mon, appointmentTime: '10:00' }))).json().code).toBe('TOO_SOON');
-        expect((await book(booking({ department: 'DENTISTRY' }))).json()).toMatchObject({ statusCode: 400, code: 'UNKNOWN_DEPARTMENT' });
+        expect(sunday.json()).toMatchObject({
+          code: 'SUNDAY_CLOSED',
+          message: 'Phòng khám không làm việc vào Chủ nhật',
+          error: 'Phòng khám không làm việc vào Chủ nhật',
+        });
+        expect((await book(booking({ appointmentDate: '2027-02-26' }))).json()).toMatchObject({
+          code: 'PAST_DATE',
+          message: 'Ngày khám không thể là ngày đã qua',
+        });
+        expect((await book(booking({ appointmentDate: DAYS.mon, appointmentTime: '10:00' }))).json().code).toBe(
+          'TOO_SOON',
+        );
+        expect((await book(booking({ department: 'DENTISTRY' }))).json()).toMatchObject({
+          statusCode: 400,
+          code: 'UNKNOWN_DEPARTMENT',
+        });
       });
 
       it('holds a slot to its capacity of 3 and says so, and frees a place when one is cancelled', async () => {
@@ -126,14 +183,26 @@ for (const kind of dbKinds()) {
         }
         const fourth = await book(booking({ ...slot, phone: '0911000009', email: 'cap9@example.com' }));
         expect(fourth.statusCode).toBe(409);
-        expect(fourth.json()).toMatchObject({ code: 'SLOT_FULL', message: APPOINTMENT_MSG.slotFull, error: APPOINTMENT_MSG.slotFull });
-        expect((await availability(`date=${slot.appointmentDate}&time=15:00&department=FERTILITY`)).json()).toMatchObject({ available: false, code: 'SLOT_FULL' });
+        expect(fourth.json()).toMatchObject({
+          code: 'SLOT_FULL',
+          message: APPOINTMENT_MSG.slotFull,
+          error: APPOINTMENT_MSG.slotFull,
+        });
+        expect(
+          (await availability(`date=${slot.appointmentDate}&time=15:00&department=FERTILITY`)).json(),
+        ).toMatchObject({ available: false, code: 'SLOT_FULL' });
         // Other departments at the same time are not affected.
-        expect((await availability(`date=${slot.appointmentDate}&time=15:00&department=OBSTETRICS`)).json().available).toBe(true);
+        expect(
+          (await availability(`date=${slot.appointmentDate}&time=15:00&department=OBSTETRICS`)).json().available,
+        ).toBe(true);
 
-        const cancel = await call(t.app, s.staff, 'PUT', `/api/appointments/${ids[0]}/cancel`, { reason: 'Bệnh nhân đổi lịch' });
+        const cancel = await call(t.app, s.staff, 'PUT', `/api/appointments/${ids[0]}/cancel`, {
+          reason: 'Bệnh nhân đổi lịch',
+        });
         expect(cancel.statusCode).toBe(200);
-        expect((await availability(`date=${slot.appointmentDate}&time=15:00&department=FERTILITY`)).json()).toMatchObject({ available: true, remaining: 1 });
+        expect(
+          (await availability(`date=${slot.appointmentDate}&time=15:00&department=FERTILITY`)).json(),
+        ).toMatchObject({ available: true, remaining: 1 });
       });
 
       it('does not let one person hold two places in a slot, by phone or by e-mail', async () => {
@@ -144,26 +213,48 @@ for (const kind of dbKinds()) {
         expect(samePhone.json()).toMatchObject({ code: 'ALREADY_BOOKED', message: APPOINTMENT_MSG.alreadyBooked });
         const sameEmail = await book(booking({ ...slot, phone: '0933000002', email: 'SAME@example.com' }));
         expect(sameEmail.json().code).toBe('ALREADY_BOOKED');
-        expect((await book(booking({ ...slot, phone: '0933000003', email: 'third@example.com' }))).statusCode).toBe(201);
+        expect((await book(booking({ ...slot, phone: '0933000003', email: 'third@example.com' }))).statusCode).toBe(
+          201,
+        );
       });
 
       it('links a signed-in patient’s booking to her account, and nobody else’s', async () => {
-        const mine = await book(booking({ appointmentDate: DAYS.sat, phone: '0912345678', email: 'patient@example.com' }), { authorization: `Bearer ${s.patient.token}` });
+        const mine = await book(
+          booking({ appointmentDate: DAYS.sat, phone: '0912345678', email: 'patient@example.com' }),
+          { authorization: `Bearer ${s.patient.token}` },
+        );
         expect(mine.statusCode).toBe(201);
         expect((await findAppointment(t.testDb.database.db, mine.json().appointmentId))?.userId).toBe(s.patient.userId);
         const list = await call(t.app, s.patient, 'GET', '/api/appointments/my-appointments');
         expect(list.json().items.map((a: { id: number }) => a.id)).toContain(mine.json().appointmentId);
 
-        const byStaff = await book(booking({ appointmentDate: DAYS.sat, phone: '0944000001', email: 'walkin@example.com' }), { authorization: `Bearer ${s.staff.token}` });
+        const byStaff = await book(
+          booking({ appointmentDate: DAYS.sat, phone: '0944000001', email: 'walkin@example.com' }),
+          { authorization: `Bearer ${s.staff.token}` },
+        );
         expect((await findAppointment(t.testDb.database.db, byStaff.json().appointmentId))?.userId).toBeNull();
-        const badToken = await book(booking({ appointmentDate: DAYS.sat, phone: '0944000002', email: 'x2@example.com' }), { authorization: 'Bearer nonsense' });
+        const badToken = await book(
+          booking({ appointmentDate: DAYS.sat, phone: '0944000002', email: 'x2@example.com' }),
+          { authorization: 'Bearer nonsense' },
+        );
         expect(badToken.statusCode).toBe(201);
         expect((await findAppointment(t.testDb.database.db, badToken.json().appointmentId))?.userId).toBeNull();
       });
 
       it('limits public bookings per address (429 in Vietnamese)', async () => {
         const from = (i: number) =>
-          t.app.inject({ method: 'POST', url: '/api/appointments/public', remoteAddress: '10.3.3.3', payload: booking({ appointmentDate: DAYS.sat, appointmentTime: '16:00', phone: `095500000${i}`, email: `rl${i}@example.com`, department: 'STI_TESTING' }) });
+          t.app.inject({
+            method: 'POST',
+            url: '/api/appointments/public',
+            remoteAddress: '10.3.3.3',
+            payload: booking({
+              appointmentDate: DAYS.sat,
+              appointmentTime: '16:00',
+              phone: `095500000${i}`,
+              email: `rl${i}@example.com`,
+              department: 'STI_TESTING',
+            }),
+          });
         const statuses = [];
         for (let i = 0; i < 4; i++) statuses.push((await from(i)).statusCode);
         expect(statuses).toEqual([201, 201, 201, 429]);

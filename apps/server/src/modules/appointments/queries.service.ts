@@ -27,7 +27,16 @@ import {
   listAppointmentEvents,
   listDoctorCandidates,
 } from './appointments.repository';
-import { countAppointments, awaitingDoctorSlots, countAppointmentStats, countFigures, listAppointmentViews, type AppointmentFilter, type FigureRow, type SortField } from './appointment-lists.repository';
+import {
+  countAppointments,
+  awaitingDoctorSlots,
+  countAppointmentStats,
+  countFigures,
+  listAppointmentViews,
+  type AppointmentFilter,
+  type FigureRow,
+  type SortField,
+} from './appointment-lists.repository';
 import { GENERAL_PRACTICE } from './life-cycle.service';
 
 export async function getAppointment(deps: AppointmentDeps, id: number, actor: Actor): Promise<Appointment> {
@@ -84,13 +93,19 @@ const DEFAULT_SORT: Record<ListKind, `${SortField}:${'asc' | 'desc'}`> = {
 };
 
 /** The statuses a list is made of, narrowed by the status filter; an empty result means nothing can match. */
-function narrowStatuses(fixed: readonly AppointmentStatus[] | undefined, asked: readonly AppointmentStatus[] | undefined) {
+function narrowStatuses(
+  fixed: readonly AppointmentStatus[] | undefined,
+  asked: readonly AppointmentStatus[] | undefined,
+) {
   if (!fixed) return asked;
   if (!asked || asked.length === 0) return fixed;
   return fixed.filter((s) => asked.includes(s));
 }
 
-const emptyPage = (q: { page: number; size: number }): AppointmentPage => ({ ...toPage([], 0, q.page, q.size), totalCapped: false });
+const emptyPage = (q: { page: number; size: number }): AppointmentPage => ({
+  ...toPage([], 0, q.page, q.size),
+  totalCapped: false,
+});
 
 /** One page of a filter, with its total (counted up to a cap for text searches). */
 export async function appointmentPage(
@@ -118,7 +133,12 @@ export function textFilter(q: string | undefined): Pick<AppointmentFilter, 'text
   return { text: phoneLike ? normalizePhone(text) : foldText(text), textId: id };
 }
 
-export async function listAppointments(deps: AppointmentDeps, actor: Actor, kind: ListKind, q: AppointmentListFilters): Promise<AppointmentPage> {
+export async function listAppointments(
+  deps: AppointmentDeps,
+  actor: Actor,
+  kind: ListKind,
+  q: AppointmentListFilters,
+): Promise<AppointmentPage> {
   const today = clinicMoment(deps.clock.now(), deps.timeZone).date;
   const filter: AppointmentFilter = {
     statuses: q.status,
@@ -187,7 +207,12 @@ export async function appointmentFigures(deps: AppointmentDeps, scope: { doctorI
   ]);
   return {
     byStatus: allTime.map((r) => ({ status: r.status as AppointmentStatus, n: r.n, value: value(r) })),
-    byMonth: months.map((r) => ({ month: r.month!.slice(0, 7), status: r.status as AppointmentStatus, n: r.n, value: value(r) })),
+    byMonth: months.map((r) => ({
+      month: r.month!.slice(0, 7),
+      status: r.status as AppointmentStatus,
+      n: r.n,
+      value: value(r),
+    })),
     stats,
   };
 }
@@ -197,9 +222,15 @@ export async function appointmentFigures(deps: AppointmentDeps, scope: { doctorI
  * awaiting slots are kept until an appointment or account changes; "urgent" is counted against
  * this instant on every request, so a card never lags behind the clock.
  */
-export async function pendingApprovalSummary(deps: AppointmentDeps & Pick<AppDeps, 'cache'>, actor: Actor): Promise<PendingApprovalSummary> {
+export async function pendingApprovalSummary(
+  deps: AppointmentDeps & Pick<AppDeps, 'cache'>,
+  actor: Actor,
+): Promise<PendingApprovalSummary> {
   const awaiting = await deps.cache.get(`awaiting:${actor.id}`, APPOINTMENT_READS, async () =>
-    (await awaitingDoctorSlots(deps.db, actor.id)).map((a) => ({ date: a.date, startsAt: clinicInstant(a.date, a.time, deps.timeZone).getTime() })),
+    (await awaitingDoctorSlots(deps.db, actor.id)).map((a) => ({
+      date: a.date,
+      startsAt: clinicInstant(a.date, a.time, deps.timeZone).getTime(),
+    })),
   );
   const now = deps.clock.now().getTime();
   const today = clinicMoment(deps.clock.now(), deps.timeZone).date;

@@ -27,11 +27,23 @@ for (const kind of dbKinds()) {
 
     it('queues tomorrow’s reminders once, for appointments still ahead with an e-mail address', async () => {
       const tue = '2027-03-09';
-      const confirmed = await seedAppointment(db(), { appointmentDate: tue, status: 'CONFIRMED', email: 'r1@example.com' });
+      const confirmed = await seedAppointment(db(), {
+        appointmentDate: tue,
+        status: 'CONFIRMED',
+        email: 'r1@example.com',
+      });
       const pending = await seedAppointment(db(), { appointmentDate: tue, status: 'PENDING', email: 'r2@example.com' });
-      const cancelled = await seedAppointment(db(), { appointmentDate: tue, status: 'CANCELLED', email: 'r3@example.com' });
+      const cancelled = await seedAppointment(db(), {
+        appointmentDate: tue,
+        status: 'CANCELLED',
+        email: 'r3@example.com',
+      });
       const noEmail = await seedAppointment(db(), { appointmentDate: tue, status: 'PAID', email: null });
-      const later = await seedAppointment(db(), { appointmentDate: '2027-03-10', status: 'CONFIRMED', email: 'r4@example.com' });
+      const later = await seedAppointment(db(), {
+        appointmentDate: '2027-03-10',
+        status: 'CONFIRMED',
+        email: 'r4@example.com',
+      });
 
       expect(await run()).toEqual({ date: tue, queued: 2 });
       for (const a of [confirmed, pending]) {
@@ -64,8 +76,16 @@ for (const kind of dbKinds()) {
     });
 
     it('reads "tomorrow" in the clinic’s zone: after the clinic’s midnight it is the day after, though UTC still shows yesterday', async () => {
-      const wed = await seedAppointment(db(), { appointmentDate: '2027-03-17', status: 'CONFIRMED', email: 'mid1@example.com' });
-      const thu = await seedAppointment(db(), { appointmentDate: '2027-03-18', status: 'CONFIRMED', email: 'mid2@example.com' });
+      const wed = await seedAppointment(db(), {
+        appointmentDate: '2027-03-17',
+        status: 'CONFIRMED',
+        email: 'mid1@example.com',
+      });
+      const thu = await seedAppointment(db(), {
+        appointmentDate: '2027-03-18',
+        status: 'CONFIRMED',
+        email: 'mid2@example.com',
+      });
       try {
         clock.set('2027-03-16T16:59:00Z'); // Tuesday 23:59 in the clinic
         expect((await run()).date).toBe('2027-03-17');
@@ -79,20 +99,31 @@ for (const kind of dbKinds()) {
     });
 
     // PGlite has one connection: only PostgreSQL can run the job twice at the same moment.
-    if (kind === 'postgres') it('queues each reminder once when two server processes run the job at the same moment', async () => {
-      const ids: number[] = [];
-      for (let i = 0; i < 20; i++) ids.push((await seedAppointment(db(), { appointmentDate: '2027-03-24', appointmentTime: i % 2 ? '10:00' : '14:00', status: 'CONFIRMED', email: `twice${i}@example.com` })).id);
-      let second: Database | undefined;
-      try {
-        second = await openPostgres(t.testDb.url!, { max: 2 });
-        clock.set('2027-03-23T03:00:00Z');
-        const runs = await Promise.all([run(), run(second.db), run(second.db), run()]);
-        expect(runs.reduce((n, r) => n + r.queued, 0)).toBe(20);
-      } finally {
-        clock.set('2027-03-08T13:00:00Z');
-        await second?.close();
-      }
-      for (const id of ids) expect(await reminders(id), String(id)).toHaveLength(1);
-    });
+    if (kind === 'postgres')
+      it('queues each reminder once when two server processes run the job at the same moment', async () => {
+        const ids: number[] = [];
+        for (let i = 0; i < 20; i++)
+          ids.push(
+            (
+              await seedAppointment(db(), {
+                appointmentDate: '2027-03-24',
+                appointmentTime: i % 2 ? '10:00' : '14:00',
+                status: 'CONFIRMED',
+                email: `twice${i}@example.com`,
+              })
+            ).id,
+          );
+        let second: Database | undefined;
+        try {
+          second = await openPostgres(t.testDb.url!, { max: 2 });
+          clock.set('2027-03-23T03:00:00Z');
+          const runs = await Promise.all([run(), run(second.db), run(second.db), run()]);
+          expect(runs.reduce((n, r) => n + r.queued, 0)).toBe(20);
+        } finally {
+          clock.set('2027-03-08T13:00:00Z');
+          await second?.close();
+        }
+        for (const id of ids) expect(await reminders(id), String(id)).toHaveLength(1);
+      });
   });
 }

@@ -15,13 +15,38 @@ import {
 } from '@clinic/shared';
 import { foldText } from '../../lib/text';
 import { eventRow, type Actor, type AppointmentDeps } from './appointment-access';
-import { countActiveInSlot, findDepartment, insertAppointment, insertAppointmentEvents, listDoctorCandidates, lockSlot } from './appointments.repository';
+import {
+  countActiveInSlot,
+  findDepartment,
+  insertAppointment,
+  insertAppointmentEvents,
+  listDoctorCandidates,
+  lockSlot,
+} from './appointments.repository';
 import { GENERAL_PRACTICE } from './life-cycle.service';
 import { appointmentSearchText } from './search-text';
 
 const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương'];
 const MIDDLE = ['Thị', 'Văn', 'Minh', 'Ngọc', 'Thu', 'Thanh', 'Bảo', 'Thùy'];
-const GIVEN = ['An', 'Bình', 'Chi', 'Dung', 'Hà', 'Hạnh', 'Hoa', 'Hương', 'Lan', 'Linh', 'Mai', 'Nga', 'Phương', 'Thảo', 'Trang', 'Vy', 'Yến'];
+const GIVEN = [
+  'An',
+  'Bình',
+  'Chi',
+  'Dung',
+  'Hà',
+  'Hạnh',
+  'Hoa',
+  'Hương',
+  'Lan',
+  'Linh',
+  'Mai',
+  'Nga',
+  'Phương',
+  'Thảo',
+  'Trang',
+  'Vy',
+  'Yến',
+];
 const AMOUNTS = [300_000, 450_000, 500_000, 800_000, 1_200_000];
 
 /** The audit trail's last step towards each sample status. */
@@ -42,7 +67,11 @@ export type SampleRandom = (maxExclusive: number) => number;
  * month in its own transaction, so the caller can report progress month by month. Slots keep their
  * capacity; nothing is e-mailed.
  */
-export async function* generateSampleData(deps: AppointmentDeps, actor: Actor, random: SampleRandom = randomInt): AsyncGenerator<SampleDataProgress> {
+export async function* generateSampleData(
+  deps: AppointmentDeps,
+  actor: Actor,
+  random: SampleRandom = randomInt,
+): AsyncGenerator<SampleDataProgress> {
   const today = clinicMoment(deps.clock.now(), deps.timeZone).date;
   const pick = <X>(list: readonly X[]): X => list[random(list.length)]!;
   const weights = Object.entries(SAMPLE_DATA.statusWeights) as [AppointmentStatus, number][];
@@ -56,50 +85,78 @@ export async function* generateSampleData(deps: AppointmentDeps, actor: Actor, r
   for (let i = SAMPLE_DATA.months - 1; i >= 0; i--) {
     const first = addMonths(monthStart(today), -i);
     const days: string[] = [];
-    for (let d = first; d.slice(0, 7) === first.slice(0, 7) && d < today; d = addDays(d, 1)) if (!isSunday(d)) days.push(d);
+    for (let d = first; d.slice(0, 7) === first.slice(0, 7) && d < today; d = addDays(d, 1))
+      if (!isSunday(d)) days.push(d);
     const wanted = SAMPLE_DATA.minPerMonth + random(SAMPLE_DATA.maxPerMonth - SAMPLE_DATA.minPerMonth + 1);
     const now = deps.clock.now();
-    const made = days.length === 0 ? 0 : await deps.db.transaction(async (tx) => {
-      let n = 0;
-      for (let k = 0, tries = 0; k < wanted && tries < wanted * 10; tries++) {
-        const slot = { appointmentDate: pick(days), appointmentTime: pick(TIME_SLOTS), department: pick(SAMPLE_DATA.departments) };
-        const department = await findDepartment(tx, slot.department);
-        if (!department) continue;
-        await lockSlot(tx, slot);
-        if ((await countActiveInSlot(tx, slot)) >= department.slotCapacity) continue;
-        const status = weighted();
-        const doctors = NEEDS_DOCTOR.includes(status) ? await listDoctorCandidates(tx, slot.department, GENERAL_PRACTICE) : [];
-        const doctor = doctors.length > 0 ? pick(doctors) : null;
-        const fullName = `${pick(FAMILY)} ${pick(MIDDLE)} ${pick(GIVEN)}`;
-        const phone = `09${String(random(100_000_000)).padStart(8, '0')}`;
-        const email = `mau.${foldText(fullName).replace(/ /g, '.')}.${random(1000)}@example.com`;
-        const paid = status === 'COMPLETED' || status === 'PAID';
-        const row = await insertAppointment(tx, {
-          ...slot,
-          fullName,
-          phone,
-          email,
-          reason: note,
-          status,
-          doctorId: doctor?.id ?? null,
-          paymentCompleted: paid,
-          paymentAmount: paid || status === 'PAYMENT_REQUESTED' ? pick(AMOUNTS) : null,
-          searchText: appointmentSearchText({ fullName, phone, email }),
-          createdAt: now,
-          updatedAt: now,
-        });
-        const last = LAST_STEP[status];
-        await insertAppointmentEvents(tx, [
-          eventRow(actor, row.id, 'CREATED', null, 'PENDING', note, now),
-          ...(last ? [eventRow(actor, row.id, last, 'PENDING', status, doctor ? `${note} · ${T.doctor(doctor.fullName ?? doctor.email)}` : note, now)] : []),
-        ]);
-        n++;
-        k++;
-      }
-      return n;
-    });
+    const made =
+      days.length === 0
+        ? 0
+        : await deps.db.transaction(async (tx) => {
+            let n = 0;
+            for (let k = 0, tries = 0; k < wanted && tries < wanted * 10; tries++) {
+              const slot = {
+                appointmentDate: pick(days),
+                appointmentTime: pick(TIME_SLOTS),
+                department: pick(SAMPLE_DATA.departments),
+              };
+              const department = await findDepartment(tx, slot.department);
+              if (!department) continue;
+              await lockSlot(tx, slot);
+              if ((await countActiveInSlot(tx, slot)) >= department.slotCapacity) continue;
+              const status = weighted();
+              const doctors = NEEDS_DOCTOR.includes(status)
+                ? await listDoctorCandidates(tx, slot.department, GENERAL_PRACTICE)
+                : [];
+              const doctor = doctors.length > 0 ? pick(doctors) : null;
+              const fullName = `${pick(FAMILY)} ${pick(MIDDLE)} ${pick(GIVEN)}`;
+              const phone = `09${String(random(100_000_000)).padStart(8, '0')}`;
+              const email = `mau.${foldText(fullName).replace(/ /g, '.')}.${random(1000)}@example.com`;
+              const paid = status === 'COMPLETED' || status === 'PAID';
+              const row = await insertAppointment(tx, {
+                ...slot,
+                fullName,
+                phone,
+                email,
+                reason: note,
+                status,
+                doctorId: doctor?.id ?? null,
+                paymentCompleted: paid,
+                paymentAmount: paid || status === 'PAYMENT_REQUESTED' ? pick(AMOUNTS) : null,
+                searchText: appointmentSearchText({ fullName, phone, email }),
+                createdAt: now,
+                updatedAt: now,
+              });
+              const last = LAST_STEP[status];
+              await insertAppointmentEvents(tx, [
+                eventRow(actor, row.id, 'CREATED', null, 'PENDING', note, now),
+                ...(last
+                  ? [
+                      eventRow(
+                        actor,
+                        row.id,
+                        last,
+                        'PENDING',
+                        status,
+                        doctor ? `${note} · ${T.doctor(doctor.fullName ?? doctor.email)}` : note,
+                        now,
+                      ),
+                    ]
+                  : []),
+              ]);
+              n++;
+              k++;
+            }
+            return n;
+          });
     created += made;
-    yield { done: SAMPLE_DATA.months - i, total: SAMPLE_DATA.months, month: first.slice(0, 7), created, finished: false };
+    yield {
+      done: SAMPLE_DATA.months - i,
+      total: SAMPLE_DATA.months,
+      month: first.slice(0, 7),
+      created,
+      finished: false,
+    };
   }
   yield { done: SAMPLE_DATA.months, total: SAMPLE_DATA.months, created, finished: true };
 }

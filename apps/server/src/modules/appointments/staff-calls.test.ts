@@ -11,7 +11,14 @@ import { appointmentEvents, appointments } from '../../db/schema';
 import { SEED_NOW } from '../../../test/databases';
 import { findAppointment } from './appointments.repository';
 
-type Item = { id: number; status: string; doctorId: number | null; appointmentDate: string; appointmentTime: string; fullName: string };
+type Item = {
+  id: number;
+  status: string;
+  doctorId: number | null;
+  appointmentDate: string;
+  appointmentTime: string;
+  fullName: string;
+};
 
 for (const kind of dbKinds()) {
   describe(`appointment staff calls [${kind}]`, () => {
@@ -33,11 +40,47 @@ for (const kind of dbKinds()) {
       beforeAll(async () => {
         const base = { department: 'FERTILITY', reason: 'Danh sách' };
         marked = [
-          await seedAppointment(db(), { ...base, fullName: 'Lọc Thử Một', appointmentDate: DAYS.tue, appointmentTime: '08:00', status: 'PENDING', phone: '0912300001' }),
-          await seedAppointment(db(), { ...base, fullName: 'Lọc Thử Hai', appointmentDate: DAYS.wed, appointmentTime: '08:00', status: 'CONFIRMED', doctorId: s.doctor2.userId }),
-          await seedAppointment(db(), { ...base, fullName: 'Lọc Thử Ba', appointmentDate: DAYS.thu, appointmentTime: '08:00', status: 'PAID', doctorId: s.doctor2.userId, paymentCompleted: true }),
-          await seedAppointment(db(), { ...base, fullName: 'Lọc Thử Bốn', appointmentDate: DAYS.fri, appointmentTime: '08:00', status: 'CANCELLED', department: 'OBSTETRICS' }),
-          await seedAppointment(db(), { ...base, fullName: 'Lọc Thử Năm', appointmentDate: DAYS.sat, appointmentTime: '08:00', status: 'COMPLETED', doctorId: s.doctor.userId }),
+          await seedAppointment(db(), {
+            ...base,
+            fullName: 'Lọc Thử Một',
+            appointmentDate: DAYS.tue,
+            appointmentTime: '08:00',
+            status: 'PENDING',
+            phone: '0912300001',
+          }),
+          await seedAppointment(db(), {
+            ...base,
+            fullName: 'Lọc Thử Hai',
+            appointmentDate: DAYS.wed,
+            appointmentTime: '08:00',
+            status: 'CONFIRMED',
+            doctorId: s.doctor2.userId,
+          }),
+          await seedAppointment(db(), {
+            ...base,
+            fullName: 'Lọc Thử Ba',
+            appointmentDate: DAYS.thu,
+            appointmentTime: '08:00',
+            status: 'PAID',
+            doctorId: s.doctor2.userId,
+            paymentCompleted: true,
+          }),
+          await seedAppointment(db(), {
+            ...base,
+            fullName: 'Lọc Thử Bốn',
+            appointmentDate: DAYS.fri,
+            appointmentTime: '08:00',
+            status: 'CANCELLED',
+            department: 'OBSTETRICS',
+          }),
+          await seedAppointment(db(), {
+            ...base,
+            fullName: 'Lọc Thử Năm',
+            appointmentDate: DAYS.sat,
+            appointmentTime: '08:00',
+            status: 'COMPLETED',
+            doctorId: s.doctor.userId,
+          }),
         ];
       });
 
@@ -53,19 +96,40 @@ for (const kind of dbKinds()) {
       });
 
       it('filters by status list, date range, department and doctor', async () => {
-        expect(items(await get('staff', '/api/appointments?q=loc%20thu&status=CONFIRMED,PAID')).map((a) => a.status).sort()).toEqual(['CONFIRMED', 'PAID']);
-        expect((await get('staff', `/api/appointments?q=loc%20thu&from=${DAYS.wed}&to=${DAYS.thu}`)).json().total).toBe(2);
+        expect(
+          items(await get('staff', '/api/appointments?q=loc%20thu&status=CONFIRMED,PAID'))
+            .map((a) => a.status)
+            .sort(),
+        ).toEqual(['CONFIRMED', 'PAID']);
+        expect((await get('staff', `/api/appointments?q=loc%20thu&from=${DAYS.wed}&to=${DAYS.thu}`)).json().total).toBe(
+          2,
+        );
         expect((await get('staff', '/api/appointments?q=loc%20thu&department=OBSTETRICS')).json().total).toBe(1);
         expect((await get('staff', `/api/appointments?q=loc%20thu&doctorId=${s.doctor2.userId}`)).json().total).toBe(2);
-        const history = await get('admin', '/api/appointments?q=loc%20thu&status=COMPLETED&status=CANCELLED&status=NO_SHOW');
+        const history = await get(
+          'admin',
+          '/api/appointments?q=loc%20thu&status=COMPLETED&status=CANCELLED&status=NO_SHOW',
+        );
         expect(history.json().total).toBe(2);
       });
 
       it('searches name without accents, phone as typed, e-mail and id', async () => {
-        expect(items(await get('staff', '/api/appointments/search?q=L%E1%BB%8Dc%20Th%E1%BB%AD%20B%E1%BB%91n')).map((a) => a.fullName)).toEqual(['Lọc Thử Bốn']);
-        expect(items(await get('staff', '/api/appointments/search?q=0912%20300%20001')).map((a) => a.id)).toEqual([marked[0]!.id]);
-        expect(items(await get('staff', `/api/appointments/search?q=${encodeURIComponent(marked[1]!.email!)}`)).map((a) => a.id)).toEqual([marked[1]!.id]);
-        expect(items(await get('staff', `/api/appointments/search?q=${marked[2]!.id}`)).map((a) => a.id)).toContain(marked[2]!.id);
+        expect(
+          items(await get('staff', '/api/appointments/search?q=L%E1%BB%8Dc%20Th%E1%BB%AD%20B%E1%BB%91n')).map(
+            (a) => a.fullName,
+          ),
+        ).toEqual(['Lọc Thử Bốn']);
+        expect(items(await get('staff', '/api/appointments/search?q=0912%20300%20001')).map((a) => a.id)).toEqual([
+          marked[0]!.id,
+        ]);
+        expect(
+          items(await get('staff', `/api/appointments/search?q=${encodeURIComponent(marked[1]!.email!)}`)).map(
+            (a) => a.id,
+          ),
+        ).toEqual([marked[1]!.id]);
+        expect(items(await get('staff', `/api/appointments/search?q=${marked[2]!.id}`)).map((a) => a.id)).toContain(
+          marked[2]!.id,
+        );
         // LIKE wildcards are taken literally.
         expect((await get('staff', '/api/appointments/search?q=%25%25%25')).json().total).toBe(0);
       });
@@ -76,8 +140,16 @@ for (const kind of dbKinds()) {
         expect(items(mine).length).toBeGreaterThan(0);
         expect(items(mine).every((a) => a.doctorId === s.doctor2.userId)).toBe(true);
         expect((await get('doctor2', `/api/appointments?doctorId=${s.doctor.userId}`)).json().total).toBe(0);
-        expect(items(await get('doctor2', '/api/appointments/my-patients?size=100')).every((a) => a.doctorId === s.doctor2.userId)).toBe(true);
-        expect(items(await get('doctor2', '/api/appointments/upcoming?size=100')).every((a) => a.doctorId === s.doctor2.userId)).toBe(true);
+        expect(
+          items(await get('doctor2', '/api/appointments/my-patients?size=100')).every(
+            (a) => a.doctorId === s.doctor2.userId,
+          ),
+        ).toBe(true);
+        expect(
+          items(await get('doctor2', '/api/appointments/upcoming?size=100')).every(
+            (a) => a.doctorId === s.doctor2.userId,
+          ),
+        ).toBe(true);
       });
 
       it('refuses without a token (401), to a patient (403), and a bad query (400 in Vietnamese)', async () => {
@@ -88,15 +160,29 @@ for (const kind of dbKinds()) {
         expect(badStatus.statusCode).toBe(400);
         expect(badStatus.json().message).toBe(APPOINTMENT_MSG.invalidStatus);
         expect((await get('staff', '/api/appointments?size=1000')).statusCode).toBe(400);
-        expect((await get('staff', '/api/appointments?from=2027-03-05&to=2027-03-01')).json().message).toBe(APPOINTMENT_MSG.invalidDateRange);
-        expect((await get('staff', '/api/appointments/status/DONE')).json()).toMatchObject({ statusCode: 400, message: APPOINTMENT_MSG.invalidStatus });
+        expect((await get('staff', '/api/appointments?from=2027-03-05&to=2027-03-01')).json().message).toBe(
+          APPOINTMENT_MSG.invalidDateRange,
+        );
+        expect((await get('staff', '/api/appointments/status/DONE')).json()).toMatchObject({
+          statusCode: 400,
+          message: APPOINTMENT_MSG.invalidStatus,
+        });
       });
 
       it('lists one status, today and the upcoming ones', async () => {
-        expect(items(await get('staff', '/api/appointments/status/CANCELLED?q=loc%20thu')).map((a) => a.fullName)).toEqual(['Lọc Thử Bốn']);
-        const today = await seedAppointment(db(), { fullName: 'Hôm Nay', appointmentDate: DAYS.mon, appointmentTime: '15:00', status: 'CONFIRMED' });
+        expect(
+          items(await get('staff', '/api/appointments/status/CANCELLED?q=loc%20thu')).map((a) => a.fullName),
+        ).toEqual(['Lọc Thử Bốn']);
+        const today = await seedAppointment(db(), {
+          fullName: 'Hôm Nay',
+          appointmentDate: DAYS.mon,
+          appointmentTime: '15:00',
+          status: 'CONFIRMED',
+        });
         expect(items(await get('staff', '/api/appointments/today?size=100')).map((a) => a.id)).toContain(today.id);
-        expect(items(await get('staff', '/api/appointments/today?size=100')).every((a) => a.appointmentDate === DAYS.mon)).toBe(true);
+        expect(
+          items(await get('staff', '/api/appointments/today?size=100')).every((a) => a.appointmentDate === DAYS.mon),
+        ).toBe(true);
         const upcoming = items(await get('staff', '/api/appointments/upcoming?q=loc%20thu'));
         expect(upcoming.map((a) => a.fullName)).toEqual(['Lọc Thử Một', 'Lọc Thử Hai', 'Lọc Thử Ba']);
       });
@@ -115,10 +201,19 @@ for (const kind of dbKinds()) {
       });
 
       it('shows a doctor his own and refuses another doctor’s; shows a patient hers only', async () => {
-        const a = await seedAppointment(db(), { status: 'CONFIRMED', doctorId: s.doctor.userId, userId: s.patient.userId });
+        const a = await seedAppointment(db(), {
+          status: 'CONFIRMED',
+          doctorId: s.doctor.userId,
+          userId: s.patient.userId,
+        });
         const res = await get('doctor', `/api/appointments/${a.id}`);
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ id: a.id, doctor: { id: s.doctor.userId, fullName: 'BS. Nguyễn Văn An' }, departmentName: 'Khoa Khám tổng quát', user: { username: 'patient' } });
+        expect(res.json()).toMatchObject({
+          id: a.id,
+          doctor: { id: s.doctor.userId, fullName: 'BS. Nguyễn Văn An' },
+          departmentName: 'Khoa Khám tổng quát',
+          user: { username: 'patient' },
+        });
         const other = await get('doctor2', `/api/appointments/${a.id}`);
         expect(other.statusCode).toBe(403);
         expect(other.json().message).toBe(APPOINTMENT_MSG.notAssignedDoctor);
@@ -147,8 +242,17 @@ for (const kind of dbKinds()) {
     });
 
     describe('PUT /api/appointments/:id (edit)', () => {
-      const edit = (id: number, body: Record<string, unknown>, who: keyof Sessions = 'staff') => call(t.app, s[who], 'PUT', `/api/appointments/${id}`, body);
-      const fields = (a: { fullName: string; phone: string; email: string | null; appointmentDate: string; appointmentTime: string; department: string; reason: string | null }) => ({
+      const edit = (id: number, body: Record<string, unknown>, who: keyof Sessions = 'staff') =>
+        call(t.app, s[who], 'PUT', `/api/appointments/${id}`, body);
+      const fields = (a: {
+        fullName: string;
+        phone: string;
+        email: string | null;
+        appointmentDate: string;
+        appointmentTime: string;
+        department: string;
+        reason: string | null;
+      }) => ({
         fullName: a.fullName,
         phone: a.phone,
         email: a.email,
@@ -159,8 +263,18 @@ for (const kind of dbKinds()) {
       });
 
       it('saves the changes, lists them, writes the trail and queues the update e-mail', async () => {
-        const a = await seedAppointment(db(), { status: 'CONFIRMED', appointmentDate: DAYS.wed, appointmentTime: '10:00', department: 'GYNECOLOGY' });
-        const res = await edit(a.id, { ...fields(a), appointmentDate: DAYS.thu, appointmentTime: '14:30', reason: 'Đổi lịch' });
+        const a = await seedAppointment(db(), {
+          status: 'CONFIRMED',
+          appointmentDate: DAYS.wed,
+          appointmentTime: '10:00',
+          department: 'GYNECOLOGY',
+        });
+        const res = await edit(a.id, {
+          ...fields(a),
+          appointmentDate: DAYS.thu,
+          appointmentTime: '14:30',
+          reason: 'Đổi lịch',
+        });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toMatchObject({
           message: APPOINTMENT_MSG.updated,
@@ -172,21 +286,52 @@ for (const kind of dbKinds()) {
         expect(mails).toHaveLength(1);
         expect(mails[0]!.text).toContain('Giờ khám: 10:00 → 14:30');
         const history = (await get('staff', `/api/appointments/${a.id}/history`)).json();
-        expect(history.at(-1)).toMatchObject({ action: 'UPDATE', actorRole: 'STAFF', actorName: 'Lê Thị Thu Hà', fromStatus: 'CONFIRMED', toStatus: 'CONFIRMED' });
-        const same = await edit(a.id, { ...fields(a), appointmentDate: DAYS.thu, appointmentTime: '14:30', reason: 'Đổi lịch' });
+        expect(history.at(-1)).toMatchObject({
+          action: 'UPDATE',
+          actorRole: 'STAFF',
+          actorName: 'Lê Thị Thu Hà',
+          fromStatus: 'CONFIRMED',
+          toStatus: 'CONFIRMED',
+        });
+        const same = await edit(a.id, {
+          ...fields(a),
+          appointmentDate: DAYS.thu,
+          appointmentTime: '14:30',
+          reason: 'Đổi lịch',
+        });
         expect(same.json()).toMatchObject({ message: APPOINTMENT_MSG.noChanges, changes: [], emailQueued: false });
       });
 
       it("shows a patient her appointment's steps without the clinic's internal notes or staff names", async () => {
-        const a = await seedAppointment(db(), { status: 'PENDING', userId: s.patient.userId, department: 'REPRODUCTIVE_HEALTH', appointmentDate: DAYS.fri, appointmentTime: '15:00' });
+        const a = await seedAppointment(db(), {
+          status: 'PENDING',
+          userId: s.patient.userId,
+          department: 'REPRODUCTIVE_HEALTH',
+          appointmentDate: DAYS.fri,
+          appointmentTime: '15:00',
+        });
         await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/assign-doctor`, { doctorId: s.doctor2.userId });
-        await call(t.app, s.doctor2, 'PUT', `/api/appointments/${a.id}/doctor-decline`, { reason: 'Lịch mổ trùng giờ' });
+        await call(t.app, s.doctor2, 'PUT', `/api/appointments/${a.id}/doctor-decline`, {
+          reason: 'Lịch mổ trùng giờ',
+        });
         const staffView = (await get('staff', `/api/appointments/${a.id}/history`)).json();
-        expect(staffView.at(-1)).toMatchObject({ action: 'DOCTOR_DECLINE', note: expect.stringContaining('Lịch mổ trùng giờ'), actorName: expect.any(String) });
+        expect(staffView.at(-1)).toMatchObject({
+          action: 'DOCTOR_DECLINE',
+          note: expect.stringContaining('Lịch mổ trùng giờ'),
+          actorName: expect.any(String),
+        });
         const patientView = await get('patient', `/api/appointments/${a.id}/history`);
         expect(patientView.statusCode).toBe(200);
         const last = patientView.json().at(-1);
-        expect(last).toMatchObject({ action: 'DOCTOR_DECLINE', fromStatus: 'AWAITING_DOCTOR_APPROVAL', toStatus: 'PENDING', actorRole: 'DOCTOR', note: null, actorName: null, actorId: null });
+        expect(last).toMatchObject({
+          action: 'DOCTOR_DECLINE',
+          fromStatus: 'AWAITING_DOCTOR_APPROVAL',
+          toStatus: 'PENDING',
+          actorRole: 'DOCTOR',
+          note: null,
+          actorName: null,
+          actorId: null,
+        });
         expect(JSON.stringify(patientView.json())).not.toContain('Lịch mổ trùng giờ');
       });
 
@@ -197,7 +342,12 @@ for (const kind of dbKinds()) {
         // Editing one of the three in its own slot is fine: it does not count against itself.
         const own = await edit(full[0]!.id, { ...fields(full[0]!), fullName: 'Đổi Tên' });
         expect(own.statusCode).toBe(200);
-        const mover = await seedAppointment(db(), { status: 'PENDING', appointmentDate: DAYS.fri, appointmentTime: '11:00', department: 'STI_TESTING' });
+        const mover = await seedAppointment(db(), {
+          status: 'PENDING',
+          appointmentDate: DAYS.fri,
+          appointmentTime: '11:00',
+          department: 'STI_TESTING',
+        });
         const into = await edit(mover.id, { ...fields(mover), appointmentTime: '10:30' });
         expect(into.statusCode).toBe(409);
         expect(into.json()).toMatchObject({ code: 'SLOT_FULL', message: APPOINTMENT_MSG.slotFull });
@@ -218,7 +368,10 @@ for (const kind of dbKinds()) {
         expect(missing.json().message).toBe('Vui lòng điền đầy đủ thông tin bắt buộc');
         const noDate = await edit(a.id, { ...fields(a), appointmentDate: undefined });
         expect(noDate.json().message).toBe('Vui lòng điền đầy đủ thông tin bắt buộc');
-        expect((await edit(a.id, { ...fields(a), department: 'NOPE' })).json()).toMatchObject({ statusCode: 400, code: 'UNKNOWN_DEPARTMENT' });
+        expect((await edit(a.id, { ...fields(a), department: 'NOPE' })).json()).toMatchObject({
+          statusCode: 400,
+          code: 'UNKNOWN_DEPARTMENT',
+        });
         expect((await edit(999999, fields(a))).statusCode).toBe(404);
         expect((await edit(a.id, fields(a), 'doctor')).statusCode).toBe(403);
         expect((await edit(a.id, fields(a), 'patient')).statusCode).toBe(403);
@@ -230,7 +383,12 @@ for (const kind of dbKinds()) {
         const a = await seedAppointment(db(), { status: 'PENDING', department: 'GYNECOLOGY' });
         const res = await get('staff', `/api/appointments/${a.id}/doctor-candidates`);
         expect(res.statusCode).toBe(200);
-        expect(res.json().map((d: { specialty: string }) => d.specialty).sort()).toEqual(['GENERAL_PRACTICE', 'GYNECOLOGY']);
+        expect(
+          res
+            .json()
+            .map((d: { specialty: string }) => d.specialty)
+            .sort(),
+        ).toEqual(['GENERAL_PRACTICE', 'GYNECOLOGY']);
         expect((await get('doctor', `/api/appointments/${a.id}/doctor-candidates`)).statusCode).toBe(403);
         expect((await get('staff', '/api/appointments/999999/doctor-candidates')).statusCode).toBe(404);
       });
@@ -238,25 +396,46 @@ for (const kind of dbKinds()) {
       it('refuses a doctor of another specialty and a missing doctor, and assigns a candidate', async () => {
         const a = await seedAppointment(db(), { status: 'PENDING', department: 'GYNECOLOGY' });
         const obstetrician = await findUserByLogin(db(), 'doctor4');
-        const wrong = await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/assign-doctor`, { doctorId: obstetrician!.id });
+        const wrong = await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/assign-doctor`, {
+          doctorId: obstetrician!.id,
+        });
         expect(wrong.statusCode).toBe(400);
         expect(wrong.json().message).toBe(APPOINTMENT_MSG.doctorNotEligible);
         const none = await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/assign-doctor`, {});
         expect(none.json()).toMatchObject({ statusCode: 400, message: 'Vui lòng chọn bác sĩ' });
-        const notADoctor = await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/assign-doctor`, { doctorId: s.patient.userId });
+        const notADoctor = await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/assign-doctor`, {
+          doctorId: s.patient.userId,
+        });
         expect(notADoctor.statusCode).toBe(400);
 
-        const ok = await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/assign-doctor`, { doctorId: s.doctor.userId });
+        const ok = await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/assign-doctor`, {
+          doctorId: s.doctor.userId,
+        });
         expect(ok.statusCode).toBe(200);
-        expect(ok.json().appointment).toMatchObject({ status: 'AWAITING_DOCTOR_APPROVAL', doctorId: s.doctor.userId, doctorNotifiedAt: new Date(MONDAY_9AM).toISOString() });
-        expect(items(await get('doctor', '/api/appointments/pending-my-approval?size=100')).map((x) => x.id)).toContain(a.id);
-        expect(items(await get('doctor2', '/api/appointments/pending-my-approval?size=100')).map((x) => x.id)).not.toContain(a.id);
+        expect(ok.json().appointment).toMatchObject({
+          status: 'AWAITING_DOCTOR_APPROVAL',
+          doctorId: s.doctor.userId,
+          doctorNotifiedAt: new Date(MONDAY_9AM).toISOString(),
+        });
+        expect(items(await get('doctor', '/api/appointments/pending-my-approval?size=100')).map((x) => x.id)).toContain(
+          a.id,
+        );
+        expect(
+          items(await get('doctor2', '/api/appointments/pending-my-approval?size=100')).map((x) => x.id),
+        ).not.toContain(a.id);
 
         const blank = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}/doctor-decline`, { reason: '   ' });
         expect(blank.json()).toMatchObject({ statusCode: 400, message: APPOINTMENT_MSG.declineReasonRequired });
-        const declined = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}/doctor-decline`, { reason: 'Lịch mổ trùng giờ' });
-        expect(declined.json()).toMatchObject({ message: 'Đã từ chối lịch hẹn. Lịch hẹn sẽ được staff xử lý lại.', appointment: { status: 'PENDING', doctorId: null, doctorResponse: 'Lịch mổ trùng giờ' } });
-        expect(items(await get('doctor', '/api/appointments/pending-my-approval?size=100')).map((x) => x.id)).not.toContain(a.id);
+        const declined = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}/doctor-decline`, {
+          reason: 'Lịch mổ trùng giờ',
+        });
+        expect(declined.json()).toMatchObject({
+          message: 'Đã từ chối lịch hẹn. Lịch hẹn sẽ được staff xử lý lại.',
+          appointment: { status: 'PENDING', doctorId: null, doctorResponse: 'Lịch mổ trùng giờ' },
+        });
+        expect(
+          items(await get('doctor', '/api/appointments/pending-my-approval?size=100')).map((x) => x.id),
+        ).not.toContain(a.id);
       });
     });
 
@@ -291,7 +470,9 @@ for (const kind of dbKinds()) {
         expect(res.statusCode).toBe(200);
         const body = res.json();
         expect(body).toMatchObject({ success: 1, skipped: 4, failed: 1 });
-        const byId = Object.fromEntries(body.results.map((r: { id: number; outcome: string; code: string }) => [r.id, `${r.outcome}:${r.code}`]));
+        const byId = Object.fromEntries(
+          body.results.map((r: { id: number; outcome: string; code: string }) => [r.id, `${r.outcome}:${r.code}`]),
+        );
         expect(byId).toEqual({
           [pending.id]: 'success:null',
           [completed.id]: 'skipped:ALREADY_COMPLETED',
@@ -307,29 +488,53 @@ for (const kind of dbKinds()) {
       it('mark-paid and request-payment skip what they cannot change; delete is ADMIN only', async () => {
         const confirmed = await seedAppointment(db(), { status: 'CONFIRMED' });
         const paid = await seedAppointment(db(), { status: 'PAID', paymentCompleted: true });
-        const markPaid = (await call(t.app, s.staff, 'POST', '/api/appointments/bulk/mark-paid', { ids: [confirmed.id, paid.id] })).json();
+        const markPaid = (
+          await call(t.app, s.staff, 'POST', '/api/appointments/bulk/mark-paid', { ids: [confirmed.id, paid.id] })
+        ).json();
         expect(markPaid).toMatchObject({ success: 1, skipped: 1, failed: 0 });
-        expect(markPaid.results[1]).toMatchObject({ code: 'ALREADY_IN_STATUS', reason: 'Lịch hẹn đã ở trạng thái "Đã thanh toán"' });
+        expect(markPaid.results[1]).toMatchObject({
+          code: 'ALREADY_IN_STATUS',
+          reason: 'Lịch hẹn đã ở trạng thái "Đã thanh toán"',
+        });
 
         const a = await seedAppointment(db(), { status: 'CONFIRMED' });
         const b = await seedAppointment(db(), { status: 'PENDING' });
-        const request = (await call(t.app, s.staff, 'POST', '/api/appointments/bulk/request-payment', { ids: [a.id, b.id], amount: 250000 })).json();
+        const request = (
+          await call(t.app, s.staff, 'POST', '/api/appointments/bulk/request-payment', {
+            ids: [a.id, b.id],
+            amount: 250000,
+          })
+        ).json();
         expect(request).toMatchObject({ success: 1, skipped: 1 });
-        expect((await findAppointment(db(), a.id))).toMatchObject({ status: 'PAYMENT_REQUESTED', paymentAmount: 250000 });
+        expect(await findAppointment(db(), a.id)).toMatchObject({ status: 'PAYMENT_REQUESTED', paymentAmount: 250000 });
 
-        expect((await call(t.app, s.staff, 'POST', '/api/appointments/bulk/delete', { ids: [a.id] })).statusCode).toBe(403);
-        expect((await call(t.app, s.admin, 'POST', '/api/appointments/bulk/delete', { ids: [a.id, b.id] })).json()).toMatchObject({ success: 2 });
+        expect((await call(t.app, s.staff, 'POST', '/api/appointments/bulk/delete', { ids: [a.id] })).statusCode).toBe(
+          403,
+        );
+        expect(
+          (await call(t.app, s.admin, 'POST', '/api/appointments/bulk/delete', { ids: [a.id, b.id] })).json(),
+        ).toMatchObject({ success: 2 });
       });
 
       it('answers bad bulk input with the specification messages', async () => {
-        const bad = (path: string, body: unknown) => call(t.app, s.staff, 'POST', `/api/appointments/bulk/${path}`, body);
-        expect((await bad('request-payment', { ids: [1], amount: 0 })).json()).toMatchObject({ statusCode: 400, message: 'Vui lòng nhập số tiền hợp lệ' });
+        const bad = (path: string, body: unknown) =>
+          call(t.app, s.staff, 'POST', `/api/appointments/bulk/${path}`, body);
+        expect((await bad('request-payment', { ids: [1], amount: 0 })).json()).toMatchObject({
+          statusCode: 400,
+          message: 'Vui lòng nhập số tiền hợp lệ',
+        });
         expect((await bad('request-payment', { ids: [1] })).json().message).toBe('Vui lòng nhập số tiền hợp lệ');
-        expect((await bad('cancel', { ids: [1], reason: ' ' })).json().message).toBe('Vui lòng nhập lý do hủy lịch hẹn');
+        expect((await bad('cancel', { ids: [1], reason: ' ' })).json().message).toBe(
+          'Vui lòng nhập lý do hủy lịch hẹn',
+        );
         expect((await bad('mark-paid', { ids: [] })).json().message).toBe(APPOINTMENT_MSG.bulkNoSelection);
         expect((await bad('mark-paid', {})).json().message).toBe(APPOINTMENT_MSG.bulkNoSelection);
-        expect((await call(t.app, s.doctor, 'POST', '/api/appointments/bulk/mark-paid', { ids: [1] })).statusCode).toBe(403);
-        expect((await call(t.app, null, 'POST', '/api/appointments/bulk/mark-paid', { ids: [1] })).statusCode).toBe(401);
+        expect((await call(t.app, s.doctor, 'POST', '/api/appointments/bulk/mark-paid', { ids: [1] })).statusCode).toBe(
+          403,
+        );
+        expect((await call(t.app, null, 'POST', '/api/appointments/bulk/mark-paid', { ids: [1] })).statusCode).toBe(
+          401,
+        );
       });
     });
 
@@ -340,11 +545,21 @@ for (const kind of dbKinds()) {
         const rows = await db()
           .select()
           .from(appointments)
-          .where(and(gte(appointments.appointmentDate, addDays(today, -60)), lte(appointments.appointmentDate, addDays(today, 14))));
+          .where(
+            and(
+              gte(appointments.appointmentDate, addDays(today, -60)),
+              lte(appointments.appointmentDate, addDays(today, 14)),
+            ),
+          );
         expect(rows.length).toBeGreaterThan(150);
         expect(new Set(rows.map((r) => r.status))).toEqual(new Set(APPOINTMENT_STATUSES));
         expect(rows.some((r) => isSunday(r.appointmentDate))).toBe(false);
-        expect(rows.some((r) => r.appointmentDate > today && r.status === 'AWAITING_DOCTOR_APPROVAL' && r.doctorId === s.doctor.userId)).toBe(true);
+        expect(
+          rows.some(
+            (r) =>
+              r.appointmentDate > today && r.status === 'AWAITING_DOCTOR_APPROVAL' && r.doctorId === s.doctor.userId,
+          ),
+        ).toBe(true);
         const hers = rows.filter((r) => r.userId === s.patient.userId);
         expect(hers.some((r) => r.status === 'COMPLETED' && r.notes && r.appointmentDate < today)).toBe(true);
         expect(hers.some((r) => r.appointmentDate > today)).toBe(true);
@@ -356,7 +571,9 @@ for (const kind of dbKinds()) {
         expect(Math.max(...perSlot.values())).toBeLessThanOrEqual(3);
         const events = await db().select().from(appointmentEvents);
         for (const r of rows) {
-          const trail = events.filter((e) => e.appointmentId === r.id).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+          const trail = events
+            .filter((e) => e.appointmentId === r.id)
+            .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
           expect(trail[0]?.action, `#${r.id}`).toBe('CREATED');
           expect(trail.at(-1)?.toStatus, `#${r.id}`).toBe(r.status);
         }

@@ -1,10 +1,25 @@
-import { APPOINTMENT_MSG as M, APPOINTMENT_TRAIL as T, formatDate, type Appointment, type AppointmentEditInput } from '@clinic/shared';
+import {
+  APPOINTMENT_MSG as M,
+  APPOINTMENT_TRAIL as T,
+  formatDate,
+  type Appointment,
+  type AppointmentEditInput,
+} from '@clinic/shared';
 import { ConflictError } from '../../lib/errors';
 import { enqueueEmails, updateNotificationEmail } from '../email/email.service';
 import { assertTransition, eventRow, notFound, slotOf, type Actor, type AppointmentDeps } from './appointment-access';
 import { toAppointmentDto } from './appointment-dto';
 import { mailDataOfView } from './appointment-mail';
-import { countTakenInSlot, findAppointmentView, findDepartment, insertAppointmentEvents, lockAppointment, lockSlot, personHoldsSlot, updateAppointment } from './appointments.repository';
+import {
+  countTakenInSlot,
+  findAppointmentView,
+  findDepartment,
+  insertAppointmentEvents,
+  lockAppointment,
+  lockSlot,
+  personHoldsSlot,
+  updateAppointment,
+} from './appointments.repository';
 import { assertSlotRules, requireDepartment } from './booking.service';
 import { appointmentSearchText } from './search-text';
 
@@ -26,7 +41,9 @@ export async function editAppointment(
 
     const next = { ...input, reason: input.reason, notes: input.notes ?? row.notes };
     const slotChanged =
-      next.appointmentDate !== row.appointmentDate || next.appointmentTime !== row.appointmentTime || next.department !== row.department;
+      next.appointmentDate !== row.appointmentDate ||
+      next.appointmentTime !== row.appointmentTime ||
+      next.department !== row.department;
     const personChanged = next.phone !== row.phone || next.email !== row.email;
     const department = await requireDepartment(tx, next.department);
     const slot = slotOf(next);
@@ -35,21 +52,28 @@ export async function editAppointment(
     if (slotChanged || personChanged) await lockSlot(tx, slot);
     if (slotChanged) {
       assertSlotRules(deps, slot, now);
-      if ((await countTakenInSlot(tx, slot, now, id)) >= department.slotCapacity) throw new ConflictError(M.slotFull, 'SLOT_FULL');
+      if ((await countTakenInSlot(tx, slot, now, id)) >= department.slotCapacity)
+        throw new ConflictError(M.slotFull, 'SLOT_FULL');
     }
-    if ((slotChanged || personChanged) && (await personHoldsSlot(tx, slot, next, id))) throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
+    if ((slotChanged || personChanged) && (await personHoldsSlot(tx, slot, next, id)))
+      throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
 
     const changes: string[] = [];
     if (next.fullName !== row.fullName) changes.push(changeLine(CHANGE_LABELS.fullName, row.fullName, next.fullName));
     if (next.phone !== row.phone) changes.push(changeLine(CHANGE_LABELS.phone, row.phone, next.phone));
     if (next.email !== row.email) changes.push(changeLine(CHANGE_LABELS.email, row.email, next.email));
     if (next.appointmentDate !== row.appointmentDate) {
-      changes.push(changeLine(CHANGE_LABELS.appointmentDate, formatDate(row.appointmentDate), formatDate(next.appointmentDate)));
+      changes.push(
+        changeLine(CHANGE_LABELS.appointmentDate, formatDate(row.appointmentDate), formatDate(next.appointmentDate)),
+      );
     }
-    if (next.appointmentTime !== row.appointmentTime) changes.push(changeLine(CHANGE_LABELS.appointmentTime, row.appointmentTime, next.appointmentTime));
+    if (next.appointmentTime !== row.appointmentTime)
+      changes.push(changeLine(CHANGE_LABELS.appointmentTime, row.appointmentTime, next.appointmentTime));
     if (next.department !== row.department) {
       const before = await findDepartment(tx, row.department);
-      changes.push(changeLine(CHANGE_LABELS.department, before?.departmentName ?? row.department, department.departmentName));
+      changes.push(
+        changeLine(CHANGE_LABELS.department, before?.departmentName ?? row.department, department.departmentName),
+      );
     }
     if (next.reason !== row.reason) changes.push(changeLine(CHANGE_LABELS.reason, row.reason, next.reason));
     // The doctor's notes are the clinic's business: recorded in the trail, not mailed to the patient.
@@ -57,7 +81,13 @@ export async function editAppointment(
 
     if (changes.length === 0 && !notesChanged) {
       const view = (await findAppointmentView(tx, id))!;
-      return { message: M.noChanges, appointment: toAppointmentDto(view), changes: [], emailQueued: false, emailIds: [] };
+      return {
+        message: M.noChanges,
+        appointment: toAppointmentDto(view),
+        changes: [],
+        emailQueued: false,
+        emailIds: [],
+      };
     }
 
     await updateAppointment(tx, id, {

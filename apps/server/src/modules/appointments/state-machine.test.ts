@@ -17,11 +17,22 @@ type Who = 'admin' | 'staff' | 'ownDoctor' | 'otherDoctor' | 'ownPatient' | 'oth
 type Status = AppointmentStatus;
 const WHO: Who[] = ['admin', 'staff', 'ownDoctor', 'otherDoctor', 'ownPatient', 'otherPatient'];
 const ALL = [...APPOINTMENT_STATUSES];
-const OPEN: Status[] = ['PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED', 'NEEDS_PAYMENT', 'PAYMENT_REQUESTED', 'PAID'];
+const OPEN: Status[] = [
+  'PENDING',
+  'AWAITING_DOCTOR_APPROVAL',
+  'CONFIRMED',
+  'NEEDS_PAYMENT',
+  'PAYMENT_REQUESTED',
+  'PAID',
+];
 const WAITING: Status[] = ['PENDING', 'AWAITING_DOCTOR_APPROVAL'];
 const CANCELLABLE: Status[] = ['PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED'];
 
-type Cell = { method: 'PUT' | 'POST' | 'DELETE'; path: string; body?: (ids: { doctor: number; id: number }) => unknown };
+type Cell = {
+  method: 'PUT' | 'POST' | 'DELETE';
+  path: string;
+  body?: (ids: { doctor: number; id: number }) => unknown;
+};
 type Row = {
   request: Cell;
   /** Who may act from which statuses; everyone else is refused with 403, a listed actor in another status with 409. */
@@ -104,7 +115,15 @@ const TABLE: Record<string, Row> = {
     request: {
       method: 'PUT',
       path: '',
-      body: ({ id }) => ({ fullName: 'Tên Mới', phone: `06${String(id).padStart(8, '0')}`, email: `moi${id}@example.com`, appointmentDate: DAYS.wed, appointmentTime: '09:00', department: 'GENERAL_PRACTICE', reason: 'Đổi tên' }),
+      body: ({ id }) => ({
+        fullName: 'Tên Mới',
+        phone: `06${String(id).padStart(8, '0')}`,
+        email: `moi${id}@example.com`,
+        appointmentDate: DAYS.wed,
+        appointmentTime: '09:00',
+        department: 'GENERAL_PRACTICE',
+        reason: 'Đổi tên',
+      }),
     },
     allowed: { admin: OPEN, staff: OPEN },
     to: () => 'same',
@@ -135,7 +154,14 @@ for (const kind of dbKinds()) {
     const clock = fixedClock(MONDAY_9AM);
 
     const sessionOf = (who: Who): Session =>
-      ({ admin: s.admin, staff: s.staff, ownDoctor: s.doctor, otherDoctor: s.doctor2, ownPatient: s.patient, otherPatient })[who];
+      ({
+        admin: s.admin,
+        staff: s.staff,
+        ownDoctor: s.doctor,
+        otherDoctor: s.doctor2,
+        ownPatient: s.patient,
+        otherPatient,
+      })[who];
 
     beforeAll(async () => {
       t = await buildTestApp(kind, { clock });
@@ -186,7 +212,13 @@ for (const kind of dbKinds()) {
       for (const [action, row] of Object.entries(TABLE)) {
         const id = ids.get(`Ô ${action} CONFIRMED admin`)!;
         const url = `/api/appointments/${id}${row.request.path ? `/${row.request.path}` : ''}`;
-        const res = await call(t.app, null, row.request.method, url, row.request.body?.({ doctor: s.doctor.userId, id }));
+        const res = await call(
+          t.app,
+          null,
+          row.request.method,
+          url,
+          row.request.body?.({ doctor: s.doctor.userId, id }),
+        );
         expect(res.statusCode, action).toBe(401);
       }
     });
@@ -195,42 +227,72 @@ for (const kind of dbKinds()) {
       it(`${action}: allowed roles succeed, refused roles get 403, wrong statuses 409 INVALID_TRANSITION`, async () => {
         const db = t.testDb.database.db;
         const mismatches: string[] = [];
-        const cells = ALL.flatMap((status) => WHO.map((who) => ({ status, who, id: ids.get(`Ô ${action} ${status} ${who}`)!, want: expectedStatus(row, who, status) })));
+        const cells = ALL.flatMap((status) =>
+          WHO.map((who) => ({
+            status,
+            who,
+            id: ids.get(`Ô ${action} ${status} ${who}`)!,
+            want: expectedStatus(row, who, status),
+          })),
+        );
         // A few at a time: on PostgreSQL they really run side by side.
         for (let i = 0; i < cells.length; i += 6) {
           await Promise.all(
             cells.slice(i, i + 6).map(async ({ status, who, id, want }) => {
               const url = `/api/appointments/${id}${row.request.path ? `/${row.request.path}` : ''}`;
-              const res = await call(t.app, sessionOf(who), row.request.method, url, row.request.body?.({ doctor: s.doctor.userId, id }));
+              const res = await call(
+                t.app,
+                sessionOf(who),
+                row.request.method,
+                url,
+                row.request.body?.({ doctor: s.doctor.userId, id }),
+              );
               const cell = `${status} × ${who}`;
-              if (res.statusCode !== want) return mismatches.push(`${cell}: ${res.statusCode} (wanted ${want}) ${res.body.slice(0, 160)}`);
+              if (res.statusCode !== want)
+                return mismatches.push(`${cell}: ${res.statusCode} (wanted ${want}) ${res.body.slice(0, 160)}`);
               if (want === 200) return;
               const body = res.json();
-              const vietnamese = /[ạảãáàâấầẩẫậăắằẳẵặđêếềểễệôốồổỗộơớờởỡợưứừửữựíìỉĩịúùủũụýỳỷỹỵóòỏõọéèẻẽẹ]/i.test(body.message);
-              if ((want === 409 && body.code !== 'INVALID_TRANSITION') || !vietnamese || body.message !== body.error) mismatches.push(`${cell}: error body ${res.body}`);
+              const vietnamese = /[ạảãáàâấầẩẫậăắằẳẵặđêếềểễệôốồổỗộơớờởỡợưứừửữựíìỉĩịúùủũụýỳỷỹỵóòỏõọéèẻẽẹ]/i.test(
+                body.message,
+              );
+              if ((want === 409 && body.code !== 'INVALID_TRANSITION') || !vietnamese || body.message !== body.error)
+                mismatches.push(`${cell}: error body ${res.body}`);
             }),
           );
         }
         // What the database holds afterwards: the new status and one event for each success, nothing changed for a refusal.
         const cellIds = cells.map((c) => c.id);
-        const stored = new Map((await db.select().from(appointments).where(inArray(appointments.id, cellIds))).map((r) => [r.id, r]));
-        const events = await db.select().from(appointmentEvents).where(and(inArray(appointmentEvents.appointmentId, cellIds), ne(appointmentEvents.action, 'CREATED')));
+        const stored = new Map(
+          (await db.select().from(appointments).where(inArray(appointments.id, cellIds))).map((r) => [r.id, r]),
+        );
+        const events = await db
+          .select()
+          .from(appointmentEvents)
+          .where(and(inArray(appointmentEvents.appointmentId, cellIds), ne(appointmentEvents.action, 'CREATED')));
         for (const { status, who, id, want } of cells) {
           const cell = `${status} × ${who}`;
           const after = stored.get(id);
           const trail = events.filter((e) => e.appointmentId === id);
           if (want !== 200) {
-            if (after?.status !== status || trail.length > 0) mismatches.push(`${cell}: refused but changed (${after?.status}, ${trail.length} events)`);
+            if (after?.status !== status || trail.length > 0)
+              mismatches.push(`${cell}: refused but changed (${after?.status}, ${trail.length} events)`);
             continue;
           }
           const to = row.to(status);
           const expected = to === 'same' ? status : to;
-          if ((after?.status ?? null) !== expected) mismatches.push(`${cell}: stored ${after?.status ?? 'gone'}, wanted ${expected ?? 'gone'}`);
+          if ((after?.status ?? null) !== expected)
+            mismatches.push(`${cell}: stored ${after?.status ?? 'gone'}, wanted ${expected ?? 'gone'}`);
           const e = trail[0];
-          if (trail.length !== 1 || e!.action !== row.event(status) || e!.fromStatus !== status || e!.actorId !== sessionOf(who).userId) {
+          if (
+            trail.length !== 1 ||
+            e!.action !== row.event(status) ||
+            e!.fromStatus !== status ||
+            e!.actorId !== sessionOf(who).userId
+          ) {
             mismatches.push(`${cell}: events ${JSON.stringify(trail)}`);
           }
-          if (action === 'cancel with refund' && after && after.refundRequired !== (status === 'PAID')) mismatches.push(`${cell}: refundRequired ${after.refundRequired}`);
+          if (action === 'cancel with refund' && after && after.refundRequired !== (status === 'PAID'))
+            mismatches.push(`${cell}: refundRequired ${after.refundRequired}`);
         }
         expect(mismatches).toEqual([]);
       }, 120_000);

@@ -21,9 +21,24 @@ for (const kind of dbKinds()) {
     const previousTz = process.env.TZ;
     let phone = 0;
     const available = async (date: string, time: string) =>
-      (await t.app.inject({ url: `/api/appointments/public/availability?date=${date}&time=${time}&department=GENERAL_MEDICINE` })).json();
+      (
+        await t.app.inject({
+          url: `/api/appointments/public/availability?date=${date}&time=${time}&department=GENERAL_MEDICINE`,
+        })
+      ).json();
     const book = (date: string, time: string) =>
-      t.app.inject({ method: 'POST', url: '/api/appointments/public', remoteAddress: `10.5.0.${++phone}`, payload: booking({ appointmentDate: date, appointmentTime: time, department: 'GENERAL_MEDICINE', phone: `0945${String(phone).padStart(6, '0')}`, email: `tz${phone}@example.com` }) });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        remoteAddress: `10.5.0.${++phone}`,
+        payload: booking({
+          appointmentDate: date,
+          appointmentTime: time,
+          department: 'GENERAL_MEDICINE',
+          phone: `0945${String(phone).padStart(6, '0')}`,
+          email: `tz${phone}@example.com`,
+        }),
+      });
 
     beforeAll(async () => {
       t = await buildTestApp(kind, { clock, env: { RATE_LIMIT_PUBLIC: '1000' } });
@@ -57,17 +72,24 @@ for (const kind of dbKinds()) {
 
         it('just after the clinic’s midnight, yesterday is in the past though UTC and New York still call it today', async () => {
           clock.set('2027-03-08T17:30:00Z'); // Tuesday 00:30 in Ho Chi Minh City
-          expect(await available('2027-03-08', '17:00')).toMatchObject({ available: false, code: 'PAST_DATE', message: 'Ngày khám không thể là ngày đã qua' });
+          expect(await available('2027-03-08', '17:00')).toMatchObject({
+            available: false,
+            code: 'PAST_DATE',
+            message: 'Ngày khám không thể là ngày đã qua',
+          });
           expect((await book('2027-03-08', '17:00')).json().code).toBe('PAST_DATE');
           expect(await available('2027-03-09', '08:00')).toMatchObject({ available: true });
           const today = (await call(t.app, s.staff, 'GET', '/api/appointments/today?size=100')).json();
           expect(today.items.every((a: { appointmentDate: string }) => a.appointmentDate === '2027-03-09')).toBe(true);
-          expect((await queueDayBeforeReminders({ db: t.testDb.database.db, clock, timeZone: t.config.clinicTz })).date).toBe('2027-03-10');
+          expect(
+            (await queueDayBeforeReminders({ db: t.testDb.database.db, clock, timeZone: t.config.clinicTz })).date,
+          ).toBe('2027-03-10');
         });
 
         it('from 22:00 in the clinic, no slot is left today', async () => {
           clock.set('2027-03-09T15:00:00Z'); // Tuesday 22:00
-          for (const time of ['08:00', '13:30', '17:00']) expect((await available('2027-03-09', time)).available).toBe(false);
+          for (const time of ['08:00', '13:30', '17:00'])
+            expect((await available('2027-03-09', time)).available).toBe(false);
           expect((await available('2027-03-10', '08:00')).available).toBe(true);
         });
 

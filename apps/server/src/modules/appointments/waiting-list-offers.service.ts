@@ -7,9 +7,17 @@ import { countHeldInSlot, lockSlot, type Slot } from './appointments.repository'
 import { requireDepartment } from './booking.service';
 import { hashOf, newToken } from './manage-token';
 import { departmentNameOf, mailOf, waitingUrl } from './waiting-list.service';
-import { deleteEntriesOfSlotsBefore, expireLapsedOffers, lockNextInLine, slotsWithFreedPlaces, updateWaitingEntry, withdrawBegunEntries } from './waiting-list.repository';
+import {
+  deleteEntriesOfSlotsBefore,
+  expireLapsedOffers,
+  lockNextInLine,
+  slotsWithFreedPlaces,
+  updateWaitingEntry,
+  withdrawBegunEntries,
+} from './waiting-list.repository';
 
-const offerEnds = (now: Date, slotStartsAt: Date) => new Date(Math.min(now.getTime() + WAITING_HOLD_MINUTES * 60_000, slotStartsAt.getTime()));
+const offerEnds = (now: Date, slotStartsAt: Date) =>
+  new Date(Math.min(now.getTime() + WAITING_HOLD_MINUTES * 60_000, slotStartsAt.getTime()));
 
 /**
  * How long a slot's waiting list is kept after the slot began: long enough for the front desk to
@@ -20,7 +28,10 @@ export const WAITING_LIST_KEPT_DAYS = 31;
 
 /** Forgets the waiting lists of slots that began more than WAITING_LIST_KEPT_DAYS ago; how many entries went. */
 export async function forgetPastWaitingLists(deps: Pick<AppointmentDeps, 'db' | 'clock'>): Promise<number> {
-  return deleteEntriesOfSlotsBefore(deps.db, new Date(deps.clock.now().getTime() - WAITING_LIST_KEPT_DAYS * 86_400_000));
+  return deleteEntriesOfSlotsBefore(
+    deps.db,
+    new Date(deps.clock.now().getTime() - WAITING_LIST_KEPT_DAYS * 86_400_000),
+  );
 }
 
 /**
@@ -29,7 +40,9 @@ export async function forgetPastWaitingLists(deps: Pick<AppointmentDeps, 'db' | 
  * in several processes at once: the updates are single statements, the offers are made under the
  * slot's lock after counting again.
  */
-export async function offerFreedPlaces(deps: AppointmentDeps): Promise<{ withdrawn: number; expired: number; offered: number }> {
+export async function offerFreedPlaces(
+  deps: AppointmentDeps,
+): Promise<{ withdrawn: number; expired: number; offered: number }> {
   const now = deps.clock.now();
   const withdrawn = await deps.db.transaction(async (tx) => {
     const ended = await withdrawBegunEntries(tx, now);
@@ -56,9 +69,20 @@ async function offerInSlot(deps: AppointmentDeps, slot: Slot, now: Date): Promis
     for (const entry of next) {
       const token = newToken();
       const expiresAt = offerEnds(now, entry.slotStartsAt);
-      await updateWaitingEntry(tx, entry.id, { status: 'OFFERED', offerTokenHash: hashOf(token), offeredAt: now, offerExpiresAt: expiresAt, updatedAt: now });
+      await updateWaitingEntry(tx, entry.id, {
+        status: 'OFFERED',
+        offerTokenHash: hashOf(token),
+        offeredAt: now,
+        offerExpiresAt: expiresAt,
+        updatedAt: now,
+      });
       const until = clinicMoment(expiresAt, deps.timeZone);
-      emails.push(waitingOfferEmail({ ...mailOf(entry, department.departmentName), waitingUrl: waitingUrl(entry.siteOrigin, token) }, formatTimeOnDate(until.time, until.date)));
+      emails.push(
+        waitingOfferEmail(
+          { ...mailOf(entry, department.departmentName), waitingUrl: waitingUrl(entry.siteOrigin, token) },
+          formatTimeOnDate(until.time, until.date),
+        ),
+      );
     }
     await enqueueEmails(tx, emails, now);
     return next.length;

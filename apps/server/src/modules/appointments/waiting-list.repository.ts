@@ -7,7 +7,12 @@ import type { Slot } from './appointments.repository';
 type NewEntry = typeof waitingListEntries.$inferInsert;
 const w = waitingListEntries;
 
-const inSlot = (slot: Slot) => and(eq(w.appointmentDate, slot.appointmentDate), eq(w.appointmentTime, slot.appointmentTime), eq(w.department, slot.department));
+const inSlot = (slot: Slot) =>
+  and(
+    eq(w.appointmentDate, slot.appointmentDate),
+    eq(w.appointmentTime, slot.appointmentTime),
+    eq(w.department, slot.department),
+  );
 const open = inArray(w.status, [...OPEN_WAITING_STATUSES]);
 
 export async function insertWaitingEntry(db: Db, row: NewEntry): Promise<WaitingListEntryRow> {
@@ -16,7 +21,11 @@ export async function insertWaitingEntry(db: Db, row: NewEntry): Promise<Waiting
 }
 
 /** The entry behind a link: the joining token or the offer's. */
-export async function findWaitingEntryByHash(db: Db, tokenHash: string, lock = false): Promise<WaitingListEntryRow | undefined> {
+export async function findWaitingEntryByHash(
+  db: Db,
+  tokenHash: string,
+  lock = false,
+): Promise<WaitingListEntryRow | undefined> {
   const query = db
     .select()
     .from(w)
@@ -37,7 +46,11 @@ export async function updateWaitingEntry(db: Db, id: number, patch: Partial<NewE
 }
 
 /** Is this phone or e-mail already in the slot's line (waiting or holding an offer)? */
-export async function personWaitsInSlot(db: Db, slot: Slot, person: { phone: string; email: string }): Promise<boolean> {
+export async function personWaitsInSlot(
+  db: Db,
+  slot: Slot,
+  person: { phone: string; email: string },
+): Promise<boolean> {
   const rows = await db
     .select({ id: w.id })
     .from(w)
@@ -47,7 +60,10 @@ export async function personWaitsInSlot(db: Db, slot: Slot, person: { phone: str
 }
 
 /** Her place in line: 1 + the entries still waiting ahead of her. */
-export async function positionInLine(db: Db, entry: Pick<WaitingListEntryRow, 'id' | 'appointmentDate' | 'appointmentTime' | 'department'>): Promise<number> {
+export async function positionInLine(
+  db: Db,
+  entry: Pick<WaitingListEntryRow, 'id' | 'appointmentDate' | 'appointmentTime' | 'department'>,
+): Promise<number> {
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(w)
@@ -91,7 +107,11 @@ export async function slotsWithFreedPlaces(db: Db, now: Date): Promise<Slot[]> {
     join ${departments} d on d.code = s.department
     where d.slot_capacity - clinic_slot_held(s.appointment_date, s.appointment_time, s.department, ${now.toISOString()}::timestamptz, null, null) > 0
     order by 1, 2, 3`);
-  return rowsOf<{ appointment_date: string; appointment_time: string; department: string }>(result).map((r) => ({ appointmentDate: String(r.appointment_date), appointmentTime: r.appointment_time, department: r.department }));
+  return rowsOf<{ appointment_date: string; appointment_time: string; department: string }>(result).map((r) => ({
+    appointmentDate: String(r.appointment_date),
+    appointmentTime: r.appointment_time,
+    department: r.department,
+  }));
 }
 
 /** The first `n` still waiting in the slot, locked, in line order. */
@@ -124,6 +144,11 @@ export async function waitingListFigures(db: Db, since: Date): Promise<{ refille
       waiting: sql<number>`count(*) filter (where ${w.status} in ('WAITING', 'OFFERED'))::int`,
     })
     .from(w)
-    .where(or(inArray(w.status, ['WAITING', 'OFFERED'] satisfies WaitingStatus[]), and(eq(w.status, 'CLAIMED'), sql`${w.claimedAt} >= ${since.toISOString()}`)));
+    .where(
+      or(
+        inArray(w.status, ['WAITING', 'OFFERED'] satisfies WaitingStatus[]),
+        and(eq(w.status, 'CLAIMED'), sql`${w.claimedAt} >= ${since.toISOString()}`),
+      ),
+    );
   return { refilled: rows[0]?.refilled ?? 0, waiting: rows[0]?.waiting ?? 0 };
 }

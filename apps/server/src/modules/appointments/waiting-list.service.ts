@@ -15,7 +15,15 @@ import type { WaitingListEntryRow } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { bookingReceivedEmail, enqueueEmails, waitingJoinedEmail } from '../email/email.service';
 import { eventRow, slotOf, type AppointmentDeps } from './appointment-access';
-import { countHeldInSlot, countTakenInSlot, findDepartment, insertAppointment, insertAppointmentEvents, lockSlot, personHoldsSlot } from './appointments.repository';
+import {
+  countHeldInSlot,
+  countTakenInSlot,
+  findDepartment,
+  insertAppointment,
+  insertAppointmentEvents,
+  lockSlot,
+  personHoldsSlot,
+} from './appointments.repository';
 import { assertSlotRules, requireDepartment } from './booking.service';
 import { hashOf, issueManageLink, manageUrl, newToken } from './manage-token';
 import { appointmentSearchText } from './search-text';
@@ -61,7 +69,11 @@ async function entryView(db: Db, entry: WaitingListEntryRow): Promise<WaitingEnt
 }
 
 /** POST /api/appointments/waiting-list: only for a slot a booking would refuse as full. */
-export async function joinWaitingList(deps: AppointmentDeps, input: WaitingListJoinInput, origin: string): Promise<WaitingListJoinResponse> {
+export async function joinWaitingList(
+  deps: AppointmentDeps,
+  input: WaitingListJoinInput,
+  origin: string,
+): Promise<WaitingListJoinResponse> {
   const now = deps.clock.now();
   const slot = slotOf(input);
   return deps.db.transaction(async (tx) => {
@@ -70,7 +82,8 @@ export async function joinWaitingList(deps: AppointmentDeps, input: WaitingListJ
     await lockSlot(tx, slot);
     if (await personHoldsSlot(tx, slot, input)) throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
     if (await personWaitsInSlot(tx, slot, input)) throw new ConflictError(M.alreadyWaiting, 'ALREADY_WAITING');
-    if ((await countTakenInSlot(tx, slot, now)) < department.slotCapacity) throw new ConflictError(M.waitingSlotOpen, 'SLOT_AVAILABLE');
+    if ((await countTakenInSlot(tx, slot, now)) < department.slotCapacity)
+      throw new ConflictError(M.waitingSlotOpen, 'SLOT_AVAILABLE');
     const token = newToken();
     const entry = await insertWaitingEntry(tx, {
       ...slot,
@@ -85,14 +98,29 @@ export async function joinWaitingList(deps: AppointmentDeps, input: WaitingListJ
       updatedAt: now,
     });
     const position = await positionInLine(tx, entry);
-    await enqueueEmails(tx, [waitingJoinedEmail({ ...mailOf(entry, department.departmentName), waitingUrl: waitingUrl(origin, token) }, position)], now);
+    await enqueueEmails(
+      tx,
+      [
+        waitingJoinedEmail(
+          { ...mailOf(entry, department.departmentName), waitingUrl: waitingUrl(origin, token) },
+          position,
+        ),
+      ],
+      now,
+    );
     return { message: M.waitingJoined, position, token };
   });
 }
 
 /** What the waiting list's e-mails say of an entry. */
 export function mailOf(entry: WaitingListEntryRow, departmentName: string) {
-  return { fullName: entry.fullName, email: entry.email, appointmentDate: entry.appointmentDate, appointmentTime: entry.appointmentTime, departmentName };
+  return {
+    fullName: entry.fullName,
+    email: entry.email,
+    appointmentDate: entry.appointmentDate,
+    appointmentTime: entry.appointmentTime,
+    departmentName,
+  };
 }
 
 /** GET /api/appointments/waiting-list/{token}: her place in line, or the offer she holds. */
@@ -117,8 +145,10 @@ export async function leaveWaitingList(deps: AppointmentDeps, token: string) {
 /** Why an entry cannot be claimed now, or null. */
 function claimRefusal(entry: WaitingListEntryRow, now: Date): ConflictError | null {
   if (entry.status === 'CLAIMED') return new ConflictError(M.waitingAlreadyClaimed, 'WAITING_ALREADY_CLAIMED');
-  if (entry.status === 'WITHDRAWN' || entry.slotStartsAt <= now) return new ConflictError(M.waitingSlotBegun, 'SLOT_BEGUN');
-  if (entry.status === 'EXPIRED' || (entry.status === 'OFFERED' && entry.offerExpiresAt! <= now)) return new ConflictError(M.waitingOfferExpired, 'OFFER_EXPIRED');
+  if (entry.status === 'WITHDRAWN' || entry.slotStartsAt <= now)
+    return new ConflictError(M.waitingSlotBegun, 'SLOT_BEGUN');
+  if (entry.status === 'EXPIRED' || (entry.status === 'OFFERED' && entry.offerExpiresAt! <= now))
+    return new ConflictError(M.waitingOfferExpired, 'OFFER_EXPIRED');
   if (entry.status === 'WAITING') return new ConflictError(M.waitingNotOffered, 'NOT_OFFERED');
   if (entry.status !== 'OFFERED') return new ConflictError(M.waitingCannotLeave, 'WAITING_CLOSED');
   return null;
@@ -142,7 +172,8 @@ export async function claimWaitingOffer(deps: AppointmentDeps, token: string): P
     const department = await requireDepartment(tx, entry.department);
     if (await personHoldsSlot(tx, slot, entry)) throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
     // Her own hold is the place she takes; the other held offers are not hers to take.
-    if ((await countHeldInSlot(tx, slot, now, { entryId: entry.id })) >= department.slotCapacity) throw new ConflictError(M.slotFull, 'SLOT_FULL');
+    if ((await countHeldInSlot(tx, slot, now, { entryId: entry.id })) >= department.slotCapacity)
+      throw new ConflictError(M.slotFull, 'SLOT_FULL');
     const person = { fullName: entry.fullName, phone: entry.phone, email: entry.email };
     const row = await insertAppointment(tx, {
       ...person,
@@ -154,10 +185,21 @@ export async function claimWaitingOffer(deps: AppointmentDeps, token: string): P
       createdAt: now,
       updatedAt: now,
     });
-    await insertAppointmentEvents(tx, [eventRow(null, row.id, 'CREATED', null, 'PENDING', T.claimedFromWaitingList, now)]);
-    await updateWaitingEntry(tx, entry.id, { status: 'CLAIMED', claimedAt: now, appointmentId: row.id, updatedAt: now });
+    await insertAppointmentEvents(tx, [
+      eventRow(null, row.id, 'CREATED', null, 'PENDING', T.claimedFromWaitingList, now),
+    ]);
+    await updateWaitingEntry(tx, entry.id, {
+      status: 'CLAIMED',
+      claimedAt: now,
+      appointmentId: row.id,
+      updatedAt: now,
+    });
     const manageToken = await issueManageLink(tx, row.id, now);
-    const mail = { ...mailOf(entry, department.departmentName), id: row.id, manageUrl: manageUrl(entry.siteOrigin, manageToken) };
+    const mail = {
+      ...mailOf(entry, department.departmentName),
+      id: row.id,
+      manageUrl: manageUrl(entry.siteOrigin, manageToken),
+    };
     await enqueueEmails(tx, [bookingReceivedEmail(mail)], now);
     return { message: M.waitingClaimed, appointmentId: row.id, manageToken };
   });
@@ -167,7 +209,11 @@ export async function claimWaitingOffer(deps: AppointmentDeps, token: string): P
 
 /** GET /api/appointments/waiting-list?date&time&department (staff). */
 export async function listSlotWaiting(deps: AppointmentDeps, q: SlotWaitingListQuery): Promise<SlotWaitingList> {
-  const rows = await listSlotEntries(deps.db, { appointmentDate: q.date, appointmentTime: q.time, department: q.department });
+  const rows = await listSlotEntries(deps.db, {
+    appointmentDate: q.date,
+    appointmentTime: q.time,
+    department: q.department,
+  });
   return {
     entries: rows.map((e) => ({
       id: e.id,

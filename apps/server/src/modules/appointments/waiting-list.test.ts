@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_MSG as M, APPOINTMENT_TRAIL as T } from '@clinic/shared';
-import { buildSecondProcess, buildTestApp, fixedClock, type SecondProcess, type TestContext } from '../../../test/build-app';
+import {
+  buildSecondProcess,
+  buildTestApp,
+  fixedClock,
+  type SecondProcess,
+  type TestContext,
+} from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, type Sessions, withRecordingSmtp } from '../../../test/appointments';
 import type { RecordingSmtp } from '../../../test/system/server-process';
@@ -13,8 +19,10 @@ import { forgetPastWaitingLists, offerFreedPlaces } from './waiting-list-offers.
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** The waiting-list link in an e-mail as the SMTP server received it (quoted-printable lines joined). */
-const waitingLinkIn = (raw: string) => /\/appointment\/waiting\/([A-Za-z0-9_-]{43})/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
-const manageLinkIn = (raw: string) => /\/appointment\/manage\/([A-Za-z0-9_-]{43})/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
+const waitingLinkIn = (raw: string) =>
+  /\/appointment\/waiting\/([A-Za-z0-9_-]{43})/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
+const manageLinkIn = (raw: string) =>
+  /\/appointment\/manage\/([A-Za-z0-9_-]{43})/.exec(raw.replace(/=\r?\n/g, ''))?.[1];
 
 for (const kind of dbKinds()) {
   describe(`the waiting list of a full slot [${kind}]`, () => {
@@ -27,10 +35,19 @@ for (const kind of dbKinds()) {
     let n = 0;
     const person = (name: string) => {
       n += 1;
-      return { fullName: name, phone: `0966${String(n).padStart(6, '0')}`, email: `${name.toLowerCase().replace(/\W+/g, '.')}.${n}@example.com` };
+      return {
+        fullName: name,
+        phone: `0966${String(n).padStart(6, '0')}`,
+        email: `${name.toLowerCase().replace(/\W+/g, '.')}.${n}@example.com`,
+      };
     };
     const book = async (slot: object, who = person('Khach')) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ ...slot, ...who }), remoteAddress: '10.5.0.1' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({ ...slot, ...who }),
+        remoteAddress: '10.5.0.1',
+      });
       return res;
     };
     /** Books every place of the slot; the bookings' management tokens. */
@@ -44,11 +61,25 @@ for (const kind of dbKinds()) {
       return tokens;
     };
     const join = (slot: object, who: object) =>
-      t.app.inject({ method: 'POST', url: '/api/appointments/waiting-list', payload: { ...slot, ...who }, remoteAddress: '10.5.0.2' });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/waiting-list',
+        payload: { ...slot, ...who },
+        remoteAddress: '10.5.0.2',
+      });
     const link = (token: string, action?: 'claim' | 'leave') =>
-      t.app.inject({ method: action ? 'POST' : 'GET', url: `/api/appointments/waiting-list/${token}${action ? `/${action}` : ''}`, remoteAddress: '10.5.0.3' });
+      t.app.inject({
+        method: action ? 'POST' : 'GET',
+        url: `/api/appointments/waiting-list/${token}${action ? `/${action}` : ''}`,
+        remoteAddress: '10.5.0.3',
+      });
     const cancelByLink = (manageToken: string) =>
-      t.app.inject({ method: 'POST', url: `/api/appointments/manage/${manageToken}/cancel`, payload: { reason: 'Bận việc' }, remoteAddress: '10.5.0.4' });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/appointments/manage/${manageToken}/cancel`,
+        payload: { reason: 'Bận việc' },
+        remoteAddress: '10.5.0.4',
+      });
     const availability = async (slot: { appointmentDate: string; appointmentTime: string; department: string }) =>
       (
         await t.app.inject({
@@ -85,7 +116,9 @@ for (const kind of dbKinds()) {
       // Only the hash is kept; the joining e-mail carries the link until it is sent.
       expect((await findWaitingEntryByHash(db(), sha256(token)))?.status).toBe('WAITING');
       expect(await findWaitingEntryByHash(db(), token)).toBeUndefined();
-      const [joined] = (await listOutboxEmails(db(), { kind: 'WAITING_JOINED' })).filter((e) => e.toAddress === lan.email);
+      const [joined] = (await listOutboxEmails(db(), { kind: 'WAITING_JOINED' })).filter(
+        (e) => e.toAddress === lan.email,
+      );
       expect(joined!.html).toContain(`https://antamclinic.vn/appointment/waiting/${token}`);
       expect(joined!.text).toContain('vị trí số 1');
 
@@ -97,7 +130,12 @@ for (const kind of dbKinds()) {
 
       const seen = await link(token);
       expect(seen.statusCode).toBe(200);
-      expect(seen.json()).toMatchObject({ status: 'WAITING', position: 1, departmentName: 'Khoa Phụ khoa', offerExpiresAt: null });
+      expect(seen.json()).toMatchObject({
+        status: 'WAITING',
+        position: 1,
+        departmentName: 'Khoa Phụ khoa',
+        offerExpiresAt: null,
+      });
       const wrong = await link('B'.repeat(43));
       expect(wrong.statusCode).toBe(404);
       expect(wrong.json().message).toBe(M.waitingLinkInvalid);
@@ -117,16 +155,28 @@ for (const kind of dbKinds()) {
       const waiterToken = (await join(slot, waiter)).json().token as string;
       const id = ids[0]!;
       let res;
-      if (way.includes('cancels')) res = await call(t.app, s.staff, 'PUT', `/api/appointments/${id}/cancel`, { reason: 'Bệnh nhân gọi báo bận' });
+      if (way.includes('cancels'))
+        res = await call(t.app, s.staff, 'PUT', `/api/appointments/${id}/cancel`, { reason: 'Bệnh nhân gọi báo bận' });
       else if (way.includes('no-show')) {
-        expect((await call(t.app, s.staff, 'PUT', `/api/appointments/${id}/confirm-with-doctor`, { doctorId: s.doctor.userId })).statusCode).toBe(200);
+        expect(
+          (
+            await call(t.app, s.staff, 'PUT', `/api/appointments/${id}/confirm-with-doctor`, {
+              doctorId: s.doctor.userId,
+            })
+          ).statusCode,
+        ).toBe(200);
         res = await call(t.app, s.doctor, 'PUT', `/api/appointments/${id}`, { status: 'NO_SHOW', notes: 'Không đến' });
       } else if (way.includes('deletes')) res = await call(t.app, s.admin, 'DELETE', `/api/appointments/${id}`);
       else {
         const row = (await findAppointment(db(), id))!;
         res = await call(t.app, s.staff, 'PUT', `/api/appointments/${id}`, {
-          fullName: row.fullName, phone: row.phone, email: row.email, department: row.department, reason: row.reason,
-          appointmentDate, appointmentTime: '16:30',
+          fullName: row.fullName,
+          phone: row.phone,
+          email: row.email,
+          department: row.department,
+          reason: row.reason,
+          appointmentDate,
+          appointmentTime: '16:30',
         });
       }
       expect(res.statusCode, res.body).toBe(200);
@@ -165,8 +215,12 @@ for (const kind of dbKinds()) {
       await processDueEmails(deps());
       /** The offer's link: the one in her e-mails that is not the joining one. */
       const offerLink = (email: string, joinToken: string) =>
-        smtp.received.map((m) => (m.to.includes(email) ? waitingLinkIn(m.raw) : undefined)).find((found) => found && found !== joinToken);
-      const [offerCopy] = (await listOutboxEmails(db(), { kind: 'WAITING_OFFER' })).filter((e) => e.toAddress === hoa.email);
+        smtp.received
+          .map((m) => (m.to.includes(email) ? waitingLinkIn(m.raw) : undefined))
+          .find((found) => found && found !== joinToken);
+      const [offerCopy] = (await listOutboxEmails(db(), { kind: 'WAITING_OFFER' })).filter(
+        (e) => e.toAddress === hoa.email,
+      );
       expect(offerCopy!.text).toContain('09:30 ngày 01/03/2027');
       const hoaOfferToken = offerLink(hoa.email, hoaToken)!;
       expect(hoaOfferToken).not.toBe(hoaToken);
@@ -185,17 +239,35 @@ for (const kind of dbKinds()) {
       expect(claim.json()).toMatchObject({ message: M.waitingClaimed });
       const { appointmentId, manageToken } = claim.json() as { appointmentId: number; manageToken: string };
       const row = (await findAppointment(db(), appointmentId))!;
-      expect(row).toMatchObject({ ...slot, fullName: thu.fullName, phone: thu.phone, email: thu.email, status: 'PENDING' });
+      expect(row).toMatchObject({
+        ...slot,
+        fullName: thu.fullName,
+        phone: thu.phone,
+        email: thu.email,
+        status: 'PENDING',
+      });
       expect((await listAppointmentEvents(db(), appointmentId)).map((e) => e.note)).toEqual([T.claimedFromWaitingList]);
       expect(await countActiveInSlot(db(), slot)).toBe(3);
       expect((await link(thuToken)).json().status).toBe('CLAIMED');
       // Her booking e-mail carries its own management link, which works.
       await processDueEmails(deps());
-      expect(smtp.received.filter((m) => m.to.includes(thu.email)).map((m) => manageLinkIn(m.raw))).toContain(manageToken);
-      expect((await t.app.inject({ method: 'GET', url: `/api/appointments/manage/${manageToken}`, remoteAddress: '10.5.0.5' })).json().appointment.id).toBe(appointmentId);
+      expect(smtp.received.filter((m) => m.to.includes(thu.email)).map((m) => manageLinkIn(m.raw))).toContain(
+        manageToken,
+      );
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/appointments/manage/${manageToken}`,
+            remoteAddress: '10.5.0.5',
+          })
+        ).json().appointment.id,
+      ).toBe(appointmentId);
       // Once sent, the outbox keeps no waiting-list token.
       const outbox = await listOutboxEmails(db(), { kind: 'WAITING_OFFER' });
-      expect(outbox.every((e) => !e.html.includes(hoaOfferToken) && e.html.includes('/appointment/waiting/(đã ẩn)'))).toBe(true);
+      expect(
+        outbox.every((e) => !e.html.includes(hoaOfferToken) && e.html.includes('/appointment/waiting/(đã ẩn)')),
+      ).toBe(true);
 
       const again = await link(thuToken, 'claim');
       expect(again.json()).toMatchObject({ code: 'WAITING_ALREADY_CLAIMED' });
@@ -213,7 +285,10 @@ for (const kind of dbKinds()) {
       // Ten minutes before the slot: the offer ends when it begins, not 30 minutes later.
       clock.set('2027-03-02T08:50:00Z');
       await offerFreedPlaces(deps());
-      expect((await link(first)).json()).toMatchObject({ status: 'OFFERED', offerExpiresAt: '2027-03-02T09:00:00.000Z' });
+      expect((await link(first)).json()).toMatchObject({
+        status: 'OFFERED',
+        offerExpiresAt: '2027-03-02T09:00:00.000Z',
+      });
       clock.set('2027-03-02T09:00:00Z');
       expect(await offerFreedPlaces(deps())).toMatchObject({ withdrawn: 2, offered: 0 });
       expect((await link(first)).json().status).toBe('WITHDRAWN');
@@ -231,23 +306,43 @@ for (const kind of dbKinds()) {
       const anToken = (await join(slot, an)).json().token as string;
       await join(slot, binh);
 
-      const list = await call(t.app, s.staff, 'GET', `/api/appointments/waiting-list?date=${slot.appointmentDate}&time=${slot.appointmentTime}&department=${slot.department}`);
+      const list = await call(
+        t.app,
+        s.staff,
+        'GET',
+        `/api/appointments/waiting-list?date=${slot.appointmentDate}&time=${slot.appointmentTime}&department=${slot.department}`,
+      );
       expect(list.statusCode).toBe(200);
       const entries = list.json().entries as { id: number; fullName: string; phone: string; status: string }[];
       expect(entries.map((e) => [e.fullName, e.phone, e.status])).toEqual([
         [an.fullName, an.phone, 'WAITING'],
         [binh.fullName, binh.phone, 'WAITING'],
       ]);
-      expect((await call(t.app, s.patient, 'GET', `/api/appointments/waiting-list?date=${slot.appointmentDate}&time=10:00&department=GYNECOLOGY`)).statusCode).toBe(403);
-      expect((await call(t.app, s.doctor, 'DELETE', `/api/appointments/waiting-list/entries/${entries[1]!.id}`)).statusCode).toBe(403);
+      expect(
+        (
+          await call(
+            t.app,
+            s.patient,
+            'GET',
+            `/api/appointments/waiting-list?date=${slot.appointmentDate}&time=10:00&department=GYNECOLOGY`,
+          )
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (await call(t.app, s.doctor, 'DELETE', `/api/appointments/waiting-list/entries/${entries[1]!.id}`)).statusCode,
+      ).toBe(403);
 
       const left = await link(anToken, 'leave');
       expect(left.json()).toMatchObject({ message: M.waitingLeft, entry: { status: 'LEFT' } });
       expect((await link(anToken, 'leave')).statusCode).toBe(409);
       const removed = await call(t.app, s.staff, 'DELETE', `/api/appointments/waiting-list/entries/${entries[1]!.id}`);
       expect(removed.json()).toMatchObject({ message: M.waitingRemoved });
-      expect((await call(t.app, s.staff, 'DELETE', `/api/appointments/waiting-list/entries/${entries[1]!.id}`)).statusCode).toBe(409);
-      expect((await call(t.app, s.staff, 'DELETE', '/api/appointments/waiting-list/entries/999999')).statusCode).toBe(404);
+      expect(
+        (await call(t.app, s.staff, 'DELETE', `/api/appointments/waiting-list/entries/${entries[1]!.id}`)).statusCode,
+      ).toBe(409);
+      expect((await call(t.app, s.staff, 'DELETE', '/api/appointments/waiting-list/entries/999999')).statusCode).toBe(
+        404,
+      );
 
       // Nobody waits now: a freed place is anyone's.
       await cancelByLink(freed!);
@@ -275,43 +370,77 @@ for (const kind of dbKinds()) {
 }
 
 // PGlite has one connection, so requests never overlap there: the race only shows on PostgreSQL.
-describe.runIf(process.env.TEST_DATABASE_URL)('claiming an offered place under a rush, two processes on PostgreSQL', () => {
-  let t: TestContext;
-  let other: SecondProcess;
-  const clock = fixedClock(MONDAY_9AM);
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'claiming an offered place under a rush, two processes on PostgreSQL',
+  () => {
+    let t: TestContext;
+    let other: SecondProcess;
+    const clock = fixedClock(MONDAY_9AM);
 
-  beforeAll(async () => {
-    t = await buildTestApp('postgres', { clock, env: { RATE_LIMIT_PUBLIC: '10000' } });
-    other = await buildSecondProcess(t);
-  });
-  afterAll(async () => {
-    await other?.close();
-    await t?.close();
-  });
+    beforeAll(async () => {
+      t = await buildTestApp('postgres', { clock, env: { RATE_LIMIT_PUBLIC: '10000' } });
+      other = await buildSecondProcess(t);
+    });
+    afterAll(async () => {
+      await other?.close();
+      await t?.close();
+    });
 
-  it('the offer link clicked twice at once, a public booking and a second offer job at the same instant: one claim, never beyond the capacity', async () => {
-    const slot = { appointmentDate: DAYS.fri, appointmentTime: '14:00', department: 'FERTILITY' };
-    const apps = [t.app, other.app];
-    const tokens: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await apps[i % 2]!.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ ...slot, phone: `0955${String(i).padStart(6, '0')}`, email: `rush.${i}@example.com` }), remoteAddress: `10.6.0.${i}` });
-      tokens.push(res.json().manageToken);
-    }
-    const joined = await t.app.inject({ method: 'POST', url: '/api/appointments/waiting-list', payload: { ...slot, fullName: 'Chờ Một', phone: '0955999001', email: 'cho.mot@example.com' }, remoteAddress: '10.6.1.1' });
-    const token = joined.json().token as string;
-    await other.app.inject({ method: 'POST', url: `/api/appointments/manage/${tokens[0]}/cancel`, payload: { reason: 'Bận' }, remoteAddress: '10.6.1.2' });
-    const runs = await Promise.all([offerFreedPlaces({ ...t.app.deps, clock }), offerFreedPlaces({ ...other.app.deps, clock })]);
-    expect(runs.reduce((sum, r) => sum + r.offered, 0)).toBe(1);
+    it('the offer link clicked twice at once, a public booking and a second offer job at the same instant: one claim, never beyond the capacity', async () => {
+      const slot = { appointmentDate: DAYS.fri, appointmentTime: '14:00', department: 'FERTILITY' };
+      const apps = [t.app, other.app];
+      const tokens: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await apps[i % 2]!.inject({
+          method: 'POST',
+          url: '/api/appointments/public',
+          payload: booking({ ...slot, phone: `0955${String(i).padStart(6, '0')}`, email: `rush.${i}@example.com` }),
+          remoteAddress: `10.6.0.${i}`,
+        });
+        tokens.push(res.json().manageToken);
+      }
+      const joined = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/waiting-list',
+        payload: { ...slot, fullName: 'Chờ Một', phone: '0955999001', email: 'cho.mot@example.com' },
+        remoteAddress: '10.6.1.1',
+      });
+      const token = joined.json().token as string;
+      await other.app.inject({
+        method: 'POST',
+        url: `/api/appointments/manage/${tokens[0]}/cancel`,
+        payload: { reason: 'Bận' },
+        remoteAddress: '10.6.1.2',
+      });
+      const runs = await Promise.all([
+        offerFreedPlaces({ ...t.app.deps, clock }),
+        offerFreedPlaces({ ...other.app.deps, clock }),
+      ]);
+      expect(runs.reduce((sum, r) => sum + r.offered, 0)).toBe(1);
 
-    const [a, b, walkIn] = await Promise.all([
-      t.app.inject({ method: 'POST', url: `/api/appointments/waiting-list/${token}/claim`, remoteAddress: '10.6.2.1' }),
-      other.app.inject({ method: 'POST', url: `/api/appointments/waiting-list/${token}/claim`, remoteAddress: '10.6.2.2' }),
-      other.app.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ ...slot, phone: '0955999002', email: 'walk.in@example.com' }), remoteAddress: '10.6.2.3' }),
-    ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
-    expect([a, b].find((r) => r.statusCode === 409)!.json().code).toBe('WAITING_ALREADY_CLAIMED');
-    expect(walkIn.statusCode).toBe(409);
-    expect(walkIn.json().code).toBe('SLOT_FULL');
-    expect(await countActiveInSlot(t.testDb.database.db, slot)).toBe(3);
-  });
-});
+      const [a, b, walkIn] = await Promise.all([
+        t.app.inject({
+          method: 'POST',
+          url: `/api/appointments/waiting-list/${token}/claim`,
+          remoteAddress: '10.6.2.1',
+        }),
+        other.app.inject({
+          method: 'POST',
+          url: `/api/appointments/waiting-list/${token}/claim`,
+          remoteAddress: '10.6.2.2',
+        }),
+        other.app.inject({
+          method: 'POST',
+          url: '/api/appointments/public',
+          payload: booking({ ...slot, phone: '0955999002', email: 'walk.in@example.com' }),
+          remoteAddress: '10.6.2.3',
+        }),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+      expect([a, b].find((r) => r.statusCode === 409)!.json().code).toBe('WAITING_ALREADY_CLAIMED');
+      expect(walkIn.statusCode).toBe(409);
+      expect(walkIn.json().code).toBe('SLOT_FULL');
+      expect(await countActiveInSlot(t.testDb.database.db, slot)).toBe(3);
+    });
+  },
+);

@@ -20,7 +20,8 @@ for (const kind of dbKinds()) {
     });
     afterAll(async () => t?.close());
 
-    const login = (usernameOrEmail: string, password: string, ip: string) => tryLogin(t.app, usernameOrEmail, password, ip);
+    const login = (usernameOrEmail: string, password: string, ip: string) =>
+      tryLogin(t.app, usernameOrEmail, password, ip);
 
     it('refuses an address that tries many user names (password spraying) once the address budget is spent', async () => {
       const statuses: number[] = [];
@@ -28,7 +29,12 @@ for (const kind of dbKinds()) {
       expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429]);
       const right = await login('doctor2', 'Doctor@123', '10.1.0.1');
       expect(right.statusCode).toBe(429);
-      expect(right.json()).toEqual({ statusCode: 429, code: 'RATE_LIMITED', message: MSG.tooManyLogins, error: MSG.tooManyLogins });
+      expect(right.json()).toEqual({
+        statusCode: 429,
+        code: 'RATE_LIMITED',
+        message: MSG.tooManyLogins,
+        error: MSG.tooManyLogins,
+      });
       expect(right.headers['retry-after']).toBeDefined();
       expect((await login('doctor2', 'Doctor@123', '10.1.0.2')).statusCode).toBe(200);
     });

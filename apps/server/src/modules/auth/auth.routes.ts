@@ -15,7 +15,6 @@ import { bearerToken } from '../../plugins/auth';
 import { changePassword, login, loginLimitKey, validateToken } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
-
   app.post(
     '/auth/login',
     {

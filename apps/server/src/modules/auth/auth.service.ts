@@ -1,8 +1,24 @@
-import { ACCOUNT_MSG, isCommonPassword, MSG, TOKEN_TTL_SECONDS, type ChangePasswordRequest, type LoginRequest, type LoginResponse, type Role } from '@clinic/shared';
+import {
+  ACCOUNT_MSG,
+  isCommonPassword,
+  MSG,
+  TOKEN_TTL_SECONDS,
+  type ChangePasswordRequest,
+  type LoginRequest,
+  type LoginResponse,
+  type Role,
+} from '@clinic/shared';
 import type { AppDeps } from '../../deps';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { hashPassword, verifyNothing, verifyPassword } from '../../lib/password';
-import { findSessionUser, findUserById, findUserByLogin, findUserIdByLogin, normalizeLogin, updatePassword } from '../users/users.service';
+import {
+  findSessionUser,
+  findUserById,
+  findUserByLogin,
+  findUserIdByLogin,
+  normalizeLogin,
+  updatePassword,
+} from '../users/users.service';
 
 export type AuthDeps = Pick<AppDeps, 'db' | 'clock' | 'tokens' | 'cache'>;
 
@@ -29,7 +45,9 @@ export async function loginLimitKey(deps: Pick<AuthDeps, 'db'>, usernameOrEmail:
 
 export async function login(deps: AuthDeps, input: LoginRequest): Promise<LoginResponse> {
   const user = await findUserByLogin(deps.db, input.usernameOrEmail);
-  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await verifyNothing(input.password);
+  const passwordOk = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyNothing(input.password);
   if (!user || !passwordOk) throw new UnauthorizedError(MSG.invalidCredentials, 'INVALID_CREDENTIALS');
   // Only someone who knows the password learns that the account is disabled.
   if (!user.active) throw new ForbiddenError(MSG.accountDisabled, 'ACCOUNT_DISABLED');
@@ -52,7 +70,9 @@ export async function resolveSession(deps: AuthDeps, token: string): Promise<Ses
   const claims = await deps.tokens.verify(token, deps.clock.now());
   if (!claims) return null;
   // Kept until the users table changes (a password change, a deactivation, a new role end it at once).
-  const user = await deps.cache.get(`session:${claims.userId}`, ['users'], () => findSessionUser(deps.db, claims.userId));
+  const user = await deps.cache.get(`session:${claims.userId}`, ['users'], () =>
+    findSessionUser(deps.db, claims.userId),
+  );
   if (!user || !user.active || user.tokenVersion !== claims.version) return null;
   return {
     id: user.id,

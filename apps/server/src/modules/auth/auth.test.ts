@@ -21,7 +21,12 @@ for (const kind of dbKinds()) {
         const res = await login({ usernameOrEmail: 'Doctor', password: 'Doctor@123' });
         expect(res.statusCode).toBe(200);
         const body = res.json();
-        expect(body).toMatchObject({ username: 'doctor', email: 'doctor@antamclinic.vn', role: 'DOCTOR', fullName: 'BS. Nguyễn Văn An' });
+        expect(body).toMatchObject({
+          username: 'doctor',
+          email: 'doctor@antamclinic.vn',
+          role: 'DOCTOR',
+          fullName: 'BS. Nguyễn Văn An',
+        });
         expect(typeof body.token).toBe('string');
         expect(Number.isInteger(body.userId)).toBe(true);
         expect(JSON.stringify(body)).not.toMatch(/passwordHash|password_hash|argon2/);
@@ -68,7 +73,8 @@ for (const kind of dbKinds()) {
       });
 
       it('gives a 12-hour token, or a 30-day one when "Ghi nhớ đăng nhập" is ticked', async () => {
-        const exp = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).exp as number;
+        const exp = (token: string) =>
+          JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).exp as number;
         const now = Math.floor(clock.now().getTime() / 1000);
         const short = (await loginAs(t.app, 'staff', 'Staff@123')).token;
         const long = (await loginAs(t.app, 'staff', 'Staff@123', true)).token;
@@ -78,7 +84,8 @@ for (const kind of dbKinds()) {
 
       it('stops after 5 tries a minute for one account, from any address (429), and lets other accounts in', async () => {
         const statuses: number[] = [];
-        for (let i = 0; i < 6; i++) statuses.push((await login({ usernameOrEmail: 'doctor2', password: 'bad' }, '10.9.9.9')).statusCode);
+        for (let i = 0; i < 6; i++)
+          statuses.push((await login({ usernameOrEmail: 'doctor2', password: 'bad' }, '10.9.9.9')).statusCode);
         expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
         const limited = await login({ usernameOrEmail: 'doctor2', password: 'Doctor@123' }, '10.9.9.9');
         expect(limited.statusCode).toBe(429);
@@ -115,7 +122,11 @@ for (const kind of dbKinds()) {
         expect(nul.statusCode).toBe(400);
         expect(nul.json()).toMatchObject({ statusCode: 400, message: expect.any(String) });
         const admin = await loginAs(t.app, ...DEMO.admin);
-        const huge = await t.app.inject({ method: 'PUT', url: '/api/users/99999999999/deactivate', headers: bearer(admin.token) });
+        const huge = await t.app.inject({
+          method: 'PUT',
+          url: '/api/users/99999999999/deactivate',
+          headers: bearer(admin.token),
+        });
         expect(huge.statusCode).toBe(400);
       });
     });
@@ -126,7 +137,11 @@ for (const kind of dbKinds()) {
         const victim = await loginAs(t.app, 'doctor4', 'Doctor@123');
         expect((await t.app.inject({ url: '/api/users/profile', headers: bearer(victim.token) })).statusCode).toBe(200);
 
-        const off = await t.app.inject({ method: 'PUT', url: `/api/users/${victim.userId}/deactivate`, headers: bearer(admin.token) });
+        const off = await t.app.inject({
+          method: 'PUT',
+          url: `/api/users/${victim.userId}/deactivate`,
+          headers: bearer(admin.token),
+        });
         expect(off.statusCode).toBe(200);
 
         const res = await login({ usernameOrEmail: 'doctor4', password: 'Doctor@123' }, '10.0.0.4');
@@ -135,7 +150,11 @@ for (const kind of dbKinds()) {
 
         const profile = await t.app.inject({ url: '/api/users/profile', headers: bearer(victim.token) });
         expect(profile.statusCode).toBe(401);
-        const validate = await t.app.inject({ method: 'POST', url: '/api/auth/validate', payload: { token: victim.token } });
+        const validate = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/validate',
+          payload: { token: victim.token },
+        });
         expect(validate.json()).toEqual({ valid: false });
       });
     });
@@ -187,7 +206,9 @@ for (const kind of dbKinds()) {
         }
         expect((await t.app.inject({ url: '/api/users/profile', headers: bearer(fresh) })).statusCode).toBe(200);
         expect((await login({ usernameOrEmail: 'doctor5', password: 'Doctor@123' }, '10.0.0.5')).statusCode).toBe(401);
-        expect((await login({ usernameOrEmail: 'doctor5', password: 'NewSecret#2026' }, '10.0.0.5')).statusCode).toBe(200);
+        expect((await login({ usernameOrEmail: 'doctor5', password: 'NewSecret#2026' }, '10.0.0.5')).statusCode).toBe(
+          200,
+        );
       });
 
       it('lets only one of two changes made at once with the same token win; the other gets 401', async () => {
@@ -209,8 +230,12 @@ for (const kind of dbKinds()) {
 
         const fresh = answers[winner]!.json().token as string;
         expect((await t.app.inject({ url: '/api/users/profile', headers: bearer(fresh) })).statusCode).toBe(200);
-        expect((await login({ usernameOrEmail: 'doctor7', password: candidates[winner] }, '10.0.0.7')).statusCode).toBe(200);
-        expect((await login({ usernameOrEmail: 'doctor7', password: candidates[1 - winner] }, '10.0.0.7')).statusCode).toBe(401);
+        expect((await login({ usernameOrEmail: 'doctor7', password: candidates[winner] }, '10.0.0.7')).statusCode).toBe(
+          200,
+        );
+        expect(
+          (await login({ usernameOrEmail: 'doctor7', password: candidates[1 - winner] }, '10.0.0.7')).statusCode,
+        ).toBe(401);
         expect((await t.app.inject({ url: '/api/users/profile', headers: bearer(fresh) })).statusCode).toBe(200);
 
         // The loser whose token was checked before the winner committed, and whose row is read after:

@@ -10,7 +10,14 @@ import { bearer, buildTestApp, DEMO, loginAs, type TestContext } from '../../../
 import { createPost } from '../../../test/blog-fixtures';
 import { dbKinds } from '../../../test/databases';
 
-type Summary = { id: number; title: string; category: string; featured: boolean; status: string; imageUrl: string | null };
+type Summary = {
+  id: number;
+  title: string;
+  category: string;
+  featured: boolean;
+  status: string;
+  imageUrl: string | null;
+};
 type Page = { items: Summary[]; total: number; page: number; size: number; totalPages: number };
 
 for (const kind of dbKinds()) {
@@ -24,10 +31,33 @@ for (const kind of dbKinds()) {
     beforeAll(async () => {
       t = await buildTestApp(kind);
       staff = (await loginAs(t.app, ...DEMO.staff)).token;
-      posts.published = (await createPost(t.app, staff, { title: `${word} đã xuất bản`, category: 'Ung thư', status: 'PUBLISHED' })).id;
-      posts.featured = (await createPost(t.app, staff, { title: `${word} nổi bật`, category: 'Ung thư', status: 'PUBLISHED', featured: true })).id;
-      posts.draft = (await createPost(t.app, staff, { title: `${word} bản nháp`, category: 'Ung thư', status: 'DRAFT', featured: true })).id;
-      posts.archived = (await createPost(t.app, staff, { title: `${word} lưu trữ`, category: 'Ung thư', status: 'ARCHIVED', featured: true })).id;
+      posts.published = (
+        await createPost(t.app, staff, { title: `${word} đã xuất bản`, category: 'Ung thư', status: 'PUBLISHED' })
+      ).id;
+      posts.featured = (
+        await createPost(t.app, staff, {
+          title: `${word} nổi bật`,
+          category: 'Ung thư',
+          status: 'PUBLISHED',
+          featured: true,
+        })
+      ).id;
+      posts.draft = (
+        await createPost(t.app, staff, {
+          title: `${word} bản nháp`,
+          category: 'Ung thư',
+          status: 'DRAFT',
+          featured: true,
+        })
+      ).id;
+      posts.archived = (
+        await createPost(t.app, staff, {
+          title: `${word} lưu trữ`,
+          category: 'Ung thư',
+          status: 'ARCHIVED',
+          featured: true,
+        })
+      ).id;
     });
     afterAll(async () => t?.close());
 
@@ -93,7 +123,13 @@ for (const kind of dbKinds()) {
       });
 
       it('reaches every published post from /blog: the grid under the featured block shows the featured posts the block has no room for', async () => {
-        for (let i = 0; i < 4; i++) await createPost(t.app, staff, { title: `${word} thêm nổi bật ${i}`, category: 'Phòng bệnh', status: 'PUBLISHED', featured: true });
+        for (let i = 0; i < 4; i++)
+          await createPost(t.app, staff, {
+            title: `${word} thêm nổi bật ${i}`,
+            category: 'Phòng bệnh',
+            status: 'PUBLISHED',
+            featured: true,
+          });
         const block = await get<Summary[]>(`/api/public/blogs/featured?size=${BLOG_LIMITS.featuredBlock}`);
         expect(block).toHaveLength(BLOG_LIMITS.featuredBlock);
         const grid = await get<Page>('/api/public/blogs/published?afterFeatured=true&size=50');
@@ -108,9 +144,13 @@ for (const kind of dbKinds()) {
       it('searches without accents and an empty search lists everything', async () => {
         const found = await get<Page>(`/api/public/blogs/search?q=${encodeURIComponent('tram cam sau sinh')}`);
         expect(found.items.map((p) => p.title)).toContain('Trầm cảm sau sinh: nhận biết sớm để không ai phải một mình');
-        const none = await get<Page>(`/api/public/blogs/search?q=${encodeURIComponent('không có bài nào như thế này')}`);
+        const none = await get<Page>(
+          `/api/public/blogs/search?q=${encodeURIComponent('không có bài nào như thế này')}`,
+        );
         expect(none).toMatchObject({ items: [], total: 0 });
-        expect((await get<Page>('/api/public/blogs/search?q=')).total).toBe((await get<Page>('/api/public/blogs/published')).total);
+        expect((await get<Page>('/api/public/blogs/search?q=')).total).toBe(
+          (await get<Page>('/api/public/blogs/published')).total,
+        );
       });
     });
 
@@ -128,16 +168,19 @@ for (const kind of dbKinds()) {
           expect(image.headers['content-type']).toBe('image/png');
         }
         const screening = demo.find((p) => p.title.startsWith('Tầm soát ung thư cổ tử cung'))!;
-        const discussion = await get<{ comments: { authorName: string; likeCount: number; replies: unknown[] }[]; count: number }>(
-          `/api/comments/blog/${screening.id}`,
-        );
+        const discussion = await get<{
+          comments: { authorName: string; likeCount: number; replies: unknown[] }[];
+          count: number;
+        }>(`/api/comments/blog/${screening.id}`);
         expect(discussion.count).toBe(4);
         expect(discussion.comments.some((c) => c.replies.length > 0 && c.likeCount > 0)).toBe(true);
         expect(discussion.comments.map((c) => c.authorName)).not.toContain('Khuyến mãi 24h');
 
         const admin = await loginAs(t.app, ...DEMO.admin);
         const all = await t.app.inject({ url: '/api/blogs?size=50', headers: bearer(admin.token) });
-        const demoDrafts = all.json().items.filter((p: Summary) => !p.title.startsWith(word) && p.status !== 'PUBLISHED');
+        const demoDrafts = all
+          .json()
+          .items.filter((p: Summary) => !p.title.startsWith(word) && p.status !== 'PUBLISHED');
         expect(demoDrafts.map((p: Summary) => p.status).sort()).toEqual(['ARCHIVED', 'DRAFT']);
       });
     });
@@ -149,7 +192,15 @@ for (const kind of dbKinds()) {
         expect(res.headers['content-type']).toMatch(/^application\/xml/);
         const xml = res.body;
         expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
-        for (const path of ['/', '/about', '/services', '/appointment', '/blog', `/blog/${posts.published}`, `/blog/${posts.featured}`]) {
+        for (const path of [
+          '/',
+          '/about',
+          '/services',
+          '/appointment',
+          '/blog',
+          `/blog/${posts.published}`,
+          `/blog/${posts.featured}`,
+        ]) {
           expect(xml).toContain(`<loc>http://phongkham.example.vn${path}</loc>`);
         }
         expect(xml).not.toContain(`/blog/${posts.draft}<`);
@@ -185,7 +236,13 @@ for (const kind of dbKinds()) {
       );
       beforeAll(async () => {
         web = await buildApp(
-          { config: t.config, database: t.testDb.database, clock: t.clock, limiter: createMemoryRateLimiter(), tokens: createTokenService(t.config.jwtSecret) },
+          {
+            config: t.config,
+            database: t.testDb.database,
+            clock: t.clock,
+            limiter: createMemoryRateLimiter(),
+            tokens: createTokenService(t.config.jwtSecret),
+          },
           { webDist: dist },
         );
       });
@@ -204,8 +261,12 @@ for (const kind of dbKinds()) {
         expect(html).not.toContain('<script>alert(1)');
         expect(html).not.toContain('<img src=x');
         expect(html.match(/<title>/g)).toHaveLength(1);
-        expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Sức khỏe&quot; | An Tâm Clinic</title>');
-        expect(html).toContain('<meta name="description" content="&quot;&gt;&lt;img src=x onerror=alert(2)&gt; Tóm tắt" />');
+        expect(html).toContain(
+          '<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Sức khỏe&quot; | An Tâm Clinic</title>',
+        );
+        expect(html).toContain(
+          '<meta name="description" content="&quot;&gt;&lt;img src=x onerror=alert(2)&gt; Tóm tắt" />',
+        );
         expect(html).toContain('<meta property="og:image" content="http://phongkham.example.vn/api/images/1" />');
         expect(html).toContain(`<meta property="og:url" content="http://phongkham.example.vn/blog/${post.id}" />`);
         expect(html).not.toContain('Trang chủ');

@@ -72,7 +72,10 @@ export async function listBlogs(
       .orderBy(...ORDERS[order])
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(blogs).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(blogs)
+      .where(where),
   ]);
   return { rows, total: counted[0]?.n ?? 0 };
 }
@@ -107,7 +110,13 @@ export async function findPublishedBlogById(db: Db, id: number): Promise<BlogRow
 /** What a link preview of a published post needs. */
 export async function findPublishedBlogMeta(db: Db, id: number) {
   const rows = await db
-    .select({ id: blogs.id, title: blogs.title, excerpt: blogs.excerpt, imageUrl: blogs.imageUrl, publishedAt: blogs.publishedAt })
+    .select({
+      id: blogs.id,
+      title: blogs.title,
+      excerpt: blogs.excerpt,
+      imageUrl: blogs.imageUrl,
+      publishedAt: blogs.publishedAt,
+    })
     .from(blogs)
     .where(and(eq(blogs.id, id), eq(blogs.status, 'PUBLISHED')))
     .limit(1);

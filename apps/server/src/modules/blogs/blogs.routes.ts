@@ -44,8 +44,14 @@ export const blogsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   // Public: published posts only.
   // The published list and the search are one query: a search is the list with q (specification section 7 names both).
   const publishedLists = [
-    { path: '/public/blogs/published', summary: 'Published posts, newest first, paged; filter by category chip and search text' },
-    { path: '/public/blogs/search', summary: 'Published posts whose title, excerpt, author or content contain q (accents and letter case ignored)' },
+    {
+      path: '/public/blogs/published',
+      summary: 'Published posts, newest first, paged; filter by category chip and search text',
+    },
+    {
+      path: '/public/blogs/search',
+      summary: 'Published posts whose title, excerpt, author or content contain q (accents and letter case ignored)',
+    },
   ];
   for (const list of publishedLists) {
     app.get(

@@ -81,7 +81,10 @@ async function page(
   order: Parameters<typeof listBlogs>[2],
   query: { page: number; size: number },
 ): Promise<BlogPage> {
-  const { rows, total } = await listBlogs(deps.db, filter, order, { offset: (query.page - 1) * query.size, limit: query.size });
+  const { rows, total } = await listBlogs(deps.db, filter, order, {
+    offset: (query.page - 1) * query.size,
+    limit: query.size,
+  });
   return toPage(
     rows.map((r) => toBlogSummary(r, deps.timeZone)),
     total,
@@ -92,7 +95,12 @@ async function page(
 
 /** The Blog Control table: any status, with the counts of the stats cards. */
 export async function listBlogsForStaff(deps: BlogDeps, query: BlogAdminListQuery): Promise<BlogAdminPage> {
-  const filter: BlogFilter = { status: query.status, category: query.category, featured: query.featured, searchPattern: searchPattern(query.q) };
+  const filter: BlogFilter = {
+    status: query.status,
+    category: query.category,
+    featured: query.featured,
+    searchPattern: searchPattern(query.q),
+  };
   const [result, stats] = await Promise.all([page(deps, filter, query.sort, query), blogStats(deps.db)]);
   return { ...result, stats };
 }
@@ -110,7 +118,12 @@ export async function listPublishedBlogs(deps: BlogDeps, query: BlogPublicListQu
 }
 
 export async function listFeaturedBlogs(deps: BlogDeps, size: number): Promise<BlogSummary[]> {
-  const result = await page(deps, { status: 'PUBLISHED', category: null, featured: true, searchPattern: null }, 'published', { page: 1, size });
+  const result = await page(
+    deps,
+    { status: 'PUBLISHED', category: null, featured: true, searchPattern: null },
+    'published',
+    { page: 1, size },
+  );
   return result.items;
 }
 
@@ -154,7 +167,11 @@ export async function deleteBlog(deps: BlogDeps, id: number): Promise<{ success:
 export async function toggleFeatured(deps: BlogDeps, id: number) {
   const row = await toggleBlogFeatured(deps.db, id, deps.clock.now());
   if (!row) throw notFound();
-  return { success: true, message: row.featured ? BLOG_MSG.featuredOn : BLOG_MSG.featuredOff, blog: toBlog(row, deps.timeZone) };
+  return {
+    success: true,
+    message: row.featured ? BLOG_MSG.featuredOn : BLOG_MSG.featuredOff,
+    blog: toBlog(row, deps.timeZone),
+  };
 }
 
 export async function changeStatus(deps: BlogDeps, id: number, status: BlogStatus) {
@@ -177,7 +194,13 @@ export async function bulkDelete(deps: BlogDeps, ids: number[]) {
 /** Title, description and image of a published post, for link previews; undefined for anything not public. */
 /** A published post's head tags' facts, kept until a post changes: every view of /blog/{id} reads them. */
 export async function getPublicPostMeta(deps: Pick<AppDeps, 'db' | 'cache'>, id: number) {
-  return (await deps.cache.get(`post-meta:${id}`, ['blogs'], async () => (await findPublishedBlogMeta(deps.db, id)) ?? null)) ?? undefined;
+  return (
+    (await deps.cache.get(
+      `post-meta:${id}`,
+      ['blogs'],
+      async () => (await findPublishedBlogMeta(deps.db, id)) ?? null,
+    )) ?? undefined
+  );
 }
 
 /** Whether a post is public: comments exist only under published posts. */

@@ -12,7 +12,8 @@ for (const kind of dbKinds()) {
     beforeAll(async () => {
       t = await buildTestApp(kind, { clock });
       // 30-day tokens: one test moves the clock a few days on.
-      for (const role of ['admin', 'doctor', 'staff', 'patient'] as const) tokens[role] = (await loginAs(t.app, DEMO[role][0], DEMO[role][1], true)).token;
+      for (const role of ['admin', 'doctor', 'staff', 'patient'] as const)
+        tokens[role] = (await loginAs(t.app, DEMO[role][0], DEMO[role][1], true)).token;
     });
     afterAll(async () => t?.close());
 
@@ -36,10 +37,19 @@ for (const kind of dbKinds()) {
 
       it('answers 401 without a token and 403 to a patient on every Blog Control call, before reading the body', async () => {
         for (const [method, url] of calls) {
-          const anonymous = await t.app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+          const anonymous = await t.app.inject({
+            method,
+            url,
+            payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+          });
           expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
           expect(anonymous.json().code).toBe('UNAUTHORIZED');
-          const patient = await t.app.inject({ method, url, headers: as('patient'), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+          const patient = await t.app.inject({
+            method,
+            url,
+            headers: as('patient'),
+            payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+          });
           expect(patient.statusCode, `${method} ${url}`).toBe(403);
           expect(patient.json().message).toBe(MSG.forbidden);
         }
@@ -113,7 +123,12 @@ for (const kind of dbKinds()) {
 
       it('answers 400, not 500, to a body that is not JSON or not an object', async () => {
         for (const payload of ['{"title":', '[]', '"text"']) {
-          const res = await t.app.inject({ method: 'POST', url: '/api/blogs', headers: { ...as('staff'), 'content-type': 'application/json' }, payload });
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/blogs',
+            headers: { ...as('staff'), 'content-type': 'application/json' },
+            payload,
+          });
           expect(res.statusCode, payload).toBe(400);
         }
       });
@@ -138,30 +153,68 @@ for (const kind of dbKinds()) {
           payload: postInput({ title: 'Tiêu đề đã sửa', category: 'Tâm thần', status: 'DRAFT' }),
         });
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ id: post.id, title: 'Tiêu đề đã sửa', category: 'Tâm thần', categoryKey: 'mental-health' });
+        expect(res.json()).toMatchObject({
+          id: post.id,
+          title: 'Tiêu đề đã sửa',
+          category: 'Tâm thần',
+          categoryKey: 'mental-health',
+        });
         const got = await t.app.inject({ url: `/api/blogs/${post.id}`, headers: as('doctor') });
         expect(got.json()).toMatchObject({ title: 'Tiêu đề đã sửa', status: 'DRAFT', content: expect.any(String) });
       });
 
       it('keeps featured, status and the image when the rewrite does not send them', async () => {
-        const post = await createPost(t.app, tokens.staff, { status: 'PUBLISHED', featured: true, imageUrl: '/api/images/2' });
-        const { featured, status, imageUrl, ...rest } = postInput({ title: 'Chỉ sửa nội dung', content: 'Nội dung mới' });
+        const post = await createPost(t.app, tokens.staff, {
+          status: 'PUBLISHED',
+          featured: true,
+          imageUrl: '/api/images/2',
+        });
+        const { featured, status, imageUrl, ...rest } = postInput({
+          title: 'Chỉ sửa nội dung',
+          content: 'Nội dung mới',
+        });
         void featured;
         void status;
         void imageUrl;
-        const res = await t.app.inject({ method: 'PUT', url: `/api/blogs/${post.id}`, headers: as('staff'), payload: rest });
-        expect(res.json()).toMatchObject({ title: 'Chỉ sửa nội dung', content: 'Nội dung mới', featured: true, status: 'PUBLISHED', imageUrl: '/api/images/2' });
-        const cleared = await t.app.inject({ method: 'PUT', url: `/api/blogs/${post.id}`, headers: as('staff'), payload: { ...rest, imageUrl: null, readTime: '' } });
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: `/api/blogs/${post.id}`,
+          headers: as('staff'),
+          payload: rest,
+        });
+        expect(res.json()).toMatchObject({
+          title: 'Chỉ sửa nội dung',
+          content: 'Nội dung mới',
+          featured: true,
+          status: 'PUBLISHED',
+          imageUrl: '/api/images/2',
+        });
+        const cleared = await t.app.inject({
+          method: 'PUT',
+          url: `/api/blogs/${post.id}`,
+          headers: as('staff'),
+          payload: { ...rest, imageUrl: null, readTime: '' },
+        });
         expect(cleared.json()).toMatchObject({ imageUrl: null, readTime: null, featured: true });
       });
 
       it('answers 400 "ID bài viết không hợp lệ" to a non-numeric id and 404 to an unknown one', async () => {
         for (const id of ['abc', '1.5', '-2', '1e3', '99999999999']) {
-          const res = await t.app.inject({ method: 'PUT', url: `/api/blogs/${id}`, headers: as('staff'), payload: postInput() });
+          const res = await t.app.inject({
+            method: 'PUT',
+            url: `/api/blogs/${id}`,
+            headers: as('staff'),
+            payload: postInput(),
+          });
           expect(res.statusCode, id).toBe(400);
           expect(res.json().message).toBe(BLOG_MSG.invalidId);
         }
-        const unknown = await t.app.inject({ method: 'PUT', url: '/api/blogs/999999', headers: as('staff'), payload: postInput() });
+        const unknown = await t.app.inject({
+          method: 'PUT',
+          url: '/api/blogs/999999',
+          headers: as('staff'),
+          payload: postInput(),
+        });
         expect(unknown.statusCode).toBe(404);
         expect(unknown.json()).toMatchObject({ code: 'BLOG_NOT_FOUND', message: BLOG_MSG.notFound });
         expect((await t.app.inject({ url: '/api/blogs/999999', headers: as('staff') })).statusCode).toBe(404);
@@ -176,18 +229,29 @@ for (const kind of dbKinds()) {
         expect(on.json()).toMatchObject({ success: true, message: BLOG_MSG.featuredOn, blog: { featured: true } });
         const off = await t.app.inject({ method: 'PUT', url: `/api/blogs/${post.id}/featured`, headers: as('staff') });
         expect(off.json()).toMatchObject({ message: BLOG_MSG.featuredOff, blog: { featured: false } });
-        expect((await t.app.inject({ method: 'PUT', url: '/api/blogs/999999/featured', headers: as('staff') })).statusCode).toBe(404);
+        expect(
+          (await t.app.inject({ method: 'PUT', url: '/api/blogs/999999/featured', headers: as('staff') })).statusCode,
+        ).toBe(404);
       });
 
       it('PUT /api/blogs/:id/status publishes, archives and republishes, keeping the first publication date', async () => {
         const post = await createPost(t.app, tokens.staff, { status: 'DRAFT' });
-        const setStatus = (status: string) => t.app.inject({ method: 'PUT', url: `/api/blogs/${post.id}/status`, headers: as('staff'), payload: { status } });
+        const setStatus = (status: string) =>
+          t.app.inject({
+            method: 'PUT',
+            url: `/api/blogs/${post.id}/status`,
+            headers: as('staff'),
+            payload: { status },
+          });
 
         try {
           clock.set('2026-11-21T02:00:00Z');
           const published = await setStatus('PUBLISHED');
           expect(published.statusCode).toBe(200);
-          expect(published.json()).toMatchObject({ success: true, blog: { status: 'PUBLISHED', publishedAt: '2026-11-21T02:00:00.000Z', date: '2026-11-21' } });
+          expect(published.json()).toMatchObject({
+            success: true,
+            blog: { status: 'PUBLISHED', publishedAt: '2026-11-21T02:00:00.000Z', date: '2026-11-21' },
+          });
           expect((await t.app.inject({ url: `/api/public/blogs/${post.id}` })).statusCode).toBe(200);
 
           clock.set('2026-11-22T02:00:00Z');
@@ -216,9 +280,15 @@ for (const kind of dbKinds()) {
         });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toMatchObject({ success: true, count: 2 });
-        for (const id of [a.id, b.id]) expect((await t.app.inject({ url: `/api/public/blogs/${id}` })).statusCode).toBe(200);
+        for (const id of [a.id, b.id])
+          expect((await t.app.inject({ url: `/api/public/blogs/${id}` })).statusCode).toBe(200);
 
-        const empty = await t.app.inject({ method: 'POST', url: '/api/blogs/bulk/status', headers: as('doctor'), payload: { ids: [], status: 'DRAFT' } });
+        const empty = await t.app.inject({
+          method: 'POST',
+          url: '/api/blogs/bulk/status',
+          headers: as('doctor'),
+          payload: { ids: [], status: 'DRAFT' },
+        });
         expect(empty.statusCode).toBe(400);
         expect(empty.json().message).toBe(BLOG_MSG.selectAtLeastOne);
       });
@@ -227,25 +297,48 @@ for (const kind of dbKinds()) {
         const a = await createPost(t.app, tokens.staff);
         const b = await createPost(t.app, tokens.staff);
         const c = await createPost(t.app, tokens.staff);
-        const bulk = await t.app.inject({ method: 'POST', url: '/api/blogs/bulk/delete', headers: as('admin'), payload: { ids: [a.id, b.id] } });
+        const bulk = await t.app.inject({
+          method: 'POST',
+          url: '/api/blogs/bulk/delete',
+          headers: as('admin'),
+          payload: { ids: [a.id, b.id] },
+        });
         expect(bulk.json()).toMatchObject({ success: true, count: 2 });
         const one = await t.app.inject({ method: 'DELETE', url: `/api/blogs/${c.id}`, headers: as('admin') });
         expect(one.json()).toEqual({ success: true, message: BLOG_MSG.deleted });
-        for (const id of [a.id, b.id, c.id]) expect((await t.app.inject({ url: `/api/blogs/${id}`, headers: as('admin') })).statusCode).toBe(404);
-        expect((await t.app.inject({ method: 'DELETE', url: `/api/blogs/${c.id}`, headers: as('admin') })).statusCode).toBe(404);
+        for (const id of [a.id, b.id, c.id])
+          expect((await t.app.inject({ url: `/api/blogs/${id}`, headers: as('admin') })).statusCode).toBe(404);
+        expect(
+          (await t.app.inject({ method: 'DELETE', url: `/api/blogs/${c.id}`, headers: as('admin') })).statusCode,
+        ).toBe(404);
       });
     });
 
     describe('GET /api/blogs', () => {
       it('pages, searches, filters and sorts on the server, with the stats cards', async () => {
         const tag = `Zq${kind}`;
-        await createPost(t.app, tokens.staff, { title: `${tag} Alpha`, category: 'Tim mạch', status: 'PUBLISHED', featured: true });
+        await createPost(t.app, tokens.staff, {
+          title: `${tag} Alpha`,
+          category: 'Tim mạch',
+          status: 'PUBLISHED',
+          featured: true,
+        });
         await createPost(t.app, tokens.staff, { title: `${tag} Beta`, category: 'Tim mạch', status: 'DRAFT' });
         await createPost(t.app, tokens.staff, { title: `${tag} Gamma`, category: 'Thể dục', status: 'ARCHIVED' });
         const list = async (query: string) => {
-          const res = await t.app.inject({ url: `/api/blogs?q=${encodeURIComponent(tag)}&${query}`, headers: as('staff') });
+          const res = await t.app.inject({
+            url: `/api/blogs?q=${encodeURIComponent(tag)}&${query}`,
+            headers: as('staff'),
+          });
           expect(res.statusCode, query).toBe(200);
-          return res.json() as { items: { title: string }[]; total: number; page: number; size: number; totalPages: number; stats: { total: number; published: number; draft: number; archived: number; featured: number } };
+          return res.json() as {
+            items: { title: string }[];
+            total: number;
+            page: number;
+            size: number;
+            totalPages: number;
+            stats: { total: number; published: number; draft: number; archived: number; featured: number };
+          };
         };
         const titles = (page: { items: { title: string }[] }) => page.items.map((i) => i.title.replace(`${tag} `, ''));
 
@@ -268,25 +361,45 @@ for (const kind of dbKinds()) {
 
       it('sorts titles in Vietnamese order, accented letters with their base letter', async () => {
         const tag = `Xv${kind}`;
-        for (const title of ['Chương trình tiêm chủng', 'Căng thẳng và giấc ngủ', 'Ăn uống khi mang thai', 'Bầu bí an toàn']) {
+        for (const title of [
+          'Chương trình tiêm chủng',
+          'Căng thẳng và giấc ngủ',
+          'Ăn uống khi mang thai',
+          'Bầu bí an toàn',
+        ]) {
           await createPost(t.app, tokens.staff, { title: `${tag} ${title}`, category: 'Phòng bệnh' });
         }
         const res = await t.app.inject({ url: `/api/blogs?q=${tag}&sort=title-asc`, headers: as('staff') });
         const titles = res.json().items.map((i: { title: string }) => i.title.replace(`${tag} `, ''));
-        expect(titles).toEqual(['Ăn uống khi mang thai', 'Bầu bí an toàn', 'Căng thẳng và giấc ngủ', 'Chương trình tiêm chủng']);
+        expect(titles).toEqual([
+          'Ăn uống khi mang thai',
+          'Bầu bí an toàn',
+          'Căng thẳng và giấc ngủ',
+          'Chương trình tiêm chủng',
+        ]);
       });
 
       it('finds posts whatever the accents and letter case, and takes % and _ literally', async () => {
-        await createPost(t.app, tokens.staff, { title: 'Chế độ ăn cho người Tiểu Đường thai kỳ', category: 'Tiểu đường' });
-        const res = await t.app.inject({ url: `/api/blogs?q=${encodeURIComponent('TIEU DUONG thai')}`, headers: as('staff') });
-        expect(res.json().items.map((i: { title: string }) => i.title)).toContain('Chế độ ăn cho người Tiểu Đường thai kỳ');
+        await createPost(t.app, tokens.staff, {
+          title: 'Chế độ ăn cho người Tiểu Đường thai kỳ',
+          category: 'Tiểu đường',
+        });
+        const res = await t.app.inject({
+          url: `/api/blogs?q=${encodeURIComponent('TIEU DUONG thai')}`,
+          headers: as('staff'),
+        });
+        expect(res.json().items.map((i: { title: string }) => i.title)).toContain(
+          'Chế độ ăn cho người Tiểu Đường thai kỳ',
+        );
         const wildcard = await t.app.inject({ url: `/api/blogs?q=${encodeURIComponent('%_%')}`, headers: as('staff') });
         expect(wildcard.json().total).toBe(0);
       });
 
       it('refuses a bad page, sort or filter with 400', async () => {
         for (const query of ['page=0', 'size=500', 'sort=random', 'status=GONE', 'category=sports', 'featured=maybe']) {
-          expect((await t.app.inject({ url: `/api/blogs?${query}`, headers: as('staff') })).statusCode, query).toBe(400);
+          expect((await t.app.inject({ url: `/api/blogs?${query}`, headers: as('staff') })).statusCode, query).toBe(
+            400,
+          );
         }
       });
     });

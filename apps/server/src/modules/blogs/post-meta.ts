@@ -1,7 +1,13 @@
 import { CLINIC } from '@clinic/shared';
 import { escapeHtml } from '../../lib/text';
 
-export type PostMeta = { title: string; description: string; imageUrl: string | null; url: string; publishedAt: Date | null };
+export type PostMeta = {
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  url: string;
+  publishedAt: Date | null;
+};
 
 const DESCRIPTION_MAX = 300;
 
@@ -11,7 +17,8 @@ function absolute(url: string, origin: string): string {
 
 /** The head tags of a post's page: title, description and image for search results and link previews, every value escaped. */
 export function postHeadTags(meta: PostMeta, origin: string): string {
-  const description = meta.description.length > DESCRIPTION_MAX ? `${meta.description.slice(0, DESCRIPTION_MAX - 1)}…` : meta.description;
+  const description =
+    meta.description.length > DESCRIPTION_MAX ? `${meta.description.slice(0, DESCRIPTION_MAX - 1)}…` : meta.description;
   const title = `${meta.title} | ${CLINIC.shortName}`;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
@@ -24,7 +31,8 @@ export function postHeadTags(meta: PostMeta, origin: string): string {
     `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
     `<meta property="og:locale" content="vi_VN" />`,
   ];
-  if (meta.publishedAt) tags.push(`<meta property="article:published_time" content="${meta.publishedAt.toISOString()}" />`);
+  if (meta.publishedAt)
+    tags.push(`<meta property="article:published_time" content="${meta.publishedAt.toISOString()}" />`);
   if (meta.imageUrl) {
     tags.push(`<meta property="og:image" content="${escapeHtml(absolute(meta.imageUrl, origin))}" />`);
     tags.push(`<meta name="twitter:card" content="summary_large_image" />`);

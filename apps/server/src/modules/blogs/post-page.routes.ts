@@ -15,7 +15,13 @@ export const postPageRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { d
     const meta = parsed.success ? await getPublicPostMeta(deps, parsed.data.id) : undefined;
     if (!meta) return reply.sendAppPage();
     const origin = originOf(req, deps.config.publicUrl);
-    const post = { title: meta.title, description: meta.excerpt, imageUrl: meta.imageUrl, url: `${origin}/blog/${meta.id}`, publishedAt: meta.publishedAt };
+    const post = {
+      title: meta.title,
+      description: meta.excerpt,
+      imageUrl: meta.imageUrl,
+      url: `${origin}/blog/${meta.id}`,
+      publishedAt: meta.publishedAt,
+    };
     // The same page and the same facts give the same head: made once, not on every view.
     return reply.sendAppPage((html) => injectPostMeta(html, post, origin), JSON.stringify(post));
   });

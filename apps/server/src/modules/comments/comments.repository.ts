@@ -5,7 +5,16 @@ import { blogs, commentReactions, comments, type CommentRow, type NewCommentRow 
 
 export type CommentNodeRow = Pick<
   CommentRow,
-  'id' | 'blogId' | 'parentId' | 'rootId' | 'authorName' | 'content' | 'status' | 'likeCount' | 'dislikeCount' | 'createdAt'
+  | 'id'
+  | 'blogId'
+  | 'parentId'
+  | 'rootId'
+  | 'authorName'
+  | 'content'
+  | 'status'
+  | 'likeCount'
+  | 'dislikeCount'
+  | 'createdAt'
 >;
 
 const nodeColumns = {
@@ -45,8 +54,17 @@ export async function findVisibleComment(db: Db, id: number): Promise<CommentNod
 export async function listTopLevelComments(db: Db, blogId: number, page: { offset: number; limit: number }) {
   const where = and(eq(comments.blogId, blogId), isNull(comments.parentId), eq(comments.status, 'APPROVED'));
   const [rows, counted] = await Promise.all([
-    db.select(nodeColumns).from(comments).where(where).orderBy(desc(comments.createdAt), desc(comments.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(comments).where(where),
+    db
+      .select(nodeColumns)
+      .from(comments)
+      .where(where)
+      .orderBy(desc(comments.createdAt), desc(comments.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(comments)
+      .where(where),
   ]);
   return { rows, total: counted[0]?.n ?? 0 };
 }
@@ -95,7 +113,11 @@ export async function findReaction(db: Db, commentId: number, visitorKey: string
 }
 
 /** One visitor's reactions to the given comments, in one query: comment id → reaction. */
-export async function findReactionsOf(db: Db, commentIds: number[], visitorKey: string): Promise<Map<number, ReactionType>> {
+export async function findReactionsOf(
+  db: Db,
+  commentIds: number[],
+  visitorKey: string,
+): Promise<Map<number, ReactionType>> {
   if (commentIds.length === 0) return new Map();
   const rows = await db
     .select({ commentId: commentReactions.commentId, reactionType: commentReactions.reactionType })
@@ -107,12 +129,21 @@ export async function findReactionsOf(db: Db, commentIds: number[], visitorKey: 
 /** Who has reacted to any of these comments: a reader not among them has no reaction to read. */
 export async function listReactorsOf(db: Db, commentIds: number[]): Promise<string[]> {
   if (commentIds.length === 0) return [];
-  const rows = await db.selectDistinct({ visitorKey: commentReactions.visitorKey }).from(commentReactions).where(inArray(commentReactions.commentId, commentIds));
+  const rows = await db
+    .selectDistinct({ visitorKey: commentReactions.visitorKey })
+    .from(commentReactions)
+    .where(inArray(commentReactions.commentId, commentIds));
   return rows.map((r) => r.visitorKey);
 }
 
 /** Sets or clears one visitor's reaction; the unique (comment, visitor) key backs the one-reaction rule. */
-export async function saveReaction(db: Db, commentId: number, visitorKey: string, reactionType: ReactionType | null, now: Date): Promise<void> {
+export async function saveReaction(
+  db: Db,
+  commentId: number,
+  visitorKey: string,
+  reactionType: ReactionType | null,
+  now: Date,
+): Promise<void> {
   const key = and(eq(commentReactions.commentId, commentId), eq(commentReactions.visitorKey, visitorKey));
   if (reactionType === null) {
     await db.delete(commentReactions).where(key);
@@ -121,11 +152,17 @@ export async function saveReaction(db: Db, commentId: number, visitorKey: string
   await db
     .insert(commentReactions)
     .values({ commentId, visitorKey, reactionType, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: [commentReactions.commentId, commentReactions.visitorKey], set: { reactionType, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: [commentReactions.commentId, commentReactions.visitorKey],
+      set: { reactionType, updatedAt: now },
+    });
 }
 
 /** Counts from the reactions themselves, so they can never drift. */
-export async function recountReactions(db: Db, commentId: number): Promise<{ likeCount: number; dislikeCount: number }> {
+export async function recountReactions(
+  db: Db,
+  commentId: number,
+): Promise<{ likeCount: number; dislikeCount: number }> {
   const rows = await db
     .update(comments)
     .set({
@@ -137,7 +174,10 @@ export async function recountReactions(db: Db, commentId: number): Promise<{ lik
   return rows[0] ?? { likeCount: 0, dislikeCount: 0 };
 }
 
-export async function insertReactions(db: Db, rows: { commentId: number; visitorKey: string; reactionType: ReactionType }[]): Promise<void> {
+export async function insertReactions(
+  db: Db,
+  rows: { commentId: number; visitorKey: string; reactionType: ReactionType }[],
+): Promise<void> {
   if (rows.length) await db.insert(commentReactions).values(rows);
 }
 
@@ -149,7 +189,13 @@ export async function recountAllReactions(db: Db): Promise<void> {
   });
 }
 
-export async function setCommentStatus(db: Db, id: number, status: CommentStatus, moderatorId: number, now: Date): Promise<boolean> {
+export async function setCommentStatus(
+  db: Db,
+  id: number,
+  status: CommentStatus,
+  moderatorId: number,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(comments)
     .set({ status, moderatedBy: moderatorId, moderatedAt: now })
@@ -165,7 +211,11 @@ export async function deleteComment(db: Db, id: number): Promise<boolean> {
 }
 
 /** The moderation panel: any status, newest first, with the post's title. */
-export async function listCommentsForModeration(db: Db, status: CommentStatus | null, page: { offset: number; limit: number }) {
+export async function listCommentsForModeration(
+  db: Db,
+  status: CommentStatus | null,
+  page: { offset: number; limit: number },
+) {
   const where = status ? eq(comments.status, status) : undefined;
   const [rows, counted, byStatus] = await Promise.all([
     db
@@ -176,8 +226,14 @@ export async function listCommentsForModeration(db: Db, status: CommentStatus | 
       .orderBy(desc(comments.createdAt), desc(comments.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(comments).where(where),
-    db.select({ status: comments.status, n: sql<number>`count(*)::int` }).from(comments).groupBy(comments.status),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(comments)
+      .where(where),
+    db
+      .select({ status: comments.status, n: sql<number>`count(*)::int` })
+      .from(comments)
+      .groupBy(comments.status),
   ]);
   const counts = { PENDING: 0, APPROVED: 0, REJECTED: 0 };
   for (const row of byStatus) counts[row.status] = row.n;

@@ -63,7 +63,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     {
       schema: {
         tags: ['comments'],
-        summary: 'Approved comments of a published post, newest threads first, replies nested, each with the caller’s myReaction',
+        summary:
+          'Approved comments of a published post, newest threads first, replies nested, each with the caller’s myReaction',
         params: postIdParams,
         querystring: commentListQuerySchema,
         headers: readerHeaders,
@@ -87,7 +88,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       onRequest: app.optionalAuth,
       preHandler: publicWrite,
     },
-    async (req, reply) => reply.status(201).send(await createComment(deps, req.params.postId, req.body, commenter(req))),
+    async (req, reply) =>
+      reply.status(201).send(await createComment(deps, req.params.postId, req.body, commenter(req))),
   );
 
   app.post(
@@ -126,7 +128,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     {
       schema: {
         tags: ['comments'],
-        summary: 'LIKE or DISLIKE: the same again removes it, the other one moves it (X-Visitor-Id or a token says who)',
+        summary:
+          'LIKE or DISLIKE: the same again removes it, the other one moves it (X-Visitor-Id or a token says who)',
         params: commentIdParamsSchema,
         headers: visitorHeaders,
         body: reactionInputSchema,

@@ -38,7 +38,6 @@ export type CommentDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'cache'>;
 /** Who writes: a visitor, or a signed-in user whose name comes from the account. */
 export type Commenter = { id: number; role: Role } | null;
 
-
 const postNotFound = () => new NotFoundError(BLOG_MSG.notFound, 'BLOG_NOT_FOUND');
 const commentNotFound = () => new NotFoundError(COMMENT_MSG.notFound, 'COMMENT_NOT_FOUND');
 
@@ -70,14 +69,23 @@ function buildTrees(roots: CommentNodeRow[], replies: CommentNodeRow[], mine: Ma
     list.push(r);
     children.set(r.parentId, list);
   }
-  const build = (row: CommentNodeRow): Comment => toComment(row, (children.get(row.id) ?? []).map(build), mine.get(row.id) ?? null);
+  const build = (row: CommentNodeRow): Comment =>
+    toComment(row, (children.get(row.id) ?? []).map(build), mine.get(row.id) ?? null);
   return roots.map(build);
 }
 
 /** The caller's reactions to every comment shown, read in one query; none for an unknown visitor. */
-async function reactionsOf(deps: CommentDeps, rows: CommentNodeRow[], visitorKey: string | null): Promise<Map<number, ReactionType>> {
+async function reactionsOf(
+  deps: CommentDeps,
+  rows: CommentNodeRow[],
+  visitorKey: string | null,
+): Promise<Map<number, ReactionType>> {
   if (!visitorKey) return new Map();
-  return findReactionsOf(deps.db, rows.map((r) => r.id), visitorKey);
+  return findReactionsOf(
+    deps.db,
+    rows.map((r) => r.id),
+    visitorKey,
+  );
 }
 
 function countTree(nodes: Comment[]): number {
@@ -92,21 +100,50 @@ export async function listCommentsOfPost(
 ): Promise<CommentListResponse> {
   // The page as every reader sees it is kept until a post, comment, reaction or account changes,
   // with who has reacted on it: only a reader among them has her own reactions read.
-  const { rows, total, count, replies, reactors } = await deps.cache.get(`comments:${blogId}:${query.page}:${query.size}`, ['blogs', 'comments', 'comment_reactions', 'users'], async () => {
-    if (!(await isBlogPublished(deps.db, blogId))) throw postNotFound();
-    const [{ rows, total }, count] = await Promise.all([
-      listTopLevelComments(deps.db, blogId, { offset: (query.page - 1) * query.size, limit: query.size }),
-      countVisibleComments(deps.db, blogId),
-    ]);
-    const replies = await listApprovedReplies(deps.db, rows.map((r) => r.id));
-    return { rows, total, count, replies, reactors: await listReactorsOf(deps.db, [...rows, ...replies].map((r) => r.id)) };
-  });
-  const mine = visitorKey && reactors.includes(visitorKey) ? await reactionsOf(deps, [...rows, ...replies], visitorKey) : new Map<number, ReactionType>();
-  return { success: true, comments: buildTrees(rows, replies, mine), count, total, ...pagingOf(total, query.page, query.size) };
+  const { rows, total, count, replies, reactors } = await deps.cache.get(
+    `comments:${blogId}:${query.page}:${query.size}`,
+    ['blogs', 'comments', 'comment_reactions', 'users'],
+    async () => {
+      if (!(await isBlogPublished(deps.db, blogId))) throw postNotFound();
+      const [{ rows, total }, count] = await Promise.all([
+        listTopLevelComments(deps.db, blogId, { offset: (query.page - 1) * query.size, limit: query.size }),
+        countVisibleComments(deps.db, blogId),
+      ]);
+      const replies = await listApprovedReplies(
+        deps.db,
+        rows.map((r) => r.id),
+      );
+      return {
+        rows,
+        total,
+        count,
+        replies,
+        reactors: await listReactorsOf(
+          deps.db,
+          [...rows, ...replies].map((r) => r.id),
+        ),
+      };
+    },
+  );
+  const mine =
+    visitorKey && reactors.includes(visitorKey)
+      ? await reactionsOf(deps, [...rows, ...replies], visitorKey)
+      : new Map<number, ReactionType>();
+  return {
+    success: true,
+    comments: buildTrees(rows, replies, mine),
+    count,
+    total,
+    ...pagingOf(total, query.page, query.size),
+  };
 }
 
 /** The visible replies under one comment, nested. */
-export async function listReplies(deps: CommentDeps, commentId: number, visitorKey: string | null): Promise<CommentListResponse> {
+export async function listReplies(
+  deps: CommentDeps,
+  commentId: number,
+  visitorKey: string | null,
+): Promise<CommentListResponse> {
   const comment = await findVisibleComment(deps.db, commentId);
   if (!comment) throw commentNotFound();
   const thread = await listApprovedReplies(deps.db, [comment.rootId ?? comment.id]);
@@ -114,13 +151,22 @@ export async function listReplies(deps: CommentDeps, commentId: number, visitorK
   const [node] = buildTrees([comment], thread, mine);
   const replies = node?.replies ?? [];
   const count = countTree(replies);
-  return { success: true, comments: replies, count, total: replies.length, page: 1, size: Math.max(replies.length, 1), totalPages: 1 };
+  return {
+    success: true,
+    comments: replies,
+    count,
+    total: replies.length,
+    page: 1,
+    size: Math.max(replies.length, 1),
+    totalPages: 1,
+  };
 }
 
 async function authorNameOf(deps: CommentDeps, commenter: Commenter, typed: string): Promise<string> {
   if (!commenter) {
     // Only the clinic's own people speak as the clinic (issue 11: a visitor posted as 'BS. Nguyễn Văn An').
-    if (await impersonatesStaff(deps.db, typed)) throw new BadRequestError(COMMENT_MSG.staffNameReserved, 'STAFF_NAME_RESERVED');
+    if (await impersonatesStaff(deps.db, typed))
+      throw new BadRequestError(COMMENT_MSG.staffNameReserved, 'STAFF_NAME_RESERVED');
     return typed;
   }
   const user = await findUserById(deps.db, commenter.id);
@@ -174,7 +220,12 @@ export async function createReply(deps: CommentDeps, parentId: number, input: Co
  * The comment's row is locked for the transaction, so simultaneous reactions are applied one
  * after another and the counts, recounted from the reactions, stay exact.
  */
-export async function react(deps: CommentDeps, commentId: number, visitorKey: string | null, requested: ReactionType): Promise<ReactionResponse> {
+export async function react(
+  deps: CommentDeps,
+  commentId: number,
+  visitorKey: string | null,
+  requested: ReactionType,
+): Promise<ReactionResponse> {
   if (!visitorKey) throw new BadRequestError(COMMENT_MSG.visitorUnknown, 'VISITOR_ID_REQUIRED');
   return deps.db.transaction(async (tx) => {
     if (!(await lockVisibleComment(tx, commentId))) throw commentNotFound();
@@ -198,7 +249,12 @@ export async function myReaction(deps: CommentDeps, commentId: number, visitorKe
   return { success: true, reaction: { reactionType } };
 }
 
-export async function moderate(deps: CommentDeps, commentId: number, status: 'APPROVED' | 'REJECTED', moderatorId: number) {
+export async function moderate(
+  deps: CommentDeps,
+  commentId: number,
+  status: 'APPROVED' | 'REJECTED',
+  moderatorId: number,
+) {
   if (!(await setCommentStatus(deps.db, commentId, status, moderatorId, deps.clock.now()))) throw commentNotFound();
   return { success: true, message: status === 'APPROVED' ? COMMENT_MSG.approved : COMMENT_MSG.rejected };
 }
@@ -208,7 +264,10 @@ export async function removeComment(deps: CommentDeps, commentId: number) {
   return { success: true, message: COMMENT_MSG.deleted };
 }
 
-export async function listForModeration(deps: CommentDeps, query: { status: CommentStatus | null; page: number; size: number }) {
+export async function listForModeration(
+  deps: CommentDeps,
+  query: { status: CommentStatus | null; page: number; size: number },
+) {
   const { rows, total, counts } = await listCommentsForModeration(deps.db, query.status, {
     offset: (query.page - 1) * query.size,
     limit: query.size,

@@ -7,7 +7,14 @@ import { bearer, buildTestApp, DEMO, loginAs, type TestContext } from '../../../
 import { createPost, nextIp } from '../../../test/blog-fixtures';
 import { dbKinds } from '../../../test/databases';
 
-type CommentDto = { id: number; authorName: string; content: string; parentId: number | null; status: string; replies: CommentDto[] };
+type CommentDto = {
+  id: number;
+  authorName: string;
+  content: string;
+  parentId: number | null;
+  status: string;
+  replies: CommentDto[];
+};
 
 for (const kind of dbKinds()) {
   describe(`comments [${kind}]`, () => {
@@ -17,7 +24,8 @@ for (const kind of dbKinds()) {
 
     beforeAll(async () => {
       t = await buildTestApp(kind, { env: { RATE_LIMIT_PUBLIC: '5' } });
-      for (const role of ['admin', 'staff', 'doctor', 'patient'] as const) tokens[role] = (await loginAs(t.app, DEMO[role][0], DEMO[role][1])).token;
+      for (const role of ['admin', 'staff', 'doctor', 'patient'] as const)
+        tokens[role] = (await loginAs(t.app, DEMO[role][0], DEMO[role][1])).token;
       postId = (await createPost(t.app, tokens.staff, { title: 'Bài để bình luận' })).id;
     });
     afterAll(async () => t?.close());
@@ -29,25 +37,43 @@ for (const kind of dbKinds()) {
     const list = async (id: number, query = '') => {
       const res = await t.app.inject({ url: `/api/comments/blog/${id}${query}` });
       expect(res.statusCode).toBe(200);
-      return res.json() as { success: boolean; comments: CommentDto[]; count: number; total: number; totalPages: number };
+      return res.json() as {
+        success: boolean;
+        comments: CommentDto[];
+        count: number;
+        total: number;
+        totalPages: number;
+      };
     };
     const newPost = async () => (await createPost(t.app, tokens.staff)).id;
 
     describe('POST /api/comments/blog/{postId}', () => {
       it('posts a visitor comment that shows at once (post-moderation)', async () => {
-        const res = await comment(postId, { authorName: '  Ngọc Anh ', content: 'Bài viết rất hữu ích, cảm ơn bác sĩ!' });
+        const res = await comment(postId, {
+          authorName: '  Ngọc Anh ',
+          content: 'Bài viết rất hữu ích, cảm ơn bác sĩ!',
+        });
         expect(res.statusCode).toBe(201);
         expect(res.json()).toMatchObject({
           success: true,
           message: COMMENT_MSG.posted,
-          comment: { authorName: 'Ngọc Anh', content: 'Bài viết rất hữu ích, cảm ơn bác sĩ!', likeCount: 0, dislikeCount: 0, status: 'APPROVED', replies: [] },
+          comment: {
+            authorName: 'Ngọc Anh',
+            content: 'Bài viết rất hữu ích, cảm ơn bác sĩ!',
+            likeCount: 0,
+            dislikeCount: 0,
+            status: 'APPROVED',
+            replies: [],
+          },
         });
         const listed = await list(postId);
         expect(listed.comments.map((c) => c.id)).toContain(res.json().comment.id);
       });
 
       it('takes a name of 100 and a comment of 1000 characters, and refuses one more with the specification texts', async () => {
-        expect((await comment(postId, { authorName: 'ư'.repeat(100), content: 'ư'.repeat(1000) })).statusCode).toBe(201);
+        expect((await comment(postId, { authorName: 'ư'.repeat(100), content: 'ư'.repeat(1000) })).statusCode).toBe(
+          201,
+        );
         const cases: [Record<string, unknown>, string][] = [
           [{ authorName: 'ư'.repeat(101), content: 'ok' }, 'Tên không được vượt quá 100 ký tự'],
           [{ authorName: 'An', content: 'ư'.repeat(1001) }, 'Bình luận không được vượt quá 1000 ký tự'],
@@ -71,9 +97,18 @@ for (const kind of dbKinds()) {
         expect(found).toMatchObject({ authorName: '<img src=x onerror=alert(1)>', content });
       });
 
-      it('keeps the clinic\'s names and a doctor\'s title for its signed-in people', async () => {
-        const parentId = (await comment(postId, { authorName: 'Thu Trang', content: 'Cho em hỏi ạ.' })).json().comment.id;
-        for (const authorName of ['BS. Nguyễn Văn An', 'bs nguyen van an', 'Bác sĩ Hoa', 'Lê Thị Thu Hà', 'le thi thu ha', 'Dr. House', 'doctor']) {
+      it("keeps the clinic's names and a doctor's title for its signed-in people", async () => {
+        const parentId = (await comment(postId, { authorName: 'Thu Trang', content: 'Cho em hỏi ạ.' })).json().comment
+          .id;
+        for (const authorName of [
+          'BS. Nguyễn Văn An',
+          'bs nguyen van an',
+          'Bác sĩ Hoa',
+          'Lê Thị Thu Hà',
+          'le thi thu ha',
+          'Dr. House',
+          'doctor',
+        ]) {
           const res = await comment(postId, { authorName, content: 'Bài viết rất hay.' });
           expect(res.statusCode, authorName).toBe(400);
           expect(res.json()).toMatchObject({ code: 'STAFF_NAME_RESERVED', message: COMMENT_MSG.staffNameReserved });
@@ -82,12 +117,20 @@ for (const kind of dbKinds()) {
         // An ordinary name that merely resembles one is a visitor's own.
         expect((await comment(postId, { authorName: 'Nguyễn Văn Anh', content: 'Cảm ơn.' })).statusCode).toBe(201);
         // The doctor himself answers under his name.
-        const doctor = await comment(postId, { authorName: 'ignored', content: 'Chào bạn, bạn nên đi khám sớm.' }, bearer(tokens.doctor));
+        const doctor = await comment(
+          postId,
+          { authorName: 'ignored', content: 'Chào bạn, bạn nên đi khám sớm.' },
+          bearer(tokens.doctor),
+        );
         expect(doctor.json().comment.authorName).toBe('BS. Nguyễn Văn An');
       });
 
       it('uses the account name of a signed-in commenter, whatever name is sent', async () => {
-        const res = await comment(postId, { authorName: 'Tên giả', content: 'Tôi là bệnh nhân.' }, bearer(tokens.patient));
+        const res = await comment(
+          postId,
+          { authorName: 'Tên giả', content: 'Tôi là bệnh nhân.' },
+          bearer(tokens.patient),
+        );
         expect(res.json().comment.authorName).toBe('Nguyễn Thị Mai');
       });
 
@@ -109,10 +152,24 @@ for (const kind of dbKinds()) {
         const ip = '192.0.2.77';
         const statuses: number[] = [];
         for (let i = 0; i < 6; i++) {
-          statuses.push((await t.app.inject({ method: 'POST', url: `/api/comments/blog/${postId}`, payload: { authorName: 'Spam', content: `#${i}` }, remoteAddress: ip })).statusCode);
+          statuses.push(
+            (
+              await t.app.inject({
+                method: 'POST',
+                url: `/api/comments/blog/${postId}`,
+                payload: { authorName: 'Spam', content: `#${i}` },
+                remoteAddress: ip,
+              })
+            ).statusCode,
+          );
         }
         expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
-        const newsletter = await t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'spam@example.com' }, remoteAddress: ip });
+        const newsletter = await t.app.inject({
+          method: 'POST',
+          url: '/api/newsletter',
+          payload: { email: 'spam@example.com' },
+          remoteAddress: ip,
+        });
         expect(newsletter.statusCode).toBe(429);
         expect(newsletter.json().message).toBe(MSG.tooManyRequests);
         expect((await comment(postId, { authorName: 'An', content: 'Khác địa chỉ' })).statusCode).toBe(201);
@@ -125,8 +182,13 @@ for (const kind of dbKinds()) {
         const root = (await comment(id, { authorName: 'Lan', content: 'Câu hỏi' })).json().comment.id as number;
         const answer = await reply(root, { authorName: 'BS. Ngọc', content: 'Trả lời' }, bearer(tokens.doctor));
         expect(answer.statusCode).toBe(201);
-        expect(answer.json()).toMatchObject({ success: true, message: COMMENT_MSG.replyPosted, comment: { parentId: root, authorName: 'BS. Nguyễn Văn An' } });
-        const nested = (await reply(answer.json().comment.id, { authorName: 'Lan', content: 'Cảm ơn bác sĩ' })).json().comment.id as number;
+        expect(answer.json()).toMatchObject({
+          success: true,
+          message: COMMENT_MSG.replyPosted,
+          comment: { parentId: root, authorName: 'BS. Nguyễn Văn An' },
+        });
+        const nested = (await reply(answer.json().comment.id, { authorName: 'Lan', content: 'Cảm ơn bác sĩ' })).json()
+          .comment.id as number;
         await comment(id, { authorName: 'Hà', content: 'Bình luận mới hơn' });
 
         const listed = await list(id);
@@ -137,7 +199,11 @@ for (const kind of dbKinds()) {
         expect(thread.replies[0]!.replies.map((r) => [r.id, r.content])).toEqual([[nested, 'Cảm ơn bác sĩ']]);
 
         const replies = await t.app.inject({ url: `/api/comments/${root}/replies` });
-        expect(replies.json()).toMatchObject({ success: true, count: 2, comments: [{ content: 'Trả lời', replies: [{ content: 'Cảm ơn bác sĩ' }] }] });
+        expect(replies.json()).toMatchObject({
+          success: true,
+          count: 2,
+          comments: [{ content: 'Trả lời', replies: [{ content: 'Cảm ơn bác sĩ' }] }],
+        });
       });
 
       it('needs both fields ("Vui lòng nhập đầy đủ thông tin") and keeps the same maxima', async () => {
@@ -185,25 +251,51 @@ for (const kind of dbKinds()) {
         const id = await newPost();
         const root = (await comment(id, { authorName: 'Lan', content: 'Gốc' })).json().comment.id as number;
         await reply(root, { authorName: 'Hà', content: 'Con' });
-        const rejected = await t.app.inject({ method: 'PUT', url: `/api/comments/admin/${root}/reject`, headers: bearer(tokens.staff) });
+        const rejected = await t.app.inject({
+          method: 'PUT',
+          url: `/api/comments/admin/${root}/reject`,
+          headers: bearer(tokens.staff),
+        });
         expect(rejected.json()).toEqual({ success: true, message: COMMENT_MSG.rejected });
         expect(await list(id)).toMatchObject({ comments: [], count: 0 });
         expect((await reply(root, { authorName: 'An', content: 'x' })).statusCode).toBe(404);
 
-        const approved = await t.app.inject({ method: 'PUT', url: `/api/comments/admin/${root}/approve`, headers: bearer(tokens.admin) });
+        const approved = await t.app.inject({
+          method: 'PUT',
+          url: `/api/comments/admin/${root}/approve`,
+          headers: bearer(tokens.admin),
+        });
         expect(approved.json()).toEqual({ success: true, message: COMMENT_MSG.approved });
-        expect(await list(id)).toMatchObject({ count: 2, comments: [{ content: 'Gốc', replies: [{ content: 'Con' }] }] });
-        expect((await t.app.inject({ method: 'PUT', url: '/api/comments/admin/999999/approve', headers: bearer(tokens.admin) })).statusCode).toBe(404);
+        expect(await list(id)).toMatchObject({
+          count: 2,
+          comments: [{ content: 'Gốc', replies: [{ content: 'Con' }] }],
+        });
+        expect(
+          (
+            await t.app.inject({
+              method: 'PUT',
+              url: '/api/comments/admin/999999/approve',
+              headers: bearer(tokens.admin),
+            })
+          ).statusCode,
+        ).toBe(404);
       });
 
       it('deletes a comment with its replies, and deleting a post deletes its comments', async () => {
         const id = await newPost();
         const root = (await comment(id, { authorName: 'Lan', content: 'Gốc' })).json().comment.id as number;
         const child = (await reply(root, { authorName: 'Hà', content: 'Con' })).json().comment.id as number;
-        const res = await t.app.inject({ method: 'DELETE', url: `/api/comments/admin/${root}`, headers: bearer(tokens.staff) });
+        const res = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/comments/admin/${root}`,
+          headers: bearer(tokens.staff),
+        });
         expect(res.json()).toEqual({ success: true, message: COMMENT_MSG.deleted });
         expect((await t.app.inject({ url: `/api/comments/${child}/replies` })).statusCode).toBe(404);
-        expect((await t.app.inject({ method: 'DELETE', url: `/api/comments/admin/${root}`, headers: bearer(tokens.staff) })).statusCode).toBe(404);
+        expect(
+          (await t.app.inject({ method: 'DELETE', url: `/api/comments/admin/${root}`, headers: bearer(tokens.staff) }))
+            .statusCode,
+        ).toBe(404);
 
         const other = (await comment(id, { authorName: 'Lan', content: 'Còn lại' })).json().comment.id as number;
         await t.app.inject({ method: 'DELETE', url: `/api/blogs/${id}`, headers: bearer(tokens.staff) });
@@ -218,10 +310,16 @@ for (const kind of dbKinds()) {
         const body = res.json();
         expect(body.success).toBe(true);
         expect(body.comments.length).toBeGreaterThanOrEqual(1);
-        expect(body.comments.every((c: { status: string; blogTitle: string }) => c.status === 'REJECTED' && c.blogTitle.length > 0)).toBe(true);
+        expect(
+          body.comments.every(
+            (c: { status: string; blogTitle: string }) => c.status === 'REJECTED' && c.blogTitle.length > 0,
+          ),
+        ).toBe(true);
         expect(body.counts.REJECTED).toBe(body.count);
         expect(body.counts.PENDING).toBeGreaterThanOrEqual(1);
-        expect((await t.app.inject({ url: '/api/comments/admin?status=SPAM', headers: bearer(tokens.staff) })).statusCode).toBe(400);
+        expect(
+          (await t.app.inject({ url: '/api/comments/admin?status=SPAM', headers: bearer(tokens.staff) })).statusCode,
+        ).toBe(400);
       });
     });
 
@@ -240,20 +338,40 @@ for (const kind of dbKinds()) {
 
       it("holds a visitor's comment as pending until approved, and says so", async () => {
         const id = await newPost();
-        const res = await pre.inject({ method: 'POST', url: `/api/comments/blog/${id}`, payload: { authorName: 'Lan', content: 'Chờ duyệt' } });
+        const res = await pre.inject({
+          method: 'POST',
+          url: `/api/comments/blog/${id}`,
+          payload: { authorName: 'Lan', content: 'Chờ duyệt' },
+        });
         expect(res.statusCode).toBe(201);
-        expect(res.json()).toMatchObject({ success: true, message: 'Bình luận của bạn đang chờ duyệt', comment: { status: 'PENDING' } });
+        expect(res.json()).toMatchObject({
+          success: true,
+          message: 'Bình luận của bạn đang chờ duyệt',
+          comment: { status: 'PENDING' },
+        });
         expect(await list(id)).toMatchObject({ comments: [], count: 0 });
-        const pending = await pre.inject({ url: '/api/comments/admin?status=PENDING&size=50', headers: bearer(tokens.staff) });
+        const pending = await pre.inject({
+          url: '/api/comments/admin?status=PENDING&size=50',
+          headers: bearer(tokens.staff),
+        });
         expect(pending.json().comments.map((c: { id: number }) => c.id)).toContain(res.json().comment.id);
 
-        await pre.inject({ method: 'PUT', url: `/api/comments/admin/${res.json().comment.id}/approve`, headers: bearer(tokens.staff) });
+        await pre.inject({
+          method: 'PUT',
+          url: `/api/comments/admin/${res.json().comment.id}/approve`,
+          headers: bearer(tokens.staff),
+        });
         expect((await list(id)).comments.map((c) => c.content)).toEqual(['Chờ duyệt']);
       });
 
       it('publishes the clinic staff at once', async () => {
         const id = await newPost();
-        const res = await pre.inject({ method: 'POST', url: `/api/comments/blog/${id}`, payload: { authorName: 'x', content: 'Trả lời từ phòng khám' }, headers: bearer(tokens.doctor) });
+        const res = await pre.inject({
+          method: 'POST',
+          url: `/api/comments/blog/${id}`,
+          payload: { authorName: 'x', content: 'Trả lời từ phòng khám' },
+          headers: bearer(tokens.doctor),
+        });
         expect(res.json()).toMatchObject({ message: COMMENT_MSG.posted, comment: { status: 'APPROVED' } });
       });
     });

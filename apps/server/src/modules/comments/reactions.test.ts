@@ -18,17 +18,31 @@ for (const kind of dbKinds()) {
     afterAll(async () => t?.close());
 
     const newComment = async () => {
-      const res = await t.app.inject({ method: 'POST', url: `/api/comments/blog/${postId}`, payload: { authorName: 'An', content: 'Bình luận' }, remoteAddress: nextIp() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/comments/blog/${postId}`,
+        payload: { authorName: 'An', content: 'Bình luận' },
+        remoteAddress: nextIp(),
+      });
       return res.json().comment.id as number;
     };
     const react = (id: number, reactionType: string, headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: `/api/comments/${id}/react`, payload: { reactionType }, headers, remoteAddress: nextIp() });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/comments/${id}/react`,
+        payload: { reactionType },
+        headers,
+        remoteAddress: nextIp(),
+      });
     const asVisitor = (visitor: string) => ({ 'x-visitor-id': visitor });
     const myReaction = async (id: number, headers: Record<string, string>) =>
-      (await t.app.inject({ url: `/api/comments/${id}/my-reaction`, headers })).json().reaction.reactionType as string | null;
+      (await t.app.inject({ url: `/api/comments/${id}/my-reaction`, headers })).json().reaction.reactionType as
+        string | null;
     const counts = async (id: number) => {
       const res = await t.app.inject({ url: `/api/comments/blog/${postId}?size=50` });
-      const found = (res.json().comments as { id: number; likeCount: number; dislikeCount: number }[]).find((c) => c.id === id)!;
+      const found = (res.json().comments as { id: number; likeCount: number; dislikeCount: number }[]).find(
+        (c) => c.id === id,
+      )!;
       return { likeCount: found.likeCount, dislikeCount: found.dislikeCount };
     };
 
@@ -38,7 +52,13 @@ for (const kind of dbKinds()) {
         const [a, b] = [newVisitor(), newVisitor()];
         const first = await react(id, 'LIKE', asVisitor(a));
         expect(first.statusCode).toBe(200);
-        expect(first.json()).toEqual({ success: true, message: COMMENT_MSG.reactionAdded, reaction: { reactionType: 'LIKE' }, likeCount: 1, dislikeCount: 0 });
+        expect(first.json()).toEqual({
+          success: true,
+          message: COMMENT_MSG.reactionAdded,
+          reaction: { reactionType: 'LIKE' },
+          likeCount: 1,
+          dislikeCount: 0,
+        });
         expect((await react(id, 'DISLIKE', asVisitor(b))).json()).toMatchObject({ likeCount: 1, dislikeCount: 1 });
         expect(await myReaction(id, asVisitor(a))).toBe('LIKE');
         expect(await myReaction(id, asVisitor(b))).toBe('DISLIKE');
@@ -52,7 +72,12 @@ for (const kind of dbKinds()) {
         const v = asVisitor(newVisitor());
         await react(id, 'LIKE', v);
         const off = await react(id, 'LIKE', v);
-        expect(off.json()).toMatchObject({ message: COMMENT_MSG.reactionRemoved, reaction: { reactionType: null }, likeCount: 0, dislikeCount: 0 });
+        expect(off.json()).toMatchObject({
+          message: COMMENT_MSG.reactionRemoved,
+          reaction: { reactionType: null },
+          likeCount: 0,
+          dislikeCount: 0,
+        });
         expect(await myReaction(id, v)).toBeNull();
         await react(id, 'LIKE', v);
         const moved = await react(id, 'DISLIKE', v);
@@ -65,7 +90,10 @@ for (const kind of dbKinds()) {
         const patient = await loginAs(t.app, ...DEMO.patient);
         await react(id, 'LIKE', { ...bearer(patient.token), ...asVisitor(newVisitor()) });
         expect(await myReaction(id, { ...bearer(patient.token), ...asVisitor(newVisitor()) })).toBe('LIKE');
-        expect((await react(id, 'LIKE', bearer(patient.token))).json()).toMatchObject({ reaction: { reactionType: null }, likeCount: 0 });
+        expect((await react(id, 'LIKE', bearer(patient.token))).json()).toMatchObject({
+          reaction: { reactionType: null },
+          likeCount: 0,
+        });
       });
 
       it('needs a well-formed visitor id from a visitor, and a LIKE or DISLIKE', async () => {
@@ -101,7 +129,8 @@ for (const kind of dbKinds()) {
     describe('GET /api/comments/blog/{postId} and GET /api/comments/{id}/replies with myReaction', () => {
       type Listed = { id: number; myReaction: string | null; replies: Listed[] };
       const flatten = (nodes: Listed[]): Listed[] => nodes.flatMap((c) => [c, ...flatten(c.replies)]);
-      const mineIn = (nodes: Listed[], ids: number[]) => ids.map((id) => flatten(nodes).find((c) => c.id === id)?.myReaction);
+      const mineIn = (nodes: Listed[], ids: number[]) =>
+        ids.map((id) => flatten(nodes).find((c) => c.id === id)?.myReaction);
       const listAs = async (headers: Record<string, string>) => {
         const res = await t.app.inject({ url: `/api/comments/blog/${postId}?size=50`, headers });
         expect(res.statusCode).toBe(200);
@@ -113,7 +142,12 @@ for (const kind of dbKinds()) {
         return res.json().comments as Listed[];
       };
       const newReply = async (parentId: number) => {
-        const res = await t.app.inject({ method: 'POST', url: `/api/comments/${parentId}/reply`, payload: { authorName: 'Bình', content: 'Trả lời' }, remoteAddress: nextIp() });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/comments/${parentId}/reply`,
+          payload: { authorName: 'Bình', content: 'Trả lời' },
+          remoteAddress: nextIp(),
+        });
         return res.json().comment.id as number;
       };
 
@@ -141,7 +175,9 @@ for (const kind of dbKinds()) {
         const id = await newComment();
         const patient = await loginAs(t.app, ...DEMO.patient);
         await react(id, 'DISLIKE', bearer(patient.token));
-        expect(mineIn(await listAs({ ...bearer(patient.token), ...asVisitor(newVisitor()) }), [id])).toEqual(['DISLIKE']);
+        expect(mineIn(await listAs({ ...bearer(patient.token), ...asVisitor(newVisitor()) }), [id])).toEqual([
+          'DISLIKE',
+        ]);
         expect(mineIn(await listAs(bearer('not-a-token')), [id])).toEqual([null]);
       });
     });

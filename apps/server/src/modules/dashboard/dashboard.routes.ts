@@ -15,7 +15,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/dashboard',
     {
-      schema: { tags, summary: 'The dashboard of the signed-in role (a doctor: his own figures)', security, response: { 200: dashboardSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags,
+        summary: 'The dashboard of the signed-in role (a doctor: his own figures)',
+        security,
+        response: { 200: dashboardSchema, ...errorResponses(401, 403) },
+      },
       preHandler: app.requirePermission('viewDashboard'),
       config: { cache: APPOINTMENT_READS },
     },
@@ -27,7 +32,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     {
       schema: {
         tags,
-        summary: 'Generate six months of sample appointments (ADMIN, never in production); progress as one JSON line per month',
+        summary:
+          'Generate six months of sample appointments (ADMIN, never in production); progress as one JSON line per month',
         security,
         produces: ['application/x-ndjson'],
         response: errorResponses(401, 403),
@@ -37,13 +43,17 @@ export const dashboardRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       compress: false,
     },
     async (req, reply) => {
-      if (!sampleDataAllowed(deps, req.auth!)) throw new ForbiddenError(DASHBOARD_MSG.sampleRefused, 'SAMPLE_DATA_REFUSED');
+      if (!sampleDataAllowed(deps, req.auth!))
+        throw new ForbiddenError(DASHBOARD_MSG.sampleRefused, 'SAMPLE_DATA_REFUSED');
       const progress = generateSampleData(deps, req.auth!);
       const lines = (async function* () {
         for await (const step of progress) yield `${JSON.stringify(step)}\n`;
       })();
       // Each line is sent as its month is written, so the screen's progress bar moves.
-      return reply.type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(Readable.from(lines) as never);
+      return reply
+        .type('application/x-ndjson; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines) as never);
     },
   );
 };

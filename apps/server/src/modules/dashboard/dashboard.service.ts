@@ -44,8 +44,11 @@ export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise
     doctor ? countDoctorPatients(deps, viewer.id) : countAccounts(deps.db),
     doctor ? null : waitingListSummary(deps, clinicInstant(thisMonth, '00:00', deps.timeZone)),
   ]);
-  const sum = (rows: { status: AppointmentStatus; n: number; value: number }[], statuses: readonly AppointmentStatus[], what: 'n' | 'value') =>
-    rows.filter((r) => statuses.includes(r.status)).reduce((total, r) => total + r[what], 0);
+  const sum = (
+    rows: { status: AppointmentStatus; n: number; value: number }[],
+    statuses: readonly AppointmentStatus[],
+    what: 'n' | 'value',
+  ) => rows.filter((r) => statuses.includes(r.status)).reduce((total, r) => total + r[what], 0);
 
   const months: DashboardMonth[] = Array.from({ length: MONTHS }, (_, i) => {
     const month = addMonths(first, i).slice(0, 7);
@@ -74,9 +77,15 @@ export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise
       lastMonth: last.revenue,
       paidVisits: sum(figures.byStatus, REVENUE_STATUSES, 'n'),
     },
-    pendingPayments: { count: sum(figures.byStatus, PAYMENT_DUE_STATUSES, 'n'), amount: sum(figures.byStatus, PAYMENT_DUE_STATUSES, 'value') },
+    pendingPayments: {
+      count: sum(figures.byStatus, PAYMENT_DUE_STATUSES, 'n'),
+      amount: sum(figures.byStatus, PAYMENT_DUE_STATUSES, 'value'),
+    },
     months,
-    growth: { appointments: percentChange(last.appointments, current.appointments), revenue: percentChange(last.revenue, current.revenue) },
+    growth: {
+      appointments: percentChange(last.appointments, current.appointments),
+      revenue: percentChange(last.revenue, current.revenue),
+    },
     waitingList,
     sampleDataAvailable: sampleDataAllowed(deps, viewer),
   };

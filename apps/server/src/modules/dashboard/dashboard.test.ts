@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_MSG, SAMPLE_DATA, type AppointmentStatus, type Dashboard, type SampleDataProgress } from '@clinic/shared';
+import {
+  DASHBOARD_MSG,
+  SAMPLE_DATA,
+  type AppointmentStatus,
+  type Dashboard,
+  type SampleDataProgress,
+} from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { call, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
@@ -33,8 +39,19 @@ for (const kind of dbKinds()) {
       before = await dashboard('admin');
       doctorBefore = await dashboard('doctor2');
       const doctor2 = s.doctor2.userId;
-      const add = (appointmentDate: string, status: AppointmentStatus, paymentAmount: number | null, doctorId: number | null = null) =>
-        seedAppointment(db(), { appointmentDate, status, paymentAmount, doctorId, paymentCompleted: status === 'PAID' || status === 'COMPLETED' });
+      const add = (
+        appointmentDate: string,
+        status: AppointmentStatus,
+        paymentAmount: number | null,
+        doctorId: number | null = null,
+      ) =>
+        seedAppointment(db(), {
+          appointmentDate,
+          status,
+          paymentAmount,
+          doctorId,
+          paymentCompleted: status === 'PAID' || status === 'COMPLETED',
+        });
       await add('2027-02-15', 'COMPLETED', 1_200_000);
       await add('2027-03-31', 'COMPLETED', 300_000, doctor2);
       await add('2027-03-31', 'PAID', null, doctor2);
@@ -50,7 +67,7 @@ for (const kind of dbKinds()) {
       await t?.close();
     });
 
-    it('counts the clinic\'s appointments, revenue and pending payments, a visit without an amount at 500.000đ', async () => {
+    it("counts the clinic's appointments, revenue and pending payments, a visit without an amount at 500.000đ", async () => {
       const after = await dashboard('admin');
       expect(after.scope).toBe('clinic');
       expect(after.appointments.total - before.appointments.total).toBe(8);
@@ -60,13 +77,22 @@ for (const kind of dbKinds()) {
       expect(after.revenue.paidVisits - before.revenue.paidVisits).toBe(4);
       expect(after.pendingPayments.count - before.pendingPayments.count).toBe(2);
       expect(after.pendingPayments.amount - before.pendingPayments.amount).toBe(450_000 + 500_000);
-      const [users] = ((await db().execute(sql`select count(*)::int as n from users`)) as unknown as { rows: { n: number }[] }).rows;
+      const [users] = (
+        (await db().execute(sql`select count(*)::int as n from users`)) as unknown as { rows: { n: number }[] }
+      ).rows;
       expect(after.people).toBe(users!.n);
     });
 
-    it('shows the last six months in the clinic\'s zone, with the growth against last month', async () => {
+    it("shows the last six months in the clinic's zone, with the growth against last month", async () => {
       const after = await dashboard('admin');
-      expect(after.months.map((m) => m.month)).toEqual(['2026-11', '2026-12', '2027-01', '2027-02', '2027-03', '2027-04']);
+      expect(after.months.map((m) => m.month)).toEqual([
+        '2026-11',
+        '2026-12',
+        '2027-01',
+        '2027-02',
+        '2027-03',
+        '2027-04',
+      ]);
       expect(after.months.slice(3)).toEqual([
         { month: '2027-02', appointments: 1, completed: 1, revenue: 1_200_000 },
         { month: '2027-03', appointments: 3, completed: 1, revenue: 800_000 },
@@ -104,21 +130,32 @@ for (const kind of dbKinds()) {
       const res = await call(t.app, s.admin, 'POST', '/api/dashboard/sample-data');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('application/x-ndjson');
-      const lines = res.body.trim().split('\n').map((l) => JSON.parse(l) as SampleDataProgress);
+      const lines = res.body
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as SampleDataProgress);
       expect(lines.map((l) => l.done)).toEqual([1, 2, 3, 4, 5, 6, 6]);
       expect(lines.at(-1)).toMatchObject({ finished: true, total: 6 });
       const created = lines.at(-1)!.created;
       // This month has its first day only before today, so it may hold fewer.
       expect(created).toBeGreaterThanOrEqual(5 * SAMPLE_DATA.minPerMonth);
       expect(created).toBeLessThanOrEqual(6 * SAMPLE_DATA.maxPerMonth);
-      const [made] = ((await db().execute(sql`
+      const [made] = (
+        (await db().execute(sql`
         select count(*)::int as n, min(appointment_date)::text as first, max(appointment_date)::text as last,
           bool_and(status in ('COMPLETED', 'PAID', 'CANCELLED', 'NO_SHOW', 'PAYMENT_REQUESTED')) as statuses,
           bool_and(department in ('REPRODUCTIVE_HEALTH', 'GYNECOLOGY', 'OBSTETRICS', 'FAMILY_PLANNING', 'STI_TESTING', 'FERTILITY', 'GENERAL_PRACTICE')) as departments
-        from appointments where reason = 'Dữ liệu mẫu'`)) as unknown as { rows: { n: number; first: string; last: string; statuses: boolean; departments: boolean }[] }).rows;
+        from appointments where reason = 'Dữ liệu mẫu'`)) as unknown as {
+          rows: { n: number; first: string; last: string; statuses: boolean; departments: boolean }[];
+        }
+      ).rows;
       expect(made).toMatchObject({ n: created, statuses: true, departments: true });
       expect(made!.first >= '2026-11-01' && made!.last < '2027-04-01').toBe(true);
-      const outbox = ((await db().execute(sql`select count(*)::int as n from email_outbox where to_address like 'mau.%'`)) as unknown as { rows: { n: number }[] }).rows;
+      const outbox = (
+        (await db().execute(
+          sql`select count(*)::int as n from email_outbox where to_address like 'mau.%'`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows;
       expect(outbox[0]!.n).toBe(0);
     });
 
@@ -131,7 +168,9 @@ for (const kind of dbKinds()) {
 
 describe('dashboard in production', () => {
   it('refuses the sample-data generator', async () => {
-    const t = await buildTestApp('pglite', { env: { NODE_ENV: 'production', DATABASE_URL: 'postgres://unused@127.0.0.1/unused' } });
+    const t = await buildTestApp('pglite', {
+      env: { NODE_ENV: 'production', DATABASE_URL: 'postgres://unused@127.0.0.1/unused' },
+    });
     try {
       const s = await signInAll(t.app);
       const res = await call(t.app, s.admin, 'POST', '/api/dashboard/sample-data');

@@ -38,7 +38,11 @@ export async function listSpecialties(db: Db) {
 }
 
 export async function specialtyExists(db: Db, code: string): Promise<boolean> {
-  const rows = await db.select({ code: medicalSpecialties.code }).from(medicalSpecialties).where(eq(medicalSpecialties.code, code)).limit(1);
+  const rows = await db
+    .select({ code: medicalSpecialties.code })
+    .from(medicalSpecialties)
+    .where(eq(medicalSpecialties.code, code))
+    .limit(1);
   return rows.length > 0;
 }
 

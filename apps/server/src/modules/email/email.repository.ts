@@ -53,7 +53,12 @@ export async function claimDueEmails(db: Db, now: Date, leaseUntil: Date, limit:
 }
 
 /** Claims one given e-mail, unless a worker already has it. */
-export async function claimEmailById(db: Db, id: number, now: Date, leaseUntil: Date): Promise<EmailOutboxRow | undefined> {
+export async function claimEmailById(
+  db: Db,
+  id: number,
+  now: Date,
+  leaseUntil: Date,
+): Promise<EmailOutboxRow | undefined> {
   const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
@@ -68,11 +73,16 @@ export async function claimEmailById(db: Db, id: number, now: Date, leaseUntil: 
 }
 
 const TOKEN_IN_LINK = sql.raw(`'/appointment/(manage|waiting)/[A-Za-z0-9_-]{43}', '/appointment/\\1/(đã ẩn)', 'g'`);
-const withoutManageTokens = (column: typeof emailOutbox.html | typeof emailOutbox.text) => sql<string>`regexp_replace(${column}, ${TOKEN_IN_LINK})`;
+const withoutManageTokens = (column: typeof emailOutbox.html | typeof emailOutbox.text) =>
+  sql<string>`regexp_replace(${column}, ${TOKEN_IN_LINK})`;
 // A kept e-mail's link is a string in its data: the token's characters need no JSON escaping.
 const dataWithoutManageTokens = sql<KeptEmailData>`regexp_replace(${emailOutbox.data}::text, ${TOKEN_IN_LINK})::jsonb`;
 /** Once an e-mail is out, or will never be, its copy here keeps no private link. */
-const withoutTokens = () => ({ html: withoutManageTokens(emailOutbox.html), text: withoutManageTokens(emailOutbox.text), data: dataWithoutManageTokens });
+const withoutTokens = () => ({
+  html: withoutManageTokens(emailOutbox.html),
+  text: withoutManageTokens(emailOutbox.text),
+  data: dataWithoutManageTokens,
+});
 
 export async function markEmailDelivered(db: Db, id: number, status: 'sent' | 'simulated', now: Date): Promise<void> {
   await db
@@ -102,7 +112,9 @@ export async function markEmailFailed(db: Db, id: number, error: string): Promis
 export type OutboxEmailRow = EmailOutboxRow & { html: string; text: string };
 
 export function withBody(row: EmailOutboxRow): OutboxEmailRow {
-  return row.html != null && row.text != null ? { ...row, html: row.html, text: row.text } : { ...row, ...renderKept(row.kind, row.data) };
+  return row.html != null && row.text != null
+    ? { ...row, html: row.html, text: row.text }
+    : { ...row, ...renderKept(row.kind, row.data) };
 }
 
 export async function findOutboxEmail(db: Db, id: number): Promise<OutboxEmailRow | undefined> {
@@ -111,7 +123,10 @@ export async function findOutboxEmail(db: Db, id: number): Promise<OutboxEmailRo
 }
 
 /** The outbox's e-mails as they go (or went) out, oldest first. */
-export async function listOutboxEmails(db: Db, filter: { appointmentId?: number; kind?: string } = {}): Promise<OutboxEmailRow[]> {
+export async function listOutboxEmails(
+  db: Db,
+  filter: { appointmentId?: number; kind?: string } = {},
+): Promise<OutboxEmailRow[]> {
   const rows = await db
     .select()
     .from(emailOutbox)

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emailSendResultSchema, genericEmailRequestSchema, paymentConfirmationEmailRequestSchema } from '@clinic/shared';
+import {
+  emailSendResultSchema,
+  genericEmailRequestSchema,
+  paymentConfirmationEmailRequestSchema,
+} from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
 import { sendGenericEmail, sendPaymentConfirmationFromPayload } from './email.service';
@@ -20,7 +24,13 @@ export const emailRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.post(
     '/email/send-payment-confirmation',
     {
-      schema: { tags, security, summary: 'E-mail a payment confirmation from its payload', body: paymentConfirmationEmailRequestSchema, response: responses },
+      schema: {
+        tags,
+        security,
+        summary: 'E-mail a payment confirmation from its payload',
+        body: paymentConfirmationEmailRequestSchema,
+        response: responses,
+      },
       preHandler: staff,
     },
     async (req) => sendPaymentConfirmationFromPayload(mail, req.body),
@@ -29,7 +39,13 @@ export const emailRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.post(
     '/email/send',
     {
-      schema: { tags, security, summary: 'E-mail a text {to, subject, content}', body: genericEmailRequestSchema, response: responses },
+      schema: {
+        tags,
+        security,
+        summary: 'E-mail a text {to, subject, content}',
+        body: genericEmailRequestSchema,
+        response: responses,
+      },
       preHandler: staff,
     },
     async (req) => sendGenericEmail(mail, req.body),

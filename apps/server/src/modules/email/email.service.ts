@@ -2,7 +2,15 @@ import { APPOINTMENT_MSG, type EmailSendResult } from '@clinic/shared';
 import type { EmailOutboxRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { findDepartmentName } from '../departments/departments.service';
-import { claimDueEmails, claimEmailById, enqueueEmails, markEmailDelivered, markEmailFailed, markEmailRetry, withBody } from './email.repository';
+import {
+  claimDueEmails,
+  claimEmailById,
+  enqueueEmails,
+  markEmailDelivered,
+  markEmailFailed,
+  markEmailRetry,
+  withBody,
+} from './email.repository';
 import { genericEmail, paymentConfirmationEmail, type RenderedEmail } from './templates';
 
 // What other modules use of this one: the outbox (written in their own transactions) and the templates.
@@ -38,7 +46,12 @@ async function deliver(deps: MailDeps, row: EmailOutboxRow): Promise<DeliveryOut
       await markEmailFailed(deps.db, row.id, message.slice(0, 1000));
       return 'failed';
     }
-    await markEmailRetry(deps.db, row.id, new Date(deps.clock.now().getTime() + retryDelayMs(row.attempts)), message.slice(0, 1000));
+    await markEmailRetry(
+      deps.db,
+      row.id,
+      new Date(deps.clock.now().getTime() + retryDelayMs(row.attempts)),
+      message.slice(0, 1000),
+    );
     return 'retry';
   }
   const status = deps.mailer.kind === 'smtp' ? 'sent' : 'simulated';
@@ -82,7 +95,11 @@ const DELIVER_NOW_WAIT_MS = 5_000;
  * Tries at once the e-mails an action has just queued (its transaction committed), so the staff
  * screen can say whether the patient was told. A row another process already took is left to it.
  */
-export async function deliverNow(deps: MailDeps, ids: number[], waitMs = DELIVER_NOW_WAIT_MS): Promise<ImmediateDelivery> {
+export async function deliverNow(
+  deps: MailDeps,
+  ids: number[],
+  waitMs = DELIVER_NOW_WAIT_MS,
+): Promise<ImmediateDelivery> {
   if (ids.length === 0) return 'none';
   const attempt = (async () => {
     const outcomes: (DeliveryOutcome | 'taken')[] = [];
@@ -126,7 +143,14 @@ export async function sendEmailNow(deps: MailDeps, email: RenderedEmail): Promis
 
 export async function sendPaymentConfirmationFromPayload(
   deps: MailDeps,
-  p: { patientEmail: string; patientName: string; appointmentDate: string; appointmentTime: string; department: string; paymentAmount?: number },
+  p: {
+    patientEmail: string;
+    patientName: string;
+    appointmentDate: string;
+    appointmentTime: string;
+    department: string;
+    paymentAmount?: number;
+  },
 ) {
   // The payload may carry a department code or its name.
   const departmentName = (await findDepartmentName(deps.db, p.department)) ?? p.department;

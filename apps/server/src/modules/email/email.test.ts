@@ -20,12 +20,21 @@ type Received = { to: string[]; raw: string };
 
 /** The text of every part of a message as the SMTP server received it (base64 or quoted-printable). */
 function decodedBody(raw: string): string {
-  const parts = [...raw.matchAll(/Content-Transfer-Encoding: (base64|quoted-printable)\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)(?=\r\n--)/g)];
+  const parts = [
+    ...raw.matchAll(
+      /Content-Transfer-Encoding: (base64|quoted-printable)\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)(?=\r\n--)/g,
+    ),
+  ];
   return parts
     .map(([, encoding, body]) =>
       encoding === 'base64'
         ? Buffer.from(body!.replace(/\s+/g, ''), 'base64').toString('utf8')
-        : Buffer.from(body!.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+        : Buffer.from(
+            body!
+              .replace(/=\r?\n/g, '')
+              .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
     )
     .join('\n');
 }
@@ -48,14 +57,23 @@ async function startSmtp(port = 0) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const bound = (server.server.address() as AddressInfo).port;
-  return { received, state, port: bound, url: `smtp://127.0.0.1:${bound}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    received,
+    state,
+    port: bound,
+    url: `smtp://127.0.0.1:${bound}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 for (const kind of dbKinds()) {
@@ -80,7 +98,11 @@ for (const kind of dbKinds()) {
     });
 
     it('sends a booking’s e-mail once: the worker marks it sent and the appointment emailSent', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ email: 'once@example.com', phone: '0961000001' }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({ email: 'once@example.com', phone: '0961000001' }),
+      });
       const id = res.json().appointmentId as number;
       const first = await worker();
       expect(first.sent).toBeGreaterThanOrEqual(1);
@@ -94,18 +116,44 @@ for (const kind of dbKinds()) {
     });
 
     it('keeps a booking’s e-mail as its data, sends it rendered in full, and keeps no private link once it is out', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ email: 'kept@example.com', phone: '0961000002', appointmentTime: '10:00', reason: 'Khám định kỳ' }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({
+          email: 'kept@example.com',
+          phone: '0961000002',
+          appointmentTime: '10:00',
+          reason: 'Khám định kỳ',
+        }),
+      });
       const { appointmentId: id, manageToken } = res.json() as { appointmentId: number; manageToken: string };
-      const stored = async () => rowsOf<{ html: string | null; data: Record<string, unknown> | null }>(await db().execute(sql`select html, data from email_outbox where appointment_id = ${id}`))[0]!;
+      const stored = async () =>
+        rowsOf<{ html: string | null; data: Record<string, unknown> | null }>(
+          await db().execute(sql`select html, data from email_outbox where appointment_id = ${id}`),
+        )[0]!;
       const before = await stored();
       expect(before.html).toBeNull();
-      expect(before.data).toMatchObject({ id, fullName: expect.any(String), departmentName: 'Khoa Phụ khoa', reason: 'Khám định kỳ' });
+      expect(before.data).toMatchObject({
+        id,
+        fullName: expect.any(String),
+        departmentName: 'Khoa Phụ khoa',
+        reason: 'Khám định kỳ',
+      });
       expect(JSON.stringify(before.data)).toContain(manageToken);
 
       await worker();
       const [mail] = to('kept@example.com');
       const body = decodedBody(mail!.raw);
-      for (const line of [`Mã lịch hẹn`, `#${id}`, 'Khoa Phụ khoa', 'Khám định kỳ', `/appointment/manage/${manageToken}`, 'Trân trọng,', 'Hotline']) expect(body).toContain(line);
+      for (const line of [
+        `Mã lịch hẹn`,
+        `#${id}`,
+        'Khoa Phụ khoa',
+        'Khám định kỳ',
+        `/appointment/manage/${manageToken}`,
+        'Trân trọng,',
+        'Hotline',
+      ])
+        expect(body).toContain(line);
       expect(body).toContain('<table role="presentation"');
       const after = await stored();
       expect(JSON.stringify(after.data)).not.toContain(manageToken);
@@ -113,7 +161,11 @@ for (const kind of dbKinds()) {
     });
 
     it('a process of the earlier release, which would send a kept e-mail empty, cannot claim it; this release sends it', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ email: 'rolling@example.com', phone: '0961000003', appointmentTime: '10:30' }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({ email: 'rolling@example.com', phone: '0961000003', appointmentTime: '10:30' }),
+      });
       const [row] = await listOutboxEmails(db(), { appointmentId: res.json().appointmentId });
       // An earlier release's connection does not say it renders kept e-mails.
       const refused = await db()
@@ -121,8 +173,13 @@ for (const kind of dbKinds()) {
           await tx.execute(sql`set local clinic.renders_kept_emails = off`);
           await claimEmailById(tx, row!.id, clock.now(), new Date(clock.now().getTime() + 60_000));
         })
-        .then(() => null, (err: Error) => err);
-      expect(String((refused?.cause as Error | undefined)?.message)).toMatch(/kept as its data: only a process that renders it may send it/);
+        .then(
+          () => null,
+          (err: Error) => err,
+        );
+      expect(String((refused?.cause as Error | undefined)?.message)).toMatch(
+        /kept as its data: only a process that renders it may send it/,
+      );
       expect(await findOutboxEmail(db(), row!.id)).toMatchObject({ status: 'queued', attempts: 0 });
       await worker();
       expect(to('rolling@example.com')).toHaveLength(1);
@@ -130,7 +187,12 @@ for (const kind of dbKinds()) {
     });
 
     it('attaches a calendar file at the clinic’s time to the confirmation', async () => {
-      const a = await seedAppointment(db(), { status: 'PENDING', email: 'ics@example.com', appointmentDate: DAYS.wed, appointmentTime: '09:00' });
+      const a = await seedAppointment(db(), {
+        status: 'PENDING',
+        email: 'ics@example.com',
+        appointmentDate: DAYS.wed,
+        appointmentTime: '09:00',
+      });
       expect((await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/confirm`)).statusCode).toBe(200);
       const [row] = await listOutboxEmails(db(), { appointmentId: a.id, kind: 'APPOINTMENT_CONFIRMED' });
       const ics = row!.attachments[0]!;
@@ -145,17 +207,23 @@ for (const kind of dbKinds()) {
       expect(mail[0]!.raw).toContain(`lich-kham-${a.id}.ics`);
     });
 
-    it('sends a staff action\'s e-mail at once and says so; an appointment without an address sends none', async () => {
+    it("sends a staff action's e-mail at once and says so; an appointment without an address sends none", async () => {
       const a = await seedAppointment(db(), { status: 'PENDING', email: 'atonce@example.com' });
       const res = await call(t.app, s.staff, 'PUT', `/api/appointments/${a.id}/confirm`);
-      expect(res.json()).toMatchObject({ message: APPOINTMENT_MSG.confirmed, emailStatus: 'sent', appointment: { emailSent: false } });
+      expect(res.json()).toMatchObject({
+        message: APPOINTMENT_MSG.confirmed,
+        emailStatus: 'sent',
+        appointment: { emailSent: false },
+      });
       expect(to('atonce@example.com')).toHaveLength(1);
       expect((await findAppointment(db(), a.id))?.emailSent).toBe(true);
       await worker();
       expect(to('atonce@example.com')).toHaveLength(1);
 
       const silent = await seedAppointment(db(), { status: 'PENDING', email: null });
-      expect((await call(t.app, s.staff, 'PUT', `/api/appointments/${silent.id}/confirm`)).json()).toMatchObject({ emailStatus: 'none' });
+      expect((await call(t.app, s.staff, 'PUT', `/api/appointments/${silent.id}/confirm`)).json()).toMatchObject({
+        emailStatus: 'none',
+      });
     });
 
     it('keeps an e-mail the server refuses, retries it after the back-off, and sends it once', async () => {
@@ -188,10 +256,20 @@ for (const kind of dbKinds()) {
     it('answers an e-mail call the server refuses with "Email service temporarily unavailable", and gives up after the last try', async () => {
       smtp.state.refuse = true;
       try {
-        const res = await call(t.app, s.staff, 'POST', '/api/email/send', { to: 'giveup@example.com', subject: 'Thử', content: 'Nội dung' });
+        const res = await call(t.app, s.staff, 'POST', '/api/email/send', {
+          to: 'giveup@example.com',
+          subject: 'Thử',
+          content: 'Nội dung',
+        });
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({ success: false, message: 'Email service temporarily unavailable', status: 'queued' });
-        const [row] = (await listOutboxEmails(db(), { kind: 'GENERIC' })).filter((r) => r.toAddress === 'giveup@example.com');
+        expect(res.json()).toEqual({
+          success: false,
+          message: 'Email service temporarily unavailable',
+          status: 'queued',
+        });
+        const [row] = (await listOutboxEmails(db(), { kind: 'GENERIC' })).filter(
+          (r) => r.toAddress === 'giveup@example.com',
+        );
         for (let i = 1; i < EMAIL_MAX_ATTEMPTS; i++) {
           clock.set(new Date(clock.now().getTime() + 2 * 3600_000));
           await worker();
@@ -205,17 +283,36 @@ for (const kind of dbKinds()) {
     });
 
     it('sends the e-mail calls at once and says so; the text is escaped into the HTML', async () => {
-      const generic = await call(t.app, s.staff, 'POST', '/api/email/send', { to: 'call@example.com', subject: 'Kết quả', content: 'Xin chào <script>alert(1)</script>\nDòng hai' });
+      const generic = await call(t.app, s.staff, 'POST', '/api/email/send', {
+        to: 'call@example.com',
+        subject: 'Kết quả',
+        content: 'Xin chào <script>alert(1)</script>\nDòng hai',
+      });
       expect(generic.json()).toEqual({ success: true, message: APPOINTMENT_MSG.emailSent, status: 'sent' });
       expect(to('call@example.com')).toHaveLength(1);
-      const [row] = (await listOutboxEmails(db(), { kind: 'GENERIC' })).filter((r) => r.toAddress === 'call@example.com');
+      const [row] = (await listOutboxEmails(db(), { kind: 'GENERIC' })).filter(
+        (r) => r.toAddress === 'call@example.com',
+      );
       expect(row!.html).toContain('Xin chào &lt;script&gt;alert(1)&lt;/script&gt;<br>Dòng hai');
       expect(row!.html).not.toContain('<script>');
 
-      const a = await seedAppointment(db(), { status: 'PAID', paymentCompleted: true, paymentAmount: 650000, email: 'paid@example.com' });
-      const confirmation = await call(t.app, s.staff, 'POST', `/api/appointments/${a.id}/send-payment-confirmation`, {});
+      const a = await seedAppointment(db(), {
+        status: 'PAID',
+        paymentCompleted: true,
+        paymentAmount: 650000,
+        email: 'paid@example.com',
+      });
+      const confirmation = await call(
+        t.app,
+        s.staff,
+        'POST',
+        `/api/appointments/${a.id}/send-payment-confirmation`,
+        {},
+      );
       expect(confirmation.json()).toMatchObject({ success: true, status: 'sent' });
-      const update = await call(t.app, s.staff, 'POST', `/api/appointments/${a.id}/send-update-notification`, { changes: ['Giờ khám: 09:00 → 10:00'] });
+      const update = await call(t.app, s.staff, 'POST', `/api/appointments/${a.id}/send-update-notification`, {
+        changes: ['Giờ khám: 09:00 → 10:00'],
+      });
       expect(update.json().success).toBe(true);
       expect(to('paid@example.com')).toHaveLength(2);
       const payload = await call(t.app, s.admin, 'POST', '/api/email/send-payment-confirmation', {
@@ -231,21 +328,48 @@ for (const kind of dbKinds()) {
     });
 
     it('refuses bad e-mail calls: 400 with the message, 404 unknown, 401/403 for others', async () => {
-      expect((await call(t.app, s.staff, 'POST', '/api/email/send', { to: 'x@example.com', subject: 'S' })).json()).toMatchObject({ statusCode: 400, message: APPOINTMENT_MSG.emailContentRequired });
-      expect((await call(t.app, s.staff, 'POST', '/api/email/send', { to: 'nobody', subject: 'S', content: 'C' })).json().message).toBe(APPOINTMENT_MSG.emailRecipientInvalid);
-      expect((await call(t.app, s.staff, 'POST', '/api/email/send-payment-confirmation', { patientName: 'A' })).json().message).toBe('Vui lòng điền đầy đủ thông tin bắt buộc');
-      expect((await call(t.app, s.staff, 'POST', '/api/appointments/999999/send-payment-confirmation', {})).statusCode).toBe(404);
-      expect((await call(t.app, s.staff, 'POST', '/api/appointments/abc/send-update-notification', {})).statusCode).toBe(400);
+      expect(
+        (await call(t.app, s.staff, 'POST', '/api/email/send', { to: 'x@example.com', subject: 'S' })).json(),
+      ).toMatchObject({ statusCode: 400, message: APPOINTMENT_MSG.emailContentRequired });
+      expect(
+        (await call(t.app, s.staff, 'POST', '/api/email/send', { to: 'nobody', subject: 'S', content: 'C' })).json()
+          .message,
+      ).toBe(APPOINTMENT_MSG.emailRecipientInvalid);
+      expect(
+        (await call(t.app, s.staff, 'POST', '/api/email/send-payment-confirmation', { patientName: 'A' })).json()
+          .message,
+      ).toBe('Vui lòng điền đầy đủ thông tin bắt buộc');
+      expect(
+        (await call(t.app, s.staff, 'POST', '/api/appointments/999999/send-payment-confirmation', {})).statusCode,
+      ).toBe(404);
+      expect(
+        (await call(t.app, s.staff, 'POST', '/api/appointments/abc/send-update-notification', {})).statusCode,
+      ).toBe(400);
       const noAddress = await seedAppointment(db(), { status: 'PAID', email: null });
-      expect((await call(t.app, s.staff, 'POST', `/api/appointments/${noAddress.id}/send-payment-confirmation`, {})).json()).toMatchObject({ statusCode: 400, message: APPOINTMENT_MSG.emailNoAddress });
-      expect((await call(t.app, s.patient, 'POST', '/api/email/send', { to: 'x@example.com', subject: 'S', content: 'C' })).statusCode).toBe(403);
-      expect((await call(t.app, s.doctor, 'POST', `/api/appointments/${noAddress.id}/send-payment-confirmation`, {})).statusCode).toBe(403);
-      expect((await call(t.app, null, 'POST', '/api/email/send', { to: 'x@example.com', subject: 'S', content: 'C' })).statusCode).toBe(401);
+      expect(
+        (await call(t.app, s.staff, 'POST', `/api/appointments/${noAddress.id}/send-payment-confirmation`, {})).json(),
+      ).toMatchObject({ statusCode: 400, message: APPOINTMENT_MSG.emailNoAddress });
+      expect(
+        (await call(t.app, s.patient, 'POST', '/api/email/send', { to: 'x@example.com', subject: 'S', content: 'C' }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await call(t.app, s.doctor, 'POST', `/api/appointments/${noAddress.id}/send-payment-confirmation`, {}))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await call(t.app, null, 'POST', '/api/email/send', { to: 'x@example.com', subject: 'S', content: 'C' }))
+          .statusCode,
+      ).toBe(401);
     });
 
     it('two workers at once send every e-mail exactly once (FOR UPDATE SKIP LOCKED)', async () => {
       const addresses = Array.from({ length: 12 }, (_, i) => `pair${i}@example.com`);
-      await enqueueEmails(db(), addresses.map((a) => genericEmail(a, 'Song song', 'Nội dung')), clock.now());
+      await enqueueEmails(
+        db(),
+        addresses.map((a) => genericEmail(a, 'Song song', 'Nội dung')),
+        clock.now(),
+      );
       let second: Database | undefined;
       try {
         second = kind === 'postgres' ? await openPostgres(t.testDb.url!, { max: 3 }) : undefined;
@@ -269,7 +393,12 @@ for (const kind of dbKinds()) {
         const gone = await startSmtp();
         port = gone.port;
         await gone.close();
-        down = await buildApp({ ...t.app.deps, mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: t.config.mailFrom }), limiter: createMemoryRateLimiter(), tokens: createTokenService(t.config.jwtSecret) });
+        down = await buildApp({
+          ...t.app.deps,
+          mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: t.config.mailFrom }),
+          limiter: createMemoryRateLimiter(),
+          tokens: createTokenService(t.config.jwtSecret),
+        });
         await down.ready();
       });
       afterAll(async () => {
@@ -278,16 +407,28 @@ for (const kind of dbKinds()) {
       });
 
       it('books and confirms all the same; the e-mails wait, and go out once each when it is back', async () => {
-        const booked = await down.inject({ method: 'POST', url: '/api/appointments/public', payload: booking({ email: 'down.booked@example.com', phone: '0961000077', appointmentTime: '10:00' }) });
+        const booked = await down.inject({
+          method: 'POST',
+          url: '/api/appointments/public',
+          payload: booking({ email: 'down.booked@example.com', phone: '0961000077', appointmentTime: '10:00' }),
+        });
         expect(booked.statusCode).toBe(201);
         const a = await seedAppointment(db(), { status: 'PENDING', email: 'down.confirmed@example.com' });
         const confirmed = await call(down, s.staff, 'PUT', `/api/appointments/${a.id}/confirm`);
         expect(confirmed.statusCode).toBe(200);
         expect(confirmed.json()).toMatchObject({ emailStatus: 'failed', appointment: { status: 'CONFIRMED' } });
 
-        const run = (at: number) => processDueEmails({ ...down.deps, db: db(), clock: fixedClock(new Date(new Date(MONDAY_9AM).getTime() + at)) });
+        const run = (at: number) =>
+          processDueEmails({
+            ...down.deps,
+            db: db(),
+            clock: fixedClock(new Date(new Date(MONDAY_9AM).getTime() + at)),
+          });
         await run(0);
-        const waiting = [...(await listOutboxEmails(db(), { appointmentId: booked.json().appointmentId })), ...(await listOutboxEmails(db(), { appointmentId: a.id }))];
+        const waiting = [
+          ...(await listOutboxEmails(db(), { appointmentId: booked.json().appointmentId })),
+          ...(await listOutboxEmails(db(), { appointmentId: a.id })),
+        ];
         expect(waiting.map((r) => r.status)).toEqual(['queued', 'queued']);
         expect(waiting.every((r) => /ECONNREFUSED/.test(r.lastError ?? ''))).toBe(true);
 
@@ -298,7 +439,10 @@ for (const kind of dbKinds()) {
           await run(5 * 60_000);
           await run(60 * 60_000);
           for (const address of ['down.booked@example.com', 'down.confirmed@example.com']) {
-            expect(back.received.filter((m) => m.to.includes(address)), address).toHaveLength(1);
+            expect(
+              back.received.filter((m) => m.to.includes(address)),
+              address,
+            ).toHaveLength(1);
           }
           expect((await findAppointment(db(), a.id))?.emailSent).toBe(true);
         } finally {
@@ -311,17 +455,29 @@ for (const kind of dbKinds()) {
       let plain: App;
       beforeAll(async () => {
         // A second server process on the same database, configured without SMTP.
-        plain = await buildApp({ ...t.app.deps, mailer: undefined, config: { ...t.config, smtpUrl: undefined }, limiter: createMemoryRateLimiter(), tokens: createTokenService(t.config.jwtSecret) });
+        plain = await buildApp({
+          ...t.app.deps,
+          mailer: undefined,
+          config: { ...t.config, smtpUrl: undefined },
+          limiter: createMemoryRateLimiter(),
+          tokens: createTokenService(t.config.jwtSecret),
+        });
         await plain.ready();
       });
       afterAll(async () => plain?.close());
 
       it('records e-mails as simulated and says "simulated"', async () => {
         expect(plain.deps.mailer.kind).toBe('simulated');
-        const res = await call(plain, s.staff, 'POST', '/api/email/send', { to: 'sim@example.com', subject: 'Thử', content: 'Nội dung' });
+        const res = await call(plain, s.staff, 'POST', '/api/email/send', {
+          to: 'sim@example.com',
+          subject: 'Thử',
+          content: 'Nội dung',
+        });
         expect(res.json()).toMatchObject({ success: true, status: 'simulated' });
         expect(res.json().message).toContain('simulated');
-        const [row] = (await listOutboxEmails(db(), { kind: 'GENERIC' })).filter((r) => r.toAddress === 'sim@example.com');
+        const [row] = (await listOutboxEmails(db(), { kind: 'GENERIC' })).filter(
+          (r) => r.toAddress === 'sim@example.com',
+        );
         expect(row!.status).toBe('simulated');
         const a = await seedAppointment(db(), { status: 'PENDING', email: 'simworker@example.com' });
         await call(plain, s.staff, 'PUT', `/api/appointments/${a.id}/confirm`);

@@ -1,4 +1,12 @@
-import { CLINIC, CLINIC_TEXT, formatDate, formatLongDate, formatTimeOnDate, formatVnd, WAITING_HOLD_MINUTES } from '@clinic/shared';
+import {
+  CLINIC,
+  CLINIC_TEXT,
+  formatDate,
+  formatLongDate,
+  formatTimeOnDate,
+  formatVnd,
+  WAITING_HOLD_MINUTES,
+} from '@clinic/shared';
 import type { EmailAttachment, KeptEmailData } from '../../db/schema';
 import { appointmentIcs } from './ics';
 
@@ -68,7 +76,12 @@ const ARRIVE_EARLY = `${CLINIC_TEXT.arriveEarly} để làm thủ tục.`;
 const CANCEL_AHEAD = `Nếu cần hủy hoặc đổi lịch, vui lòng ${CLINIC_TEXT.cancelAhead} qua hotline ${CLINIC.phone}.`;
 const REFUND_PROMISE = `Khoản thanh toán của quý khách sẽ được hoàn lại trong vòng ${CLINIC.refundDays} ngày làm việc.`;
 
-type Block = { kind: 'p'; text: string } | { kind: 'link'; text: string; label: string; href: string } | { kind: 'details' } | { kind: 'list'; title: string; items: string[] } | { kind: 'notes'; items: string[] };
+type Block =
+  | { kind: 'p'; text: string }
+  | { kind: 'link'; text: string; label: string; href: string }
+  | { kind: 'details' }
+  | { kind: 'list'; title: string; items: string[] }
+  | { kind: 'notes'; items: string[] };
 
 function details(a: AppointmentMailData): [string, string][] {
   const rows: [string, string][] = [];
@@ -107,15 +120,21 @@ function render(a: AppointmentMailData | null, greetingName: string, blocks: Blo
       );
       text.push(b.text, b.href, '');
     } else if (b.kind === 'details' && a) {
-      html.push('<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;width:100%;margin:0 0 16px;background:#f0fdfa">');
+      html.push(
+        '<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;width:100%;margin:0 0 16px;background:#f0fdfa">',
+      );
       for (const [k, v] of details(a)) {
-        html.push(`<tr><td style="width:35%;color:#4b5f5c">${esc(k)}</td><td style="font-weight:bold">${esc(v)}</td></tr>`);
+        html.push(
+          `<tr><td style="width:35%;color:#4b5f5c">${esc(k)}</td><td style="font-weight:bold">${esc(v)}</td></tr>`,
+        );
         text.push(`${k}: ${v}`);
       }
       html.push('</table>');
       text.push('');
     } else if (b.kind === 'list') {
-      html.push(`<p style="margin:0 0 8px;font-weight:bold">${esc(b.title)}</p><ul style="margin:0 0 16px;padding-left:20px">`);
+      html.push(
+        `<p style="margin:0 0 8px;font-weight:bold">${esc(b.title)}</p><ul style="margin:0 0 16px;padding-left:20px">`,
+      );
       text.push(b.title);
       for (const item of b.items) {
         html.push(`<li style="margin:0 0 4px">${esc(item)}</li>`);
@@ -142,22 +161,41 @@ function render(a: AppointmentMailData | null, greetingName: string, blocks: Blo
       `Trường hợp cấp cứu, vui lòng gọi ${esc(CLINIC.emergencyPhone)}.</td></tr>`,
     '</table></td></tr></table></body></html>',
   );
-  text.push('Trân trọng,', CLINIC.name, '', CLINIC.address, `Hotline: ${CLINIC.phone} · Email: ${CLINIC.email}`, `Giờ làm việc: ${CLINIC.workingHours}`, `Trường hợp cấp cứu, vui lòng gọi ${CLINIC.emergencyPhone}.`);
+  text.push(
+    'Trân trọng,',
+    CLINIC.name,
+    '',
+    CLINIC.address,
+    `Hotline: ${CLINIC.phone} · Email: ${CLINIC.email}`,
+    `Giờ làm việc: ${CLINIC.workingHours}`,
+    `Trường hợp cấp cứu, vui lòng gọi ${CLINIC.emergencyPhone}.`,
+  );
   return { html: html.join('\n'), text: text.join('\n') };
 }
 
-function appointmentEmail(kind: EmailKind, a: AppointmentMailData, subject: string, blocks: Block[], attachments: EmailAttachment[] = []): RenderedEmail {
+function appointmentEmail(
+  kind: EmailKind,
+  a: AppointmentMailData,
+  subject: string,
+  blocks: Block[],
+  attachments: EmailAttachment[] = [],
+): RenderedEmail {
   const { html, text } = render(a, a.fullName, blocks);
   return { kind, to: a.email, subject, html, text, attachments, appointmentId: a.id };
 }
 
-const when = (a: { appointmentDate: string; appointmentTime: string }) => formatTimeOnDate(a.appointmentTime, a.appointmentDate);
+const when = (a: { appointmentDate: string; appointmentTime: string }) =>
+  formatTimeOnDate(a.appointmentTime, a.appointmentDate);
 
-const bookingReceivedSubject = (a: AppointmentMailData) => `Đã nhận yêu cầu đặt lịch khám${a.id != null ? ` #${a.id}` : ''} - ${CLINIC.shortName}`;
+const bookingReceivedSubject = (a: AppointmentMailData) =>
+  `Đã nhận yêu cầu đặt lịch khám${a.id != null ? ` #${a.id}` : ''} - ${CLINIC.shortName}`;
 
 export function bookingReceivedEmail(a: AppointmentMailData): RenderedEmail {
   return appointmentEmail('BOOKING_RECEIVED', a, bookingReceivedSubject(a), [
-    { kind: 'p', text: `Cảm ơn quý khách đã đặt lịch khám tại ${CLINIC.name}. Chúng tôi đã nhận được yêu cầu và sẽ liên hệ để xác nhận lịch hẹn.` },
+    {
+      kind: 'p',
+      text: `Cảm ơn quý khách đã đặt lịch khám tại ${CLINIC.name}. Chúng tôi đã nhận được yêu cầu và sẽ liên hệ để xác nhận lịch hẹn.`,
+    },
     { kind: 'details' },
     ...manageLinkBlock(a),
     { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
@@ -166,11 +204,20 @@ export function bookingReceivedEmail(a: AppointmentMailData): RenderedEmail {
 
 /** The booking's e-mail as the outbox keeps it: its data, rendered by bookingReceivedEmail when it goes out. */
 export function bookingReceivedKept(a: AppointmentMailData): KeptEmail {
-  return { kind: 'BOOKING_RECEIVED', to: a.email, subject: bookingReceivedSubject(a), attachments: [], appointmentId: a.id, data: a };
+  return {
+    kind: 'BOOKING_RECEIVED',
+    to: a.email,
+    subject: bookingReceivedSubject(a),
+    attachments: [],
+    appointmentId: a.id,
+    data: a,
+  };
 }
 
 /** The templates of the e-mails kept as data, by kind. */
-const KEPT_TEMPLATES: Partial<Record<string, (a: AppointmentMailData) => RenderedEmail>> = { BOOKING_RECEIVED: bookingReceivedEmail };
+const KEPT_TEMPLATES: Partial<Record<string, (a: AppointmentMailData) => RenderedEmail>> = {
+  BOOKING_RECEIVED: bookingReceivedEmail,
+};
 
 /** The HTML and text of an e-mail the outbox kept as its data (its row's kind and data). */
 export function renderKept(kind: string, data: KeptEmailData | null): { html: string; text: string } {
@@ -181,65 +228,119 @@ export function renderKept(kind: string, data: KeptEmailData | null): { html: st
   return { html, text };
 }
 
-const MANAGE_LINK_TEXT = 'Quý khách có thể xem, đổi hoặc hủy lịch hẹn bằng liên kết riêng dưới đây (không chia sẻ liên kết này cho người khác):';
+const MANAGE_LINK_TEXT =
+  'Quý khách có thể xem, đổi hoặc hủy lịch hẹn bằng liên kết riêng dưới đây (không chia sẻ liên kết này cho người khác):';
 function manageLinkBlock(a: AppointmentMailData): Block[] {
   return a.manageUrl ? [{ kind: 'link', text: MANAGE_LINK_TEXT, label: 'Quản lý lịch hẹn', href: a.manageUrl }] : [];
 }
 
 /** Staff's 'Gửi lại liên kết': a new private link; the old one no longer works. */
 export function manageLinkEmail(a: AppointmentMailData): RenderedEmail {
-  return appointmentEmail('MANAGE_LINK', a, `Liên kết quản lý lịch khám${a.id != null ? ` #${a.id}` : ''} - ${CLINIC.shortName}`, [
-    { kind: 'p', text: 'Phòng khám gửi quý khách liên kết mới để quản lý lịch khám dưới đây. Liên kết gửi trước đó không còn dùng được.' },
-    { kind: 'details' },
-    ...manageLinkBlock(a),
-  ]);
+  return appointmentEmail(
+    'MANAGE_LINK',
+    a,
+    `Liên kết quản lý lịch khám${a.id != null ? ` #${a.id}` : ''} - ${CLINIC.shortName}`,
+    [
+      {
+        kind: 'p',
+        text: 'Phòng khám gửi quý khách liên kết mới để quản lý lịch khám dưới đây. Liên kết gửi trước đó không còn dùng được.',
+      },
+      { kind: 'details' },
+      ...manageLinkBlock(a),
+    ],
+  );
 }
 
 /** The waiting list's e-mails: the slot stands in the details, with no appointment number yet. */
 export type WaitingMailData = Omit<AppointmentMailData, 'id' | 'manageUrl'> & { waitingUrl: string };
 
-const waitingLink = (w: WaitingMailData, text: string, label: string): Block => ({ kind: 'link', text, label, href: w.waitingUrl });
+const waitingLink = (w: WaitingMailData, text: string, label: string): Block => ({
+  kind: 'link',
+  text,
+  label,
+  href: w.waitingUrl,
+});
 
 export function waitingJoinedEmail(w: WaitingMailData, position: number): RenderedEmail {
-  return appointmentEmail('WAITING_JOINED', { ...w, id: null }, `Đã ghi tên vào danh sách chờ: ${when(w)} - ${CLINIC.shortName}`, [
-    {
-      kind: 'p',
-      text: `Khung giờ quý khách chọn hiện đã đủ lịch hẹn. Quý khách đang ở vị trí số ${position} trong danh sách chờ. Khi có chỗ trống, phòng khám sẽ gửi email và giữ chỗ cho quý khách trong ${WAITING_HOLD_MINUTES} phút.`,
-    },
-    { kind: 'details' },
-    waitingLink(w, 'Xem vị trí của quý khách hoặc rời danh sách chờ bằng liên kết riêng dưới đây (không chia sẻ liên kết này cho người khác):', 'Xem danh sách chờ'),
-  ]);
+  return appointmentEmail(
+    'WAITING_JOINED',
+    { ...w, id: null },
+    `Đã ghi tên vào danh sách chờ: ${when(w)} - ${CLINIC.shortName}`,
+    [
+      {
+        kind: 'p',
+        text: `Khung giờ quý khách chọn hiện đã đủ lịch hẹn. Quý khách đang ở vị trí số ${position} trong danh sách chờ. Khi có chỗ trống, phòng khám sẽ gửi email và giữ chỗ cho quý khách trong ${WAITING_HOLD_MINUTES} phút.`,
+      },
+      { kind: 'details' },
+      waitingLink(
+        w,
+        'Xem vị trí của quý khách hoặc rời danh sách chờ bằng liên kết riêng dưới đây (không chia sẻ liên kết này cho người khác):',
+        'Xem danh sách chờ',
+      ),
+    ],
+  );
 }
 
 /** A place freed: held for her until `expiresAt` (clinic time, HH:MM). */
 export function waitingOfferEmail(w: WaitingMailData, expiresAt: string): RenderedEmail {
-  return appointmentEmail('WAITING_OFFER', { ...w, id: null }, `Có chỗ trống cho quý khách: ${when(w)} - ${CLINIC.shortName}`, [
-    { kind: 'p', text: `Khung giờ quý khách đăng ký chờ vừa có chỗ trống. Phòng khám giữ chỗ này cho quý khách đến ${expiresAt}; sau thời gian đó chỗ trống sẽ được chuyển cho người tiếp theo.` },
-    { kind: 'details' },
-    waitingLink(w, 'Bấm nút dưới đây để nhận chỗ:', 'Nhận chỗ'),
-  ]);
+  return appointmentEmail(
+    'WAITING_OFFER',
+    { ...w, id: null },
+    `Có chỗ trống cho quý khách: ${when(w)} - ${CLINIC.shortName}`,
+    [
+      {
+        kind: 'p',
+        text: `Khung giờ quý khách đăng ký chờ vừa có chỗ trống. Phòng khám giữ chỗ này cho quý khách đến ${expiresAt}; sau thời gian đó chỗ trống sẽ được chuyển cho người tiếp theo.`,
+      },
+      { kind: 'details' },
+      waitingLink(w, 'Bấm nút dưới đây để nhận chỗ:', 'Nhận chỗ'),
+    ],
+  );
 }
 
 /** The slot began while she still waited. */
 export function waitingEndedEmail(w: Omit<WaitingMailData, 'waitingUrl'>): RenderedEmail {
-  return appointmentEmail('WAITING_ENDED', { ...w, id: null }, `Danh sách chờ đã kết thúc: ${when(w)} - ${CLINIC.shortName}`, [
-    { kind: 'p', text: 'Rất tiếc, khung giờ quý khách đăng ký chờ đã bắt đầu mà chưa có chỗ trống. Quý khách vui lòng đặt lịch vào khung giờ khác trên trang web của phòng khám.' },
-    { kind: 'details' },
-  ]);
+  return appointmentEmail(
+    'WAITING_ENDED',
+    { ...w, id: null },
+    `Danh sách chờ đã kết thúc: ${when(w)} - ${CLINIC.shortName}`,
+    [
+      {
+        kind: 'p',
+        text: 'Rất tiếc, khung giờ quý khách đăng ký chờ đã bắt đầu mà chưa có chỗ trống. Quý khách vui lòng đặt lịch vào khung giờ khác trên trang web của phòng khám.',
+      },
+      { kind: 'details' },
+    ],
+  );
 }
 
 /** The visitor moved her visit through her link. */
-export function rescheduledEmail(a: AppointmentMailData, from: { appointmentDate: string; appointmentTime: string }): RenderedEmail {
+export function rescheduledEmail(
+  a: AppointmentMailData,
+  from: { appointmentDate: string; appointmentTime: string },
+): RenderedEmail {
   return appointmentEmail('RESCHEDULED', a, `Lịch khám đã được đổi sang ${when(a)}`, [
-    { kind: 'p', text: `Lịch khám của quý khách đã được đổi từ ${when(from)} sang ${when(a)}. Phòng khám sẽ liên hệ để xác nhận lại lịch hẹn.` },
+    {
+      kind: 'p',
+      text: `Lịch khám của quý khách đã được đổi từ ${when(from)} sang ${when(a)}. Phòng khám sẽ liên hệ để xác nhận lại lịch hẹn.`,
+    },
     { kind: 'details' },
     { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
   ]);
 }
 
-export function appointmentConfirmedEmail(a: AppointmentMailData, options: { timeZone: string; now: Date }): RenderedEmail {
+export function appointmentConfirmedEmail(
+  a: AppointmentMailData,
+  options: { timeZone: string; now: Date },
+): RenderedEmail {
   const ics = appointmentIcs(
-    { id: a.id ?? 0, appointmentDate: a.appointmentDate, appointmentTime: a.appointmentTime, departmentName: a.departmentName, doctorName: a.doctorName ?? null },
+    {
+      id: a.id ?? 0,
+      appointmentDate: a.appointmentDate,
+      appointmentTime: a.appointmentTime,
+      departmentName: a.departmentName,
+      doctorName: a.doctorName ?? null,
+    },
     options,
   );
   return appointmentEmail(
@@ -247,48 +348,92 @@ export function appointmentConfirmedEmail(a: AppointmentMailData, options: { tim
     a,
     `Lịch khám của quý khách đã được xác nhận: ${when(a)}`,
     [
-      { kind: 'p', text: 'Lịch khám của quý khách đã được xác nhận. Tệp lịch (.ics) đính kèm giúp quý khách thêm lịch hẹn vào lịch cá nhân.' },
+      {
+        kind: 'p',
+        text: 'Lịch khám của quý khách đã được xác nhận. Tệp lịch (.ics) đính kèm giúp quý khách thêm lịch hẹn vào lịch cá nhân.',
+      },
       { kind: 'details' },
       ...manageLinkBlock(a),
       { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
     ],
-    [{ filename: `lich-kham-${a.id ?? 'moi'}.ics`, content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+    [
+      {
+        filename: `lich-kham-${a.id ?? 'moi'}.ics`,
+        content: ics,
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      },
+    ],
   );
 }
 
 export function paymentRequestEmail(a: AppointmentMailData): RenderedEmail {
-  return appointmentEmail('PAYMENT_REQUEST', a, `Yêu cầu thanh toán lịch khám${a.id != null ? ` #${a.id}` : ''}: ${formatVnd(a.amount)}`, [
-    { kind: 'p', text: `Phòng khám gửi đến quý khách yêu cầu thanh toán ${formatVnd(a.amount)} cho lịch khám dưới đây.` },
-    { kind: 'details' },
-    { kind: 'p', text: `Quý khách có thể thanh toán tại quầy lễ tân hoặc liên hệ hotline ${CLINIC.phone} để được hướng dẫn.` },
-  ]);
+  return appointmentEmail(
+    'PAYMENT_REQUEST',
+    a,
+    `Yêu cầu thanh toán lịch khám${a.id != null ? ` #${a.id}` : ''}: ${formatVnd(a.amount)}`,
+    [
+      {
+        kind: 'p',
+        text: `Phòng khám gửi đến quý khách yêu cầu thanh toán ${formatVnd(a.amount)} cho lịch khám dưới đây.`,
+      },
+      { kind: 'details' },
+      {
+        kind: 'p',
+        text: `Quý khách có thể thanh toán tại quầy lễ tân hoặc liên hệ hotline ${CLINIC.phone} để được hướng dẫn.`,
+      },
+    ],
+  );
 }
 
 export function paymentConfirmationEmail(a: AppointmentMailData): RenderedEmail {
-  return appointmentEmail('PAYMENT_CONFIRMATION', a, `Xác nhận thanh toán lịch khám${a.id != null ? ` #${a.id}` : ''}`, [
-    { kind: 'p', text: a.amount != null ? `Phòng khám đã nhận được khoản thanh toán ${formatVnd(a.amount)} của quý khách. Xin cảm ơn!` : 'Phòng khám đã nhận được khoản thanh toán của quý khách. Xin cảm ơn!' },
-    { kind: 'details' },
-    { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
-  ]);
+  return appointmentEmail(
+    'PAYMENT_CONFIRMATION',
+    a,
+    `Xác nhận thanh toán lịch khám${a.id != null ? ` #${a.id}` : ''}`,
+    [
+      {
+        kind: 'p',
+        text:
+          a.amount != null
+            ? `Phòng khám đã nhận được khoản thanh toán ${formatVnd(a.amount)} của quý khách. Xin cảm ơn!`
+            : 'Phòng khám đã nhận được khoản thanh toán của quý khách. Xin cảm ơn!',
+      },
+      { kind: 'details' },
+      { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
+    ],
+  );
 }
 
 export function updateNotificationEmail(a: AppointmentMailData, changes: string[]): RenderedEmail {
-  return appointmentEmail('UPDATE_NOTIFICATION', a, `Thông tin lịch khám${a.id != null ? ` #${a.id}` : ''} đã được cập nhật`, [
-    { kind: 'p', text: 'Thông tin lịch khám của quý khách đã được cập nhật.' },
-    { kind: 'list', title: 'Những thay đổi:', items: changes.length > 0 ? changes : ['Thông tin lịch hẹn đã được cập nhật'] },
-    { kind: 'p', text: 'Thông tin lịch khám hiện tại:' },
-    { kind: 'details' },
-    { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
-  ]);
+  return appointmentEmail(
+    'UPDATE_NOTIFICATION',
+    a,
+    `Thông tin lịch khám${a.id != null ? ` #${a.id}` : ''} đã được cập nhật`,
+    [
+      { kind: 'p', text: 'Thông tin lịch khám của quý khách đã được cập nhật.' },
+      {
+        kind: 'list',
+        title: 'Những thay đổi:',
+        items: changes.length > 0 ? changes : ['Thông tin lịch hẹn đã được cập nhật'],
+      },
+      { kind: 'p', text: 'Thông tin lịch khám hiện tại:' },
+      { kind: 'details' },
+      { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
+    ],
+  );
 }
 
-export function cancellationEmail(a: AppointmentMailData, options: { reason: string | null; refund: boolean }): RenderedEmail {
-  const blocks: Block[] = [
-    { kind: 'p', text: 'Lịch khám dưới đây của quý khách đã được hủy.' },
-    { kind: 'details' },
-  ];
+export function cancellationEmail(
+  a: AppointmentMailData,
+  options: { reason: string | null; refund: boolean },
+): RenderedEmail {
+  const blocks: Block[] = [{ kind: 'p', text: 'Lịch khám dưới đây của quý khách đã được hủy.' }, { kind: 'details' }];
   if (options.reason) blocks.push({ kind: 'p', text: `Lý do hủy: ${options.reason}` });
-  if (options.refund) blocks.push({ kind: 'p', text: a.amount != null ? `${REFUND_PROMISE} Số tiền hoàn lại: ${formatVnd(a.amount)}.` : REFUND_PROMISE });
+  if (options.refund)
+    blocks.push({
+      kind: 'p',
+      text: a.amount != null ? `${REFUND_PROMISE} Số tiền hoàn lại: ${formatVnd(a.amount)}.` : REFUND_PROMISE,
+    });
   blocks.push({ kind: 'p', text: `Nếu cần hỗ trợ hoặc muốn đặt lịch mới, vui lòng liên hệ ${CLINIC.phone}.` });
   return appointmentEmail('CANCELLATION', a, `Lịch khám${a.id != null ? ` #${a.id}` : ''} đã được hủy`, blocks);
 }

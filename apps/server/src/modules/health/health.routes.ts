@@ -8,7 +8,11 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.get(
     '/health',
     {
-      schema: { tags: ['health'], summary: '200 when the database answers, 503 otherwise', response: { 200: healthSchema, 503: healthSchema } },
+      schema: {
+        tags: ['health'],
+        summary: '200 when the database answers, 503 otherwise',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
       logLevel: 'warn',
     },
     async (req, reply) => {

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { EXAMINABLE_STATUSES, EXAMINED_STATUSES, UPCOMING_STATUSES, type AppointmentStatus, type Gender, type PatientFilter } from '@clinic/shared';
+import {
+  EXAMINABLE_STATUSES,
+  EXAMINED_STATUSES,
+  UPCOMING_STATUSES,
+  type AppointmentStatus,
+  type Gender,
+  type PatientFilter,
+} from '@clinic/shared';
 import { inVietnameseOrder } from '../../db/vietnamese-order';
 import type { Db } from '../../db/client';
 import { appointments, departments, patientSummaries, users } from '../../db/schema';
@@ -39,9 +46,15 @@ const outerEmail = sql.raw('"patient_summaries"."email"');
 const outerUserId = sql.raw('"patient_summaries"."user_id"');
 
 function listWhere(scope: PatientScope, f: PatientListFilter): SQL | undefined {
-  const text = f.text ? sql`${s.searchText} like ${f.text.length < 3 ? startsWithPattern(f.text) : containsPattern(f.text)}` : undefined;
+  const text = f.text
+    ? sql`${s.searchText} like ${f.text.length < 3 ? startsWithPattern(f.text) : containsPattern(f.text)}`
+    : undefined;
   const period =
-    f.filter === 'upcoming' ? gte(s.lastUpcomingDate, f.today) : f.filter === 'past' ? or(isNull(s.lastUpcomingDate), lt(s.lastUpcomingDate, f.today)) : undefined;
+    f.filter === 'upcoming'
+      ? gte(s.lastUpcomingDate, f.today)
+      : f.filter === 'past'
+        ? or(isNull(s.lastUpcomingDate), lt(s.lastUpcomingDate, f.today))
+        : undefined;
   return and(eq(s.doctorId, scope.doctorId), f.email ? eq(s.email, f.email) : undefined, text, period);
 }
 
@@ -65,7 +78,13 @@ function visitJson(scope: PatientScope, where: SQL, order: SQL): SQL<VisitRow | 
  * patient_summaries, each with the account behind it, the last visit, the next appointment and (for
  * a doctor) the appointment his actions act on: one round trip, a few index reads per row.
  */
-export async function listPatientSummaries(db: Db, scope: PatientScope, f: PatientListFilter, page: { limit: number; offset: number }, forDoctor: boolean) {
+export async function listPatientSummaries(
+  db: Db,
+  scope: PatientScope,
+  f: PatientListFilter,
+  page: { limit: number; offset: number },
+  forDoctor: boolean,
+) {
   return db
     .select({
       email: s.email,
@@ -76,9 +95,23 @@ export async function listPatientSummaries(db: Db, scope: PatientScope, f: Patie
       account: sql<PatientAccountRow | null>`coalesce(
         (select to_jsonb(u) from (select id, username, gender, birth::text as birth from users where id = ${outerUserId}) u),
         (select to_jsonb(u) from (select id, username, gender, birth::text as birth from users where lower(email) = ${outerEmail} limit 1) u))`,
-      lastVisit: visitJson(scope, sql`a.status in (${inList(EXAMINED_STATUSES)}) and a.appointment_date < ${f.today}`, sql`a.appointment_date desc, a.appointment_time desc`),
-      nextVisit: visitJson(scope, sql`a.status in (${inList(UPCOMING_STATUSES)}) and a.appointment_date >= ${f.today}`, sql`a.appointment_date, a.appointment_time`),
-      actionable: forDoctor ? visitJson(scope, sql`a.status in (${inList(EXAMINABLE_STATUSES)})`, sql`a.appointment_date, a.appointment_time`) : sql<VisitRow | null>`null::jsonb`,
+      lastVisit: visitJson(
+        scope,
+        sql`a.status in (${inList(EXAMINED_STATUSES)}) and a.appointment_date < ${f.today}`,
+        sql`a.appointment_date desc, a.appointment_time desc`,
+      ),
+      nextVisit: visitJson(
+        scope,
+        sql`a.status in (${inList(UPCOMING_STATUSES)}) and a.appointment_date >= ${f.today}`,
+        sql`a.appointment_date, a.appointment_time`,
+      ),
+      actionable: forDoctor
+        ? visitJson(
+            scope,
+            sql`a.status in (${inList(EXAMINABLE_STATUSES)})`,
+            sql`a.appointment_date, a.appointment_time`,
+          )
+        : sql<VisitRow | null>`null::jsonb`,
     })
     .from(s)
     .where(listWhere(scope, f))
@@ -92,7 +125,11 @@ export type PatientSummaryRow = Awaited<ReturnType<typeof listPatientSummaries>>
 export async function countPatients(db: Db, scope: PatientScope, f: PatientListFilter) {
   const upcoming = sql`${s.lastUpcomingDate} >= ${f.today}`;
   const matching =
-    f.filter === 'upcoming' ? upcoming : f.filter === 'past' ? sql`(${s.lastUpcomingDate} is null or ${s.lastUpcomingDate} < ${f.today})` : sql`true`;
+    f.filter === 'upcoming'
+      ? upcoming
+      : f.filter === 'past'
+        ? sql`(${s.lastUpcomingDate} is null or ${s.lastUpcomingDate} < ${f.today})`
+        : sql`true`;
   const rows = await db
     .select({
       total: sql<number>`(count(*) filter (where ${matching}))::int`,

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addPatientRequestSchema, addPatientResponseSchema, patientDetailQuerySchema, patientDetailSchema, patientListQuerySchema, patientPageSchema } from '@clinic/shared';
+import {
+  addPatientRequestSchema,
+  addPatientResponseSchema,
+  patientDetailQuerySchema,
+  patientDetailSchema,
+  patientListQuerySchema,
+  patientPageSchema,
+} from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { APPOINTMENT_READS } from '../../lib/read-cache';
 import { errorResponses } from '../../plugins/errors';
@@ -48,7 +55,8 @@ export const patientsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     {
       schema: {
         tags,
-        summary: 'Add Patient: a PATIENT account (user name = e-mail, temporary password shown once), linked to that e-mail’s bookings',
+        summary:
+          'Add Patient: a PATIENT account (user name = e-mail, temporary password shown once), linked to that e-mail’s bookings',
         security,
         body: addPatientRequestSchema,
         response: { 201: addPatientResponseSchema, ...errorResponses(400, 401, 403, 409) },

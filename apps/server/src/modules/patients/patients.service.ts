@@ -17,7 +17,13 @@ import { createPatientAccount } from '../appointments/create-accounts.service';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { findUserByLogin } from '../users/users.service';
 import { foldText } from '../../lib/text';
-import { countPatients, listPatientSummaries, listPatientVisits, type PatientScope, type PatientSummaryRow } from './patients.repository';
+import {
+  countPatients,
+  listPatientSummaries,
+  listPatientVisits,
+  type PatientScope,
+  type PatientSummaryRow,
+} from './patients.repository';
 
 export type PatientDeps = Pick<AppDeps, 'db' | 'clock' | 'timeZone'>;
 type Viewer = { id: number; role: Role };
@@ -54,7 +60,13 @@ export async function listPatients(deps: PatientDeps, viewer: Viewer, q: Patient
   const today = clinicMoment(deps.clock.now(), deps.timeZone).date;
   const filter = { text: searchText(q.q), filter: q.filter, today };
   const [rows, counts] = await Promise.all([
-    listPatientSummaries(deps.db, scope, filter, { limit: q.size, offset: (q.page - 1) * q.size }, viewer.role === 'DOCTOR'),
+    listPatientSummaries(
+      deps.db,
+      scope,
+      filter,
+      { limit: q.size, offset: (q.page - 1) * q.size },
+      viewer.role === 'DOCTOR',
+    ),
     countPatients(deps.db, scope, filter),
   ]);
   const { total, ...cards } = counts;
@@ -65,7 +77,13 @@ export async function listPatients(deps: PatientDeps, viewer: Viewer, q: Patient
 export async function getPatientDetail(deps: PatientDeps, viewer: Viewer, email: string): Promise<PatientDetail> {
   const scope = scopeOf(viewer);
   const today = clinicMoment(deps.clock.now(), deps.timeZone).date;
-  const [row] = await listPatientSummaries(deps.db, scope, { filter: 'all', today, email }, { limit: 1, offset: 0 }, viewer.role === 'DOCTOR');
+  const [row] = await listPatientSummaries(
+    deps.db,
+    scope,
+    { filter: 'all', today, email },
+    { limit: 1, offset: 0 },
+    viewer.role === 'DOCTOR',
+  );
   if (!row) throw new NotFoundError(PATIENT_MSG.notFound, 'PATIENT_NOT_FOUND');
   return { patient: toSummary(row), visits: await listPatientVisits(deps.db, scope, email) };
 }
@@ -78,7 +96,8 @@ export async function countDoctorPatients(deps: PatientDeps, doctorId: number): 
 
 /** Add Patient (PRODUCT.md section 5: ADMIN and STAFF): the account of the bulk account creation, for one person. */
 export async function addPatient(deps: PatientDeps, input: AddPatientInput): Promise<AddPatientResponse> {
-  if (await findUserByLogin(deps.db, input.email)) throw new ConflictError(PATIENT_ACCOUNT_MSG.exists(input.email), 'EMAIL_TAKEN');
+  if (await findUserByLogin(deps.db, input.email))
+    throw new ConflictError(PATIENT_ACCOUNT_MSG.exists(input.email), 'EMAIL_TAKEN');
   const account = await createPatientAccount(deps, input);
   return { message: PATIENT_ACCOUNT_MSG.created, ...account };
 }

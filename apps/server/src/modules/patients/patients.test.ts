@@ -13,7 +13,12 @@ type Row = {
   actionableAppointment: { id: number } | null;
   user: { username: string } | null;
 };
-type Page = { items: Row[]; total: number; totalPages: number; cards: { totalPatients: number; withUpcoming: number; totalConfirmed: number } };
+type Page = {
+  items: Row[];
+  total: number;
+  totalPages: number;
+  cards: { totalPatients: number; withUpcoming: number; totalConfirmed: number };
+};
 
 for (const kind of dbKinds()) {
   describe(`Patient Control [${kind}]`, () => {
@@ -33,45 +38,103 @@ for (const kind of dbKinds()) {
     beforeAll(async () => {
       t = await buildTestApp(kind, { clock });
       s = await signInAll(t.app);
-      const add = async (key: string, o: Parameters<typeof seedAppointment>[1]) => (ids[key] = (await seedAppointment(db(), o)).id);
+      const add = async (key: string, o: Parameters<typeof seedAppointment>[1]) =>
+        (ids[key] = (await seedAppointment(db(), o)).id);
       const doctorA = s.doctor.userId;
       const doctorB = s.doctor2.userId;
       // Chương: seen by doctor A (upcoming, confirmed) and doctor B (a past visit).
-      await add('chuongPast', { fullName: `Chương ${MARK}`, email: 'chuong@example.com', appointmentDate: '2027-01-11', status: 'COMPLETED', doctorId: doctorB });
-      await add('chuongNext', { fullName: `Chương ${MARK}`, email: 'chuong@example.com', appointmentDate: DAYS.wed, status: 'CONFIRMED', doctorId: doctorA });
+      await add('chuongPast', {
+        fullName: `Chương ${MARK}`,
+        email: 'chuong@example.com',
+        appointmentDate: '2027-01-11',
+        status: 'COMPLETED',
+        doctorId: doctorB,
+      });
+      await add('chuongNext', {
+        fullName: `Chương ${MARK}`,
+        email: 'chuong@example.com',
+        appointmentDate: DAYS.wed,
+        status: 'CONFIRMED',
+        doctorId: doctorA,
+      });
       // Căng: doctor A only, visits in the past only, booked from the demo patient's account.
-      await add('cangPast', { fullName: `Căng ${MARK}`, email: 'cang@example.com', userId: s.patient.userId, appointmentDate: '2027-02-01', status: 'COMPLETED', doctorId: doctorA });
-      await add('cangOld', { fullName: `Căng ${MARK}`, email: 'cang@example.com', appointmentDate: '2027-01-04', status: 'NEEDS_PAYMENT', doctorId: doctorA });
-      await add('cangCancelled', { fullName: `Căng ${MARK}`, email: 'cang@example.com', appointmentDate: DAYS.fri, status: 'CANCELLED' });
+      await add('cangPast', {
+        fullName: `Căng ${MARK}`,
+        email: 'cang@example.com',
+        userId: s.patient.userId,
+        appointmentDate: '2027-02-01',
+        status: 'COMPLETED',
+        doctorId: doctorA,
+      });
+      await add('cangOld', {
+        fullName: `Căng ${MARK}`,
+        email: 'cang@example.com',
+        appointmentDate: '2027-01-04',
+        status: 'NEEDS_PAYMENT',
+        doctorId: doctorA,
+      });
+      await add('cangCancelled', {
+        fullName: `Căng ${MARK}`,
+        email: 'cang@example.com',
+        appointmentDate: DAYS.fri,
+        status: 'CANCELLED',
+      });
       // Bình: only a pending request: not a patient yet.
-      await add('binh', { fullName: `Bình ${MARK}`, email: 'binh@example.com', appointmentDate: DAYS.thu, status: 'PENDING' });
+      await add('binh', {
+        fullName: `Bình ${MARK}`,
+        email: 'binh@example.com',
+        appointmentDate: DAYS.thu,
+        status: 'PENDING',
+      });
     });
     afterAll(async () => t?.close());
 
     describe('POST /api/patients (Add Patient)', () => {
       it('lets the front desk create a patient account whose user name is the e-mail, linked to her bookings, to be changed at first sign-in', async () => {
-        const res = await call(t.app, s.staff, 'POST', '/api/patients', { fullName: `Bình ${MARK}`, email: 'Binh@Example.com', phone: '0912 000 111', gender: 'FEMALE' });
+        const res = await call(t.app, s.staff, 'POST', '/api/patients', {
+          fullName: `Bình ${MARK}`,
+          email: 'Binh@Example.com',
+          phone: '0912 000 111',
+          gender: 'FEMALE',
+        });
         expect(res.statusCode, res.body).toBe(201);
         const body = res.json();
-        expect(body).toMatchObject({ message: 'Đã tạo tài khoản bệnh nhân', linkedAppointments: 1, user: { username: 'binh@example.com', role: 'PATIENT', phone: '0912000111', mustChangePassword: true } });
+        expect(body).toMatchObject({
+          message: 'Đã tạo tài khoản bệnh nhân',
+          linkedAppointments: 1,
+          user: { username: 'binh@example.com', role: 'PATIENT', phone: '0912000111', mustChangePassword: true },
+        });
         expect(body.temporaryPassword).toEqual(expect.any(String));
         expect(JSON.stringify(body)).not.toContain('passwordHash');
 
-        const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { usernameOrEmail: 'binh@example.com', password: body.temporaryPassword } });
+        const login = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { usernameOrEmail: 'binh@example.com', password: body.temporaryPassword },
+        });
         expect(login.json()).toMatchObject({ role: 'PATIENT', mustChangePassword: true });
         // Her booking made before the account now belongs to it.
-        expect((await call(t.app, s.staff, 'GET', `/api/appointments/${ids.binh}`)).json()).toMatchObject({ userId: body.user.id });
+        expect((await call(t.app, s.staff, 'GET', `/api/appointments/${ids.binh}`)).json()).toMatchObject({
+          userId: body.user.id,
+        });
       });
 
       it('refuses an e-mail that already has an account, a missing name, a doctor and a patient', async () => {
-        const taken = await call(t.app, s.admin, 'POST', '/api/patients', { fullName: 'Trùng', email: 'patient@example.com' });
+        const taken = await call(t.app, s.admin, 'POST', '/api/patients', {
+          fullName: 'Trùng',
+          email: 'patient@example.com',
+        });
         expect(taken.statusCode).toBe(409);
         expect(taken.json().message).toBe('Tài khoản với email patient@example.com đã tồn tại');
         const noName = await call(t.app, s.staff, 'POST', '/api/patients', { fullName: ' ', email: 'moi@example.com' });
         expect(noName.statusCode).toBe(400);
         expect(noName.json().message).toBe('Vui lòng nhập họ và tên');
         for (const who of ['doctor', 'patient'] as const) {
-          expect((await call(t.app, s[who], 'POST', '/api/patients', { fullName: 'Ai đó', email: 'aido@example.com' })).statusCode, who).toBe(403);
+          expect(
+            (await call(t.app, s[who], 'POST', '/api/patients', { fullName: 'Ai đó', email: 'aido@example.com' }))
+              .statusCode,
+            who,
+          ).toBe(403);
         }
       });
     });
@@ -80,7 +143,13 @@ for (const kind of dbKinds()) {
       const page = await list('staff');
       expect(page.items.map((r) => r.fullName)).toEqual([`Căng ${MARK}`, `Chương ${MARK}`]);
       const [cang, chuong] = page.items;
-      expect(cang).toMatchObject({ email: 'cang@example.com', totalAppointments: 3, confirmedAppointments: 2, user: { username: 'patient' }, nextAppointment: null });
+      expect(cang).toMatchObject({
+        email: 'cang@example.com',
+        totalAppointments: 3,
+        confirmedAppointments: 2,
+        user: { username: 'patient' },
+        nextAppointment: null,
+      });
       expect(cang!.lastAppointment).toMatchObject({ id: ids.cangPast, appointmentDate: '2027-02-01' });
       expect(chuong).toMatchObject({ totalAppointments: 2, confirmedAppointments: 2, user: null });
       expect(chuong!.nextAppointment).toMatchObject({ id: ids.chuongNext, appointmentDate: DAYS.wed });
@@ -112,11 +181,16 @@ for (const kind of dbKinds()) {
       expect(b.cards).toEqual({ totalPatients: 1, withUpcoming: 0, totalConfirmed: 1 });
     });
 
-    it('opens a patient\'s visit history, and refuses a patient outside the doctor\'s appointments', async () => {
-      const detail = async (who: keyof Sessions, email: string) => call(t.app, s[who], 'GET', `/api/patients/detail?email=${encodeURIComponent(email)}`);
+    it("opens a patient's visit history, and refuses a patient outside the doctor's appointments", async () => {
+      const detail = async (who: keyof Sessions, email: string) =>
+        call(t.app, s[who], 'GET', `/api/patients/detail?email=${encodeURIComponent(email)}`);
       const all = await detail('staff', 'Cang@Example.com');
       expect(all.statusCode).toBe(200);
-      expect(all.json().visits.map((v: { id: number }) => v.id)).toEqual([ids.cangCancelled, ids.cangPast, ids.cangOld]);
+      expect(all.json().visits.map((v: { id: number }) => v.id)).toEqual([
+        ids.cangCancelled,
+        ids.cangPast,
+        ids.cangOld,
+      ]);
       const mine = await detail('doctor2', 'chuong@example.com');
       expect(mine.json().visits.map((v: { id: number }) => v.id)).toEqual([ids.chuongPast]);
       const other = await detail('doctor2', 'cang@example.com');

@@ -11,6 +11,9 @@ export const seoRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
   });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (req, reply) => {
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(buildRobots(originOf(req, deps.config.publicUrl)));
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(buildRobots(originOf(req, deps.config.publicUrl)));
   });
 };

@@ -19,7 +19,12 @@ export async function saveImage(db: Db, row: NewImageRow): Promise<number> {
 
 export async function findImage(db: Db, id: number) {
   const rows = await db
-    .select({ contentType: images.contentType, size: images.size, sha256: images.sha256, hex: sql<string>`encode(${images.data}, 'hex')` })
+    .select({
+      contentType: images.contentType,
+      size: images.size,
+      sha256: images.sha256,
+      hex: sql<string>`encode(${images.data}, 'hex')`,
+    })
     .from(images)
     .where(eq(images.id, id))
     .limit(1);

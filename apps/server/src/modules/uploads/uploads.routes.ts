@@ -33,7 +33,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
         summary: 'Upload a blog image: multipart field `image`, JPG, PNG, GIF or WebP by its bytes, at most 5 MB',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
-        response: { 201: z.object({ imageUrl: z.string(), contentType: z.string(), size: z.number().int() }), ...errorResponses(400, 401, 403, 413) },
+        response: {
+          201: z.object({ imageUrl: z.string(), contentType: z.string(), size: z.number().int() }),
+          ...errorResponses(400, 401, 403, 413),
+        },
       },
       // Before the body is read: a caller who may not upload sends no file through.
       onRequest: app.requirePermission('manageBlogs'),
@@ -48,7 +51,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       } catch (err) {
         const code = (err as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError();
-        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new BadRequestError(UPLOAD_MSG.fileRequired, 'FILE_REQUIRED');
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+          throw new BadRequestError(UPLOAD_MSG.fileRequired, 'FILE_REQUIRED');
         // Anything else here is the body itself being broken (a cut-off or malformed multipart stream).
         throw new BadRequestError(UPLOAD_MSG.fileRequired, 'BAD_MULTIPART');
       }
@@ -62,13 +66,17 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     {
       schema: {
         tags: ['blogs'],
-        summary: 'A stored image, cached for a year: the bytes under one address never change. `w` (400, 800 or 1200) resizes it; a browser that accepts WebP gets WebP',
+        summary:
+          'A stored image, cached for a year: the bytes under one address never change. `w` (400, 800 or 1200) resizes it; a browser that accepts WebP gets WebP',
         params: imageIdParams,
         querystring: imageQuery,
       },
     },
     async (req, reply) => {
-      const image = await readServedImage(deps.db, served, req.params.id, { width: req.query.w as ImageWidth | undefined, webp: takesWebp(req.headers.accept) });
+      const image = await readServedImage(deps.db, served, req.params.id, {
+        width: req.query.w as ImageWidth | undefined,
+        webp: takesWebp(req.headers.accept),
+      });
       const etag = image.etag;
       reply
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -17,7 +17,11 @@ export class PayloadTooLargeError extends AppError {
 export const imageUrlOf = (id: number) => `/api/images/${id}`;
 
 /** Keeps an uploaded image when its bytes are a JPEG, PNG, GIF or WebP of at most 5 MB. */
-export async function storeImage(db: Db, bytes: Buffer, uploadedBy: number | null): Promise<{ imageUrl: string; contentType: string; size: number }> {
+export async function storeImage(
+  db: Db,
+  bytes: Buffer,
+  uploadedBy: number | null,
+): Promise<{ imageUrl: string; contentType: string; size: number }> {
   if (bytes.length === 0) throw new BadRequestError(UPLOAD_MSG.fileRequired, 'FILE_REQUIRED');
   if (bytes.length > IMAGE_UPLOAD.maxBytes) throw new PayloadTooLargeError();
   const contentType = detectImageType(bytes);
@@ -49,21 +53,38 @@ export function servedImages(changes: ChangeFeed): ReadCache {
  * upload) and in WebP when the browser takes it, for a phone's screen and a slow line. An animated
  * GIF is always sent as it is.
  */
-export async function readServedImage(db: Db, served: ReadCache, id: number, options: { width?: ImageWidth | undefined; webp: boolean }): Promise<ServedImage> {
+export async function readServedImage(
+  db: Db,
+  served: ReadCache,
+  id: number,
+  options: { width?: ImageWidth | undefined; webp: boolean },
+): Promise<ServedImage> {
   const key = `${id}|${options.width ?? 'full'}|${options.webp ? 'webp' : 'same'}`;
-  return served.get(key, [], async (): Promise<ServedImage> => {
-    const image = await readImage(db, id);
-    const original = { contentType: image.contentType, data: image.data, etag: `"${image.sha256}"` };
-    if (image.contentType === 'image/gif' || (!options.width && (!options.webp || image.contentType === 'image/webp'))) return original;
-    // Turned as its camera said, then resized; the same format unless WebP is taken.
-    let pipeline = sharp(image.data, { failOn: 'none' }).rotate();
-    if (options.width) pipeline = pipeline.resize({ width: options.width, withoutEnlargement: true });
-    const format = options.webp ? 'webp' : (image.contentType.slice('image/'.length) as 'jpeg' | 'png' | 'webp');
-    const data = await pipeline.toFormat(format, format === 'png' ? {} : { quality: 78 }).toBuffer().catch(() => null);
-    // Bytes that pass as an image by their header but do not decode are sent as they were stored.
-    if (!data) return original;
-    // A copy larger than the upload helps no one.
-    if (!options.width && data.length >= image.data.length) return original;
-    return { contentType: `image/${format}`, data, etag: `"${image.sha256}-${options.width ?? 'full'}-${format}"` };
-  }, (image) => image.data.length);
+  return served.get(
+    key,
+    [],
+    async (): Promise<ServedImage> => {
+      const image = await readImage(db, id);
+      const original = { contentType: image.contentType, data: image.data, etag: `"${image.sha256}"` };
+      if (
+        image.contentType === 'image/gif' ||
+        (!options.width && (!options.webp || image.contentType === 'image/webp'))
+      )
+        return original;
+      // Turned as its camera said, then resized; the same format unless WebP is taken.
+      let pipeline = sharp(image.data, { failOn: 'none' }).rotate();
+      if (options.width) pipeline = pipeline.resize({ width: options.width, withoutEnlargement: true });
+      const format = options.webp ? 'webp' : (image.contentType.slice('image/'.length) as 'jpeg' | 'png' | 'webp');
+      const data = await pipeline
+        .toFormat(format, format === 'png' ? {} : { quality: 78 })
+        .toBuffer()
+        .catch(() => null);
+      // Bytes that pass as an image by their header but do not decode are sent as they were stored.
+      if (!data) return original;
+      // A copy larger than the upload helps no one.
+      if (!options.width && data.length >= image.data.length) return original;
+      return { contentType: `image/${format}`, data, etag: `"${image.sha256}-${options.width ?? 'full'}-${format}"` };
+    },
+    (image) => image.data.length,
+  );
 }

@@ -31,7 +31,12 @@ for (const kind of dbKinds()) {
 
     const upload = (bytes: Buffer, filename: string, contentType: string, field = 'image', auth = token) => {
       const body = multipart(field, filename, contentType, bytes);
-      return t.app.inject({ method: 'POST', url: '/api/blogs/upload-image', payload: body.payload, headers: { ...body.headers, ...bearer(auth) } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/blogs/upload-image',
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(auth) },
+      });
     };
 
     it.each([
@@ -39,29 +44,37 @@ for (const kind of dbKinds()) {
       ['jpeg', 'anh.jpg', 'image/jpeg'],
       ['gif', 'anh.gif', 'image/gif'],
       ['webp', 'anh.webp', 'image/webp'],
-    ] as const)('stores a %s image and serves its bytes back with long-lived caching', async (type, filename, contentType) => {
-      const bytes = IMAGES[type];
-      const res = await upload(bytes, filename, contentType);
-      expect(res.statusCode).toBe(201);
-      const { imageUrl } = res.json();
-      expect(imageUrl).toMatch(/^\/api\/images\/\d+$/);
-      expect(res.json()).toMatchObject({ contentType, size: bytes.length });
+    ] as const)(
+      'stores a %s image and serves its bytes back with long-lived caching',
+      async (type, filename, contentType) => {
+        const bytes = IMAGES[type];
+        const res = await upload(bytes, filename, contentType);
+        expect(res.statusCode).toBe(201);
+        const { imageUrl } = res.json();
+        expect(imageUrl).toMatch(/^\/api\/images\/\d+$/);
+        expect(res.json()).toMatchObject({ contentType, size: bytes.length });
 
-      const served = await t.app.inject({ url: imageUrl });
-      expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe(contentType);
-      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(served.headers['x-content-type-options']).toBe('nosniff');
-      expect(served.rawPayload.equals(bytes)).toBe(true);
-      const etag = `"${createHash('sha256').update(bytes).digest('hex')}"`;
-      expect(served.headers.etag).toBe(etag);
-      expect((await t.app.inject({ url: imageUrl, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
-    });
+        const served = await t.app.inject({ url: imageUrl });
+        expect(served.statusCode).toBe(200);
+        expect(served.headers['content-type']).toBe(contentType);
+        expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(served.headers['x-content-type-options']).toBe('nosniff');
+        expect(served.rawPayload.equals(bytes)).toBe(true);
+        const etag = `"${createHash('sha256').update(bytes).digest('hex')}"`;
+        expect(served.headers.etag).toBe(etag);
+        expect((await t.app.inject({ url: imageUrl, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+      },
+    );
 
     it('serves a phone the width its screen needs, in WebP when the browser takes it, never wider than the upload', async () => {
-      const photo = await sharp({ create: { width: 1000, height: 525, channels: 3, background: { r: 15, g: 118, b: 110 } } }).jpeg({ quality: 90 }).toBuffer();
+      const photo = await sharp({
+        create: { width: 1000, height: 525, channels: 3, background: { r: 15, g: 118, b: 110 } },
+      })
+        .jpeg({ quality: 90 })
+        .toBuffer();
       const { imageUrl } = (await upload(photo, 'phong-kham.jpg', 'image/jpeg')).json();
-      const get = (query: string, accept?: string) => t.app.inject({ url: `${imageUrl}${query}`, headers: accept ? { accept } : {} });
+      const get = (query: string, accept?: string) =>
+        t.app.inject({ url: `${imageUrl}${query}`, headers: accept ? { accept } : {} });
       const chrome = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 
       const small = await get('?w=400', chrome);
@@ -72,7 +85,14 @@ for (const kind of dbKinds()) {
       expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 400, height: 210 });
       expect(small.rawPayload.length).toBeLessThan(photo.length);
       expect((await get('?w=400', chrome)).rawPayload.equals(small.rawPayload)).toBe(true);
-      expect((await t.app.inject({ url: `${imageUrl}?w=400`, headers: { accept: chrome, 'if-none-match': small.headers.etag as string } })).statusCode).toBe(304);
+      expect(
+        (
+          await t.app.inject({
+            url: `${imageUrl}?w=400`,
+            headers: { accept: chrome, 'if-none-match': small.headers.etag as string },
+          })
+        ).statusCode,
+      ).toBe(304);
 
       // A browser that does not take WebP gets the upload's own format, resized.
       const jpeg = await get('?w=800');
@@ -135,7 +155,12 @@ for (const kind of dbKinds()) {
       const wrongField = await upload(IMAGES.png, 'anh.png', 'image/png', 'file');
       expect(wrongField.statusCode).toBe(400);
       expect(wrongField.json().message).toBe(UPLOAD_MSG.fileRequired);
-      const json = await t.app.inject({ method: 'POST', url: '/api/blogs/upload-image', payload: { image: 'x' }, headers: bearer(token) });
+      const json = await t.app.inject({
+        method: 'POST',
+        url: '/api/blogs/upload-image',
+        payload: { image: 'x' },
+        headers: bearer(token),
+      });
       expect(json.statusCode).toBe(400);
       expect(json.json().message).toBe(UPLOAD_MSG.fileRequired);
       const empty = await upload(Buffer.alloc(0), 'rong.png', 'image/png');
@@ -147,7 +172,8 @@ for (const kind of dbKinds()) {
         method: 'POST',
         url: '/api/blogs/upload-image',
         headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=xx' },
-        payload: '--xx\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+        payload:
+          '--xx\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(UPLOAD_MSG.fileRequired);
@@ -155,7 +181,16 @@ for (const kind of dbKinds()) {
 
     it('answers 401 without a token and 403 to a patient', async () => {
       const body = multipart('image', 'anh.png', 'image/png', IMAGES.png);
-      expect((await t.app.inject({ method: 'POST', url: '/api/blogs/upload-image', payload: body.payload, headers: body.headers })).statusCode).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/blogs/upload-image',
+            payload: body.payload,
+            headers: body.headers,
+          })
+        ).statusCode,
+      ).toBe(401);
       const patient = await loginAs(t.app, ...DEMO.patient);
       expect((await upload(IMAGES.png, 'anh.png', 'image/png', 'image', patient.token)).statusCode).toBe(403);
     });

@@ -16,7 +16,11 @@ export type ImportedUser = { id: number; username: string; email: string; role: 
 export type InsertConflict = 'username' | 'email' | 'specialty';
 
 function databaseError(err: unknown): { code?: string; constraint?: string } {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = err, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (typeof code === 'string' && /^\d{2}[0-9A-Z]{3}$/.test(code)) {
       return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
@@ -26,7 +30,10 @@ function databaseError(err: unknown): { code?: string; constraint?: string } {
 }
 
 /** One statement per account: it is created whole or not at all. */
-export async function insertImportedUser(db: Db, user: NewUserRow): Promise<{ user: ImportedUser } | { conflict: InsertConflict }> {
+export async function insertImportedUser(
+  db: Db,
+  user: NewUserRow,
+): Promise<{ user: ImportedUser } | { conflict: InsertConflict }> {
   try {
     const rows = await db
       .insert(users)

@@ -5,7 +5,13 @@ import { importResultSchema, USER_LIMITS, USER_MSG } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { BadRequestError } from '../../lib/errors';
 import { errorResponses } from '../../plugins/errors';
-import { buildImportTemplate, importUsers, ImportTooLargeError, TEMPLATE_FILE_NAME, XLSX_CONTENT_TYPE } from './users-import.service';
+import {
+  buildImportTemplate,
+  importUsers,
+  ImportTooLargeError,
+  TEMPLATE_FILE_NAME,
+  XLSX_CONTENT_TYPE,
+} from './users-import.service';
 
 /** The multipart field that carries the spreadsheet. */
 const FILE_FIELD = 'file';
@@ -48,7 +54,10 @@ export const usersImportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
     },
     async (req) => {
       const bytes = await readUpload(req);
-      return importUsers({ ...deps, logError: (err, row) => req.log.error({ err, row }, 'user import row failed') }, bytes);
+      return importUsers(
+        { ...deps, logError: (err, row) => req.log.error({ err, row }, 'user import row failed') },
+        bytes,
+      );
     },
   );
 

@@ -65,7 +65,11 @@ export const IMPORT_TIME_BUDGET_MS = 45_000;
 // ---------------------------------------------------------------- reading cells
 
 /** 'Full Name', 'full_name', 'FullName ' and 'Full name*' are the same header. */
-const headerKey = (text: string) => text.normalize('NFC').toLowerCase().replace(/[\s_*.-]+/g, '');
+const headerKey = (text: string) =>
+  text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\s_*.-]+/g, '');
 const wordKey = (text: string) => text.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ');
 
 const isoOfDate = (d: Date) =>
@@ -77,9 +81,23 @@ function textOf(cell: CellContent | undefined): string {
   return cell instanceof Date ? isoOfDate(cell) : cell.normalize('NFC').trim();
 }
 
-const GENDER_WORDS = new Map<string, Gender>(GENDERS.flatMap((g) => [[g.toLowerCase(), g], [wordKey(GENDER_LABELS[g]), g]] as const));
+const GENDER_WORDS = new Map<string, Gender>(
+  GENDERS.flatMap(
+    (g) =>
+      [
+        [g.toLowerCase(), g],
+        [wordKey(GENDER_LABELS[g]), g],
+      ] as const,
+  ),
+);
 const ROLE_WORDS = new Map<string, AssignableRole>(
-  ASSIGNABLE_ROLES.flatMap((r) => [[r.toLowerCase(), r], [wordKey(ROLE_LABELS[r]), r]] as const),
+  ASSIGNABLE_ROLES.flatMap(
+    (r) =>
+      [
+        [r.toLowerCase(), r],
+        [wordKey(ROLE_LABELS[r]), r],
+      ] as const,
+  ),
 );
 const ADMIN_WORDS = new Set(['admin', wordKey(ROLE_LABELS.ADMIN)]);
 
@@ -102,7 +120,13 @@ type RowContext = { columns: Map<Column, number>; today: string; specialties: Ma
  * and e-mail when they are well formed (they count for duplicates even when something else is wrong),
  * and the account it asks for when nothing is.
  */
-export type ParsedRow = { row: number; username: string | null; email: string | null; problems: string[]; candidate: ImportCandidate | null };
+export type ParsedRow = {
+  row: number;
+  username: string | null;
+  email: string | null;
+  problems: string[];
+  candidate: ImportCandidate | null;
+};
 
 export function parseImportRow(row: SheetRow, ctx: RowContext): ParsedRow {
   const cell = (column: Column) => {
@@ -129,7 +153,10 @@ export function parseImportRow(row: SheetRow, ctx: RowContext): ParsedRow {
   else if (!emailOk) problems.push(USER_MSG.emailInvalid);
 
   const birth = readBirth(cell('Birth Date'));
-  if (birth === undefined || (birth !== null && !(isDateString(birth) && birth >= USER_LIMITS.birthMin && birth <= ctx.today))) {
+  if (
+    birth === undefined ||
+    (birth !== null && !(isDateString(birth) && birth >= USER_LIMITS.birthMin && birth <= ctx.today))
+  ) {
     problems.push(USER_MSG.birthInvalid);
   }
 
@@ -156,7 +183,13 @@ export function parseImportRow(row: SheetRow, ctx: RowContext): ParsedRow {
     problems.length || !gender || !role || birth === undefined
       ? null
       : { row: row.number, fullName, username, email, birth, gender, role, specialty };
-  return { row: row.number, username: usernameOk ? username : null, email: emailOk ? email : null, problems, candidate };
+  return {
+    row: row.number,
+    username: usernameOk ? username : null,
+    email: emailOk ? email : null,
+    problems,
+    candidate,
+  };
 }
 
 /** Header texts to column numbers; the columns may come in any order. */
@@ -182,7 +215,11 @@ function specialtyLookup(specialties: Specialty[]): Map<string, string> {
 // ---------------------------------------------------------------- the import
 
 /** Runs `task` over `items`, at most `concurrency` at a time. */
-async function eachWithConcurrency<T>(items: T[], concurrency: number, task: (item: T) => Promise<void>): Promise<void> {
+async function eachWithConcurrency<T>(
+  items: T[],
+  concurrency: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) await task(items[next++]!);
@@ -208,7 +245,8 @@ export async function importUsers(deps: ImportDeps, bytes: Buffer): Promise<Impo
   // A row with something only in columns the import does not read (a note) has no account in it.
   const dataRows = rest.filter((row) => [...columns.values()].some((index) => textOf(row.cells[index]) !== ''));
   if (dataRows.length === 0) throw new BadRequestError(USER_MSG.importEmpty, 'IMPORT_EMPTY');
-  if (dataRows.length > USER_LIMITS.importMaxRows) throw new BadRequestError(USER_MSG.importTooManyRows, 'IMPORT_TOO_MANY_ROWS');
+  if (dataRows.length > USER_LIMITS.importMaxRows)
+    throw new BadRequestError(USER_MSG.importTooManyRows, 'IMPORT_TOO_MANY_ROWS');
 
   const ctx: RowContext = {
     columns,
@@ -236,9 +274,12 @@ export async function importUsers(deps: ImportDeps, bytes: Buffer): Promise<Impo
 
   // Against the accounts already there. Sign-in takes a user name or an e-mail, so neither may
   // equal another account's user name or e-mail.
-  const keys = [...new Set(unique.flatMap((p) => [p.username?.toLowerCase(), p.email]).filter((k): k is string => !!k))];
+  const keys = [
+    ...new Set(unique.flatMap((p) => [p.username?.toLowerCase(), p.email]).filter((k): k is string => !!k)),
+  ];
   const taken = new Set<string>();
-  for (const account of await findAccountsHolding(deps.db, keys)) taken.add(account.username.toLowerCase()).add(account.email.toLowerCase());
+  for (const account of await findAccountsHolding(deps.db, keys))
+    taken.add(account.username.toLowerCase()).add(account.email.toLowerCase());
   for (const p of unique) {
     if (p.username !== null && taken.has(p.username.toLowerCase())) refuse(p.row, USER_MSG.usernameTaken);
     if (p.email !== null && taken.has(p.email)) refuse(p.row, USER_MSG.emailTaken);
@@ -262,7 +303,13 @@ export async function importUsers(deps: ImportDeps, bytes: Buffer): Promise<Impo
         mustChangePassword: true,
       });
       if ('user' in outcome) created.push({ row: c.row, ...outcome.user });
-      else refuse(c.row, { username: USER_MSG.usernameTaken, email: USER_MSG.emailTaken, specialty: USER_MSG.specialtyUnknown }[outcome.conflict]);
+      else
+        refuse(
+          c.row,
+          { username: USER_MSG.usernameTaken, email: USER_MSG.emailTaken, specialty: USER_MSG.specialtyUnknown }[
+            outcome.conflict
+          ],
+        );
     } catch (err) {
       // The other rows go on; this one is reported as not created.
       deps.logError?.(err, c.row);
@@ -270,7 +317,9 @@ export async function importUsers(deps: ImportDeps, bytes: Buffer): Promise<Impo
     }
   });
 
-  const errors = [...problems].map(([row, messages]) => ({ row, message: messages.join('; ') })).sort((a, b) => a.row - b.row);
+  const errors = [...problems]
+    .map(([row, messages]) => ({ row, message: messages.join('; ') }))
+    .sort((a, b) => a.row - b.row);
   created.sort((a, b) => a.row - b.row);
   return {
     successCount: created.length,

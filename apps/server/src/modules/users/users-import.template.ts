@@ -1,5 +1,13 @@
 import ExcelJS from 'exceljs';
-import { ASSIGNABLE_ROLES, GENDER_LABELS, GENDERS, ROLE_LABELS, USER_IMPORT_COLUMNS, USER_IMPORT_REQUIRED_COLUMNS, USER_LIMITS } from '@clinic/shared';
+import {
+  ASSIGNABLE_ROLES,
+  GENDER_LABELS,
+  GENDERS,
+  ROLE_LABELS,
+  USER_IMPORT_COLUMNS,
+  USER_IMPORT_REQUIRED_COLUMNS,
+  USER_LIMITS,
+} from '@clinic/shared';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const TEMPLATE_FILE_NAME = 'user-import-template.xlsx';
@@ -113,10 +121,16 @@ export async function buildUserImportTemplate(specialties: Specialty[]): Promise
 
   // Drop-down lists as a help, not a lock: the import also takes Nam, Nữ, a specialty's name, ...
   // One validation per column range; exceljs's per-cell ones come out overlapping, which Excel repairs.
-  const validations = (sheet as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } }).dataValidations;
+  const validations = (sheet as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } })
+    .dataValidations;
   const list = (column: Column, formula: string) => {
     const letter = String.fromCharCode(64 + USER_IMPORT_COLUMNS.indexOf(column) + 1);
-    validations.add(`${letter}2:${letter}${LAST_LIST_ROW}`, { type: 'list', allowBlank: true, showErrorMessage: false, formulae: [formula] });
+    validations.add(`${letter}2:${letter}${LAST_LIST_ROW}`, {
+      type: 'list',
+      allowBlank: true,
+      showErrorMessage: false,
+      formulae: [formula],
+    });
   };
   list('Gender', `"${GENDERS.join(',')}"`);
   list('Role', `"${ASSIGNABLE_ROLES.join(',')}"`);

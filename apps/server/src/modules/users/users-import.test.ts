@@ -1,6 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEPARTMENTS, importResultSchema, USER_IMPORT_COLUMNS, USER_LIMITS, USER_MSG, type ImportResult } from '@clinic/shared';
+import {
+  DEPARTMENTS,
+  importResultSchema,
+  USER_IMPORT_COLUMNS,
+  USER_LIMITS,
+  USER_MSG,
+  type ImportResult,
+} from '@clinic/shared';
 import { bearer, buildTestApp, DEMO, fixedClock, loginAs, type TestContext } from '../../../test/build-app';
 import { multipart } from '../../../test/blog-fixtures';
 import { dbKinds } from '../../../test/databases';
@@ -27,7 +34,13 @@ async function xlsx(rows: Cell[][], more: { name: string; rows: Cell[][] }[] = [
 const date = (iso: string) => new Date(`${iso}T00:00:00Z`);
 /** A row of the template's columns. */
 const user = (username: string, more: Partial<Record<(typeof USER_IMPORT_COLUMNS)[number], Cell>> = {}): Cell[] =>
-  HEADER.map((column) => (column in more ? more[column as keyof typeof more]! : { 'Full Name': `Người dùng ${username}`, Username: username, Email: `${username}@example.com` }[column as string] ?? null));
+  HEADER.map((column) =>
+    column in more
+      ? more[column as keyof typeof more]!
+      : ({ 'Full Name': `Người dùng ${username}`, Username: username, Email: `${username}@example.com` }[
+          column as string
+        ] ?? null),
+  );
 
 const SPECIALTY = DEPARTMENTS[0]!;
 const today = '2026-03-10';
@@ -44,9 +57,19 @@ for (const kind of dbKinds()) {
     afterAll(async () => t?.close());
 
     const upload = (bytes: Buffer, options: { filename?: string; field?: string; token?: string | null } = {}) => {
-      const body = multipart(options.field ?? 'file', options.filename ?? 'users.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes);
+      const body = multipart(
+        options.field ?? 'file',
+        options.filename ?? 'users.xlsx',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        bytes,
+      );
       const auth = options.token === null ? {} : bearer(options.token ?? admin);
-      return t.app.inject({ method: 'POST', url: '/api/users/import', payload: body.payload, headers: { ...body.headers, ...auth } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/users/import',
+        payload: body.payload,
+        headers: { ...body.headers, ...auth },
+      });
     };
     const imported = async (bytes: Buffer): Promise<ImportResult> => {
       const res = await upload(bytes);
@@ -64,25 +87,60 @@ for (const kind of dbKinds()) {
           HEADER,
           user('an.tran', { 'Full Name': 'Trần Văn An' }),
           user('binh.le', { 'Birth Date': date('1990-05-12'), Gender: 'Nữ', Role: 'Staff' }),
-          user('bs.cuong', { 'Birth Date': '02/11/1982', Gender: 'male', Role: 'DOCTOR', Specialty: SPECIALTY.specialtyName }),
+          user('bs.cuong', {
+            'Birth Date': '02/11/1982',
+            Gender: 'male',
+            Role: 'DOCTOR',
+            Specialty: SPECIALTY.specialtyName,
+          }),
         ]),
       );
-      expect(result).toMatchObject({ successCount: 3, failedCount: 0, errors: [], message: USER_MSG.importSummary(3, 0) });
+      expect(result).toMatchObject({
+        successCount: 3,
+        failedCount: 0,
+        errors: [],
+        message: USER_MSG.importSummary(3, 0),
+      });
       expect(result.created.map((c) => [c.row, c.username, c.role])).toEqual([
         [2, 'an.tran', 'PATIENT'],
         [3, 'binh.le', 'STAFF'],
         [4, 'bs.cuong', 'DOCTOR'],
       ]);
 
-      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { usernameOrEmail: 'an.tran', password: 'an.tran' } });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { usernameOrEmail: 'an.tran', password: 'an.tran' },
+      });
       expect(login.statusCode).toBe(200);
-      const blocked = await t.app.inject({ url: '/api/appointments/my-appointments', headers: bearer(login.json().token) });
+      const blocked = await t.app.inject({
+        url: '/api/appointments/my-appointments',
+        headers: bearer(login.json().token),
+      });
       expect(blocked.statusCode).toBe(403);
       expect(blocked.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
 
-      expect(await profileOf('an.tran')).toMatchObject({ fullName: 'Trần Văn An', gender: 'MALE', role: 'PATIENT', birth: null, specialty: null, active: true, mustChangePassword: true });
-      expect(await profileOf('binh.le')).toMatchObject({ email: 'binh.le@example.com', gender: 'FEMALE', role: 'STAFF', birth: '1990-05-12' });
-      expect(await profileOf('bs.cuong')).toMatchObject({ gender: 'MALE', role: 'DOCTOR', birth: '1982-11-02', specialty: SPECIALTY.code });
+      expect(await profileOf('an.tran')).toMatchObject({
+        fullName: 'Trần Văn An',
+        gender: 'MALE',
+        role: 'PATIENT',
+        birth: null,
+        specialty: null,
+        active: true,
+        mustChangePassword: true,
+      });
+      expect(await profileOf('binh.le')).toMatchObject({
+        email: 'binh.le@example.com',
+        gender: 'FEMALE',
+        role: 'STAFF',
+        birth: '1990-05-12',
+      });
+      expect(await profileOf('bs.cuong')).toMatchObject({
+        gender: 'MALE',
+        role: 'DOCTOR',
+        birth: '1982-11-02',
+        specialty: SPECIALTY.code,
+      });
     });
 
     it('finds the columns by their header in any order and case, and reads rich text, links, numbers and formulas', async () => {
@@ -106,7 +164,11 @@ for (const kind of dbKinds()) {
         ['dung.pham', 'dung.pham@example.com', 'DOCTOR'],
         ['12345', 'so.12345@example.com', 'PATIENT'],
       ]);
-      expect(await profileOf('dung.pham')).toMatchObject({ fullName: 'Phạm Thị Dung', birth: '1988-01-05', specialty: SPECIALTY.code });
+      expect(await profileOf('dung.pham')).toMatchObject({
+        fullName: 'Phạm Thị Dung',
+        birth: '1988-01-05',
+        specialty: SPECIALTY.code,
+      });
       expect(await profileOf('12345')).toMatchObject({ specialty: null });
     });
 
@@ -182,7 +244,8 @@ for (const kind of dbKinds()) {
       expect(a.successCount + b.successCount).toBe(6);
       expect(a.failedCount + b.failedCount).toBe(6);
       // A row found taken on both counts names both ("…; …").
-      for (const e of [...a.errors, ...b.errors]) for (const part of e.message.split('; ')) expect([USER_MSG.usernameTaken, USER_MSG.emailTaken]).toContain(part);
+      for (const e of [...a.errors, ...b.errors])
+        for (const part of e.message.split('; ')) expect([USER_MSG.usernameTaken, USER_MSG.emailTaken]).toContain(part);
     });
 
     it('reports the rows it had no time to start, and a second import creates them', async () => {
@@ -197,13 +260,27 @@ for (const kind of dbKinds()) {
       expect((await importUsers(deps, file)).successCount).toBe(2);
     });
 
-    it('turns a lost race for a user name or e-mail into that row\'s conflict, never half an account', async () => {
+    it("turns a lost race for a user name or e-mail into that row's conflict, never half an account", async () => {
       const db = t.testDb.database.db;
       const account = { passwordHash: 'x', role: 'PATIENT' as const, mustChangePassword: true };
-      expect(await insertImportedUser(db, { ...account, username: 'Race.Name', email: 'race.name@example.com' })).toHaveProperty('user');
-      expect(await insertImportedUser(db, { ...account, username: 'race.name', email: 'other@example.com' })).toEqual({ conflict: 'username' });
-      expect(await insertImportedUser(db, { ...account, username: 'other.name', email: 'RACE.NAME@example.com' })).toEqual({ conflict: 'email' });
-      expect(await insertImportedUser(db, { ...account, username: 'gone.specialty', email: 'gone@example.com', role: 'DOCTOR', specialty: 'GONE' })).toEqual({
+      expect(
+        await insertImportedUser(db, { ...account, username: 'Race.Name', email: 'race.name@example.com' }),
+      ).toHaveProperty('user');
+      expect(await insertImportedUser(db, { ...account, username: 'race.name', email: 'other@example.com' })).toEqual({
+        conflict: 'username',
+      });
+      expect(
+        await insertImportedUser(db, { ...account, username: 'other.name', email: 'RACE.NAME@example.com' }),
+      ).toEqual({ conflict: 'email' });
+      expect(
+        await insertImportedUser(db, {
+          ...account,
+          username: 'gone.specialty',
+          email: 'gone@example.com',
+          role: 'DOCTOR',
+          specialty: 'GONE',
+        }),
+      ).toEqual({
         conflict: 'specialty',
       });
       expect(await findAccountsHolding(db, ['other.name', 'other@example.com', 'gone.specialty'])).toEqual([]);
@@ -227,7 +304,12 @@ for (const kind of dbKinds()) {
       }
       const noFile = await upload(real, { field: 'document' });
       expect(noFile.json()).toMatchObject({ statusCode: 400, message: USER_MSG.invalidExcel });
-      const json = await t.app.inject({ method: 'POST', url: '/api/users/import', headers: bearer(admin), payload: { rows: [] } });
+      const json = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/import',
+        headers: bearer(admin),
+        payload: { rows: [] },
+      });
       expect(json.json()).toMatchObject({ statusCode: 400, message: USER_MSG.invalidExcel });
     });
 
@@ -253,31 +335,54 @@ for (const kind of dbKinds()) {
     });
 
     it('refuses a header row without the required columns, and a sheet without user rows', async () => {
-      const missing = await upload(await xlsx([['Full Name', 'Login', 'Gender'], ['A', 'a.user', 'MALE']]));
+      const missing = await upload(
+        await xlsx([
+          ['Full Name', 'Login', 'Gender'],
+          ['A', 'a.user', 'MALE'],
+        ]),
+      );
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toMatchObject({ code: 'IMPORT_MISSING_COLUMNS', message: USER_MSG.importMissingColumns(['Username', 'Email']) });
+      expect(missing.json()).toMatchObject({
+        code: 'IMPORT_MISSING_COLUMNS',
+        message: USER_MSG.importMissingColumns(['Username', 'Email']),
+      });
 
-      for (const rows of [[], [HEADER], [HEADER, [], [null, null, null, null, null, null, null, 'a note beyond the columns']]]) {
+      for (const rows of [
+        [],
+        [HEADER],
+        [HEADER, [], [null, null, null, null, null, null, null, 'a note beyond the columns']],
+      ]) {
         const res = await upload(await xlsx(rows));
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({ code: 'IMPORT_EMPTY', message: USER_MSG.importEmpty });
       }
     });
 
-    it(`takes ${USER_LIMITS.importMaxRows} rows and refuses one more before creating anything`, { timeout: 120_000 }, async () => {
-      const rows = (n: number, prefix: string) => [HEADER, ...Array.from({ length: n }, (_, i) => user(`${prefix}.${i}`))];
-      const tooMany = await upload(await xlsx(rows(USER_LIMITS.importMaxRows + 1, 'over')));
-      expect(tooMany.statusCode).toBe(400);
-      expect(tooMany.json()).toMatchObject({ code: 'IMPORT_TOO_MANY_ROWS', message: USER_MSG.importTooManyRows });
-      const probe = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { usernameOrEmail: 'over.0', password: 'over.0' } });
-      expect(probe.statusCode).toBe(401);
+    it(
+      `takes ${USER_LIMITS.importMaxRows} rows and refuses one more before creating anything`,
+      { timeout: 120_000 },
+      async () => {
+        const rows = (n: number, prefix: string) => [
+          HEADER,
+          ...Array.from({ length: n }, (_, i) => user(`${prefix}.${i}`)),
+        ];
+        const tooMany = await upload(await xlsx(rows(USER_LIMITS.importMaxRows + 1, 'over')));
+        expect(tooMany.statusCode).toBe(400);
+        expect(tooMany.json()).toMatchObject({ code: 'IMPORT_TOO_MANY_ROWS', message: USER_MSG.importTooManyRows });
+        const probe = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { usernameOrEmail: 'over.0', password: 'over.0' },
+        });
+        expect(probe.statusCode).toBe(401);
 
-      // Straight to the service without its time budget: this machine may be busier than a server.
-      const deps = { db: t.testDb.database.db, clock: t.clock, timeZone: t.config.clinicTz, timeBudgetMs: Infinity };
-      const result = await importUsers(deps, await xlsx(rows(USER_LIMITS.importMaxRows, 'bulk')));
-      expect(result).toMatchObject({ successCount: USER_LIMITS.importMaxRows, failedCount: 0 });
-      await loginAs(t.app, 'bulk.999', 'bulk.999');
-    });
+        // Straight to the service without its time budget: this machine may be busier than a server.
+        const deps = { db: t.testDb.database.db, clock: t.clock, timeZone: t.config.clinicTz, timeBudgetMs: Infinity };
+        const result = await importUsers(deps, await xlsx(rows(USER_LIMITS.importMaxRows, 'bulk')));
+        expect(result).toMatchObject({ successCount: USER_LIMITS.importMaxRows, failedCount: 0 });
+        await loginAs(t.app, 'bulk.999', 'bulk.999');
+      },
+    );
 
     it('answers 401 without a token and 403 to a role other than ADMIN', async () => {
       const file = await xlsx([HEADER, user('not.allowed')]);
@@ -315,16 +420,37 @@ for (const kind of dbKinds()) {
       expect(users!.getRow(1).values).toEqual([undefined, ...USER_IMPORT_COLUMNS]);
       expect(users!.getRow(1).font?.bold).toBe(true);
       expect(users!.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-      expect(users!.getRow(2).values).toEqual([undefined, 'Nguyễn Thị Lan', 'lan.nguyen', 'lan.nguyen@example.com', expect.any(Date), 'FEMALE', 'PATIENT']);
+      expect(users!.getRow(2).values).toEqual([
+        undefined,
+        'Nguyễn Thị Lan',
+        'lan.nguyen',
+        'lan.nguyen@example.com',
+        expect.any(Date),
+        'FEMALE',
+        'PATIENT',
+      ]);
       expect(guide!.name).toBe(TEMPLATE_SHEETS.guide);
       const guideText = guide!.getSheetValues().flat().join('\n');
-      for (const word of ['PATIENT', 'STAFF', 'DOCTOR', 'MALE', 'FEMALE', 'OTHER', ...DEPARTMENTS.flatMap((d) => [d.code, d.specialtyName])]) {
+      for (const word of [
+        'PATIENT',
+        'STAFF',
+        'DOCTOR',
+        'MALE',
+        'FEMALE',
+        'OTHER',
+        ...DEPARTMENTS.flatMap((d) => [d.code, d.specialtyName]),
+      ]) {
         expect(guideText).toContain(word);
       }
       expect(guideText).toMatch(/Username/);
 
       const body = multipart('file', 'user-import-template.xlsx', 'application/octet-stream', res.rawPayload);
-      const result = await t.app.inject({ method: 'POST', url: '/api/users/import', payload: body.payload, headers: { ...body.headers, ...bearer(admin) } });
+      const result = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/import',
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(admin) },
+      });
       expect(result.json()).toMatchObject({
         successCount: 2,
         failedCount: 0,
@@ -335,7 +461,12 @@ for (const kind of dbKinds()) {
       });
       const lan = await loginAs(t.app, 'lan.nguyen', 'lan.nguyen');
       const profile = (await t.app.inject({ url: '/api/users/profile', headers: bearer(lan.token) })).json();
-      expect(profile).toMatchObject({ fullName: 'Nguyễn Thị Lan', gender: 'FEMALE', birth: '1995-03-12', mustChangePassword: true });
+      expect(profile).toMatchObject({
+        fullName: 'Nguyễn Thị Lan',
+        gender: 'FEMALE',
+        birth: '1995-03-12',
+        mustChangePassword: true,
+      });
     });
   });
 }

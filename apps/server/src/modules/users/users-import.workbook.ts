@@ -39,7 +39,15 @@ const ZIP_LOCAL = 0x04034b50;
 const ZIP_CENTRAL = 0x02014b50;
 const ZIP_END = 0x06054b50;
 
-type ZipEntry = { name: string; method: number; flags: number; crc: number; compressedSize: number; size: number; localOffset: number };
+type ZipEntry = {
+  name: string;
+  method: number;
+  flags: number;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  localOffset: number;
+};
 
 export function looksLikeZip(bytes: Buffer): boolean {
   return bytes.length >= 30 && bytes.readUInt32LE(0) === ZIP_LOCAL;
@@ -104,7 +112,10 @@ async function unpack(zip: Buffer, entry: ZipEntry): Promise<Buffer> {
 }
 
 function decodeXml(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
+  return value.replace(
+    /&(amp|lt|gt|quot|apos);/g,
+    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!,
+  );
 }
 function attribute(tag: string, name: string): string | undefined {
   const m = new RegExp(`\\s${name}\\s*=\\s*(["'])(.*?)\\1`).exec(tag);
@@ -268,7 +279,11 @@ export function cellContent(value: unknown): CellContent {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (typeof value === 'object') {
     const v = value as Record<string, unknown>;
-    if (Array.isArray(v.richText)) return (v as RichText).richText.map((r) => r.text ?? '').join('').trim();
+    if (Array.isArray(v.richText))
+      return (v as RichText).richText
+        .map((r) => r.text ?? '')
+        .join('')
+        .trim();
     if ('formula' in v || 'sharedFormula' in v) return cellContent(v.result);
     if ('text' in v) return cellContent(v.text);
     if (typeof v.error === 'string') return v.error;
@@ -282,7 +297,11 @@ export async function readFirstSheet(bytes: Buffer): Promise<SheetRow[]> {
   const onlyFirstSheet = await firstSheetOnly(bytes);
   const workbook = new ExcelJS.Workbook();
   // maxRows and maxCols stop exceljs while it parses (not in its typings).
-  const options = { ignoreNodes: IGNORED_SHEET_NODES, maxRows: WORKBOOK_LIMITS.sheetRows, maxCols: WORKBOOK_LIMITS.rowCells };
+  const options = {
+    ignoreNodes: IGNORED_SHEET_NODES,
+    maxRows: WORKBOOK_LIMITS.sheetRows,
+    maxCols: WORKBOOK_LIMITS.rowCells,
+  };
   try {
     await workbook.xlsx.load(onlyFirstSheet as unknown as ExcelJS.Buffer, options as Partial<ExcelJS.XlsxReadOptions>);
   } catch (err) {

@@ -58,7 +58,12 @@ export async function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
 }
 
 /** `endSessions`: the user's tokens stop working (role taken away, account switched off, password reset). */
-export async function updateUserRow(db: Db, id: number, patch: Partial<NewUserRow>, endSessions = false): Promise<UserRow | undefined> {
+export async function updateUserRow(
+  db: Db,
+  id: number,
+  patch: Partial<NewUserRow>,
+  endSessions = false,
+): Promise<UserRow | undefined> {
   const rows = await db
     .update(users)
     .set({ ...patch, ...(endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}), updatedAt: sql`now()` })
@@ -101,7 +106,10 @@ export async function countUsers(db: Db): Promise<number> {
 }
 
 export async function countAdmins(db: Db): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'ADMIN'));
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, 'ADMIN'));
   return rows[0]?.n ?? 0;
 }
 
@@ -133,7 +141,11 @@ const UNIQUE_INDEXES = { users_username_lower_key: 'username', users_email_lower
 
 /** The field whose unique index refused a write that raced past findAccountConflicts, or null for any other error. */
 export function uniqueViolationOf(err: unknown): 'username' | 'email' | null {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = err, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code === '23505' && typeof constraint === 'string' && constraint in UNIQUE_INDEXES) {
       return UNIQUE_INDEXES[constraint as keyof typeof UNIQUE_INDEXES];
@@ -188,9 +200,16 @@ function listWhere(f: UserListFilter, fields: 'all' | 'names' = 'all'): SQL | un
       fields === 'all'
         ? sql`concat_ws(' ', ${users.fullName}, ${users.username}, ${users.email}, ${users.phone})`
         : sql`concat_ws(' ', ${users.fullName}, ${users.username}, ${users.email})`;
-    text = or(sql`${folded(searched)} like ${containsPattern(f.text)}`, f.phoneDigits ? sql`${users.phone} like ${containsPattern(f.phoneDigits)}` : undefined);
+    text = or(
+      sql`${folded(searched)} like ${containsPattern(f.text)}`,
+      f.phoneDigits ? sql`${users.phone} like ${containsPattern(f.phoneDigits)}` : undefined,
+    );
   }
-  return and(f.role ? eq(users.role, f.role) : undefined, f.active === undefined ? undefined : eq(users.active, f.active), text);
+  return and(
+    f.role ? eq(users.role, f.role) : undefined,
+    f.active === undefined ? undefined : eq(users.active, f.active),
+    text,
+  );
 }
 
 // Names sort the Vietnamese way with the collation the migration search_and_collation made (ICU
@@ -206,7 +225,11 @@ function orderBy(sort: UserSort): SQL[] {
     case 'fullName:asc':
     case 'fullName:desc': {
       const dir = sort === 'fullName:asc' ? 'asc' : 'desc';
-      return [sql`${inVietnameseOrder(users.fullName)} ${byName(dir)}`, sql`lower(${users.username}) ${sql.raw(dir)}`, sql`${users.id} ${sql.raw(dir)}`];
+      return [
+        sql`${inVietnameseOrder(users.fullName)} ${byName(dir)}`,
+        sql`lower(${users.username}) ${sql.raw(dir)}`,
+        sql`${users.id} ${sql.raw(dir)}`,
+      ];
     }
     case 'username:asc':
       return [sql`lower(${users.username}) asc`, sql`${users.id} asc`];
@@ -215,7 +238,11 @@ function orderBy(sort: UserSort): SQL[] {
   }
 }
 
-export async function listUsers(db: Db, filter: UserListFilter, page: { limit: number; offset: number; sort: UserSort }): Promise<PublicUserRow[]> {
+export async function listUsers(
+  db: Db,
+  filter: UserListFilter,
+  page: { limit: number; offset: number; sort: UserSort },
+): Promise<PublicUserRow[]> {
   return db
     .select(publicColumns)
     .from(users)
@@ -226,7 +253,10 @@ export async function listUsers(db: Db, filter: UserListFilter, page: { limit: n
 }
 
 export async function countUsersMatching(db: Db, filter: UserListFilter): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(listWhere(filter));
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(listWhere(filter));
   return rows[0]?.n ?? 0;
 }
 
@@ -250,7 +280,10 @@ export async function searchUsersByName(db: Db, text: string, limit: number): Pr
 }
 
 /** The names the clinic's people sign their comments with (a handful of rows: staff, doctors, administrators). */
-export async function listStaffNames(db: Db, roles: readonly Role[]): Promise<{ fullName: string | null; username: string }[]> {
+export async function listStaffNames(
+  db: Db,
+  roles: readonly Role[],
+): Promise<{ fullName: string | null; username: string }[]> {
   return db
     .select({ fullName: users.fullName, username: users.username })
     .from(users)

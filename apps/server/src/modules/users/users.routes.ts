@@ -52,7 +52,8 @@ const security = [{ bearerAuth: [] }];
  */
 async function mayListRole(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const { role } = req.params as { role: Role };
-  if (!can(req.auth?.role, role === 'DOCTOR' ? 'readSpecialties' : 'manageUsers')) throw new ForbiddenError(MSG.forbidden, 'FORBIDDEN');
+  if (!can(req.auth?.role, role === 'DOCTOR' ? 'readSpecialties' : 'manageUsers'))
+    throw new ForbiddenError(MSG.forbidden, 'FORBIDDEN');
 }
 
 /** Specification section 7 ("Users") and PRODUCT.md section 5: the users screen is ADMIN's, the profile everyone's own. */
@@ -79,7 +80,8 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       schema: {
         tags,
         security,
-        summary: 'Update the signed-in user’s name, birth date, gender and phone (e-mail, user name and role never change here)',
+        summary:
+          'Update the signed-in user’s name, birth date, gender and phone (e-mail, user name and role never change here)',
         body: updateProfileRequestSchema,
         response: { 200: userSchema, ...errorResponses(400, 401, 403) },
       },
@@ -97,7 +99,10 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         tags,
         security,
         summary: 'Medical specialties a doctor can have',
-        response: { 200: z.array(z.object({ code: z.string(), displayName: z.string() })), ...errorResponses(401, 403) },
+        response: {
+          200: z.array(z.object({ code: z.string(), displayName: z.string() })),
+          ...errorResponses(401, 403),
+        },
       },
       preHandler: app.requirePermission('readSpecialties'),
     },
@@ -152,7 +157,13 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.get(
     '/users/:id',
     {
-      schema: { tags, security, summary: 'One account', params: idParams, response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        security,
+        summary: 'One account',
+        params: idParams,
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
+      },
       preHandler: manageUsers,
     },
     async (req) => getUser(db, req.params.id),
@@ -181,7 +192,8 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       schema: {
         tags,
         security,
-        summary: 'Edit an account (not an administrator’s, not one’s own); switching it off or changing its role ends its sessions',
+        summary:
+          'Edit an account (not an administrator’s, not one’s own); switching it off or changing its role ends its sessions',
         params: idParams,
         body: updateUserRequestSchema,
         response: { 200: userWithMessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -208,14 +220,28 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
 
   // Deactivate and activate: one route each, the same shape.
   const switches = [
-    { path: '/users/:id/deactivate', summary: 'Deactivate an account: its tokens stop working at once', run: deactivateUser },
-    { path: '/users/:id/activate', summary: 'Activate an account again (tokens from before its deactivation stay invalid)', run: activateUser },
+    {
+      path: '/users/:id/deactivate',
+      summary: 'Deactivate an account: its tokens stop working at once',
+      run: deactivateUser,
+    },
+    {
+      path: '/users/:id/activate',
+      summary: 'Activate an account again (tokens from before its deactivation stay invalid)',
+      run: activateUser,
+    },
   ];
   for (const { path, summary, run } of switches) {
     app.put(
       path,
       {
-        schema: { tags, security, summary, params: idParams, response: { 200: userMessageSchema, ...errorResponses(400, 401, 403, 404) } },
+        schema: {
+          tags,
+          security,
+          summary,
+          params: idParams,
+          response: { 200: userMessageSchema, ...errorResponses(400, 401, 403, 404) },
+        },
         preHandler: manageUsers,
       },
       async (req) => run(db, actor(req), req.params.id),

@@ -72,7 +72,9 @@ export function toUserDto(row: PublicUserRow): User {
 
 const notFound = () => new NotFoundError(USER_MSG.userNotFound, 'USER_NOT_FOUND');
 const taken = (field: 'username' | 'email') =>
-  field === 'username' ? new ConflictError(USER_MSG.usernameTaken, 'USERNAME_TAKEN') : new ConflictError(USER_MSG.emailTaken, 'EMAIL_TAKEN');
+  field === 'username'
+    ? new ConflictError(USER_MSG.usernameTaken, 'USERNAME_TAKEN')
+    : new ConflictError(USER_MSG.emailTaken, 'EMAIL_TAKEN');
 
 export async function getProfile(db: Db, userId: number): Promise<User> {
   const row = await findUserById(db, userId);
@@ -103,7 +105,10 @@ export async function countAccounts(db: Db): Promise<number> {
 
 /** GET /users: a page of accounts, administrators included (the screen shows them, greyed). */
 export async function listUsers(db: Db, query: UserListFilters): Promise<Page<User>> {
-  const filter: UserListFilter = { role: query.role, active: query.status === undefined ? undefined : query.status === 'active' };
+  const filter: UserListFilter = {
+    role: query.role,
+    active: query.status === undefined ? undefined : query.status === 'active',
+  };
   if (query.q) {
     filter.text = foldText(query.q);
     const digits = query.q.replace(/[\s.\-()+]/g, '');
@@ -135,7 +140,8 @@ export async function searchUsers(db: Db, name: string): Promise<User[]> {
 // ---------------------------------------------------------------- creating
 
 async function assertSpecialty(db: Db, specialty: string | null): Promise<void> {
-  if (specialty && !(await specialtyExists(db, specialty))) throw new BadRequestError(USER_MSG.specialtyUnknown, 'SPECIALTY_UNKNOWN');
+  if (specialty && !(await specialtyExists(db, specialty)))
+    throw new BadRequestError(USER_MSG.specialtyUnknown, 'SPECIALTY_UNKNOWN');
 }
 
 async function assertFree(db: Db, account: { username: string; email: string }, excludeId?: number): Promise<void> {
@@ -175,7 +181,8 @@ export async function newTemporaryPassword(): Promise<{ password: string; passwo
 
 /** POST /users (PRODUCT.md section 5): roles PATIENT, STAFF or DOCTOR; the password neither common nor the user's own name. */
 export async function createUser(db: Db, input: CreateUserInput): Promise<{ message: string; user: User }> {
-  if (isCommonPassword(input.password, [input.username, input.email])) throw new BadRequestError(USER_MSG.passwordTooCommon, 'PASSWORD_TOO_COMMON');
+  if (isCommonPassword(input.password, [input.username, input.email]))
+    throw new BadRequestError(USER_MSG.passwordTooCommon, 'PASSWORD_TOO_COMMON');
   await assertSpecialty(db, input.specialty);
   const { password, ...fields } = input;
   const user = await createAccount(db, { ...fields, passwordHash: await hashPassword(password) });
@@ -197,7 +204,12 @@ async function lockTarget(tx: Db, actor: UserActor, id: number): Promise<UserRow
 }
 
 /** PUT /users/{id}: switching the account off or changing its role ends its sessions at once. */
-export async function updateUser(db: Db, actor: UserActor, id: number, input: UpdateUserInput): Promise<{ message: string; user: User }> {
+export async function updateUser(
+  db: Db,
+  actor: UserActor,
+  id: number,
+  input: UpdateUserInput,
+): Promise<{ message: string; user: User }> {
   return db.transaction(async (tx) => {
     const row = await lockTarget(tx, actor, id);
     await assertSpecialty(tx, input.specialty);
@@ -248,15 +260,25 @@ export async function resetPassword(db: Db, actor: UserActor, id: number): Promi
 }
 
 /** Each account on its own; an administrator's account, one's own, or one already so is a skip. */
-export async function runUserBulkAction(db: Db, actor: UserActor, action: UserBulkAction, ids: number[]): Promise<UserBulkResult> {
+export async function runUserBulkAction(
+  db: Db,
+  actor: UserActor,
+  action: UserBulkAction,
+  ids: number[],
+): Promise<UserBulkResult> {
   return runEach(
     ids,
     async (id) => {
       if (action === 'delete') return void (await deleteUser(db, actor, id));
       if (await setActive(db, actor, id, action === 'activate')) return;
-      return action === 'activate' ? { code: 'ALREADY_ACTIVE', reason: USER_MSG.alreadyActive } : { code: 'ALREADY_INACTIVE', reason: USER_MSG.alreadyInactive };
+      return action === 'activate'
+        ? { code: 'ALREADY_ACTIVE', reason: USER_MSG.alreadyActive }
+        : { code: 'ALREADY_INACTIVE', reason: USER_MSG.alreadyInactive };
     },
-    { skipOf: (err) => (err instanceof ForbiddenError ? { code: err.code, reason: err.message } : null), summary: USER_MSG.bulkSummary },
+    {
+      skipOf: (err) => (err instanceof ForbiddenError ? { code: err.code, reason: err.message } : null),
+      summary: USER_MSG.bulkSummary,
+    },
   );
 }
 

@@ -9,7 +9,19 @@ import { createPost, nextIp } from '../../../test/blog-fixtures';
 import { hashPassword } from '../../lib/password';
 import { insertUser } from './users.repository';
 
-type UserBody = { id: number; username: string; email: string; fullName: string | null; role: string; specialty: string | null; active: boolean; phone: string | null; birth: string | null; gender: string | null; mustChangePassword: boolean };
+type UserBody = {
+  id: number;
+  username: string;
+  email: string;
+  fullName: string | null;
+  role: string;
+  specialty: string | null;
+  active: boolean;
+  phone: string | null;
+  birth: string | null;
+  gender: string | null;
+  mustChangePassword: boolean;
+};
 
 const PASSWORD = 'Blue-Lotus#2026';
 
@@ -24,22 +36,41 @@ for (const kind of dbKinds()) {
     let otherAdminId: number;
 
     const call = (token: string | null, method: InjectOptions['method'], url: string, payload?: unknown) =>
-      t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
-    const asAdmin = (method: InjectOptions['method'], url: string, payload?: unknown) => call(admin.token, method, url, payload);
+      t.app.inject({
+        method,
+        url,
+        headers: token ? bearer(token) : {},
+        ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+      });
+    const asAdmin = (method: InjectOptions['method'], url: string, payload?: unknown) =>
+      call(admin.token, method, url, payload);
     const login = (usernameOrEmail: string, password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { usernameOrEmail, password }, remoteAddress: nextIp() });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { usernameOrEmail, password },
+        remoteAddress: nextIp(),
+      });
 
     let counter = 0;
     const account = (overrides: Record<string, unknown> = {}) => {
       counter += 1;
-      return { username: `user${counter}`, email: `user${counter}@example.com`, fullName: `Người Dùng ${counter}`, password: PASSWORD, role: 'PATIENT', ...overrides };
+      return {
+        username: `user${counter}`,
+        email: `user${counter}@example.com`,
+        fullName: `Người Dùng ${counter}`,
+        password: PASSWORD,
+        role: 'PATIENT',
+        ...overrides,
+      };
     };
     async function createUser(overrides: Record<string, unknown> = {}): Promise<UserBody> {
       const res = await asAdmin('POST', '/api/users', account(overrides));
       if (res.statusCode !== 201) throw new Error(`create user failed: ${res.statusCode} ${res.body}`);
       return res.json().user as UserBody;
     }
-    const noSecrets = (body: string) => expect(body).not.toMatch(/passwordHash|password_hash|tokenVersion|token_version|argon2/);
+    const noSecrets = (body: string) =>
+      expect(body).not.toMatch(/passwordHash|password_hash|tokenVersion|token_version|argon2/);
 
     beforeAll(async () => {
       t = await buildTestApp(kind);
@@ -66,7 +97,11 @@ for (const kind of dbKinds()) {
         ['GET', '/api/users/999999'],
         ['GET', '/api/users/search?name=an'],
         ['GET', '/api/users/role/PATIENT'],
-        ['POST', '/api/users', { username: 'guarded', email: 'guarded@example.com', fullName: 'Guarded', password: PASSWORD }],
+        [
+          'POST',
+          '/api/users',
+          { username: 'guarded', email: 'guarded@example.com', fullName: 'Guarded', password: PASSWORD },
+        ],
         ['PUT', '/api/users/999999', { username: 'guarded', email: 'guarded@example.com', fullName: 'Guarded' }],
         ['DELETE', '/api/users/999999'],
         ['PUT', '/api/users/999999/deactivate'],
@@ -90,16 +125,19 @@ for (const kind of dbKinds()) {
         }
       });
 
-      it.each(adminCalls)('%s %s: 401 without a token, 403 to STAFF, DOCTOR and PATIENT', async (method, url, payload) => {
-        const anonymous = await call(null, method, url, payload);
-        expect(anonymous.statusCode).toBe(401);
-        expect(anonymous.json().code).toBe('UNAUTHORIZED');
-        for (const who of [staff, doctor, patient]) {
-          const refused = await call(who.token, method, url, payload);
-          expect(refused.statusCode).toBe(403);
-          expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', message: MSG.forbidden });
-        }
-      });
+      it.each(adminCalls)(
+        '%s %s: 401 without a token, 403 to STAFF, DOCTOR and PATIENT',
+        async (method, url, payload) => {
+          const anonymous = await call(null, method, url, payload);
+          expect(anonymous.statusCode).toBe(401);
+          expect(anonymous.json().code).toBe('UNAUTHORIZED');
+          for (const who of [staff, doctor, patient]) {
+            const refused = await call(who.token, method, url, payload);
+            expect(refused.statusCode).toBe(403);
+            expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', message: MSG.forbidden });
+          }
+        },
+      );
 
       it('lets STAFF and DOCTOR read the active doctors in name order, but no other role list', async () => {
         for (const who of [staff, doctor, admin]) {
@@ -171,9 +209,17 @@ for (const kind of dbKinds()) {
       });
 
       it('searches name, user name, e-mail and phone, ignoring accents and letter case', async () => {
-        const ung = await createUser({ fullName: 'Trần Văn Ưng Qfind', username: 'qfind.ung', email: 'ung.q@example.com', phone: '0987 111 222' });
+        const ung = await createUser({
+          fullName: 'Trần Văn Ưng Qfind',
+          username: 'qfind.ung',
+          email: 'ung.q@example.com',
+          phone: '0987 111 222',
+        });
         const other = await createUser({ fullName: 'Lê Thị Qfind', username: 'qfind.le', email: 'le.q@example.com' });
-        const ids = async (q: string) => ((await asAdmin('GET', `/api/users?q=${encodeURIComponent(q)}`)).json().items as UserBody[]).map((u) => u.id).sort();
+        const ids = async (q: string) =>
+          ((await asAdmin('GET', `/api/users?q=${encodeURIComponent(q)}`)).json().items as UserBody[])
+            .map((u) => u.id)
+            .sort();
 
         expect(await ids('qfind')).toEqual([ung.id, other.id].sort());
         expect(await ids('tran van ung')).toEqual([ung.id]);
@@ -190,7 +236,8 @@ for (const kind of dbKinds()) {
         const off = await createUser({ fullName: 'Qstatus Hai', role: 'STAFF' });
         const doc = await createUser({ fullName: 'Qstatus Ba', role: 'DOCTOR', specialty: 'GYNECOLOGY' });
         await asAdmin('PUT', `/api/users/${off.id}/deactivate`);
-        const ids = async (query: string) => ((await asAdmin('GET', `/api/users?q=qstatus&${query}`)).json().items as UserBody[]).map((u) => u.id).sort();
+        const ids = async (query: string) =>
+          ((await asAdmin('GET', `/api/users?q=qstatus&${query}`)).json().items as UserBody[]).map((u) => u.id).sort();
         expect(await ids('status=inactive')).toEqual([off.id]);
         expect(await ids('status=active')).toEqual([on.id, doc.id].sort());
         expect(await ids('role=STAFF')).toEqual([on.id, off.id].sort());
@@ -201,13 +248,19 @@ for (const kind of dbKinds()) {
       });
 
       it('sorts names the Vietnamese way', async () => {
-        for (const name of ['Chương Vsort', 'Đào Vsort', 'An Vsort', 'Dung Vsort', 'Căng Vsort', 'Bình Vsort']) await createUser({ fullName: name });
-        const names = async (sort: string) => ((await asAdmin('GET', `/api/users?q=vsort&sort=${sort}`)).json().items as UserBody[]).map((u) => u.fullName!.split(' ')[0]);
+        for (const name of ['Chương Vsort', 'Đào Vsort', 'An Vsort', 'Dung Vsort', 'Căng Vsort', 'Bình Vsort'])
+          await createUser({ fullName: name });
+        const names = async (sort: string) =>
+          ((await asAdmin('GET', `/api/users?q=vsort&sort=${sort}`)).json().items as UserBody[]).map(
+            (u) => u.fullName!.split(' ')[0],
+          );
         const asc = await names('fullName:asc');
         // Code-point order would put "Chương" before "Căng" (ă is U+0103) and "Đào" after "Dung" and everything.
         expect(asc.slice(0, 4)).toEqual(['An', 'Bình', 'Căng', 'Chương']);
         expect(asc.slice(4).sort()).toEqual(['Dung', 'Đào'].sort());
-        const result = await t.testDb.database.db.execute(sql`select 1 from pg_collation where collname = 'vi-VN-x-icu'`);
+        const result = await t.testDb.database.db.execute(
+          sql`select 1 from pg_collation where collname = 'vi-VN-x-icu'`,
+        );
         if ((result as unknown as { rows: unknown[] }).rows.length > 0) {
           // With ICU's Vietnamese data, Đ is a letter of its own after D.
           expect(asc).toEqual(['An', 'Bình', 'Căng', 'Chương', 'Dung', 'Đào']);
@@ -220,7 +273,12 @@ for (const kind of dbKinds()) {
       it('returns one account without any secret, 404 for an unknown id and 400 for a bad one', async () => {
         const res = await asAdmin('GET', `/api/users/${patient.userId}`);
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ id: patient.userId, username: 'patient', role: 'PATIENT', email: 'patient@example.com' });
+        expect(res.json()).toMatchObject({
+          id: patient.userId,
+          username: 'patient',
+          role: 'PATIENT',
+          email: 'patient@example.com',
+        });
         noSecrets(res.body);
         const unknown = await asAdmin('GET', '/api/users/999999');
         expect(unknown.statusCode).toBe(404);
@@ -233,7 +291,9 @@ for (const kind of dbKinds()) {
       it('finds accounts by name without accents, by user name and by e-mail', async () => {
         const byName = (await asAdmin('GET', '/api/users/search?name=nguyen')).json() as UserBody[];
         expect(byName.map((u) => u.username)).toEqual(expect.arrayContaining(['patient', 'doctor']));
-        expect(byName.every((u) => /nguy[eễ]n/i.test(u.fullName ?? '') || /nguyen/.test(u.username + u.email))).toBe(true);
+        expect(byName.every((u) => /nguy[eễ]n/i.test(u.fullName ?? '') || /nguyen/.test(u.username + u.email))).toBe(
+          true,
+        );
         const byEmail = (await asAdmin('GET', '/api/users/search?name=STAFF%40antamclinic')).json() as UserBody[];
         expect(byEmail.map((u) => u.username)).toEqual(['staff']);
         const nothing = (await asAdmin('GET', '/api/users/search?name=zzzz-nobody')).json();
@@ -244,22 +304,47 @@ for (const kind of dbKinds()) {
         const passwordHash = await hashPassword(PASSWORD);
         for (let i = 0; i < USER_LIMITS.searchResults + 5; i++) {
           const n = String(i).padStart(2, '0');
-          await insertUser(t.testDb.database.db, { username: `many${n}`, email: `many${n}@example.com`, fullName: `Nhiều Kết Quả ${n}`, role: 'PATIENT', passwordHash });
+          await insertUser(t.testDb.database.db, {
+            username: `many${n}`,
+            email: `many${n}@example.com`,
+            fullName: `Nhiều Kết Quả ${n}`,
+            role: 'PATIENT',
+            passwordHash,
+          });
         }
         const res = (await asAdmin('GET', '/api/users/search?name=nhieu%20ket%20qua')).json() as UserBody[];
         expect(res).toHaveLength(USER_LIMITS.searchResults);
-        expect(res.map((u) => u.username)).toEqual(Array.from({ length: USER_LIMITS.searchResults }, (_, i) => `many${String(i).padStart(2, '0')}`));
+        expect(res.map((u) => u.username)).toEqual(
+          Array.from({ length: USER_LIMITS.searchResults }, (_, i) => `many${String(i).padStart(2, '0')}`),
+        );
       });
     });
 
     describe('POST /api/users', () => {
       it('creates an account that can sign in, and never shows its password', async () => {
-        const input = account({ username: 'Hoa.Le', email: 'Hoa.Le@Example.com', fullName: 'Lê Thị Hoa', phone: '0901 222 333', birth: '1990-02-03', gender: 'FEMALE' });
+        const input = account({
+          username: 'Hoa.Le',
+          email: 'Hoa.Le@Example.com',
+          fullName: 'Lê Thị Hoa',
+          phone: '0901 222 333',
+          birth: '1990-02-03',
+          gender: 'FEMALE',
+        });
         const res = await asAdmin('POST', '/api/users', input);
         expect(res.statusCode).toBe(201);
         const body = res.json();
         expect(body.message).toBe(USER_MSG.created);
-        expect(body.user).toMatchObject({ username: 'Hoa.Le', email: 'hoa.le@example.com', fullName: 'Lê Thị Hoa', role: 'PATIENT', phone: '0901222333', birth: '1990-02-03', gender: 'FEMALE', active: true, specialty: null });
+        expect(body.user).toMatchObject({
+          username: 'Hoa.Le',
+          email: 'hoa.le@example.com',
+          fullName: 'Lê Thị Hoa',
+          role: 'PATIENT',
+          phone: '0901222333',
+          birth: '1990-02-03',
+          gender: 'FEMALE',
+          active: true,
+          specialty: null,
+        });
         expect(res.body).not.toContain(PASSWORD);
         noSecrets(res.body);
         const signIn = await login('hoa.le', PASSWORD);
@@ -293,8 +378,16 @@ for (const kind of dbKinds()) {
         ['a doctor without a specialty', { role: 'DOCTOR' }, USER_MSG.specialtyRequired],
         ['an unknown specialty', { role: 'DOCTOR', specialty: 'ASTROLOGY' }, USER_MSG.specialtyUnknown],
         ['a common password', { password: '12345678' }, USER_MSG.passwordTooCommon],
-        ['a password made of the user name', { username: 'hoangyen', password: 'hoangyen123' }, USER_MSG.passwordTooCommon],
-        ['a password made of the e-mail', { email: 'thanhvan@example.com', password: 'thanhvan1234' }, USER_MSG.passwordTooCommon],
+        [
+          'a password made of the user name',
+          { username: 'hoangyen', password: 'hoangyen123' },
+          USER_MSG.passwordTooCommon,
+        ],
+        [
+          'a password made of the e-mail',
+          { email: 'thanhvan@example.com', password: 'thanhvan1234' },
+          USER_MSG.passwordTooCommon,
+        ],
         ['a short password', { password: 'Ab#1' }, USER_MSG.passwordTooShort],
         ['a bad e-mail', { email: 'not-an-email' }, USER_MSG.emailInvalid],
         ['the ADMIN role', { role: 'ADMIN' }, USER_MSG.roleInvalid],
@@ -324,7 +417,8 @@ for (const kind of dbKinds()) {
         const input = account({ username: 'race.name', email: 'race@example.com' });
         const results = await Promise.all(Array.from({ length: 4 }, () => asAdmin('POST', '/api/users', input)));
         expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
-        for (const r of results.filter((r) => r.statusCode === 409)) expect([USER_MSG.usernameTaken, USER_MSG.emailTaken]).toContain(r.json().message);
+        for (const r of results.filter((r) => r.statusCode === 409))
+          expect([USER_MSG.usernameTaken, USER_MSG.emailTaken]).toContain(r.json().message);
       });
     });
 
@@ -344,20 +438,38 @@ for (const kind of dbKinds()) {
 
       it('saves the changes and answers with the account', async () => {
         const u = await createUser({ role: 'DOCTOR', specialty: 'FERTILITY' });
-        const res = await asAdmin('PUT', `/api/users/${u.id}`, edit(u, { fullName: 'BS. Đổi Tên', phone: '0933444555', role: 'PATIENT' }));
+        const res = await asAdmin(
+          'PUT',
+          `/api/users/${u.id}`,
+          edit(u, { fullName: 'BS. Đổi Tên', phone: '0933444555', role: 'PATIENT' }),
+        );
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ message: USER_MSG.updated, user: { id: u.id, fullName: 'BS. Đổi Tên', phone: '0933444555', role: 'PATIENT', specialty: null } });
+        expect(res.json()).toMatchObject({
+          message: USER_MSG.updated,
+          user: { id: u.id, fullName: 'BS. Đổi Tên', phone: '0933444555', role: 'PATIENT', specialty: null },
+        });
         noSecrets(res.body);
-        expect((await asAdmin('GET', `/api/users/${u.id}`)).json()).toMatchObject({ fullName: 'BS. Đổi Tên', role: 'PATIENT' });
+        expect((await asAdmin('GET', `/api/users/${u.id}`)).json()).toMatchObject({
+          fullName: 'BS. Đổi Tên',
+          role: 'PATIENT',
+        });
       });
 
       it('refuses an administrator’s account and one’s own with 403', async () => {
         const adminRow = (await asAdmin('GET', `/api/users/${otherAdminId}`)).json() as UserBody;
-        const other = await asAdmin('PUT', `/api/users/${otherAdminId}`, edit(adminRow, { fullName: 'Hacked', role: 'PATIENT' }));
+        const other = await asAdmin(
+          'PUT',
+          `/api/users/${otherAdminId}`,
+          edit(adminRow, { fullName: 'Hacked', role: 'PATIENT' }),
+        );
         expect(other.statusCode).toBe(403);
         expect(other.json()).toMatchObject({ code: 'ADMIN_PROTECTED', message: USER_MSG.adminProtected });
         const me = (await asAdmin('GET', `/api/users/${admin.userId}`)).json() as UserBody;
-        const self = await asAdmin('PUT', `/api/users/${admin.userId}`, edit(me, { fullName: 'Hacked', role: 'PATIENT' }));
+        const self = await asAdmin(
+          'PUT',
+          `/api/users/${admin.userId}`,
+          edit(me, { fullName: 'Hacked', role: 'PATIENT' }),
+        );
         expect(self.statusCode).toBe(403);
         expect(self.json()).toMatchObject({ code: 'SELF_PROTECTED', message: USER_MSG.selfProtected });
         expect((await asAdmin('GET', `/api/users/${otherAdminId}`)).json().fullName).toBe('Quản trị viên 2');
@@ -395,7 +507,11 @@ for (const kind of dbKinds()) {
         const again = await loginAs(t.app, u.username, PASSWORD);
         expect(again.role).toBe('STAFF');
         expect((await call(again.token, 'GET', '/api/users/profile')).statusCode).toBe(200);
-        const renamed = await asAdmin('PUT', `/api/users/${u.id}`, edit({ ...u, role: 'STAFF' }, { fullName: 'Chỉ Đổi Tên' }));
+        const renamed = await asAdmin(
+          'PUT',
+          `/api/users/${u.id}`,
+          edit({ ...u, role: 'STAFF' }, { fullName: 'Chỉ Đổi Tên' }),
+        );
         expect(renamed.statusCode).toBe(200);
         expect((await call(again.token, 'GET', '/api/users/profile')).statusCode).toBe(200);
 
@@ -460,9 +576,14 @@ for (const kind of dbKinds()) {
         const elsewhere = await call(temporary, 'GET', '/api/appointments/my-appointments');
         expect(elsewhere.statusCode).toBe(403);
         expect(elsewhere.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
-        expect((await call(temporary, 'PUT', '/api/users/profile', { fullName: 'X' })).json().code).toBe('PASSWORD_CHANGE_REQUIRED');
+        expect((await call(temporary, 'PUT', '/api/users/profile', { fullName: 'X' })).json().code).toBe(
+          'PASSWORD_CHANGE_REQUIRED',
+        );
 
-        const changed = await call(temporary, 'POST', '/api/auth/change-password', { currentPassword: temporaryPassword, newPassword: 'Green-Bamboo#77' });
+        const changed = await call(temporary, 'POST', '/api/auth/change-password', {
+          currentPassword: temporaryPassword,
+          newPassword: 'Green-Bamboo#77',
+        });
         expect(changed.statusCode).toBe(200);
         expect((await call(changed.json().token, 'GET', '/api/appointments/my-appointments')).statusCode).toBe(200);
         expect((await login(u.username, 'Green-Bamboo#77')).json().mustChangePassword).toBe(false);
@@ -500,7 +621,11 @@ for (const kind of dbKinds()) {
           payload: { authorName: 'Nhân viên', content: 'Bình luận của nhân viên' },
         });
         expect(comment.statusCode).toBe(201);
-        const visit = await seedAppointment(t.testDb.database.db, { doctorId: doc.id, userId: owner.id, status: 'CONFIRMED' });
+        const visit = await seedAppointment(t.testDb.database.db, {
+          doctorId: doc.id,
+          userId: owner.id,
+          status: 'CONFIRMED',
+        });
 
         for (const u of [writer, doc, owner]) {
           const res = await asAdmin('DELETE', `/api/users/${u.id}`);
@@ -529,7 +654,9 @@ for (const kind of dbKinds()) {
     describe('POST /api/users/bulk/{action}', () => {
       it('acts on each account on its own, skipping administrators and oneself, and failing unknown ids', async () => {
         const [a, b, c] = [await createUser(), await createUser(), await createUser()];
-        const off = await asAdmin('POST', '/api/users/bulk/deactivate', { ids: [a.id, otherAdminId, admin.userId, 999999, b.id] });
+        const off = await asAdmin('POST', '/api/users/bulk/deactivate', {
+          ids: [a.id, otherAdminId, admin.userId, 999999, b.id],
+        });
         expect(off.statusCode).toBe(200);
         expect(off.json()).toEqual({
           success: 2,
@@ -563,7 +690,9 @@ for (const kind of dbKinds()) {
         const empty = await asAdmin('POST', '/api/users/bulk/delete', { ids: [] });
         expect(empty.statusCode).toBe(400);
         expect(empty.json().message).toBe(USER_MSG.bulkNoSelection);
-        const many = await asAdmin('POST', '/api/users/bulk/delete', { ids: Array.from({ length: USER_LIMITS.bulkMax + 1 }, (_, i) => i + 1) });
+        const many = await asAdmin('POST', '/api/users/bulk/delete', {
+          ids: Array.from({ length: USER_LIMITS.bulkMax + 1 }, (_, i) => i + 1),
+        });
         expect(many.statusCode).toBe(400);
         expect(many.json().message).toBe(USER_MSG.bulkTooMany);
         const bad = await asAdmin('POST', '/api/users/bulk/activate', { ids: ['x'] });
@@ -576,29 +705,59 @@ for (const kind of dbKinds()) {
       it('returns the signed-in user without any password field', async () => {
         const res = await call(patient.token, 'GET', '/api/users/profile');
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ username: 'patient', role: 'PATIENT', fullName: 'Nguyễn Thị Mai', phone: '0912345678', gender: 'FEMALE', birth: '1995-04-12', active: true });
+        expect(res.json()).toMatchObject({
+          username: 'patient',
+          role: 'PATIENT',
+          fullName: 'Nguyễn Thị Mai',
+          phone: '0912345678',
+          gender: 'FEMALE',
+          birth: '1995-04-12',
+          active: true,
+        });
         noSecrets(res.body);
       });
 
       it('updates one’s own name, birth date, gender and phone, and answers with the profile', async () => {
         const u = await createUser({ email: 'profile.owner@example.com' });
         const { token } = await loginAs(t.app, u.username, PASSWORD);
-        const res = await call(token, 'PUT', '/api/users/profile', { fullName: ' Phạm Thu Hà ', birth: '1992-07-08', gender: 'FEMALE', phone: '0912 000 111', email: 'changed@example.com', role: 'ADMIN' });
+        const res = await call(token, 'PUT', '/api/users/profile', {
+          fullName: ' Phạm Thu Hà ',
+          birth: '1992-07-08',
+          gender: 'FEMALE',
+          phone: '0912 000 111',
+          email: 'changed@example.com',
+          role: 'ADMIN',
+        });
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ id: u.id, fullName: 'Phạm Thu Hà', birth: '1992-07-08', gender: 'FEMALE', phone: '0912000111', email: 'profile.owner@example.com', role: 'PATIENT' });
+        expect(res.json()).toMatchObject({
+          id: u.id,
+          fullName: 'Phạm Thu Hà',
+          birth: '1992-07-08',
+          gender: 'FEMALE',
+          phone: '0912000111',
+          email: 'profile.owner@example.com',
+          role: 'PATIENT',
+        });
         noSecrets(res.body);
 
         // Birth and gender absent stay as they are; a null phone clears it.
         const again = await call(token, 'PUT', '/api/users/profile', { fullName: 'Phạm Thu Hà', phone: null });
         expect(again.json()).toMatchObject({ birth: '1992-07-08', gender: 'FEMALE', phone: null });
-        expect((await call(token, 'GET', '/api/users/profile')).json()).toMatchObject({ fullName: 'Phạm Thu Hà', birth: '1992-07-08', phone: null });
+        expect((await call(token, 'GET', '/api/users/profile')).json()).toMatchObject({
+          fullName: 'Phạm Thu Hà',
+          birth: '1992-07-08',
+          phone: null,
+        });
       });
 
       it('refuses a missing name or a bad phone with the Vietnamese message, and a caller without a token', async () => {
         const noName = await call(patient.token, 'PUT', '/api/users/profile', { fullName: '  ' });
         expect(noName.statusCode).toBe(400);
         expect(noName.json().message).toBe(PROFILE_MSG.fullNameRequired);
-        const badPhone = await call(patient.token, 'PUT', '/api/users/profile', { fullName: 'Nguyễn Thị Mai', phone: 'abc' });
+        const badPhone = await call(patient.token, 'PUT', '/api/users/profile', {
+          fullName: 'Nguyễn Thị Mai',
+          phone: 'abc',
+        });
         expect(badPhone.statusCode).toBe(400);
         expect(badPhone.json().message).toBe(PROFILE_MSG.phoneInvalid);
         expect((await call(null, 'PUT', '/api/users/profile', { fullName: 'X' })).statusCode).toBe(401);

@@ -24,8 +24,18 @@ function serveMustChange(user: User) {
     if (mustChange) return { status: 403, body: errorBody(403, MSG.mustChangePassword, 'PASSWORD_CHANGE_REQUIRED') };
     if (url === '/api/auth/validate') return { body: { valid: true } };
     if (url.startsWith('/api/appointments/my-appointments'))
-      return { body: { items: [appointment(1, 'PENDING', { appointmentDate: '2099-05-11' })], total: 1, page: 1, size: 100, totalPages: 1, totalCapped: false } };
-    if (url.startsWith('/api/appointments')) return { body: { items: [], total: 0, page: 1, size: 20, totalPages: 0, totalCapped: false } };
+      return {
+        body: {
+          items: [appointment(1, 'PENDING', { appointmentDate: '2099-05-11' })],
+          total: 1,
+          page: 1,
+          size: 100,
+          totalPages: 1,
+          totalCapped: false,
+        },
+      };
+    if (url.startsWith('/api/appointments'))
+      return { body: { items: [], total: 0, page: 1, size: 20, totalPages: 0, totalCapped: false } };
     return { status: 404, body: errorBody(404, MSG.routeNotFound) };
   });
   return fetchMock;
@@ -57,7 +67,9 @@ describe('RequireAuth and the admin layout: a password that must be changed', ()
     await router.navigate('/settings', { state: { from: '/my-appointments' } });
     await changePassword(user);
     // The change, the profile under the new token, then the page's first (lazy) load: slow on a busy machine.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Lịch hẹn của tôi' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Lịch hẹn của tôi' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/my-appointments');
     expect(await screen.findByRole('article', { name: 'Bệnh nhân 1' })).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('new-token');

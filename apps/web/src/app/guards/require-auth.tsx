@@ -37,7 +37,8 @@ function SignedIn({ token }: { token: string }) {
 
   // Only the first load waits: once it has failed, the page shows the failure and its own retry
   // (a page's retry puts the query back to pending, which must not unmount that page again).
-  if (profile.isPending && profile.errorUpdateCount === 0) return <FullPageSpinner label="Đang kiểm tra phiên đăng nhập..." />;
+  if (profile.isPending && profile.errorUpdateCount === 0)
+    return <FullPageSpinner label="Đang kiểm tra phiên đăng nhập..." />;
   if (profile.data?.mustChangePassword && location.pathname !== paths.settings) {
     const state: ReturnToState = { from: `${location.pathname}${location.search}` };
     return <Navigate to={paths.settings} replace state={state} />;

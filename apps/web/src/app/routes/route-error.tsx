@@ -33,13 +33,17 @@ export function PageErrorBoundary() {
 
 function ErrorPanel({ detail }: { detail: string }) {
   return (
-    <div role="alert" className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+    <div
+      role="alert"
+      className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+    >
       <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-accent-50 text-accent-700">
         <TriangleAlert aria-hidden="true" className="size-7" />
       </span>
       <h1 className="mt-4 text-xl font-bold text-slate-900">Đã xảy ra lỗi không mong muốn</h1>
       <p className="mt-2 text-slate-600">
-        Rất tiếc, trang này gặp sự cố khi hiển thị. Vui lòng tải lại trang; nếu lỗi vẫn tiếp diễn, hãy liên hệ phòng khám.
+        Rất tiếc, trang này gặp sự cố khi hiển thị. Vui lòng tải lại trang; nếu lỗi vẫn tiếp diễn, hãy liên hệ phòng
+        khám.
       </p>
       {import.meta.env.DEV && detail && <p className="mt-3 font-mono text-xs break-words text-slate-500">{detail}</p>}
       <div className="mt-6 flex flex-wrap justify-center gap-3">

@@ -97,7 +97,10 @@ export function ActionMenu({ label, items, text, align = 'right' }: ActionMenuPr
           role="menu"
           aria-label={label}
           onKeyDown={onMenuKeyDown}
-          className={cn('absolute z-30 mt-1 min-w-56 rounded-xl border border-slate-200 bg-white py-1 shadow-lg', align === 'right' ? 'right-0' : 'left-0')}
+          className={cn(
+            'absolute z-30 mt-1 min-w-56 rounded-xl border border-slate-200 bg-white py-1 shadow-lg',
+            align === 'right' ? 'right-0' : 'left-0',
+          )}
         >
           {items.map((item, index) => {
             const Icon = item.icon;
@@ -116,7 +119,9 @@ export function ActionMenu({ label, items, text, align = 'right' }: ActionMenuPr
                 }}
                 className={cn(
                   'flex w-full items-center gap-2.5 px-3.5 py-2 text-left text-sm focus:outline-none',
-                  item.tone === 'danger' ? 'text-red-700 hover:bg-red-50 focus:bg-red-50' : 'text-slate-700 hover:bg-brand-50 focus:bg-brand-50 focus:text-brand-900',
+                  item.tone === 'danger'
+                    ? 'text-red-700 hover:bg-red-50 focus:bg-red-50'
+                    : 'text-slate-700 hover:bg-brand-50 focus:bg-brand-50 focus:text-brand-900',
                 )}
               >
                 {Icon && <Icon aria-hidden="true" className="size-4 shrink-0" />}

@@ -18,7 +18,13 @@ type AlertProps = {
   role?: 'alert' | 'status';
 };
 
-export function Alert({ tone = 'error', title, children, className, role = tone === 'error' ? 'alert' : 'status' }: AlertProps) {
+export function Alert({
+  tone = 'error',
+  title,
+  children,
+  className,
+  role = tone === 'error' ? 'alert' : 'status',
+}: AlertProps) {
   const { classes, icon: Icon } = TONES[tone];
   return (
     <div role={role} className={cn('flex gap-3 rounded-xl border px-4 py-3 text-sm', classes, className)}>

@@ -8,7 +8,9 @@ export function DetailField({ label, children }: { label: string; children: Reac
   return (
     <div>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words whitespace-pre-line text-slate-900">{children || <span className="text-slate-500">—</span>}</dd>
+      <dd className="mt-0.5 text-sm break-words whitespace-pre-line text-slate-900">
+        {children || <span className="text-slate-500">—</span>}
+      </dd>
     </div>
   );
 }

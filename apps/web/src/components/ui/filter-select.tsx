@@ -17,7 +17,12 @@ export function FilterSelect({ id, label, value, onChange, options, className }:
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={cn(inputClasses, 'pr-8')}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={cn(inputClasses, 'pr-8')}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

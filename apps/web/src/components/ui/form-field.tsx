@@ -52,7 +52,17 @@ export function FormField({ label, id, error, hint, required, className, childre
 }
 
 /** The hint and the error under a control, with the ids its aria-describedby points at. */
-export function FieldMessages({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string; error?: string; errorId?: string }) {
+export function FieldMessages({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: {
+  hint?: ReactNode;
+  hintId?: string;
+  error?: string;
+  errorId?: string;
+}) {
   return (
     <>
       {hint && (

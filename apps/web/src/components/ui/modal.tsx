@@ -20,7 +20,17 @@ export type ModalProps = {
   closeLabel?: string;
 };
 
-export function Modal({ open, onClose, title, description, children, footer, size = 'md', preventClose, closeLabel = 'Đóng' }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  preventClose,
+  closeLabel = 'Đóng',
+}: ModalProps) {
   if (!open) return null;
   return createPortal(
     <ModalPanel
@@ -45,7 +55,8 @@ function ModalPanel({
   footer,
   size,
   closeLabel,
-}: Required<Pick<ModalProps, 'onClose' | 'size' | 'closeLabel'>> & Pick<ModalProps, 'title' | 'description' | 'children' | 'footer'>) {
+}: Required<Pick<ModalProps, 'onClose' | 'size' | 'closeLabel'>> &
+  Pick<ModalProps, 'title' | 'description' | 'children' | 'footer'>) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -88,7 +99,10 @@ function ModalPanel({
         </div>
         {/* Focusable, so a keyboard can scroll a long body (a detail, a report). */}
         {children && (
-          <div tabIndex={0} className="overflow-y-auto px-5 py-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40 focus-visible:ring-inset">
+          <div
+            tabIndex={0}
+            className="overflow-y-auto px-5 py-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40 focus-visible:ring-inset"
+          >
             {children}
           </div>
         )}

@@ -44,7 +44,10 @@ export function Pagination({
     'inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-lg border px-3 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 
   return (
-    <nav aria-label="Pagination" className={cn('flex flex-col items-center justify-between gap-3 sm:flex-row', className)}>
+    <nav
+      aria-label="Pagination"
+      className={cn('flex flex-col items-center justify-between gap-3 sm:flex-row', className)}
+    >
       <p className="text-sm text-slate-600">{summary(from, to, total)}</p>
       <ul className="flex flex-wrap items-center gap-1">
         <li>

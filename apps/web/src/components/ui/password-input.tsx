@@ -11,7 +11,12 @@ type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & 
 };
 
 /** A password box with a show/hide button ('Hiện mật khẩu' / 'Ẩn mật khẩu'). */
-export function PasswordInput({ className, showLabel = 'Hiện mật khẩu', hideLabel = 'Ẩn mật khẩu', ...rest }: PasswordInputProps) {
+export function PasswordInput({
+  className,
+  showLabel = 'Hiện mật khẩu',
+  hideLabel = 'Ẩn mật khẩu',
+  ...rest
+}: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">

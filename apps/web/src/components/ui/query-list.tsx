@@ -52,14 +52,25 @@ export function QueryList({
     );
   }
   if (query.isError && !hasData) {
-    return <LoadErrorAlert title={errorTitle} message={query.error?.message ?? ''} onRetry={() => void query.refetch()} retrying={query.isFetching} retryLabel={retryLabel} />;
+    return (
+      <LoadErrorAlert
+        title={errorTitle}
+        message={query.error?.message ?? ''}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        retryLabel={retryLabel}
+      />
+    );
   }
   if (isEmpty) return <div className="rounded-xl border border-slate-200 bg-white">{empty}</div>;
   return (
     <>
       {query.isError && <Alert tone="error">{query.error?.message}</Alert>}
       {/* The previous page stays dimmed while the next one loads; a screen reader is told it is busy. */}
-      <div aria-busy={query.isPlaceholderData || undefined} className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+      <div
+        aria-busy={query.isPlaceholderData || undefined}
+        className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+      >
         {children}
       </div>
       {footer}

@@ -1,7 +1,17 @@
 import { useEffect, useRef } from 'react';
 
 /** The header checkbox of a selectable list: ticked when every row is, half-ticked when some are. */
-export function SelectAllCheckbox({ count, selected, onToggleAll, label }: { count: number; selected: number; onToggleAll: (checked: boolean) => void; label: string }) {
+export function SelectAllCheckbox({
+  count,
+  selected,
+  onToggleAll,
+  label,
+}: {
+  count: number;
+  selected: number;
+  onToggleAll: (checked: boolean) => void;
+  label: string;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   const all = count > 0 && selected === count;
   useEffect(() => {

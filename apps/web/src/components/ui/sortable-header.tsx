@@ -21,7 +21,14 @@ export function SortableHeader({
   const Icon = direction === 'ascending' ? ArrowUp : direction === 'descending' ? ArrowDown : ArrowUpDown;
   return (
     <th scope="col" aria-sort={direction ?? 'none'} className={className}>
-      <button type="button" onClick={onSort} className={cn('inline-flex items-center gap-1 rounded font-semibold text-slate-700 hover:text-slate-950', buttonClassName)}>
+      <button
+        type="button"
+        onClick={onSort}
+        className={cn(
+          'inline-flex items-center gap-1 rounded font-semibold text-slate-700 hover:text-slate-950',
+          buttonClassName,
+        )}
+      >
         {label}
         <Icon aria-hidden="true" className={cn('size-3.5', direction ? 'text-brand-700' : 'text-slate-400')} />
       </button>

@@ -1,10 +1,25 @@
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-export type StatCard = { key: string; label: string; value: number | undefined; icon: LucideIcon; tone: string; hint?: string };
+export type StatCard = {
+  key: string;
+  label: string;
+  value: number | undefined;
+  icon: LucideIcon;
+  tone: string;
+  hint?: string;
+};
 
 /** A row of counts, each with its icon; '–' until the count arrives. `columns` replaces the default three. */
-export function StatCards({ label, cards, columns = 'grid-cols-1 sm:grid-cols-3' }: { label: string; cards: readonly StatCard[]; columns?: string }) {
+export function StatCards({
+  label,
+  cards,
+  columns = 'grid-cols-1 sm:grid-cols-3',
+}: {
+  label: string;
+  cards: readonly StatCard[];
+  columns?: string;
+}) {
   return (
     <ul aria-label={label} className={cn('grid gap-3', columns)}>
       {cards.map(({ key, label: cardLabel, value, icon: Icon, tone, hint }) => (
@@ -14,7 +29,9 @@ export function StatCards({ label, cards, columns = 'grid-cols-1 sm:grid-cols-3'
           </span>
           <span className="min-w-0">
             <span className="block text-sm font-medium text-slate-700">{cardLabel}</span>
-            <span className="block text-2xl font-bold text-slate-900 tabular-nums">{value === undefined ? '–' : value.toLocaleString('vi-VN')}</span>
+            <span className="block text-2xl font-bold text-slate-900 tabular-nums">
+              {value === undefined ? '–' : value.toLocaleString('vi-VN')}
+            </span>
             {hint && <span className="block text-xs text-slate-600">{hint}</span>}
           </span>
         </li>

@@ -22,11 +22,19 @@ export function TabList<T extends string>({ label, tabs, value, onChange, classN
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const last = tabs.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     onChange(tabs[next]!.value);
@@ -54,7 +62,9 @@ export function TabList<T extends string>({ label, tabs, value, onChange, classN
             className={cn(
               'inline-flex shrink-0 items-center gap-2 border-b-2 font-medium whitespace-nowrap transition-colors',
               size === 'sm' ? 'px-3 py-1.5 text-sm' : 'px-4 py-2.5 text-sm sm:text-base',
-              selected ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+              selected
+                ? 'border-brand-700 text-brand-800'
+                : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
             )}
           >
             {tab.label}

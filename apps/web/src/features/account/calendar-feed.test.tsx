@@ -6,8 +6,10 @@ import { errorBody, makeUser, mockFetch, renderRoutes, storedInfoOf, storeSessio
 
 const FEED = '/api/appointments/calendar-feed';
 const doctor = makeUser();
-const FIRST_URL = 'https://clinic.example.vn/api/appointments/calendar-feed/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
-const SECOND_URL = 'https://clinic.example.vn/api/appointments/calendar-feed/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+const FIRST_URL =
+  'https://clinic.example.vn/api/appointments/calendar-feed/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+const SECOND_URL =
+  'https://clinic.example.vn/api/appointments/calendar-feed/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
 
 type Answer = { status?: number; body?: unknown };
 
@@ -15,7 +17,11 @@ type Answer = { status?: number; body?: unknown };
  * The server: the profile, and the doctor's link as the server keeps it. POST makes a new link
  * (the addresses in turn), DELETE ends it; `fail` answers a method with an error instead.
  */
-function serveFeed(user: User, initial: CalendarFeedStatus, fail: Partial<Record<'GET' | 'POST' | 'DELETE', Answer>> = {}) {
+function serveFeed(
+  user: User,
+  initial: CalendarFeedStatus,
+  fail: Partial<Record<'GET' | 'POST' | 'DELETE', Answer>> = {},
+) {
   let feed = initial;
   const urls = [FIRST_URL, SECOND_URL];
   const fetchMock = mockFetch((url, init) => {
@@ -34,7 +40,8 @@ function serveFeed(user: User, initial: CalendarFeedStatus, fail: Partial<Record
     }
     return { body: feed };
   });
-  const callsOf = (method: string) => fetchMock.mock.calls.filter(([url, init]) => url === FEED && (init?.method ?? 'GET') === method);
+  const callsOf = (method: string) =>
+    fetchMock.mock.calls.filter(([url, init]) => url === FEED && (init?.method ?? 'GET') === method);
   return { fetchMock, callsOf, fail };
 }
 
@@ -134,18 +141,28 @@ describe('Calendar link on the profile', () => {
   });
 
   it("keeps the revoke dialog open with the server's reason when revoking fails", async () => {
-    serveFeed(doctor, { active: true, createdAt: '2026-02-10T09:30:00.000Z' }, { DELETE: { status: 500, body: errorBody(500, 'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.') } });
+    serveFeed(
+      doctor,
+      { active: true, createdAt: '2026-02-10T09:30:00.000Z' },
+      { DELETE: { status: 500, body: errorBody(500, 'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.') } },
+    );
     const { user } = openProfile();
     const region = await card();
     await user.click(await within(region).findByRole('button', { name: 'Thu hồi liên kết' }));
     const dialog = await screen.findByRole('dialog', { name: 'Thu hồi liên kết lịch' });
     await user.click(within(dialog).getByRole('button', { name: 'Thu hồi liên kết' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Hệ thống đang gặp sự cố. Vui lòng thử lại sau.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.',
+    );
     expect(within(region).getByText('Đã tạo ngày 10/02/2026')).toBeInTheDocument();
   });
 
   it("says the server's reason when the link state cannot load, and 'Thử lại' loads it", async () => {
-    const { fail } = serveFeed(doctor, { active: false, createdAt: null }, { GET: { status: 500, body: errorBody(500, 'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.') } });
+    const { fail } = serveFeed(
+      doctor,
+      { active: false, createdAt: null },
+      { GET: { status: 500, body: errorBody(500, 'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.') } },
+    );
     const { user } = openProfile();
     const region = await card();
     const alert = await within(region).findByRole('alert');
@@ -156,13 +173,22 @@ describe('Calendar link on the profile', () => {
     expect(await within(region).findByRole('button', { name: 'Tạo liên kết lịch' })).toBeInTheDocument();
   });
 
-  it.each<Role>(['PATIENT', 'STAFF', 'ADMIN'])('is not offered to a %s, who never asks the server for it', async (role) => {
-    const other = makeUser({ id: 12, username: role.toLowerCase(), role, specialty: null, fullName: 'Trần Thị Bình' });
-    const { callsOf } = serveFeed(other, { active: false, createdAt: null });
-    openProfile(other);
-    expect(await screen.findByRole('region', { name: 'Thông tin cá nhân' })).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Lịch khám trên điện thoại' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Tạo liên kết lịch' })).not.toBeInTheDocument();
-    expect(callsOf('GET')).toHaveLength(0);
-  });
+  it.each<Role>(['PATIENT', 'STAFF', 'ADMIN'])(
+    'is not offered to a %s, who never asks the server for it',
+    async (role) => {
+      const other = makeUser({
+        id: 12,
+        username: role.toLowerCase(),
+        role,
+        specialty: null,
+        fullName: 'Trần Thị Bình',
+      });
+      const { callsOf } = serveFeed(other, { active: false, createdAt: null });
+      openProfile(other);
+      expect(await screen.findByRole('region', { name: 'Thông tin cá nhân' })).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Lịch khám trên điện thoại' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Tạo liên kết lịch' })).not.toBeInTheDocument();
+      expect(callsOf('GET')).toHaveLength(0);
+    },
+  );
 });

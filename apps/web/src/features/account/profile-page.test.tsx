@@ -145,7 +145,9 @@ describe('ProfilePage', () => {
     let fail = true;
     mockFetch((url) => {
       if (url !== '/api/users/profile') return { status: 404, body: {} };
-      return fail ? { status: 500, body: errorBody(500, 'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.') } : { body: patient };
+      return fail
+        ? { status: 500, body: errorBody(500, 'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.') }
+        : { body: patient };
     });
     const { user: person } = renderRoutes(routes, '/profile');
     expect(await screen.findByText('Không thể tải thông tin người dùng')).toBeInTheDocument();
@@ -158,7 +160,17 @@ describe('ProfilePage', () => {
   it('sends a visitor to the login page and back to the profile after signing in', async () => {
     mockFetch((url) => {
       if (url === '/api/auth/login')
-        return { body: { token: 't', userId: 12, username: 'patient', email: patient.email, fullName: patient.fullName, role: 'PATIENT', mustChangePassword: false } };
+        return {
+          body: {
+            token: 't',
+            userId: 12,
+            username: 'patient',
+            email: patient.email,
+            fullName: patient.fullName,
+            role: 'PATIENT',
+            mustChangePassword: false,
+          },
+        };
       if (url === '/api/users/profile') return { body: patient };
       return { status: 404, body: {} };
     });

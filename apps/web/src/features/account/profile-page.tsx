@@ -31,11 +31,22 @@ export default function ProfilePage() {
         <QueryState query={profile} loadingLabel="Đang tải thông tin người dùng..." errorTitle={PROFILE_MSG.loadFailed}>
           {(user) => (
             <div className="space-y-6">
-              <section aria-label="Thông tin cá nhân" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+              <section
+                aria-label="Thông tin cá nhân"
+                className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+              >
                 <div className="flex flex-col gap-4 border-b border-slate-100 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-8">
                   <ProfileSummary user={user} />
-                  <Button variant={editing ? 'secondary' : 'primary'} onClick={() => setEditing((v) => !v)} className="self-start sm:self-auto">
-                    {editing ? <X aria-hidden="true" className="size-4" /> : <Pencil aria-hidden="true" className="size-4" />}
+                  <Button
+                    variant={editing ? 'secondary' : 'primary'}
+                    onClick={() => setEditing((v) => !v)}
+                    className="self-start sm:self-auto"
+                  >
+                    {editing ? (
+                      <X aria-hidden="true" className="size-4" />
+                    ) : (
+                      <Pencil aria-hidden="true" className="size-4" />
+                    )}
                     {editing ? 'Hủy' : 'Chỉnh sửa'}
                   </Button>
                 </div>

@@ -34,7 +34,10 @@ describe('SettingsPage', () => {
     expect(await screen.findByText('Đổi mật khẩu thành công')).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('new-token');
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/change-password')!;
-    expect(JSON.parse(call[1]!.body as string)).toEqual({ currentPassword: 'Patient@123', newPassword: 'NewPassword@1' });
+    expect(JSON.parse(call[1]!.body as string)).toEqual({
+      currentPassword: 'Patient@123',
+      newPassword: 'NewPassword@1',
+    });
     expect((call[1]!.headers as Record<string, string>).Authorization).toBe('Bearer old-token');
   });
 

@@ -38,7 +38,10 @@ export default function SettingsPage() {
         </Alert>
       )}
 
-      <section aria-labelledby="change-password-title" className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="change-password-title"
+        className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      >
         <div className="mb-6 flex items-center gap-3">
           <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
             <KeyRound aria-hidden="true" className="size-5" />

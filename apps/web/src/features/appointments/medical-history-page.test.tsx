@@ -15,8 +15,19 @@ function open() {
 describe('MedicalHistoryPage', () => {
   it("lists the completed visits newest first with date, time, department, doctor and the doctor's notes", async () => {
     serveMyAppointments([
-      appointment(1, 'COMPLETED', { appointmentDate: '2026-01-05', appointmentTime: '08:30', doctor, notes: 'Kết quả bình thường.\nTái khám sau 6 tháng.' }),
-      appointment(2, 'COMPLETED', { appointmentDate: '2026-03-02', appointmentTime: '14:00', departmentName: 'Khoa Sản', doctor, notes: null }),
+      appointment(1, 'COMPLETED', {
+        appointmentDate: '2026-01-05',
+        appointmentTime: '08:30',
+        doctor,
+        notes: 'Kết quả bình thường.\nTái khám sau 6 tháng.',
+      }),
+      appointment(2, 'COMPLETED', {
+        appointmentDate: '2026-03-02',
+        appointmentTime: '14:00',
+        departmentName: 'Khoa Sản',
+        doctor,
+        notes: null,
+      }),
       appointment(3, 'CANCELLED', { appointmentDate: '2026-02-01' }),
     ]);
     open();
@@ -46,7 +57,9 @@ describe('MedicalHistoryPage', () => {
 
   it("shows the load failure ('Failed to fetch medical history' when the server says nothing) and retries", async () => {
     let fail = true;
-    serveMyAppointments([appointment(1, 'COMPLETED', { doctor })], { listAnswer: () => (fail ? { status: 500, body: {} } : null) });
+    serveMyAppointments([appointment(1, 'COMPLETED', { doctor })], {
+      listAnswer: () => (fail ? { status: 500, body: {} } : null),
+    });
     const { user } = open();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Không thể tải lịch sử khám bệnh');

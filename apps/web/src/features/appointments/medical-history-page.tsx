@@ -20,7 +20,11 @@ export default function MedicalHistoryPage() {
       <p className="mt-1 text-slate-600">Các lần khám đã hoàn thành cùng kết luận của bác sĩ.</p>
 
       <div className="mt-6">
-        <QueryState query={history} loadingLabel="Đang tải lịch sử khám bệnh..." errorTitle={MY_APPOINTMENTS_MSG.historyLoadFailed}>
+        <QueryState
+          query={history}
+          loadingLabel="Đang tải lịch sử khám bệnh..."
+          errorTitle={MY_APPOINTMENTS_MSG.historyLoadFailed}
+        >
           {(visits) =>
             visits.length === 0 ? (
               <EmptyState

@@ -93,7 +93,9 @@ describe('MyAppointmentsPage', () => {
   it('asks for a reason, cancels on the server, and the card moves under Đã hủy', async () => {
     const { fetchMock } = serveMyAppointments(mine);
     const { user } = open();
-    await user.click(within(await screen.findByRole('article', { name: 'Bệnh nhân 1' })).getByRole('button', { name: 'Hủy lịch hẹn' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Bệnh nhân 1' })).getByRole('button', { name: 'Hủy lịch hẹn' }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Hủy lịch hẹn' });
     expect(within(dialog).getByText('0/500 ký tự')).toBeInTheDocument();
 
@@ -121,7 +123,9 @@ describe('MyAppointmentsPage', () => {
   it('refuses a reason over 500 characters', async () => {
     const { fetchMock } = serveMyAppointments(mine);
     const { user } = open();
-    await user.click(within(await screen.findByRole('article', { name: 'Bệnh nhân 2' })).getByRole('button', { name: 'Hủy lịch hẹn' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Bệnh nhân 2' })).getByRole('button', { name: 'Hủy lịch hẹn' }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Hủy lịch hẹn' });
     await user.click(within(dialog).getByLabelText('Lý do hủy'));
     await user.paste('a'.repeat(501));
@@ -133,10 +137,19 @@ describe('MyAppointmentsPage', () => {
 
   it("says 'Có lỗi khi hủy lịch hẹn' with the server's reason when the cancel is refused", async () => {
     serveMyAppointments(mine, {
-      cancelAnswer: () => ({ status: 409, body: errorBody(409, 'Lịch hẹn đã được xác nhận. Vui lòng liên hệ phòng khám để hủy lịch hẹn', 'NOT_ALLOWED_FROM_STATUS') }),
+      cancelAnswer: () => ({
+        status: 409,
+        body: errorBody(
+          409,
+          'Lịch hẹn đã được xác nhận. Vui lòng liên hệ phòng khám để hủy lịch hẹn',
+          'NOT_ALLOWED_FROM_STATUS',
+        ),
+      }),
     });
     const { user } = open();
-    await user.click(within(await screen.findByRole('article', { name: 'Bệnh nhân 1' })).getByRole('button', { name: 'Hủy lịch hẹn' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Bệnh nhân 1' })).getByRole('button', { name: 'Hủy lịch hẹn' }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Hủy lịch hẹn' });
     await user.type(within(dialog).getByLabelText('Lý do hủy'), 'Đổi ý');
     await user.click(within(dialog).getByRole('button', { name: 'Hủy lịch hẹn' }));
@@ -175,7 +188,9 @@ describe('MyAppointmentsPage', () => {
     // Ten cards at a time.
     expect(screen.getAllByRole('article')).toHaveLength(10);
     expect(screen.getByText('Hiển thị 1-10 trong 150 lịch hẹn')).toBeInTheDocument();
-    const pages = callsTo(fetchMock, '/api/appointments/my-appointments').map(([url]) => new URL(url as string, 'http://localhost').search);
+    const pages = callsTo(fetchMock, '/api/appointments/my-appointments').map(
+      ([url]) => new URL(url as string, 'http://localhost').search,
+    );
     expect(pages).toEqual(['?page=1&size=100', '?page=2&size=100']);
   });
 

@@ -59,7 +59,11 @@ export default function MyAppointmentsPage() {
       </div>
 
       <div className="mt-6">
-        <QueryState query={appointments} loadingLabel="Đang tải danh sách lịch hẹn..." errorTitle={MY_APPOINTMENTS_MSG.loadFailed}>
+        <QueryState
+          query={appointments}
+          loadingLabel="Đang tải danh sách lịch hẹn..."
+          errorTitle={MY_APPOINTMENTS_MSG.loadFailed}
+        >
           {() => (
             <>
               <TabList
@@ -100,7 +104,9 @@ export default function MyAppointmentsPage() {
                         <li key={appointment.id} className="min-w-0">
                           <MyAppointmentCard
                             appointment={appointment}
-                            onCancel={patientMayCancel(appointment.status) ? () => setCancelling(appointment) : undefined}
+                            onCancel={
+                              patientMayCancel(appointment.status) ? () => setCancelling(appointment) : undefined
+                            }
                           />
                         </li>
                       ))}

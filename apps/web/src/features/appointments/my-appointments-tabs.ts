@@ -1,4 +1,10 @@
-import { canCancel, myAppointmentsTab, type Appointment, type AppointmentStatus, type MyAppointmentsTab } from '@clinic/shared';
+import {
+  canCancel,
+  myAppointmentsTab,
+  type Appointment,
+  type AppointmentStatus,
+  type MyAppointmentsTab,
+} from '@clinic/shared';
 
 export const MY_APPOINTMENTS_TABS: ReadonlyArray<{ value: MyAppointmentsTab; label: string }> = [
   { value: 'all', label: 'Tất cả' },
@@ -12,7 +18,11 @@ export const MY_APPOINTMENTS_TABS: ReadonlyArray<{ value: MyAppointmentsTab; lab
  * past day; cancelled includes no-shows (specification section 2). An open one whose day has
  * passed is only under 'Tất cả'.
  */
-export function isInTab(appointment: Pick<Appointment, 'status' | 'appointmentDate'>, tab: MyAppointmentsTab, today: string): boolean {
+export function isInTab(
+  appointment: Pick<Appointment, 'status' | 'appointmentDate'>,
+  tab: MyAppointmentsTab,
+  today: string,
+): boolean {
   if (tab === 'all') return true;
   const group = myAppointmentsTab(appointment.status);
   if (tab === 'upcoming') return group === 'upcoming' && appointment.appointmentDate >= today;
@@ -22,7 +32,11 @@ export function isInTab(appointment: Pick<Appointment, 'status' | 'appointmentDa
 const byDateTime = (a: Appointment) => `${a.appointmentDate} ${a.appointmentTime}`;
 
 /** The tab's appointments: upcoming ones nearest first, every other tab newest first. */
-export function appointmentsInTab(appointments: readonly Appointment[], tab: MyAppointmentsTab, today: string): Appointment[] {
+export function appointmentsInTab(
+  appointments: readonly Appointment[],
+  tab: MyAppointmentsTab,
+  today: string,
+): Appointment[] {
   const list = appointments.filter((a) => isInTab(a, tab, today));
   return tab === 'upcoming'
     ? list.sort((a, b) => byDateTime(a).localeCompare(byDateTime(b)))
@@ -31,7 +45,8 @@ export function appointmentsInTab(appointments: readonly Appointment[], tab: MyA
 
 export function countByTab(appointments: readonly Appointment[], today: string): Record<MyAppointmentsTab, number> {
   const counts: Record<MyAppointmentsTab, number> = { all: 0, upcoming: 0, completed: 0, cancelled: 0 };
-  for (const tab of MY_APPOINTMENTS_TABS) counts[tab.value] = appointments.filter((a) => isInTab(a, tab.value, today)).length;
+  for (const tab of MY_APPOINTMENTS_TABS)
+    counts[tab.value] = appointments.filter((a) => isInTab(a, tab.value, today)).length;
   return counts;
 }
 

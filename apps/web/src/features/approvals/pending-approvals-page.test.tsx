@@ -8,18 +8,49 @@ import { makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@
 
 // Tuesday 10 March 2026, 09:15 in Ho Chi Minh City.
 const NOW = new Date('2026-03-10T02:15:00Z');
-const DOCTOR = makeUser({ id: 9, username: 'doctor', role: 'DOCTOR', fullName: 'BS. Lê Thị Hồng Nhung', specialty: 'GYNECOLOGY' });
+const DOCTOR = makeUser({
+  id: 9,
+  username: 'doctor',
+  role: 'DOCTOR',
+  fullName: 'BS. Lê Thị Hồng Nhung',
+  specialty: 'GYNECOLOGY',
+});
 const assigned = (id: number, overrides: Partial<Appointment> = {}) =>
-  appointment(id, 'AWAITING_DOCTOR_APPROVAL', { doctorId: 9, doctor: { id: 9, fullName: DOCTOR.fullName, specialty: 'GYNECOLOGY', email: DOCTOR.email }, ...overrides });
+  appointment(id, 'AWAITING_DOCTOR_APPROVAL', {
+    doctorId: 9,
+    doctor: { id: 9, fullName: DOCTOR.fullName, specialty: 'GYNECOLOGY', email: DOCTOR.email },
+    ...overrides,
+  });
 
 // Tomorrow morning (urgent), and one next week assigned before notices existed, without a reason.
-const SOON = assigned(1, { appointmentDate: '2026-03-11', appointmentTime: '08:00', doctorNotifiedAt: '2026-03-09T03:30:00.000Z' });
-const LATER = assigned(2, { appointmentDate: '2026-03-17', appointmentTime: '14:00', reason: null, doctorNotifiedAt: null });
-const page = (items: Appointment[]): AppointmentPage => ({ items, total: items.length, page: 1, size: 100, totalPages: 1, totalCapped: false });
+const SOON = assigned(1, {
+  appointmentDate: '2026-03-11',
+  appointmentTime: '08:00',
+  doctorNotifiedAt: '2026-03-09T03:30:00.000Z',
+});
+const LATER = assigned(2, {
+  appointmentDate: '2026-03-17',
+  appointmentTime: '14:00',
+  reason: null,
+  doctorNotifiedAt: null,
+});
+const page = (items: Appointment[]): AppointmentPage => ({
+  items,
+  total: items.length,
+  page: 1,
+  size: 100,
+  totalPages: 1,
+  totalCapped: false,
+});
 
 type Sent = { url: string; method: string; body: unknown };
 
-function server(options: { items?: () => Appointment[]; answer?: (url: string, init: RequestInit) => { status?: number; body?: unknown } | undefined } = {}) {
+function server(
+  options: {
+    items?: () => Appointment[];
+    answer?: (url: string, init: RequestInit) => { status?: number; body?: unknown } | undefined;
+  } = {},
+) {
   const sent: Sent[] = [];
   const items = options.items ?? (() => [SOON, LATER]);
   mockFetch((url, init) => {
@@ -28,9 +59,13 @@ function server(options: { items?: () => Appointment[]; answer?: (url: string, i
     if (answer) return answer;
     if (url === '/api/auth/validate') return { body: { valid: true } };
     if (url === '/api/users/profile') return { body: DOCTOR };
-    if (url.startsWith('/api/appointments/pending-my-approval/summary')) return { body: { pending: items().length, today: 0, urgent: 1 } };
+    if (url.startsWith('/api/appointments/pending-my-approval/summary'))
+      return { body: { pending: items().length, today: 0, urgent: 1 } };
     if (url.startsWith('/api/appointments/pending-my-approval')) return { body: page(items()) };
-    return { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Không tìm thấy', error: 'Không tìm thấy' } };
+    return {
+      status: 404,
+      body: { statusCode: 404, code: 'NOT_FOUND', message: 'Không tìm thấy', error: 'Không tìm thấy' },
+    };
   });
   return { sent };
 }
@@ -46,7 +81,12 @@ const rowOf = async (name: string) => (await screen.findByText(name, { selector:
 describe('PendingApprovalsPage', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-    window.matchMedia = ((query: string) => ({ matches: query.includes('min-width'), media: query, addEventListener() {}, removeEventListener() {} })) as never;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('min-width'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as never;
   });
   afterEach(() => vi.useRealTimers());
 
@@ -58,7 +98,10 @@ describe('PendingApprovalsPage', () => {
     expect(await within(cards).findByText('Pending Approvals')).toBeInTheDocument();
     expect(within(cards).getByText("Today's Appointments")).toBeInTheDocument();
     // The labels show while the counts load; the count comes with the summary's answer.
-    await waitFor(() => expect(within(cards).getByText('Urgent (Next 24h)').parentElement).toHaveTextContent('1'), firstLoad);
+    await waitFor(
+      () => expect(within(cards).getByText('Urgent (Next 24h)').parentElement).toHaveTextContent('1'),
+      firstLoad,
+    );
 
     const soon = await rowOf('Bệnh nhân 1');
     expect(soon).toHaveTextContent('ID: #1');
@@ -73,27 +116,43 @@ describe('PendingApprovalsPage', () => {
     expect(within(later).queryByText('Gấp · trong 24 giờ')).not.toBeInTheDocument();
   });
 
-  it("views an assignment, saying when the patient gave no reason", async () => {
+  it('views an assignment, saying when the patient gave no reason', async () => {
     server();
     const { user } = open();
     await user.click(within(await rowOf('Bệnh nhân 2')).getByRole('button', { name: 'Xem lịch hẹn của Bệnh nhân 2' }));
     const dialog = await screen.findByRole('dialog', { name: 'Chi tiết lịch hẹn' });
     expect(within(dialog).getByText(APPROVALS_MSG.noReason)).toBeInTheDocument();
-    expect(within(dialog).getByText('Chỉ định cho bạn lúc').nextElementSibling).toHaveTextContent(APPROVALS_MSG.notAvailable);
+    expect(within(dialog).getByText('Chỉ định cho bạn lúc').nextElementSibling).toHaveTextContent(
+      APPROVALS_MSG.notAvailable,
+    );
     expect(within(dialog).getByText('17/03/2026')).toBeInTheDocument();
   });
 
   it('accepts with an optional message, then says so', async () => {
     const { sent } = server({
-      answer: (url) => (url === '/api/appointments/1/doctor-accept' ? { body: { message: APPOINTMENT_MSG.accepted, appointment: { ...SOON, status: 'CONFIRMED' }, emailStatus: 'sent' } } : undefined),
+      answer: (url) =>
+        url === '/api/appointments/1/doctor-accept'
+          ? {
+              body: {
+                message: APPOINTMENT_MSG.accepted,
+                appointment: { ...SOON, status: 'CONFIRMED' },
+                emailStatus: 'sent',
+              },
+            }
+          : undefined,
     });
     const { user } = open();
-    await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: 'Chấp nhận lịch hẹn của Bệnh nhân 1' }));
+    await user.click(
+      within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: 'Chấp nhận lịch hẹn của Bệnh nhân 1' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Chấp nhận lịch hẹn' });
     await user.type(within(dialog).getByLabelText(/Lời nhắn cho bệnh nhân/), 'Nhớ mang kết quả cũ');
     await user.click(within(dialog).getByRole('button', { name: APPROVALS_MSG.acceptButton }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sent.find((r) => r.url === '/api/appointments/1/doctor-accept')).toMatchObject({ method: 'PUT', body: { response: 'Nhớ mang kết quả cũ' } });
+    expect(sent.find((r) => r.url === '/api/appointments/1/doctor-accept')).toMatchObject({
+      method: 'PUT',
+      body: { response: 'Nhớ mang kết quả cũ' },
+    });
     expect(await screen.findByText(APPROVALS_MSG.accepted)).toBeInTheDocument();
   });
 
@@ -103,12 +162,28 @@ describe('PendingApprovalsPage', () => {
       answer: (url) =>
         url === '/api/appointments/2/doctor-decline'
           ? fail
-            ? { status: 409, body: { statusCode: 409, code: 'CONFLICT', message: 'Lịch hẹn không còn chờ bạn phê duyệt', error: 'Conflict' } }
-            : { body: { message: APPOINTMENT_MSG.declined, appointment: { ...LATER, status: 'PENDING' }, emailStatus: 'none' } }
+            ? {
+                status: 409,
+                body: {
+                  statusCode: 409,
+                  code: 'CONFLICT',
+                  message: 'Lịch hẹn không còn chờ bạn phê duyệt',
+                  error: 'Conflict',
+                },
+              }
+            : {
+                body: {
+                  message: APPOINTMENT_MSG.declined,
+                  appointment: { ...LATER, status: 'PENDING' },
+                  emailStatus: 'none',
+                },
+              }
           : undefined,
     });
     const { user } = open();
-    await user.click(within(await rowOf('Bệnh nhân 2')).getByRole('button', { name: 'Từ chối lịch hẹn của Bệnh nhân 2' }));
+    await user.click(
+      within(await rowOf('Bệnh nhân 2')).getByRole('button', { name: 'Từ chối lịch hẹn của Bệnh nhân 2' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Từ chối lịch hẹn' });
     expect(within(dialog).getByText(APPROVALS_MSG.declineWarning)).toBeInTheDocument();
     const button = within(dialog).getByRole('button', { name: APPROVALS_MSG.declineButton });
@@ -123,7 +198,9 @@ describe('PendingApprovalsPage', () => {
     fail = false;
     await user.click(button);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sent.filter((r) => r.url === '/api/appointments/2/doctor-decline').at(-1)?.body).toEqual({ reason: 'Nghỉ phép ngày này' });
+    expect(sent.filter((r) => r.url === '/api/appointments/2/doctor-decline').at(-1)?.body).toEqual({
+      reason: 'Nghỉ phép ngày này',
+    });
     expect(await screen.findByText(APPROVALS_MSG.declined)).toBeInTheDocument();
   });
 
@@ -131,7 +208,9 @@ describe('PendingApprovalsPage', () => {
     let items = [SOON, LATER];
     const { sent } = server({ items: () => items });
     const { user } = open();
-    await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: 'Từ chối lịch hẹn của Bệnh nhân 1' }));
+    await user.click(
+      within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: 'Từ chối lịch hẹn của Bệnh nhân 1' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Từ chối lịch hẹn' });
     await user.type(within(dialog).getByLabelText(/Lý do từ chối/), 'Trùng lịch mổ');
     const listCalls = () => sent.filter((r) => r.url.startsWith('/api/appointments/pending-my-approval?')).length;

@@ -39,16 +39,26 @@ export default function PendingApprovalsPage() {
           <p className="text-sm font-medium text-brand-700">Pending Approvals</p>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{APPROVALS_MSG.title}</h1>
           <p className="mt-1 text-sm text-slate-600">
-            Lịch hẹn nhân viên đã chỉ định cho bạn. Chấp nhận để xác nhận với bệnh nhân, hoặc từ chối để nhân viên chỉ định bác sĩ khác. Danh sách tự cập nhật mỗi {PENDING_POLL_MS / 1000} giây.
+            Lịch hẹn nhân viên đã chỉ định cho bạn. Chấp nhận để xác nhận với bệnh nhân, hoặc từ chối để nhân viên chỉ
+            định bác sĩ khác. Danh sách tự cập nhật mỗi {PENDING_POLL_MS / 1000} giây.
           </p>
         </div>
-        <Button variant="secondary" className="self-start sm:self-auto" onClick={() => void Promise.all([list.refetch(), summary.refetch()])} loading={refreshing}>
+        <Button
+          variant="secondary"
+          className="self-start sm:self-auto"
+          onClick={() => void Promise.all([list.refetch(), summary.refetch()])}
+          loading={refreshing}
+        >
           <RefreshCw aria-hidden="true" className="size-4" />
           Refresh
         </Button>
       </header>
 
-      {summary.isError ? <Alert tone="warning">{errorMessage(summary.error, APPROVALS_MSG.loadFailed)}</Alert> : <PendingSummaryCards summary={summary.data} />}
+      {summary.isError ? (
+        <Alert tone="warning">{errorMessage(summary.error, APPROVALS_MSG.loadFailed)}</Alert>
+      ) : (
+        <PendingSummaryCards summary={summary.data} />
+      )}
 
       <p className="sr-only" aria-live="polite" aria-atomic="true">
         {list.data ? `${list.data.total} lịch hẹn chờ bạn phê duyệt` : ''}
@@ -61,23 +71,44 @@ export default function PendingApprovalsPage() {
           errorTitle={APPROVALS_MSG.loadFailed}
           hasData={list.data !== undefined}
           isEmpty={items.length === 0}
-          empty={<EmptyState icon={ClipboardCheck} title={APPROVALS_MSG.empty} description="Bạn đã phản hồi mọi lịch hẹn được chỉ định. Lịch hẹn mới sẽ tự xuất hiện tại đây." />}
+          empty={
+            <EmptyState
+              icon={ClipboardCheck}
+              title={APPROVALS_MSG.empty}
+              description="Bạn đã phản hồi mọi lịch hẹn được chỉ định. Lịch hẹn mới sẽ tự xuất hiện tại đây."
+            />
+          }
           footer={
             list.data &&
             list.data.total > items.length && (
               <p className="text-sm text-slate-600">
-                Đang hiển thị {items.length} lịch hẹn sớm nhất trong {list.data.total}. Hãy phản hồi các lịch hẹn này để xem tiếp.
+                Đang hiển thị {items.length} lịch hẹn sớm nhất trong {list.data.total}. Hãy phản hồi các lịch hẹn này để
+                xem tiếp.
               </p>
             )
           }
         >
-          <PendingTable items={items} now={now} onAction={(action, appointment) => setDialog({ action, appointment })} />
+          <PendingTable
+            items={items}
+            now={now}
+            onAction={(action, appointment) => setDialog({ action, appointment })}
+          />
         </QueryList>
       </ErrorBoundary>
 
-      {dialog?.action === 'view' && <ViewAssignmentModal appointment={dialog.appointment} onClose={close} onAction={(action) => setDialog({ action, appointment: dialog.appointment })} />}
-      {dialog?.action === 'accept' && <AcceptAssignmentModal key={dialog.appointment.id} appointment={dialog.appointment} onClose={close} />}
-      {dialog?.action === 'decline' && <DeclineAssignmentModal key={dialog.appointment.id} appointment={dialog.appointment} onClose={close} />}
+      {dialog?.action === 'view' && (
+        <ViewAssignmentModal
+          appointment={dialog.appointment}
+          onClose={close}
+          onAction={(action) => setDialog({ action, appointment: dialog.appointment })}
+        />
+      )}
+      {dialog?.action === 'accept' && (
+        <AcceptAssignmentModal key={dialog.appointment.id} appointment={dialog.appointment} onClose={close} />
+      )}
+      {dialog?.action === 'decline' && (
+        <DeclineAssignmentModal key={dialog.appointment.id} appointment={dialog.appointment} onClose={close} />
+      )}
     </div>
   );
 }

@@ -86,7 +86,11 @@ describe('LoginPage', () => {
     });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/auth/login');
-    expect(JSON.parse(init!.body as string)).toEqual({ usernameOrEmail: 'patient', password: 'Patient@123', rememberMe: true });
+    expect(JSON.parse(init!.body as string)).toEqual({
+      usernameOrEmail: 'patient',
+      password: 'Patient@123',
+      rememberMe: true,
+    });
   });
 
   it('sends an admin to the back-office', async () => {

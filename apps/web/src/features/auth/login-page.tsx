@@ -17,7 +17,8 @@ export default function LoginPage() {
   const { user, isSignedIn, signOutReason } = useAuth();
   const state = (location.state ?? {}) as LoginRedirectState;
 
-  const expired = state.reason === 'expired' || searchParams.get('expired') === '1' || (!isSignedIn && signOutReason === 'expired');
+  const expired =
+    state.reason === 'expired' || searchParams.get('expired') === '1' || (!isSignedIn && signOutReason === 'expired');
 
   function handleSuccess(response: LoginResponse) {
     const { to, state: next } = destinationAfterLogin(response, state.from);
@@ -36,9 +37,13 @@ export default function LoginPage() {
 
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg shadow-brand-900/5 sm:p-8">
             {isSignedIn && user && (
-              <div className="mb-6 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900" role="status">
+              <div
+                className="mb-6 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900"
+                role="status"
+              >
                 <p>
-                  Bạn đang đăng nhập với tài khoản <strong>{user.fullName || user.username}</strong> ({ROLE_LABELS[user.role]}).
+                  Bạn đang đăng nhập với tài khoản <strong>{user.fullName || user.username}</strong> (
+                  {ROLE_LABELS[user.role]}).
                 </p>
                 <Link to={homePathForRole(user.role)} className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
                   Tiếp tục

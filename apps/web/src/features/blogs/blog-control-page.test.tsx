@@ -25,7 +25,11 @@ function post(id: number, overrides: Partial<BlogSummary> = {}): BlogSummary {
 }
 
 const PAGE: BlogAdminPage = {
-  items: [post(1, { featured: true }), post(2, { status: 'DRAFT', title: 'Bản nháp tiền hôn nhân' }), post(3, { status: 'ARCHIVED' })],
+  items: [
+    post(1, { featured: true }),
+    post(2, { status: 'DRAFT', title: 'Bản nháp tiền hôn nhân' }),
+    post(3, { status: 'ARCHIVED' }),
+  ],
   total: 3,
   page: 1,
   size: 10,
@@ -71,7 +75,8 @@ function serve(user: User, route: Route) {
 const staff = makeUser({ id: 3, username: 'staff', role: 'STAFF', fullName: 'Lê Thị Thu Hà', specialty: null });
 const doctor = makeUser({ role: 'DOCTOR', fullName: 'BS. Nguyễn Văn An' });
 
-const listRoute: Route = (url, init) => (url.startsWith('/api/blogs?') && (init.method ?? 'GET') === 'GET' ? { body: PAGE } : undefined);
+const listRoute: Route = (url, init) =>
+  url.startsWith('/api/blogs?') && (init.method ?? 'GET') === 'GET' ? { body: PAGE } : undefined;
 
 /** The first answer waits for the lazy admin chunks too. */
 const firstLoad = { timeout: 5000 };
@@ -106,7 +111,14 @@ describe('BlogControlPage', () => {
   });
 
   it('asks before deleting the selected posts, and deletes them only once confirmed', async () => {
-    const fetchMock = serve(staff, (url, init) => listRoute(url, init) ?? (url === '/api/blogs/bulk/delete' ? { body: { success: true, message: 'Đã xóa 2 bài viết', count: 2 } } : undefined));
+    const fetchMock = serve(
+      staff,
+      (url, init) =>
+        listRoute(url, init) ??
+        (url === '/api/blogs/bulk/delete'
+          ? { body: { success: true, message: 'Đã xóa 2 bài viết', count: 2 } }
+          : undefined),
+    );
     const { user } = renderRoutes(routes, '/admin/blogs');
     await user.click(await screen.findByRole('checkbox', { name: 'Chọn bài viết: Bài viết số 1' }, firstLoad));
     await user.click(screen.getByRole('checkbox', { name: 'Chọn bài viết: Bài viết số 3' }));
@@ -119,7 +131,9 @@ describe('BlogControlPage', () => {
     expect(callsTo(fetchMock, 'POST', '/api/blogs/bulk/delete')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Xóa đã chọn' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Xóa bài viết đã chọn' })).getByRole('button', { name: 'Xóa' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Xóa bài viết đã chọn' })).getByRole('button', { name: 'Xóa' }),
+    );
     expect(await screen.findByText('Đã xóa 2 bài viết')).toBeInTheDocument();
     const [call] = callsTo(fetchMock, 'POST', '/api/blogs/bulk/delete');
     expect(JSON.parse(call![1]!.body as string)).toEqual({ ids: [1, 3] });
@@ -127,17 +141,34 @@ describe('BlogControlPage', () => {
   });
 
   it('selects the whole page and changes the status of all of it', async () => {
-    const fetchMock = serve(staff, (url, init) => listRoute(url, init) ?? (url === '/api/blogs/bulk/status' ? { body: { success: true, message: 'Đã cập nhật 3 bài viết', count: 3 } } : undefined));
+    const fetchMock = serve(
+      staff,
+      (url, init) =>
+        listRoute(url, init) ??
+        (url === '/api/blogs/bulk/status'
+          ? { body: { success: true, message: 'Đã cập nhật 3 bài viết', count: 3 } }
+          : undefined),
+    );
     const { user } = renderRoutes(routes, '/admin/blogs');
     await user.click(await screen.findByRole('checkbox', { name: 'Chọn tất cả bài viết trên trang này' }, firstLoad));
     await user.selectOptions(screen.getByLabelText('Trạng thái mới cho các bài viết đã chọn'), 'ARCHIVED');
     await user.click(screen.getByRole('button', { name: 'Áp dụng' }));
     expect(await screen.findByText('Đã cập nhật 3 bài viết')).toBeInTheDocument();
-    expect(JSON.parse(callsTo(fetchMock, 'POST', '/api/blogs/bulk/status')[0]![1]!.body as string)).toEqual({ ids: [1, 2, 3], status: 'ARCHIVED' });
+    expect(JSON.parse(callsTo(fetchMock, 'POST', '/api/blogs/bulk/status')[0]![1]!.body as string)).toEqual({
+      ids: [1, 2, 3],
+      status: 'ARCHIVED',
+    });
   });
 
   it('asks before deleting one post', async () => {
-    const fetchMock = serve(staff, (url, init) => listRoute(url, init) ?? (url === '/api/blogs/2' && init.method === 'DELETE' ? { body: { success: true, message: 'Đã xóa bài viết' } } : undefined));
+    const fetchMock = serve(
+      staff,
+      (url, init) =>
+        listRoute(url, init) ??
+        (url === '/api/blogs/2' && init.method === 'DELETE'
+          ? { body: { success: true, message: 'Đã xóa bài viết' } }
+          : undefined),
+    );
     const { user } = renderRoutes(routes, '/admin/blogs');
     await user.click(await screen.findByRole('button', { name: 'Xóa bài viết: Bản nháp tiền hôn nhân' }, firstLoad));
     const dialog = screen.getByRole('dialog', { name: 'Xóa bài viết' });
@@ -150,14 +181,20 @@ describe('BlogControlPage', () => {
 
   it('changes one status and toggles featured, with the error texts of the specification', async () => {
     const fetchMock = serve(staff, (url, init) => {
-      if (url === '/api/blogs/2/status') return { body: { success: true, message: 'Đã cập nhật trạng thái bài viết', blog: post(2) } };
+      if (url === '/api/blogs/2/status')
+        return { body: { success: true, message: 'Đã cập nhật trạng thái bài viết', blog: post(2) } };
       if (url === '/api/blogs/1/featured') return { status: 403, body: errorBody(403, 'Forbidden') };
       return listRoute(url, init);
     });
     const { user } = renderRoutes(routes, '/admin/blogs');
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Trạng thái của bài viết: Bản nháp tiền hôn nhân' }, firstLoad), 'PUBLISHED');
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Trạng thái của bài viết: Bản nháp tiền hôn nhân' }, firstLoad),
+      'PUBLISHED',
+    );
     expect(await screen.findByText('Đã cập nhật trạng thái bài viết')).toBeInTheDocument();
-    expect(JSON.parse(callsTo(fetchMock, 'PUT', '/api/blogs/2/status')[0]![1]!.body as string)).toEqual({ status: 'PUBLISHED' });
+    expect(JSON.parse(callsTo(fetchMock, 'PUT', '/api/blogs/2/status')[0]![1]!.body as string)).toEqual({
+      status: 'PUBLISHED',
+    });
 
     const star = screen.getByRole('button', { name: 'Nổi bật: Bài viết số 1' });
     expect(star).toHaveAttribute('aria-pressed', 'true');
@@ -168,7 +205,9 @@ describe('BlogControlPage', () => {
 
   it('shows the load error with a retry', async () => {
     let fail = true;
-    serve(staff, (url, init) => (url.startsWith('/api/blogs?') && fail ? { status: 500, body: errorBody(500, 'Lỗi') } : listRoute(url, init)));
+    serve(staff, (url, init) =>
+      url.startsWith('/api/blogs?') && fail ? { status: 500, body: errorBody(500, 'Lỗi') } : listRoute(url, init),
+    );
     const { user } = renderRoutes(routes, '/admin/blogs');
     expect(await screen.findByText('HTTP error! status: 500', {}, firstLoad)).toBeInTheDocument();
     fail = false;
@@ -215,7 +254,9 @@ describe('BlogControlPage', () => {
     expect(panel.querySelector('script, b')).toBeNull();
     expect(within(panel).getByRole('button', { name: /Chờ duyệt/ })).toHaveAttribute('aria-pressed', 'true');
     expect(within(panel).getByRole('link', { name: /Bài viết số 1/ })).toHaveAttribute('href', '/blog/1');
-    const listUrl = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.startsWith('/api/comments/admin?'))!;
+    const listUrl = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .find((url) => url.startsWith('/api/comments/admin?'))!;
     expect(new URL(listUrl, 'http://x').searchParams.get('status')).toBe('PENDING');
 
     await user.click(within(panel).getByRole('button', { name: 'Từ chối bình luận của Khách <b>lạ</b>' }));

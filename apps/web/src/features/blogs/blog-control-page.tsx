@@ -49,7 +49,10 @@ export default function BlogControlPage({ moderation }: { moderation?: ReactNode
         <div>
           <p className="text-sm font-medium text-brand-700">Quản lý bài viết</p>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Blog Control</h1>
-          <p className="mt-1 text-sm text-slate-600">Viết, xuất bản và đánh dấu nổi bật các bài viết sức khỏe{canModerate ? '; duyệt bình luận của bạn đọc.' : '.'}</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Viết, xuất bản và đánh dấu nổi bật các bài viết sức khỏe
+            {canModerate ? '; duyệt bình luận của bạn đọc.' : '.'}
+          </p>
         </div>
         <Button onClick={openCreate} className="self-start sm:self-auto">
           <Plus aria-hidden="true" className="size-4" />
@@ -57,19 +60,29 @@ export default function BlogControlPage({ moderation }: { moderation?: ReactNode
         </Button>
       </header>
 
-      {canModerate && <TabList label="Blog Control" tabs={TABS} value={tab} onChange={selectTab} className="border-b border-slate-200" />}
+      {canModerate && (
+        <TabList
+          label="Blog Control"
+          tabs={TABS}
+          value={tab}
+          onChange={selectTab}
+          className="border-b border-slate-200"
+        />
+      )}
 
       {tab === 'posts' ? (
-        <section {...(canModerate ? { id: TABS[0]!.panelId, role: 'tabpanel', 'aria-labelledby': TABS[0]!.tabId } : { 'aria-label': 'Bài viết' })}>
+        <section
+          {...(canModerate
+            ? { id: TABS[0]!.panelId, role: 'tabpanel', 'aria-labelledby': TABS[0]!.tabId }
+            : { 'aria-label': 'Bài viết' })}
+        >
           <ErrorBoundary>
             <BlogPostsPanel onCreate={openCreate} onEdit={openEdit} />
           </ErrorBoundary>
         </section>
       ) : (
         <section id={TABS[1]!.panelId} role="tabpanel" aria-labelledby={TABS[1]!.tabId}>
-          <ErrorBoundary>
-            {moderation}
-          </ErrorBoundary>
+          <ErrorBoundary>{moderation}</ErrorBoundary>
         </section>
       )}
 

@@ -20,11 +20,15 @@ function serveBlog({ total = 4, featured = [] as BlogSummary[], searchTotal = 0 
     if (pathname === '/api/public/blogs/published') {
       const count = Math.max(0, Math.min(6, total - first + 1));
       const category = searchParams.get('category');
-      return { body: pageOf(makePosts(count, first, category === 'cancer' ? { category: 'Ung thư' } : {}), page, total) };
+      return {
+        body: pageOf(makePosts(count, first, category === 'cancer' ? { category: 'Ung thư' } : {}), page, total),
+      };
     }
     if (pathname === '/api/public/blogs/search') {
       const count = Math.max(0, Math.min(6, searchTotal - first + 1));
-      return { body: pageOf(makePosts(count, 100 + first, { title: `Kết quả ${searchParams.get('q')}` }), page, searchTotal) };
+      return {
+        body: pageOf(makePosts(count, 100 + first, { title: `Kết quả ${searchParams.get('q')}` }), page, searchTotal),
+      };
     }
     if (pathname === '/api/newsletter') return { body: { success: true, message: 'ok' } };
     return { status: 404, body: errorBody(404, 'not found') };
@@ -32,7 +36,9 @@ function serveBlog({ total = 4, featured = [] as BlogSummary[], searchTotal = 0 
 }
 
 function callsTo(fetchMock: ReturnType<typeof mockFetch>, pathname: string) {
-  return fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost')).filter((u) => u.pathname === pathname);
+  return fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((u) => u.pathname === pathname);
 }
 
 describe('BlogListPage', () => {
@@ -71,8 +77,14 @@ describe('BlogListPage', () => {
     expect(all).toHaveAttribute('aria-pressed', 'false');
     expect(router.state.location.search).toBe('?category=cancer');
     expect(await screen.findByRole('heading', { level: 2, name: 'Chủ đề: Ung thư' })).toBeInTheDocument();
-    await waitFor(() => expect(callsTo(fetchMock, '/api/public/blogs/published').some((u) => u.searchParams.get('category') === 'cancer')).toBe(true));
-    const filtered = callsTo(fetchMock, '/api/public/blogs/published').find((u) => u.searchParams.get('category') === 'cancer')!;
+    await waitFor(() =>
+      expect(
+        callsTo(fetchMock, '/api/public/blogs/published').some((u) => u.searchParams.get('category') === 'cancer'),
+      ).toBe(true),
+    );
+    const filtered = callsTo(fetchMock, '/api/public/blogs/published').find(
+      (u) => u.searchParams.get('category') === 'cancer',
+    )!;
     expect(filtered.searchParams.get('featured')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Bài viết nổi bật' })).not.toBeInTheDocument();
 
@@ -98,7 +110,10 @@ describe('BlogListPage', () => {
     expect(await within(grid).findByRole('link', { name: 'Bài viết số 8' })).toBeInTheDocument();
     expect(within(grid).getAllByRole('article')).toHaveLength(8);
     expect(screen.queryByRole('button', { name: 'Xem thêm' })).not.toBeInTheDocument();
-    expect(callsTo(fetchMock, '/api/public/blogs/published').map((u) => u.searchParams.get('page'))).toEqual(['1', '2']);
+    expect(callsTo(fetchMock, '/api/public/blogs/published').map((u) => u.searchParams.get('page'))).toEqual([
+      '1',
+      '2',
+    ]);
   });
 
   it('does not offer "Xem thêm" for exactly 6 posts', async () => {
@@ -122,7 +137,9 @@ describe('BlogListPage', () => {
   });
 
   it('shows an empty list when the search fails', async () => {
-    mockFetch((url) => (url.includes('/search') ? { status: 500, body: errorBody(500, 'boom') } : { body: pageOf([], 1, 0) }));
+    mockFetch((url) =>
+      url.includes('/search') ? { status: 500, body: errorBody(500, 'boom') } : { body: pageOf([], 1, 0) },
+    );
     renderList('/blog?q=tim');
     expect(await screen.findByText('Không tìm thấy bài viết phù hợp')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Tìm kiếm bài viết' })).toHaveValue('tim');
@@ -132,7 +149,9 @@ describe('BlogListPage', () => {
     let fail = true;
     mockFetch((url) => {
       if (url.includes('/featured')) return { body: [] };
-      return fail ? { status: 500, body: errorBody(500, 'Failed to fetch blog data') } : { body: pageOf(makePosts(1), 1, 1) };
+      return fail
+        ? { status: 500, body: errorBody(500, 'Failed to fetch blog data') }
+        : { body: pageOf(makePosts(1), 1, 1) };
     });
     const { user } = renderList();
     expect(await screen.findByText('Có lỗi xảy ra khi tải bài viết')).toBeInTheDocument();

@@ -76,7 +76,10 @@ export default function BlogListPage({ aside }: { aside?: ReactNode }) {
 
   return (
     <>
-      <section aria-labelledby="blog-title" className="bg-gradient-to-b from-teal-50 to-slate-50 px-4 pt-12 pb-8 sm:px-6 lg:px-8 lg:pt-16">
+      <section
+        aria-labelledby="blog-title"
+        className="bg-gradient-to-b from-teal-50 to-slate-50 px-4 pt-12 pb-8 sm:px-6 lg:px-8 lg:pt-16"
+      >
         <div className="mx-auto max-w-7xl">
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-teal-800 shadow-sm">
             <BookOpenText aria-hidden="true" className="size-4" />
@@ -166,7 +169,12 @@ export default function BlogListPage({ aside }: { aside?: ReactNode }) {
           {list.isFetchNextPageError && <Alert className="mt-6">{list.error?.message}</Alert>}
           {list.hasNextPage && (
             <div className="mt-8 flex justify-center">
-              <Button variant="secondary" size="lg" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+              <Button
+                variant="secondary"
+                size="lg"
+                onClick={() => void list.fetchNextPage()}
+                loading={list.isFetchingNextPage}
+              >
                 {list.isFetchingNextPage ? 'Đang tải...' : 'Xem thêm'}
               </Button>
             </div>

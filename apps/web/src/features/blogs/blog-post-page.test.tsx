@@ -8,7 +8,13 @@ import { makeBlog } from './testing/make-blog';
 const emptyComments = { success: true, comments: [], count: 0, total: 0, page: 1, size: 20, totalPages: 0 };
 
 function renderPost(path: string) {
-  return renderRoutes([{ path: '/blog/:id', element: <BlogPostPage /> }, { path: '/blog', element: <p>Danh sách blog</p> }], path);
+  return renderRoutes(
+    [
+      { path: '/blog/:id', element: <BlogPostPage /> },
+      { path: '/blog', element: <p>Danh sách blog</p> },
+    ],
+    path,
+  );
 }
 
 describe('BlogPostPage', () => {
@@ -34,7 +40,9 @@ describe('BlogPostPage', () => {
     let fail = true;
     mockFetch((url) => {
       if (url.startsWith('/api/comments/')) return { body: emptyComments };
-      return fail ? { status: 500, body: errorBody(500, 'Internal') } : { body: makeBlog({ id: 5, title: 'Tiểu đường thai kỳ' }) };
+      return fail
+        ? { status: 500, body: errorBody(500, 'Internal') }
+        : { body: makeBlog({ id: 5, title: 'Tiểu đường thai kỳ' }) };
     });
     const { user } = renderPost('/blog/5');
     expect(await screen.findByText('Có lỗi xảy ra khi tải bài viết')).toBeInTheDocument();
@@ -81,7 +89,9 @@ describe('BlogPostPage', () => {
     expect(image).toHaveAttribute('height', '420');
 
     // The Markdown renderer loads on demand (its first import is slow on a busy machine).
-    expect(await within(article).findByRole('heading', { level: 2, name: 'Vì sao cần tầm soát?' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await within(article).findByRole('heading', { level: 2, name: 'Vì sao cần tầm soát?' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(within(article).getByText('quan trọng').tagName).toBe('STRONG');
     expect(within(article).getByRole('link', { name: 'liên kết' })).toHaveAttribute('href', 'https://who.int');
     expect(within(article).getByText('xấu').closest('a')?.getAttribute('href') ?? '').toBe('');

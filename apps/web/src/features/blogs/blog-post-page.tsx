@@ -99,7 +99,10 @@ export default function BlogPostPage({ comments }: { comments?: (postId: number)
               {publicCategoryLabel(post.category)}
             </Badge>
           </Link>
-          <h1 id="post-title" className="mt-4 text-3xl leading-tight font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+          <h1
+            id="post-title"
+            className="mt-4 text-3xl leading-tight font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+          >
             {post.title}
           </h1>
           <p className="mt-4 text-lg leading-relaxed text-slate-700 sm:text-xl">{post.excerpt}</p>
@@ -108,7 +111,12 @@ export default function BlogPostPage({ comments }: { comments?: (postId: number)
 
         {post.imageUrl && (
           <figure className="mt-8 overflow-hidden rounded-2xl bg-slate-100 shadow-sm">
-            <BlogImage src={post.imageUrl} alt={`Hình minh họa: ${post.title}`} eager sizes="(min-width: 768px) 768px, 100vw" />
+            <BlogImage
+              src={post.imageUrl}
+              alt={`Hình minh họa: ${post.title}`}
+              eager
+              sizes="(min-width: 768px) 768px, 100vw"
+            />
           </figure>
         )}
 
@@ -120,7 +128,9 @@ export default function BlogPostPage({ comments }: { comments?: (postId: number)
         >
           <div>
             <p className="font-semibold text-slate-900">Bạn cần tư vấn riêng với bác sĩ?</p>
-            <p className="mt-1 text-sm text-slate-700">Đặt lịch trực tuyến, không cần tài khoản. {CLINIC_TEXT.arriveEarly}.</p>
+            <p className="mt-1 text-sm text-slate-700">
+              Đặt lịch trực tuyến, không cần tài khoản. {CLINIC_TEXT.arriveEarly}.
+            </p>
           </div>
           <Link to={paths.appointment} className={buttonClasses({ className: 'self-start sm:self-auto' })}>
             <CalendarCheck aria-hidden="true" className="size-4" />

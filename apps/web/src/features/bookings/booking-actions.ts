@@ -13,7 +13,8 @@ import {
 } from '@clinic/shared';
 
 /** What the front desk can open for one appointment: the shared state machine decides, as the server does. */
-export type BookingAction = 'detail' | 'edit' | 'assign' | 'confirm' | 'requestPayment' | 'markPaid' | 'cancel' | 'refund' | 'delete';
+export type BookingAction =
+  'detail' | 'edit' | 'assign' | 'confirm' | 'requestPayment' | 'markPaid' | 'cancel' | 'refund' | 'delete';
 
 export const BOOKING_ACTION_LABELS: Record<BookingAction, string> = {
   detail: 'Xem chi tiết',

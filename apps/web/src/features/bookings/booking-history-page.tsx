@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Download, History } from 'lucide-react';
-import { APPOINTMENT_LIMITS, APPOINTMENT_MSG, BOOKING_UI_MSG, HISTORY_PERIOD_LABELS, HISTORY_PERIODS, type Appointment } from '@clinic/shared';
+import {
+  APPOINTMENT_LIMITS,
+  APPOINTMENT_MSG,
+  BOOKING_UI_MSG,
+  HISTORY_PERIOD_LABELS,
+  HISTORY_PERIODS,
+  type Appointment,
+} from '@clinic/shared';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -60,7 +67,9 @@ export default function BookingHistoryPage() {
         <div>
           <p className="text-sm font-medium text-brand-700">Booking History</p>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Lịch sử Đặt lịch</h1>
-          <p className="mt-1 text-sm text-slate-600">Các lịch hẹn đã hoàn thành, đã hủy và không đến; giờ và ngày theo múi giờ của phòng khám.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Các lịch hẹn đã hoàn thành, đã hủy và không đến; giờ và ngày theo múi giờ của phòng khám.
+          </p>
         </div>
         <Button onClick={exportCsv} loading={exporter.isPending} className="self-start sm:self-auto">
           <Download aria-hidden="true" className="size-4" />
@@ -68,7 +77,11 @@ export default function BookingHistoryPage() {
         </Button>
       </header>
 
-      <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" role="search" aria-label="Lọc lịch sử đặt lịch">
+      <div
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+        role="search"
+        aria-label="Lọc lịch sử đặt lịch"
+      >
         <div role="group" aria-label="Khoảng thời gian" className="flex flex-wrap gap-2">
           {HISTORY_PERIODS.map((period) => (
             <button
@@ -78,7 +91,9 @@ export default function BookingHistoryPage() {
               onClick={() => update({ period })}
               className={cn(
                 'rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors',
-                params.period === period ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+                params.period === period
+                  ? 'border-brand-700 bg-brand-700 text-white'
+                  : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
               )}
             >
               {HISTORY_PERIOD_LABELS[period]}
@@ -88,18 +103,52 @@ export default function BookingHistoryPage() {
         {params.period === 'custom' && (
           <div className="grid gap-3 sm:grid-cols-2">
             <FormField label="Từ ngày" error={customRangeWrong ? APPOINTMENT_MSG.invalidDateRange : undefined}>
-              {(c) => <Input {...c} type="date" value={params.from} onChange={(event) => update({ from: event.target.value })} />}
+              {(c) => (
+                <Input
+                  {...c}
+                  type="date"
+                  value={params.from}
+                  onChange={(event) => update({ from: event.target.value })}
+                />
+              )}
             </FormField>
-            <FormField label="Đến ngày">{(c) => <Input {...c} type="date" value={params.to} min={params.from || undefined} onChange={(event) => update({ to: event.target.value })} />}</FormField>
+            <FormField label="Đến ngày">
+              {(c) => (
+                <Input
+                  {...c}
+                  type="date"
+                  value={params.to}
+                  min={params.from || undefined}
+                  onChange={(event) => update({ to: event.target.value })}
+                />
+              )}
+            </FormField>
           </div>
         )}
         <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <SearchField id="history-search" label="Tìm kiếm" value={params.q} onSearch={(q) => update({ q })} maxLength={APPOINTMENT_LIMITS.searchQuery} placeholder="Tên, số điện thoại, email hoặc mã lịch hẹn" />
-          <FilterSelect id="history-status" label="Trạng thái" value={params.status} onChange={(status) => update({ status: status as HistoryStatus })} options={STATUS_OPTIONS} />
+          <SearchField
+            id="history-search"
+            label="Tìm kiếm"
+            value={params.q}
+            onSearch={(q) => update({ q })}
+            maxLength={APPOINTMENT_LIMITS.searchQuery}
+            placeholder="Tên, số điện thoại, email hoặc mã lịch hẹn"
+          />
+          <FilterSelect
+            id="history-status"
+            label="Trạng thái"
+            value={params.status}
+            onChange={(status) => update({ status: status as HistoryStatus })}
+            options={STATUS_OPTIONS}
+          />
         </div>
       </div>
 
-      {stats.isError ? <Alert tone="warning">{errorMessage(stats.error, BOOKING_UI_MSG.historyLoadFailed)}</Alert> : <HistoryStatsCards stats={customRangeWrong ? undefined : stats.data} />}
+      {stats.isError ? (
+        <Alert tone="warning">{errorMessage(stats.error, BOOKING_UI_MSG.historyLoadFailed)}</Alert>
+      ) : (
+        <HistoryStatsCards stats={customRangeWrong ? undefined : stats.data} />
+      )}
 
       <p className="sr-only" aria-live="polite" aria-atomic="true">
         {data && !list.isPlaceholderData ? foundAppointmentsText(data) : ''}
@@ -115,10 +164,31 @@ export default function BookingHistoryPage() {
             errorTitle={BOOKING_UI_MSG.historyLoadFailed}
             hasData={data !== undefined}
             isEmpty={!data || data.items.length === 0}
-            empty={<EmptyState icon={History} title="Không có lịch hẹn nào trong khoảng này" description="Lịch hẹn đã hoàn thành, đã hủy hoặc không đến sẽ xuất hiện tại đây." />}
-            footer={data && <AppointmentPagination page={data} pageSize={HISTORY_PAGE_SIZE} onPageChange={(page) => update({ page })} />}
+            empty={
+              <EmptyState
+                icon={History}
+                title="Không có lịch hẹn nào trong khoảng này"
+                description="Lịch hẹn đã hoàn thành, đã hủy hoặc không đến sẽ xuất hiện tại đây."
+              />
+            }
+            footer={
+              data && (
+                <AppointmentPagination
+                  page={data}
+                  pageSize={HISTORY_PAGE_SIZE}
+                  onPageChange={(page) => update({ page })}
+                />
+              )
+            }
           >
-            {data && <HistoryTable items={data.items} sort={params.sort} onSortChange={(sort) => update({ sort })} onOpen={setOpen} />}
+            {data && (
+              <HistoryTable
+                items={data.items}
+                sort={params.sort}
+                onSortChange={(sort) => update({ sort })}
+                onOpen={setOpen}
+              />
+            )}
           </QueryList>
         )}
       </ErrorBoundary>
@@ -136,7 +206,11 @@ export default function BookingHistoryPage() {
       <ConfirmDialog
         open={toDelete !== null}
         title="Xóa vĩnh viễn lịch hẹn"
-        message={toDelete ? `Xóa vĩnh viễn lịch hẹn #${toDelete.id} của ${toDelete.fullName}? Không thể hoàn tác; lịch sử thay đổi vẫn được giữ lại.` : ''}
+        message={
+          toDelete
+            ? `Xóa vĩnh viễn lịch hẹn #${toDelete.id} của ${toDelete.fullName}? Không thể hoàn tác; lịch sử thay đổi vẫn được giữ lại.`
+            : ''
+        }
         confirmLabel="Xóa vĩnh viễn"
         cancelLabel="Đóng"
         loading={remove.isPending}

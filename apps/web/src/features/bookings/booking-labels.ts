@@ -16,6 +16,11 @@ export const STATUS_FILTER_OPTIONS = [
   { value: '', label: 'Tất cả trạng thái' },
   ...APPOINTMENT_STATUSES.map((s) => ({
     value: s,
-    label: s === 'NEEDS_PAYMENT' ? 'Cần thanh toán (sau khám)' : s === 'PAYMENT_REQUESTED' ? 'Cần thanh toán (đã gửi yêu cầu)' : APPOINTMENT_STATUS_LABELS[s],
+    label:
+      s === 'NEEDS_PAYMENT'
+        ? 'Cần thanh toán (sau khám)'
+        : s === 'PAYMENT_REQUESTED'
+          ? 'Cần thanh toán (đã gửi yêu cầu)'
+          : APPOINTMENT_STATUS_LABELS[s],
   })),
 ];

@@ -19,31 +19,61 @@ const NOW = new Date('2026-03-10T02:15:00Z');
 
 const ITEMS = [
   appointment(1, 'PENDING'),
-  appointment(2, 'CONFIRMED', { doctorId: 9, doctor: { id: 9, fullName: 'BS. Lê Thị Hồng Nhung', specialty: 'GYNECOLOGY', email: 'd@x.vn' } }),
+  appointment(2, 'CONFIRMED', {
+    doctorId: 9,
+    doctor: { id: 9, fullName: 'BS. Lê Thị Hồng Nhung', specialty: 'GYNECOLOGY', email: 'd@x.vn' },
+  }),
   appointment(3, 'PAID', { paymentAmount: 500000 }),
   appointment(4, 'PENDING', { doctorResponse: 'Bận ca mổ' }),
 ];
 const PAGE: AppointmentPage = { items: ITEMS, total: 4, page: 1, size: 20, totalPages: 1, totalCapped: false };
-const STATS = { totalAppointments: 4, pendingAppointments: 2, confirmedAppointments: 1, todaysAppointments: 0, awaitingDoctorAppointments: 0 };
+const STATS = {
+  totalAppointments: 4,
+  pendingAppointments: 2,
+  confirmedAppointments: 1,
+  todaysAppointments: 0,
+  awaitingDoctorAppointments: 0,
+};
 
 type Sent = { url: string; method: string; body: unknown };
 
-function server(overrides: (url: string, init: RequestInit) => { status?: number; body?: unknown } | undefined = () => undefined) {
+function server(
+  overrides: (url: string, init: RequestInit) => { status?: number; body?: unknown } | undefined = () => undefined,
+) {
   const sent: Sent[] = [];
   const fetchMock = mockFetch((url, init) => {
     sent.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
     const answer = overrides(url, init);
     if (answer) return answer;
     if (url === '/api/auth/validate') return { body: { valid: true } };
-    if (url === '/api/users/profile') return { body: makeUser({ id: 2, username: 'staff', role: 'STAFF', fullName: 'Lê Thị Thu Hà', specialty: null }) };
+    if (url === '/api/users/profile')
+      return {
+        body: makeUser({ id: 2, username: 'staff', role: 'STAFF', fullName: 'Lê Thị Thu Hà', specialty: null }),
+      };
     if (url.startsWith('/api/appointments/stats')) return { body: STATS };
-    if (url.startsWith('/api/appointments/public/departments')) return { body: DEPARTMENTS.map((d) => ({ ...d, slotCapacity: 3 })) };
-    if (url.startsWith('/api/appointments/public/availability')) return { body: { available: true, message: APPOINTMENT_MSG.slotAvailable, code: 'AVAILABLE', remaining: 2 } };
-    if (/\/api\/appointments\/\d+\/doctor-candidates/.test(url)) return { body: [{ id: 9, fullName: 'BS. Lê Thị Hồng Nhung', email: 'd@x.vn', specialty: 'GYNECOLOGY', specialtyName: 'Phụ khoa' }] };
+    if (url.startsWith('/api/appointments/public/departments'))
+      return { body: DEPARTMENTS.map((d) => ({ ...d, slotCapacity: 3 })) };
+    if (url.startsWith('/api/appointments/public/availability'))
+      return { body: { available: true, message: APPOINTMENT_MSG.slotAvailable, code: 'AVAILABLE', remaining: 2 } };
+    if (/\/api\/appointments\/\d+\/doctor-candidates/.test(url))
+      return {
+        body: [
+          {
+            id: 9,
+            fullName: 'BS. Lê Thị Hồng Nhung',
+            email: 'd@x.vn',
+            specialty: 'GYNECOLOGY',
+            specialtyName: 'Phụ khoa',
+          },
+        ],
+      };
     if (/\/api\/appointments\/\d+\/history/.test(url)) return { body: [] };
     if (url.startsWith('/api/appointments/waiting-list?')) return { body: { entries: [] } };
     if (url.startsWith('/api/appointments?') || url === '/api/appointments') return { body: PAGE };
-    return { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Không tìm thấy', error: 'Không tìm thấy' } };
+    return {
+      status: 404,
+      body: { statusCode: 404, code: 'NOT_FOUND', message: 'Không tìm thấy', error: 'Không tìm thấy' },
+    };
   });
   return { sent, fetchMock };
 }
@@ -61,15 +91,24 @@ const rowOf = async (name: string) => (await screen.findByRole('button', { name 
 describe('BookingManagerPage', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-    window.matchMedia = ((query: string) => ({ matches: query.includes('min-width'), media: query, addEventListener() {}, removeEventListener() {} })) as never;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('min-width'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as never;
   });
   afterEach(() => vi.useRealTimers());
 
-  it('lists the page with its cards, each row\'s next step, and says a doctor declined', async () => {
+  it("lists the page with its cards, each row's next step, and says a doctor declined", async () => {
     server();
     open();
     expect(await screen.findByRole('heading', { name: 'Quản lý Lịch hẹn' }, firstLoad)).toBeInTheDocument();
-    expect(await within(screen.getByRole('list', { name: 'Thống kê lịch hẹn' })).findByRole('button', { name: /Chờ xác nhận\s*2/ })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('list', { name: 'Thống kê lịch hẹn' })).findByRole('button', {
+        name: /Chờ xác nhận\s*2/,
+      }),
+    ).toBeInTheDocument();
     expect(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /Chỉ định bác sĩ/ })).toBeInTheDocument();
     expect(within(await rowOf('Bệnh nhân 2')).getByRole('button', { name: /Yêu cầu thanh toán/ })).toBeInTheDocument();
     const declined = await rowOf('Bệnh nhân 4');
@@ -96,7 +135,7 @@ describe('BookingManagerPage', () => {
     expect(await screen.findByText(APPOINTMENT_MSG.doctorAssigned)).toBeInTheDocument();
   });
 
-  it('checks the payment amount with the specification\'s messages before sending it', async () => {
+  it("checks the payment amount with the specification's messages before sending it", async () => {
     const { sent } = server((url) =>
       url === '/api/appointments/2/request-payment'
         ? { body: { message: APPOINTMENT_MSG.paymentRequested, appointment: ITEMS[1], emailStatus: 'failed' } }
@@ -115,14 +154,18 @@ describe('BookingManagerPage', () => {
     await user.clear(amount);
     await user.type(amount, '450.000');
     await user.click(within(dialog).getByRole('button', { name: 'Gửi yêu cầu' }));
-    await waitFor(() => expect(sent.find((r) => r.url === '/api/appointments/2/request-payment')?.body).toEqual({ amount: 450000 }));
+    await waitFor(() =>
+      expect(sent.find((r) => r.url === '/api/appointments/2/request-payment')?.body).toEqual({ amount: 450000 }),
+    );
     // Done, but the patient was not told: the success says so.
     expect(await screen.findByText(new RegExp(BOOKING_UI_MSG.emailFailedNote.slice(0, 30)))).toBeInTheDocument();
   });
 
   it('needs a cancel reason of at most 500 characters, and offers the refund for a paid appointment', async () => {
     const { sent } = server((url) =>
-      url === '/api/appointments/3/cancel' ? { body: { message: APPOINTMENT_MSG.cancelledWithRefund, appointment: ITEMS[2], emailStatus: 'sent' } } : undefined,
+      url === '/api/appointments/3/cancel'
+        ? { body: { message: APPOINTMENT_MSG.cancelledWithRefund, appointment: ITEMS[2], emailStatus: 'sent' } }
+        : undefined,
     );
     const { user } = open();
     await user.click(within(await rowOf('Bệnh nhân 3')).getByRole('button', { name: 'Thao tác cho lịch hẹn #3' }));
@@ -139,7 +182,12 @@ describe('BookingManagerPage', () => {
     await user.clear(reason);
     await user.type(reason, 'Bệnh nhân đổi ý');
     await user.click(within(dialog).getByRole('button', { name: 'Hủy và hoàn tiền' }));
-    await waitFor(() => expect(sent.find((r) => r.url === '/api/appointments/3/cancel')?.body).toEqual({ reason: 'Bệnh nhân đổi ý', refundRequired: true }));
+    await waitFor(() =>
+      expect(sent.find((r) => r.url === '/api/appointments/3/cancel')?.body).toEqual({
+        reason: 'Bệnh nhân đổi ý',
+        refundRequired: true,
+      }),
+    );
   });
 
   it('enables each bulk action only when every selected appointment allows it, and reports each one', async () => {
@@ -174,21 +222,37 @@ describe('BookingManagerPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Hủy các lịch hẹn' }));
     const report = await screen.findByRole('dialog', { name: /kết quả/ });
     expect(within(report).getByText('Lịch hẹn đã ở trạng thái "Đã hủy"')).toBeInTheDocument();
-    expect(sent.find((r) => r.url === '/api/appointments/bulk/cancel')?.body).toEqual({ ids: [1, 4], reason: 'Phòng khám nghỉ đột xuất' });
+    expect(sent.find((r) => r.url === '/api/appointments/bulk/cancel')?.body).toEqual({
+      ids: [1, 4],
+      reason: 'Phòng khám nghỉ đột xuất',
+    });
     expect(await screen.findByText(BOOKING_UI_MSG.bulkCancelFailed)).toBeInTheDocument();
   });
 
   it('creates patient accounts for the selected appointments and shows each temporary password once, with what was skipped', async () => {
     const result: CreateAccountsResult = {
-      created: [{ userId: 40, username: 'benhnhan1@example.com', email: 'benhnhan1@example.com', fullName: 'Bệnh nhân 1', temporaryPassword: 'Tam-7Kq2-xP9m', linkedAppointments: 2 }],
-      skipped: [{ appointmentId: 4, email: 'patient@example.com', reason: CREATE_ACCOUNTS_MSG.exists('patient@example.com') }],
+      created: [
+        {
+          userId: 40,
+          username: 'benhnhan1@example.com',
+          email: 'benhnhan1@example.com',
+          fullName: 'Bệnh nhân 1',
+          temporaryPassword: 'Tam-7Kq2-xP9m',
+          linkedAppointments: 2,
+        },
+      ],
+      skipped: [
+        { appointmentId: 4, email: 'patient@example.com', reason: CREATE_ACCOUNTS_MSG.exists('patient@example.com') },
+      ],
       message: CREATE_ACCOUNTS_MSG.summary(1, 1),
     };
     const { sent } = server((url) => (url === '/api/appointments/bulk/create-accounts' ? { body: result } : undefined));
     const { user } = open();
     await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('checkbox'));
     await user.click(within(await rowOf('Bệnh nhân 4')).getByRole('checkbox'));
-    await user.click(within(screen.getByRole('region', { name: 'Thao tác hàng loạt' })).getByRole('button', { name: 'Tạo tài khoản' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Thao tác hàng loạt' })).getByRole('button', { name: 'Tạo tài khoản' }),
+    );
     const confirm = await screen.findByRole('dialog', { name: 'Tạo tài khoản bệnh nhân' });
     await user.click(within(confirm).getByRole('button', { name: 'Tạo tài khoản' }));
 
@@ -202,14 +266,29 @@ describe('BookingManagerPage', () => {
     server((url) => (url === '/api/appointments/bulk/create-accounts' ? { status: 500, body: {} } : undefined));
     const { user } = open();
     await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('checkbox'));
-    await user.click(within(screen.getByRole('region', { name: 'Thao tác hàng loạt' })).getByRole('button', { name: 'Tạo tài khoản' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Tạo tài khoản bệnh nhân' })).getByRole('button', { name: 'Tạo tài khoản' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Thao tác hàng loạt' })).getByRole('button', { name: 'Tạo tài khoản' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Tạo tài khoản bệnh nhân' })).getByRole('button', {
+        name: 'Tạo tài khoản',
+      }),
+    );
     expect(await screen.findByText(CREATE_ACCOUNTS_MSG.failed)).toBeInTheDocument();
   });
 
-  it('edits with the required fields, a date from today, a time reset when the date changes, and the new slot\'s availability', async () => {
+  it("edits with the required fields, a date from today, a time reset when the date changes, and the new slot's availability", async () => {
     const { sent } = server((url, init) => {
-      if (url === '/api/appointments/2' && init.method === 'PUT') return { body: { message: APPOINTMENT_MSG.updated, appointment: ITEMS[1], changes: [], emailQueued: true, emailStatus: 'sent' } };
+      if (url === '/api/appointments/2' && init.method === 'PUT')
+        return {
+          body: {
+            message: APPOINTMENT_MSG.updated,
+            appointment: ITEMS[1],
+            changes: [],
+            emailQueued: true,
+            emailStatus: 'sent',
+          },
+        };
       if (url.startsWith('/api/appointments/public/availability') && url.includes('time=14%3A00'))
         return { body: { available: false, message: APPOINTMENT_MSG.slotFull, code: 'SLOT_FULL', remaining: 0 } };
       return undefined;
@@ -239,24 +318,36 @@ describe('BookingManagerPage', () => {
     await user.click(within(dialog).getByRole('radio', { name: '15:00' }));
     expect(await within(dialog).findByText(APPOINTMENT_MSG.slotAvailable)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Lưu thay đổi' }));
-    await waitFor(() => expect(sent.find((r) => r.url === '/api/appointments/2' && r.method === 'PUT')?.body).toMatchObject({ fullName: 'Bệnh nhân Hai', appointmentDate: '2026-03-13', appointmentTime: '15:00' }));
+    await waitFor(() =>
+      expect(sent.find((r) => r.url === '/api/appointments/2' && r.method === 'PUT')?.body).toMatchObject({
+        fullName: 'Bệnh nhân Hai',
+        appointmentDate: '2026-03-13',
+        appointmentTime: '15:00',
+      }),
+    );
   });
 
-  it("sends the patient a new management link from the detail, and says when its e-mail must wait", async () => {
+  it('sends the patient a new management link from the detail, and says when its e-mail must wait', async () => {
     const { sent } = server((url, init) =>
-      url === '/api/appointments/1/manage-link' && init.method === 'POST' ? { body: { message: APPOINTMENT_MSG.manageLinkSent, emailStatus: 'failed' } } : undefined,
+      url === '/api/appointments/1/manage-link' && init.method === 'POST'
+        ? { body: { message: APPOINTMENT_MSG.manageLinkSent, emailStatus: 'failed' } }
+        : undefined,
     );
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Bệnh nhân 1' }, firstLoad));
     const dialog = await screen.findByRole('dialog', { name: /Lịch hẹn #1/ });
     await user.click(within(dialog).getByRole('button', { name: 'Gửi lại liên kết' }));
-    expect(await screen.findByText(`${APPOINTMENT_MSG.manageLinkSent} ${BOOKING_UI_MSG.emailFailedNote}`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`${APPOINTMENT_MSG.manageLinkSent} ${BOOKING_UI_MSG.emailFailedNote}`),
+    ).toBeInTheDocument();
     expect(sent.filter((r) => r.url === '/api/appointments/1/manage-link' && r.method === 'POST')).toHaveLength(1);
   });
 
   it('offers no new management link for an appointment without an e-mail', async () => {
     // The detail, read afresh, has no e-mail (the row still had one).
-    server((url) => (url === '/api/appointments/4' ? { body: { ...ITEMS[3], fullName: 'Bệnh nhân Bốn', email: null } } : undefined));
+    server((url) =>
+      url === '/api/appointments/4' ? { body: { ...ITEMS[3], fullName: 'Bệnh nhân Bốn', email: null } } : undefined,
+    );
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Bệnh nhân 4' }, firstLoad));
     const dialog = await screen.findByRole('dialog', { name: /Lịch hẹn #4/ });
@@ -265,7 +356,14 @@ describe('BookingManagerPage', () => {
   });
 
   it('says when the list cannot be loaded, with a retry', async () => {
-    server((url) => (url.startsWith('/api/appointments?') ? { status: 500, body: { statusCode: 500, code: 'X', message: 'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.', error: '' } } : undefined));
+    server((url) =>
+      url.startsWith('/api/appointments?')
+        ? {
+            status: 500,
+            body: { statusCode: 500, code: 'X', message: 'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.', error: '' },
+          }
+        : undefined,
+    );
     open();
     expect(await screen.findByText(BOOKING_UI_MSG.loadFailed, {}, firstLoad)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Thử lại' })).toBeInTheDocument();
@@ -273,7 +371,12 @@ describe('BookingManagerPage', () => {
 });
 
 /** One person on a slot's waiting list, as the front desk reads it. */
-const waiter = (id: number, fullName: string, status: StaffWaitingEntry['status'], overrides: Partial<StaffWaitingEntry> = {}): StaffWaitingEntry => ({
+const waiter = (
+  id: number,
+  fullName: string,
+  status: StaffWaitingEntry['status'],
+  overrides: Partial<StaffWaitingEntry> = {},
+): StaffWaitingEntry => ({
   id,
   fullName,
   phone: `09880000${id}`,
@@ -294,10 +397,15 @@ const WAITERS = [
   waiter(14, 'Đỗ Minh Thư', 'LEFT'),
 ];
 
-describe('BookingManagerPage: the slot\'s waiting list in the detail', () => {
+describe("BookingManagerPage: the slot's waiting list in the detail", () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-    window.matchMedia = ((query: string) => ({ matches: query.includes('min-width'), media: query, addEventListener() {}, removeEventListener() {} })) as never;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('min-width'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as never;
   });
   afterEach(() => vi.useRealTimers());
 
@@ -309,7 +417,9 @@ describe('BookingManagerPage: the slot\'s waiting list in the detail', () => {
   }
 
   it("lists the people waiting for the appointment's slot, with each one's status, and lets only the open ones be removed", async () => {
-    const { sent } = server((url) => (url.startsWith('/api/appointments/waiting-list?') ? { body: { entries: WAITERS } } : undefined));
+    const { sent } = server((url) =>
+      url.startsWith('/api/appointments/waiting-list?') ? { body: { entries: WAITERS } } : undefined,
+    );
     const { user } = open();
     const section = await openWaitingList(user);
     const items = await within(section).findAllByRole('listitem');
@@ -333,7 +443,8 @@ describe('BookingManagerPage: the slot\'s waiting list in the detail', () => {
     expect(within(section).queryByRole('button', { name: /Đỗ Minh Thư/ })).not.toBeInTheDocument();
 
     // The slot asked for is the appointment's own.
-    const asked = new URL(sent.find((r) => r.url.startsWith('/api/appointments/waiting-list?'))!.url, 'http://x').searchParams;
+    const asked = new URL(sent.find((r) => r.url.startsWith('/api/appointments/waiting-list?'))!.url, 'http://x')
+      .searchParams;
     expect(Object.fromEntries(asked)).toEqual({ date: '2026-03-12', time: '09:00', department: 'GYNECOLOGY' });
   });
 
@@ -345,7 +456,9 @@ describe('BookingManagerPage: the slot\'s waiting list in the detail', () => {
         return { body: { message: APPOINTMENT_MSG.waitingRemoved } };
       }
       if (url.startsWith('/api/appointments/waiting-list?'))
-        return { body: { entries: removed ? [WAITERS[0], { ...WAITERS[1], status: 'REMOVED' }] : WAITERS.slice(0, 2) } };
+        return {
+          body: { entries: removed ? [WAITERS[0], { ...WAITERS[1], status: 'REMOVED' }] : WAITERS.slice(0, 2) },
+        };
       return undefined;
     });
     const { user } = open();
@@ -355,9 +468,13 @@ describe('BookingManagerPage: the slot\'s waiting list in the detail', () => {
     // Closing the question removes no one.
     await user.click(await within(section).findByRole('button', { name: 'Xóa khỏi danh sách chờ: Phạm Thu Hằng' }));
     let confirm = await screen.findByRole('dialog', { name: 'Xóa khỏi danh sách chờ' });
-    expect(confirm).toHaveTextContent('Xóa Phạm Thu Hằng (0988000012) khỏi danh sách chờ của khung giờ 09:00 ngày 12/03/2026?');
+    expect(confirm).toHaveTextContent(
+      'Xóa Phạm Thu Hằng (0988000012) khỏi danh sách chờ của khung giờ 09:00 ngày 12/03/2026?',
+    );
     await user.click(within(confirm).getAllByRole('button', { name: 'Đóng' }).at(-1)!);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Xóa khỏi danh sách chờ' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Xóa khỏi danh sách chờ' })).not.toBeInTheDocument(),
+    );
     expect(deletes()).toHaveLength(0);
 
     await user.click(within(section).getByRole('button', { name: 'Xóa khỏi danh sách chờ: Phạm Thu Hằng' }));
@@ -368,17 +485,22 @@ describe('BookingManagerPage: the slot\'s waiting list in the detail', () => {
     expect(deletes().map((r) => r.url)).toEqual(['/api/appointments/waiting-list/entries/12']);
     expect(screen.queryByRole('dialog', { name: 'Xóa khỏi danh sách chờ' })).not.toBeInTheDocument();
     // Her button is gone: the focus waits on the section's heading, not lost on the page.
-    await waitFor(() => expect(within(section).getByRole('heading', { name: 'Danh sách chờ của khung giờ này' })).toHaveFocus());
+    await waitFor(() =>
+      expect(within(section).getByRole('heading', { name: 'Danh sách chờ của khung giờ này' })).toHaveFocus(),
+    );
     // The list, asked again, shows her off it, with no button left for her.
     const hang = (await within(section).findByText('Đã bị xóa')).closest('li')!;
     expect(hang).toHaveTextContent('Phạm Thu Hằng');
-    expect(within(section).queryByRole('button', { name: 'Xóa khỏi danh sách chờ: Phạm Thu Hằng' })).not.toBeInTheDocument();
+    expect(
+      within(section).queryByRole('button', { name: 'Xóa khỏi danh sách chờ: Phạm Thu Hằng' }),
+    ).not.toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Xóa khỏi danh sách chờ: Trần Thị Mai' })).toBeInTheDocument();
   });
 
-  it("says so when the person left the list meanwhile", async () => {
+  it('says so when the person left the list meanwhile', async () => {
     server((url, init) => {
-      if (url === '/api/appointments/waiting-list/entries/11' && init.method === 'DELETE') return { status: 409, body: errorBody(409, APPOINTMENT_MSG.waitingEntryClosed, 'WAITING_CLOSED') };
+      if (url === '/api/appointments/waiting-list/entries/11' && init.method === 'DELETE')
+        return { status: 409, body: errorBody(409, APPOINTMENT_MSG.waitingEntryClosed, 'WAITING_CLOSED') };
       if (url.startsWith('/api/appointments/waiting-list?')) return { body: { entries: WAITERS.slice(0, 1) } };
       return undefined;
     });
@@ -404,11 +526,15 @@ describe('BookingManagerPage: the slot\'s waiting list in the detail', () => {
     server((url) => {
       if (!url.startsWith('/api/appointments/waiting-list?')) return undefined;
       calls += 1;
-      return calls === 1 ? { status: 500, body: errorBody(500, 'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.') } : { body: { entries: WAITERS.slice(1, 2) } };
+      return calls === 1
+        ? { status: 500, body: errorBody(500, 'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.') }
+        : { body: { entries: WAITERS.slice(1, 2) } };
     });
     const { user } = open();
     const section = await openWaitingList(user);
-    expect(await within(section).findByRole('alert')).toHaveTextContent('Hệ thống đang gặp sự cố. Vui lòng thử lại sau.');
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.',
+    );
     await user.click(within(section).getByRole('button', { name: 'Thử lại' }));
     expect(await within(section).findByText('Phạm Thu Hằng')).toBeInTheDocument();
   });

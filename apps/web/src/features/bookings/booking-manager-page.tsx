@@ -1,7 +1,16 @@
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { CalendarSearch, RefreshCw } from 'lucide-react';
-import { BOOKING_UI_MSG, CREATE_ACCOUNTS_MSG, formatDate, formatVnd, type Appointment, type BulkAppointmentAction, type BulkResult, type CreateAccountsResult } from '@clinic/shared';
+import {
+  BOOKING_UI_MSG,
+  CREATE_ACCOUNTS_MSG,
+  formatDate,
+  formatVnd,
+  type Appointment,
+  type BulkAppointmentAction,
+  type BulkResult,
+  type CreateAccountsResult,
+} from '@clinic/shared';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -64,7 +73,13 @@ export default function BookingManagerPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
 
-  const { selected, selectedItems, toggle, toggleAll, clear: clearSelection } = usePageSelection(JSON.stringify(params), items);
+  const {
+    selected,
+    selectedItems,
+    toggle,
+    toggleAll,
+    clear: clearSelection,
+  } = usePageSelection(JSON.stringify(params), items);
 
   const confirm = useConfirmAppointment();
   const markPaid = useMarkPaid();
@@ -73,7 +88,10 @@ export default function BookingManagerPage() {
   const createAccounts = useCreateAccounts();
 
   const single = dialog && 'appointment' in dialog ? dialog : null;
-  const runSingle = <T extends { message: string }>(mutation: { mutate: (id: number, options: { onSuccess: (r: T) => void; onError: (e: Error) => void }) => void }, fallback: string) => {
+  const runSingle = <T extends { message: string }>(
+    mutation: { mutate: (id: number, options: { onSuccess: (r: T) => void; onError: (e: Error) => void }) => void },
+    fallback: string,
+  ) => {
     if (!single) return;
     mutation.mutate(single.appointment.id, {
       onSuccess: (result) => {
@@ -118,7 +136,11 @@ export default function BookingManagerPage() {
   }
 
   const data = query.data;
-  const pastTheEnd = usePastTheEnd(data && { shown: data.items.length, total: data.total, totalPages: data.totalPages }, params.page, update);
+  const pastTheEnd = usePastTheEnd(
+    data && { shown: data.items.length, total: data.total, totalPages: data.totalPages },
+    params.page,
+    update,
+  );
   const filtered = params.q !== '' || params.status !== '' || params.today;
 
   return (
@@ -127,9 +149,16 @@ export default function BookingManagerPage() {
         <div>
           <p className="text-sm font-medium text-brand-700">Booking Manager</p>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Quản lý Lịch hẹn</h1>
-          <p className="mt-1 text-sm text-slate-600">Tìm, xác nhận, chỉ định bác sĩ, yêu cầu thanh toán và xử lý hàng loạt lịch hẹn của phòng khám.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Tìm, xác nhận, chỉ định bác sĩ, yêu cầu thanh toán và xử lý hàng loạt lịch hẹn của phòng khám.
+          </p>
         </div>
-        <Button variant="secondary" className="self-start sm:self-auto" onClick={() => void Promise.all([query.refetch(), stats.refetch()])} loading={query.isFetching && !query.isPending}>
+        <Button
+          variant="secondary"
+          className="self-start sm:self-auto"
+          onClick={() => void Promise.all([query.refetch(), stats.refetch()])}
+          loading={query.isFetching && !query.isPending}
+        >
           <RefreshCw aria-hidden="true" className="size-4" />
           Làm mới
         </Button>
@@ -153,7 +182,11 @@ export default function BookingManagerPage() {
           onCreateAccounts={() => setDialog({ kind: 'create-accounts' })}
           onClear={clearSelection}
           onAction={(action) =>
-            setDialog(action === 'cancel' || action === 'request-payment' ? { kind: 'bulk-input', action } : { kind: 'bulk-confirm', action })
+            setDialog(
+              action === 'cancel' || action === 'request-payment'
+                ? { kind: 'bulk-input', action }
+                : { kind: 'bulk-confirm', action },
+            )
           }
         />
       )}
@@ -167,42 +200,70 @@ export default function BookingManagerPage() {
           isEmpty={items.length === 0}
           empty={
             filtered ? (
-              <EmptyState icon={CalendarSearch} title="Không tìm thấy lịch hẹn phù hợp" description="Hãy thử từ khóa khác, hoặc bỏ bớt bộ lọc." />
+              <EmptyState
+                icon={CalendarSearch}
+                title="Không tìm thấy lịch hẹn phù hợp"
+                description="Hãy thử từ khóa khác, hoặc bỏ bớt bộ lọc."
+              />
             ) : (
-              <EmptyState title="Chưa có lịch hẹn nào" description="Lịch hẹn bệnh nhân đặt trên trang web sẽ xuất hiện tại đây." />
+              <EmptyState
+                title="Chưa có lịch hẹn nào"
+                description="Lịch hẹn bệnh nhân đặt trên trang web sẽ xuất hiện tại đây."
+              />
             )
           }
           footer={
             data && (
               <>
-                <AppointmentPagination page={data} pageSize={BOOKING_PAGE_SIZE} onPageChange={(page) => update({ page })} />
-                {data.totalCapped && <p className="text-sm text-slate-600">Có quá nhiều kết quả: hãy nhập thêm từ khóa hoặc chọn trạng thái để thu hẹp.</p>}
+                <AppointmentPagination
+                  page={data}
+                  pageSize={BOOKING_PAGE_SIZE}
+                  onPageChange={(page) => update({ page })}
+                />
+                {data.totalCapped && (
+                  <p className="text-sm text-slate-600">
+                    Có quá nhiều kết quả: hãy nhập thêm từ khóa hoặc chọn trạng thái để thu hẹp.
+                  </p>
+                )}
               </>
             )
           }
         >
-              <BookingTable
-                items={items}
-                role={user.role}
-                sort={params.sort}
-                onSortChange={(sort) => update({ sort })}
-                selected={selected}
-                onToggle={toggle}
-                onToggleAll={toggleAll}
-                onAction={(kind, appointment) => setDialog({ kind, appointment })}
-              />
+          <BookingTable
+            items={items}
+            role={user.role}
+            sort={params.sort}
+            onSortChange={(sort) => update({ sort })}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+            onAction={(kind, appointment) => setDialog({ kind, appointment })}
+          />
         </QueryList>
       </ErrorBoundary>
 
-      {single?.kind === 'detail' && <AppointmentDetailModal appointment={single.appointment} role={user.role} onClose={close} onAction={(kind, appointment) => setDialog({ kind, appointment })} />}
+      {single?.kind === 'detail' && (
+        <AppointmentDetailModal
+          appointment={single.appointment}
+          role={user.role}
+          onClose={close}
+          onAction={(kind, appointment) => setDialog({ kind, appointment })}
+        />
+      )}
       {single?.kind === 'edit' && <EditAppointmentModal appointment={single.appointment} onClose={close} />}
       {single?.kind === 'assign' && <AssignDoctorModal appointment={single.appointment} onClose={close} />}
       {single?.kind === 'requestPayment' && <RequestPaymentModal appointment={single.appointment} onClose={close} />}
-      {(single?.kind === 'cancel' || single?.kind === 'refund') && <CancelAppointmentModal appointment={single.appointment} refund={single.kind === 'refund'} onClose={close} />}
+      {(single?.kind === 'cancel' || single?.kind === 'refund') && (
+        <CancelAppointmentModal appointment={single.appointment} refund={single.kind === 'refund'} onClose={close} />
+      )}
       <ConfirmDialog
         open={single?.kind === 'confirm'}
         title="Xác nhận lịch hẹn"
-        message={single ? `Xác nhận lịch hẹn #${single.appointment.id} của ${single.appointment.fullName} (${formatDate(single.appointment.appointmentDate)} ${single.appointment.appointmentTime})? Bệnh nhân nhận email xác nhận.` : ''}
+        message={
+          single
+            ? `Xác nhận lịch hẹn #${single.appointment.id} của ${single.appointment.fullName} (${formatDate(single.appointment.appointmentDate)} ${single.appointment.appointmentTime})? Bệnh nhân nhận email xác nhận.`
+            : ''
+        }
         tone="primary"
         confirmLabel="Xác nhận"
         cancelLabel="Đóng"
@@ -228,7 +289,11 @@ export default function BookingManagerPage() {
       <ConfirmDialog
         open={single?.kind === 'delete'}
         title="Xóa vĩnh viễn lịch hẹn"
-        message={single ? `Xóa vĩnh viễn lịch hẹn #${single.appointment.id} của ${single.appointment.fullName}? Không thể hoàn tác; lịch sử thay đổi vẫn được giữ lại.` : ''}
+        message={
+          single
+            ? `Xóa vĩnh viễn lịch hẹn #${single.appointment.id} của ${single.appointment.fullName}? Không thể hoàn tác; lịch sử thay đổi vẫn được giữ lại.`
+            : ''
+        }
         confirmLabel="Xóa vĩnh viễn"
         cancelLabel="Đóng"
         loading={remove.isPending}
@@ -237,7 +302,13 @@ export default function BookingManagerPage() {
       />
 
       {dialog?.kind === 'bulk-input' && (
-        <BulkInputModal kind={dialog.action} count={selected.size} pending={bulk.isPending} onSubmit={(extra) => runBulk(dialog.action, extra)} onClose={close} />
+        <BulkInputModal
+          kind={dialog.action}
+          count={selected.size}
+          pending={bulk.isPending}
+          onSubmit={(extra) => runBulk(dialog.action, extra)}
+          onClose={close}
+        />
       )}
       <ConfirmDialog
         open={dialog?.kind === 'bulk-confirm'}
@@ -268,7 +339,9 @@ export default function BookingManagerPage() {
         onCancel={close}
       />
       {dialog?.kind === 'accounts-result' && <CreateAccountsResultModal result={dialog.result} onClose={close} />}
-      {dialog?.kind === 'bulk-result' && <BulkResultModal title={dialog.title} result={dialog.result} names={dialog.names} onClose={close} />}
+      {dialog?.kind === 'bulk-result' && (
+        <BulkResultModal title={dialog.title} result={dialog.result} names={dialog.names} onClose={close} />
+      )}
     </div>
   );
 }

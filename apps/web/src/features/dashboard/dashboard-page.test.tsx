@@ -32,7 +32,10 @@ function open(role: Role, dashboard: Dashboard, sample?: () => { status?: number
     if (url === '/api/users/profile') return { body: me };
     if (url === '/api/dashboard') return { body: dashboard };
     if (url === '/api/dashboard/sample-data' && sample) return sample();
-    return { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Không tìm thấy', error: 'Không tìm thấy' } };
+    return {
+      status: 404,
+      body: { statusCode: 404, code: 'NOT_FOUND', message: 'Không tìm thấy', error: 'Không tìm thấy' },
+    };
   });
   storeSession(storedInfoOf(me));
   return { sent, ...renderRoutes(routes, '/admin') };
@@ -41,7 +44,7 @@ function open(role: Role, dashboard: Dashboard, sample?: () => { status?: number
 const firstLoad = { timeout: 5000 };
 
 describe('DashboardPage', () => {
-  it('shows the server\'s figures, the six months for a screen reader too, and tiles for the role\'s screens', async () => {
+  it("shows the server's figures, the six months for a screen reader too, and tiles for the role's screens", async () => {
     open('STAFF', { ...DASHBOARD, sampleDataAvailable: false });
     const counters = await screen.findByRole('list', { name: 'Số liệu chính' }, firstLoad);
     expect(within(counters).getByText('Tổng người dùng').parentElement).toHaveTextContent('57');
@@ -74,29 +77,45 @@ describe('DashboardPage', () => {
     expect(screen.queryByText(/người đang chờ/)).not.toBeInTheDocument();
   });
 
-  it("tells a doctor the figures are his own and links his screens", async () => {
+  it('tells a doctor the figures are his own and links his screens', async () => {
     open('DOCTOR', { ...DASHBOARD, scope: 'doctor', people: 12, waitingList: null, sampleDataAvailable: false });
     expect(await screen.findByText('Bệnh nhân của bạn', {}, firstLoad)).toBeInTheDocument();
     expect(screen.getByText(/Số liệu của các lịch hẹn được chỉ định cho bạn/)).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Truy cập nhanh' })).getByRole('link', { name: /Pending Approvals/ })).toHaveAttribute('href', '/admin/pending-approvals');
+    expect(
+      within(screen.getByRole('region', { name: 'Truy cập nhanh' })).getByRole('link', { name: /Pending Approvals/ }),
+    ).toHaveAttribute('href', '/admin/pending-approvals');
     expect(screen.queryByText('Chỗ trống được lấp tháng này')).not.toBeInTheDocument();
   });
 
   it('runs the sample-data generator and follows its progress to the end', async () => {
-    const lines = [1, 2, 3, 4, 5, 6].map((done) => JSON.stringify({ done, total: 6, month: `2026-${String(5 + done).padStart(2, '0')}`, created: done * 10, finished: false }));
+    const lines = [1, 2, 3, 4, 5, 6].map((done) =>
+      JSON.stringify({
+        done,
+        total: 6,
+        month: `2026-${String(5 + done).padStart(2, '0')}`,
+        created: done * 10,
+        finished: false,
+      }),
+    );
     lines.push(JSON.stringify({ done: 6, total: 6, created: 60, finished: true }));
     const { user, sent } = open('ADMIN', DASHBOARD, () => ({ body: lines.join('\n') + '\n' }));
     await user.click(await screen.findByRole('switch', { name: 'Hiện công cụ' }, firstLoad));
     await user.click(screen.getByRole('button', { name: 'Tạo dữ liệu mẫu' }));
     expect(await screen.findByText(`${DASHBOARD_MSG.sampleDone}: 60 lịch hẹn.`)).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Tiến độ tạo dữ liệu mẫu' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByRole('progressbar', { name: 'Tiến độ tạo dữ liệu mẫu' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
     expect(sent).toContain('POST /api/dashboard/sample-data');
     // The figures are asked again once the data is written.
     expect(sent.filter((s) => s === 'GET /api/dashboard').length).toBeGreaterThan(1);
   });
 
   it('says when the server refuses the generator', async () => {
-    const { user } = open('ADMIN', DASHBOARD, () => ({ status: 403, body: { statusCode: 403, code: 'SAMPLE_DATA_REFUSED', message: DASHBOARD_MSG.sampleRefused, error: 'Forbidden' } }));
+    const { user } = open('ADMIN', DASHBOARD, () => ({
+      status: 403,
+      body: { statusCode: 403, code: 'SAMPLE_DATA_REFUSED', message: DASHBOARD_MSG.sampleRefused, error: 'Forbidden' },
+    }));
     await user.click(await screen.findByRole('switch', { name: 'Hiện công cụ' }, firstLoad));
     await user.click(screen.getByRole('button', { name: 'Tạo dữ liệu mẫu' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(DASHBOARD_MSG.sampleRefused);

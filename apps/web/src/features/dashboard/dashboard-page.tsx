@@ -1,5 +1,16 @@
 import { Link } from 'react-router';
-import { ArrowRight, CalendarDays, CircleCheck, Hourglass, ListChecks, RefreshCw, TrendingDown, TrendingUp, Users, Wallet } from 'lucide-react';
+import {
+  ArrowRight,
+  CalendarDays,
+  CircleCheck,
+  Hourglass,
+  ListChecks,
+  RefreshCw,
+  TrendingDown,
+  TrendingUp,
+  Users,
+  Wallet,
+} from 'lucide-react';
 import { canOpenScreen, DASHBOARD_MSG, formatVnd, ROLE_LABELS, type Dashboard } from '@clinic/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,7 +32,9 @@ function Growth({ value, label }: { value: number | null; label: string }) {
   const Icon = up ? TrendingUp : TrendingDown;
   const text = `${up ? '+' : '−'}${Math.abs(value).toLocaleString('vi-VN', { maximumFractionDigits: 1 })}%`;
   return (
-    <span className={cn('inline-flex items-center gap-1 text-sm font-medium', up ? 'text-emerald-700' : 'text-red-700')}>
+    <span
+      className={cn('inline-flex items-center gap-1 text-sm font-medium', up ? 'text-emerald-700' : 'text-red-700')}
+    >
       <Icon aria-hidden="true" className="size-4" />
       {label}: {text} so với tháng trước
     </span>
@@ -31,7 +44,10 @@ function Growth({ value, label }: { value: number | null; label: string }) {
 function Panel({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
   const id = `panel-${title.replace(/\s+/g, '-')}`;
   return (
-    <section aria-labelledby={id} className={cn('rounded-xl border border-slate-200 bg-white p-5 shadow-sm', className)}>
+    <section
+      aria-labelledby={id}
+      className={cn('rounded-xl border border-slate-200 bg-white p-5 shadow-sm', className)}
+    >
       <h2 id={id} className="mb-4 text-base font-semibold text-slate-900">
         {title}
       </h2>
@@ -70,8 +86,21 @@ function Figures({ data }: { data: Dashboard }) {
         label="Số liệu chính"
         columns={waitingCard.length > 0 ? FIVE_CARDS : FOUR_CARDS}
         cards={[
-          { key: 'people', label: doctor ? 'Bệnh nhân của bạn' : 'Tổng người dùng', value: data.people, icon: Users, tone: 'bg-brand-50 text-brand-700' },
-          { key: 'total', label: 'Tổng lịch hẹn', value: data.appointments.total, icon: CalendarDays, tone: 'bg-sky-50 text-sky-700', hint: `${data.appointments.today} lịch hẹn hôm nay` },
+          {
+            key: 'people',
+            label: doctor ? 'Bệnh nhân của bạn' : 'Tổng người dùng',
+            value: data.people,
+            icon: Users,
+            tone: 'bg-brand-50 text-brand-700',
+          },
+          {
+            key: 'total',
+            label: 'Tổng lịch hẹn',
+            value: data.appointments.total,
+            icon: CalendarDays,
+            tone: 'bg-sky-50 text-sky-700',
+            hint: `${data.appointments.today} lịch hẹn hôm nay`,
+          },
           {
             key: 'pending',
             label: 'Chờ xử lý',
@@ -80,7 +109,13 @@ function Figures({ data }: { data: Dashboard }) {
             tone: 'bg-amber-50 text-amber-700',
             hint: `${data.appointments.pending} chờ xác nhận · ${data.appointments.awaitingDoctor} chờ bác sĩ`,
           },
-          { key: 'confirmed', label: 'Đã xác nhận', value: data.appointments.confirmed, icon: CircleCheck, tone: 'bg-emerald-50 text-emerald-700' },
+          {
+            key: 'confirmed',
+            label: 'Đã xác nhận',
+            value: data.appointments.confirmed,
+            icon: CircleCheck,
+            tone: 'bg-emerald-50 text-emerald-700',
+          },
           ...waitingCard,
         ]}
       />
@@ -88,7 +123,9 @@ function Figures({ data }: { data: Dashboard }) {
       <div className="grid gap-4 lg:grid-cols-3">
         <Panel title="Doanh thu">
           <p className="text-2xl font-bold text-slate-900 tabular-nums">{formatVnd(data.revenue.total)}</p>
-          <p className="mt-1 text-sm text-slate-600">{data.revenue.paidVisits.toLocaleString('vi-VN')} lượt khám đã thanh toán</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {data.revenue.paidVisits.toLocaleString('vi-VN')} lượt khám đã thanh toán
+          </p>
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
             <div>
               <dt className="text-slate-500">Tháng này</dt>
@@ -108,12 +145,15 @@ function Figures({ data }: { data: Dashboard }) {
             <Wallet aria-hidden="true" className="size-7 text-amber-600" />
             {formatVnd(data.pendingPayments.amount)}
           </p>
-          <p className="mt-1 text-sm text-slate-600">{data.pendingPayments.count.toLocaleString('vi-VN')} lịch hẹn cần thanh toán hoặc đã yêu cầu thanh toán</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {data.pendingPayments.count.toLocaleString('vi-VN')} lịch hẹn cần thanh toán hoặc đã yêu cầu thanh toán
+          </p>
         </Panel>
         <Panel title="Tăng trưởng">
           <p className="text-sm text-slate-600">Tháng {thisMonth ? monthLabel(thisMonth.month) : ''}</p>
           <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">
-            {(thisMonth?.appointments ?? 0).toLocaleString('vi-VN')} <span className="text-base font-medium text-slate-600">lịch hẹn</span>
+            {(thisMonth?.appointments ?? 0).toLocaleString('vi-VN')}{' '}
+            <span className="text-base font-medium text-slate-600">lịch hẹn</span>
           </p>
           <p className="mt-3">
             <Growth value={data.growth.appointments} label="Lịch hẹn" />
@@ -147,7 +187,12 @@ export default function DashboardPage() {
             {query.data?.scope === 'doctor' && <span>· Số liệu của các lịch hẹn được chỉ định cho bạn</span>}
           </p>
         </div>
-        <Button variant="secondary" className="self-start sm:self-auto" onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending}>
+        <Button
+          variant="secondary"
+          className="self-start sm:self-auto"
+          onClick={() => void query.refetch()}
+          loading={query.isFetching && !query.isPending}
+        >
           <RefreshCw aria-hidden="true" className="size-4" />
           Làm mới
         </Button>
@@ -158,7 +203,12 @@ export default function DashboardPage() {
           <Spinner size="lg" label="Đang tải số liệu..." />
         </div>
       ) : query.isError ? (
-        <LoadErrorAlert title={DASHBOARD_MSG.loadFailed} message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <LoadErrorAlert
+          title={DASHBOARD_MSG.loadFailed}
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : (
         <Figures data={query.data} />
       )}
@@ -182,7 +232,10 @@ export default function DashboardPage() {
                     <span className="block font-semibold text-slate-900">{label}</span>
                     <span className="block text-sm text-slate-600">{description}</span>
                   </span>
-                  <ArrowRight aria-hidden="true" className="size-4 text-slate-400 transition-transform group-hover:translate-x-0.5" />
+                  <ArrowRight
+                    aria-hidden="true"
+                    className="size-4 text-slate-400 transition-transform group-hover:translate-x-0.5"
+                  />
                 </Link>
               </li>
             ))}

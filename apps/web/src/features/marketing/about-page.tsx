@@ -11,7 +11,10 @@ export default function AboutPage() {
   return (
     <>
       {/* Intro */}
-      <section aria-labelledby="about-title" className="bg-gradient-to-b from-teal-50 to-white px-4 py-16 sm:px-6 lg:px-8 lg:py-24">
+      <section
+        aria-labelledby="about-title"
+        className="bg-gradient-to-b from-teal-50 to-white px-4 py-16 sm:px-6 lg:px-8 lg:py-24"
+      >
         <div className="mx-auto max-w-3xl text-center">
           <p className="text-sm font-semibold tracking-wide text-teal-700 uppercase">Giới thiệu</p>
           <h1 id="about-title" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
@@ -66,11 +69,7 @@ export default function AboutPage() {
       {/* History */}
       <section aria-labelledby="about-history-title" className="bg-white px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
         <div className="mx-auto max-w-3xl">
-          <SectionHeading
-            id="about-history-title"
-            eyebrow="Hành trình"
-            title="Hơn 10 năm đồng hành cùng người bệnh"
-          />
+          <SectionHeading id="about-history-title" eyebrow="Hành trình" title="Hơn 10 năm đồng hành cùng người bệnh" />
           <ol className="mt-12 space-y-8 border-l-2 border-teal-100 pl-8">
             {HISTORY.map((item) => (
               <li key={item.year} className="relative">
@@ -98,7 +97,10 @@ export default function AboutPage() {
           />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {LEADERS.map((leader) => (
-              <li key={leader.name} className="flex flex-col items-center rounded-2xl bg-white p-6 text-center shadow-sm">
+              <li
+                key={leader.name}
+                className="flex flex-col items-center rounded-2xl bg-white p-6 text-center shadow-sm"
+              >
                 <span
                   aria-hidden="true"
                   className={`flex h-20 w-20 items-center justify-center rounded-full text-2xl font-bold ${leader.avatarClass}`}

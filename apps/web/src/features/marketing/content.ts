@@ -154,8 +154,7 @@ export const SERVICES: readonly Service[] = [
 export const HERO = {
   eyebrow: CLINIC.name,
   title: 'Chăm sóc sức khỏe sinh sản tận tâm, riêng tư và an toàn',
-  lead:
-    'Đội ngũ bác sĩ chuyên khoa lắng nghe, giải thích rõ ràng và đồng hành cùng bạn ở mọi giai đoạn — từ khám định kỳ, mang thai đến kế hoạch gia đình.',
+  lead: 'Đội ngũ bác sĩ chuyên khoa lắng nghe, giải thích rõ ràng và đồng hành cùng bạn ở mọi giai đoạn — từ khám định kỳ, mang thai đến kế hoạch gia đình.',
   points: [
     'Đặt lịch trực tuyến, không cần tài khoản',
     'Thông tin và kết quả được bảo mật',
@@ -198,8 +197,7 @@ export const REASONS: readonly Feature[] = [
   {
     icon: Microscope,
     title: 'Trang thiết bị hiện đại',
-    description:
-      'Phòng xét nghiệm và máy siêu âm được bảo trì, kiểm chuẩn định kỳ, cho kết quả nhanh và tin cậy.',
+    description: 'Phòng xét nghiệm và máy siêu âm được bảo trì, kiểm chuẩn định kỳ, cho kết quả nhanh và tin cậy.',
   },
   {
     icon: Wallet,
@@ -225,20 +223,17 @@ export const REASONS: readonly Feature[] = [
 
 export const ABOUT_INTRO = {
   title: 'Về Phòng khám An Tâm',
-  lead:
-    'Chúng tôi là phòng khám chuyên khoa sức khỏe sinh sản tại TP. Hồ Chí Minh, nơi mỗi người bệnh được chăm sóc bằng chuyên môn vững vàng, sự tôn trọng và kín đáo.',
+  lead: 'Chúng tôi là phòng khám chuyên khoa sức khỏe sinh sản tại TP. Hồ Chí Minh, nơi mỗi người bệnh được chăm sóc bằng chuyên môn vững vàng, sự tôn trọng và kín đáo.',
 } as const;
 
 export const MISSION = {
   title: 'Sứ mệnh',
-  text:
-    'Mang đến dịch vụ chăm sóc sức khỏe sinh sản an toàn, dễ tiếp cận và tôn trọng quyền riêng tư, để mỗi người có đủ thông tin và sự tự tin khi đưa ra quyết định cho sức khỏe của mình.',
+  text: 'Mang đến dịch vụ chăm sóc sức khỏe sinh sản an toàn, dễ tiếp cận và tôn trọng quyền riêng tư, để mỗi người có đủ thông tin và sự tự tin khi đưa ra quyết định cho sức khỏe của mình.',
 } as const;
 
 export const VISION = {
   title: 'Tầm nhìn',
-  text:
-    'Trở thành địa chỉ sức khỏe sinh sản đáng tin cậy của các gia đình Việt: nơi người bệnh cảm thấy an tâm khi chia sẻ, được khám bởi bác sĩ tận tâm và được theo dõi lâu dài.',
+  text: 'Trở thành địa chỉ sức khỏe sinh sản đáng tin cậy của các gia đình Việt: nơi người bệnh cảm thấy an tâm khi chia sẻ, được khám bởi bác sĩ tận tâm và được theo dõi lâu dài.',
 } as const;
 
 export const VALUES: readonly Feature[] = [
@@ -296,8 +291,7 @@ export const HISTORY: readonly Milestone[] = [
   {
     year: '2020',
     title: 'Đầu tư phòng xét nghiệm',
-    description:
-      'Đưa vào hoạt động phòng xét nghiệm mới và quy trình xét nghiệm STI kín đáo với mẫu được mã hóa.',
+    description: 'Đưa vào hoạt động phòng xét nghiệm mới và quy trình xét nghiệm STI kín đáo với mẫu được mã hóa.',
   },
   {
     year: '2023',
@@ -376,13 +370,11 @@ export const PROCESS_STEPS: readonly ProcessStep[] = [
   },
   {
     title: 'Thăm khám',
-    description:
-      `Đến trước ${CLINIC.arriveEarlyMinutes} phút để làm thủ tục. Bác sĩ thăm khám, giải thích kết quả và báo chi phí trước mỗi chỉ định.`,
+    description: `Đến trước ${CLINIC.arriveEarlyMinutes} phút để làm thủ tục. Bác sĩ thăm khám, giải thích kết quả và báo chi phí trước mỗi chỉ định.`,
   },
   {
     title: 'Theo dõi',
-    description:
-      'Nhận kết quả, hướng dẫn điều trị và lời nhắc tái khám. Bác sĩ tiếp tục đồng hành khi bạn cần.',
+    description: 'Nhận kết quả, hướng dẫn điều trị và lời nhắc tái khám. Bác sĩ tiếp tục đồng hành khi bạn cần.',
   },
 ];
 
@@ -468,8 +460,7 @@ export const FAQS: readonly Faq[] = [
   },
   {
     question: 'Tôi nên đến trước giờ hẹn bao lâu?',
-    answer:
-      `${CLINIC_TEXT.arriveEarly} để làm thủ tục tiếp đón. Hãy mang theo giấy tờ tùy thân và các kết quả khám, xét nghiệm trước đây (nếu có) để bác sĩ có đầy đủ thông tin.`,
+    answer: `${CLINIC_TEXT.arriveEarly} để làm thủ tục tiếp đón. Hãy mang theo giấy tờ tùy thân và các kết quả khám, xét nghiệm trước đây (nếu có) để bác sĩ có đầy đủ thông tin.`,
   },
   {
     question: 'Kết quả khám và xét nghiệm của tôi có được bảo mật không?',

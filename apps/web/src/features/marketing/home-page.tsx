@@ -25,7 +25,10 @@ export default function HomePage() {
   return (
     <>
       {/* Hero */}
-      <section aria-labelledby="home-hero-title" className="bg-gradient-to-b from-teal-50 to-white px-4 py-16 sm:px-6 lg:px-8 lg:py-24">
+      <section
+        aria-labelledby="home-hero-title"
+        className="bg-gradient-to-b from-teal-50 to-white px-4 py-16 sm:px-6 lg:px-8 lg:py-24"
+      >
         <div className="mx-auto grid max-w-7xl items-center gap-12 lg:grid-cols-2">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-teal-800 shadow-sm">

@@ -13,15 +13,18 @@ export default function ServicesPage() {
   return (
     <>
       {/* Intro */}
-      <section aria-labelledby="services-title" className="bg-gradient-to-b from-teal-50 to-white px-4 py-16 sm:px-6 lg:px-8 lg:py-24">
+      <section
+        aria-labelledby="services-title"
+        className="bg-gradient-to-b from-teal-50 to-white px-4 py-16 sm:px-6 lg:px-8 lg:py-24"
+      >
         <div className="mx-auto max-w-3xl text-center">
           <p className="text-sm font-semibold tracking-wide text-teal-700 uppercase">Dịch vụ</p>
           <h1 id="services-title" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
             Dịch vụ &amp; Bảng giá
           </h1>
           <p className="mt-6 text-lg leading-relaxed text-slate-700">
-            Sáu nhóm dịch vụ chuyên sâu về sức khỏe sinh sản, quy trình khám rõ ràng và chi phí minh bạch — để bạn
-            yên tâm ngay từ lần đầu đặt lịch.
+            Sáu nhóm dịch vụ chuyên sâu về sức khỏe sinh sản, quy trình khám rõ ràng và chi phí minh bạch — để bạn yên
+            tâm ngay từ lần đầu đặt lịch.
           </p>
         </div>
       </section>
@@ -126,7 +129,11 @@ export default function ServicesPage() {
                     </li>
                   ))}
                 </ul>
-                <ButtonLink to="/appointment" variant={plan.highlighted ? 'primary' : 'secondary'} className="mt-8 w-full">
+                <ButtonLink
+                  to="/appointment"
+                  variant={plan.highlighted ? 'primary' : 'secondary'}
+                  className="mt-8 w-full"
+                >
                   {plan.cta}
                 </ButtonLink>
               </article>

@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APPOINTMENT_MSG, PATIENT_MSG, type PatientPage, type PatientSummary, type PatientVisit, type Role } from '@clinic/shared';
+import {
+  APPOINTMENT_MSG,
+  PATIENT_MSG,
+  type PatientPage,
+  type PatientSummary,
+  type PatientVisit,
+  type Role,
+} from '@clinic/shared';
 import { routes } from '@/app/router';
 import { makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
@@ -44,30 +51,52 @@ const WITH_ACCOUNT = patient(1, {
   actionableAppointment: TODAY_VISIT,
 });
 const NOTHING_TO_EXAMINE = patient(2);
-const PAGE: PatientPage = { items: [WITH_ACCOUNT, NOTHING_TO_EXAMINE], total: 12, page: 1, size: 10, totalPages: 2, cards: { totalPatients: 12, withUpcoming: 4, totalConfirmed: 15 } };
+const PAGE: PatientPage = {
+  items: [WITH_ACCOUNT, NOTHING_TO_EXAMINE],
+  total: 12,
+  page: 1,
+  size: 10,
+  totalPages: 2,
+  cards: { totalPatients: 12, withUpcoming: 4, totalConfirmed: 15 },
+};
 
 type Sent = { url: string; method: string; body: unknown };
 
-function server(role: Role, answer: (url: string, init: RequestInit) => { status?: number; body?: unknown } | undefined = () => undefined) {
+function server(
+  role: Role,
+  answer: (url: string, init: RequestInit) => { status?: number; body?: unknown } | undefined = () => undefined,
+) {
   const sent: Sent[] = [];
-  const me = makeUser({ id: 9, username: role.toLowerCase(), role, fullName: 'BS. Lê Thị Hồng Nhung', specialty: role === 'DOCTOR' ? 'GYNECOLOGY' : null });
+  const me = makeUser({
+    id: 9,
+    username: role.toLowerCase(),
+    role,
+    fullName: 'BS. Lê Thị Hồng Nhung',
+    specialty: role === 'DOCTOR' ? 'GYNECOLOGY' : null,
+  });
   mockFetch((url, init) => {
     sent.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
     const custom = answer(url, init);
     if (custom) return custom;
     if (url === '/api/auth/validate') return { body: { valid: true } };
     if (url === '/api/users/profile') return { body: me };
-    if (url.startsWith('/api/patients/detail')) return { body: { patient: WITH_ACCOUNT, visits: [TODAY_VISIT, WITH_ACCOUNT.lastAppointment] } };
+    if (url.startsWith('/api/patients/detail'))
+      return { body: { patient: WITH_ACCOUNT, visits: [TODAY_VISIT, WITH_ACCOUNT.lastAppointment] } };
     if (url.startsWith('/api/patients')) return { body: PAGE };
-    if (url.startsWith('/api/appointments/public/availability')) return { body: { available: true, message: APPOINTMENT_MSG.slotAvailable, code: 'AVAILABLE', remaining: 2 } };
-    return { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Không tìm thấy', error: 'Không tìm thấy' } };
+    if (url.startsWith('/api/appointments/public/availability'))
+      return { body: { available: true, message: APPOINTMENT_MSG.slotAvailable, code: 'AVAILABLE', remaining: 2 } };
+    return {
+      status: 404,
+      body: { statusCode: 404, code: 'NOT_FOUND', message: 'Không tìm thấy', error: 'Không tìm thấy' },
+    };
   });
   storeSession(storedInfoOf(me));
   return { sent, ...renderRoutes(routes, '/admin/patients') };
 }
 
 const firstLoad = { timeout: 5000 };
-const rowOf = async (name: string) => (await screen.findByRole('rowheader', { name: new RegExp(name) }, firstLoad)).closest('tr')!;
+const rowOf = async (name: string) =>
+  (await screen.findByRole('rowheader', { name: new RegExp(name) }, firstLoad)).closest('tr')!;
 
 describe('PatientControlPage', () => {
   beforeEach(() => {
@@ -84,7 +113,10 @@ describe('PatientControlPage', () => {
     expect(row).toHaveTextContent('02/02/2026');
     expect(row).toHaveTextContent('10/03/2026 · 08:00');
     expect(await rowOf('Bệnh nhân 2')).toHaveTextContent(PATIENT_MSG.noneScheduled);
-    expect(within(screen.getByRole('list', { name: 'Thống kê bệnh nhân' })).getByText('Total Confirmed Appointments').parentElement).toHaveTextContent('15');
+    expect(
+      within(screen.getByRole('list', { name: 'Thống kê bệnh nhân' })).getByText('Total Confirmed Appointments')
+        .parentElement,
+    ).toHaveTextContent('15');
     expect(screen.getByText('Showing 1 to 10 of 12 results')).toBeInTheDocument();
     // Staff read; only a doctor has row actions.
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
@@ -102,8 +134,22 @@ describe('PatientControlPage', () => {
   });
 
   it('lets the front desk add a patient, checks the form first, and shows the temporary password once', async () => {
-    const created = { message: 'Đã tạo tài khoản bệnh nhân', user: makeUser({ id: 70, username: 'lan@example.com', email: 'lan@example.com', role: 'PATIENT', fullName: 'Trần Thị Lan', mustChangePassword: true }), temporaryPassword: 'Tam-4Lq8-zR2n', linkedAppointments: 0 };
-    const { sent, user } = server('STAFF', (url, init) => (url === '/api/patients' && init.method === 'POST' ? { status: 201, body: created } : undefined));
+    const created = {
+      message: 'Đã tạo tài khoản bệnh nhân',
+      user: makeUser({
+        id: 70,
+        username: 'lan@example.com',
+        email: 'lan@example.com',
+        role: 'PATIENT',
+        fullName: 'Trần Thị Lan',
+        mustChangePassword: true,
+      }),
+      temporaryPassword: 'Tam-4Lq8-zR2n',
+      linkedAppointments: 0,
+    };
+    const { sent, user } = server('STAFF', (url, init) =>
+      url === '/api/patients' && init.method === 'POST' ? { status: 201, body: created } : undefined,
+    );
     await user.click(await screen.findByRole('button', { name: 'Add Patient' }, firstLoad));
     const dialog = await screen.findByRole('dialog', { name: 'Add Patient' });
     await user.type(within(dialog).getByLabelText(/Email/), 'khong-phai-email');
@@ -118,7 +164,13 @@ describe('PatientControlPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Tạo tài khoản' }));
     const done = await screen.findByRole('dialog', { name: 'Tài khoản bệnh nhân đã được tạo' });
     expect(within(done).getByRole('status', { name: 'Mật khẩu tạm thời' })).toHaveTextContent('Tam-4Lq8-zR2n');
-    expect(sent.find((r) => r.url === '/api/patients' && r.method === 'POST')?.body).toEqual({ fullName: 'Trần Thị Lan', email: 'Lan@Example.com', phone: '', birth: '', gender: null });
+    expect(sent.find((r) => r.url === '/api/patients' && r.method === 'POST')?.body).toEqual({
+      fullName: 'Trần Thị Lan',
+      email: 'Lan@Example.com',
+      phone: '',
+      birth: '',
+      gender: null,
+    });
   });
 
   it('offers Add Patient to the front desk only', async () => {
@@ -142,7 +194,14 @@ describe('PatientControlPage', () => {
   it('saves notes with a follow-up only once its date and time are chosen', async () => {
     const { user, sent } = server('DOCTOR', (url, init) =>
       url === '/api/appointments/41' && init.method === 'PUT'
-        ? { body: { message: APPOINTMENT_MSG.notesCompleted, appointment: {}, emailStatus: 'none', followUp: { id: 99, appointmentDate: '2026-03-24', appointmentTime: '09:00' } } }
+        ? {
+            body: {
+              message: APPOINTMENT_MSG.notesCompleted,
+              appointment: {},
+              emailStatus: 'none',
+              followUp: { id: 99, appointmentDate: '2026-03-24', appointmentTime: '09:00' },
+            },
+          }
         : undefined,
     );
     await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /Ghi chú khám/ }));
@@ -175,13 +234,18 @@ describe('PatientControlPage', () => {
 
   it('marks a patient as not come after asking', async () => {
     const { user, sent } = server('DOCTOR', (url, init) =>
-      url === '/api/appointments/41' && init.method === 'PUT' ? { body: { message: APPOINTMENT_MSG.notesNoShow, appointment: {}, emailStatus: 'none', followUp: null } } : undefined,
+      url === '/api/appointments/41' && init.method === 'PUT'
+        ? { body: { message: APPOINTMENT_MSG.notesNoShow, appointment: {}, emailStatus: 'none', followUp: null } }
+        : undefined,
     );
     await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /không đến khám/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Đánh dấu không đến khám' });
     await user.click(within(dialog).getByRole('button', { name: 'Không đến khám' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sent.find((r) => r.method === 'PUT')).toMatchObject({ url: '/api/appointments/41', body: { status: 'NO_SHOW' } });
+    expect(sent.find((r) => r.method === 'PUT')).toMatchObject({
+      url: '/api/appointments/41',
+      body: { status: 'NO_SHOW' },
+    });
     expect(await screen.findByText(APPOINTMENT_MSG.notesNoShow)).toBeInTheDocument();
   });
 });

@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { RefreshCw, UserPlus, UserSearch } from 'lucide-react';
-import { APPOINTMENT_LIMITS, can, BOOKING_UI_MSG, PATIENT_FILTER_LABELS, PATIENT_FILTERS, PATIENT_MSG, PATIENT_PAGE_SIZE, type PatientSummary } from '@clinic/shared';
+import {
+  APPOINTMENT_LIMITS,
+  can,
+  BOOKING_UI_MSG,
+  PATIENT_FILTER_LABELS,
+  PATIENT_FILTERS,
+  PATIENT_MSG,
+  PATIENT_PAGE_SIZE,
+  type PatientSummary,
+} from '@clinic/shared';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -45,7 +54,11 @@ export default function PatientControlPage() {
   const data = query.data;
   const items = data?.items ?? [];
 
-  const pastTheEnd = usePastTheEnd(data && { shown: items.length, total: data.total, totalPages: data.totalPages }, params.page, update);
+  const pastTheEnd = usePastTheEnd(
+    data && { shown: items.length, total: data.total, totalPages: data.totalPages },
+    params.page,
+    update,
+  );
   const filtered = params.q !== '' || params.filter !== 'all';
   const visit = dialog?.patient.actionableAppointment ?? null;
 
@@ -61,7 +74,11 @@ export default function PatientControlPage() {
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2 self-start sm:self-auto">
-          <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending}>
+          <Button
+            variant="secondary"
+            onClick={() => void query.refetch()}
+            loading={query.isFetching && !query.isPending}
+          >
             <RefreshCw aria-hidden="true" className="size-4" />
             Làm mới
           </Button>
@@ -77,10 +94,27 @@ export default function PatientControlPage() {
 
       <PatientCards cards={data?.cards} />
 
-      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" role="search" aria-label="Tìm kiếm bệnh nhân">
+      <div
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+        role="search"
+        aria-label="Tìm kiếm bệnh nhân"
+      >
         <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <SearchField id="patient-search" label="Tìm kiếm" value={params.q} onSearch={(q) => update({ q })} maxLength={APPOINTMENT_LIMITS.searchQuery} placeholder="Search patients..." />
-          <FilterSelect id="patient-filter" label="Lọc" value={params.filter} onChange={(filter) => update({ filter: filter as typeof params.filter })} options={FILTER_OPTIONS} />
+          <SearchField
+            id="patient-search"
+            label="Tìm kiếm"
+            value={params.q}
+            onSearch={(q) => update({ q })}
+            maxLength={APPOINTMENT_LIMITS.searchQuery}
+            placeholder="Search patients..."
+          />
+          <FilterSelect
+            id="patient-filter"
+            label="Lọc"
+            value={params.filter}
+            onChange={(filter) => update({ filter: filter as typeof params.filter })}
+            options={FILTER_OPTIONS}
+          />
         </div>
       </div>
 
@@ -97,22 +131,45 @@ export default function PatientControlPage() {
           isEmpty={items.length === 0}
           empty={
             filtered ? (
-              <EmptyState icon={UserSearch} title="Không tìm thấy bệnh nhân phù hợp" description="Hãy thử tên, email hoặc số điện thoại khác, hoặc chọn All Patients." />
+              <EmptyState
+                icon={UserSearch}
+                title="Không tìm thấy bệnh nhân phù hợp"
+                description="Hãy thử tên, email hoặc số điện thoại khác, hoặc chọn All Patients."
+              />
             ) : (
               <EmptyState
                 title="Chưa có bệnh nhân nào"
-                description={doctor ? 'Bệnh nhân sẽ xuất hiện khi bạn chấp nhận lịch hẹn được chỉ định.' : 'Bệnh nhân xuất hiện khi lịch hẹn của họ được xác nhận.'}
+                description={
+                  doctor
+                    ? 'Bệnh nhân sẽ xuất hiện khi bạn chấp nhận lịch hẹn được chỉ định.'
+                    : 'Bệnh nhân xuất hiện khi lịch hẹn của họ được xác nhận.'
+                }
               />
             )
           }
-          footer={data && <Pagination page={data.page} pageSize={data.size || PATIENT_PAGE_SIZE} total={data.total} onPageChange={(page) => update({ page })} />}
+          footer={
+            data && (
+              <Pagination
+                page={data.page}
+                pageSize={data.size || PATIENT_PAGE_SIZE}
+                total={data.total}
+                onPageChange={(page) => update({ page })}
+              />
+            )
+          }
         >
-          <PatientTable items={items} showActions={doctor} onAction={(action, patient) => setDialog({ action, patient })} />
+          <PatientTable
+            items={items}
+            showActions={doctor}
+            onAction={(action, patient) => setDialog({ action, patient })}
+          />
         </QueryList>
       </ErrorBoundary>
 
       {dialog?.action === 'detail' && <PatientDetailModal patient={dialog.patient} onClose={close} />}
-      {dialog?.action === 'notes' && visit && <ExaminationNotesModal key={visit.id} patientName={dialog.patient.fullName} visit={visit} onClose={close} />}
+      {dialog?.action === 'notes' && visit && (
+        <ExaminationNotesModal key={visit.id} patientName={dialog.patient.fullName} visit={visit} onClose={close} />
+      )}
       {dialog?.action === 'no-show' && visit && (
         <ConfirmDialog
           open

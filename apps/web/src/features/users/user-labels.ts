@@ -2,11 +2,24 @@ import { ROLES, type Gender, type Role, type UserBulkAction, type UserSort } fro
 import type { BadgeTone } from '@/components/ui/badge';
 
 /** The users screen is in English (specification section 2); the shared ROLE_LABELS are Vietnamese. */
-export const ROLE_NAMES: Record<Role, string> = { ADMIN: 'Admin', DOCTOR: 'Doctor', STAFF: 'Staff', PATIENT: 'Patient' };
-export const ROLE_TONES: Record<Role, BadgeTone> = { ADMIN: 'danger', DOCTOR: 'brand', STAFF: 'info', PATIENT: 'neutral' };
+export const ROLE_NAMES: Record<Role, string> = {
+  ADMIN: 'Admin',
+  DOCTOR: 'Doctor',
+  STAFF: 'Staff',
+  PATIENT: 'Patient',
+};
+export const ROLE_TONES: Record<Role, BadgeTone> = {
+  ADMIN: 'danger',
+  DOCTOR: 'brand',
+  STAFF: 'info',
+  PATIENT: 'neutral',
+};
 export const GENDER_NAMES: Record<Gender, string> = { MALE: 'Male', FEMALE: 'Female', OTHER: 'Other' };
 
-export const ROLE_FILTER_OPTIONS = [{ value: '', label: 'All roles' }, ...ROLES.map((role) => ({ value: role, label: ROLE_NAMES[role] }))];
+export const ROLE_FILTER_OPTIONS = [
+  { value: '', label: 'All roles' },
+  ...ROLES.map((role) => ({ value: role, label: ROLE_NAMES[role] })),
+];
 
 export const STATUS_FILTER_OPTIONS = [
   { value: '', label: 'All' },
@@ -23,7 +36,11 @@ export const SORT_OPTIONS = [
 ] as const satisfies ReadonlyArray<{ value: UserSort; label: string }>;
 export const OFFERED_SORTS = SORT_OPTIONS.map((o) => o.value);
 
-export const BULK_ACTION_NAMES: Record<UserBulkAction, string> = { activate: 'Activate', deactivate: 'Deactivate', delete: 'Delete' };
+export const BULK_ACTION_NAMES: Record<UserBulkAction, string> = {
+  activate: 'Activate',
+  deactivate: 'Deactivate',
+  delete: 'Delete',
+};
 
 /** What a row is called in buttons and messages: its full name, else its username. */
 export function displayName(user: { fullName: string | null; username: string }): string {

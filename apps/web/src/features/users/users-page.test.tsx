@@ -4,17 +4,53 @@ import { USER_MSG, type ImportResult, type User, type UserBulkResult, type UserP
 import { routes } from '@/app/router';
 import { errorBody, makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
-const ADMIN = makeUser({ id: 1, username: 'admin', email: 'admin@antamclinic.vn', fullName: 'Quản trị viên', role: 'ADMIN', specialty: null });
-const DOCTOR = makeUser({ id: 7, username: 'doctor', fullName: 'BS. Nguyễn Văn An', role: 'DOCTOR', specialty: 'GYNECOLOGY', phone: '0901234567', gender: 'FEMALE' });
-const STAFF = makeUser({ id: 8, username: 'tam.le', email: 'tam@antamclinic.vn', fullName: 'Lê Văn Tâm', role: 'STAFF', specialty: null, active: false });
-const PATIENT = makeUser({ id: 9, username: 'patient', email: 'patient@example.com', fullName: 'Trần Thị Bình', role: 'PATIENT', specialty: null });
+const ADMIN = makeUser({
+  id: 1,
+  username: 'admin',
+  email: 'admin@antamclinic.vn',
+  fullName: 'Quản trị viên',
+  role: 'ADMIN',
+  specialty: null,
+});
+const DOCTOR = makeUser({
+  id: 7,
+  username: 'doctor',
+  fullName: 'BS. Nguyễn Văn An',
+  role: 'DOCTOR',
+  specialty: 'GYNECOLOGY',
+  phone: '0901234567',
+  gender: 'FEMALE',
+});
+const STAFF = makeUser({
+  id: 8,
+  username: 'tam.le',
+  email: 'tam@antamclinic.vn',
+  fullName: 'Lê Văn Tâm',
+  role: 'STAFF',
+  specialty: null,
+  active: false,
+});
+const PATIENT = makeUser({
+  id: 9,
+  username: 'patient',
+  email: 'patient@example.com',
+  fullName: 'Trần Thị Bình',
+  role: 'PATIENT',
+  specialty: null,
+});
 const USERS = [ADMIN, DOCTOR, STAFF, PATIENT];
 const SPECIALTIES = [
   { code: 'GYNECOLOGY', displayName: 'Phụ khoa' },
   { code: 'FERTILITY', displayName: 'Điều trị hiếm muộn' },
 ];
 
-const page = (items: User[], total = items.length): UserPage => ({ items, total, page: 1, size: 10, totalPages: Math.ceil(total / 10) });
+const page = (items: User[], total = items.length): UserPage => ({
+  items,
+  total,
+  page: 1,
+  size: 10,
+  totalPages: Math.ceil(total / 10),
+});
 
 type Sent = { url: string; method: string; body: unknown };
 type Answer = { status?: number; body?: unknown } | undefined;
@@ -32,7 +68,10 @@ function server(overrides: (url: string, init: RequestInit) => Answer = () => un
     if (url.startsWith('/api/users?')) return { body: page(USERS) };
     return { status: 404, body: errorBody(404, 'Not found', 'NOT_FOUND') };
   });
-  const lists = () => sent.filter((r) => r.method === 'GET' && r.url.startsWith('/api/users?')).map((r) => new URL(r.url, 'http://x').searchParams);
+  const lists = () =>
+    sent
+      .filter((r) => r.method === 'GET' && r.url.startsWith('/api/users?'))
+      .map((r) => new URL(r.url, 'http://x').searchParams);
   return { sent, lists };
 }
 
@@ -44,11 +83,17 @@ function open(path = '/admin/users') {
 /** The first answer waits for the lazy admin chunks too. */
 const firstLoad = { timeout: 5000 };
 /** A row of the table (the signed-in administrator's name is in the sidebar too). */
-const rowOf = async (name: string) => (await within(await screen.findByRole('table', {}, firstLoad)).findByText(name)).closest('tr')!;
+const rowOf = async (name: string) =>
+  (await within(await screen.findByRole('table', {}, firstLoad)).findByText(name)).closest('tr')!;
 
 describe('UsersPage', () => {
   beforeEach(() => {
-    window.matchMedia = ((query: string) => ({ matches: query.includes('min-width'), media: query, addEventListener() {}, removeEventListener() {} })) as never;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('min-width'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as never;
   });
 
   it('lists the users the server sends, ten a page, and sends the role and status filters in the query', async () => {
@@ -70,7 +115,12 @@ describe('UsersPage', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Name A–Z');
     await waitFor(() => {
       const last = lists().at(-1)!;
-      expect([last.get('role'), last.get('status'), last.get('sort'), last.get('page')]).toEqual(['DOCTOR', 'inactive', 'fullName:asc', '1']);
+      expect([last.get('role'), last.get('status'), last.get('sort'), last.get('page')]).toEqual([
+        'DOCTOR',
+        'inactive',
+        'fullName:asc',
+        '1',
+      ]);
     });
     // Kept in the address, so a reload or the back button shows the same list.
     expect(new URLSearchParams(router.state.location.search).get('role')).toBe('DOCTOR');
@@ -84,7 +134,11 @@ describe('UsersPage', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('nobody');
     expect(lists()[0]!.get('q')).toBe('nobody');
     expect(lists()[0]!.get('role')).toBe('STAFF');
-    await user.click(within(screen.getByText('No users match these filters').parentElement!).getByRole('button', { name: 'Clear filters' }));
+    await user.click(
+      within(screen.getByText('No users match these filters').parentElement!).getByRole('button', {
+        name: 'Clear filters',
+      }),
+    );
     await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue(''));
     const last = lists().at(-1)!;
     expect([last.get('q'), last.get('role')]).toEqual([null, null]);
@@ -99,12 +153,22 @@ describe('UsersPage', () => {
     const { user, router } = open();
     const pages = await screen.findByRole('navigation', { name: 'Pagination' }, firstLoad);
     expect(within(pages).getByText('Showing 1 to 10 of 73 users')).toBeInTheDocument();
-    expect(within(pages).getAllByRole('button', { name: /^\d+$/ }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      within(pages)
+        .getAllByRole('button', { name: /^\d+$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5']);
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(lists().at(-1)!.get('page')).toBe('2'));
     expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
     await user.click(await within(pages).findByRole('button', { name: '5' }));
-    await waitFor(() => expect(within(pages).getAllByRole('button', { name: /^\d+$/ }).map((b) => b.textContent)).toEqual(['3', '4', '5', '6', '7']));
+    await waitFor(() =>
+      expect(
+        within(pages)
+          .getAllByRole('button', { name: /^\d+$/ })
+          .map((b) => b.textContent),
+      ).toEqual(['3', '4', '5', '6', '7']),
+    );
     expect(within(pages).getByRole('button', { name: '5' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -118,7 +182,9 @@ describe('UsersPage', () => {
     expect(within(admin).queryByRole('button', { name: /Edit|Delete|Reset password/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: 'Select all users on this page' }));
-    expect(within(screen.getByRole('region', { name: 'Bulk actions' })).getByText('3 users selected')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Bulk actions' })).getByText('3 users selected'),
+    ).toBeInTheDocument();
     expect(box).not.toBeChecked();
   });
 
@@ -137,7 +203,9 @@ describe('UsersPage', () => {
     const { user } = open();
     await user.click(within(await rowOf('Lê Văn Tâm')).getByRole('checkbox', { name: 'Select Lê Văn Tâm' }));
     await user.click(within(await rowOf('Trần Thị Bình')).getByRole('checkbox', { name: 'Select Trần Thị Bình' }));
-    await user.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Delete users' });
     expect(within(dialog).getByText('Delete 2 selected users? This cannot be undone.')).toBeInTheDocument();
     expect(sent.some((r) => r.url.startsWith('/api/users/bulk'))).toBe(false);
@@ -161,10 +229,14 @@ describe('UsersPage', () => {
     };
     const { sent } = server((url) => (url === '/api/users/bulk/activate' ? { body: result } : undefined));
     const { user } = open();
-    await user.click(within(await rowOf('BS. Nguyễn Văn An')).getByRole('checkbox', { name: 'Select BS. Nguyễn Văn An' }));
+    await user.click(
+      within(await rowOf('BS. Nguyễn Văn An')).getByRole('checkbox', { name: 'Select BS. Nguyễn Văn An' }),
+    );
     await user.click(within(await rowOf('Lê Văn Tâm')).getByRole('checkbox', { name: 'Select Lê Văn Tâm' }));
     await user.click(within(await rowOf('Trần Thị Bình')).getByRole('checkbox', { name: 'Select Trần Thị Bình' }));
-    await user.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Activate' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Activate' }),
+    );
     const report = await screen.findByRole('dialog', { name: 'Activate: results' });
     expect(sent.find((r) => r.url === '/api/users/bulk/activate')?.body).toEqual({ ids: [7, 8, 9] });
     const notChanged = within(report).getByRole('list', { name: 'Users not changed' });
@@ -173,16 +245,22 @@ describe('UsersPage', () => {
     expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
   });
 
-  it('says a bulk change failed with the specification\'s words', async () => {
+  it("says a bulk change failed with the specification's words", async () => {
     server((url) => (url === '/api/users/bulk/deactivate' ? { status: 500, body: {} } : undefined));
     const { user } = open();
     await user.click(within(await rowOf('Trần Thị Bình')).getByRole('checkbox', { name: 'Select Trần Thị Bình' }));
-    await user.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Deactivate' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Deactivate' }),
+    );
     expect(await screen.findByText(USER_MSG.deactivateManyFailed)).toBeInTheDocument();
   });
 
-  it('checks a new user with the shared rules, asks a doctor for a specialty, and shows the server\'s refusal', async () => {
-    const { sent } = server((url, init) => (url === '/api/users' && init.method === 'POST' ? { status: 409, body: errorBody(409, USER_MSG.emailTaken, 'CONFLICT') } : undefined));
+  it("checks a new user with the shared rules, asks a doctor for a specialty, and shows the server's refusal", async () => {
+    const { sent } = server((url, init) =>
+      url === '/api/users' && init.method === 'POST'
+        ? { status: 409, body: errorBody(409, USER_MSG.emailTaken, 'CONFLICT') }
+        : undefined,
+    );
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Add user' }, firstLoad));
     const dialog = await screen.findByRole('dialog', { name: 'Add user' });
@@ -232,7 +310,11 @@ describe('UsersPage', () => {
 
   it('clears the specialty when the role is no longer Doctor, creates the user and refreshes the list', async () => {
     const created = makeUser({ id: 20, username: 'lan', fullName: 'Ngô Thị Lan', role: 'STAFF', specialty: null });
-    const { sent, lists } = server((url, init) => (url === '/api/users' && init.method === 'POST' ? { status: 201, body: { message: USER_MSG.created, user: created } } : undefined));
+    const { sent, lists } = server((url, init) =>
+      url === '/api/users' && init.method === 'POST'
+        ? { status: 201, body: { message: USER_MSG.created, user: created } }
+        : undefined,
+    );
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Add user' }, firstLoad));
     const dialog = await screen.findByRole('dialog', { name: 'Add user' });
@@ -251,7 +333,11 @@ describe('UsersPage', () => {
     const listsBefore = lists().length;
     await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sent.find((r) => r.url === '/api/users' && r.method === 'POST')?.body).toMatchObject({ role: 'STAFF', specialty: null, gender: 'FEMALE' });
+    expect(sent.find((r) => r.url === '/api/users' && r.method === 'POST')?.body).toMatchObject({
+      role: 'STAFF',
+      specialty: null,
+      gender: 'FEMALE',
+    });
     expect(await screen.findByText(USER_MSG.created)).toBeInTheDocument();
     await waitFor(() => expect(lists().length).toBeGreaterThan(listsBefore));
   });
@@ -279,17 +365,30 @@ describe('UsersPage', () => {
     // No message from the server: the specification's fallback.
     expect(await within(dialog).findByText(USER_MSG.updateFailed)).toBeInTheDocument();
     const body = sent.find((r) => r.url === '/api/users/7' && r.method === 'PUT')?.body;
-    expect(body).toMatchObject({ role: 'PATIENT', specialty: null, active: false, username: 'doctor', gender: 'FEMALE', phone: '0901234567' });
+    expect(body).toMatchObject({
+      role: 'PATIENT',
+      specialty: null,
+      active: false,
+      username: 'doctor',
+      gender: 'FEMALE',
+      phone: '0901234567',
+    });
     expect(body).not.toHaveProperty('password');
 
-    answer = { body: { message: USER_MSG.updated, user: { ...DOCTOR, role: 'PATIENT', specialty: null, active: false } } };
+    answer = {
+      body: { message: USER_MSG.updated, user: { ...DOCTOR, role: 'PATIENT', specialty: null, active: false } },
+    };
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText(USER_MSG.updated)).toBeInTheDocument();
   });
 
   it('resets a password after a confirmation and shows the temporary one once, with a copy button', async () => {
-    const { sent } = server((url) => (url === '/api/users/8/reset-password' ? { body: { message: USER_MSG.passwordReset, temporaryPassword: 'Tam-7421-xyz' } } : undefined));
+    const { sent } = server((url) =>
+      url === '/api/users/8/reset-password'
+        ? { body: { message: USER_MSG.passwordReset, temporaryPassword: 'Tam-7421-xyz' } }
+        : undefined,
+    );
     const { user } = open();
     await user.click(within(await rowOf('Lê Văn Tâm')).getByRole('button', { name: 'Reset password for Lê Văn Tâm' }));
     const confirm = await screen.findByRole('dialog', { name: 'Reset password' });
@@ -304,7 +403,9 @@ describe('UsersPage', () => {
   });
 
   it('deactivates one user from its row', async () => {
-    const { sent } = server((url) => (url === '/api/users/9/deactivate' ? { body: { message: USER_MSG.deactivated } } : undefined));
+    const { sent } = server((url) =>
+      url === '/api/users/9/deactivate' ? { body: { message: USER_MSG.deactivated } } : undefined,
+    );
     const { user } = open();
     const row = await rowOf('Trần Thị Bình');
     expect(within(row).queryByRole('button', { name: 'Activate Trần Thị Bình' })).not.toBeInTheDocument();
@@ -335,26 +436,36 @@ describe('UsersPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Upload and import' }));
     expect(sent.some((r) => r.url === '/api/users/import')).toBe(false);
 
-    const workbook = new File(['PK'], 'users.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const workbook = new File(['PK'], 'users.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
     fireEvent.change(input, { target: { files: [workbook] } });
     expect(within(dialog).queryByText(USER_MSG.invalidExcel)).not.toBeInTheDocument();
     const listsBefore = lists().length;
     await user.click(within(dialog).getByRole('button', { name: 'Upload and import' }));
     const report = await screen.findByRole('dialog', { name: 'Import results' });
     expect((sent.find((r) => r.url === '/api/users/import')?.body as FormData).get('file')).toBeInstanceOf(File);
-    expect(within(within(report).getByRole('list', { name: 'Summary' })).getByText('Imported').parentElement).toHaveTextContent('2');
-    expect(within(within(report).getByRole('list', { name: 'Summary' })).getByText('Failed').parentElement).toHaveTextContent('1');
+    expect(
+      within(within(report).getByRole('list', { name: 'Summary' })).getByText('Imported').parentElement,
+    ).toHaveTextContent('2');
+    expect(
+      within(within(report).getByRole('list', { name: 'Summary' })).getByText('Failed').parentElement,
+    ).toHaveTextContent('1');
     const rows = within(within(report).getByRole('table')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent(`4${USER_MSG.specialtyRequired}`);
     await waitFor(() => expect(lists().length).toBeGreaterThan(listsBefore));
   });
 
-  it('shows the import\'s refusal from the server', async () => {
-    server((url) => (url === '/api/users/import' ? { status: 413, body: errorBody(413, USER_MSG.importTooLarge) } : undefined));
+  it("shows the import's refusal from the server", async () => {
+    server((url) =>
+      url === '/api/users/import' ? { status: 413, body: errorBody(413, USER_MSG.importTooLarge) } : undefined,
+    );
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Import from Excel' }, firstLoad));
     const dialog = await screen.findByRole('dialog', { name: 'Import users from Excel' });
-    fireEvent.change(within(dialog).getByLabelText('Excel file (.xlsx)'), { target: { files: [new File(['PK'], 'USERS.XLSX')] } });
+    fireEvent.change(within(dialog).getByLabelText('Excel file (.xlsx)'), {
+      target: { files: [new File(['PK'], 'USERS.XLSX')] },
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Upload and import' }));
     expect(await within(dialog).findByText(USER_MSG.importTooLarge)).toBeInTheDocument();
   });
@@ -368,7 +479,12 @@ describe('UsersPage', () => {
   });
 
   it('shows cards on a phone, with the same named actions', async () => {
-    window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+    window.matchMedia = ((query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as never;
     server();
     open();
     const list = await screen.findByRole('list', { name: 'Users' }, firstLoad);

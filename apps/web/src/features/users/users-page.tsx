@@ -1,7 +1,14 @@
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { FileSpreadsheet, RefreshCw, UserPlus, UserSearch } from 'lucide-react';
-import { USER_LIMITS, USER_MSG, type ImportResult, type User, type UserBulkAction, type UserBulkResult } from '@clinic/shared';
+import {
+  USER_LIMITS,
+  USER_MSG,
+  type ImportResult,
+  type User,
+  type UserBulkAction,
+  type UserBulkResult,
+} from '@clinic/shared';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -40,7 +47,8 @@ type Dialog =
   | { kind: 'import-result'; result: ImportResult };
 
 /** A user a bulk change left out for a reason worth reading; one already in the state asked for is not. */
-const needsExplaining = (r: UserBulkResult['results'][number]) => r.outcome === 'failed' || (r.outcome === 'skipped' && r.code !== 'ALREADY_ACTIVE' && r.code !== 'ALREADY_INACTIVE');
+const needsExplaining = (r: UserBulkResult['results'][number]) =>
+  r.outcome === 'failed' || (r.outcome === 'skipped' && r.code !== 'ALREADY_ACTIVE' && r.code !== 'ALREADY_INACTIVE');
 
 /** /admin/users — User Management (ADMIN): every account, paged, searched, filtered and sorted on the server. */
 export default function UsersPage() {
@@ -50,8 +58,17 @@ export default function UsersPage() {
   const specialties = useSpecialties();
   const data = query.data;
   const items = useMemo(() => data?.items ?? [], [data]);
-  const specialtyNames = useMemo(() => new Map((specialties.data ?? []).map((s) => [s.code, s.displayName])), [specialties.data]);
-  const { selected, selectedItems, toggle, toggleAll, clear: clearSelection } = usePageSelection(JSON.stringify(params), items, isSelectable);
+  const specialtyNames = useMemo(
+    () => new Map((specialties.data ?? []).map((s) => [s.code, s.displayName])),
+    [specialties.data],
+  );
+  const {
+    selected,
+    selectedItems,
+    toggle,
+    toggleAll,
+    clear: clearSelection,
+  } = usePageSelection(JSON.stringify(params), items, isSelectable);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
 
@@ -86,7 +103,8 @@ export default function UsersPage() {
           if (result.failed > 0) toast.error(`${USER_BULK_FAILED[action]}. ${result.message}`);
           else toast.success(result.message);
           clearSelection();
-          if (result.results.some(needsExplaining)) setDialog({ kind: 'bulk-result', title: `${BULK_ACTION_NAMES[action]}: results`, result, names });
+          if (result.results.some(needsExplaining))
+            setDialog({ kind: 'bulk-result', title: `${BULK_ACTION_NAMES[action]}: results`, result, names });
           else close();
         },
         onError: (error) => {
@@ -97,7 +115,11 @@ export default function UsersPage() {
     );
   }
 
-  const pastTheEnd = usePastTheEnd(data && { shown: data.items.length, total: data.total, totalPages: data.totalPages }, params.page, update);
+  const pastTheEnd = usePastTheEnd(
+    data && { shown: data.items.length, total: data.total, totalPages: data.totalPages },
+    params.page,
+    update,
+  );
   const clearFilters = () => update({ ...DEFAULT_USER_LIST, sort: params.sort });
 
   return (
@@ -105,10 +127,16 @@ export default function UsersPage() {
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">User Management</h1>
-          <p className="mt-1 text-sm text-slate-600">Create, edit, activate and import the accounts of staff, doctors and patients.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Create, edit, activate and import the accounts of staff, doctors and patients.
+          </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending}>
+          <Button
+            variant="secondary"
+            onClick={() => void query.refetch()}
+            loading={query.isFetching && !query.isPending}
+          >
             {!(query.isFetching && !query.isPending) && <RefreshCw aria-hidden="true" className="size-4" />}
             Refresh
           </Button>
@@ -175,11 +203,20 @@ export default function UsersPage() {
             )
           }
         >
-          <UserTable items={items} specialtyNames={specialtyNames} selected={selected} onToggle={toggle} onToggleAll={toggleAll} onAction={onRowAction} />
+          <UserTable
+            items={items}
+            specialtyNames={specialtyNames}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+            onAction={onRowAction}
+          />
         </QueryList>
       </ErrorBoundary>
 
-      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && <UserFormModal key={single?.id ?? 'new'} user={single} onClose={close} />}
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+        <UserFormModal key={single?.id ?? 'new'} user={single} onClose={close} />
+      )}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title="Delete user"
@@ -203,7 +240,11 @@ export default function UsersPage() {
       <ConfirmDialog
         open={dialog?.kind === 'resetPassword'}
         title="Reset password"
-        message={single ? `Reset the password of ${displayName(single)}? They get a temporary password, shown to you once, and must change it at next sign-in.` : ''}
+        message={
+          single
+            ? `Reset the password of ${displayName(single)}? They get a temporary password, shown to you once, and must change it at next sign-in.`
+            : ''
+        }
         tone="primary"
         confirmLabel="Reset password"
         cancelLabel="Cancel"
@@ -212,13 +253,16 @@ export default function UsersPage() {
         onConfirm={() =>
           single &&
           reset.mutate(single.id, {
-            onSuccess: (result) => setDialog({ kind: 'temporaryPassword', user: single, password: result.temporaryPassword }),
+            onSuccess: (result) =>
+              setDialog({ kind: 'temporaryPassword', user: single, password: result.temporaryPassword }),
             onError: (error) => toast.error(errorMessage(error, RESET_PASSWORD_FAILED)),
           })
         }
         onCancel={close}
       />
-      {dialog?.kind === 'temporaryPassword' && <TemporaryPasswordModal name={displayName(dialog.user)} password={dialog.password} onClose={close} />}
+      {dialog?.kind === 'temporaryPassword' && (
+        <TemporaryPasswordModal name={displayName(dialog.user)} password={dialog.password} onClose={close} />
+      )}
       <ConfirmDialog
         open={dialog?.kind === 'bulk-delete'}
         title="Delete users"
@@ -230,8 +274,12 @@ export default function UsersPage() {
         onConfirm={() => runBulk('delete')}
         onCancel={close}
       />
-      {dialog?.kind === 'bulk-result' && <BulkResultModal title={dialog.title} result={dialog.result} names={dialog.names} onClose={close} />}
-      {dialog?.kind === 'import' && <ImportUsersModal onClose={close} onImported={(result) => setDialog({ kind: 'import-result', result })} />}
+      {dialog?.kind === 'bulk-result' && (
+        <BulkResultModal title={dialog.title} result={dialog.result} names={dialog.names} onClose={close} />
+      )}
+      {dialog?.kind === 'import' && (
+        <ImportUsersModal onClose={close} onImported={(result) => setDialog({ kind: 'import-result', result })} />
+      )}
       {dialog?.kind === 'import-result' && <ImportResultsModal result={dialog.result} onClose={close} />}
     </div>
   );

@@ -10,7 +10,11 @@ const telHref = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`;
 
 /** A signed-in user is offered his account's pages (as in the header's menu), not 'Đăng nhập'. */
 export function PublicFooter({ user }: { user: StoredUserInfo | null }) {
-  const accountLinks = user ? (user.role === 'PATIENT' ? PATIENT_MENU : STAFF_MENU) : [{ label: 'Đăng nhập', to: paths.login }];
+  const accountLinks = user
+    ? user.role === 'PATIENT'
+      ? PATIENT_MENU
+      : STAFF_MENU
+    : [{ label: 'Đăng nhập', to: paths.login }];
   return (
     <footer className="mt-auto bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">

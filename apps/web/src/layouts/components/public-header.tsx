@@ -36,7 +36,9 @@ export function PublicHeader({ user, onLogout }: PublicHeaderProps) {
                   className={({ isActive }) =>
                     cn(
                       'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                      isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                      isActive
+                        ? 'bg-brand-50 text-brand-800'
+                        : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
                     )
                   }
                 >
@@ -71,7 +73,10 @@ export function PublicHeader({ user, onLogout }: PublicHeaderProps) {
       </div>
 
       {mobileOpen && (
-        <div id="mobile-menu" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden">
+        <div
+          id="mobile-menu"
+          className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden"
+        >
           <nav aria-label="Điều hướng chính (di động)" className="px-4 py-3">
             <ul className="space-y-1">
               {PUBLIC_NAV.map((item) => (
@@ -115,7 +120,15 @@ export function PublicHeader({ user, onLogout }: PublicHeaderProps) {
   );
 }
 
-function MobileUserSection({ user, onNavigate, onLogout }: { user: StoredUserInfo; onNavigate: () => void; onLogout: () => void }) {
+function MobileUserSection({
+  user,
+  onNavigate,
+  onLogout,
+}: {
+  user: StoredUserInfo;
+  onNavigate: () => void;
+  onLogout: () => void;
+}) {
   const name = user.fullName || user.username;
   const items = user.role === 'PATIENT' ? PATIENT_MENU : STAFF_MENU;
   return (
@@ -134,7 +147,10 @@ function MobileUserSection({ user, onNavigate, onLogout }: { user: StoredUserInf
               to={item.to}
               onClick={onNavigate}
               className={({ isActive }) =>
-                cn('block rounded-lg px-3 py-2.5 text-base', isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100')
+                cn(
+                  'block rounded-lg px-3 py-2.5 text-base',
+                  isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100',
+                )
               }
             >
               {item.label}

@@ -35,7 +35,10 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
       >
         <UserAvatar name={name} />
         <span className="max-w-40 truncate">{name}</span>
-        <ChevronDown aria-hidden="true" className={cn('size-4 text-slate-600 transition-transform', open && 'rotate-180')} />
+        <ChevronDown
+          aria-hidden="true"
+          className={cn('size-4 text-slate-600 transition-transform', open && 'rotate-180')}
+        />
       </button>
 
       {open && (

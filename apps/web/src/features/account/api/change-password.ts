@@ -22,7 +22,8 @@ export function useChangePassword() {
       const oldToken = getToken();
       if (result?.token && result.token !== oldToken) {
         const profile = oldToken ? queryClient.getQueryData<User>(getProfileQueryKey(oldToken)) : undefined;
-        if (profile) queryClient.setQueryData<User>(getProfileQueryKey(result.token), { ...profile, mustChangePassword: false });
+        if (profile)
+          queryClient.setQueryData<User>(getProfileQueryKey(result.token), { ...profile, mustChangePassword: false });
         setToken(result.token);
       }
       await queryClient.invalidateQueries({ queryKey: ['users', 'profile'] });

@@ -8,7 +8,9 @@ export const CALENDAR_FEED_CREATE_FAILED = 'Không thể tạo liên kết lịc
 
 /** POST /appointments/calendar-feed: a new link, its address given this once; any previous link stops working. */
 export function createCalendarFeed(): Promise<CalendarFeedCreated> {
-  return api.post<CalendarFeedCreated>('/appointments/calendar-feed', undefined, { fallbackMessage: CALENDAR_FEED_CREATE_FAILED });
+  return api.post<CalendarFeedCreated>('/appointments/calendar-feed', undefined, {
+    fallbackMessage: CALENDAR_FEED_CREATE_FAILED,
+  });
 }
 
 export function useCreateCalendarFeed() {
@@ -18,7 +20,11 @@ export function useCreateCalendarFeed() {
     onSuccess: (result) => {
       // The answer says all the status would: no need to ask again.
       const token = getToken();
-      if (token) queryClient.setQueryData<CalendarFeedStatus>(getCalendarFeedQueryKey(token), { active: true, createdAt: result.createdAt });
+      if (token)
+        queryClient.setQueryData<CalendarFeedStatus>(getCalendarFeedQueryKey(token), {
+          active: true,
+          createdAt: result.createdAt,
+        });
     },
   });
 }

@@ -6,7 +6,10 @@ export const CALENDAR_FEED_LOAD_FAILED = 'Không thể tải trạng thái liên
 
 /** GET /appointments/calendar-feed: whether the signed-in doctor has a calendar link, and since when (never its address). */
 export function getCalendarFeed(signal?: AbortSignal): Promise<CalendarFeedStatus> {
-  return api.get<CalendarFeedStatus>('/appointments/calendar-feed', { fallbackMessage: CALENDAR_FEED_LOAD_FAILED, signal });
+  return api.get<CalendarFeedStatus>('/appointments/calendar-feed', {
+    fallbackMessage: CALENDAR_FEED_LOAD_FAILED,
+    signal,
+  });
 }
 
 /** Keyed by the token: another sign-in never sees the previous doctor's link state. */

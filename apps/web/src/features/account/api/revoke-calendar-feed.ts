@@ -8,7 +8,9 @@ export const CALENDAR_FEED_REVOKE_FAILED = 'Không thể thu hồi liên kết l
 
 /** DELETE /appointments/calendar-feed: the doctor's link stops working; answers {message}. */
 export function revokeCalendarFeed(): Promise<CalendarFeedRevoked> {
-  return api.delete<CalendarFeedRevoked>('/appointments/calendar-feed', { fallbackMessage: CALENDAR_FEED_REVOKE_FAILED });
+  return api.delete<CalendarFeedRevoked>('/appointments/calendar-feed', {
+    fallbackMessage: CALENDAR_FEED_REVOKE_FAILED,
+  });
 }
 
 export function useRevokeCalendarFeed() {
@@ -17,7 +19,11 @@ export function useRevokeCalendarFeed() {
     mutationFn: revokeCalendarFeed,
     onSuccess: () => {
       const token = getToken();
-      if (token) queryClient.setQueryData<CalendarFeedStatus>(getCalendarFeedQueryKey(token), { active: false, createdAt: null });
+      if (token)
+        queryClient.setQueryData<CalendarFeedStatus>(getCalendarFeedQueryKey(token), {
+          active: false,
+          createdAt: null,
+        });
     },
   });
 }

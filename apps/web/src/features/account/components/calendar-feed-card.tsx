@@ -35,9 +35,9 @@ export function CalendarFeedCard() {
         </h2>
       </div>
       <p className="mt-3 text-sm text-slate-600">
-        Liên kết này đưa các lịch khám đã xác nhận và đã thanh toán của bạn trong những tuần tới vào ứng dụng lịch trên điện thoại
-        (Google Calendar, Apple Calendar…) và tự cập nhật khi lịch thay đổi; không kèm số điện thoại hay email của bệnh nhân.{' '}
-        <strong className="font-medium text-slate-800">Hãy giữ liên kết cho riêng bạn.</strong>
+        Liên kết này đưa các lịch khám đã xác nhận và đã thanh toán của bạn trong những tuần tới vào ứng dụng lịch trên
+        điện thoại (Google Calendar, Apple Calendar…) và tự cập nhật khi lịch thay đổi; không kèm số điện thoại hay
+        email của bệnh nhân. <strong className="font-medium text-slate-800">Hãy giữ liên kết cho riêng bạn.</strong>
       </p>
 
       <div className="mt-5">
@@ -150,7 +150,10 @@ function CalendarFeedControls({ feed }: { feed: CalendarFeedStatus }) {
         title="Tạo liên kết mới"
         message={
           <div className="space-y-3">
-            <p>Liên kết cũ sẽ ngừng hoạt động ngay: ứng dụng lịch đang dùng nó sẽ không nhận lịch khám nữa cho đến khi bạn thêm liên kết mới.</p>
+            <p>
+              Liên kết cũ sẽ ngừng hoạt động ngay: ứng dụng lịch đang dùng nó sẽ không nhận lịch khám nữa cho đến khi
+              bạn thêm liên kết mới.
+            </p>
             {createError && <Alert tone="error">{createError}</Alert>}
           </div>
         }
@@ -164,7 +167,10 @@ function CalendarFeedControls({ feed }: { feed: CalendarFeedStatus }) {
         title="Thu hồi liên kết lịch"
         message={
           <div className="space-y-3">
-            <p>Liên kết sẽ ngừng hoạt động ngay: ứng dụng lịch đang dùng nó sẽ không nhận lịch khám nữa. Bạn có thể tạo liên kết mới bất cứ lúc nào.</p>
+            <p>
+              Liên kết sẽ ngừng hoạt động ngay: ứng dụng lịch đang dùng nó sẽ không nhận lịch khám nữa. Bạn có thể tạo
+              liên kết mới bất cứ lúc nào.
+            </p>
             {revokeError && <Alert tone="error">{revokeError}</Alert>}
           </div>
         }

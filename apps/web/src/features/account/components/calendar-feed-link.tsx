@@ -53,7 +53,11 @@ export function CalendarFeedLink({ url }: { url: string }) {
             className="min-w-0 flex-1 font-mono"
           />
           <Button variant="secondary" onClick={() => void copy()} className="self-start sm:self-auto">
-            {copyState === 'copied' ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
+            {copyState === 'copied' ? (
+              <Check aria-hidden="true" className="size-4" />
+            ) : (
+              <Copy aria-hidden="true" className="size-4" />
+            )}
             {copyState === 'copied' ? 'Đã sao chép' : 'Sao chép'}
           </Button>
         </div>
@@ -63,7 +67,8 @@ export function CalendarFeedLink({ url }: { url: string }) {
         {/* 'Đã sao chép' on the button says it to the eye; a screen reader hears it here. */}
         <p role="status" className={copyState === 'selected' ? 'text-sm text-slate-700' : 'sr-only'}>
           {copyState === 'copied' && 'Đã sao chép liên kết.'}
-          {copyState === 'selected' && 'Không sao chép tự động được: liên kết đã được chọn, hãy nhấn Ctrl+C (hoặc nhấn giữ rồi chọn Sao chép).'}
+          {copyState === 'selected' &&
+            'Không sao chép tự động được: liên kết đã được chọn, hãy nhấn Ctrl+C (hoặc nhấn giữ rồi chọn Sao chép).'}
         </p>
       </div>
 
@@ -71,16 +76,22 @@ export function CalendarFeedLink({ url }: { url: string }) {
         <h3 className="font-semibold text-slate-900">Cách thêm vào ứng dụng lịch</h3>
         <ul className="mt-2 list-disc space-y-1.5 pl-5">
           <li>
-            <strong className="font-medium text-slate-900">Google Calendar (Android):</strong> trên trình duyệt, mở calendar.google.com →{' '}
-            <em className="not-italic font-medium">Thêm lịch</em> (dấu + cạnh “Lịch khác”) → <em className="not-italic font-medium">Từ URL</em>,
-            dán liên kết. Lịch sẽ hiện trong ứng dụng Google Calendar trên điện thoại.
+            <strong className="font-medium text-slate-900">Google Calendar (Android):</strong> trên trình duyệt, mở
+            calendar.google.com → <em className="not-italic font-medium">Thêm lịch</em> (dấu + cạnh “Lịch khác”) →{' '}
+            <em className="not-italic font-medium">Từ URL</em>, dán liên kết. Lịch sẽ hiện trong ứng dụng Google
+            Calendar trên điện thoại.
           </li>
           <li>
-            <strong className="font-medium text-slate-900">iPhone (Apple Calendar):</strong> <em className="not-italic font-medium">Cài đặt → Lịch → Tài khoản → Thêm tài khoản → Khác → Thêm lịch đăng ký</em>,
-            dán liên kết.
+            <strong className="font-medium text-slate-900">iPhone (Apple Calendar):</strong>{' '}
+            <em className="not-italic font-medium">
+              Cài đặt → Lịch → Tài khoản → Thêm tài khoản → Khác → Thêm lịch đăng ký
+            </em>
+            , dán liên kết.
           </li>
         </ul>
-        <p className="mt-2 text-xs text-slate-600">Ứng dụng lịch tự làm mới theo chu kỳ của nó: thay đổi có thể hiện sau vài giờ.</p>
+        <p className="mt-2 text-xs text-slate-600">
+          Ứng dụng lịch tự làm mới theo chu kỳ của nó: thay đổi có thể hiện sau vài giờ.
+        </p>
       </div>
     </div>
   );

@@ -14,7 +14,9 @@ export function ProfileDetails({ user }: { user: User }) {
       {rows.map((row) => (
         <div key={row.label} className="min-w-0">
           <dt className="text-sm font-medium text-slate-600">{row.label}</dt>
-          <dd className={row.value ? 'mt-1 break-words text-slate-900' : 'mt-1 text-slate-500 italic'}>{row.value || PROFILE_MSG.notSet}</dd>
+          <dd className={row.value ? 'mt-1 break-words text-slate-900' : 'mt-1 text-slate-500 italic'}>
+            {row.value || PROFILE_MSG.notSet}
+          </dd>
         </div>
       ))}
     </dl>

@@ -6,7 +6,13 @@ import { FormField, Input, inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { serverMessageOr } from '@/lib/error-message';
 import { useUpdateProfile } from '../api/update-profile';
-import { profileFormValues, profileRequestErrors, toProfileRequest, type ProfileFormErrors, type ProfileFormValues } from '../profile-values';
+import {
+  profileFormValues,
+  profileRequestErrors,
+  toProfileRequest,
+  type ProfileFormErrors,
+  type ProfileFormValues,
+} from '../profile-values';
 
 /** The profile in edit mode: name, birth date, gender and phone; the e-mail is shown but locked. */
 export function ProfileForm({ user, onSaved }: { user: User; onSaved: () => void }) {

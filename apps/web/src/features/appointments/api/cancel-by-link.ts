@@ -5,7 +5,11 @@ import { managedAppointmentQueryKey, managePath } from './get-managed-appointmen
 
 /** POST /appointments/manage/{token}/cancel {reason}: cancels through the private link, with My Appointments' rules. */
 export function cancelByLink({ token, reason }: { token: string; reason: string }): Promise<ManageActionResponse> {
-  return api.post<ManageActionResponse>(managePath(token, '/cancel'), { reason }, { auth: false, fallbackMessage: BOOKING_UI_MSG.cancelApiFailed });
+  return api.post<ManageActionResponse>(
+    managePath(token, '/cancel'),
+    { reason },
+    { auth: false, fallbackMessage: BOOKING_UI_MSG.cancelApiFailed },
+  );
 }
 
 /** On success the page shows the appointment the server answered with. */

@@ -8,7 +8,9 @@ import { api } from '@/lib/api-client';
  * the booking to the account; a visitor sends none.
  */
 export function createPublicAppointment(body: PublicAppointmentInput): Promise<PublicAppointmentResponse> {
-  return api.post<PublicAppointmentResponse>('/appointments/public', body, { fallbackMessage: 'Failed to create appointment' });
+  return api.post<PublicAppointmentResponse>('/appointments/public', body, {
+    fallbackMessage: 'Failed to create appointment',
+  });
 }
 
 export function useCreatePublicAppointment() {
@@ -19,7 +21,11 @@ export function useCreatePublicAppointment() {
     onSettled: (data, _error, body) =>
       Promise.all([
         queryClient.invalidateQueries({
-          queryKey: getAvailabilityQueryOptions({ date: body.appointmentDate, time: body.appointmentTime, department: body.department }).queryKey,
+          queryKey: getAvailabilityQueryOptions({
+            date: body.appointmentDate,
+            time: body.appointmentTime,
+            department: body.department,
+          }).queryKey,
         }),
         data ? queryClient.invalidateQueries({ queryKey: ['appointments', 'mine'] }) : null,
       ]),

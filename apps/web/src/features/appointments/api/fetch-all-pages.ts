@@ -7,7 +7,9 @@ const MAX_PAGES = 50;
  * Every page of a patient's own list, the largest page the server allows at a time: the tabs
  * count all of them, and a patient has few (usually one call).
  */
-export async function fetchAllPages(fetchPage: (page: number, size: number) => Promise<AppointmentPage>): Promise<AppointmentPage['items']> {
+export async function fetchAllPages(
+  fetchPage: (page: number, size: number) => Promise<AppointmentPage>,
+): Promise<AppointmentPage['items']> {
   const size = APPOINTMENT_LIMITS.maxPageSize;
   const first = await fetchPage(1, size);
   const items = [...first.items];

@@ -16,7 +16,11 @@ export function getManagedAppointment(token: string, signal?: AbortSignal): Prom
   if (!MANAGE_TOKEN_RE.test(token)) {
     return Promise.reject(new ApiError(404, APPOINTMENT_MSG.manageLinkInvalid, 'MANAGE_LINK_INVALID'));
   }
-  return api.get<ManagedAppointment>(managePath(token), { auth: false, signal, fallbackMessage: 'Failed to fetch appointment' });
+  return api.get<ManagedAppointment>(managePath(token), {
+    auth: false,
+    signal,
+    fallbackMessage: 'Failed to fetch appointment',
+  });
 }
 
 export const managedAppointmentQueryKey = (token: string) => ['appointments', 'manage', token] as const;

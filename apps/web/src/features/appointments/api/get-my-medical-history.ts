@@ -14,7 +14,9 @@ export function getMyMedicalHistoryPage(page: number, size: number): Promise<App
 /** Newest visit first: by date, then by time within a day. */
 export async function getMyMedicalHistory(): Promise<Appointment[]> {
   const visits = await fetchAllPages(getMyMedicalHistoryPage);
-  return visits.sort((a, b) => `${b.appointmentDate} ${b.appointmentTime}`.localeCompare(`${a.appointmentDate} ${a.appointmentTime}`));
+  return visits.sort((a, b) =>
+    `${b.appointmentDate} ${b.appointmentTime}`.localeCompare(`${a.appointmentDate} ${a.appointmentTime}`),
+  );
 }
 
 export function getMyMedicalHistoryQueryOptions(token: string) {

@@ -12,8 +12,13 @@ export function waitingPath(token: string, action: '' | '/claim' | '/leave' = ''
  * the key; one of the wrong shape is refused here with the server's own words, without a call.
  */
 export function getWaitingEntry(token: string, signal?: AbortSignal): Promise<WaitingEntryView> {
-  if (!MANAGE_TOKEN_RE.test(token)) return Promise.reject(new ApiError(404, APPOINTMENT_MSG.waitingLinkInvalid, 'WAITING_LINK_INVALID'));
-  return api.get<WaitingEntryView>(waitingPath(token), { auth: false, signal, fallbackMessage: 'Không thể tải danh sách chờ' });
+  if (!MANAGE_TOKEN_RE.test(token))
+    return Promise.reject(new ApiError(404, APPOINTMENT_MSG.waitingLinkInvalid, 'WAITING_LINK_INVALID'));
+  return api.get<WaitingEntryView>(waitingPath(token), {
+    auth: false,
+    signal,
+    fallbackMessage: 'Không thể tải danh sách chờ',
+  });
 }
 
 export const waitingEntryQueryKey = (token: string) => ['appointments', 'waiting', token] as const;

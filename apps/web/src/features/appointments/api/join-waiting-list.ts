@@ -5,7 +5,10 @@ import { api } from '@/lib/api-client';
 
 /** POST /appointments/waiting-list: wait for a full slot; the answer carries her private link's token. */
 export function joinWaitingList(body: WaitingListJoinInput): Promise<WaitingListJoinResponse> {
-  return api.post<WaitingListJoinResponse>('/appointments/waiting-list', body, { auth: false, fallbackMessage: 'Không thể ghi tên vào danh sách chờ' });
+  return api.post<WaitingListJoinResponse>('/appointments/waiting-list', body, {
+    auth: false,
+    fallbackMessage: 'Không thể ghi tên vào danh sách chờ',
+  });
 }
 
 export function useJoinWaitingList() {
@@ -15,7 +18,11 @@ export function useJoinWaitingList() {
     // Joined or refused (a place may have freed), the slot's answer may have changed.
     onSettled: (_data, _error, body) =>
       queryClient.invalidateQueries({
-        queryKey: getAvailabilityQueryOptions({ date: body.appointmentDate, time: body.appointmentTime, department: body.department }).queryKey,
+        queryKey: getAvailabilityQueryOptions({
+          date: body.appointmentDate,
+          time: body.appointmentTime,
+          department: body.department,
+        }).queryKey,
       }),
   });
 }

@@ -7,8 +7,14 @@ import { managedAppointmentQueryKey, managePath } from './get-managed-appointmen
  * POST /appointments/manage/{token}/reschedule {appointmentDate, appointmentTime}: another free slot
  * of the same department, with every booking rule (400 date rules, 409 SLOT_FULL / ALREADY_BOOKED).
  */
-export function rescheduleByLink({ token, ...body }: ManageRescheduleRequest & { token: string }): Promise<ManageActionResponse> {
-  return api.post<ManageActionResponse>(managePath(token, '/reschedule'), body, { auth: false, fallbackMessage: BOOKING_UI_MSG.updateApiFailed });
+export function rescheduleByLink({
+  token,
+  ...body
+}: ManageRescheduleRequest & { token: string }): Promise<ManageActionResponse> {
+  return api.post<ManageActionResponse>(managePath(token, '/reschedule'), body, {
+    auth: false,
+    fallbackMessage: BOOKING_UI_MSG.updateApiFailed,
+  });
 }
 
 export function useRescheduleByLink() {

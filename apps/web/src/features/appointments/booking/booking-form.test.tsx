@@ -215,14 +215,22 @@ describe('the public booking form', () => {
 
   it('links to the private management page when the server made one for her e-mail', async () => {
     const token = 'Zk3xQ9vLm2Tt8Rb5Wn1Yc7Hd4Jf6Gs0Pa-Ue_Io2Kq3';
-    fakeBookingServer({ booking: { status: 201, body: { message: APPOINTMENT_MSG.bookingReceived, appointmentId: 124, manageToken: token } } });
+    fakeBookingServer({
+      booking: {
+        status: 201,
+        body: { message: APPOINTMENT_MSG.bookingReceived, appointmentId: 124, manageToken: token },
+      },
+    });
     const { user } = renderWithProviders(<AppointmentPage />);
     await fillVisitor(user);
     await screen.findByText(/Còn chỗ/);
     await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
 
     const panel = (await screen.findByRole('heading', { name: 'Đặt lịch hẹn thành công' })).closest('section')!;
-    expect(within(panel).getByRole('link', { name: 'Quản lý lịch hẹn của bạn' })).toHaveAttribute('href', `/appointment/manage/${token}`);
+    expect(within(panel).getByRole('link', { name: 'Quản lý lịch hẹn của bạn' })).toHaveAttribute(
+      'href',
+      `/appointment/manage/${token}`,
+    );
     expect(within(panel).getByText(/Liên kết cũng đã được gửi tới email của bạn/)).toBeInTheDocument();
   });
 
@@ -238,7 +246,15 @@ describe('the public booking form', () => {
 
   it("shows the server's error when the booking is refused", async () => {
     fakeBookingServer({
-      booking: { status: 409, body: { statusCode: 409, code: 'ALREADY_BOOKED', message: APPOINTMENT_MSG.alreadyBooked, error: APPOINTMENT_MSG.alreadyBooked } },
+      booking: {
+        status: 409,
+        body: {
+          statusCode: 409,
+          code: 'ALREADY_BOOKED',
+          message: APPOINTMENT_MSG.alreadyBooked,
+          error: APPOINTMENT_MSG.alreadyBooked,
+        },
+      },
     });
     const { user } = renderWithProviders(<AppointmentPage />);
     await fillVisitor(user);

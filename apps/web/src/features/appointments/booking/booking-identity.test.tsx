@@ -3,10 +3,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@clinic/shared';
 import { errorBody, renderWithProviders, storeSession } from '@/testing/render-app';
 import AppointmentPage from '../appointment-page';
-import { bookingCalls, chooseDate, fakeBookingServer, NEXT_FRIDAY, patientUser, TUESDAY_0915 } from './booking-test-kit';
+import {
+  bookingCalls,
+  chooseDate,
+  fakeBookingServer,
+  NEXT_FRIDAY,
+  patientUser,
+  TUESDAY_0915,
+} from './booking-test-kit';
 
 const patient = patientUser();
-const cachedPatient = { id: patient.id, username: patient.username, email: patient.email, fullName: patient.fullName, role: patient.role };
+const cachedPatient = {
+  id: patient.id,
+  username: patient.username,
+  email: patient.email,
+  fullName: patient.fullName,
+  role: patient.role,
+};
 
 beforeEach(() => {
   vi.useFakeTimers({ now: TUESDAY_0915, toFake: ['Date'] });
@@ -77,7 +90,10 @@ describe('the booking form for a signed-in patient', () => {
 
     const panel = (await screen.findByRole('heading', { name: 'Đặt lịch hẹn thành công' })).closest('section')!;
     expect(within(panel).getByText('Mã lịch hẹn: #123')).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'Xem lịch hẹn của tôi' })).toHaveAttribute('href', '/my-appointments');
+    expect(within(panel).getByRole('link', { name: 'Xem lịch hẹn của tôi' })).toHaveAttribute(
+      'href',
+      '/my-appointments',
+    );
     const [, init] = bookingCalls(fetchMock)[0]!;
     expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer patient-token');
     expect(JSON.parse(init!.body as string)).toMatchObject({

@@ -13,8 +13,18 @@ export const NEXT_SUNDAY = '2026-03-15';
 
 export const SERVER_DEPARTMENTS = DEPARTMENTS.map((d) => ({ ...d, slotCapacity: 3 }));
 
-export const AVAILABLE: AvailabilityResponse = { available: true, message: APPOINTMENT_MSG.slotAvailable, code: 'AVAILABLE', remaining: 3 };
-export const FULL: AvailabilityResponse = { available: false, message: APPOINTMENT_MSG.slotFull, code: 'SLOT_FULL', remaining: 0 };
+export const AVAILABLE: AvailabilityResponse = {
+  available: true,
+  message: APPOINTMENT_MSG.slotAvailable,
+  code: 'AVAILABLE',
+  remaining: 3,
+};
+export const FULL: AvailabilityResponse = {
+  available: false,
+  message: APPOINTMENT_MSG.slotFull,
+  code: 'SLOT_FULL',
+  remaining: 0,
+};
 
 type Reply = { status?: number; body?: unknown };
 type ServerOptions = {
@@ -31,14 +41,23 @@ export const WAITING_TOKEN = 'W'.repeat(43);
 
 /** A fake of the booking calls; returns the fetch mock to inspect what was sent. */
 export function fakeBookingServer(options: ServerOptions = {}) {
-  const availability = Array.isArray(options.availability) ? [...options.availability] : [options.availability ?? { body: AVAILABLE }];
+  const availability = Array.isArray(options.availability)
+    ? [...options.availability]
+    : [options.availability ?? { body: AVAILABLE }];
   return mockFetch((url, init) => {
-    if (url.startsWith('/api/appointments/public/departments')) return options.departments ?? { body: SERVER_DEPARTMENTS };
-    if (url.startsWith('/api/appointments/public/availability')) return availability.length > 1 ? availability.shift()! : availability[0]!;
+    if (url.startsWith('/api/appointments/public/departments'))
+      return options.departments ?? { body: SERVER_DEPARTMENTS };
+    if (url.startsWith('/api/appointments/public/availability'))
+      return availability.length > 1 ? availability.shift()! : availability[0]!;
     if (url === '/api/appointments/public' && init.method === 'POST')
       return options.booking ?? { status: 201, body: { message: APPOINTMENT_MSG.bookingReceived, appointmentId: 123 } };
     if (url === '/api/appointments/waiting-list' && init.method === 'POST')
-      return options.waiting ?? { status: 201, body: { message: APPOINTMENT_MSG.waitingJoined, position: 2, token: WAITING_TOKEN } };
+      return (
+        options.waiting ?? {
+          status: 201,
+          body: { message: APPOINTMENT_MSG.waitingJoined, position: 2, token: WAITING_TOKEN },
+        }
+      );
     if (url === '/api/users/profile') return options.profile ?? { status: 401, body: errorBody(401, 'Unauthorized') };
     return { status: 404, body: errorBody(404, 'Not found') };
   });
@@ -49,7 +68,9 @@ export function bookingCalls(fetchMock: ReturnType<typeof mockFetch>) {
 }
 
 export function waitingListCalls(fetchMock: ReturnType<typeof mockFetch>) {
-  return fetchMock.mock.calls.filter(([url, init]) => url === '/api/appointments/waiting-list' && init?.method === 'POST');
+  return fetchMock.mock.calls.filter(
+    ([url, init]) => url === '/api/appointments/waiting-list' && init?.method === 'POST',
+  );
 }
 
 export function availabilityCalls(fetchMock: ReturnType<typeof mockFetch>) {
@@ -80,7 +101,13 @@ export function patientUser(overrides: Partial<User> = {}): User {
 }
 
 /** The form with a clock the test moves on by pressing "16 phút sau". */
-export function FormWithClock({ start, onBooked = () => {} }: { start: Date; onBooked?: (booked: BookedAppointment) => void }) {
+export function FormWithClock({
+  start,
+  onBooked = () => {},
+}: {
+  start: Date;
+  onBooked?: (booked: BookedAppointment) => void;
+}) {
   const [now, setNow] = useState(start);
   return (
     <>

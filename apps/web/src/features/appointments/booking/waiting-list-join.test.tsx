@@ -3,7 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPOINTMENT_MSG } from '@clinic/shared';
 import { errorBody, renderWithProviders } from '@/testing/render-app';
 import AppointmentPage from '../appointment-page';
-import { chooseDate, fakeBookingServer, FULL, NEXT_FRIDAY, TUESDAY_0915, WAITING_TOKEN, waitingListCalls } from './booking-test-kit';
+import {
+  chooseDate,
+  fakeBookingServer,
+  FULL,
+  NEXT_FRIDAY,
+  TUESDAY_0915,
+  WAITING_TOKEN,
+  waitingListCalls,
+} from './booking-test-kit';
 
 type User = ReturnType<typeof renderWithProviders>['user'];
 
@@ -32,7 +40,9 @@ describe('waiting for a full slot from the booking form', () => {
     await chooseFullSlot(user);
 
     const join = screen.getByRole('button', { name: APPOINTMENT_MSG.waitingJoin });
-    expect(screen.getByRole('group', { name: 'Vẫn muốn khám vào khung giờ này?' })).toHaveTextContent('giữ chỗ trong 30 phút');
+    expect(screen.getByRole('group', { name: 'Vẫn muốn khám vào khung giờ này?' })).toHaveTextContent(
+      'giữ chỗ trong 30 phút',
+    );
     await user.click(join);
     expect(await screen.findByText(APPOINTMENT_MSG.waitingEmailRequired)).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
@@ -50,7 +60,10 @@ describe('waiting for a full slot from the booking form', () => {
     expect(within(panel).getByText('Vị trí của bạn: số 2')).toBeInTheDocument();
     expect(within(panel).getByText(APPOINTMENT_MSG.waitingJoined)).toBeInTheDocument();
     expect(within(panel).getByText('Khoa Phụ khoa')).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'Theo dõi danh sách chờ' })).toHaveAttribute('href', `/appointment/waiting/${WAITING_TOKEN}`);
+    expect(within(panel).getByRole('link', { name: 'Theo dõi danh sách chờ' })).toHaveAttribute(
+      'href',
+      `/appointment/waiting/${WAITING_TOKEN}`,
+    );
     const [, init] = waitingListCalls(fetchMock)[0]!;
     expect(JSON.parse(init!.body as string)).toEqual({
       fullName: 'Lê Thị Hạnh',
@@ -66,7 +79,10 @@ describe('waiting for a full slot from the booking form', () => {
   });
 
   it('says why the server refused (already waiting) and keeps the form', async () => {
-    fakeBookingServer({ availability: { body: FULL }, waiting: { status: 409, body: errorBody(409, APPOINTMENT_MSG.alreadyWaiting, 'ALREADY_WAITING') } });
+    fakeBookingServer({
+      availability: { body: FULL },
+      waiting: { status: 409, body: errorBody(409, APPOINTMENT_MSG.alreadyWaiting, 'ALREADY_WAITING') },
+    });
     const { user } = renderWithProviders(<AppointmentPage />);
     await chooseFullSlot(user);
     await user.type(screen.getByLabelText('Email'), 'hanh@example.vn');

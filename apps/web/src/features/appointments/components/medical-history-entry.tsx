@@ -8,7 +8,10 @@ export function MedicalHistoryEntry({ visit }: { visit: Appointment }) {
   const titleId = useId();
   const doctorName = visit.doctor?.fullName;
   return (
-    <article aria-labelledby={titleId} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <article
+      aria-labelledby={titleId}
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <h2 id={titleId} className="flex flex-wrap items-center gap-x-2 text-lg font-semibold text-slate-900">
         <CalendarDays aria-hidden="true" className="size-5 text-brand-700" />
         {formatLongDate(visit.appointmentDate)}
@@ -33,7 +36,9 @@ export function MedicalHistoryEntry({ visit }: { visit: Appointment }) {
             <UserRound aria-hidden="true" className="size-4 text-slate-500" />
             <span className="sr-only">Bác sĩ</span>
           </dt>
-          <dd className="break-words text-slate-800">{doctorName ? `Bác sĩ: ${doctorName}` : 'Bác sĩ: Chưa cập nhật'}</dd>
+          <dd className="break-words text-slate-800">
+            {doctorName ? `Bác sĩ: ${doctorName}` : 'Bác sĩ: Chưa cập nhật'}
+          </dd>
         </div>
       </dl>
       <div className="mt-4 rounded-xl bg-slate-50 p-4">

@@ -7,7 +7,17 @@ import { cn } from '@/lib/cn';
 import { departmentLabel } from '../shared/department-label';
 
 /** A dt/dd pair straight under its div, as a description list wants it; the icon sits in the term. */
-function Row({ icon: Icon, label, children, className }: { icon: typeof Clock; label: string; children: ReactNode; className?: string }) {
+function Row({
+  icon: Icon,
+  label,
+  children,
+  className,
+}: {
+  icon: typeof Clock;
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn('relative min-w-0 pl-[26px]', className)}>
       <dt className="text-xs font-medium text-slate-600">
@@ -26,7 +36,10 @@ function Row({ icon: Icon, label, children, className }: { icon: typeof Clock; l
 export function MyAppointmentCard({ appointment, onCancel }: { appointment: Appointment; onCancel?: () => void }) {
   const titleId = useId();
   return (
-    <article aria-labelledby={titleId} className="flex h-full min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id={titleId} className="break-words text-lg font-semibold text-slate-900">

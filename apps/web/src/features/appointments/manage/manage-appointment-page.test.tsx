@@ -18,7 +18,8 @@ function open(token = TOKEN) {
 }
 
 /** The appointment's own panel, once loaded. */
-const panel = async (id: number) => (await screen.findByRole('heading', { name: `Mã lịch hẹn #${id}` }, { timeout: 4000 })).closest('section')!;
+const panel = async (id: number) =>
+  (await screen.findByRole('heading', { name: `Mã lịch hẹn #${id}` }, { timeout: 4000 })).closest('section')!;
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
@@ -48,7 +49,10 @@ describe('ManageAppointmentPage', () => {
     expect(calendar).toHaveAttribute('href', `/api/appointments/manage/${TOKEN}/calendar.ics`);
     expect(calendar).toHaveAttribute('download');
 
-    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', expect.stringContaining('noindex'));
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute(
+      'content',
+      expect.stringContaining('noindex'),
+    );
     await waitFor(() => expect(document.title).toContain('Quản lý lịch hẹn'));
   });
 
@@ -61,7 +65,9 @@ describe('ManageAppointmentPage', () => {
     expect(within(card).getByText('BS. Lê Thị Hồng Nhung')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Đổi lịch hẹn' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Hủy lịch hẹn' })).not.toBeInTheDocument();
-    expect(within(card).getByText(/không thể đổi hoặc hủy qua liên kết này/)).toHaveTextContent('gọi hotline 1900 6868');
+    expect(within(card).getByText(/không thể đổi hoặc hủy qua liên kết này/)).toHaveTextContent(
+      'gọi hotline 1900 6868',
+    );
     expect(within(card).getByRole('link', { name: '1900 6868' })).toHaveAttribute('href', 'tel:19006868');
     expect(within(card).getByRole('link', { name: 'Thêm vào lịch' })).toBeInTheDocument();
   });
@@ -97,7 +103,10 @@ describe('ManageAppointmentPage', () => {
 
   it("moves to the chosen date and time, showing the server's refusal next to the form and its answer once done", async () => {
     const { fetchMock } = serveManageLink(pending, {
-      rescheduleAnswer: (body) => (body.appointmentTime === '10:00' ? { status: 409, body: errorBody(409, APPOINTMENT_MSG.slotFull, 'SLOT_FULL') } : null),
+      rescheduleAnswer: (body) =>
+        body.appointmentTime === '10:00'
+          ? { status: 409, body: errorBody(409, APPOINTMENT_MSG.slotFull, 'SLOT_FULL') }
+          : null,
     });
     const { user } = open();
     const card = await panel(41);
@@ -121,7 +130,10 @@ describe('ManageAppointmentPage', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent(APPOINTMENT_MSG.slotFull);
     const [refused] = manageCalls(fetchMock, '/reschedule');
     expect(refused![1]!.method).toBe('POST');
-    expect(JSON.parse(refused![1]!.body as string)).toEqual({ appointmentDate: '2026-03-13', appointmentTime: '10:00' });
+    expect(JSON.parse(refused![1]!.body as string)).toEqual({
+      appointmentDate: '2026-03-13',
+      appointmentTime: '10:00',
+    });
     expect(within(card).getByText('Thứ Năm, 12 tháng 3, 2026')).toBeInTheDocument();
 
     await user.click(within(form).getByRole('radio', { name: '10:30' }));
@@ -130,13 +142,23 @@ describe('ManageAppointmentPage', () => {
     expect(screen.queryByRole('form', { name: 'Đổi lịch hẹn' })).not.toBeInTheDocument();
     expect(within(card).getByText('Thứ Sáu, 13 tháng 3, 2026')).toBeInTheDocument();
     expect(within(card).getByText('10:30')).toBeInTheDocument();
-    expect(JSON.parse(manageCalls(fetchMock, '/reschedule')[1]![1]!.body as string)).toEqual({ appointmentDate: '2026-03-13', appointmentTime: '10:30' });
+    expect(JSON.parse(manageCalls(fetchMock, '/reschedule')[1]![1]!.body as string)).toEqual({
+      appointmentDate: '2026-03-13',
+      appointmentTime: '10:30',
+    });
   });
 
   it("says the link is wrong or expired with the server's words, the hotline and a way to book again", async () => {
-    serveManageLink(pending, { readAnswer: () => ({ status: 404, body: errorBody(404, APPOINTMENT_MSG.manageLinkInvalid, 'MANAGE_LINK_INVALID') }) });
+    serveManageLink(pending, {
+      readAnswer: () => ({
+        status: 404,
+        body: errorBody(404, APPOINTMENT_MSG.manageLinkInvalid, 'MANAGE_LINK_INVALID'),
+      }),
+    });
     open();
-    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(APPOINTMENT_MSG.manageLinkInvalid);
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
+      APPOINTMENT_MSG.manageLinkInvalid,
+    );
     expect(APPOINTMENT_MSG.manageLinkInvalid).toContain('hotline 1900 6868');
     expect(screen.getByRole('link', { name: 'Đặt lịch hẹn mới' })).toHaveAttribute('href', '/appointment');
     expect(screen.getByRole('link', { name: 'Gọi hotline 1900 6868' })).toHaveAttribute('href', 'tel:19006868');
@@ -146,7 +168,9 @@ describe('ManageAppointmentPage', () => {
   it('says the same of a link that cannot be a token, without asking the server', async () => {
     const { fetchMock } = serveManageLink(pending);
     open('not-a-token');
-    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(APPOINTMENT_MSG.manageLinkInvalid);
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
+      APPOINTMENT_MSG.manageLinkInvalid,
+    );
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/appointments/manage/'))).toHaveLength(0);
   });
 });

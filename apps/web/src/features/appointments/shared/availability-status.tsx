@@ -9,7 +9,8 @@ export type AvailabilityView =
   | { state: 'failed'; message: string };
 
 export const AVAILABLE_LABEL = 'Còn chỗ';
-export const AVAILABILITY_CHECK_FAILED = 'Chưa kiểm tra được chỗ trống lúc này. Phòng khám sẽ kiểm tra lại khi bạn đặt lịch.';
+export const AVAILABILITY_CHECK_FAILED =
+  'Chưa kiểm tra được chỗ trống lúc này. Phòng khám sẽ kiểm tra lại khi bạn đặt lịch.';
 
 /**
  * The answer for the chosen date, time and department. The region stays in the page so a screen
@@ -28,7 +29,9 @@ export function AvailabilityStatus({ id, view }: { id: string; view: Availabilit
         <p
           className={cn(
             'flex items-start gap-2 rounded-lg border px-3 py-2.5 text-sm',
-            view.answer.available ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-red-200 bg-red-50 text-red-800',
+            view.answer.available
+              ? 'border-emerald-200 bg-emerald-50 text-emerald-900'
+              : 'border-red-200 bg-red-50 text-red-800',
           )}
         >
           {view.answer.available ? (

@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { APPOINTMENT_LIMITS, BOOKING_UI_MSG, formatLongDate, manageCancelRequestSchema, MY_APPOINTMENTS_MSG, type Appointment } from '@clinic/shared';
+import {
+  APPOINTMENT_LIMITS,
+  BOOKING_UI_MSG,
+  formatLongDate,
+  manageCancelRequestSchema,
+  MY_APPOINTMENTS_MSG,
+  type Appointment,
+} from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CharCount } from '@/components/ui/char-count';
@@ -28,7 +35,13 @@ type CancelAppointmentDialogProps = {
  * 'Hủy lịch hẹn' as the patient sees it (My Appointments, the private link): asks why (required,
  * 500 characters at most, with a counter), then lets the caller cancel.
  */
-export function CancelAppointmentDialog({ appointment, onClose, onConfirm, pending, error }: CancelAppointmentDialogProps) {
+export function CancelAppointmentDialog({
+  appointment,
+  onClose,
+  onConfirm,
+  pending,
+  error,
+}: CancelAppointmentDialogProps) {
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const problem = reasonProblem(reason);
@@ -68,7 +81,15 @@ export function CancelAppointmentDialog({ appointment, onClose, onConfirm, pendi
           error={tried ? problem : undefined}
           hint={<CharCount length={reason.trim().length} max={APPOINTMENT_LIMITS.cancelReason} />}
         >
-          {(control) => <Textarea {...control} rows={4} value={reason} onChange={(event) => setReason(event.target.value)} data-autofocus />}
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={4}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              data-autofocus
+            />
+          )}
         </FormField>
       </div>
     </Modal>

@@ -4,8 +4,18 @@ import { formatLongDate } from '@clinic/shared';
 import { cn } from '@/lib/cn';
 
 const TONES = {
-  success: { frame: 'border-emerald-200', band: 'bg-emerald-50', badge: 'bg-emerald-100 text-emerald-700', subtitle: 'text-emerald-800' },
-  brand: { frame: 'border-brand-200', band: 'bg-brand-50', badge: 'bg-brand-100 text-brand-700', subtitle: 'text-brand-800' },
+  success: {
+    frame: 'border-emerald-200',
+    band: 'bg-emerald-50',
+    badge: 'bg-emerald-100 text-emerald-700',
+    subtitle: 'text-emerald-800',
+  },
+  brand: {
+    frame: 'border-brand-200',
+    band: 'bg-brand-50',
+    badge: 'bg-brand-100 text-brand-700',
+    subtitle: 'text-brand-800',
+  },
 } as const;
 
 type ConfirmationPanelProps = {
@@ -23,7 +33,15 @@ type ConfirmationPanelProps = {
  * What replaces a form or a button once the server has said yes (booked, on the waiting list, place
  * claimed): its heading takes the focus, since what she was in is gone.
  */
-export function ConfirmationPanel({ id, tone, icon: Icon, title, subtitle, message, children }: ConfirmationPanelProps) {
+export function ConfirmationPanel({
+  id,
+  tone,
+  icon: Icon,
+  title,
+  subtitle,
+  message,
+  children,
+}: ConfirmationPanelProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const t = TONES[tone];
@@ -35,7 +53,12 @@ export function ConfirmationPanel({ id, tone, icon: Icon, title, subtitle, messa
             <Icon aria-hidden="true" className="size-6" />
           </span>
           <div className="min-w-0">
-            <h2 id={id} ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-2xl font-bold text-slate-900 focus:outline-none">
+            <h2
+              id={id}
+              ref={headingRef}
+              tabIndex={-1}
+              className="scroll-mt-24 text-2xl font-bold text-slate-900 focus:outline-none"
+            >
               {title}
             </h2>
             <p className={cn('mt-1 text-lg font-semibold', t.subtitle)}>{subtitle}</p>
@@ -48,10 +71,22 @@ export function ConfirmationPanel({ id, tone, icon: Icon, title, subtitle, messa
   );
 }
 
-type SlotSummaryProps = { personLabel: string; fullName: string; departmentName: string; appointmentDate: string; appointmentTime: string };
+type SlotSummaryProps = {
+  personLabel: string;
+  fullName: string;
+  departmentName: string;
+  appointmentDate: string;
+  appointmentTime: string;
+};
 
 /** Who, where and when, as the confirmation repeats it. */
-export function SlotSummary({ personLabel, fullName, departmentName, appointmentDate, appointmentTime }: SlotSummaryProps) {
+export function SlotSummary({
+  personLabel,
+  fullName,
+  departmentName,
+  appointmentDate,
+  appointmentTime,
+}: SlotSummaryProps) {
   const rows: [string, string][] = [
     [personLabel, fullName],
     ['Khoa khám', departmentName],

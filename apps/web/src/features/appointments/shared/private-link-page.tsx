@@ -23,7 +23,15 @@ type PrivateLinkPageProps<T> = {
  * A page opened by a private link without an account (the management link, the waiting list): its
  * heading, then what the token opens, or why it opens nothing. Never indexed.
  */
-export function PrivateLinkPage<T>({ title, intro, query, invalidTitle, loadFailed, loading, children }: PrivateLinkPageProps<T>) {
+export function PrivateLinkPage<T>({
+  title,
+  intro,
+  query,
+  invalidTitle,
+  loadFailed,
+  loading,
+  children,
+}: PrivateLinkPageProps<T>) {
   usePageTitle(title);
   useNoIndex();
   const linkRefused = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
@@ -43,7 +51,12 @@ export function PrivateLinkPage<T>({ title, intro, query, invalidTitle, loadFail
             linkRefused ? (
               <InvalidLink title={invalidTitle} message={query.error.message} />
             ) : (
-              <LoadErrorAlert title={loadFailed} message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+              <LoadErrorAlert
+                title={loadFailed}
+                message={query.error.message}
+                onRetry={() => void query.refetch()}
+                retrying={query.isFetching}
+              />
             )
           ) : (
             children(query.data)

@@ -15,7 +15,14 @@ type SlotSubmitButtonProps = {
 /** The submit button of a form that chooses a slot (booking, moving a booking). */
 export function SlotSubmitButton({ busy, blocked, reasonId, label, busyLabel, size = 'md' }: SlotSubmitButtonProps) {
   return (
-    <Button type="submit" size={size} className="w-full sm:w-auto" loading={busy} disabled={blocked} aria-describedby={blocked ? reasonId : undefined}>
+    <Button
+      type="submit"
+      size={size}
+      className="w-full sm:w-auto"
+      loading={busy}
+      disabled={blocked}
+      aria-describedby={blocked ? reasonId : undefined}
+    >
       {busy ? busyLabel : label}
     </Button>
   );

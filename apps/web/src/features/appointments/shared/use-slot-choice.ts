@@ -1,7 +1,17 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Path, PathValue, UseFormReturn } from 'react-hook-form';
-import { APPOINTMENT_MSG, bookingWindow, checkSlotRules, CLINIC_TEXT, formatLongDate, isDateString, type AvailabilityQuery, type AvailabilityResponse, type TimeSlot } from '@clinic/shared';
+import {
+  APPOINTMENT_MSG,
+  bookingWindow,
+  checkSlotRules,
+  CLINIC_TEXT,
+  formatLongDate,
+  isDateString,
+  type AvailabilityQuery,
+  type AvailabilityResponse,
+  type TimeSlot,
+} from '@clinic/shared';
 import { getAvailabilityQueryOptions, useAvailability } from '@/api/check-availability';
 import { dateProblem, isClinicToday, slotsFor } from '@/lib/clinic-calendar';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
@@ -30,7 +40,8 @@ type SlotChoiceInput = {
 };
 
 /** Why a slot cannot be sent as it is, found right before sending; null when it can. */
-export type SlotVerdict = { field: 'appointmentDate' } | { field: 'appointmentTime'; message: string } | { field: null } | null;
+export type SlotVerdict =
+  { field: 'appointmentDate' } | { field: 'appointmentTime'; message: string } | { field: null } | null;
 
 /**
  * A date and a time of one department, as the booking rules offer them (specification sections 4
@@ -50,8 +61,12 @@ export function useSlotChoice({ date, time, department, now, onTimeWithdrawn }: 
   let slotsEmptyMessage: string | null = null;
   if (!date) slotsEmptyMessage = PICK_DATE_FIRST;
   else if (dateIssue) slotsEmptyMessage = NO_SLOTS_FOR_DATE;
-  else if (slots.length === 0) slotsEmptyMessage = isClinicToday(date, now) ? APPOINTMENT_MSG.noSlotsLeftToday : NO_SLOTS_FOR_DATE;
-  const dateHint = date && isDateString(date) ? formatLongDate(date) : `${CLINIC_TEXT.workingDays}, trong vòng ${CLINIC_TEXT.window} tới`;
+  else if (slots.length === 0)
+    slotsEmptyMessage = isClinicToday(date, now) ? APPOINTMENT_MSG.noSlotsLeftToday : NO_SLOTS_FOR_DATE;
+  const dateHint =
+    date && isDateString(date)
+      ? formatLongDate(date)
+      : `${CLINIC_TEXT.workingDays}, trong vòng ${CLINIC_TEXT.window} tới`;
 
   // A chosen time that stops being offered is cleared, with the reason when a bookable date is set.
   const withdraw = useEffectEvent((message: string | null) => onTimeWithdrawn(message));
@@ -66,7 +81,11 @@ export function useSlotChoice({ date, time, department, now, onTimeWithdrawn }: 
   let availabilityView: AvailabilityView = { state: 'idle' };
   if (slotQuery) {
     if (availability.data) availabilityView = { state: 'answered', answer: availability.data };
-    else if (availability.isError) availabilityView = { state: 'failed', message: serverErrorText(availability.error, 'message') ?? AVAILABILITY_CHECK_FAILED };
+    else if (availability.isError)
+      availabilityView = {
+        state: 'failed',
+        message: serverErrorText(availability.error, 'message') ?? AVAILABILITY_CHECK_FAILED,
+      };
     else availabilityView = { state: 'checking' };
   }
   const unavailable = availabilityView.state === 'answered' && !availabilityView.answer.available;
@@ -93,14 +112,29 @@ export function useSlotChoice({ date, time, department, now, onTimeWithdrawn }: 
   }
 
   /** verify, then tell the form what was refused; true when the slot may be sent (otherwise the availability line or the field says why). */
-  async function confirm(query: AvailabilityQuery, on: { refuseDate(): void; refuseTime(message: string): void }): Promise<boolean> {
+  async function confirm(
+    query: AvailabilityQuery,
+    on: { refuseDate(): void; refuseTime(message: string): void },
+  ): Promise<boolean> {
     const verdict = await verify(query);
     if (verdict?.field === 'appointmentDate') on.refuseDate();
     else if (verdict?.field === 'appointmentTime') on.refuseTime(verdict.message);
     return !verdict;
   }
 
-  return { minDate, maxDate, dateIssue, dateHint, slots, slotsEmptyMessage, availabilityView, blocked: !!dateIssue || unavailable, checking, verify, confirm };
+  return {
+    minDate,
+    maxDate,
+    dateIssue,
+    dateHint,
+    slots,
+    slotsEmptyMessage,
+    availabilityView,
+    blocked: !!dateIssue || unavailable,
+    checking,
+    verify,
+    confirm,
+  };
 }
 
 type SlotFields = { appointmentDate: string; appointmentTime: string };

@@ -4,7 +4,12 @@ import { errorBody, mockFetch } from '@/testing/render-app';
 /** A link's token as the server makes them: 43 URL-safe characters. */
 export const TOKEN = 'Zk3xQ9vLm2Tt8Rb5Wn1Yc7Hd4Jf6Gs0Pa-Ue_Io2Kq3';
 
-export const AVAILABLE: AvailabilityResponse = { available: true, message: APPOINTMENT_MSG.slotAvailable, code: 'AVAILABLE', remaining: 2 };
+export const AVAILABLE: AvailabilityResponse = {
+  available: true,
+  message: APPOINTMENT_MSG.slotAvailable,
+  code: 'AVAILABLE',
+  remaining: 2,
+};
 
 type Reply = { status: number; body: unknown };
 type Options = {
@@ -21,7 +26,12 @@ type Options = {
 export function serveManageLink(appointment: Appointment, options: Options = {}) {
   let current: Appointment = { ...appointment };
   const mayChange = () => current.status === 'PENDING' || current.status === 'AWAITING_DOCTOR_APPROVAL';
-  const managed = (): ManagedAppointment => ({ appointment: current, canCancel: mayChange(), canReschedule: mayChange(), validUntil: '2026-03-13' });
+  const managed = (): ManagedAppointment => ({
+    appointment: current,
+    canCancel: mayChange(),
+    canReschedule: mayChange(),
+    validUntil: '2026-03-13',
+  });
   const base = `/api/appointments/manage/${TOKEN}`;
 
   const fetchMock = mockFetch((rawUrl, init) => {
@@ -43,11 +53,14 @@ export function serveManageLink(appointment: Appointment, options: Options = {})
       current = { ...current, ...body };
       return { body: { message: APPOINTMENT_MSG.rescheduled, appointment: managed() } };
     }
-    if (url.pathname.startsWith('/api/appointments/manage/')) return { status: 404, body: errorBody(404, APPOINTMENT_MSG.manageLinkInvalid, 'MANAGE_LINK_INVALID') };
+    if (url.pathname.startsWith('/api/appointments/manage/'))
+      return { status: 404, body: errorBody(404, APPOINTMENT_MSG.manageLinkInvalid, 'MANAGE_LINK_INVALID') };
     return { status: 404, body: errorBody(404, 'Không tìm thấy đường dẫn API.') };
   });
   return { fetchMock };
 }
 
 export const manageCalls = (fetchMock: ReturnType<typeof mockFetch>, action = '') =>
-  fetchMock.mock.calls.filter(([url]) => new URL(url as string, 'http://localhost').pathname === `/api/appointments/manage/${TOKEN}${action}`);
+  fetchMock.mock.calls.filter(
+    ([url]) => new URL(url as string, 'http://localhost').pathname === `/api/appointments/manage/${TOKEN}${action}`,
+  );

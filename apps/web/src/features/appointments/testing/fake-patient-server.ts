@@ -26,14 +26,24 @@ export function serveMyAppointments(appointments: Appointment[], options: Option
   const fetchMock = mockFetch((rawUrl, init) => {
     const url = new URL(rawUrl, 'http://localhost');
     if (url.pathname === '/api/users/profile') return { body: options.profile ?? patient };
-    if (url.pathname === '/api/appointments/my-appointments' || url.pathname === '/api/appointments/my-medical-history') {
+    if (
+      url.pathname === '/api/appointments/my-appointments' ||
+      url.pathname === '/api/appointments/my-medical-history'
+    ) {
       const failure = options.listAnswer?.(url);
       if (failure) return failure;
       const page = Number(url.searchParams.get('page') ?? 1);
       const size = Number(url.searchParams.get('size') ?? 20);
       const items = url.pathname.endsWith('my-medical-history') ? store.filter((a) => a.status === 'COMPLETED') : store;
       return {
-        body: { items: items.slice((page - 1) * size, page * size), total: items.length, page, size, totalPages: Math.ceil(items.length / size), totalCapped: false },
+        body: {
+          items: items.slice((page - 1) * size, page * size),
+          total: items.length,
+          page,
+          size,
+          totalPages: Math.ceil(items.length / size),
+          totalCapped: false,
+        },
       };
     }
     const cancel = /^\/api\/appointments\/(\d+)\/cancel$/.exec(url.pathname);

@@ -33,7 +33,10 @@ function serve(initial: WaitingEntryView, answers: { claim?: () => Reply; leave?
     if (url === `${base}/claim` && method === 'POST') {
       if (answers.claim) return answers.claim();
       current = { ...current, status: 'CLAIMED', offerExpiresAt: null };
-      return { status: 201, body: { message: APPOINTMENT_MSG.waitingClaimed, appointmentId: 77, manageToken: MANAGE_TOKEN } };
+      return {
+        status: 201,
+        body: { message: APPOINTMENT_MSG.waitingClaimed, appointmentId: 77, manageToken: MANAGE_TOKEN },
+      };
     }
     if (url === `${base}/leave` && method === 'POST') {
       if (answers.leave) return answers.leave();
@@ -44,8 +47,12 @@ function serve(initial: WaitingEntryView, answers: { claim?: () => Reply; leave?
   });
 }
 
-const calls = (fetchMock: ReturnType<typeof mockFetch>, action: string) => fetchMock.mock.calls.filter(([url, init]) => url === `/api/appointments/waiting-list/${TOKEN}/${action}` && init?.method === 'POST');
-const card = async () => (await screen.findByRole('heading', { name: 'Khung giờ bạn đang chờ' }, { timeout: 4000 })).closest('section')!;
+const calls = (fetchMock: ReturnType<typeof mockFetch>, action: string) =>
+  fetchMock.mock.calls.filter(
+    ([url, init]) => url === `/api/appointments/waiting-list/${TOKEN}/${action}` && init?.method === 'POST',
+  );
+const card = async () =>
+  (await screen.findByRole('heading', { name: 'Khung giờ bạn đang chờ' }, { timeout: 4000 })).closest('section')!;
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
@@ -65,7 +72,10 @@ describe('WaitingListPage', () => {
     expect(within(panel).getByText('Thứ Năm, 12 tháng 3, 2026')).toBeInTheDocument();
     expect(within(panel).getByText('Khoa Phụ khoa')).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Nhận chỗ' })).not.toBeInTheDocument();
-    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', expect.stringContaining('noindex'));
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute(
+      'content',
+      expect.stringContaining('noindex'),
+    );
 
     await user.click(within(panel).getByRole('button', { name: 'Rời danh sách chờ' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rời danh sách chờ?' });
@@ -93,7 +103,10 @@ describe('WaitingListPage', () => {
     const done = heading.closest('section')!;
     expect(within(done).getByText('Mã lịch hẹn: #77')).toBeInTheDocument();
     expect(within(done).getByText(APPOINTMENT_MSG.waitingClaimed)).toBeInTheDocument();
-    expect(within(done).getByRole('link', { name: 'Quản lý lịch hẹn của bạn' })).toHaveAttribute('href', `/appointment/manage/${MANAGE_TOKEN}`);
+    expect(within(done).getByRole('link', { name: 'Quản lý lịch hẹn của bạn' })).toHaveAttribute(
+      'href',
+      `/appointment/manage/${MANAGE_TOKEN}`,
+    );
     expect(calls(fetchMock, 'claim')).toHaveLength(1);
   });
 

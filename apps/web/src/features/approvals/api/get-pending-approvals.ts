@@ -1,5 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { APPROVALS_MSG, BOOKING_UI_MSG, PENDING_POLL_MS, type AppointmentPage, type PendingApprovalSummary } from '@clinic/shared';
+import {
+  APPROVALS_MSG,
+  BOOKING_UI_MSG,
+  PENDING_POLL_MS,
+  type AppointmentPage,
+  type PendingApprovalSummary,
+} from '@clinic/shared';
 import { api } from '@/lib/api-client';
 
 export const approvalKeys = {
@@ -18,7 +24,10 @@ export function getPendingApprovals(signal?: AbortSignal): Promise<AppointmentPa
 
 /** GET /api/appointments/pending-my-approval/summary: the three cards. */
 export function getPendingSummary(signal?: AbortSignal): Promise<PendingApprovalSummary> {
-  return api.get<PendingApprovalSummary>('/appointments/pending-my-approval/summary', { fallbackMessage: APPROVALS_MSG.loadFailed, signal });
+  return api.get<PendingApprovalSummary>('/appointments/pending-my-approval/summary', {
+    fallbackMessage: APPROVALS_MSG.loadFailed,
+    signal,
+  });
 }
 
 /** Both refresh every 30 seconds (specification section 9) and when asked. */

@@ -17,7 +17,11 @@ export function AcceptAssignmentModal({ appointment, onClose }: { appointment: A
       { id: appointment.id, response },
       {
         onSuccess: (result) => {
-          toast.success(result.emailStatus === 'failed' ? `${APPROVALS_MSG.accepted}. ${BOOKING_UI_MSG.emailFailedNote}` : APPROVALS_MSG.accepted);
+          toast.success(
+            result.emailStatus === 'failed'
+              ? `${APPROVALS_MSG.accepted}. ${BOOKING_UI_MSG.emailFailedNote}`
+              : APPROVALS_MSG.accepted,
+          );
           onClose();
         },
         onError: (error) => toast.error(errorMessage(error, APPROVALS_MSG.acceptFailed)),

@@ -1,4 +1,11 @@
-import { APPROVALS_MSG, clinicInstant, formatDate, formatDateTime, URGENT_WITHIN_HOURS, type Appointment } from '@clinic/shared';
+import {
+  APPROVALS_MSG,
+  clinicInstant,
+  formatDate,
+  formatDateTime,
+  URGENT_WITHIN_HOURS,
+  type Appointment,
+} from '@clinic/shared';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { DetailField } from '@/components/ui/detail-field';
 

@@ -30,7 +30,16 @@ type AnswerModalProps = {
 };
 
 /** The doctor's answer to an assignment (accept with a message, decline with a reason): the appointment, one text, two buttons. */
-export function AssignmentAnswerModal({ appointment, onClose, title, pending, failure, submit, notice, field }: AnswerModalProps) {
+export function AssignmentAnswerModal({
+  appointment,
+  onClose,
+  title,
+  pending,
+  failure,
+  submit,
+  notice,
+  field,
+}: AnswerModalProps) {
   return (
     <Modal
       open
@@ -43,7 +52,12 @@ export function AssignmentAnswerModal({ appointment, onClose, title, pending, fa
           <Button variant="secondary" onClick={onClose} disabled={pending}>
             Hủy
           </Button>
-          <Button variant={submit.danger ? 'danger' : undefined} onClick={submit.onClick} loading={pending} disabled={submit.disabled}>
+          <Button
+            variant={submit.danger ? 'danger' : undefined}
+            onClick={submit.onClick}
+            loading={pending}
+            disabled={submit.disabled}
+          >
             {submit.label}
           </Button>
         </>
@@ -53,7 +67,12 @@ export function AssignmentAnswerModal({ appointment, onClose, title, pending, fa
         <AssignmentSummary appointment={appointment} />
         {notice}
         {failure && <Alert tone="error">{failure}</Alert>}
-        <FormField label={field.label} required={field.required} error={field.error} hint={<CharCount length={field.value.trim().length} max={APPOINTMENT_LIMITS.doctorResponse} />}>
+        <FormField
+          label={field.label}
+          required={field.required}
+          error={field.error}
+          hint={<CharCount length={field.value.trim().length} max={APPOINTMENT_LIMITS.doctorResponse} />}
+        >
           {(c) => (
             <Textarea
               {...c}

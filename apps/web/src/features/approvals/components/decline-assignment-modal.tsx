@@ -11,7 +11,12 @@ export function DeclineAssignmentModal({ appointment, onClose }: { appointment: 
   const decline = useDeclineAssignment();
   const [reason, setReason] = useState('');
   const length = reason.trim().length;
-  const problem = length === 0 ? APPOINTMENT_MSG.declineReasonRequired : length > APPOINTMENT_LIMITS.doctorResponse ? APPOINTMENT_MSG.responseTooLong : null;
+  const problem =
+    length === 0
+      ? APPOINTMENT_MSG.declineReasonRequired
+      : length > APPOINTMENT_LIMITS.doctorResponse
+        ? APPOINTMENT_MSG.responseTooLong
+        : null;
   const [touched, setTouched] = useState(false);
 
   function submit() {

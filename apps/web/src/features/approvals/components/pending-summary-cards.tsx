@@ -8,9 +8,30 @@ export function PendingSummaryCards({ summary }: { summary: PendingApprovalSumma
     <StatCards
       label="Tổng quan lịch hẹn chờ phê duyệt"
       cards={[
-        { key: 'pending', label: 'Pending Approvals', hint: 'Chờ bạn phản hồi', value: summary?.pending, icon: ClipboardClock, tone: 'bg-amber-50 text-amber-700' },
-        { key: 'today', label: "Today's Appointments", hint: 'Khám trong hôm nay', value: summary?.today, icon: CalendarClock, tone: 'bg-brand-50 text-brand-700' },
-        { key: 'urgent', label: `Urgent (Next ${URGENT_WITHIN_HOURS}h)`, hint: `Bắt đầu trong ${URGENT_WITHIN_HOURS} giờ tới`, value: summary?.urgent, icon: AlarmClock, tone: 'bg-red-50 text-red-700' },
+        {
+          key: 'pending',
+          label: 'Pending Approvals',
+          hint: 'Chờ bạn phản hồi',
+          value: summary?.pending,
+          icon: ClipboardClock,
+          tone: 'bg-amber-50 text-amber-700',
+        },
+        {
+          key: 'today',
+          label: "Today's Appointments",
+          hint: 'Khám trong hôm nay',
+          value: summary?.today,
+          icon: CalendarClock,
+          tone: 'bg-brand-50 text-brand-700',
+        },
+        {
+          key: 'urgent',
+          label: `Urgent (Next ${URGENT_WITHIN_HOURS}h)`,
+          hint: `Bắt đầu trong ${URGENT_WITHIN_HOURS} giờ tới`,
+          value: summary?.urgent,
+          icon: AlarmClock,
+          tone: 'bg-red-50 text-red-700',
+        },
       ]}
     />
   );

@@ -9,7 +9,12 @@ type Props = { items: Appointment[]; now: Date; onAction: (action: ApprovalActio
 function Actions({ a, onAction, compact }: { a: Appointment; onAction: Props['onAction']; compact?: boolean }) {
   return (
     <div className={compact ? 'grid grid-cols-3 gap-2' : 'flex flex-col items-stretch gap-1.5'}>
-      <Button size="sm" variant="secondary" onClick={() => onAction('view', a)} aria-label={`Xem lịch hẹn của ${a.fullName}`}>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => onAction('view', a)}
+        aria-label={`Xem lịch hẹn của ${a.fullName}`}
+      >
         <Eye aria-hidden="true" className="size-4" />
         Xem
       </Button>
@@ -17,7 +22,12 @@ function Actions({ a, onAction, compact }: { a: Appointment; onAction: Props['on
         <Check aria-hidden="true" className="size-4" />
         Chấp nhận
       </Button>
-      <Button size="sm" variant="danger" onClick={() => onAction('decline', a)} aria-label={`Từ chối lịch hẹn của ${a.fullName}`}>
+      <Button
+        size="sm"
+        variant="danger"
+        onClick={() => onAction('decline', a)}
+        aria-label={`Từ chối lịch hẹn của ${a.fullName}`}
+      >
         <X aria-hidden="true" className="size-4" />
         Từ chối
       </Button>

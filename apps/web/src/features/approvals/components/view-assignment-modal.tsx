@@ -6,7 +6,15 @@ import { DetailField } from '@/components/ui/detail-field';
 import { assignedAt, visitWhen, type ApprovalAction } from './approval-parts';
 
 /** View: everything the doctor needs to decide (specification section 2), with accept and decline at hand. */
-export function ViewAssignmentModal({ appointment: a, onClose, onAction }: { appointment: Appointment; onClose: () => void; onAction: (action: ApprovalAction) => void }) {
+export function ViewAssignmentModal({
+  appointment: a,
+  onClose,
+  onAction,
+}: {
+  appointment: Appointment;
+  onClose: () => void;
+  onAction: (action: ApprovalAction) => void;
+}) {
   const when = visitWhen(a);
   return (
     <Modal
@@ -39,7 +47,9 @@ export function ViewAssignmentModal({ appointment: a, onClose, onAction }: { app
         <DetailField label="Ngày khám">{when.date}</DetailField>
         <DetailField label="Giờ khám">{when.time}</DetailField>
         <div className="sm:col-span-2">
-          <DetailField label="Lý do khám">{a.reason?.trim() ? a.reason : <span className="text-slate-500 italic">{APPROVALS_MSG.noReason}</span>}</DetailField>
+          <DetailField label="Lý do khám">
+            {a.reason?.trim() ? a.reason : <span className="text-slate-500 italic">{APPROVALS_MSG.noReason}</span>}
+          </DetailField>
         </div>
         <DetailField label="Ngày đặt lịch">{formatDateTime(a.createdAt, clinicTimeZone())}</DetailField>
         <DetailField label="Chỉ định cho bạn lúc">{assignedAt(a)}</DetailField>

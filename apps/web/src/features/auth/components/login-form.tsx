@@ -54,7 +54,14 @@ export function LoginForm({ onSuccess, notice }: LoginFormProps) {
 
       <FormField label="Username hoặc Email" id="usernameOrEmail" error={errors.usernameOrEmail?.message} required>
         {(control) => (
-          <Input {...control} {...register('usernameOrEmail')} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} />
+          <Input
+            {...control}
+            {...register('usernameOrEmail')}
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
         )}
       </FormField>
 

@@ -11,14 +11,35 @@ type SortableColumn = { asc: BlogSort; desc: BlogSort; first: BlogSort };
 const TITLE_SORT: SortableColumn = { asc: 'title-asc', desc: 'title-desc', first: 'title-asc' };
 const DATE_SORT: SortableColumn = { asc: 'oldest', desc: 'newest', first: 'newest' };
 
-function SortHeader({ label, column, sort, onSortChange, className }: { label: string; column: SortableColumn; sort: BlogSort; onSortChange: (sort: BlogSort) => void; className?: string }) {
+function SortHeader({
+  label,
+  column,
+  sort,
+  onSortChange,
+  className,
+}: {
+  label: string;
+  column: SortableColumn;
+  sort: BlogSort;
+  onSortChange: (sort: BlogSort) => void;
+  className?: string;
+}) {
   const direction = sort === column.asc ? 'ascending' : sort === column.desc ? 'descending' : undefined;
   const next = direction === undefined ? column.first : direction === 'ascending' ? column.desc : column.asc;
   return <SortableHeader label={label} direction={direction} onSort={() => onSortChange(next)} className={className} />;
 }
 
 /** The posts of one page as a table, sortable by title and date (tablet width and up). */
-export function BlogDesktopTable({ items, sort, onSortChange, selected, onToggle, onToggleAll, busyIds, ...actions }: BlogListProps) {
+export function BlogDesktopTable({
+  items,
+  sort,
+  onSortChange,
+  selected,
+  onToggle,
+  onToggleAll,
+  busyIds,
+  ...actions
+}: BlogListProps) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full min-w-[620px] text-left text-sm xl:min-w-[940px]">
@@ -26,12 +47,23 @@ export function BlogDesktopTable({ items, sort, onSortChange, selected, onToggle
         <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide whitespace-nowrap text-slate-700 uppercase">
           <tr>
             <th scope="col" className="w-10 px-3 py-3">
-              <SelectAllCheckbox count={items.length} selected={selected.size} onToggleAll={onToggleAll} label="Chọn tất cả bài viết trên trang này" />
+              <SelectAllCheckbox
+                count={items.length}
+                selected={selected.size}
+                onToggleAll={onToggleAll}
+                label="Chọn tất cả bài viết trên trang này"
+              />
             </th>
             <th scope="col" className="hidden w-20 px-1 py-3 xl:table-cell">
               <span className="sr-only">Ảnh</span>
             </th>
-            <SortHeader label="Bài viết" column={TITLE_SORT} sort={sort} onSortChange={onSortChange} className="px-2 py-3" />
+            <SortHeader
+              label="Bài viết"
+              column={TITLE_SORT}
+              sort={sort}
+              onSortChange={onSortChange}
+              className="px-2 py-3"
+            />
             {/* Below 1280 px (a laptop with the menu open) category and author sit under the title, so the row's buttons stay in view. */}
             <th scope="col" className="hidden px-2 py-3 font-semibold xl:table-cell">
               Danh mục
@@ -57,7 +89,11 @@ export function BlogDesktopTable({ items, sort, onSortChange, selected, onToggle
             const busy = busyIds.has(blog.id);
             const isSelected = selected.has(blog.id);
             return (
-              <tr key={blog.id} className={cn('align-top', isSelected ? 'bg-brand-50/60' : 'hover:bg-slate-50')} aria-busy={busy || undefined}>
+              <tr
+                key={blog.id}
+                className={cn('align-top', isSelected ? 'bg-brand-50/60' : 'hover:bg-slate-50')}
+                aria-busy={busy || undefined}
+              >
                 <td className="px-3 py-3">
                   <input
                     type="checkbox"
@@ -78,7 +114,9 @@ export function BlogDesktopTable({ items, sort, onSortChange, selected, onToggle
                   </p>
                 </td>
                 <td className="hidden px-2 py-3 whitespace-nowrap text-slate-700 xl:table-cell">{blog.category}</td>
-                <td className="hidden w-32 min-w-28 px-2 py-3 break-words text-slate-700 xl:table-cell">{blog.author}</td>
+                <td className="hidden w-32 min-w-28 px-2 py-3 break-words text-slate-700 xl:table-cell">
+                  {blog.author}
+                </td>
                 <td className="px-2 py-3">
                   <Badge tone={STATUS_TONES[blog.status]}>{BLOG_STATUS_LABELS[blog.status]}</Badge>
                 </td>

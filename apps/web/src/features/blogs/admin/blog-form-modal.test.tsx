@@ -6,7 +6,9 @@ import { BlogFormModal } from './blog-form-modal';
 
 function renderForm(props: Partial<Parameters<typeof BlogFormModal>[0]> = {}) {
   const onClose = vi.fn();
-  const result = renderWithProviders(<BlogFormModal open blogId={null} defaultAuthor="Lê Thị Thu Hà" onClose={onClose} {...props} />);
+  const result = renderWithProviders(
+    <BlogFormModal open blogId={null} defaultAuthor="Lê Thị Thu Hà" onClose={onClose} {...props} />,
+  );
   return { ...result, onClose };
 }
 
@@ -137,7 +139,9 @@ describe('BlogFormModal', () => {
       createdAt: '2026-11-19T00:00:00.000Z',
       updatedAt: '2026-11-19T00:00:00.000Z',
     };
-    const fetchMock = mockFetch((url, init) => (url === '/api/blogs/5' && init.method === 'GET' ? { body: blog } : { body: blog }));
+    const fetchMock = mockFetch((url, init) =>
+      url === '/api/blogs/5' && init.method === 'GET' ? { body: blog } : { body: blog },
+    );
     const { user } = renderForm({ blogId: 5 });
     const title = await screen.findByLabelText('Tiêu đề');
     expect(title).toHaveValue('Tiền sản giật');
@@ -153,6 +157,10 @@ describe('BlogFormModal', () => {
     expect(await screen.findByText(BLOG_MSG.updated)).toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(put[0]).toBe('/api/blogs/5');
-    expect(JSON.parse(put[1]!.body as string)).toMatchObject({ title: 'Tiền sản giật: dấu hiệu', imageUrl: '/api/images/2', featured: true });
+    expect(JSON.parse(put[1]!.body as string)).toMatchObject({
+      title: 'Tiền sản giật: dấu hiệu',
+      imageUrl: '/api/images/2',
+      featured: true,
+    });
   });
 });

@@ -44,7 +44,17 @@ const resolver = zodResolver(blogInputSchema) as unknown as Resolver<BlogFormVal
 
 function valuesOf(blog: Blog | null, defaultAuthor: string): BlogFormValues {
   if (!blog) {
-    return { title: '', excerpt: '', content: '', category: '', author: defaultAuthor, readTime: '', imageUrl: '', featured: false, status: 'DRAFT' };
+    return {
+      title: '',
+      excerpt: '',
+      content: '',
+      category: '',
+      author: defaultAuthor,
+      readTime: '',
+      imageUrl: '',
+      featured: false,
+      status: 'DRAFT',
+    };
   }
   return {
     title: blog.title,
@@ -85,7 +95,8 @@ export function BlogFormModal({ open, blogId, defaultAuthor, onClose }: BlogForm
         toast.success(editing ? BLOG_MSG.updated : BLOG_MSG.created);
         onClose();
       },
-      onError: (error: Error) => toast.error(error.message || (editing ? BLOG_MSG.updateFailed : BLOG_MSG.createFailed)),
+      onError: (error: Error) =>
+        toast.error(error.message || (editing ? BLOG_MSG.updateFailed : BLOG_MSG.createFailed)),
     };
     if (blogId !== null) update.mutate({ id: blogId, input }, callbacks);
     else create.mutate(input, callbacks);
@@ -117,7 +128,12 @@ export function BlogFormModal({ open, blogId, defaultAuthor, onClose }: BlogForm
           <Spinner size="lg" label="Đang tải bài viết..." />
         </div>
       ) : editing && detail.isError ? (
-        <LoadErrorAlert title="Không thể tải bài viết" message={detail.error.message} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+        <LoadErrorAlert
+          title="Không thể tải bài viết"
+          message={detail.error.message}
+          onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
+        />
       ) : (
         <BlogForm
           key={blogId ?? 'new'}
@@ -148,18 +164,38 @@ function BlogForm({
     handleSubmit,
     setFocus,
     formState: { errors },
-  } = useForm<BlogFormValues, unknown, BlogInput>({ resolver, defaultValues: initial, mode: 'onTouched', shouldFocusError: false });
+  } = useForm<BlogFormValues, unknown, BlogInput>({
+    resolver,
+    defaultValues: initial,
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
 
   // The first invalid field in reading order gets the focus (the form's own choice follows registration).
   function focusFirstError(invalid: FieldErrors<BlogFormValues>) {
     const first = FOCUS_ORDER.find((name) => invalid[name]);
     if (first) setFocus(first);
   }
-  const [title, excerpt, author, readTime, content] = useWatch({ control, name: ['title', 'excerpt', 'author', 'readTime', 'content'] });
+  const [title, excerpt, author, readTime, content] = useWatch({
+    control,
+    name: ['title', 'excerpt', 'author', 'readTime', 'content'],
+  });
 
   return (
-    <form id={FORM_ID} noValidate onSubmit={handleSubmit(onSubmit, focusFirstError)} className="space-y-5" aria-label="Bài viết">
-      <FormField label="Tiêu đề" id="blog-title" required error={errors.title?.message} hint={<CharCount length={(title ?? '').length} max={BLOG_LIMITS.title} />}>
+    <form
+      id={FORM_ID}
+      noValidate
+      onSubmit={handleSubmit(onSubmit, focusFirstError)}
+      className="space-y-5"
+      aria-label="Bài viết"
+    >
+      <FormField
+        label="Tiêu đề"
+        id="blog-title"
+        required
+        error={errors.title?.message}
+        hint={<CharCount length={(title ?? '').length} max={BLOG_LIMITS.title} />}
+      >
         {(field) => <Input {...field} {...register('title')} data-autofocus autoComplete="off" />}
       </FormField>
 
@@ -210,7 +246,13 @@ function BlogForm({
             />
           )}
         </FormField>
-        <FormField label="Tác giả" id="blog-author" required error={errors.author?.message} hint={<CharCount length={(author ?? '').length} max={BLOG_LIMITS.author} />}>
+        <FormField
+          label="Tác giả"
+          id="blog-author"
+          required
+          error={errors.author?.message}
+          hint={<CharCount length={(author ?? '').length} max={BLOG_LIMITS.author} />}
+        >
           {(field) => <Input {...field} {...register('author')} autoComplete="off" />}
         </FormField>
         <FormField

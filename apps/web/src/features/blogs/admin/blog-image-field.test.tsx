@@ -24,7 +24,8 @@ function renderField(initial?: string) {
   return { ...result, user: userEvent.setup({ applyAccept: false }) };
 }
 
-const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'anh.png', { type: 'image/png' });
+const png = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'anh.png', { type: 'image/png' });
 
 describe('BlogImageField', () => {
   it('tells which files are accepted and offers only images in the picker', () => {
@@ -38,7 +39,10 @@ describe('BlogImageField', () => {
   it('refuses a file that is not an image, without sending it', async () => {
     const fetchMock = mockFetch(() => ({ body: {} }));
     const { user } = renderField();
-    await user.upload(screen.getByLabelText('Tải ảnh lên'), new File(['%PDF-1.7'], 'ket-qua.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      screen.getByLabelText('Tải ảnh lên'),
+      new File(['%PDF-1.7'], 'ket-qua.pdf', { type: 'application/pdf' }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(UPLOAD_MSG.unsupportedType);
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -80,7 +80,12 @@ export function BlogImageField({ inputRef, value, onChange, onBlur, error, onUpl
           )}
         >
           {showPreview ? (
-            <img src={url} alt="Xem trước hình ảnh bài viết" className="size-full object-cover" onError={() => setBrokenSrc(url)} />
+            <img
+              src={url}
+              alt="Xem trước hình ảnh bài viết"
+              className="size-full object-cover"
+              onError={() => setBrokenSrc(url)}
+            />
           ) : (
             <span className="flex flex-col items-center gap-1 px-3 text-center text-xs text-slate-500">
               <ImageOff aria-hidden="true" className="size-6" />

@@ -11,7 +11,12 @@ export function BlogPhoneList({ items, selected, onToggle, onToggleAll, busyIds,
     <div className="space-y-3">
       <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-2.5 text-sm shadow-sm">
         <label className="flex items-center gap-3 font-medium text-slate-700">
-          <SelectAllCheckbox count={items.length} selected={selected.size} onToggleAll={onToggleAll} label="Chọn tất cả bài viết trên trang này" />
+          <SelectAllCheckbox
+            count={items.length}
+            selected={selected.size}
+            onToggleAll={onToggleAll}
+            label="Chọn tất cả bài viết trên trang này"
+          />
           <span aria-hidden="true">Chọn tất cả</span>
         </label>
       </div>

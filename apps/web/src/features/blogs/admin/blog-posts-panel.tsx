@@ -47,7 +47,14 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
     if (featuredMutation.isPending && featuredMutation.variables !== undefined) ids.add(featuredMutation.variables);
     if (deleteMutation.isPending && deleteMutation.variables !== undefined) ids.add(deleteMutation.variables);
     return ids;
-  }, [statusMutation.isPending, statusMutation.variables, featuredMutation.isPending, featuredMutation.variables, deleteMutation.isPending, deleteMutation.variables]);
+  }, [
+    statusMutation.isPending,
+    statusMutation.variables,
+    featuredMutation.isPending,
+    featuredMutation.variables,
+    deleteMutation.isPending,
+    deleteMutation.variables,
+  ]);
 
   function changeStatus(blog: BlogSummary, status: BlogStatus) {
     statusMutation.mutate(
@@ -61,7 +68,8 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
 
   function toggleFeatured(blog: BlogSummary) {
     featuredMutation.mutate(blog.id, {
-      onSuccess: (result) => toast.success(result?.message || (blog.featured ? BLOG_MSG.featuredOff : BLOG_MSG.featuredOn)),
+      onSuccess: (result) =>
+        toast.success(result?.message || (blog.featured ? BLOG_MSG.featuredOff : BLOG_MSG.featuredOn)),
       onError: (error) => toast.error(errorMessage(error, BLOG_MSG.featuredFailed)),
     });
   }
@@ -108,7 +116,11 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
   }
 
   const data = query.data;
-  const pastTheEnd = usePastTheEnd(data && { shown: data.items.length, total: data.total, totalPages: data.totalPages }, params.page, update);
+  const pastTheEnd = usePastTheEnd(
+    data && { shown: data.items.length, total: data.total, totalPages: data.totalPages },
+    params.page,
+    update,
+  );
 
   const filtered = params.q !== '' || params.status !== '' || params.category !== '' || params.featured !== '';
 
@@ -140,7 +152,11 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
         isEmpty={items.length === 0}
         empty={
           filtered ? (
-            <EmptyState icon={FileSearch} title="Không tìm thấy bài viết phù hợp" description="Hãy thử từ khóa khác hoặc bỏ bớt bộ lọc." />
+            <EmptyState
+              icon={FileSearch}
+              title="Không tìm thấy bài viết phù hợp"
+              description="Hãy thử từ khóa khác hoặc bỏ bớt bộ lọc."
+            />
           ) : (
             <EmptyState
               title="Chưa có bài viết nào"
@@ -168,25 +184,29 @@ export function BlogPostsPanel({ onCreate, onEdit }: { onCreate: () => void; onE
           )
         }
       >
-            <BlogTable
-              items={items}
-              sort={params.sort}
-              onSortChange={(sort) => update({ sort })}
-              selected={selected}
-              onToggle={selection.toggle}
-              onToggleAll={selection.toggleAll}
-              busyIds={busyIds}
-              onEdit={onEdit}
-              onStatusChange={changeStatus}
-              onToggleFeatured={toggleFeatured}
-              onDelete={setToDelete}
-            />
+        <BlogTable
+          items={items}
+          sort={params.sort}
+          onSortChange={(sort) => update({ sort })}
+          selected={selected}
+          onToggle={selection.toggle}
+          onToggleAll={selection.toggleAll}
+          busyIds={busyIds}
+          onEdit={onEdit}
+          onStatusChange={changeStatus}
+          onToggleFeatured={toggleFeatured}
+          onDelete={setToDelete}
+        />
       </QueryList>
 
       <ConfirmDialog
         open={toDelete !== null}
         title="Xóa bài viết"
-        message={toDelete ? `Bạn có chắc muốn xóa bài viết "${toDelete.title}"? Các bình luận của bài viết cũng sẽ bị xóa.` : ''}
+        message={
+          toDelete
+            ? `Bạn có chắc muốn xóa bài viết "${toDelete.title}"? Các bình luận của bài viết cũng sẽ bị xóa.`
+            : ''
+        }
         confirmLabel="Xóa"
         loading={deleteMutation.isPending}
         onConfirm={confirmDelete}

@@ -27,15 +27,35 @@ export type BlogListProps = BlogRowActions & {
 export function Thumbnail({ blog, className }: { blog: BlogSummary; className?: string }) {
   if (!blog.imageUrl) {
     return (
-      <span className={cn('flex shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-400', className)}>
+      <span
+        className={cn('flex shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-400', className)}
+      >
         <ImageOff aria-hidden="true" className="size-5" />
       </span>
     );
   }
-  return <img src={blog.imageUrl} alt="" loading="lazy" decoding="async" width={80} height={56} className={cn('max-w-none shrink-0 rounded-lg bg-slate-100 object-cover', className)} />;
+  return (
+    <img
+      src={blog.imageUrl}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      width={80}
+      height={56}
+      className={cn('max-w-none shrink-0 rounded-lg bg-slate-100 object-cover', className)}
+    />
+  );
 }
 
-export function StatusSelect({ blog, onStatusChange, disabled }: { blog: BlogSummary; onStatusChange: BlogRowActions['onStatusChange']; disabled: boolean }) {
+export function StatusSelect({
+  blog,
+  onStatusChange,
+  disabled,
+}: {
+  blog: BlogSummary;
+  onStatusChange: BlogRowActions['onStatusChange'];
+  disabled: boolean;
+}) {
   return (
     <select
       value={blog.status}
@@ -53,7 +73,15 @@ export function StatusSelect({ blog, onStatusChange, disabled }: { blog: BlogSum
   );
 }
 
-export function FeaturedToggle({ blog, onToggleFeatured, disabled }: { blog: BlogSummary; onToggleFeatured: BlogRowActions['onToggleFeatured']; disabled: boolean }) {
+export function FeaturedToggle({
+  blog,
+  onToggleFeatured,
+  disabled,
+}: {
+  blog: BlogSummary;
+  onToggleFeatured: BlogRowActions['onToggleFeatured'];
+  disabled: boolean;
+}) {
   return (
     <button
       type="button"
@@ -64,12 +92,16 @@ export function FeaturedToggle({ blog, onToggleFeatured, disabled }: { blog: Blo
       onClick={() => onToggleFeatured(blog)}
       className="inline-flex size-9 items-center justify-center rounded-lg hover:bg-amber-50 disabled:opacity-50"
     >
-      <Star aria-hidden="true" className={cn('size-5', blog.featured ? 'fill-amber-400 text-amber-500' : 'text-slate-400')} />
+      <Star
+        aria-hidden="true"
+        className={cn('size-5', blog.featured ? 'fill-amber-400 text-amber-500' : 'text-slate-400')}
+      />
     </button>
   );
 }
 
-const iconButton = 'inline-flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50';
+const iconButton =
+  'inline-flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50';
 
 export function RowActions({
   blog,
@@ -81,7 +113,13 @@ export function RowActions({
 }: { blog: BlogSummary; busy: boolean; stacked: boolean } & Omit<BlogRowActions, 'onToggleFeatured'>) {
   const buttons = (
     <>
-      <button type="button" className={iconButton} aria-label={`Sửa bài viết: ${blog.title}`} title="Sửa" onClick={() => onEdit(blog)}>
+      <button
+        type="button"
+        className={iconButton}
+        aria-label={`Sửa bài viết: ${blog.title}`}
+        title="Sửa"
+        onClick={() => onEdit(blog)}
+      >
         <Pencil aria-hidden="true" className="size-4" />
       </button>
       {blog.status === 'PUBLISHED' ? (

@@ -14,10 +14,19 @@ type BlogToolbarProps = {
 
 /** Search (sent to the server once typing pauses), the status, category and featured filters, and the sort. */
 export function BlogToolbar({ params, onChange }: BlogToolbarProps) {
-  const filtered = params.q !== '' || params.status !== '' || params.category !== '' || params.featured !== '' || params.sort !== DEFAULT_BLOG_LIST.sort;
+  const filtered =
+    params.q !== '' ||
+    params.status !== '' ||
+    params.category !== '' ||
+    params.featured !== '' ||
+    params.sort !== DEFAULT_BLOG_LIST.sort;
 
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" role="search" aria-label="Tìm kiếm và lọc bài viết">
+    <div
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      role="search"
+      aria-label="Tìm kiếm và lọc bài viết"
+    >
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
         <SearchField
           id="blog-search"
@@ -33,7 +42,10 @@ export function BlogToolbar({ params, onChange }: BlogToolbarProps) {
           label="Trạng thái"
           value={params.status}
           onChange={(status) => onChange({ status: status as BlogAdminListParams['status'] })}
-          options={[{ value: '', label: 'Tất cả' }, ...BLOG_STATUSES.map((s) => ({ value: s, label: BLOG_STATUS_LABELS[s] }))]}
+          options={[
+            { value: '', label: 'Tất cả' },
+            ...BLOG_STATUSES.map((s) => ({ value: s, label: BLOG_STATUS_LABELS[s] })),
+          ]}
         />
         <FilterSelect
           id="blog-filter-category"

@@ -31,7 +31,12 @@ export function MarkdownEditor({ label, value, error, hint, required, textareaPr
   const errorId = error ? `${baseId}-error` : undefined;
   const tabs = [
     { value: 'write' as const, label: 'Soạn thảo', tabId: `${baseId}-tab-write`, panelId: `${baseId}-panel-write` },
-    { value: 'preview' as const, label: 'Xem trước', tabId: `${baseId}-tab-preview`, panelId: `${baseId}-panel-preview` },
+    {
+      value: 'preview' as const,
+      label: 'Xem trước',
+      tabId: `${baseId}-tab-preview`,
+      panelId: `${baseId}-panel-preview`,
+    },
   ];
 
   return (
@@ -39,7 +44,10 @@ export function MarkdownEditor({ label, value, error, hint, required, textareaPr
       <div className="flex flex-wrap items-end justify-between gap-2">
         <label
           htmlFor={textareaId}
-          className={cn('block text-sm font-medium text-slate-800', required && "after:ml-0.5 after:text-red-700 after:content-['*']")}
+          className={cn(
+            'block text-sm font-medium text-slate-800',
+            required && "after:ml-0.5 after:text-red-700 after:content-['*']",
+          )}
         >
           {label}
         </label>
@@ -53,7 +61,9 @@ export function MarkdownEditor({ label, value, error, hint, required, textareaPr
           aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
           aria-required={required || undefined}
           className="leading-6"
-          placeholder={'## Tiêu đề mục\n\nNội dung bài viết, hỗ trợ **in đậm**, *in nghiêng*, danh sách, bảng và liên kết.'}
+          placeholder={
+            '## Tiêu đề mục\n\nNội dung bài viết, hỗ trợ **in đậm**, *in nghiêng*, danh sách, bảng và liên kết.'
+          }
           {...textareaProps}
         />
       </div>

@@ -1,9 +1,23 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { BLOG_CATEGORIES, BLOG_SORTS, BLOG_STATUSES, type BlogCategory, type BlogSort, type BlogStatus } from '@clinic/shared';
+import {
+  BLOG_CATEGORIES,
+  BLOG_SORTS,
+  BLOG_STATUSES,
+  type BlogCategory,
+  type BlogSort,
+  type BlogStatus,
+} from '@clinic/shared';
 import type { BlogAdminListParams } from '../api/admin/get-admin-blogs';
 
-export const DEFAULT_BLOG_LIST: BlogAdminListParams = { page: 1, q: '', status: '', category: '', featured: '', sort: 'newest' };
+export const DEFAULT_BLOG_LIST: BlogAdminListParams = {
+  page: 1,
+  q: '',
+  status: '',
+  category: '',
+  featured: '',
+  sort: 'newest',
+};
 
 function oneOf<T extends string>(allowed: readonly T[], value: string | null): T | '' {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : '';

@@ -21,7 +21,10 @@ export function BlogImage({ src, alt, eager = false, sizes, className }: BlogIma
     return (
       <div
         aria-hidden="true"
-        className={cn('flex aspect-[40/21] w-full items-center justify-center bg-gradient-to-br from-brand-50 via-white to-accent-50', className)}
+        className={cn(
+          'flex aspect-[40/21] w-full items-center justify-center bg-gradient-to-br from-brand-50 via-white to-accent-50',
+          className,
+        )}
       >
         <HeartPulse className="size-10 text-brand-300" />
       </div>

@@ -3,7 +3,13 @@ import { formatDate, type BlogSummary } from '@clinic/shared';
 import { cn } from '@/lib/cn';
 
 /** Author, date (Vietnamese order) and reading time of a post. */
-export function BlogMeta({ post, className }: { post: Pick<BlogSummary, 'author' | 'date' | 'readTime'>; className?: string }) {
+export function BlogMeta({
+  post,
+  className,
+}: {
+  post: Pick<BlogSummary, 'author' | 'date' | 'readTime'>;
+  className?: string;
+}) {
   return (
     <ul className={cn('flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600', className)}>
       <li className="inline-flex items-center gap-1.5">

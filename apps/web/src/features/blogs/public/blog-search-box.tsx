@@ -48,7 +48,10 @@ export function BlogSearchBox({ value, onSearch }: BlogSearchBoxProps) {
       <label htmlFor="blog-search" className="sr-only">
         Tìm kiếm bài viết
       </label>
-      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" />
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
+      />
       <input
         id="blog-search"
         type="search"

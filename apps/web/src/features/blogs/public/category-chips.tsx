@@ -2,7 +2,13 @@ import { BLOG_CATEGORY_CHIPS, type BlogCategoryKey } from '@clinic/shared';
 import { cn } from '@/lib/cn';
 
 /** The category filter of /blog: toggle buttons, exactly one pressed. */
-export function CategoryChips({ value, onChange }: { value: BlogCategoryKey; onChange: (key: BlogCategoryKey) => void }) {
+export function CategoryChips({
+  value,
+  onChange,
+}: {
+  value: BlogCategoryKey;
+  onChange: (key: BlogCategoryKey) => void;
+}) {
   return (
     <div role="group" aria-label="Lọc theo chủ đề" className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
       <ul className="flex w-max gap-2 sm:w-auto sm:flex-wrap">

@@ -20,7 +20,12 @@ export function FeaturedPosts({ posts }: { posts: BlogSummary[] }) {
       <ul className="mt-5 grid gap-6 lg:grid-cols-3">
         <li className={rest.length > 0 ? 'lg:col-span-2' : 'lg:col-span-3'}>
           <article className="group relative h-full overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
-            <BlogImage src={lead.imageUrl} alt="" eager sizes="(min-width: 1280px) 820px, (min-width: 1024px) 66vw, 100vw" />
+            <BlogImage
+              src={lead.imageUrl}
+              alt=""
+              eager
+              sizes="(min-width: 1280px) 820px, (min-width: 1024px) 66vw, 100vw"
+            />
             <div className="p-6">
               <Badge tone="brand">{publicCategoryLabel(lead.category)}</Badge>
               <h3 className="mt-3 text-2xl leading-tight font-bold text-slate-900 sm:text-3xl">
@@ -42,7 +47,12 @@ export function FeaturedPosts({ posts }: { posts: BlogSummary[] }) {
               {rest.map((post) => (
                 <li key={post.id}>
                   <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
-                    <BlogImage src={post.imageUrl} alt="" sizes="(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className="max-h-44 lg:max-h-36" />
+                    <BlogImage
+                      src={post.imageUrl}
+                      alt=""
+                      sizes="(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                      className="max-h-44 lg:max-h-36"
+                    />
                     <div className="flex flex-1 flex-col p-5">
                       <Badge tone="brand" className="self-start">
                         {publicCategoryLabel(post.category)}

@@ -7,14 +7,29 @@ const node = {} as Parameters<typeof safeUrlTransform>[2];
 
 describe('safeUrlTransform', () => {
   it('keeps web, mail, phone and same-site addresses', () => {
-    for (const url of ['https://who.int/a', 'http://x.vn', 'mailto:a@b.vn', 'tel:115', '/blog/2', '#muc-1', 'bai-viet']) {
+    for (const url of [
+      'https://who.int/a',
+      'http://x.vn',
+      'mailto:a@b.vn',
+      'tel:115',
+      '/blog/2',
+      '#muc-1',
+      'bai-viet',
+    ]) {
       expect(safeUrlTransform(url, 'href', node), url).toBe(url);
     }
     expect(safeUrlTransform('/api/images/3', 'src', node)).toBe('/api/images/3');
   });
 
   it('drops script, data and protocol-relative addresses, and non-web images', () => {
-    for (const url of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,x', 'vbscript:x', '//evil.example', '/\\evil.example']) {
+    for (const url of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+      '//evil.example',
+      '/\\evil.example',
+    ]) {
       expect(safeUrlTransform(url, 'href', node), url).toBe('');
     }
     expect(safeUrlTransform('mailto:a@b.vn', 'src', node)).toBe('');
@@ -23,7 +38,9 @@ describe('safeUrlTransform', () => {
 
 describe('MarkdownContent', () => {
   it('renders Markdown and leaves raw HTML out', async () => {
-    const { container } = render(<MarkdownContent>{'# Tiêu đề\n\n<script>alert(1)</script>\n\n<b onclick="x()">đậm</b> ~~cũ~~'}</MarkdownContent>);
+    const { container } = render(
+      <MarkdownContent>{'# Tiêu đề\n\n<script>alert(1)</script>\n\n<b onclick="x()">đậm</b> ~~cũ~~'}</MarkdownContent>,
+    );
     // The page keeps its one h1: a Markdown h1 becomes an h2.
     // The renderer loads on demand (its first import is slow on a busy machine).
     expect(await screen.findByRole('heading', { level: 2, name: 'Tiêu đề' }, { timeout: 10_000 })).toBeInTheDocument();

@@ -16,14 +16,22 @@ const noSubscription = () => () => {};
 export function MarkdownContent({ children, className }: { children: string; className?: string }) {
   const id = useId();
   // true only while React hydrates markup the server sent (its "server snapshot").
-  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
+  const hydrating = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
   const [drawn] = useState(() => {
     if (!hydrating || typeof document === 'undefined') return null;
     const html = document.getElementById(id)?.innerHTML;
     return html ? { source: children, html } : null;
   });
-  const classes = cn('text-base text-slate-700 sm:text-[1.0625rem] [&>*:first-child]:mt-0 [&>*:last-child]:mb-0', className);
-  if (drawn && drawn.source === children) return <div id={id} className={classes} dangerouslySetInnerHTML={{ __html: drawn.html }} />;
+  const classes = cn(
+    'text-base text-slate-700 sm:text-[1.0625rem] [&>*:first-child]:mt-0 [&>*:last-child]:mb-0',
+    className,
+  );
+  if (drawn && drawn.source === children)
+    return <div id={id} className={classes} dangerouslySetInnerHTML={{ __html: drawn.html }} />;
   return (
     <div id={id} className={classes}>
       <Suspense fallback={<p className="text-slate-500">Đang tải nội dung…</p>}>

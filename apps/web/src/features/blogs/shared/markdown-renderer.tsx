@@ -26,8 +26,12 @@ function isExternal(href: string | undefined): boolean {
 
 /** The article's own typography: the page keeps its single h1, so Markdown headings start at h2. */
 const components: Components = {
-  h1: ({ node: _node, ...props }) => <h2 className="mt-10 mb-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl" {...props} />,
-  h2: ({ node: _node, ...props }) => <h2 className="mt-10 mb-4 text-2xl font-bold tracking-tight text-slate-900" {...props} />,
+  h1: ({ node: _node, ...props }) => (
+    <h2 className="mt-10 mb-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl" {...props} />
+  ),
+  h2: ({ node: _node, ...props }) => (
+    <h2 className="mt-10 mb-4 text-2xl font-bold tracking-tight text-slate-900" {...props} />
+  ),
   h3: ({ node: _node, ...props }) => <h3 className="mt-8 mb-3 text-xl font-semibold text-slate-900" {...props} />,
   h4: ({ node: _node, ...props }) => <h4 className="mt-6 mb-2 text-lg font-semibold text-slate-900" {...props} />,
   h5: ({ node: _node, ...props }) => <h4 className="mt-6 mb-2 text-base font-semibold text-slate-900" {...props} />,
@@ -42,10 +46,15 @@ const components: Components = {
     />
   ),
   ul: ({ node: _node, ...props }) => <ul className="my-5 list-disc space-y-2 pl-6 marker:text-brand-600" {...props} />,
-  ol: ({ node: _node, ...props }) => <ol className="my-5 list-decimal space-y-2 pl-6 marker:font-semibold marker:text-brand-700" {...props} />,
+  ol: ({ node: _node, ...props }) => (
+    <ol className="my-5 list-decimal space-y-2 pl-6 marker:font-semibold marker:text-brand-700" {...props} />
+  ),
   li: ({ node: _node, ...props }) => <li className="pl-1 leading-7 [&>p]:my-2" {...props} />,
   blockquote: ({ node: _node, ...props }) => (
-    <blockquote className="my-6 rounded-r-xl border-l-4 border-accent-300 bg-accent-50 px-5 py-1 text-slate-700 italic" {...props} />
+    <blockquote
+      className="my-6 rounded-r-xl border-l-4 border-accent-300 bg-accent-50 px-5 py-1 text-slate-700 italic"
+      {...props}
+    />
   ),
   strong: ({ node: _node, ...props }) => <strong className="font-semibold text-slate-900" {...props} />,
   hr: ({ node: _node, ...props }) => <hr className="my-10 border-slate-200" {...props} />,
@@ -63,16 +72,23 @@ const components: Components = {
     />
   ),
   pre: ({ node: _node, ...props }) => (
-    <pre className="my-6 overflow-x-auto rounded-xl bg-slate-900 p-4 text-sm leading-6 text-slate-100 [&_code]:bg-transparent [&_code]:p-0 [&_code]:text-inherit" {...props} />
+    <pre
+      className="my-6 overflow-x-auto rounded-xl bg-slate-900 p-4 text-sm leading-6 text-slate-100 [&_code]:bg-transparent [&_code]:p-0 [&_code]:text-inherit"
+      {...props}
+    />
   ),
-  code: ({ node: _node, ...props }) => <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[0.9em] text-slate-800" {...props} />,
+  code: ({ node: _node, ...props }) => (
+    <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[0.9em] text-slate-800" {...props} />
+  ),
   table: ({ node: _node, ...props }) => (
     <div className="my-6 overflow-x-auto rounded-xl border border-slate-200">
       <table className="w-full border-collapse text-left text-sm" {...props} />
     </div>
   ),
   thead: ({ node: _node, ...props }) => <thead className="bg-slate-50" {...props} />,
-  th: ({ node: _node, ...props }) => <th className="border-b border-slate-200 px-4 py-2.5 font-semibold text-slate-900" {...props} />,
+  th: ({ node: _node, ...props }) => (
+    <th className="border-b border-slate-200 px-4 py-2.5 font-semibold text-slate-900" {...props} />
+  ),
   td: ({ node: _node, ...props }) => <td className="border-b border-slate-100 px-4 py-2.5 align-top" {...props} />,
 };
 

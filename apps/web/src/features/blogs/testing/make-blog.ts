@@ -27,7 +27,9 @@ export function makeBlog(overrides: Partial<Blog> = {}): Blog {
 
 /** `count` posts numbered from `firstId`. */
 export function makePosts(count: number, firstId = 1, overrides: Partial<BlogSummary> = {}): BlogSummary[] {
-  return Array.from({ length: count }, (_, i) => makeBlogSummary({ id: firstId + i, title: `Bài viết số ${firstId + i}`, ...overrides }));
+  return Array.from({ length: count }, (_, i) =>
+    makeBlogSummary({ id: firstId + i, title: `Bài viết số ${firstId + i}`, ...overrides }),
+  );
 }
 
 export function pageOf(items: BlogSummary[], page: number, total: number, size = 6): BlogPage {

@@ -4,7 +4,9 @@ import { useAppointmentMutation } from '@/lib/use-appointment-mutation';
 
 /** PUT /api/appointments/{id}/confirm. */
 export function confirmAppointment(id: number): Promise<AppointmentActionResponse> {
-  return api.put<AppointmentActionResponse>(`/appointments/${id}/confirm`, undefined, { fallbackMessage: BOOKING_UI_MSG.confirmApiFailed });
+  return api.put<AppointmentActionResponse>(`/appointments/${id}/confirm`, undefined, {
+    fallbackMessage: BOOKING_UI_MSG.confirmApiFailed,
+  });
 }
 
 export const useConfirmAppointment = () => useAppointmentMutation(confirmAppointment);

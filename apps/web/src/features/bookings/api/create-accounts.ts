@@ -7,7 +7,11 @@ import { useAppointmentMutation } from '@/lib/use-appointment-mutation';
  * appointments that has none, with a temporary password shown once; an existing one is skipped.
  */
 export function createAccounts(ids: number[]): Promise<CreateAccountsResult> {
-  return api.post<CreateAccountsResult>('/appointments/bulk/create-accounts', { ids }, { fallbackMessage: CREATE_ACCOUNTS_MSG.failed });
+  return api.post<CreateAccountsResult>(
+    '/appointments/bulk/create-accounts',
+    { ids },
+    { fallbackMessage: CREATE_ACCOUNTS_MSG.failed },
+  );
 }
 
 export const useCreateAccounts = () => useAppointmentMutation(createAccounts);

@@ -8,7 +8,10 @@ import { saveFile } from '@/lib/save-file';
  * booking-history-{date}.csv); the browser saves it under the server's file name.
  */
 export async function exportBookingHistory(filter: HistoryFilterInput): Promise<{ fileName: string }> {
-  const { blob, fileName } = await api.download('/appointments/history/export', { params: filter, fallbackMessage: APPOINTMENT_MSG.nothingToExport });
+  const { blob, fileName } = await api.download('/appointments/history/export', {
+    params: filter,
+    fallbackMessage: APPOINTMENT_MSG.nothingToExport,
+  });
   const name = fileName ?? 'booking-history.csv';
   saveFile(blob, name);
   return { fileName: name };

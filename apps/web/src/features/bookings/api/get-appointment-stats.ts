@@ -9,5 +9,7 @@ export function getAppointmentStats(signal?: AbortSignal): Promise<AppointmentSt
 }
 
 export function useAppointmentStats() {
-  return useQuery(queryOptions({ queryKey: bookingKeys.stats(), queryFn: ({ signal }) => getAppointmentStats(signal), staleTime: 0 }));
+  return useQuery(
+    queryOptions({ queryKey: bookingKeys.stats(), queryFn: ({ signal }) => getAppointmentStats(signal), staleTime: 0 }),
+  );
 }

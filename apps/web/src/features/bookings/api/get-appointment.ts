@@ -10,7 +10,11 @@ export function getAppointment(id: number, signal?: AbortSignal): Promise<Appoin
 
 export function useAppointment(id: number | null, initial?: Appointment) {
   return useQuery({
-    ...queryOptions({ queryKey: bookingKeys.detail(id ?? 0), queryFn: ({ signal }) => getAppointment(id!, signal), staleTime: 0 }),
+    ...queryOptions({
+      queryKey: bookingKeys.detail(id ?? 0),
+      queryFn: ({ signal }) => getAppointment(id!, signal),
+      staleTime: 0,
+    }),
     enabled: id !== null,
     // The row the modal was opened from shows at once; the server's fresh copy replaces it.
     placeholderData: initial,

@@ -18,7 +18,11 @@ export function getBookingHistory(params: HistoryListParams, signal?: AbortSigna
 
 export function useBookingHistory(params: HistoryListParams) {
   return useQuery({
-    ...queryOptions({ queryKey: bookingKeys.history(params), queryFn: ({ signal }) => getBookingHistory(params, signal), staleTime: 0 }),
+    ...queryOptions({
+      queryKey: bookingKeys.history(params),
+      queryFn: ({ signal }) => getBookingHistory(params, signal),
+      staleTime: 0,
+    }),
     placeholderData: keepPreviousData,
   });
 }

@@ -21,7 +21,11 @@ export function getSlotWaitingList(slot: WaitingListSlot, signal?: AbortSignal):
 export function useSlotWaitingList(slot: WaitingListSlot | null) {
   const key = slot ?? { date: '', time: '', department: '' };
   return useQuery({
-    ...queryOptions({ queryKey: bookingKeys.waitingList(key), queryFn: ({ signal }) => getSlotWaitingList(key, signal), staleTime: 0 }),
+    ...queryOptions({
+      queryKey: bookingKeys.waitingList(key),
+      queryFn: ({ signal }) => getSlotWaitingList(key, signal),
+      staleTime: 0,
+    }),
     enabled: slot !== null,
   });
 }

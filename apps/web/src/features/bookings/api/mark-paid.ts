@@ -4,7 +4,11 @@ import { useAppointmentMutation } from '@/lib/use-appointment-mutation';
 
 /** POST /api/appointments/{id}/handle-payment {status: PAID}. */
 export function markPaid(id: number): Promise<AppointmentActionResponse> {
-  return api.post<AppointmentActionResponse>(`/appointments/${id}/handle-payment`, { status: 'PAID' }, { fallbackMessage: BOOKING_UI_MSG.markPaidApiFailed });
+  return api.post<AppointmentActionResponse>(
+    `/appointments/${id}/handle-payment`,
+    { status: 'PAID' },
+    { fallbackMessage: BOOKING_UI_MSG.markPaidApiFailed },
+  );
 }
 
 export const useMarkPaid = () => useAppointmentMutation(markPaid);

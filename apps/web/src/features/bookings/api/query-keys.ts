@@ -15,6 +15,7 @@ export const bookingKeys = {
   candidates: (id: number) => ['appointments', 'candidates', id] as const,
   /** A slot's waiting list: a cancel or a move frees a place there, so it lives under 'appointments' too. */
   waitingList: (slot: WaitingListSlot) => ['appointments', 'waiting-list', slot] as const,
-  history: (params: HistoryFilterInput & { page: number; sort?: string }) => ['appointments', 'booking-history', params] as const,
+  history: (params: HistoryFilterInput & { page: number; sort?: string }) =>
+    ['appointments', 'booking-history', params] as const,
   historyStats: (params: HistoryFilterInput) => ['appointments', 'booking-history-stats', params] as const,
 };

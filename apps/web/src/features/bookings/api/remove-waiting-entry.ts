@@ -9,7 +9,9 @@ export const REMOVE_WAITING_FAILED = 'Không thể xóa người này khỏi dan
  * 409 WAITING_CLOSED when she is no longer on it.
  */
 export function removeWaitingEntry(id: number): Promise<{ message: string }> {
-  return api.delete<{ message: string }>(`/appointments/waiting-list/entries/${id}`, { fallbackMessage: REMOVE_WAITING_FAILED });
+  return api.delete<{ message: string }>(`/appointments/waiting-list/entries/${id}`, {
+    fallbackMessage: REMOVE_WAITING_FAILED,
+  });
 }
 
 /** On success (or a refusal) the slot's list, under ['appointments'], and the dashboard's count are asked again. */

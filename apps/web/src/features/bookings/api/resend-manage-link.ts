@@ -9,7 +9,9 @@ export type ManageLinkSent = ManageLinkSentResponse;
  * a new private management link; the old one stops working.
  */
 export function resendManageLink(id: number): Promise<ManageLinkSent> {
-  return api.post<ManageLinkSent>(`/appointments/${id}/manage-link`, undefined, { fallbackMessage: 'Không thể gửi lại liên kết' });
+  return api.post<ManageLinkSent>(`/appointments/${id}/manage-link`, undefined, {
+    fallbackMessage: 'Không thể gửi lại liên kết',
+  });
 }
 
 /** On success the detail's timeline (under ['appointments']) shows the resend. */

@@ -39,7 +39,9 @@ function ResendManageLink({ appointment }: { appointment: Appointment }) {
   const resend = useResendManageLink();
   return (
     <div className="mt-3 flex flex-col gap-2 rounded-lg bg-slate-50 px-3 py-2.5 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-xs text-slate-600">Liên kết quản lý lịch hẹn: bệnh nhân tự xem, đổi hoặc hủy lịch qua email. Gửi lại sẽ vô hiệu hóa liên kết cũ.</p>
+      <p className="text-xs text-slate-600">
+        Liên kết quản lý lịch hẹn: bệnh nhân tự xem, đổi hoặc hủy lịch qua email. Gửi lại sẽ vô hiệu hóa liên kết cũ.
+      </p>
       <Button
         variant="secondary"
         size="sm"
@@ -66,7 +68,10 @@ function Timeline({ events }: { events: AppointmentEvent[] }) {
     <ol className="relative space-y-4 border-l border-slate-200 pl-5">
       {events.map((e) => (
         <li key={e.id} className="relative">
-          <span aria-hidden="true" className="absolute top-1.5 -left-[25px] size-2.5 rounded-full border-2 border-white bg-brand-600 ring-1 ring-brand-600" />
+          <span
+            aria-hidden="true"
+            className="absolute top-1.5 -left-[25px] size-2.5 rounded-full border-2 border-white bg-brand-600 ring-1 ring-brand-600"
+          />
           <p className="text-sm font-semibold text-slate-900">{APPOINTMENT_EVENT_LABELS[e.action]}</p>
           <p className="text-xs text-slate-600">
             <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, zone)}</time>
@@ -124,7 +129,12 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
                 label={`Thao tác khác cho lịch hẹn #${a.id}`}
                 text="Thao tác khác"
                 align="left"
-                items={actions.map((action) => ({ key: action, label: BOOKING_ACTION_LABELS[action], icon: ACTION_ICONS[action], onSelect: () => act(action) }))}
+                items={actions.map((action) => ({
+                  key: action,
+                  label: BOOKING_ACTION_LABELS[action],
+                  icon: ACTION_ICONS[action],
+                  onSelect: () => act(action),
+                }))}
               />
             </div>
           )}
@@ -154,7 +164,9 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
             <DetailField label="Họ tên">{a.fullName}</DetailField>
             <DetailField label="Số điện thoại">{a.phone}</DetailField>
             <DetailField label="Email">{a.email}</DetailField>
-            <DetailField label="Tài khoản">{a.user ? `@${a.user.username}` : 'Không có (đặt lịch không cần tài khoản)'}</DetailField>
+            <DetailField label="Tài khoản">
+              {a.user ? `@${a.user.username}` : 'Không có (đặt lịch không cần tài khoản)'}
+            </DetailField>
           </dl>
           {a.email && can(role, 'sendEmail') && <ResendManageLink appointment={a} />}
         </section>
@@ -166,14 +178,24 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
             <DetailField label="Ngày khám">{formatLongDate(a.appointmentDate)}</DetailField>
             <DetailField label="Giờ khám">{a.appointmentTime}</DetailField>
             <DetailField label="Khoa khám">{a.departmentName ?? a.department}</DetailField>
-            <DetailField label="Bác sĩ">{a.doctor ? (a.doctor.fullName ?? a.doctor.email) : declinedByDoctor(a) ? 'Bác sĩ đã từ chối, cần chỉ định bác sĩ khác' : 'Chưa chỉ định'}</DetailField>
+            <DetailField label="Bác sĩ">
+              {a.doctor
+                ? (a.doctor.fullName ?? a.doctor.email)
+                : declinedByDoctor(a)
+                  ? 'Bác sĩ đã từ chối, cần chỉ định bác sĩ khác'
+                  : 'Chưa chỉ định'}
+            </DetailField>
             <DetailField label="Lý do khám">{a.reason}</DetailField>
             <DetailField label="Thanh toán">
               {a.paymentAmount != null ? formatVnd(a.paymentAmount) : ''}
               {a.paymentCompleted ? ' · Đã thanh toán' : ''}
               {a.refundRequired ? ' · Cần hoàn tiền' : ''}
             </DetailField>
-            {a.doctorResponse && <DetailField label={declinedByDoctor(a) ? 'Lý do bác sĩ từ chối' : 'Phản hồi của bác sĩ'}>{a.doctorResponse}</DetailField>}
+            {a.doctorResponse && (
+              <DetailField label={declinedByDoctor(a) ? 'Lý do bác sĩ từ chối' : 'Phản hồi của bác sĩ'}>
+                {a.doctorResponse}
+              </DetailField>
+            )}
             {a.cancelReason && <DetailField label="Lý do hủy">{a.cancelReason}</DetailField>}
             {a.notes && (
               <div className="sm:col-span-2">

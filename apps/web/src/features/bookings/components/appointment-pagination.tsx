@@ -10,7 +10,15 @@ export function foundAppointmentsText(page: AppointmentPage): string {
 }
 
 /** The pages of the Booking Manager and Booking History lists. */
-export function AppointmentPagination({ page, pageSize, onPageChange }: { page: AppointmentPage; pageSize: number; onPageChange: (page: number) => void }) {
+export function AppointmentPagination({
+  page,
+  pageSize,
+  onPageChange,
+}: {
+  page: AppointmentPage;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+}) {
   return (
     <Pagination
       page={page.page}

@@ -56,7 +56,12 @@ export function AssignDoctorModal({ appointment, onClose }: { appointment: Appoi
         ) : candidates.data.length === 0 ? (
           <Alert tone="warning">Không có bác sĩ nào phù hợp với khoa của lịch hẹn này.</Alert>
         ) : (
-          <FormField label="Bác sĩ" required error={missing && !doctorId ? APPOINTMENT_MSG.doctorRequired : undefined} hint="Bác sĩ của khoa, bác sĩ đa khoa hoặc bác sĩ chưa có chuyên khoa.">
+          <FormField
+            label="Bác sĩ"
+            required
+            error={missing && !doctorId ? APPOINTMENT_MSG.doctorRequired : undefined}
+            hint="Bác sĩ của khoa, bác sĩ đa khoa hoặc bác sĩ chưa có chuyên khoa."
+          >
             {(c) => (
               <select
                 {...c}

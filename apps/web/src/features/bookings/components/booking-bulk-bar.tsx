@@ -1,6 +1,13 @@
 import toast from 'react-hot-toast';
 import { Ban, CircleDollarSign, ReceiptText, Trash2, UserPlus, X } from 'lucide-react';
-import { can, isBulkActionDisabled, type AppointmentStatus, type BulkAppointmentAction, type Role, BULK_ACTION_PERMISSIONS } from '@clinic/shared';
+import {
+  can,
+  isBulkActionDisabled,
+  type AppointmentStatus,
+  type BulkAppointmentAction,
+  type Role,
+  BULK_ACTION_PERMISSIONS,
+} from '@clinic/shared';
 import { Button } from '@/components/ui/button';
 
 export const BULK_LABELS: Record<BulkAppointmentAction, string> = {
@@ -36,7 +43,10 @@ export function BookingBulkBar({ role, statuses, onAction, onCreateAccounts, onC
     { action: 'delete', icon: Trash2, variant: 'danger' },
   ];
   return (
-    <section aria-label="Thao tác hàng loạt" className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 lg:flex-row lg:items-center">
+    <section
+      aria-label="Thao tác hàng loạt"
+      className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 lg:flex-row lg:items-center"
+    >
       <p className="text-sm font-semibold text-brand-900" aria-live="polite">
         Đã chọn {statuses.length} lịch hẹn
       </p>
@@ -53,16 +63,13 @@ export function BookingBulkBar({ role, statuses, onAction, onCreateAccounts, onC
                 variant={variant}
                 aria-disabled={blocked || undefined}
                 className={blocked ? 'cursor-not-allowed opacity-50' : undefined}
-                onClick={() => (blocked ? toast.error(BLOCKED_HINT[action], { id: `bulk-${action}` }) : onAction(action))}
+                onClick={() =>
+                  blocked ? toast.error(BLOCKED_HINT[action], { id: `bulk-${action}` }) : onAction(action)
+                }
               >
                 <Icon aria-hidden="true" className="size-4" />
                 {BULK_LABELS[action]}
-                {blocked && (
-                  <span className="sr-only">
-                    {' '}
-                    ({BLOCKED_HINT[action]})
-                  </span>
-                )}
+                {blocked && <span className="sr-only"> ({BLOCKED_HINT[action]})</span>}
               </Button>
             );
           })}

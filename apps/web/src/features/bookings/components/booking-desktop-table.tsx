@@ -7,16 +7,45 @@ import type { BookingTableProps } from './booking-table';
 
 type SortField = AppointmentSort extends `${infer F}:${string}` ? F : never;
 
-export function SortHeader({ label, field, sort, onSortChange, className }: { label: string; field: SortField; sort: AppointmentSort; onSortChange: (sort: AppointmentSort) => void; className?: string }) {
+export function SortHeader({
+  label,
+  field,
+  sort,
+  onSortChange,
+  className,
+}: {
+  label: string;
+  field: SortField;
+  sort: AppointmentSort;
+  onSortChange: (sort: AppointmentSort) => void;
+  className?: string;
+}) {
   const [current, dir] = sort.split(':') as [SortField, 'asc' | 'desc'];
   const direction = current === field ? (dir === 'asc' ? 'ascending' : 'descending') : undefined;
   // A new column starts with what people look for first: the newest, or A to Z for a name.
   const first: 'asc' | 'desc' = field === 'fullName' || field === 'department' || field === 'status' ? 'asc' : 'desc';
   const next = `${field}:${direction === undefined ? first : dir === 'asc' ? 'desc' : 'asc'}` as AppointmentSort;
-  return <SortableHeader label={label} direction={direction} onSort={() => onSortChange(next)} className={className} buttonClassName="uppercase" />;
+  return (
+    <SortableHeader
+      label={label}
+      direction={direction}
+      onSort={() => onSortChange(next)}
+      className={className}
+      buttonClassName="uppercase"
+    />
+  );
 }
 
-export function BookingDesktopTable({ items, role, sort, onSortChange, selected, onToggle, onToggleAll, onAction }: BookingTableProps) {
+export function BookingDesktopTable({
+  items,
+  role,
+  sort,
+  onSortChange,
+  selected,
+  onToggle,
+  onToggleAll,
+  onAction,
+}: BookingTableProps) {
   const count = items.filter((a) => selected.has(a.id)).length;
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -25,15 +54,38 @@ export function BookingDesktopTable({ items, role, sort, onSortChange, selected,
         <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide whitespace-nowrap text-slate-700">
           <tr>
             <th scope="col" className="w-10 px-3 py-3">
-              <SelectAllCheckbox count={items.length} selected={count} onToggleAll={onToggleAll} label="Chọn tất cả lịch hẹn trên trang này" />
+              <SelectAllCheckbox
+                count={items.length}
+                selected={count}
+                onToggleAll={onToggleAll}
+                label="Chọn tất cả lịch hẹn trên trang này"
+              />
             </th>
             <SortHeader label="Mã" field="id" sort={sort} onSortChange={onSortChange} className="w-16 px-2 py-3" />
-            <SortHeader label="Bệnh nhân" field="fullName" sort={sort} onSortChange={onSortChange} className="px-2 py-3" />
-            <SortHeader label="Lịch khám" field="appointmentDate" sort={sort} onSortChange={onSortChange} className="px-2 py-3" />
+            <SortHeader
+              label="Bệnh nhân"
+              field="fullName"
+              sort={sort}
+              onSortChange={onSortChange}
+              className="px-2 py-3"
+            />
+            <SortHeader
+              label="Lịch khám"
+              field="appointmentDate"
+              sort={sort}
+              onSortChange={onSortChange}
+              className="px-2 py-3"
+            />
             <th scope="col" className="px-2 py-3 font-semibold uppercase">
               Bác sĩ
             </th>
-            <SortHeader label="Trạng thái" field="status" sort={sort} onSortChange={onSortChange} className="px-2 py-3" />
+            <SortHeader
+              label="Trạng thái"
+              field="status"
+              sort={sort}
+              onSortChange={onSortChange}
+              className="px-2 py-3"
+            />
             <th scope="col" className="px-3 py-3 text-right font-semibold uppercase">
               <span className="sr-only">Thao tác</span>
             </th>
@@ -49,7 +101,11 @@ export function BookingDesktopTable({ items, role, sort, onSortChange, selected,
                 </td>
                 <td className="px-2 py-3 font-mono text-slate-600 tabular-nums">#{a.id}</td>
                 <td className="min-w-52 px-2 py-3">
-                  <button type="button" onClick={() => onAction('detail', a)} className="text-left font-semibold break-words text-slate-900 hover:text-brand-800 hover:underline">
+                  <button
+                    type="button"
+                    onClick={() => onAction('detail', a)}
+                    className="text-left font-semibold break-words text-slate-900 hover:text-brand-800 hover:underline"
+                  >
                     {a.fullName}
                   </button>
                   <p className="text-slate-600 tabular-nums">{a.phone}</p>

@@ -7,13 +7,27 @@ import { DoctorCell, RowActions, RowCheckbox, StatusCell, VisitWhen } from './bo
 import type { BookingTableProps } from './booking-table';
 
 /** The page as cards: every field a row shows, the sort as a select (there are no column headers). */
-export function BookingPhoneList({ items, role, sort, onSortChange, selected, onToggle, onToggleAll, onAction }: BookingTableProps) {
+export function BookingPhoneList({
+  items,
+  role,
+  sort,
+  onSortChange,
+  selected,
+  onToggle,
+  onToggleAll,
+  onAction,
+}: BookingTableProps) {
   const count = items.filter((a) => selected.has(a.id)).length;
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
         <label className="flex items-center gap-3 py-2 text-sm font-medium text-slate-700">
-          <SelectAllCheckbox count={items.length} selected={count} onToggleAll={onToggleAll} label="Chọn tất cả lịch hẹn trên trang này" />
+          <SelectAllCheckbox
+            count={items.length}
+            selected={count}
+            onToggleAll={onToggleAll}
+            label="Chọn tất cả lịch hẹn trên trang này"
+          />
           <span aria-hidden="true">Chọn tất cả</span>
         </label>
         <FilterSelect
@@ -21,7 +35,11 @@ export function BookingPhoneList({ items, role, sort, onSortChange, selected, on
           label="Sắp xếp"
           value={sort}
           onChange={(value) => onSortChange(value as AppointmentSort)}
-          options={SORT_OPTIONS.some((o) => o.value === sort) ? SORT_OPTIONS : [...SORT_OPTIONS, { value: sort, label: 'Theo cột đang chọn' }]}
+          options={
+            SORT_OPTIONS.some((o) => o.value === sort)
+              ? SORT_OPTIONS
+              : [...SORT_OPTIONS, { value: sort, label: 'Theo cột đang chọn' }]
+          }
           className="ml-auto min-w-44"
         />
       </div>
@@ -29,9 +47,18 @@ export function BookingPhoneList({ items, role, sort, onSortChange, selected, on
         {items.map((a) => {
           const isSelected = selected.has(a.id);
           return (
-            <SelectableCard key={a.id} selected={isSelected} checkbox={<RowCheckbox appointment={a} checked={isSelected} onToggle={onToggle} />} className="space-y-1.5">
+            <SelectableCard
+              key={a.id}
+              selected={isSelected}
+              checkbox={<RowCheckbox appointment={a} checked={isSelected} onToggle={onToggle} />}
+              className="space-y-1.5"
+            >
               <div className="flex flex-wrap items-start justify-between gap-2">
-                <button type="button" onClick={() => onAction('detail', a)} className="text-left font-semibold break-words text-slate-900 hover:underline">
+                <button
+                  type="button"
+                  onClick={() => onAction('detail', a)}
+                  className="text-left font-semibold break-words text-slate-900 hover:underline"
+                >
                   {a.fullName}
                 </button>
               </div>
@@ -50,7 +77,6 @@ export function BookingPhoneList({ items, role, sort, onSortChange, selected, on
                 <dd className="text-slate-800">
                   <DoctorCell appointment={a} />
                 </dd>
-
               </dl>
               <div className="flex items-end justify-between gap-2 border-t border-slate-100 pt-2">
                 <StatusCell appointment={a} role={role} onAction={onAction} />

@@ -15,7 +15,13 @@ import { formatDate, formatVnd, type Appointment, type Role } from '@clinic/shar
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { ActionMenu } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
-import { BOOKING_ACTION_LABELS, bookingActions, declinedByDoctor, nextStep, type BookingAction } from '../booking-actions';
+import {
+  BOOKING_ACTION_LABELS,
+  bookingActions,
+  declinedByDoctor,
+  nextStep,
+  type BookingAction,
+} from '../booking-actions';
 
 export const ACTION_ICONS: Record<BookingAction, LucideIcon> = {
   detail: Eye,
@@ -31,7 +37,15 @@ export const ACTION_ICONS: Record<BookingAction, LucideIcon> = {
 
 export type RowActionHandler = (action: BookingAction, appointment: Appointment) => void;
 
-export function RowCheckbox({ appointment, checked, onToggle }: { appointment: Appointment; checked: boolean; onToggle: (id: number) => void }) {
+export function RowCheckbox({
+  appointment,
+  checked,
+  onToggle,
+}: {
+  appointment: Appointment;
+  checked: boolean;
+  onToggle: (id: number) => void;
+}) {
   return (
     <input
       type="checkbox"
@@ -86,13 +100,25 @@ export function DoctorCell({ appointment }: { appointment: Appointment }) {
 }
 
 export function PaymentCell({ appointment }: { appointment: Appointment }) {
-  if (appointment.paymentCompleted) return <span className="font-medium text-emerald-700">{formatVnd(appointment.paymentAmount) || 'Đã thanh toán'}</span>;
-  if (appointment.paymentAmount != null) return <span className="text-slate-700">{formatVnd(appointment.paymentAmount)}</span>;
+  if (appointment.paymentCompleted)
+    return (
+      <span className="font-medium text-emerald-700">{formatVnd(appointment.paymentAmount) || 'Đã thanh toán'}</span>
+    );
+  if (appointment.paymentAmount != null)
+    return <span className="text-slate-700">{formatVnd(appointment.paymentAmount)}</span>;
   return null;
 }
 
 /** The status, the payment, and the usual next step as a button under them. */
-export function StatusCell({ appointment, role, onAction }: { appointment: Appointment; role: Role; onAction: RowActionHandler }) {
+export function StatusCell({
+  appointment,
+  role,
+  onAction,
+}: {
+  appointment: Appointment;
+  role: Role;
+  onAction: RowActionHandler;
+}) {
   const next = nextStep(appointment, role);
   const NextIcon = next ? (next === 'markPaid' ? HandCoins : ACTION_ICONS[next]) : null;
   return (
@@ -113,7 +139,15 @@ export function StatusCell({ appointment, role, onAction }: { appointment: Appoi
 }
 
 /** Every action allowed now, in one menu. */
-export function RowActions({ appointment, role, onAction }: { appointment: Appointment; role: Role; onAction: RowActionHandler }) {
+export function RowActions({
+  appointment,
+  role,
+  onAction,
+}: {
+  appointment: Appointment;
+  role: Role;
+  onAction: RowActionHandler;
+}) {
   return (
     <ActionMenu
       label={`Thao tác cho lịch hẹn #${appointment.id}`}

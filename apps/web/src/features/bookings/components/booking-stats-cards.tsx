@@ -2,14 +2,50 @@ import { CalendarClock, CalendarDays, CircleCheck, Hourglass, Stethoscope, type 
 import type { AppointmentStats, AppointmentStatus } from '@clinic/shared';
 import { cn } from '@/lib/cn';
 
-type Card = { key: keyof AppointmentStats; label: string; icon: LucideIcon; tone: string; filter: { status?: AppointmentStatus | ''; today?: boolean } };
+type Card = {
+  key: keyof AppointmentStats;
+  label: string;
+  icon: LucideIcon;
+  tone: string;
+  filter: { status?: AppointmentStatus | ''; today?: boolean };
+};
 
 const CARDS: readonly Card[] = [
-  { key: 'totalAppointments', label: 'Tổng lịch hẹn', icon: CalendarDays, tone: 'bg-brand-50 text-brand-700', filter: { status: '', today: false } },
-  { key: 'pendingAppointments', label: 'Chờ xác nhận', icon: Hourglass, tone: 'bg-amber-50 text-amber-700', filter: { status: 'PENDING', today: false } },
-  { key: 'awaitingDoctorAppointments', label: 'Chờ bác sĩ phản hồi', icon: Stethoscope, tone: 'bg-sky-50 text-sky-700', filter: { status: 'AWAITING_DOCTOR_APPROVAL', today: false } },
-  { key: 'confirmedAppointments', label: 'Đã xác nhận', icon: CircleCheck, tone: 'bg-emerald-50 text-emerald-700', filter: { status: 'CONFIRMED', today: false } },
-  { key: 'todaysAppointments', label: 'Hôm nay', icon: CalendarClock, tone: 'bg-accent-50 text-accent-700', filter: { status: '', today: true } },
+  {
+    key: 'totalAppointments',
+    label: 'Tổng lịch hẹn',
+    icon: CalendarDays,
+    tone: 'bg-brand-50 text-brand-700',
+    filter: { status: '', today: false },
+  },
+  {
+    key: 'pendingAppointments',
+    label: 'Chờ xác nhận',
+    icon: Hourglass,
+    tone: 'bg-amber-50 text-amber-700',
+    filter: { status: 'PENDING', today: false },
+  },
+  {
+    key: 'awaitingDoctorAppointments',
+    label: 'Chờ bác sĩ phản hồi',
+    icon: Stethoscope,
+    tone: 'bg-sky-50 text-sky-700',
+    filter: { status: 'AWAITING_DOCTOR_APPROVAL', today: false },
+  },
+  {
+    key: 'confirmedAppointments',
+    label: 'Đã xác nhận',
+    icon: CircleCheck,
+    tone: 'bg-emerald-50 text-emerald-700',
+    filter: { status: 'CONFIRMED', today: false },
+  },
+  {
+    key: 'todaysAppointments',
+    label: 'Hôm nay',
+    icon: CalendarClock,
+    tone: 'bg-accent-50 text-accent-700',
+    filter: { status: '', today: true },
+  },
 ];
 
 /**
@@ -47,7 +83,9 @@ export function BookingStatsCards({
               </span>
               <span className="min-w-0">
                 <span className="block text-xs leading-tight font-medium text-slate-600 sm:text-sm">{label}</span>
-                <span className="block text-xl font-bold text-slate-900 tabular-nums">{stats ? stats[key].toLocaleString('vi-VN') : '–'}</span>
+                <span className="block text-xl font-bold text-slate-900 tabular-nums">
+                  {stats ? stats[key].toLocaleString('vi-VN') : '–'}
+                </span>
               </span>
             </button>
           </li>

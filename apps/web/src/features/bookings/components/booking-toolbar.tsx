@@ -8,10 +8,20 @@ import { STATUS_FILTER_OPTIONS } from '../booking-labels';
 import { DEFAULT_BOOKING_LIST } from '../hooks/use-booking-list-state';
 
 /** Search (name, phone, e-mail or id, accents optional) and the status filter; today's list shows as a removable chip. */
-export function BookingToolbar({ params, onChange }: { params: AppointmentListParams; onChange: (patch: Partial<AppointmentListParams>) => void }) {
+export function BookingToolbar({
+  params,
+  onChange,
+}: {
+  params: AppointmentListParams;
+  onChange: (patch: Partial<AppointmentListParams>) => void;
+}) {
   const filtered = params.q !== '' || params.status !== '' || params.today;
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" role="search" aria-label="Tìm kiếm và lọc lịch hẹn">
+    <div
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      role="search"
+      aria-label="Tìm kiếm và lọc lịch hẹn"
+    >
       <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <SearchField
           id="booking-search"
@@ -34,12 +44,22 @@ export function BookingToolbar({ params, onChange }: { params: AppointmentListPa
           {params.today && (
             <span className="inline-flex items-center gap-1 rounded-full bg-accent-50 px-3 py-1 text-sm font-medium text-accent-700">
               Chỉ lịch hẹn hôm nay
-              <button type="button" onClick={() => onChange({ today: false })} className="rounded-full p-0.5 hover:bg-accent-100" aria-label="Bỏ lọc lịch hẹn hôm nay">
+              <button
+                type="button"
+                onClick={() => onChange({ today: false })}
+                className="rounded-full p-0.5 hover:bg-accent-100"
+                aria-label="Bỏ lọc lịch hẹn hôm nay"
+              >
                 <X aria-hidden="true" className="size-3.5" />
               </button>
             </span>
           )}
-          <Button variant="ghost" size="sm" className="ml-auto" onClick={() => onChange({ ...DEFAULT_BOOKING_LIST, sort: params.sort })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="ml-auto"
+            onClick={() => onChange({ ...DEFAULT_BOOKING_LIST, sort: params.sort })}
+          >
             <X aria-hidden="true" className="size-4" />
             Xóa bộ lọc
           </Button>

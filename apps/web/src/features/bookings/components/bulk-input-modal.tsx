@@ -28,8 +28,14 @@ export function BulkInputModal({ kind, count, pending, onSubmit, onClose }: Bulk
       return onSubmit({ reason: text.trim() });
     }
     const amount = parseAmount(text);
-    const parsed = bulkRequestPaymentRequestSchema.safeParse({ ids: [1], amount: text.trim() === '' ? undefined : amount });
-    if (!parsed.success) return setError(parsed.error.issues.find((i) => i.path[0] === 'amount')?.message ?? APPOINTMENT_MSG.bulkAmountInvalid);
+    const parsed = bulkRequestPaymentRequestSchema.safeParse({
+      ids: [1],
+      amount: text.trim() === '' ? undefined : amount,
+    });
+    if (!parsed.success)
+      return setError(
+        parsed.error.issues.find((i) => i.path[0] === 'amount')?.message ?? APPOINTMENT_MSG.bulkAmountInvalid,
+      );
     onSubmit({ amount: parsed.data.amount });
   }
 
@@ -39,7 +45,9 @@ export function BulkInputModal({ kind, count, pending, onSubmit, onClose }: Bulk
       onClose={onClose}
       preventClose={pending}
       title={cancel ? `Hủy ${count} lịch hẹn` : `Yêu cầu thanh toán cho ${count} lịch hẹn`}
-      description={cancel ? 'Mỗi bệnh nhân nhận email báo hủy với lý do này.' : 'Mỗi bệnh nhân nhận email với số tiền này.'}
+      description={
+        cancel ? 'Mỗi bệnh nhân nhận email báo hủy với lý do này.' : 'Mỗi bệnh nhân nhận email với số tiền này.'
+      }
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={pending}>
@@ -59,7 +67,12 @@ export function BulkInputModal({ kind, count, pending, onSubmit, onClose }: Bulk
         }}
       >
         {cancel ? (
-          <FormField label="Lý do hủy" required error={error ?? undefined} hint={<CharCount length={text.trim().length} max={APPOINTMENT_LIMITS.cancelReason} />}>
+          <FormField
+            label="Lý do hủy"
+            required
+            error={error ?? undefined}
+            hint={<CharCount length={text.trim().length} max={APPOINTMENT_LIMITS.cancelReason} />}
+          >
             {(c) => (
               <Textarea
                 {...c}

@@ -11,7 +11,17 @@ const OUTCOMES = {
 } as const;
 
 /** What a bulk action did to each appointment, with the reason of each one skipped or failed. */
-export function BulkResultModal({ title, result, names, onClose }: { title: string; result: BulkResult; names: ReadonlyMap<number, string>; onClose: () => void }) {
+export function BulkResultModal({
+  title,
+  result,
+  names,
+  onClose,
+}: {
+  title: string;
+  result: BulkResult;
+  names: ReadonlyMap<number, string>;
+  onClose: () => void;
+}) {
   return (
     <Modal
       open

@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { APPOINTMENT_LIMITS, APPOINTMENT_MSG, BOOKING_UI_MSG, CLINIC, formatVnd, type Appointment } from '@clinic/shared';
+import {
+  APPOINTMENT_LIMITS,
+  APPOINTMENT_MSG,
+  BOOKING_UI_MSG,
+  CLINIC,
+  formatVnd,
+  type Appointment,
+} from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CharCount } from '@/components/ui/char-count';
@@ -20,7 +27,15 @@ export function cancelReasonProblem(reason: string): string | null {
  * 'Hủy lịch hẹn', and for a PAID appointment 'Hủy và hoàn tiền' (the patient is e-mailed the refund
  * promise). A reason is required, at most 500 characters, with a counter.
  */
-export function CancelAppointmentModal({ appointment, refund, onClose }: { appointment: Appointment; refund: boolean; onClose: () => void }) {
+export function CancelAppointmentModal({
+  appointment,
+  refund,
+  onClose,
+}: {
+  appointment: Appointment;
+  refund: boolean;
+  onClose: () => void;
+}) {
   const cancel = useCancelAppointment();
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
@@ -53,12 +68,27 @@ export function CancelAppointmentModal({ appointment, refund, onClose }: { appoi
       <div className="space-y-4">
         {refund && (
           <Alert tone="warning" role="status" title="Lịch hẹn đã thanh toán">
-            Bệnh nhân sẽ được hoàn {appointment.paymentAmount != null ? formatVnd(appointment.paymentAmount) : 'khoản đã thanh toán'} trong {CLINIC.refundDays} ngày làm việc.
+            Bệnh nhân sẽ được hoàn{' '}
+            {appointment.paymentAmount != null ? formatVnd(appointment.paymentAmount) : 'khoản đã thanh toán'} trong{' '}
+            {CLINIC.refundDays} ngày làm việc.
           </Alert>
         )}
         {cancel.isError && <Alert tone="error">{errorMessage(cancel.error, BOOKING_UI_MSG.cancelApiFailed)}</Alert>}
-        <FormField label="Lý do hủy" required error={tried ? (problem ?? undefined) : undefined} hint={<CharCount length={reason.trim().length} max={APPOINTMENT_LIMITS.cancelReason} />}>
-          {(c) => <Textarea {...c} rows={4} value={reason} onChange={(event) => setReason(event.target.value)} data-autofocus />}
+        <FormField
+          label="Lý do hủy"
+          required
+          error={tried ? (problem ?? undefined) : undefined}
+          hint={<CharCount length={reason.trim().length} max={APPOINTMENT_LIMITS.cancelReason} />}
+        >
+          {(c) => (
+            <Textarea
+              {...c}
+              rows={4}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              data-autofocus
+            />
+          )}
         </FormField>
       </div>
     </Modal>

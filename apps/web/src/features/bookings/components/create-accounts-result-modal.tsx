@@ -46,7 +46,8 @@ export function CreateAccountsResultModal({ result, onClose }: { result: CreateA
         {result.created.length > 0 && (
           <>
             <Alert tone="warning" title="Mật khẩu tạm thời chỉ hiện một lần">
-              Hãy gửi cho từng bệnh nhân tên đăng nhập và mật khẩu của họ. Khi đăng nhập lần đầu, bệnh nhân phải đổi mật khẩu.
+              Hãy gửi cho từng bệnh nhân tên đăng nhập và mật khẩu của họ. Khi đăng nhập lần đầu, bệnh nhân phải đổi mật
+              khẩu.
             </Alert>
             <div className="overflow-x-auto rounded-lg border border-slate-200">
               <table className="w-full text-left text-sm">
@@ -94,7 +95,8 @@ export function CreateAccountsResultModal({ result, onClose }: { result: CreateA
             <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm">
               {result.skipped.map((s) => (
                 <li key={s.appointmentId} className="px-3 py-2">
-                  <span className="font-medium text-slate-900">#{s.appointmentId}</span> <span className="text-slate-600">{s.reason}</span>
+                  <span className="font-medium text-slate-900">#{s.appointmentId}</span>{' '}
+                  <span className="text-slate-600">{s.reason}</span>
                 </li>
               ))}
             </ul>

@@ -37,7 +37,11 @@ type EditValues = {
   reason: string;
 };
 
-const resolver = zodResolver(appointmentEditRequestSchema) as unknown as Resolver<EditValues, unknown, AppointmentEditInput>;
+const resolver = zodResolver(appointmentEditRequestSchema) as unknown as Resolver<
+  EditValues,
+  unknown,
+  AppointmentEditInput
+>;
 const FORM_ID = 'edit-appointment-form';
 
 function valuesOf(a: Appointment): EditValues {
@@ -70,12 +74,22 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
     setError,
     formState: { errors },
   } = useForm<EditValues, unknown, AppointmentEditInput>({ resolver, defaultValues: valuesOf(appointment) });
-  const [date = '', time = '', department = '', reason = ''] = useWatch({ control, name: ['appointmentDate', 'appointmentTime', 'department', 'reason'] });
+  const [date = '', time = '', department = '', reason = ''] = useWatch({
+    control,
+    name: ['appointmentDate', 'appointmentTime', 'department', 'reason'],
+  });
 
-  const slotChanged = date !== appointment.appointmentDate || time !== appointment.appointmentTime || department !== appointment.department;
+  const slotChanged =
+    date !== appointment.appointmentDate ||
+    time !== appointment.appointmentTime ||
+    department !== appointment.department;
   const dateChanged = date !== appointment.appointmentDate;
   // The rules apply to a new slot only, as on the server: an untouched past appointment can still be corrected.
-  const dateIssue = dateChanged ? (date && date < minEditDate(now, zone) ? APPOINTMENT_MSG.pastDate : dateProblem(date, now, zone)) : null;
+  const dateIssue = dateChanged
+    ? date && date < minEditDate(now, zone)
+      ? APPOINTMENT_MSG.pastDate
+      : dateProblem(date, now, zone)
+    : null;
   const slots = dateChanged ? slotsFor(date, now, zone) : null;
 
   const slotQuery = slotChanged && date && time && department && !dateIssue ? { date, time, department } : null;
@@ -90,7 +104,8 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
 
   const saveError = update.isError ? errorMessage(update.error, BOOKING_UI_MSG.updateFailed) : null;
   const requiredMissing = Object.values(errors).some((e) => e?.message === APPOINTMENT_MSG.requiredFields);
-  const fieldError = (message: string | undefined) => (message === APPOINTMENT_MSG.requiredFields ? undefined : message);
+  const fieldError = (message: string | undefined) =>
+    message === APPOINTMENT_MSG.requiredFields ? undefined : message;
   const bounds = bookingWindow(now, zone);
   const departmentList = departments.data ?? [];
 
@@ -107,7 +122,12 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
           <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
             Hủy
           </Button>
-          <Button type="submit" form={FORM_ID} loading={update.isPending} disabled={!!unavailable || (!!slotQuery && availability.isFetching)}>
+          <Button
+            type="submit"
+            form={FORM_ID}
+            loading={update.isPending}
+            disabled={!!unavailable || (!!slotQuery && availability.isFetching)}
+          >
             {update.isPending ? 'Đang lưu...' : 'Lưu thay đổi'}
           </Button>
         </>
@@ -118,7 +138,9 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
         {saveError && <Alert tone="error">{saveError}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Họ tên" required error={fieldError(errors.fullName?.message)}>
-            {(c) => <Input {...c} autoComplete="off" maxLength={APPOINTMENT_LIMITS.fullName} {...register('fullName')} />}
+            {(c) => (
+              <Input {...c} autoComplete="off" maxLength={APPOINTMENT_LIMITS.fullName} {...register('fullName')} />
+            )}
           </FormField>
           <FormField label="Số điện thoại" required error={fieldError(errors.phone?.message)}>
             {(c) => <Input {...c} type="tel" inputMode="tel" {...register('phone')} />}
@@ -129,7 +151,9 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
           <FormField label="Khoa khám" required error={fieldError(errors.department?.message)}>
             {(c) => (
               <select {...c} className={inputClasses} {...register('department')}>
-                {departmentList.length === 0 && <option value={appointment.department}>{appointment.departmentName ?? appointment.department}</option>}
+                {departmentList.length === 0 && (
+                  <option value={appointment.department}>{appointment.departmentName ?? appointment.department}</option>
+                )}
                 {departmentList.map((d) => (
                   <option key={d.code} value={d.code}>
                     {d.departmentName}
@@ -145,7 +169,16 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
             hint={date && !dateIssue ? formatLongDate(date) : undefined}
           >
             {/* Changing the date resets the time (specification section 5). */}
-            {(c) => <Input {...c} type="date" min={minEditDate(now, zone)} max={bounds.maxDate} {...register('appointmentDate', { onChange: () => setValue('appointmentTime', '') })} aria-invalid={dateIssue ? true : c['aria-invalid']} />}
+            {(c) => (
+              <Input
+                {...c}
+                type="date"
+                min={minEditDate(now, zone)}
+                max={bounds.maxDate}
+                {...register('appointmentDate', { onChange: () => setValue('appointmentTime', '') })}
+                aria-invalid={dateIssue ? true : c['aria-invalid']}
+              />
+            )}
           </FormField>
         </div>
         {slots ? (
@@ -154,7 +187,15 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
             slots={slots}
             value={time}
             onChange={(slot) => setValue('appointmentTime', slot, { shouldValidate: true })}
-            emptyMessage={!date ? 'Vui lòng chọn ngày khám trước' : dateIssue ? APPOINTMENT_MSG.noBookableSlotsOnDate : slots.length === 0 ? APPOINTMENT_MSG.noSlotsLeftToday : null}
+            emptyMessage={
+              !date
+                ? 'Vui lòng chọn ngày khám trước'
+                : dateIssue
+                  ? APPOINTMENT_MSG.noBookableSlotsOnDate
+                  : slots.length === 0
+                    ? APPOINTMENT_MSG.noSlotsLeftToday
+                    : null
+            }
             error={fieldError(errors.appointmentTime?.message)}
             invalid={errors.appointmentTime?.message === APPOINTMENT_MSG.requiredFields}
           />
@@ -162,7 +203,9 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
           <FormField label="Giờ khám" required hint="Đổi ngày khám để chọn giờ khác trong các khung giờ còn trống.">
             {(c) => (
               <select {...c} className={inputClasses} {...register('appointmentTime')}>
-                {slotsFor(date, now, zone).includes(time as never) || !time ? null : <option value={time}>{time}</option>}
+                {slotsFor(date, now, zone).includes(time as never) || !time ? null : (
+                  <option value={time}>{time}</option>
+                )}
                 {slotsFor(date, now, zone).map((slot) => (
                   <option key={slot} value={slot}>
                     {slot}
@@ -172,10 +215,12 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
             )}
           </FormField>
         )}
-        {slotQuery && (
-          <SlotAvailabilityNote availability={availability} />
-        )}
-        <FormField label="Lý do khám" error={errors.reason?.message} hint={<CharCount length={reason.length} max={APPOINTMENT_LIMITS.reason} />}>
+        {slotQuery && <SlotAvailabilityNote availability={availability} />}
+        <FormField
+          label="Lý do khám"
+          error={errors.reason?.message}
+          hint={<CharCount length={reason.length} max={APPOINTMENT_LIMITS.reason} />}
+        >
           {(c) => <Textarea {...c} rows={3} {...register('reason')} />}
         </FormField>
       </form>

@@ -4,7 +4,12 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 import { DoctorCell, DoctorColumn, PaymentCell, VisitCell, VisitWhen } from './booking-row-parts';
 import { SortHeader } from './booking-desktop-table';
 
-type HistoryTableProps = { items: Appointment[]; sort: AppointmentSort; onSortChange: (sort: AppointmentSort) => void; onOpen: (a: Appointment) => void };
+type HistoryTableProps = {
+  items: Appointment[];
+  sort: AppointmentSort;
+  onSortChange: (sort: AppointmentSort) => void;
+  onOpen: (a: Appointment) => void;
+};
 
 /** Closed appointments: opening one shows its detail and trail. A table from laptop width, cards below. */
 export function HistoryTable({ items, sort, onSortChange, onOpen }: HistoryTableProps) {
@@ -15,7 +20,11 @@ export function HistoryTable({ items, sort, onSortChange, onOpen }: HistoryTable
         {items.map((a) => (
           <li key={a.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <div className="flex flex-wrap items-start justify-between gap-2">
-              <button type="button" onClick={() => onOpen(a)} className="text-left font-semibold text-slate-900 hover:underline">
+              <button
+                type="button"
+                onClick={() => onOpen(a)}
+                className="text-left font-semibold text-slate-900 hover:underline"
+              >
                 {a.fullName}
               </button>
               <AppointmentStatusBadge status={a.status} />
@@ -39,12 +48,30 @@ export function HistoryTable({ items, sort, onSortChange, onOpen }: HistoryTable
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase">
           <tr>
             <SortHeader label="Mã" field="id" sort={sort} onSortChange={onSortChange} className="w-16 px-3 py-3" />
-            <SortHeader label="Bệnh nhân" field="fullName" sort={sort} onSortChange={onSortChange} className="px-2 py-3" />
-            <SortHeader label="Lịch khám" field="appointmentDate" sort={sort} onSortChange={onSortChange} className="px-2 py-3" />
+            <SortHeader
+              label="Bệnh nhân"
+              field="fullName"
+              sort={sort}
+              onSortChange={onSortChange}
+              className="px-2 py-3"
+            />
+            <SortHeader
+              label="Lịch khám"
+              field="appointmentDate"
+              sort={sort}
+              onSortChange={onSortChange}
+              className="px-2 py-3"
+            />
             <th scope="col" className="px-2 py-3">
               Bác sĩ
             </th>
-            <SortHeader label="Trạng thái" field="status" sort={sort} onSortChange={onSortChange} className="px-2 py-3" />
+            <SortHeader
+              label="Trạng thái"
+              field="status"
+              sort={sort}
+              onSortChange={onSortChange}
+              className="px-2 py-3"
+            />
             <th scope="col" className="px-3 py-3">
               Lý do
             </th>
@@ -55,7 +82,11 @@ export function HistoryTable({ items, sort, onSortChange, onOpen }: HistoryTable
             <tr key={a.id} className="align-top hover:bg-slate-50">
               <td className="px-3 py-3 font-mono text-slate-600">#{a.id}</td>
               <td className="min-w-48 px-2 py-3">
-                <button type="button" onClick={() => onOpen(a)} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
+                <button
+                  type="button"
+                  onClick={() => onOpen(a)}
+                  className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline"
+                >
                   {a.fullName}
                 </button>
                 <p className="text-slate-600 tabular-nums">{a.phone}</p>
@@ -69,7 +100,9 @@ export function HistoryTable({ items, sort, onSortChange, onOpen }: HistoryTable
                 </p>
               </td>
               <td className="max-w-64 px-3 py-3 text-slate-600">
-                <span className="line-clamp-2">{a.status === 'CANCELLED' ? (a.cancelReason ?? a.reason) : a.reason}</span>
+                <span className="line-clamp-2">
+                  {a.status === 'CANCELLED' ? (a.cancelReason ?? a.reason) : a.reason}
+                </span>
               </td>
             </tr>
           ))}

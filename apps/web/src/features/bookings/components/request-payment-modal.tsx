@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { APPOINTMENT_MSG, BOOKING_UI_MSG, formatVnd, requestPaymentRequestSchema, type Appointment } from '@clinic/shared';
+import {
+  APPOINTMENT_MSG,
+  BOOKING_UI_MSG,
+  formatVnd,
+  requestPaymentRequestSchema,
+  type Appointment,
+} from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField, Input } from '@/components/ui/form-field';
@@ -15,11 +21,33 @@ export function parseAmount(text: string): number | string {
 }
 
 /** 'Số tiền (VNĐ)': the typed amount, shown back in đồng as it is typed. */
-export function AmountField({ text, error, onChange }: { text: string; error: string | null; onChange: (text: string) => void }) {
+export function AmountField({
+  text,
+  error,
+  onChange,
+}: {
+  text: string;
+  error: string | null;
+  onChange: (text: string) => void;
+}) {
   const amount = parseAmount(text);
   return (
-    <FormField label="Số tiền (VNĐ)" required error={error ?? undefined} hint={typeof amount === 'number' && amount > 0 ? formatVnd(amount) : 'Ví dụ: 500000'}>
-      {(c) => <Input {...c} inputMode="numeric" autoComplete="off" value={text} onChange={(event) => onChange(event.target.value)} data-autofocus />}
+    <FormField
+      label="Số tiền (VNĐ)"
+      required
+      error={error ?? undefined}
+      hint={typeof amount === 'number' && amount > 0 ? formatVnd(amount) : 'Ví dụ: 500000'}
+    >
+      {(c) => (
+        <Input
+          {...c}
+          inputMode="numeric"
+          autoComplete="off"
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+          data-autofocus
+        />
+      )}
     </FormField>
   );
 }
@@ -63,7 +91,9 @@ export function RequestPaymentModal({ appointment, onClose }: { appointment: App
         }}
         className="space-y-4"
       >
-        {request.isError && <Alert tone="error">{errorMessage(request.error, BOOKING_UI_MSG.requestPaymentFailed)}</Alert>}
+        {request.isError && (
+          <Alert tone="error">{errorMessage(request.error, BOOKING_UI_MSG.requestPaymentFailed)}</Alert>
+        )}
         <AmountField
           text={text}
           error={error}

@@ -27,12 +27,21 @@ export const WAITING_LIST_EMPTY = 'Chưa có ai trong danh sách chờ của khu
 /** Still in line or holding an offer: the entries the front desk may take off the list. */
 const isOpen = (status: WaitingStatus) => (OPEN_WAITING_STATUSES as readonly WaitingStatus[]).includes(status);
 
-const slotOf = (a: Appointment): WaitingListSlot => ({ date: a.appointmentDate, time: a.appointmentTime, department: a.department });
+const slotOf = (a: Appointment): WaitingListSlot => ({
+  date: a.appointmentDate,
+  time: a.appointmentTime,
+  department: a.department,
+});
 
 function WaitingEntryItem({ entry, zone, onRemove }: { entry: StaffWaitingEntry; zone: string; onRemove: () => void }) {
   const open = isOpen(entry.status);
   return (
-    <li className={cn('flex flex-col gap-2 rounded-lg border px-3 py-2.5 sm:flex-row sm:items-start sm:justify-between', open ? 'border-slate-200 bg-white' : 'border-slate-100 bg-slate-50')}>
+    <li
+      className={cn(
+        'flex flex-col gap-2 rounded-lg border px-3 py-2.5 sm:flex-row sm:items-start sm:justify-between',
+        open ? 'border-slate-200 bg-white' : 'border-slate-100 bg-slate-50',
+      )}
+    >
       <div className="min-w-0 space-y-0.5">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="text-sm font-semibold break-words text-slate-900">{entry.fullName}</span>
@@ -58,10 +67,18 @@ function WaitingEntryItem({ entry, zone, onRemove }: { entry: StaffWaitingEntry;
             </time>
           </p>
         )}
-        {entry.status === 'CLAIMED' && entry.appointmentId !== null && <p className="text-xs font-medium text-emerald-800">Đã đặt lịch hẹn #{entry.appointmentId}</p>}
+        {entry.status === 'CLAIMED' && entry.appointmentId !== null && (
+          <p className="text-xs font-medium text-emerald-800">Đã đặt lịch hẹn #{entry.appointmentId}</p>
+        )}
       </div>
       {open && (
-        <Button variant="secondary" size="sm" className="self-start" aria-label={`Xóa khỏi danh sách chờ: ${entry.fullName}`} onClick={onRemove}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="self-start"
+          aria-label={`Xóa khỏi danh sách chờ: ${entry.fullName}`}
+          onClick={onRemove}
+        >
           <UserMinus aria-hidden="true" className="size-4" />
           Xóa khỏi danh sách chờ
         </Button>
@@ -108,7 +125,12 @@ export function SlotWaitingList({ appointment }: { appointment: Appointment }) {
 
   return (
     <section aria-labelledby="detail-waiting">
-      <h3 id="detail-waiting" ref={headingRef} tabIndex={-1} className="mb-1 text-sm font-semibold tracking-wide text-brand-800 uppercase focus:outline-none">
+      <h3
+        id="detail-waiting"
+        ref={headingRef}
+        tabIndex={-1}
+        className="mb-1 text-sm font-semibold tracking-wide text-brand-800 uppercase focus:outline-none"
+      >
         {WAITING_LIST_TITLE}
       </h3>
       <p className="mb-3 text-xs text-slate-600">
@@ -119,9 +141,17 @@ export function SlotWaitingList({ appointment }: { appointment: Appointment }) {
         role="status"
         aria-live="polite"
         aria-atomic="true"
-        className={cn(result ? 'mb-3 flex items-start gap-2 rounded-lg px-3 py-2 text-sm' : 'sr-only', result && (result.ok ? 'bg-emerald-50 text-emerald-900' : 'bg-red-50 text-red-800'))}
+        className={cn(
+          result ? 'mb-3 flex items-start gap-2 rounded-lg px-3 py-2 text-sm' : 'sr-only',
+          result && (result.ok ? 'bg-emerald-50 text-emerald-900' : 'bg-red-50 text-red-800'),
+        )}
       >
-        {result && (result.ok ? <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" /> : <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />)}
+        {result &&
+          (result.ok ? (
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          ) : (
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          ))}
         {result?.text}
       </p>
       {query.isPending ? (
@@ -129,7 +159,12 @@ export function SlotWaitingList({ appointment }: { appointment: Appointment }) {
           <Spinner label="Đang tải danh sách chờ..." />
         </div>
       ) : query.isError ? (
-        <LoadErrorAlert title="Không tải được danh sách chờ" message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <LoadErrorAlert
+          title="Không tải được danh sách chờ"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : entries.length === 0 ? (
         <p className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-600">{WAITING_LIST_EMPTY}</p>
       ) : (
@@ -145,7 +180,9 @@ export function SlotWaitingList({ appointment }: { appointment: Appointment }) {
         message={
           confirming
             ? `Xóa ${confirming.fullName} (${confirming.phone}) khỏi danh sách chờ của khung giờ ${formatTimeOnDate(slot.time, slot.date)}? Người này sẽ không nhận được thông báo khi có chỗ trống.${
-                confirming.status === 'OFFERED' ? ' Chỗ đang giữ cho người này sẽ được chuyển cho người tiếp theo trong danh sách.' : ''
+                confirming.status === 'OFFERED'
+                  ? ' Chỗ đang giữ cho người này sẽ được chuyển cho người tiếp theo trong danh sách.'
+                  : ''
               }`
             : ''
         }

@@ -3,7 +3,13 @@ import { readChoice, readPage, useAddressState } from '@/hooks/use-address-state
 import type { AppointmentListParams } from '../api/get-appointments';
 
 /** Newest bookings first: the requests the front desk has to answer. */
-export const DEFAULT_BOOKING_LIST: AppointmentListParams = { page: 1, q: '', status: '', today: false, sort: 'createdAt:desc' };
+export const DEFAULT_BOOKING_LIST: AppointmentListParams = {
+  page: 1,
+  q: '',
+  status: '',
+  today: false,
+  sort: 'createdAt:desc',
+};
 
 export function readBookingListParams(search: URLSearchParams): AppointmentListParams {
   return {

@@ -1,11 +1,34 @@
 import { useMemo } from 'react';
-import { APPOINTMENT_SORTS, HISTORY_PERIODS, HISTORY_STATUSES, isDateString, type AppointmentSort, type HistoryPeriod } from '@clinic/shared';
+import {
+  APPOINTMENT_SORTS,
+  HISTORY_PERIODS,
+  HISTORY_STATUSES,
+  isDateString,
+  type AppointmentSort,
+  type HistoryPeriod,
+} from '@clinic/shared';
 import { readChoice, readPage, useAddressState } from '@/hooks/use-address-state';
 
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number] | '';
-export type HistoryViewParams = { period: HistoryPeriod; from: string; to: string; status: HistoryStatus; q: string; page: number; sort: AppointmentSort };
+export type HistoryViewParams = {
+  period: HistoryPeriod;
+  from: string;
+  to: string;
+  status: HistoryStatus;
+  q: string;
+  page: number;
+  sort: AppointmentSort;
+};
 
-export const DEFAULT_HISTORY_VIEW: HistoryViewParams = { period: 'all', from: '', to: '', status: '', q: '', page: 1, sort: 'appointmentDate:desc' };
+export const DEFAULT_HISTORY_VIEW: HistoryViewParams = {
+  period: 'all',
+  from: '',
+  to: '',
+  status: '',
+  q: '',
+  page: 1,
+  sort: 'appointmentDate:desc',
+};
 
 function read(search: URLSearchParams): HistoryViewParams {
   const date = (key: string) => {
@@ -24,7 +47,8 @@ function read(search: URLSearchParams): HistoryViewParams {
 }
 
 /** The custom dates mean something only with the custom period. */
-const omitDates = (key: keyof HistoryViewParams, next: HistoryViewParams) => (key === 'from' || key === 'to') && next.period !== 'custom';
+const omitDates = (key: keyof HistoryViewParams, next: HistoryViewParams) =>
+  (key === 'from' || key === 'to') && next.period !== 'custom';
 
 /** Booking History's filter in the address, like the bookings list: a change but the page's goes back to page 1. */
 export function useHistoryState() {

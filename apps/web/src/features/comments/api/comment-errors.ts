@@ -13,5 +13,6 @@ export const COMMENT_ADMIN_FALLBACKS = {
 export const commentModerationKeys = {
   all: ['comments'] as const,
   lists: () => ['comments', 'admin', 'list'] as const,
-  list: (params: { status: 'PENDING' | 'APPROVED' | 'REJECTED'; page: number }) => ['comments', 'admin', 'list', params] as const,
+  list: (params: { status: 'PENDING' | 'APPROVED' | 'REJECTED'; page: number }) =>
+    ['comments', 'admin', 'list', params] as const,
 };

@@ -24,11 +24,17 @@ export function updateCommentInPages(
   change: (comment: Comment) => Comment,
 ): InfiniteData<CommentListResponse, number> | undefined {
   if (!data) return data;
-  return { ...data, pages: data.pages.map((page) => ({ ...page, comments: updateCommentInTree(page.comments, id, change) })) };
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({ ...page, comments: updateCommentInTree(page.comments, id, change) })),
+  };
 }
 
 /** The comment (at any depth) with this id in the loaded pages, if any. */
-export function findCommentInPages(data: InfiniteData<CommentListResponse, number> | undefined, id: number): Comment | undefined {
+export function findCommentInPages(
+  data: InfiniteData<CommentListResponse, number> | undefined,
+  id: number,
+): Comment | undefined {
   const find = (comments: Comment[]): Comment | undefined => {
     for (const comment of comments) {
       if (comment.id === id) return comment;
@@ -47,7 +53,11 @@ export function findCommentInPages(data: InfiniteData<CommentListResponse, numbe
 export type ReactionCounts = { likeCount: number; dislikeCount: number };
 
 /** The counts after a visitor moves from `from` to `to` (either may be none). */
-export function shiftReactionCounts(counts: ReactionCounts, from: ReactionType | null, to: ReactionType | null): ReactionCounts {
+export function shiftReactionCounts(
+  counts: ReactionCounts,
+  from: ReactionType | null,
+  to: ReactionType | null,
+): ReactionCounts {
   if (from === to) return counts;
   const delta = (type: ReactionType) => (to === type ? 1 : 0) - (from === type ? 1 : 0);
   return {

@@ -7,7 +7,10 @@ export type CommentCreatedResponse = { success: boolean; message: string; commen
 
 /** Carries no token (specification section 6): any visitor may comment. */
 export function createComment(postId: number, body: CommentInput): Promise<CommentCreatedResponse> {
-  return api.post<CommentCreatedResponse>(`/comments/blog/${postId}`, body, { auth: false, fallbackMessage: 'Failed to create comment' });
+  return api.post<CommentCreatedResponse>(`/comments/blog/${postId}`, body, {
+    auth: false,
+    fallbackMessage: 'Failed to create comment',
+  });
 }
 
 export function useCreateComment(postId: number) {

@@ -6,7 +6,10 @@ import { blogCommentsQueryKey } from './get-blog-comments';
 
 /** Carries no token (specification section 6): any visitor may reply. */
 export function createReply(commentId: number, body: ReplyInput): Promise<CommentCreatedResponse> {
-  return api.post<CommentCreatedResponse>(`/comments/${commentId}/reply`, body, { auth: false, fallbackMessage: 'Failed to create reply' });
+  return api.post<CommentCreatedResponse>(`/comments/${commentId}/reply`, body, {
+    auth: false,
+    fallbackMessage: 'Failed to create reply',
+  });
 }
 
 export function useCreateReply(postId: number) {

@@ -12,7 +12,11 @@ export class CommentsUnavailableError extends Error {
 }
 
 /** Sends the visitor id, so each comment comes with this visitor's own `myReaction` (no call per comment). */
-export async function getBlogComments(postId: number, page: number, signal?: AbortSignal): Promise<CommentListResponse> {
+export async function getBlogComments(
+  postId: number,
+  page: number,
+  signal?: AbortSignal,
+): Promise<CommentListResponse> {
   const result = await api.get<CommentListResponse>(`/comments/blog/${postId}`, {
     auth: false,
     fallbackMessage: 'Failed to fetch comments',

@@ -6,7 +6,10 @@ import { COMMENT_ADMIN_FALLBACKS, commentModerationKeys } from './comment-errors
 export const MODERATION_PAGE_SIZE = 10;
 
 /** GET /api/comments/admin?status=: the moderation panel, newest first. */
-export function getModerationComments(params: { status: CommentStatus; page: number }, signal?: AbortSignal): Promise<ModerationListResponse> {
+export function getModerationComments(
+  params: { status: CommentStatus; page: number },
+  signal?: AbortSignal,
+): Promise<ModerationListResponse> {
   return api.get<ModerationListResponse>('/comments/admin', {
     params: { ...params, size: MODERATION_PAGE_SIZE },
     fallbackMessage: COMMENT_ADMIN_FALLBACKS.fetch,
@@ -22,6 +25,13 @@ export function getModerationCommentsQueryOptions(params: { status: CommentStatu
   });
 }
 
-export function useModerationComments(params: { status: CommentStatus; page: number }, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...getModerationCommentsQueryOptions(params), placeholderData: keepPreviousData, enabled: options.enabled ?? true });
+export function useModerationComments(
+  params: { status: CommentStatus; page: number },
+  options: { enabled?: boolean } = {},
+) {
+  return useQuery({
+    ...getModerationCommentsQueryOptions(params),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
 }

@@ -7,12 +7,16 @@ type CommentActionResponse = { success: boolean; message: string };
 
 /** PUT /api/comments/admin/{id}/approve: the comment shows under its post again. */
 export function approveComment(id: number): Promise<CommentActionResponse> {
-  return api.put<CommentActionResponse>(`/comments/admin/${id}/approve`, undefined, { fallbackMessage: COMMENT_ADMIN_FALLBACKS.approve });
+  return api.put<CommentActionResponse>(`/comments/admin/${id}/approve`, undefined, {
+    fallbackMessage: COMMENT_ADMIN_FALLBACKS.approve,
+  });
 }
 
 /** PUT /api/comments/admin/{id}/reject: the comment (and the replies under it) is hidden. */
 export function rejectComment(id: number): Promise<CommentActionResponse> {
-  return api.put<CommentActionResponse>(`/comments/admin/${id}/reject`, undefined, { fallbackMessage: COMMENT_ADMIN_FALLBACKS.reject });
+  return api.put<CommentActionResponse>(`/comments/admin/${id}/reject`, undefined, {
+    fallbackMessage: COMMENT_ADMIN_FALLBACKS.reject,
+  });
 }
 
 export type ModerationAction = 'approve' | 'reject' | 'delete';

@@ -1,6 +1,12 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { COMMENT_MSG, nextReaction, type CommentListResponse, type ReactionResponse, type ReactionType } from '@clinic/shared';
+import {
+  COMMENT_MSG,
+  nextReaction,
+  type CommentListResponse,
+  type ReactionResponse,
+  type ReactionType,
+} from '@clinic/shared';
 import { api } from '@/lib/api-client';
 import { findCommentInPages, shiftReactionCounts, updateCommentInPages } from './comment-tree';
 import { blogCommentsQueryKey } from './get-blog-comments';
@@ -37,7 +43,8 @@ export function useReactToComment(postId: number, commentId: number) {
     onMutate: async (requested): Promise<Optimistic> => {
       // A list answer still on its way must not overwrite the optimistic reaction.
       await queryClient.cancelQueries({ queryKey: listKey });
-      const previous = findCommentInPages(queryClient.getQueryData<CommentPages>(listKey), commentId)?.myReaction ?? null;
+      const previous =
+        findCommentInPages(queryClient.getQueryData<CommentPages>(listKey), commentId)?.myReaction ?? null;
       const next = nextReaction(previous, requested);
       apply(previous, next);
       return { previous, next };
@@ -53,7 +60,9 @@ export function useReactToComment(postId: number, commentId: number) {
         result && typeof result.likeCount === 'number' && typeof result.dislikeCount === 'number'
           ? { likeCount: result.likeCount, dislikeCount: result.dislikeCount }
           : {};
-      queryClient.setQueryData<CommentPages>(listKey, (data) => updateCommentInPages(data, commentId, (c) => ({ ...c, myReaction, ...counts })));
+      queryClient.setQueryData<CommentPages>(listKey, (data) =>
+        updateCommentInPages(data, commentId, (c) => ({ ...c, myReaction, ...counts })),
+      );
     },
   });
 }

@@ -50,7 +50,13 @@ function CommentFormFields({ postId, signedInName }: { postId: number; signedInN
   const reason = mutation.isError ? serverReason(mutation.error) : null;
 
   return (
-    <form onFocus={resolver.preload} onSubmit={onSubmit} noValidate aria-label="Viết bình luận" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <form
+      onFocus={resolver.preload}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Viết bình luận"
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <h3 className="text-base font-semibold text-slate-900">Để lại bình luận</h3>
       <FormField
         label="Tên của bạn"
@@ -60,7 +66,13 @@ function CommentFormFields({ postId, signedInName }: { postId: number; signedInN
         hint={signedInName ? 'Bạn đang bình luận với tên tài khoản của mình.' : undefined}
       >
         {(field) => (
-          <Input {...field} {...register('authorName')} readOnly={!!signedInName} autoComplete="name" className="read-only:bg-slate-100 read-only:text-slate-700" />
+          <Input
+            {...field}
+            {...register('authorName')}
+            readOnly={!!signedInName}
+            autoComplete="name"
+            className="read-only:bg-slate-100 read-only:text-slate-700"
+          />
         )}
       </FormField>
       <FormField label="Nội dung bình luận" id="comment-content" required error={errors.content?.message}>
@@ -74,7 +86,12 @@ function CommentFormFields({ postId, signedInName }: { postId: number; signedInN
               placeholder="Chia sẻ câu hỏi hoặc kinh nghiệm của bạn..."
             />
             <div className="flex justify-end">
-              <CharCount id="comment-content-count" length={content.length} max={COMMENT_LIMITS.content} unit="sr-only" />
+              <CharCount
+                id="comment-content-count"
+                length={content.length}
+                max={COMMENT_LIMITS.content}
+                unit="sr-only"
+              />
             </div>
           </>
         )}
@@ -86,7 +103,9 @@ function CommentFormFields({ postId, signedInName }: { postId: number; signedInN
       {pending && !mutation.isPending && <Alert tone="info">{COMMENT_MSG.pending}</Alert>}
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-xs text-slate-600">Vui lòng không chia sẻ thông tin cá nhân nhạy cảm trong bình luận công khai.</p>
+        <p className="text-xs text-slate-600">
+          Vui lòng không chia sẻ thông tin cá nhân nhạy cảm trong bình luận công khai.
+        </p>
         <Button type="submit" loading={mutation.isPending}>
           {!mutation.isPending && <Send aria-hidden="true" className="size-4" />}
           {mutation.isPending ? 'Đang gửi...' : 'Gửi bình luận'}

@@ -53,7 +53,9 @@ export function CommentItem({ postId, comment, canDelete, depth = 0 }: CommentIt
                 {formatDateTime(comment.createdAt)}
               </time>
             </header>
-            <p className="mt-1 text-[0.9375rem] leading-relaxed break-words whitespace-pre-line text-slate-800">{comment.content}</p>
+            <p className="mt-1 text-[0.9375rem] leading-relaxed break-words whitespace-pre-line text-slate-800">
+              {comment.content}
+            </p>
           </div>
 
           <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -71,7 +73,12 @@ export function CommentItem({ postId, comment, canDelete, depth = 0 }: CommentIt
               Trả lời
             </Button>
             {canDelete && (
-              <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-700 hover:bg-red-50"
+                onClick={() => setConfirming(true)}
+              >
                 <Trash2 aria-hidden="true" className="size-4" />
                 Xóa
                 <span className="sr-only"> bình luận của {comment.authorName}</span>
@@ -103,7 +110,10 @@ export function CommentItem({ postId, comment, canDelete, depth = 0 }: CommentIt
         <ul
           aria-label={`Trả lời bình luận của ${comment.authorName}`}
           // Every reply sits one step in under its thread, however deep it answers: a phone keeps its width.
-          className={cn('mt-4 space-y-4', depth === 0 && 'ml-5 border-l-2 border-brand-100 pl-3 sm:ml-[3.25rem] sm:pl-5')}
+          className={cn(
+            'mt-4 space-y-4',
+            depth === 0 && 'ml-5 border-l-2 border-brand-100 pl-3 sm:ml-[3.25rem] sm:pl-5',
+          )}
         >
           {comment.replies.map((reply) => (
             <CommentItem key={reply.id} postId={postId} comment={reply} canDelete={canDelete} depth={depth + 1} />

@@ -2,7 +2,14 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { Check, CornerDownRight, ExternalLink, MessageSquare, Trash2, X } from 'lucide-react';
-import { COMMENT_MSG, COMMENT_STATUS_LABELS, COMMENT_STATUSES, formatDateTime, type CommentStatus, type ModerationComment } from '@clinic/shared';
+import {
+  COMMENT_MSG,
+  COMMENT_STATUS_LABELS,
+  COMMENT_STATUSES,
+  formatDateTime,
+  type CommentStatus,
+  type ModerationComment,
+} from '@clinic/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -41,23 +48,25 @@ const FALLBACK: Record<ModerationAction, string> = {
 function useModerationView() {
   const [search, setSearch] = useSearchParams();
   const rawStatus = search.get('comments');
-  const status: CommentStatus = (COMMENT_STATUSES as readonly string[]).includes(rawStatus ?? '') ? (rawStatus as CommentStatus) : 'PENDING';
+  const status: CommentStatus = (COMMENT_STATUSES as readonly string[]).includes(rawStatus ?? '')
+    ? (rawStatus as CommentStatus)
+    : 'PENDING';
   const rawPage = Number(search.get('cpage'));
   const page = Number.isInteger(rawPage) && rawPage > 0 ? rawPage : 1;
   const set = useCallback(
     (next: { status?: CommentStatus; page?: number }) =>
       setSearch(
-      (previous) => {
-        const out = new URLSearchParams(previous);
-        const s = next.status ?? status;
-        const p = next.page ?? (next.status ? 1 : page);
-        if (s === 'PENDING') out.delete('comments');
-        else out.set('comments', s);
-        if (p === 1) out.delete('cpage');
-        else out.set('cpage', String(p));
-        return out;
-      },
-      { replace: true },
+        (previous) => {
+          const out = new URLSearchParams(previous);
+          const s = next.status ?? status;
+          const p = next.page ?? (next.status ? 1 : page);
+          if (s === 'PENDING') out.delete('comments');
+          else out.set('comments', s);
+          if (p === 1) out.delete('cpage');
+          else out.set('cpage', String(p));
+          return out;
+        },
+        { replace: true },
       ),
     [setSearch, status, page],
   );
@@ -86,7 +95,11 @@ export function CommentModerationPanel() {
     );
   }
 
-  const pastTheEnd = usePastTheEnd(data && { shown: comments.length, total: data.count, totalPages: data.totalPages }, page, set);
+  const pastTheEnd = usePastTheEnd(
+    data && { shown: comments.length, total: data.count, totalPages: data.totalPages },
+    page,
+    set,
+  );
 
   const pendingId = moderate.isPending ? moderate.variables?.id : undefined;
 
@@ -101,7 +114,9 @@ export function CommentModerationPanel() {
             onClick={() => set({ status: s })}
             className={cn(
               'inline-flex h-9 items-center gap-2 rounded-full border px-4 text-sm font-medium transition-colors',
-              s === status ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+              s === status
+                ? 'border-brand-700 bg-brand-700 text-white'
+                : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
             )}
           >
             {COMMENT_STATUS_LABELS[s]}
@@ -120,7 +135,9 @@ export function CommentModerationPanel() {
       </div>
 
       <p className="sr-only" aria-live="polite" aria-atomic="true">
-        {data && !query.isPlaceholderData ? `${data.count} bình luận ${COMMENT_STATUS_LABELS[status].toLowerCase()}` : ''}
+        {data && !query.isPlaceholderData
+          ? `${data.count} bình luận ${COMMENT_STATUS_LABELS[status].toLowerCase()}`
+          : ''}
       </p>
 
       {query.isPending || pastTheEnd ? (
@@ -128,16 +145,33 @@ export function CommentModerationPanel() {
           <Spinner size="lg" label="Đang tải bình luận..." />
         </div>
       ) : query.isError && !data ? (
-        <LoadErrorAlert title="Không thể tải bình luận" message={query.error.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <LoadErrorAlert
+          title="Không thể tải bình luận"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : comments.length === 0 ? (
         <div className="rounded-xl border border-slate-200 bg-white">
-          <EmptyState icon={MessageSquare} title={`Không có bình luận ${COMMENT_STATUS_LABELS[status].toLowerCase()}`} />
+          <EmptyState
+            icon={MessageSquare}
+            title={`Không có bình luận ${COMMENT_STATUS_LABELS[status].toLowerCase()}`}
+          />
         </div>
       ) : (
         <>
-          <ul aria-label={`Bình luận ${COMMENT_STATUS_LABELS[status].toLowerCase()}`} className={cn('space-y-3', query.isPlaceholderData && 'opacity-60')}>
+          <ul
+            aria-label={`Bình luận ${COMMENT_STATUS_LABELS[status].toLowerCase()}`}
+            className={cn('space-y-3', query.isPlaceholderData && 'opacity-60')}
+          >
             {comments.map((comment) => (
-              <CommentRow key={comment.id} comment={comment} busy={pendingId === comment.id} onAct={act} onDelete={setToDelete} />
+              <CommentRow
+                key={comment.id}
+                comment={comment}
+                busy={pendingId === comment.id}
+                onAct={act}
+                onDelete={setToDelete}
+              />
             ))}
           </ul>
           {data && (
@@ -157,7 +191,11 @@ export function CommentModerationPanel() {
       <ConfirmDialog
         open={toDelete !== null}
         title="Xóa bình luận"
-        message={toDelete ? `Bạn có chắc muốn xóa bình luận của "${toDelete.authorName}"? Các trả lời của bình luận này cũng sẽ bị xóa.` : ''}
+        message={
+          toDelete
+            ? `Bạn có chắc muốn xóa bình luận của "${toDelete.authorName}"? Các trả lời của bình luận này cũng sẽ bị xóa.`
+            : ''
+        }
         confirmLabel="Xóa"
         loading={moderate.isPending && moderate.variables?.action === 'delete'}
         onConfirm={() => toDelete && act(toDelete, 'delete')}
@@ -213,18 +251,37 @@ function CommentRow({
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           {comment.status !== 'APPROVED' && (
-            <Button size="sm" variant="secondary" disabled={busy} onClick={() => onAct(comment, 'approve')} aria-label={`Duyệt bình luận của ${comment.authorName}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              onClick={() => onAct(comment, 'approve')}
+              aria-label={`Duyệt bình luận của ${comment.authorName}`}
+            >
               <Check aria-hidden="true" className="size-4 text-emerald-700" />
               Duyệt
             </Button>
           )}
           {comment.status !== 'REJECTED' && (
-            <Button size="sm" variant="secondary" disabled={busy} onClick={() => onAct(comment, 'reject')} aria-label={`Từ chối bình luận của ${comment.authorName}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              onClick={() => onAct(comment, 'reject')}
+              aria-label={`Từ chối bình luận của ${comment.authorName}`}
+            >
               <X aria-hidden="true" className="size-4 text-amber-700" />
               Từ chối
             </Button>
           )}
-          <Button size="sm" variant="ghost" disabled={busy} onClick={() => onDelete(comment)} aria-label={`Xóa bình luận của ${comment.authorName}`} className="text-red-700 hover:bg-red-50">
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={busy}
+            onClick={() => onDelete(comment)}
+            aria-label={`Xóa bình luận của ${comment.authorName}`}
+            className="text-red-700 hover:bg-red-50"
+          >
             <Trash2 aria-hidden="true" className="size-4" />
             Xóa
           </Button>

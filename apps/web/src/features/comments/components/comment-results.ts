@@ -2,7 +2,9 @@ import { COMMENT_MSG, type Comment } from '@clinic/shared';
 import { ApiError } from '@/lib/api-client';
 
 /** Whether the server held the new comment for approval (COMMENT_MODERATION=pre). */
-export function isPendingModeration(result: { message?: string; comment?: Pick<Comment, 'status'> } | undefined): boolean {
+export function isPendingModeration(
+  result: { message?: string; comment?: Pick<Comment, 'status'> } | undefined,
+): boolean {
   return result?.comment?.status === 'PENDING' || result?.message === COMMENT_MSG.pending;
 }
 

@@ -96,7 +96,11 @@ describe('CommentsSection: the comment form', () => {
 
 describe('CommentsSection: the list', () => {
   it('shows markup typed into a comment as text, never as HTML', async () => {
-    fakeCommentsServer({ comments: [makeComment({ authorName: '<b>Khách</b>', content: '<script>alert(1)</script><img src=x onerror=alert(2)>' })] });
+    fakeCommentsServer({
+      comments: [
+        makeComment({ authorName: '<b>Khách</b>', content: '<script>alert(1)</script><img src=x onerror=alert(2)>' }),
+      ],
+    });
     const { container } = renderSection();
     const comment = await commentByAuthor('<b>Khách</b>');
     expect(within(comment).getByText('<script>alert(1)</script><img src=x onerror=alert(2)>')).toBeInTheDocument();
@@ -183,7 +187,9 @@ describe('CommentsSection: replies', () => {
 
 describe('CommentsSection: reactions', () => {
   it('likes, unlikes on the same choice again, and moves to dislike, with the counts', async () => {
-    const server = fakeCommentsServer({ comments: [makeComment({ id: 1, authorName: 'Nguyễn Thị Lan', likeCount: 2, dislikeCount: 1 })] });
+    const server = fakeCommentsServer({
+      comments: [makeComment({ id: 1, authorName: 'Nguyễn Thị Lan', likeCount: 2, dislikeCount: 1 })],
+    });
     const { user } = renderSection();
     const comment = await commentByAuthor('Nguyễn Thị Lan');
     const like = () => within(comment).getByRole('button', { name: /^Thích/ });
@@ -224,7 +230,10 @@ describe('CommentsSection: reactions', () => {
   it('shows the reactions the list says are the visitor’s own as pressed, without a call per comment', async () => {
     const reply = makeComment({ id: 2, parentId: 1, authorName: 'BS. Lê Thị Hồng Nhung', likeCount: 1 });
     const server = fakeCommentsServer({
-      comments: [makeComment({ id: 1, authorName: 'Nguyễn Thị Lan', dislikeCount: 1, replies: [reply] }), makeComment({ id: 3, authorName: 'Thu Hương' })],
+      comments: [
+        makeComment({ id: 1, authorName: 'Nguyễn Thị Lan', dislikeCount: 1, replies: [reply] }),
+        makeComment({ id: 3, authorName: 'Thu Hương' }),
+      ],
       reactions: { 1: 'DISLIKE', 2: 'LIKE' },
     });
     renderSection();
@@ -239,12 +248,17 @@ describe('CommentsSection: reactions', () => {
 
     // The one list call names the visitor; no my-reaction call is made for any comment.
     const [, init] = server.callsTo(/\/comments\/blog\/3\?/)[0]!;
-    expect((init!.headers as Record<string, string>)['x-visitor-id']).toBe(localStorage.getItem(VISITOR_ID_STORAGE_KEY));
+    expect((init!.headers as Record<string, string>)['x-visitor-id']).toBe(
+      localStorage.getItem(VISITOR_ID_STORAGE_KEY),
+    );
     expect(server.callsTo(/\/my-reaction$/)).toHaveLength(0);
   });
 
   it('takes back a reaction the list says is the visitor’s own, and moves it', async () => {
-    const server = fakeCommentsServer({ comments: [makeComment({ id: 1, authorName: 'Nguyễn Thị Lan', likeCount: 3 })], reactions: { 1: 'LIKE' } });
+    const server = fakeCommentsServer({
+      comments: [makeComment({ id: 1, authorName: 'Nguyễn Thị Lan', likeCount: 3 })],
+      reactions: { 1: 'LIKE' },
+    });
     const { user } = renderSection();
     const comment = await commentByAuthor('Nguyễn Thị Lan');
     const like = () => within(comment).getByRole('button', { name: /^Thích/ });
@@ -265,7 +279,10 @@ describe('CommentsSection: reactions', () => {
   });
 
   it('puts the reaction and counts back and says so when the server refuses', async () => {
-    fakeCommentsServer({ comments: [makeComment({ id: 1, authorName: 'Nguyễn Thị Lan', likeCount: 5 })], fail: { react: 500 } });
+    fakeCommentsServer({
+      comments: [makeComment({ id: 1, authorName: 'Nguyễn Thị Lan', likeCount: 5 })],
+      fail: { react: 500 },
+    });
     const { user } = renderSection();
     const comment = await commentByAuthor('Nguyễn Thị Lan');
     const like = () => within(comment).getByRole('button', { name: /^Thích/ });

@@ -62,7 +62,11 @@ export function CommentsSection({ postId }: { postId: number }) {
       )}
       {comments.hasNextPage && (
         <div className="flex justify-center">
-          <Button variant="secondary" onClick={() => void comments.fetchNextPage()} loading={comments.isFetchingNextPage}>
+          <Button
+            variant="secondary"
+            onClick={() => void comments.fetchNextPage()}
+            loading={comments.isFetchingNextPage}
+          >
             {comments.isFetchingNextPage ? 'Đang tải...' : 'Xem thêm bình luận'}
           </Button>
         </div>

@@ -3,9 +3,27 @@ import type { Comment, ReactionType } from '@clinic/shared';
 import { cn } from '@/lib/cn';
 import { useReactToComment } from '../api/react-to-comment';
 
-const REACTIONS: { type: ReactionType; label: string; icon: LucideIcon; count: (c: Comment) => number; pressedClasses: string }[] = [
-  { type: 'LIKE', label: 'Thích', icon: ThumbsUp, count: (c) => c.likeCount, pressedClasses: 'border-brand-600 bg-brand-50 text-brand-800' },
-  { type: 'DISLIKE', label: 'Không thích', icon: ThumbsDown, count: (c) => c.dislikeCount, pressedClasses: 'border-accent-600 bg-accent-50 text-accent-700' },
+const REACTIONS: {
+  type: ReactionType;
+  label: string;
+  icon: LucideIcon;
+  count: (c: Comment) => number;
+  pressedClasses: string;
+}[] = [
+  {
+    type: 'LIKE',
+    label: 'Thích',
+    icon: ThumbsUp,
+    count: (c) => c.likeCount,
+    pressedClasses: 'border-brand-600 bg-brand-50 text-brand-800',
+  },
+  {
+    type: 'DISLIKE',
+    label: 'Không thích',
+    icon: ThumbsDown,
+    count: (c) => c.dislikeCount,
+    pressedClasses: 'border-accent-600 bg-accent-50 text-accent-700',
+  },
 ];
 
 /** LIKE and DISLIKE with their counts; the visitor's own choice is pressed. Choosing it again removes it. */
@@ -30,7 +48,9 @@ export function ReactionButtons({ postId, comment }: { postId: number; comment: 
             }}
             className={cn(
               'inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors',
-              pressed ? pressedClasses : 'border-slate-200 bg-white text-slate-700 hover:border-slate-300 hover:bg-slate-50',
+              pressed
+                ? pressedClasses
+                : 'border-slate-200 bg-white text-slate-700 hover:border-slate-300 hover:bg-slate-50',
               react.isPending && 'cursor-progress',
             )}
           >

@@ -39,8 +39,11 @@ export function ReplyForm({ postId, commentId, replyingTo, onDone, onCancel }: R
   const content = useWatch({ control, name: 'content' }) ?? '';
 
   // 'Vui lòng nhập đầy đủ thông tin' is about the form as a whole: said once, not under each box.
-  const incomplete = errors.authorName?.message === COMMENT_MSG.replyIncomplete || errors.content?.message === COMMENT_MSG.replyIncomplete;
-  const fieldError = (message: string | undefined) => (message && message !== COMMENT_MSG.replyIncomplete ? message : undefined);
+  const incomplete =
+    errors.authorName?.message === COMMENT_MSG.replyIncomplete ||
+    errors.content?.message === COMMENT_MSG.replyIncomplete;
+  const fieldError = (message: string | undefined) =>
+    message && message !== COMMENT_MSG.replyIncomplete ? message : undefined;
 
   const onSubmit = handleSubmit((values) => {
     mutation.mutate(
@@ -53,14 +56,24 @@ export function ReplyForm({ postId, commentId, replyingTo, onDone, onCancel }: R
         },
         onError: (error) => {
           const reason = serverReason(error);
-          toast.error(reason && reason !== COMMENT_MSG.replyFailed ? `${COMMENT_MSG.replyFailed}: ${reason}` : COMMENT_MSG.replyFailed);
+          toast.error(
+            reason && reason !== COMMENT_MSG.replyFailed
+              ? `${COMMENT_MSG.replyFailed}: ${reason}`
+              : COMMENT_MSG.replyFailed,
+          );
         },
       },
     );
   });
 
   return (
-    <form onFocus={resolver.preload} onSubmit={onSubmit} noValidate aria-label={`Trả lời ${replyingTo}`} className="mt-3 space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
+    <form
+      onFocus={resolver.preload}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Trả lời ${replyingTo}`}
+      className="mt-3 space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4"
+    >
       <FormField label="Tên của bạn" id={`${ids}-author`} required error={fieldError(errors.authorName?.message)}>
         {(field) => (
           <Input

@@ -32,7 +32,11 @@ function flatten(comments: Comment[]): Comment[] {
 }
 
 function withReactions(comments: Comment[], reactions: Record<number, ReactionType | null>): Comment[] {
-  return comments.map((c) => ({ ...c, myReaction: reactions[c.id] ?? null, replies: withReactions(c.replies, reactions) }));
+  return comments.map((c) => ({
+    ...c,
+    myReaction: reactions[c.id] ?? null,
+    replies: withReactions(c.replies, reactions),
+  }));
 }
 
 /** A small in-memory comments server behind a stubbed fetch, answering as the real one does. */
@@ -51,13 +55,27 @@ export function fakeCommentsServer(options: FakeOptions = {}) {
     if (match && method === 'GET') {
       if (fail.list) return { status: fail.list, body: errorBody(fail.list, 'boom') };
       return {
-        body: { success: true, comments: withReactions(comments, reactions), count: flatten(comments).length, total: comments.length, page: 1, size: 20, totalPages: 1 },
+        body: {
+          success: true,
+          comments: withReactions(comments, reactions),
+          count: flatten(comments).length,
+          total: comments.length,
+          page: 1,
+          size: 20,
+          totalPages: 1,
+        },
       };
     }
     if (match && method === 'POST') {
       if (fail.create) return { status: fail.create, body: errorBody(fail.create, 'boom') };
       const status = options.createdStatus ?? 'APPROVED';
-      const comment = makeComment({ id: nextId++, blogId: Number(match[1]), authorName: body.authorName, content: body.content, status });
+      const comment = makeComment({
+        id: nextId++,
+        blogId: Number(match[1]),
+        authorName: body.authorName,
+        content: body.content,
+        status,
+      });
       if (status === 'APPROVED') comments.unshift(comment);
       const message = status === 'PENDING' ? 'Bình luận của bạn đang chờ duyệt' : 'Bình luận của bạn đã được đăng';
       return { status: 201, body: { success: true, message, comment } };
@@ -66,7 +84,12 @@ export function fakeCommentsServer(options: FakeOptions = {}) {
     if (match) {
       if (fail.reply) return { status: fail.reply, body: errorBody(fail.reply, 'boom') };
       const parent = flatten(comments).find((c) => c.id === Number(match![1]))!;
-      const reply = makeComment({ id: nextId++, parentId: parent.id, authorName: body.authorName, content: body.content });
+      const reply = makeComment({
+        id: nextId++,
+        parentId: parent.id,
+        authorName: body.authorName,
+        content: body.content,
+      });
       parent.replies.push(reply);
       return { status: 201, body: { success: true, message: 'Trả lời của bạn đã được đăng', comment: reply } };
     }
@@ -83,7 +106,13 @@ export function fakeCommentsServer(options: FakeOptions = {}) {
       if (next === 'DISLIKE') comment.dislikeCount++;
       reactions[id] = next;
       return {
-        body: { success: true, message: 'ok', reaction: { reactionType: next }, likeCount: comment.likeCount, dislikeCount: comment.dislikeCount },
+        body: {
+          success: true,
+          message: 'ok',
+          reaction: { reactionType: next },
+          likeCount: comment.likeCount,
+          dislikeCount: comment.dislikeCount,
+        },
       };
     }
     match = /^\/api\/comments\/admin\/(\d+)$/.exec(path);
@@ -98,7 +127,9 @@ export function fakeCommentsServer(options: FakeOptions = {}) {
   });
 
   function callsTo(pattern: RegExp, method = 'GET') {
-    return fetchMock.mock.calls.filter(([url, init]) => pattern.test(String(url)) && (init?.method ?? 'GET') === method);
+    return fetchMock.mock.calls.filter(
+      ([url, init]) => pattern.test(String(url)) && (init?.method ?? 'GET') === method,
+    );
   }
 
   return { fetchMock, comments, reactions, fail, callsTo };

@@ -27,7 +27,10 @@ async function* lines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> 
  * each month as it goes; `onProgress` hears every step. Resolves with the last one.
  */
 export async function generateSampleData(onProgress: (step: SampleDataProgress) => void): Promise<SampleDataProgress> {
-  const body = await api.post<ReadableStream<Uint8Array> | null>('/dashboard/sample-data', undefined, { responseType: 'stream', fallbackMessage: DASHBOARD_MSG.sampleFailed });
+  const body = await api.post<ReadableStream<Uint8Array> | null>('/dashboard/sample-data', undefined, {
+    responseType: 'stream',
+    fallbackMessage: DASHBOARD_MSG.sampleFailed,
+  });
   let last: SampleDataProgress | null = null;
   if (body) {
     for await (const line of lines(body)) {
@@ -43,6 +46,9 @@ export function useGenerateSampleData(onProgress: (step: SampleDataProgress) => 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => generateSampleData(onProgress),
-    onSettled: () => Promise.all(CHANGED_BY_APPOINTMENTS.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
+    onSettled: () =>
+      Promise.all(
+        CHANGED_BY_APPOINTMENTS.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })),
+      ),
   });
 }

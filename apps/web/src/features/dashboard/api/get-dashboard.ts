@@ -10,5 +10,7 @@ export function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
 }
 
 export function useDashboard() {
-  return useQuery(queryOptions({ queryKey: dashboardKeys.all(), queryFn: ({ signal }) => getDashboard(signal), staleTime: 30_000 }));
+  return useQuery(
+    queryOptions({ queryKey: dashboardKeys.all(), queryFn: ({ signal }) => getDashboard(signal), staleTime: 30_000 }),
+  );
 }

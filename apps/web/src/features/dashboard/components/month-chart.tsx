@@ -21,7 +21,10 @@ export function MonthChart({ months }: { months: DashboardMonth[] }) {
           return (
             <div key={m.month} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1">
               <span className="text-xs font-semibold text-slate-900 tabular-nums">{m.appointments}</span>
-              <div className="flex w-full max-w-14 flex-col justify-end overflow-hidden rounded-t-md bg-brand-200" style={{ height: `${Math.max(height, m.appointments ? 4 : 1)}%` }}>
+              <div
+                className="flex w-full max-w-14 flex-col justify-end overflow-hidden rounded-t-md bg-brand-200"
+                style={{ height: `${Math.max(height, m.appointments ? 4 : 1)}%` }}
+              >
                 <div className="w-full bg-brand-700" style={{ height: `${completed}%` }} />
               </div>
             </div>
@@ -48,27 +51,27 @@ export function MonthChart({ months }: { months: DashboardMonth[] }) {
       </figcaption>
       {/* A table ignores sr-only's size; the wrapper hides it without widening the page. */}
       <div className="sr-only">
-      <table>
-        <caption>Lịch hẹn và doanh thu 6 tháng gần nhất</caption>
-        <thead>
-          <tr>
-            <th scope="col">Tháng</th>
-            <th scope="col">Lịch hẹn</th>
-            <th scope="col">Đã khám xong</th>
-            <th scope="col">Doanh thu</th>
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m) => (
-            <tr key={m.month}>
-              <th scope="row">{monthLabel(m.month)}</th>
-              <td>{m.appointments}</td>
-              <td>{m.completed}</td>
-              <td>{formatVnd(m.revenue)}</td>
+        <table>
+          <caption>Lịch hẹn và doanh thu 6 tháng gần nhất</caption>
+          <thead>
+            <tr>
+              <th scope="col">Tháng</th>
+              <th scope="col">Lịch hẹn</th>
+              <th scope="col">Đã khám xong</th>
+              <th scope="col">Doanh thu</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {months.map((m) => (
+              <tr key={m.month}>
+                <th scope="row">{monthLabel(m.month)}</th>
+                <td>{m.appointments}</td>
+                <td>{m.completed}</td>
+                <td>{formatVnd(m.revenue)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   );

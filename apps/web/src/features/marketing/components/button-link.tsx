@@ -5,8 +5,7 @@ type Variant = 'primary' | 'secondary' | 'light' | 'outline-light';
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-teal-700 text-white shadow-sm hover:bg-teal-800 focus-visible:outline-teal-700',
-  secondary:
-    'border border-teal-700 bg-white text-teal-800 hover:bg-teal-50 focus-visible:outline-teal-700',
+  secondary: 'border border-teal-700 bg-white text-teal-800 hover:bg-teal-50 focus-visible:outline-teal-700',
   light: 'bg-white text-teal-800 shadow-sm hover:bg-teal-50 focus-visible:outline-white',
   'outline-light': 'border border-white text-white hover:bg-teal-900 focus-visible:outline-white',
 };

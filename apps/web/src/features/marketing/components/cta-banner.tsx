@@ -12,7 +12,13 @@ interface CtaBannerProps {
 }
 
 /** Closing call to action: a teal band with the booking button and the hotline. */
-export function CtaBanner({ id, title, description, ctaLabel = 'Đặt lịch khám', ctaTo = '/appointment' }: CtaBannerProps) {
+export function CtaBanner({
+  id,
+  title,
+  description,
+  ctaLabel = 'Đặt lịch khám',
+  ctaTo = '/appointment',
+}: CtaBannerProps) {
   return (
     <section aria-labelledby={id} className="px-4 py-16 sm:px-6 lg:px-8">
       <div className="relative mx-auto max-w-5xl overflow-hidden rounded-3xl bg-teal-800 px-6 py-12 text-center shadow-sm sm:px-12">

@@ -32,14 +32,19 @@ export function PracticalInfo() {
                 <IconBadge icon={Timer} />
                 <div>
                   <p className="font-semibold text-slate-900">{CLINIC_TEXT.arriveEarly}</p>
-                  <p className="text-slate-700">Để làm thủ tục tiếp đón. Nhớ mang theo giấy tờ tùy thân và kết quả khám cũ (nếu có).</p>
+                  <p className="text-slate-700">
+                    Để làm thủ tục tiếp đón. Nhớ mang theo giấy tờ tùy thân và kết quả khám cũ (nếu có).
+                  </p>
                 </div>
               </li>
               <li className="flex gap-4">
                 <IconBadge icon={CalendarX} />
                 <div>
                   <p className="font-semibold text-slate-900">Hủy lịch trước {CLINIC.cancelNoticeHours} giờ</p>
-                  <p className="text-slate-700">Nếu không thể đến, vui lòng báo hủy hoặc đổi lịch trước ít nhất {CLINIC.cancelNoticeHours} giờ để nhường chỗ cho người bệnh khác.</p>
+                  <p className="text-slate-700">
+                    Nếu không thể đến, vui lòng báo hủy hoặc đổi lịch trước ít nhất {CLINIC.cancelNoticeHours} giờ để
+                    nhường chỗ cho người bệnh khác.
+                  </p>
                 </div>
               </li>
             </ul>
@@ -52,8 +57,8 @@ export function PracticalInfo() {
                 <div>
                   <h3 className="text-xl font-semibold text-slate-900">Trường hợp khẩn cấp</h3>
                   <p className="mt-2 text-slate-700">
-                    Phòng khám không tiếp nhận cấp cứu. Khi có dấu hiệu nguy hiểm như chảy máu nhiều, đau bụng dữ
-                    dội, sốt cao hay ngất xỉu, hãy gọi cấp cứu ngay.
+                    Phòng khám không tiếp nhận cấp cứu. Khi có dấu hiệu nguy hiểm như chảy máu nhiều, đau bụng dữ dội,
+                    sốt cao hay ngất xỉu, hãy gọi cấp cứu ngay.
                   </p>
                   <a
                     href={telHref(CLINIC.emergencyPhone)}
@@ -77,7 +82,10 @@ export function PracticalInfo() {
                   <Phone className="mt-0.5 h-5 w-5 shrink-0 text-teal-700" aria-hidden="true" />
                   <span className="text-slate-700">
                     Hotline:{' '}
-                    <a href={telHref(CLINIC.phone)} className="font-semibold text-teal-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700">
+                    <a
+                      href={telHref(CLINIC.phone)}
+                      className="font-semibold text-teal-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+                    >
                       {CLINIC.phone}
                     </a>
                   </span>
@@ -86,7 +94,10 @@ export function PracticalInfo() {
                   <Mail className="mt-0.5 h-5 w-5 shrink-0 text-teal-700" aria-hidden="true" />
                   <span className="text-slate-700">
                     E-mail:{' '}
-                    <a href={mailtoHref(CLINIC.email)} className="font-semibold break-all text-teal-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700">
+                    <a
+                      href={mailtoHref(CLINIC.email)}
+                      className="font-semibold break-all text-teal-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+                    >
                       {CLINIC.email}
                     </a>
                   </span>

@@ -12,9 +12,7 @@ export function SectionHeading({ id, title, eyebrow, description, align = 'cente
   const centered = align === 'center';
   return (
     <div className={centered ? 'mx-auto max-w-2xl text-center' : 'max-w-2xl'}>
-      {eyebrow ? (
-        <p className="text-sm font-semibold tracking-wide text-teal-700 uppercase">{eyebrow}</p>
-      ) : null}
+      {eyebrow ? <p className="text-sm font-semibold tracking-wide text-teal-700 uppercase">{eyebrow}</p> : null}
       <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
         {title}
       </h2>

@@ -32,6 +32,8 @@ describe('NewsletterBox', () => {
     const { user } = renderWithProviders(<NewsletterBox />);
     await user.type(screen.getByLabelText('Email của bạn'), 'mai@example.com');
     await user.click(screen.getByRole('button', { name: 'Đăng ký' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Bạn thao tác quá nhanh, vui lòng thử lại sau'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Bạn thao tác quá nhanh, vui lòng thử lại sau'),
+    );
   });
 });

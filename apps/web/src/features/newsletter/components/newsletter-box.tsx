@@ -29,7 +29,10 @@ export function NewsletterBox({ className }: { className?: string }) {
   return (
     <section
       aria-labelledby="newsletter-title"
-      className={cn('overflow-hidden rounded-2xl bg-gradient-to-br from-brand-800 to-brand-900 px-6 py-10 text-white sm:px-10', className)}
+      className={cn(
+        'overflow-hidden rounded-2xl bg-gradient-to-br from-brand-800 to-brand-900 px-6 py-10 text-white sm:px-10',
+        className,
+      )}
     >
       <div className="mx-auto flex max-w-3xl flex-col items-center text-center">
         <span className="flex size-12 items-center justify-center rounded-full bg-white/10">
@@ -43,12 +46,21 @@ export function NewsletterBox({ className }: { className?: string }) {
         </p>
 
         {mutation.isSuccess ? (
-          <p role="status" className="mt-6 inline-flex items-center gap-2 rounded-xl bg-white px-4 py-3 font-medium text-brand-900">
+          <p
+            role="status"
+            className="mt-6 inline-flex items-center gap-2 rounded-xl bg-white px-4 py-3 font-medium text-brand-900"
+          >
             <CircleCheck aria-hidden="true" className="size-5 text-brand-700" />
             {NEWSLETTER_MSG.thanks}
           </p>
         ) : (
-          <form onFocus={resolver.preload} onSubmit={onSubmit} noValidate aria-label="Đăng ký nhận bản tin" className="mt-6 w-full max-w-lg">
+          <form
+            onFocus={resolver.preload}
+            onSubmit={onSubmit}
+            noValidate
+            aria-label="Đăng ký nhận bản tin"
+            className="mt-6 w-full max-w-lg"
+          >
             <div className="flex flex-col gap-3 sm:flex-row">
               <label htmlFor="newsletter-email" className="sr-only">
                 Email của bạn
@@ -73,10 +85,10 @@ export function NewsletterBox({ className }: { className?: string }) {
                 {error}
               </p>
             )}
-            {mutation.isError && (
-              <Alert className="mt-3 text-left">{mutation.error.message}</Alert>
-            )}
-            <p className="mt-3 text-xs text-brand-100">Chúng tôi không chia sẻ email của bạn. Bạn có thể hủy đăng ký bất cứ lúc nào.</p>
+            {mutation.isError && <Alert className="mt-3 text-left">{mutation.error.message}</Alert>}
+            <p className="mt-3 text-xs text-brand-100">
+              Chúng tôi không chia sẻ email của bạn. Bạn có thể hủy đăng ký bất cứ lúc nào.
+            </p>
           </form>
         )}
       </div>

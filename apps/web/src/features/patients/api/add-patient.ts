@@ -9,5 +9,8 @@ export function addPatient(body: AddPatientRequest): Promise<AddPatientResponse>
 
 export function useAddPatient() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addPatient, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['patients'] }) });
+  return useMutation({
+    mutationFn: addPatient,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['patients'] }),
+  });
 }

@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PATIENT_MSG, PATIENT_PAGE_SIZE, type PatientDetail, type PatientFilter, type PatientPage } from '@clinic/shared';
+import {
+  PATIENT_MSG,
+  PATIENT_PAGE_SIZE,
+  type PatientDetail,
+  type PatientFilter,
+  type PatientPage,
+} from '@clinic/shared';
 import { api } from '@/lib/api-client';
 
 export type PatientListParams = { page: number; q: string; filter: PatientFilter };
@@ -28,9 +34,15 @@ export function usePatients(params: PatientListParams) {
 
 /** GET /api/patients/detail?email=: the patient and the visits the caller may see. */
 export function getPatientDetail(email: string, signal?: AbortSignal): Promise<PatientDetail> {
-  return api.get<PatientDetail>('/patients/detail', { params: { email }, fallbackMessage: PATIENT_MSG.loadFailed, signal });
+  return api.get<PatientDetail>('/patients/detail', {
+    params: { email },
+    fallbackMessage: PATIENT_MSG.loadFailed,
+    signal,
+  });
 }
 
 export function usePatientDetail(email: string) {
-  return useQuery(queryOptions({ queryKey: patientKeys.detail(email), queryFn: ({ signal }) => getPatientDetail(email, signal) }));
+  return useQuery(
+    queryOptions({ queryKey: patientKeys.detail(email), queryFn: ({ signal }) => getPatientDetail(email, signal) }),
+  );
 }

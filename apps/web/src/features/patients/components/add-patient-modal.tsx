@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { KeyRound } from 'lucide-react';
-import { addPatientRequestSchema, GENDER_LABELS, GENDERS, PATIENT_ACCOUNT_MSG, USER_LIMITS, type AddPatientRequest, type AddPatientResponse } from '@clinic/shared';
+import {
+  addPatientRequestSchema,
+  GENDER_LABELS,
+  GENDERS,
+  PATIENT_ACCOUNT_MSG,
+  USER_LIMITS,
+  type AddPatientRequest,
+  type AddPatientResponse,
+} from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField, Input, inputClasses } from '@/components/ui/form-field';
@@ -31,7 +39,13 @@ export function AddPatientModal({ onClose }: { onClose: () => void }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const request: AddPatientRequest = { fullName: values.fullName, email: values.email, phone: values.phone, birth: values.birth, gender: values.gender ? (values.gender as AddPatientRequest['gender']) : null };
+    const request: AddPatientRequest = {
+      fullName: values.fullName,
+      email: values.email,
+      phone: values.phone,
+      birth: values.birth,
+      gender: values.gender ? (values.gender as AddPatientRequest['gender']) : null,
+    };
     const parsed = addPatientRequestSchema.safeParse(request);
     if (!parsed.success) {
       const found: Errors = {};
@@ -65,14 +79,19 @@ export function AddPatientModal({ onClose }: { onClose: () => void }) {
       >
         <div className="space-y-3 text-sm text-slate-700">
           <p>
-            <strong className="text-slate-900">{created.user.fullName}</strong> đăng nhập bằng tên đăng nhập <strong className="break-all text-slate-900">{created.user.username}</strong> và mật khẩu tạm
-            thời:
+            <strong className="text-slate-900">{created.user.fullName}</strong> đăng nhập bằng tên đăng nhập{' '}
+            <strong className="break-all text-slate-900">{created.user.username}</strong> và mật khẩu tạm thời:
           </p>
-          <output aria-label="Mật khẩu tạm thời" className="flex items-center gap-2 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-base break-all text-slate-900 select-all">
+          <output
+            aria-label="Mật khẩu tạm thời"
+            className="flex items-center gap-2 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-base break-all text-slate-900 select-all"
+          >
             <KeyRound aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
             {created.temporaryPassword}
           </output>
-          <Alert tone="warning">Mật khẩu này chỉ hiện một lần. Bệnh nhân phải đổi mật khẩu khi đăng nhập lần đầu.</Alert>
+          <Alert tone="warning">
+            Mật khẩu này chỉ hiện một lần. Bệnh nhân phải đổi mật khẩu khi đăng nhập lần đầu.
+          </Alert>
           <p>
             {created.linkedAppointments > 0
               ? `${created.linkedAppointments} lịch hẹn đã đặt với email này được gắn vào tài khoản.`
@@ -104,18 +123,54 @@ export function AddPatientModal({ onClose }: { onClose: () => void }) {
       <form id={FORM_ID} onSubmit={submit} noValidate aria-label="Thêm bệnh nhân" className="space-y-4">
         {add.isError && <Alert tone="error">{errorMessage(add.error, PATIENT_ACCOUNT_MSG.failed)}</Alert>}
         <FormField label="Họ và tên" id="patient-fullName" required error={errors.fullName}>
-          {(control) => <Input {...control} value={values.fullName} onChange={(e) => set('fullName', e.target.value)} maxLength={USER_LIMITS.fullName} autoComplete="off" />}
+          {(control) => (
+            <Input
+              {...control}
+              value={values.fullName}
+              onChange={(e) => set('fullName', e.target.value)}
+              maxLength={USER_LIMITS.fullName}
+              autoComplete="off"
+            />
+          )}
         </FormField>
-        <FormField label="Email" id="patient-email" required error={errors.email} hint="Cũng là tên đăng nhập của bệnh nhân.">
-          {(control) => <Input {...control} type="email" value={values.email} onChange={(e) => set('email', e.target.value)} maxLength={USER_LIMITS.email} autoComplete="off" />}
+        <FormField
+          label="Email"
+          id="patient-email"
+          required
+          error={errors.email}
+          hint="Cũng là tên đăng nhập của bệnh nhân."
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              value={values.email}
+              onChange={(e) => set('email', e.target.value)}
+              maxLength={USER_LIMITS.email}
+              autoComplete="off"
+            />
+          )}
         </FormField>
         <div className="grid gap-4 sm:grid-cols-3">
           <FormField label="Số điện thoại" id="patient-phone" error={errors.phone}>
-            {(control) => <Input {...control} type="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} maxLength={USER_LIMITS.phone} />}
+            {(control) => (
+              <Input
+                {...control}
+                type="tel"
+                value={values.phone}
+                onChange={(e) => set('phone', e.target.value)}
+                maxLength={USER_LIMITS.phone}
+              />
+            )}
           </FormField>
           <FormField label="Giới tính" id="patient-gender" error={errors.gender}>
             {(control) => (
-              <select {...control} className={inputClasses} value={values.gender} onChange={(e) => set('gender', e.target.value)}>
+              <select
+                {...control}
+                className={inputClasses}
+                value={values.gender}
+                onChange={(e) => set('gender', e.target.value)}
+              >
                 <option value="">Chọn giới tính</option>
                 {GENDERS.map((g) => (
                   <option key={g} value={g}>
@@ -126,7 +181,15 @@ export function AddPatientModal({ onClose }: { onClose: () => void }) {
             )}
           </FormField>
           <FormField label="Ngày sinh" id="patient-birth" error={errors.birth}>
-            {(control) => <Input {...control} type="date" value={values.birth} min={USER_LIMITS.birthMin} onChange={(e) => set('birth', e.target.value)} />}
+            {(control) => (
+              <Input
+                {...control}
+                type="date"
+                value={values.birth}
+                min={USER_LIMITS.birthMin}
+                onChange={(e) => set('birth', e.target.value)}
+              />
+            )}
           </FormField>
         </div>
       </form>

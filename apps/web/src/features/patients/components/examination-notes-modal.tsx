@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { APPOINTMENT_LIMITS, APPOINTMENT_MSG, BOOKING_UI_MSG, bookingWindow, clinicMoment, formatDate, formatLongDate, PATIENT_MSG, type PatientVisit } from '@clinic/shared';
+import {
+  APPOINTMENT_LIMITS,
+  APPOINTMENT_MSG,
+  BOOKING_UI_MSG,
+  bookingWindow,
+  clinicMoment,
+  formatDate,
+  formatLongDate,
+  PATIENT_MSG,
+  type PatientVisit,
+} from '@clinic/shared';
 import { TimeSlotPicker } from '@/components/time-slot-picker';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,7 +31,15 @@ type Outcome = 'COMPLETED' | 'NO_SHOW';
  * the payment, or NO_SHOW), six rows of notes, and an optional follow-up visit (date and time
  * required, reason optional) that is booked and confirmed with the doctor.
  */
-export function ExaminationNotesModal({ patientName, visit, onClose }: { patientName: string; visit: PatientVisit; onClose: () => void }) {
+export function ExaminationNotesModal({
+  patientName,
+  visit,
+  onClose,
+}: {
+  patientName: string;
+  visit: PatientVisit;
+  onClose: () => void;
+}) {
   const save = useSaveExaminationNotes();
   const zone = clinicTimeZone();
   const now = new Date();
@@ -37,7 +55,9 @@ export function ExaminationNotesModal({ patientName, visit, onClose }: { patient
   const missing = followUp && (!date || !time);
   const notesTooLong = notes.trim().length > APPOINTMENT_LIMITS.notes;
   const reasonTooLong = reason.trim().length > APPOINTMENT_LIMITS.reason;
-  const availability = useAvailability(followUp && date && time && !dateIssue ? { date, time, department: visit.department } : null);
+  const availability = useAvailability(
+    followUp && date && time && !dateIssue ? { date, time, department: visit.department } : null,
+  );
   const unavailable = slotUnavailable(availability.data);
 
   function submit() {
@@ -47,13 +67,25 @@ export function ExaminationNotesModal({ patientName, visit, onClose }: { patient
         id: visit.id,
         notes: notes.trim() || null,
         status,
-        followUp: followUp ? { appointmentDate: date, appointmentTime: time, reason: reason.trim() || null, department: visit.department } : null,
+        followUp: followUp
+          ? {
+              appointmentDate: date,
+              appointmentTime: time,
+              reason: reason.trim() || null,
+              department: visit.department,
+            }
+          : null,
       },
       {
         onSuccess: (result) => {
-          toast.success(result.followUp ? `${result.message} ${APPOINTMENT_MSG.followUpCreated}: ${formatDate(result.followUp.appointmentDate, zone)} ${result.followUp.appointmentTime}.` : result.message, {
-            duration: 6000,
-          });
+          toast.success(
+            result.followUp
+              ? `${result.message} ${APPOINTMENT_MSG.followUpCreated}: ${formatDate(result.followUp.appointmentDate, zone)} ${result.followUp.appointmentTime}.`
+              : result.message,
+            {
+              duration: 6000,
+            },
+          );
           onClose();
         },
         onError: (error) => toast.error(errorMessage(error, BOOKING_UI_MSG.notesApiFailed)),
@@ -92,15 +124,31 @@ export function ExaminationNotesModal({ patientName, visit, onClose }: { patient
           </div>
           <div className="col-span-2 sm:col-span-1">
             <dt className="text-xs font-medium text-slate-500">Lý do khám</dt>
-            <dd className="text-sm break-words text-slate-900">{visit.reason?.trim() ? visit.reason : <span className="text-slate-500 italic">{PATIENT_MSG.notSpecified}</span>}</dd>
+            <dd className="text-sm break-words text-slate-900">
+              {visit.reason?.trim() ? (
+                visit.reason
+              ) : (
+                <span className="text-slate-500 italic">{PATIENT_MSG.notSpecified}</span>
+              )}
+            </dd>
           </div>
         </dl>
 
         {save.isError && <Alert tone="error">{errorMessage(save.error, BOOKING_UI_MSG.notesApiFailed)}</Alert>}
 
-        <FormField label="Kết quả khám" hint={status === 'COMPLETED' ? 'Nếu bệnh nhân chưa thanh toán, lịch hẹn chuyển sang Cần thanh toán.' : undefined}>
+        <FormField
+          label="Kết quả khám"
+          hint={
+            status === 'COMPLETED' ? 'Nếu bệnh nhân chưa thanh toán, lịch hẹn chuyển sang Cần thanh toán.' : undefined
+          }
+        >
           {(c) => (
-            <select {...c} className={inputClasses} value={status} onChange={(event) => setStatus(event.target.value as Outcome)}>
+            <select
+              {...c}
+              className={inputClasses}
+              value={status}
+              onChange={(event) => setStatus(event.target.value as Outcome)}
+            >
               <option value="COMPLETED">Đã khám</option>
               <option value="NO_SHOW">Không đến khám</option>
             </select>
@@ -112,7 +160,16 @@ export function ExaminationNotesModal({ patientName, visit, onClose }: { patient
           error={notesTooLong ? APPOINTMENT_MSG.notesTooLong : undefined}
           hint={<CharCount length={notes.trim().length} max={APPOINTMENT_LIMITS.notes} />}
         >
-          {(c) => <Textarea {...c} rows={6} value={notes} onChange={(event) => setNotes(event.target.value)} placeholder="Chẩn đoán, chỉ định, lời dặn..." data-autofocus />}
+          {(c) => (
+            <Textarea
+              {...c}
+              rows={6}
+              value={notes}
+              onChange={(event) => setNotes(event.target.value)}
+              placeholder="Chẩn đoán, chỉ định, lời dặn..."
+              data-autofocus
+            />
+          )}
         </FormField>
 
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
@@ -131,7 +188,12 @@ export function ExaminationNotesModal({ patientName, visit, onClose }: { patient
           <fieldset id="follow-up-form" className="space-y-4 rounded-lg border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold text-slate-900">Lịch tái khám</legend>
             {missing && <p className="text-sm text-slate-600">{APPOINTMENT_MSG.followUpDateTimeRequired}</p>}
-            <FormField label="Ngày tái khám" required error={dateIssue ?? undefined} hint={date && !dateIssue ? formatLongDate(date) : undefined}>
+            <FormField
+              label="Ngày tái khám"
+              required
+              error={dateIssue ?? undefined}
+              hint={date && !dateIssue ? formatLongDate(date) : undefined}
+            >
               {(c) => (
                 <Input
                   {...c}
@@ -152,17 +214,31 @@ export function ExaminationNotesModal({ patientName, visit, onClose }: { patient
               slots={slots}
               value={time}
               onChange={setTime}
-              emptyMessage={!date ? 'Vui lòng chọn ngày tái khám trước' : dateIssue ? APPOINTMENT_MSG.noBookableSlotsOnDate : slots.length === 0 ? APPOINTMENT_MSG.noSlotsLeftToday : null}
+              emptyMessage={
+                !date
+                  ? 'Vui lòng chọn ngày tái khám trước'
+                  : dateIssue
+                    ? APPOINTMENT_MSG.noBookableSlotsOnDate
+                    : slots.length === 0
+                      ? APPOINTMENT_MSG.noSlotsLeftToday
+                      : null
+              }
             />
-            {date && time && !dateIssue && (
-              <SlotAvailabilityNote availability={availability} />
-            )}
+            {date && time && !dateIssue && <SlotAvailabilityNote availability={availability} />}
             <FormField
               label="Lý do tái khám"
               error={reasonTooLong ? APPOINTMENT_MSG.reasonTooLong : undefined}
               hint={<CharCount length={reason.trim().length} max={APPOINTMENT_LIMITS.reason} />}
             >
-              {(c) => <Textarea {...c} rows={3} value={reason} onChange={(event) => setReason(event.target.value)} placeholder={APPOINTMENT_MSG.defaultFollowUpReason} />}
+              {(c) => (
+                <Textarea
+                  {...c}
+                  rows={3}
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value)}
+                  placeholder={APPOINTMENT_MSG.defaultFollowUpReason}
+                />
+              )}
             </FormField>
           </fieldset>
         )}

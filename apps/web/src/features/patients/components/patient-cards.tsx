@@ -8,9 +8,27 @@ export function PatientCards({ cards }: { cards: Cards | undefined }) {
     <StatCards
       label="Thống kê bệnh nhân"
       cards={[
-        { key: 'total', label: 'Total Patients', value: cards?.totalPatients, icon: Users, tone: 'bg-brand-50 text-brand-700' },
-        { key: 'upcoming', label: 'With Upcoming Appointments', value: cards?.withUpcoming, icon: CalendarClock, tone: 'bg-sky-50 text-sky-700' },
-        { key: 'confirmed', label: 'Total Confirmed Appointments', value: cards?.totalConfirmed, icon: CalendarCheck, tone: 'bg-emerald-50 text-emerald-700' },
+        {
+          key: 'total',
+          label: 'Total Patients',
+          value: cards?.totalPatients,
+          icon: Users,
+          tone: 'bg-brand-50 text-brand-700',
+        },
+        {
+          key: 'upcoming',
+          label: 'With Upcoming Appointments',
+          value: cards?.withUpcoming,
+          icon: CalendarClock,
+          tone: 'bg-sky-50 text-sky-700',
+        },
+        {
+          key: 'confirmed',
+          label: 'Total Confirmed Appointments',
+          value: cards?.totalConfirmed,
+          icon: CalendarCheck,
+          tone: 'bg-emerald-50 text-emerald-700',
+        },
       ]}
     />
   );

@@ -57,7 +57,12 @@ export function PatientDetailModal({ patient, onClose }: { patient: PatientSumma
               <Spinner label="Đang tải lịch sử khám..." />
             </div>
           ) : detail.isError ? (
-            <LoadErrorAlert title={PATIENT_MSG.loadFailed} message={detail.error.message} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+            <LoadErrorAlert
+              title={PATIENT_MSG.loadFailed}
+              message={detail.error.message}
+              onRetry={() => void detail.refetch()}
+              retrying={detail.isFetching}
+            />
           ) : (
             <div className="overflow-x-auto rounded-lg border border-slate-200">
               <table className="min-w-full divide-y divide-slate-200 text-sm">

@@ -13,7 +13,13 @@ export function visitWhen(visit: PatientVisit): string {
 /** @username, gender and birth date, when an account goes with the e-mail. */
 export function accountLine(p: PatientSummary): string | null {
   if (!p.user) return null;
-  return [`@${p.user.username}`, p.user.gender ? GENDER_LABELS[p.user.gender] : null, p.user.birth ? formatDate(p.user.birth, clinicTimeZone()) : null].filter(Boolean).join(' · ');
+  return [
+    `@${p.user.username}`,
+    p.user.gender ? GENDER_LABELS[p.user.gender] : null,
+    p.user.birth ? formatDate(p.user.birth, clinicTimeZone()) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 export function LastVisit({ visit }: { visit: PatientVisit | null }) {

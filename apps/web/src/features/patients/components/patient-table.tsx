@@ -3,22 +3,42 @@ import type { PatientSummary } from '@clinic/shared';
 import { Button } from '@/components/ui/button';
 import { accountLine, LastVisit, NextAppointment, type PatientAction } from './patient-parts';
 
-type Props = { items: PatientSummary[]; showActions: boolean; onAction: (action: PatientAction, patient: PatientSummary) => void };
+type Props = {
+  items: PatientSummary[];
+  showActions: boolean;
+  onAction: (action: PatientAction, patient: PatientSummary) => void;
+};
 
 /** The doctor's three actions; they act on the patient's first appointment he can still examine. */
 function Actions({ p, onAction, compact }: { p: PatientSummary; onAction: Props['onAction']; compact?: boolean }) {
   const examinable = !!p.actionableAppointment;
   return (
     <div className={compact ? 'grid grid-cols-3 gap-2' : 'flex flex-col items-stretch gap-1.5'}>
-      <Button size="sm" variant="secondary" onClick={() => onAction('detail', p)} aria-label={`Xem chi tiết bệnh nhân ${p.fullName}`}>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => onAction('detail', p)}
+        aria-label={`Xem chi tiết bệnh nhân ${p.fullName}`}
+      >
         <Eye aria-hidden="true" className="size-4" />
         Chi tiết
       </Button>
-      <Button size="sm" onClick={() => onAction('notes', p)} disabled={!examinable} aria-label={`Ghi chú khám cho ${p.fullName}`}>
+      <Button
+        size="sm"
+        onClick={() => onAction('notes', p)}
+        disabled={!examinable}
+        aria-label={`Ghi chú khám cho ${p.fullName}`}
+      >
         <ClipboardPen aria-hidden="true" className="size-4" />
         Ghi chú
       </Button>
-      <Button size="sm" variant="secondary" onClick={() => onAction('no-show', p)} disabled={!examinable} aria-label={`Đánh dấu ${p.fullName} không đến khám`}>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => onAction('no-show', p)}
+        disabled={!examinable}
+        aria-label={`Đánh dấu ${p.fullName} không đến khám`}
+      >
         <UserX aria-hidden="true" className="size-4" />
         Vắng
       </Button>

@@ -5,7 +5,11 @@ import type { PatientListParams } from '../api/get-patients';
 export const DEFAULT_PATIENT_LIST: PatientListParams = { page: 1, q: '', filter: 'all' };
 
 function read(search: URLSearchParams): PatientListParams {
-  return { page: readPage(search), q: (search.get('q') ?? '').trim(), filter: readChoice(search, 'filter', PATIENT_FILTERS, 'all') };
+  return {
+    page: readPage(search),
+    q: (search.get('q') ?? '').trim(),
+    filter: readChoice(search, 'filter', PATIENT_FILTERS, 'all'),
+  };
 }
 
 /** Patient Control's search, filter and page in the address. */

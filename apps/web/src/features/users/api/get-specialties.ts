@@ -12,7 +12,11 @@ export function getSpecialties(signal?: AbortSignal): Promise<Specialty[]> {
 
 export function getSpecialtiesQueryOptions() {
   // The list changes with a release, not during a session.
-  return queryOptions({ queryKey: userKeys.specialties(), queryFn: ({ signal }) => getSpecialties(signal), staleTime: 60 * 60 * 1000 });
+  return queryOptions({
+    queryKey: userKeys.specialties(),
+    queryFn: ({ signal }) => getSpecialties(signal),
+    staleTime: 60 * 60 * 1000,
+  });
 }
 
 export function useSpecialties() {

@@ -15,7 +15,14 @@ export type UserListParams = {
 /** GET /api/users: one page of 10 (specification section 9), searched, filtered and sorted on the server. */
 export function getUsers(params: UserListParams, signal?: AbortSignal): Promise<UserPage> {
   return api.get<UserPage>('/users', {
-    params: { page: params.page, size: USER_LIMITS.pageSize, q: params.q, role: params.role, status: params.status, sort: params.sort },
+    params: {
+      page: params.page,
+      size: USER_LIMITS.pageSize,
+      q: params.q,
+      role: params.role,
+      status: params.status,
+      sort: params.sort,
+    },
     fallbackMessage: USER_MSG.fetchFailed,
     signal,
   });

@@ -3,7 +3,13 @@ import { api } from '@/lib/api-client';
 import { useUserMutation } from './use-user-mutation';
 
 /** PUT /api/users/{id}: every field but the password. */
-export function updateUser({ id, input }: { id: number; input: UpdateUserInput }): Promise<{ message: string; user: User }> {
+export function updateUser({
+  id,
+  input,
+}: {
+  id: number;
+  input: UpdateUserInput;
+}): Promise<{ message: string; user: User }> {
   return api.put<{ message: string; user: User }>(`/users/${id}`, input, { fallbackMessage: USER_MSG.updateFailed });
 }
 

@@ -9,6 +9,7 @@ export function useUserMutation<TVariables, TResult>(mutationFn: (variables: TVa
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => Promise.all(CHANGED_BY_USERS.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
+    onSettled: () =>
+      Promise.all(CHANGED_BY_USERS.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
   });
 }

@@ -3,7 +3,17 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 
 /** After a bulk change that could not do everything: which users were skipped or failed, and why. */
-export function BulkResultModal({ title, result, names, onClose }: { title: string; result: UserBulkResult; names: ReadonlyMap<number, string>; onClose: () => void }) {
+export function BulkResultModal({
+  title,
+  result,
+  names,
+  onClose,
+}: {
+  title: string;
+  result: UserBulkResult;
+  names: ReadonlyMap<number, string>;
+  onClose: () => void;
+}) {
   const notDone = result.results.filter((r) => r.outcome !== 'success');
   return (
     <Modal
@@ -25,7 +35,9 @@ export function BulkResultModal({ title, result, names, onClose }: { title: stri
           {notDone.map((r) => (
             <li key={r.id} className="px-3 py-2">
               <span className="font-medium text-slate-900">{names.get(r.id) ?? `#${r.id}`}</span>
-              <span className="ml-2 text-xs font-medium text-slate-500 uppercase">{r.outcome === 'failed' ? 'Failed' : 'Skipped'}</span>
+              <span className="ml-2 text-xs font-medium text-slate-500 uppercase">
+                {r.outcome === 'failed' ? 'Failed' : 'Skipped'}
+              </span>
               {r.reason && <span className="block text-slate-600">{r.reason}</span>}
             </li>
           ))}

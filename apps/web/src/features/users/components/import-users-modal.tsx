@@ -1,7 +1,13 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Download, FileSpreadsheet, Upload } from 'lucide-react';
-import { USER_IMPORT_COLUMNS, USER_IMPORT_REQUIRED_COLUMNS, USER_LIMITS, USER_MSG, type ImportResult } from '@clinic/shared';
+import {
+  USER_IMPORT_COLUMNS,
+  USER_IMPORT_REQUIRED_COLUMNS,
+  USER_LIMITS,
+  USER_MSG,
+  type ImportResult,
+} from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -21,7 +27,13 @@ export function checkImportFile(file: File | null): string | null {
 const FORM_ID = 'import-users-form';
 
 /** Import users from Excel (POST /api/users/import), with the template to fill in. */
-export function ImportUsersModal({ onClose, onImported }: { onClose: () => void; onImported: (result: ImportResult) => void }) {
+export function ImportUsersModal({
+  onClose,
+  onImported,
+}: {
+  onClose: () => void;
+  onImported: (result: ImportResult) => void;
+}) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -74,19 +86,29 @@ export function ImportUsersModal({ onClose, onImported }: { onClose: () => void;
         </>
       }
     >
-      <form id={FORM_ID} noValidate onSubmit={onSubmit} className="space-y-4 text-sm text-slate-700" aria-label="Import users">
+      <form
+        id={FORM_ID}
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-4 text-sm text-slate-700"
+        aria-label="Import users"
+      >
         {serverError && <Alert tone="error">{serverError}</Alert>}
         <div className="space-y-2 rounded-lg bg-slate-50 p-3">
           <p>
-            The first row holds the column names: <strong className="text-slate-900">{USER_IMPORT_COLUMNS.join(', ')}</strong>. {USER_IMPORT_REQUIRED_COLUMNS.join(', ')} are required; a
-            Doctor needs a Specialty; Admin accounts cannot be imported.
+            The first row holds the column names:{' '}
+            <strong className="text-slate-900">{USER_IMPORT_COLUMNS.join(', ')}</strong>.{' '}
+            {USER_IMPORT_REQUIRED_COLUMNS.join(', ')} are required; a Doctor needs a Specialty; Admin accounts cannot be
+            imported.
           </p>
           <p>Each imported user gets the username as password and must choose a new one at first sign-in.</p>
           <Button
             variant="secondary"
             size="sm"
             loading={template.isPending}
-            onClick={() => template.mutate(undefined, { onError: (error) => toast.error(errorMessage(error, TEMPLATE_FAILED)) })}
+            onClick={() =>
+              template.mutate(undefined, { onError: (error) => toast.error(errorMessage(error, TEMPLATE_FAILED)) })
+            }
           >
             {!template.isPending && <Download aria-hidden="true" className="size-4" />}
             Download template
@@ -94,7 +116,10 @@ export function ImportUsersModal({ onClose, onImported }: { onClose: () => void;
           </Button>
         </div>
         <div className="space-y-1.5">
-          <label htmlFor={`${id}-file`} className="block font-medium text-slate-800 after:ml-0.5 after:text-red-700 after:content-['*']">
+          <label
+            htmlFor={`${id}-file`}
+            className="block font-medium text-slate-800 after:ml-0.5 after:text-red-700 after:content-['*']"
+          >
             Excel file (.xlsx)
           </label>
           <input
@@ -109,7 +134,8 @@ export function ImportUsersModal({ onClose, onImported }: { onClose: () => void;
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50"
           />
           <p id={hintId} className="text-xs text-slate-600">
-            At most {USER_LIMITS.importMaxBytes / 1024 / 1024} MB and {USER_LIMITS.importMaxRows.toLocaleString('en-US')} rows.
+            At most {USER_LIMITS.importMaxBytes / 1024 / 1024} MB and{' '}
+            {USER_LIMITS.importMaxRows.toLocaleString('en-US')} rows.
           </p>
           {file && !fileError && (
             <p className="inline-flex items-center gap-1.5 text-slate-800">

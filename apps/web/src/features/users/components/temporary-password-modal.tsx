@@ -5,7 +5,15 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 
 /** The temporary password of a reset, shown this once: it is never stored in clear, so it cannot be shown again. */
-export function TemporaryPasswordModal({ name, password, onClose }: { name: string; password: string; onClose: () => void }) {
+export function TemporaryPasswordModal({
+  name,
+  password,
+  onClose,
+}: {
+  name: string;
+  password: string;
+  onClose: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {
@@ -30,10 +38,14 @@ export function TemporaryPasswordModal({ name, password, onClose }: { name: stri
     >
       <div className="space-y-4 text-sm text-slate-700">
         <p>
-          The password of <strong className="text-slate-900">{name}</strong> has been reset. Give them this temporary password:
+          The password of <strong className="text-slate-900">{name}</strong> has been reset. Give them this temporary
+          password:
         </p>
         <div className="flex flex-wrap items-center gap-2">
-          <output aria-label="Temporary password" className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-base break-all text-slate-900 select-all">
+          <output
+            aria-label="Temporary password"
+            className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-base break-all text-slate-900 select-all"
+          >
             {password}
           </output>
           <Button variant="secondary" onClick={() => void copy()}>
@@ -41,7 +53,9 @@ export function TemporaryPasswordModal({ name, password, onClose }: { name: stri
             {copied ? 'Copied' : 'Copy'}
           </Button>
         </div>
-        <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">It is shown only once. The user must change it at next sign-in.</p>
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
+          It is shown only once. The user must change it at next sign-in.
+        </p>
       </div>
     </Modal>
   );

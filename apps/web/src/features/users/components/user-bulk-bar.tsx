@@ -10,9 +10,22 @@ const ACTIONS = [
 ] as const;
 
 /** Shown while users are selected: the same change for all of them at once. */
-export function UserBulkBar({ count, busy, onAction, onClear }: { count: number; busy: boolean; onAction: (action: UserBulkAction) => void; onClear: () => void }) {
+export function UserBulkBar({
+  count,
+  busy,
+  onAction,
+  onClear,
+}: {
+  count: number;
+  busy: boolean;
+  onAction: (action: UserBulkAction) => void;
+  onClear: () => void;
+}) {
   return (
-    <section aria-label="Bulk actions" className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 sm:flex-row sm:items-center">
+    <section
+      aria-label="Bulk actions"
+      className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 sm:flex-row sm:items-center"
+    >
       <p className="text-sm font-semibold text-brand-900" aria-live="polite">
         {count} {count === 1 ? 'user' : 'users'} selected
       </p>

@@ -41,13 +41,33 @@ export type UserFormValues = {
 };
 type UserFormOutput = UpdateUserInput & { password?: string };
 
-const createResolver = zodResolver(createUserRequestSchema) as unknown as Resolver<UserFormValues, unknown, UserFormOutput>;
-const updateResolver = zodResolver(updateUserRequestSchema) as unknown as Resolver<UserFormValues, unknown, UserFormOutput>;
+const createResolver = zodResolver(createUserRequestSchema) as unknown as Resolver<
+  UserFormValues,
+  unknown,
+  UserFormOutput
+>;
+const updateResolver = zodResolver(updateUserRequestSchema) as unknown as Resolver<
+  UserFormValues,
+  unknown,
+  UserFormOutput
+>;
 const FORM_ID = 'user-form';
 const today = () => new Date().toISOString().slice(0, 10);
 
 function valuesOf(user: User | null): UserFormValues {
-  if (!user) return { fullName: '', username: '', email: '', password: '', role: 'PATIENT', specialty: '', gender: 'MALE', birth: '', phone: '', active: true };
+  if (!user)
+    return {
+      fullName: '',
+      username: '',
+      email: '',
+      password: '',
+      role: 'PATIENT',
+      specialty: '',
+      gender: 'MALE',
+      birth: '',
+      phone: '',
+      active: true,
+    };
   return {
     fullName: user.fullName ?? '',
     username: user.username,
@@ -64,7 +84,10 @@ function valuesOf(user: User | null): UserFormValues {
 }
 
 /** The server's answers that are about one field are shown at that field. */
-const FIELD_OF_MESSAGE: Record<string, 'username' | 'email'> = { [USER_MSG.usernameTaken]: 'username', [USER_MSG.emailTaken]: 'email' };
+const FIELD_OF_MESSAGE: Record<string, 'username' | 'email'> = {
+  [USER_MSG.usernameTaken]: 'username',
+  [USER_MSG.emailTaken]: 'email',
+};
 
 /**
  * Create user (POST /api/users) when `user` is null, else Edit user (PUT /api/users/{id}), with
@@ -84,7 +107,10 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
     setValue,
     setError,
     formState: { errors },
-  } = useForm<UserFormValues, unknown, UserFormOutput>({ resolver: editing ? updateResolver : createResolver, defaultValues: valuesOf(user) });
+  } = useForm<UserFormValues, unknown, UserFormOutput>({
+    resolver: editing ? updateResolver : createResolver,
+    defaultValues: valuesOf(user),
+  });
   // The selects show the form's values (controlled): react-hook-form reads a select's own choice
   // when it mounts, and a select React has not told its value (happy-dom) would overwrite the user's.
   const [role, specialty, gender] = useWatch({ control, name: ['role', 'specialty', 'gender'] });
@@ -105,10 +131,12 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
   };
 
   const fallback = editing ? USER_MSG.updateFailed : USER_MSG.createFailed;
-  const serverError = mutation.isError && !FIELD_OF_MESSAGE[mutation.error.message] ? errorMessage(mutation.error, fallback) : null;
+  const serverError =
+    mutation.isError && !FIELD_OF_MESSAGE[mutation.error.message] ? errorMessage(mutation.error, fallback) : null;
   const specialtyOptions = specialties.data ?? [];
   // A code the list does not know (any more) is still shown, rather than silently changed.
-  const unknownSpecialty = specialty && specialties.isSuccess && !specialtyOptions.some((s) => s.code === specialty) ? specialty : null;
+  const unknownSpecialty =
+    specialty && specialties.isSuccess && !specialtyOptions.some((s) => s.code === specialty) ? specialty : null;
 
   return (
     <Modal
@@ -130,17 +158,34 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
         </>
       }
     >
-      <form id={FORM_ID} noValidate onSubmit={handleSubmit(onValid)} className="space-y-4" aria-label={editing ? 'Edit user' : 'Add user'}>
+      <form
+        id={FORM_ID}
+        noValidate
+        onSubmit={handleSubmit(onValid)}
+        className="space-y-4"
+        aria-label={editing ? 'Edit user' : 'Add user'}
+      >
         {serverError && <Alert tone="error">{serverError}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Full name" required error={errors.fullName?.message} className="sm:col-span-2">
             {(c) => <Input {...c} autoComplete="off" maxLength={USER_LIMITS.fullName} {...register('fullName')} />}
           </FormField>
           <FormField label="Username" required error={errors.username?.message}>
-            {(c) => <Input {...c} autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={USER_LIMITS.username} {...register('username')} />}
+            {(c) => (
+              <Input
+                {...c}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={USER_LIMITS.username}
+                {...register('username')}
+              />
+            )}
           </FormField>
           <FormField label="Email" required error={errors.email?.message}>
-            {(c) => <Input {...c} type="email" autoComplete="off" maxLength={USER_LIMITS.email} {...register('email')} />}
+            {(c) => (
+              <Input {...c} type="email" autoComplete="off" maxLength={USER_LIMITS.email} {...register('email')} />
+            )}
           </FormField>
           {!editing && (
             <FormField
@@ -150,7 +195,15 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
               hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common password.`}
               className="sm:col-span-2"
             >
-              {(c) => <PasswordInput {...c} autoComplete="new-password" showLabel="Show password" hideLabel="Hide password" {...register('password')} />}
+              {(c) => (
+                <PasswordInput
+                  {...c}
+                  autoComplete="new-password"
+                  showLabel="Show password"
+                  hideLabel="Hide password"
+                  {...register('password')}
+                />
+              )}
             </FormField>
           )}
           <FormField label="Role" error={errors.role?.message}>
@@ -212,12 +265,26 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
             {(c) => <Input {...c} type="date" min={USER_LIMITS.birthMin} max={today()} {...register('birth')} />}
           </FormField>
           <FormField label="Phone" error={errors.phone?.message}>
-            {(c) => <Input {...c} type="tel" inputMode="tel" autoComplete="off" maxLength={USER_LIMITS.phone} {...register('phone')} />}
+            {(c) => (
+              <Input
+                {...c}
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                maxLength={USER_LIMITS.phone}
+                {...register('phone')}
+              />
+            )}
           </FormField>
           {editing && (
             <div className="sm:pt-7">
               <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
-                <input type="checkbox" aria-describedby="user-active-hint" className="size-4 rounded border-slate-300 accent-brand-700" {...register('active')} />
+                <input
+                  type="checkbox"
+                  aria-describedby="user-active-hint"
+                  className="size-4 rounded border-slate-300 accent-brand-700"
+                  {...register('active')}
+                />
                 Active
               </label>
               <p id="user-active-hint" className="mt-1 text-xs text-slate-600">

@@ -12,21 +12,44 @@ export type UserRowActionHandler = (action: UserRowAction, user: User) => void;
 export const isProtected = (user: User) => user.role === 'ADMIN';
 export const isSelectable = (user: User) => !isProtected(user);
 
-export function RowCheckbox({ user, checked, onToggle }: { user: User; checked: boolean; onToggle: (id: number) => void }) {
+export function RowCheckbox({
+  user,
+  checked,
+  onToggle,
+}: {
+  user: User;
+  checked: boolean;
+  onToggle: (id: number) => void;
+}) {
   const reasonId = useId();
   const name = displayName(user);
   if (isProtected(user)) {
     // Disabled but still named and explained, so a screen reader hears why it cannot be ticked.
     return (
       <>
-        <input type="checkbox" disabled aria-label={`Select ${name}`} aria-describedby={reasonId} title={USER_MSG.adminProtected} className="size-4 rounded border-slate-300" />
+        <input
+          type="checkbox"
+          disabled
+          aria-label={`Select ${name}`}
+          aria-describedby={reasonId}
+          title={USER_MSG.adminProtected}
+          className="size-4 rounded border-slate-300"
+        />
         <span id={reasonId} className="sr-only">
           {USER_MSG.adminProtected}
         </span>
       </>
     );
   }
-  return <input type="checkbox" checked={checked} onChange={() => onToggle(user.id)} aria-label={`Select ${name}`} className="size-4 rounded border-slate-300 accent-brand-700" />;
+  return (
+    <input
+      type="checkbox"
+      checked={checked}
+      onChange={() => onToggle(user.id)}
+      aria-label={`Select ${name}`}
+      className="size-4 rounded border-slate-300 accent-brand-700"
+    />
+  );
 }
 
 export function RoleBadge({ role }: { role: User['role'] }) {
@@ -65,19 +88,21 @@ export function RowActions({ user, onAction }: { user: User; onAction: UserRowAc
   const name = displayName(user);
   return (
     <div className="flex items-center justify-end gap-1">
-      {ACTIONS.filter(({ action }) => action !== (user.active ? 'activate' : 'deactivate')).map(({ action, label, icon: Icon, danger }) => (
-        <Button
-          key={action}
-          variant="ghost"
-          size="icon"
-          className={danger ? 'size-9 text-red-700 hover:bg-red-50' : 'size-9'}
-          aria-label={`${label} ${name}`}
-          title={`${label} ${name}`}
-          onClick={() => onAction(action, user)}
-        >
-          <Icon aria-hidden="true" className="size-4" />
-        </Button>
-      ))}
+      {ACTIONS.filter(({ action }) => action !== (user.active ? 'activate' : 'deactivate')).map(
+        ({ action, label, icon: Icon, danger }) => (
+          <Button
+            key={action}
+            variant="ghost"
+            size="icon"
+            className={danger ? 'size-9 text-red-700 hover:bg-red-50' : 'size-9'}
+            aria-label={`${label} ${name}`}
+            title={`${label} ${name}`}
+            onClick={() => onAction(action, user)}
+          >
+            <Icon aria-hidden="true" className="size-4" />
+          </Button>
+        ),
+      )}
     </div>
   );
 }

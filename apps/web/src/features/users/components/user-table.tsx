@@ -4,7 +4,15 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 import { SelectableCard } from '@/components/ui/selectable-card';
 import { cn } from '@/lib/cn';
 import { displayName } from '../user-labels';
-import { RoleBadge, RowActions, RowCheckbox, SpecialtyName, StatusBadge, isSelectable, type UserRowActionHandler } from './user-row-parts';
+import {
+  RoleBadge,
+  RowActions,
+  RowCheckbox,
+  SpecialtyName,
+  StatusBadge,
+  isSelectable,
+  type UserRowActionHandler,
+} from './user-row-parts';
 
 type UserTableProps = {
   items: User[];
@@ -35,14 +43,31 @@ function UserDesktopTable({ items, specialtyNames, selected, onToggle, onToggleA
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase">
           <tr>
             <th scope="col" className="w-10 px-3 py-3">
-              <SelectAllCheckbox count={selectable} selected={selected.size} onToggleAll={onToggleAll} label={SELECT_ALL} />
+              <SelectAllCheckbox
+                count={selectable}
+                selected={selected.size}
+                onToggleAll={onToggleAll}
+                label={SELECT_ALL}
+              />
             </th>
-            <th scope="col" className="px-2 py-3">Name</th>
-            <th scope="col" className="px-2 py-3">Email / Phone</th>
-            <th scope="col" className="px-2 py-3">Role</th>
-            <th scope="col" className="px-2 py-3">Specialty</th>
-            <th scope="col" className="px-2 py-3">Status</th>
-            <th scope="col" className="px-2 py-3">Created</th>
+            <th scope="col" className="px-2 py-3">
+              Name
+            </th>
+            <th scope="col" className="px-2 py-3">
+              Email / Phone
+            </th>
+            <th scope="col" className="px-2 py-3">
+              Role
+            </th>
+            <th scope="col" className="px-2 py-3">
+              Specialty
+            </th>
+            <th scope="col" className="px-2 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-2 py-3">
+              Created
+            </th>
             <th scope="col" className="px-3 py-3 text-right">
               <span className="sr-only">Actions</span>
             </th>
@@ -64,7 +89,9 @@ function UserDesktopTable({ items, specialtyNames, selected, onToggle, onToggleA
                   <p className="truncate" title={user.email}>
                     {user.email}
                   </p>
-                  <p className="whitespace-nowrap text-slate-600 tabular-nums">{user.phone ?? <span className="text-slate-500">No phone</span>}</p>
+                  <p className="whitespace-nowrap text-slate-600 tabular-nums">
+                    {user.phone ?? <span className="text-slate-500">No phone</span>}
+                  </p>
                 </td>
                 <td className="px-2 py-3">
                   <RoleBadge role={user.role} />
@@ -102,7 +129,12 @@ function UserCards({ items, specialtyNames, selected, onToggle, onToggleAll, onA
         {items.map((user) => {
           const isSelected = selected.has(user.id);
           return (
-            <SelectableCard key={user.id} selected={isSelected} checkbox={<RowCheckbox user={user} checked={isSelected} onToggle={onToggle} />} className="space-y-2">
+            <SelectableCard
+              key={user.id}
+              selected={isSelected}
+              checkbox={<RowCheckbox user={user} checked={isSelected} onToggle={onToggle} />}
+              className="space-y-2"
+            >
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
                   <p className="font-semibold break-words text-slate-900">{displayName(user)}</p>

@@ -10,9 +10,21 @@ import { ROLE_FILTER_OPTIONS, SORT_OPTIONS, STATUS_FILTER_OPTIONS } from '../use
 export const isFiltered = (params: UserListParams) => params.q !== '' || params.role !== '' || params.status !== '';
 
 /** Search (name, username, e-mail, phone), role and status filters and the order, all kept in the address. */
-export function UserToolbar({ params, onChange, onClear }: { params: UserListParams; onChange: (patch: Partial<UserListParams>) => void; onClear: () => void }) {
+export function UserToolbar({
+  params,
+  onChange,
+  onClear,
+}: {
+  params: UserListParams;
+  onChange: (patch: Partial<UserListParams>) => void;
+  onClear: () => void;
+}) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" role="search" aria-label="Search and filter users">
+    <div
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      role="search"
+      aria-label="Search and filter users"
+    >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
         <SearchField
           id="user-search"
@@ -23,7 +35,13 @@ export function UserToolbar({ params, onChange, onClear }: { params: UserListPar
           placeholder="Name, username, email or phone"
           className="sm:col-span-2 lg:col-span-1"
         />
-        <FilterSelect id="user-filter-role" label="Role" value={params.role} onChange={(role) => onChange({ role: role as Role | '' })} options={ROLE_FILTER_OPTIONS} />
+        <FilterSelect
+          id="user-filter-role"
+          label="Role"
+          value={params.role}
+          onChange={(role) => onChange({ role: role as Role | '' })}
+          options={ROLE_FILTER_OPTIONS}
+        />
         <FilterSelect
           id="user-filter-status"
           label="Status"
@@ -31,7 +49,14 @@ export function UserToolbar({ params, onChange, onClear }: { params: UserListPar
           onChange={(status) => onChange({ status: status as UserStatusFilter | '' })}
           options={STATUS_FILTER_OPTIONS}
         />
-        <FilterSelect id="user-sort" label="Sort by" value={params.sort} onChange={(sort) => onChange({ sort: sort as UserSort })} options={SORT_OPTIONS} className="sm:col-span-2 lg:col-span-1" />
+        <FilterSelect
+          id="user-sort"
+          label="Sort by"
+          value={params.sort}
+          onChange={(sort) => onChange({ sort: sort as UserSort })}
+          options={SORT_OPTIONS}
+          className="sm:col-span-2 lg:col-span-1"
+        />
       </div>
       {isFiltered(params) && (
         <div className="mt-3 flex justify-end">

@@ -21,8 +21,14 @@ function LockableInput({ locked, className, ...props }: ComponentProps<typeof In
   if (!locked) return <Input className={className} {...props} />;
   return (
     <div className="relative">
-      <Input {...props} className={cn('pr-10 read-only:border-slate-200 read-only:bg-slate-100 read-only:text-slate-700', className)} />
-      <Lock aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" />
+      <Input
+        {...props}
+        className={cn('pr-10 read-only:border-slate-200 read-only:bg-slate-100 read-only:text-slate-700', className)}
+      />
+      <Lock
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"
+      />
     </div>
   );
 }
@@ -31,7 +37,8 @@ function LockableInput({ locked, className, ...props }: ComponentProps<typeof In
 export function BookingForm(props: BookingFormOptions) {
   const form = useBookingForm(props);
   const { titleId, missingAlertId, availabilityId, lockedNoteId } = form.ids;
-  const { minDate, maxDate, dateIssue, dateHint, slots, slotsEmptyMessage, availabilityView, blocked } = form.slotChoice;
+  const { minDate, maxDate, dateIssue, dateHint, slots, slotsEmptyMessage, availabilityView, blocked } =
+    form.slotChoice;
   const { identity } = props;
 
   return (
@@ -45,7 +52,13 @@ export function BookingForm(props: BookingFormOptions) {
         </p>
       </div>
 
-      <form onFocus={form.onFocus} onSubmit={form.onSubmit} noValidate aria-labelledby={titleId} className="space-y-8 px-5 py-6 sm:px-8">
+      <form
+        onFocus={form.onFocus}
+        onSubmit={form.onSubmit}
+        noValidate
+        aria-labelledby={titleId}
+        className="space-y-8 px-5 py-6 sm:px-8"
+      >
         {form.anyMissing && (
           <div id={missingAlertId}>
             <Alert tone="error">{APPOINTMENT_MSG.requiredFields}</Alert>
@@ -55,7 +68,10 @@ export function BookingForm(props: BookingFormOptions) {
         <fieldset className="min-w-0 space-y-5">
           <legend className="mb-4 text-base font-semibold text-slate-900">Thông tin người khám</legend>
           {identity && (
-            <p id={lockedNoteId} className="flex items-start gap-2 rounded-lg bg-brand-50 px-3 py-2.5 text-sm text-brand-900">
+            <p
+              id={lockedNoteId}
+              className="flex items-start gap-2 rounded-lg bg-brand-50 px-3 py-2.5 text-sm text-brand-900"
+            >
               <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span>
                 {LOCKED_NOTE}{' '}
@@ -96,7 +112,18 @@ export function BookingForm(props: BookingFormOptions) {
               )}
             </FormField>
 
-            <FormField label="Email" id="booking-email" error={form.fieldError('email')} hint={form.locked.email ? undefined : form.slotFull ? 'Cần cho danh sách chờ: lời mời nhận chỗ được gửi qua email.' : 'Không bắt buộc; để nhận email xác nhận.'}>
+            <FormField
+              label="Email"
+              id="booking-email"
+              error={form.fieldError('email')}
+              hint={
+                form.locked.email
+                  ? undefined
+                  : form.slotFull
+                    ? 'Cần cho danh sách chờ: lời mời nhận chỗ được gửi qua email.'
+                    : 'Không bắt buộc; để nhận email xác nhận.'
+              }
+            >
               {(control) => (
                 <LockableInput
                   locked={form.locked.email}
@@ -140,7 +167,13 @@ export function BookingForm(props: BookingFormOptions) {
             </Alert>
           )}
 
-          <FormField label="Ngày khám" id="booking-date" required error={form.fieldError('appointmentDate') ?? dateIssue ?? undefined} hint={dateHint}>
+          <FormField
+            label="Ngày khám"
+            id="booking-date"
+            required
+            error={form.fieldError('appointmentDate') ?? dateIssue ?? undefined}
+            hint={dateHint}
+          >
             {(control) => (
               <Input
                 {...form.withMissing(control, 'appointmentDate')}
@@ -174,15 +207,18 @@ export function BookingForm(props: BookingFormOptions) {
 
           <AvailabilityStatus id={availabilityId} view={availabilityView} />
           {form.slotFull && (
-            <WaitingListOffer
-              onJoin={form.onJoinWaitingList}
-              pending={form.joinPending}
-              error={form.joinError}
-            />
+            <WaitingListOffer onJoin={form.onJoinWaitingList} pending={form.joinPending} error={form.joinError} />
           )}
 
-          <FormField label="Lý do khám" id="booking-reason" error={form.fieldError('reason')} hint="Không bắt buộc. Mô tả ngắn triệu chứng hoặc nhu cầu khám.">
-            {(control) => <Textarea {...control} {...form.register('reason')} rows={4} maxLength={APPOINTMENT_LIMITS.reason} />}
+          <FormField
+            label="Lý do khám"
+            id="booking-reason"
+            error={form.fieldError('reason')}
+            hint="Không bắt buộc. Mô tả ngắn triệu chứng hoặc nhu cầu khám."
+          >
+            {(control) => (
+              <Textarea {...control} {...form.register('reason')} rows={4} maxLength={APPOINTMENT_LIMITS.reason} />
+            )}
           </FormField>
         </fieldset>
 

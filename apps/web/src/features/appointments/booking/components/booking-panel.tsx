@@ -54,7 +54,13 @@ export function BookingPanel({ now }: { now: Date }) {
 
   return (
     <ErrorBoundary>
-      <BookingForm now={now} identity={identity} onBooked={setBooked} onWaiting={setWaiting} focusOnMount={bookedBefore} />
+      <BookingForm
+        now={now}
+        identity={identity}
+        onBooked={setBooked}
+        onWaiting={setWaiting}
+        focusOnMount={bookedBefore}
+      />
     </ErrorBoundary>
   );
 }

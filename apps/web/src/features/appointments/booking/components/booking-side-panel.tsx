@@ -13,7 +13,10 @@ const WHAT_TO_BRING = [
 export function BookingSidePanel() {
   return (
     <aside aria-label="Thông tin phòng khám" className="space-y-5">
-      <section aria-labelledby="booking-hours" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="booking-hours"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
         <h2 id="booking-hours" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <Clock aria-hidden="true" className="size-5 text-brand-700" />
           Giờ làm việc
@@ -27,10 +30,15 @@ export function BookingSidePanel() {
           ))}
           <li>{CLINIC_TEXT.closedDays}</li>
         </ul>
-        <p className="mt-3 text-sm text-slate-600">{CLINIC_TEXT.arriveEarly}; nếu cần hủy, hãy báo trước {CLINIC.cancelNoticeHours} giờ.</p>
+        <p className="mt-3 text-sm text-slate-600">
+          {CLINIC_TEXT.arriveEarly}; nếu cần hủy, hãy báo trước {CLINIC.cancelNoticeHours} giờ.
+        </p>
       </section>
 
-      <section aria-labelledby="booking-hotline" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="booking-hotline"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
         <h2 id="booking-hotline" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <Phone aria-hidden="true" className="size-5 text-brand-700" />
           Hotline đặt lịch
@@ -62,7 +70,10 @@ export function BookingSidePanel() {
         </a>
       </section>
 
-      <section aria-labelledby="booking-bring" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="booking-bring"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
         <h2 id="booking-bring" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <FileText aria-hidden="true" className="size-5 text-brand-700" />
           Cần mang theo

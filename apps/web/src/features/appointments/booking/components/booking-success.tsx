@@ -34,57 +34,65 @@ export function BookingSuccess({ booked, onBookAnother, showMyAppointments = fal
     >
       <SlotSummary personLabel="Người đặt" {...booked} />
 
-        {booked.response.manageToken && (
-          <div className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-brand-900">
-              Bạn có thể xem, đổi hoặc hủy lịch hẹn qua liên kết riêng này. Liên kết cũng đã được gửi tới email của bạn.
-            </p>
-            <Link
-              to={paths.manageAppointment.href(booked.response.manageToken)}
-              className={buttonClasses({ variant: 'secondary', className: 'w-full sm:w-auto' })}
-            >
-              <CalendarCog aria-hidden="true" className="size-4" />
-              Quản lý lịch hẹn của bạn
-            </Link>
-          </div>
+      {booked.response.manageToken && (
+        <div className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-brand-900">
+            Bạn có thể xem, đổi hoặc hủy lịch hẹn qua liên kết riêng này. Liên kết cũng đã được gửi tới email của bạn.
+          </p>
+          <Link
+            to={paths.manageAppointment.href(booked.response.manageToken)}
+            className={buttonClasses({ variant: 'secondary', className: 'w-full sm:w-auto' })}
+          >
+            <CalendarCog aria-hidden="true" className="size-4" />
+            Quản lý lịch hẹn của bạn
+          </Link>
+        </div>
+      )}
+
+      <div>
+        <h3 className="font-semibold text-slate-900">Lưu ý trước buổi khám</h3>
+        <ul className="mt-3 space-y-3 text-sm text-slate-700">
+          <li className="flex gap-3">
+            <Timer aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+            <span>{CLINIC_TEXT.arriveEarly} để làm thủ tục tiếp đón.</span>
+          </li>
+          <li className="flex gap-3">
+            <CalendarX aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+            <span>Nếu cần hủy hoặc đổi lịch, vui lòng {CLINIC_TEXT.cancelAhead}.</span>
+          </li>
+          <li className="flex gap-3">
+            <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+            <span>
+              Cần hỗ trợ? Gọi hotline{' '}
+              <a
+                href={telHref(CLINIC.phone)}
+                className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
+                {CLINIC.phone}
+              </a>
+              .
+            </span>
+          </li>
+        </ul>
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {showMyAppointments && (
+          <Link to={paths.myAppointments} className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
+            <ListChecks aria-hidden="true" className="size-5" />
+            Xem lịch hẹn của tôi
+          </Link>
         )}
-
-        <div>
-          <h3 className="font-semibold text-slate-900">Lưu ý trước buổi khám</h3>
-          <ul className="mt-3 space-y-3 text-sm text-slate-700">
-            <li className="flex gap-3">
-              <Timer aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-              <span>{CLINIC_TEXT.arriveEarly} để làm thủ tục tiếp đón.</span>
-            </li>
-            <li className="flex gap-3">
-              <CalendarX aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-              <span>Nếu cần hủy hoặc đổi lịch, vui lòng {CLINIC_TEXT.cancelAhead}.</span>
-            </li>
-            <li className="flex gap-3">
-              <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-              <span>
-                Cần hỗ trợ? Gọi hotline{' '}
-                <a href={telHref(CLINIC.phone)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-                  {CLINIC.phone}
-                </a>
-                .
-              </span>
-            </li>
-          </ul>
-        </div>
-
-        <div className="flex flex-col gap-3 sm:flex-row">
-          {showMyAppointments && (
-            <Link to={paths.myAppointments} className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
-              <ListChecks aria-hidden="true" className="size-5" />
-              Xem lịch hẹn của tôi
-            </Link>
-          )}
-          <Button size="lg" variant={showMyAppointments ? 'secondary' : 'primary'} className="w-full sm:w-auto" onClick={onBookAnother}>
-            <CalendarPlus aria-hidden="true" className="size-5" />
-            Đặt lịch hẹn khác
-          </Button>
-        </div>
+        <Button
+          size="lg"
+          variant={showMyAppointments ? 'secondary' : 'primary'}
+          className="w-full sm:w-auto"
+          onClick={onBookAnother}
+        >
+          <CalendarPlus aria-hidden="true" className="size-5" />
+          Đặt lịch hẹn khác
+        </Button>
+      </div>
     </ConfirmationPanel>
   );
 }

@@ -27,12 +27,15 @@ export function WaitingListJoined({ joined, onBookAnother }: { joined: JoinedWai
       <SlotSummary personLabel="Người chờ" {...joined} />
 
       <p className="text-sm text-slate-700">
-        Khi có chỗ trống, email mời nhận chỗ sẽ được gửi tới bạn; chỗ được giữ trong {WAITING_HOLD_MINUTES} phút. Bạn cũng có thể theo dõi vị trí, nhận chỗ hoặc rời danh
-        sách chờ bằng liên kết riêng dưới đây.
+        Khi có chỗ trống, email mời nhận chỗ sẽ được gửi tới bạn; chỗ được giữ trong {WAITING_HOLD_MINUTES} phút. Bạn
+        cũng có thể theo dõi vị trí, nhận chỗ hoặc rời danh sách chờ bằng liên kết riêng dưới đây.
       </p>
 
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Link to={paths.waitingList.href(joined.response.token)} className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
+        <Link
+          to={paths.waitingList.href(joined.response.token)}
+          className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}
+        >
           <ListOrdered aria-hidden="true" className="size-5" />
           Theo dõi danh sách chờ
         </Link>

@@ -17,13 +17,18 @@ type WaitingListOfferProps = {
 export function WaitingListOffer({ onJoin, pending, error }: WaitingListOfferProps) {
   const id = useId();
   return (
-    <div role="group" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} className="space-y-3 rounded-xl border border-brand-200 bg-brand-50 p-4">
+    <div
+      role="group"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      className="space-y-3 rounded-xl border border-brand-200 bg-brand-50 p-4"
+    >
       <p id={`${id}-title`} className="font-semibold text-brand-900">
         Vẫn muốn khám vào khung giờ này?
       </p>
       <p id={`${id}-text`} className="text-sm text-brand-900">
-        Ghi tên vào danh sách chờ: khi có người hủy lịch, chúng tôi gửi email cho bạn và giữ chỗ trong {WAITING_HOLD_MINUTES} phút. Cần họ tên, số điện thoại và
-        email ở trên.
+        Ghi tên vào danh sách chờ: khi có người hủy lịch, chúng tôi gửi email cho bạn và giữ chỗ trong{' '}
+        {WAITING_HOLD_MINUTES} phút. Cần họ tên, số điện thoại và email ở trên.
       </p>
       <Button type="button" variant="secondary" onClick={onJoin} loading={pending} className="w-full sm:w-auto">
         <BellRing aria-hidden="true" className="size-4" />

@@ -29,7 +29,8 @@ const REQUIRED_FIELDS = ['fullName', 'phone', 'department', 'appointmentDate', '
 type RequiredField = (typeof REQUIRED_FIELDS)[number];
 
 /** Who she is: the fields a waiting list asks of the form (the slot is already chosen). */
-const isPersonField = (field: PropertyKey | undefined): field is 'fullName' | 'phone' | 'email' => field === 'fullName' || field === 'phone' || field === 'email';
+const isPersonField = (field: PropertyKey | undefined): field is 'fullName' | 'phone' | 'email' =>
+  field === 'fullName' || field === 'phone' || field === 'email';
 
 const joinFailed = 'Không thể ghi tên vào danh sách chờ. Vui lòng thử lại.';
 
@@ -73,7 +74,10 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
       reason: '',
     },
   });
-  const [date = '', time = '', department = ''] = useWatch({ control, name: ['appointmentDate', 'appointmentTime', 'department'] });
+  const [date = '', time = '', department = ''] = useWatch({
+    control,
+    name: ['appointmentDate', 'appointmentTime', 'department'],
+  });
 
   useEffect(() => {
     if (focusOnMount) document.getElementById(titleId)?.focus();
@@ -106,17 +110,29 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
   /** A missing field is marked invalid and pointed at the one alert that says so. */
   const withMissing = (control: FieldControlProps, name: RequiredField): FieldControlProps =>
     isMissing(name)
-      ? { ...control, 'aria-invalid': true, 'aria-describedby': [control['aria-describedby'], missingAlertId].filter(Boolean).join(' ') }
+      ? {
+          ...control,
+          'aria-invalid': true,
+          'aria-describedby': [control['aria-describedby'], missingAlertId].filter(Boolean).join(' '),
+        }
       : control;
 
   const locked = { fullName: !!identity?.fullName, email: !!identity?.email, phone: !!identity?.phone };
   /** A locked field is read-only (still focusable and read aloud) and points at the note that explains why. */
   const lockedProps = (control: FieldControlProps, isLocked: boolean) =>
-    isLocked ? { readOnly: true, 'aria-describedby': [control['aria-describedby'], lockedNoteId].filter(Boolean).join(' ') } : {};
+    isLocked
+      ? { readOnly: true, 'aria-describedby': [control['aria-describedby'], lockedNoteId].filter(Boolean).join(' ') }
+      : {};
 
   const onValid = async (values: PublicAppointmentInput) => {
     mutation.reset();
-    if (!(await confirm({ date: values.appointmentDate, time: values.appointmentTime, department: values.department }, slotRefusals({ setFocus, setValue, setError })))) return;
+    if (
+      !(await confirm(
+        { date: values.appointmentDate, time: values.appointmentTime, department: values.department },
+        slotRefusals({ setFocus, setValue, setError }),
+      ))
+    )
+      return;
 
     mutation.mutate(values, {
       onSuccess: (response) =>
@@ -136,7 +152,9 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
     const { waitingListJoinRequestSchema } = await import('@/lib/form-schemas');
     const parsed = waitingListJoinRequestSchema.safeParse(getValues());
     if (!parsed.success) {
-      const wrong = parsed.error.issues.flatMap(({ path: [field], message }) => (isPersonField(field) ? [{ field, message }] : []));
+      const wrong = parsed.error.issues.flatMap(({ path: [field], message }) =>
+        isPersonField(field) ? [{ field, message }] : [],
+      );
       for (const { field, message } of wrong) setError(field, { type: 'waiting', message });
       if (wrong[0]) setFocus(wrong[0].field);
       return;
@@ -144,7 +162,13 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
     const values = parsed.data;
     joinWaiting.mutate(values, {
       onSuccess: (response) =>
-        onWaiting({ response, fullName: values.fullName, appointmentDate: values.appointmentDate, appointmentTime: values.appointmentTime, departmentName: departmentName(values.department) }),
+        onWaiting({
+          response,
+          fullName: values.fullName,
+          appointmentDate: values.appointmentDate,
+          appointmentTime: values.appointmentTime,
+          departmentName: departmentName(values.department),
+        }),
     });
   };
   const slotFull = availabilityView.state === 'answered' && availabilityView.answer.code === 'SLOT_FULL';

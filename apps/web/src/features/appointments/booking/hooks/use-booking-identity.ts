@@ -37,7 +37,10 @@ export function useBookingIdentity(): BookingIdentityState {
     };
   }
   if (profile.isError) {
-    return { status: 'patient', identity: { fullName: user.fullName ?? '', email: user.email ?? '', phone: user.phone ?? '' } };
+    return {
+      status: 'patient',
+      identity: { fullName: user.fullName ?? '', email: user.email ?? '', phone: user.phone ?? '' },
+    };
   }
   return { status: 'loading', identity: null };
 }

@@ -5,7 +5,17 @@ import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { departmentLabel } from '../../shared/department-label';
 
 /** One labelled fact with its icon, in a two-column list. */
-export function DetailRow({ icon: Icon, label, children, wide = false }: { icon: typeof Clock; label: string; children: ReactNode; wide?: boolean }) {
+export function DetailRow({
+  icon: Icon,
+  label,
+  children,
+  wide = false,
+}: {
+  icon: typeof Clock;
+  label: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={wide ? 'relative min-w-0 pl-7 sm:col-span-2' : 'relative min-w-0 pl-7'}>
       <dt className="text-xs font-medium text-slate-600">

@@ -20,7 +20,8 @@ function NothingToChange({ status }: { status: AppointmentStatus }) {
     return (
       <div className="space-y-3">
         <p className="text-sm text-slate-700">
-          Lịch hẹn này đã được hủy. Nếu bạn vẫn muốn khám, vui lòng đặt lịch hẹn mới hoặc gọi hotline <Hotline /> để được hỗ trợ.
+          Lịch hẹn này đã được hủy. Nếu bạn vẫn muốn khám, vui lòng đặt lịch hẹn mới hoặc gọi hotline <Hotline /> để
+          được hỗ trợ.
         </p>
         <Link to={paths.appointment} className={buttonClasses({ className: 'w-full sm:w-auto' })}>
           <CalendarPlus aria-hidden="true" className="size-4" />
@@ -38,7 +39,8 @@ function NothingToChange({ status }: { status: AppointmentStatus }) {
   }
   return (
     <p className="text-sm text-slate-700">
-      Lịch hẹn đã được phòng khám xác nhận nên không thể đổi hoặc hủy qua liên kết này. Nếu cần thay đổi, vui lòng gọi hotline <Hotline /> ({CLINIC_TEXT.cancelAhead}).
+      Lịch hẹn đã được phòng khám xác nhận nên không thể đổi hoặc hủy qua liên kết này. Nếu cần thay đổi, vui lòng gọi
+      hotline <Hotline /> ({CLINIC_TEXT.cancelAhead}).
     </p>
   );
 }
@@ -71,14 +73,21 @@ export function ManagedAppointmentPanel({ token, managed }: { token: string; man
   return (
     <div className="space-y-6">
       {notice && (
-        <div ref={noticeRef} tabIndex={-1} className="rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40">
+        <div
+          ref={noticeRef}
+          tabIndex={-1}
+          className="rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40"
+        >
           <Alert tone="success" role="status">
             {notice.text}
           </Alert>
         </div>
       )}
 
-      <section aria-labelledby={titleId} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <section
+        aria-labelledby={titleId}
+        className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      >
         <div className="px-5 py-6 sm:px-8">
           <ManagedAppointmentDetails appointment={appointment} titleId={titleId} />
         </div>
@@ -86,7 +95,8 @@ export function ManagedAppointmentPanel({ token, managed }: { token: string; man
         <p className="flex items-start gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3 text-sm text-slate-700 sm:px-8">
           <Link2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
           <span>
-            Liên kết có hiệu lực đến hết ngày {formatDate(validUntil)}. Vui lòng không chia sẻ liên kết này với người khác.
+            Liên kết có hiệu lực đến hết ngày {formatDate(validUntil)}. Vui lòng không chia sẻ liên kết này với người
+            khác.
           </span>
         </p>
 
@@ -129,7 +139,11 @@ export function ManagedAppointmentPanel({ token, managed }: { token: string; man
               </Button>
             )}
             {appointment.status !== 'CANCELLED' && (
-              <a href={buildUrl(managePath(token, '/calendar.ics'))} download className={buttonClasses({ variant: 'secondary', className: 'w-full sm:w-auto' })}>
+              <a
+                href={buildUrl(managePath(token, '/calendar.ics'))}
+                download
+                className={buttonClasses({ variant: 'secondary', className: 'w-full sm:w-auto' })}
+              >
                 <CalendarPlus aria-hidden="true" className="size-4" />
                 Thêm vào lịch
               </a>

@@ -1,7 +1,13 @@
 import { useEffect, useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatLongDate, manageRescheduleRequestSchema, type Appointment, type ManageActionResponse, type ManageRescheduleRequest } from '@clinic/shared';
+import {
+  formatLongDate,
+  manageRescheduleRequestSchema,
+  type Appointment,
+  type ManageActionResponse,
+  type ManageRescheduleRequest,
+} from '@clinic/shared';
 import { TimeSlotPicker } from '@/components/time-slot-picker';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -45,7 +51,10 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
   } = useForm<ManageRescheduleRequest>({
     resolver: zodResolver(manageRescheduleRequestSchema),
     // Her current day, while it can still be booked: another time that day is one click away.
-    defaultValues: { appointmentDate: dateProblem(appointment.appointmentDate, now) ? '' : appointment.appointmentDate, appointmentTime: '' },
+    defaultValues: {
+      appointmentDate: dateProblem(appointment.appointmentDate, now) ? '' : appointment.appointmentDate,
+      appointmentTime: '',
+    },
   });
   const [date = '', time = ''] = useWatch({ control, name: ['appointmentDate', 'appointmentTime'] });
 
@@ -53,7 +62,18 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
     document.getElementById(titleId)?.focus();
   }, [titleId]);
 
-  const { minDate, maxDate, dateIssue, dateHint, slots, slotsEmptyMessage, availabilityView, blocked, checking, confirm } = useSlotChoice({
+  const {
+    minDate,
+    maxDate,
+    dateIssue,
+    dateHint,
+    slots,
+    slotsEmptyMessage,
+    availabilityView,
+    blocked,
+    checking,
+    confirm,
+  } = useSlotChoice({
     date,
     time,
     department: appointment.department,
@@ -64,11 +84,18 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
     },
   });
   // The slot she holds is not offered again: moving to it would change nothing.
-  const offered = date === appointment.appointmentDate ? slots.filter((slot) => slot !== appointment.appointmentTime) : slots;
+  const offered =
+    date === appointment.appointmentDate ? slots.filter((slot) => slot !== appointment.appointmentTime) : slots;
 
   const onValid = async (values: ManageRescheduleRequest) => {
     mutation.reset();
-    if (!(await confirm({ date: values.appointmentDate, time: values.appointmentTime, department: appointment.department }, slotRefusals({ setFocus, setValue, setError })))) return;
+    if (
+      !(await confirm(
+        { date: values.appointmentDate, time: values.appointmentTime, department: appointment.department },
+        slotRefusals({ setFocus, setValue, setError }),
+      ))
+    )
+      return;
     mutation.mutate({ token, ...values }, { onSuccess: onRescheduled });
   };
 
@@ -82,13 +109,34 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
           Đổi lịch hẹn
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Lịch hiện tại: {formatLongDate(appointment.appointmentDate)} lúc {appointment.appointmentTime}. Chọn ngày và giờ mới của {departmentLabel(appointment)}.
+          Lịch hiện tại: {formatLongDate(appointment.appointmentDate)} lúc {appointment.appointmentTime}. Chọn ngày và
+          giờ mới của {departmentLabel(appointment)}.
         </p>
       </div>
 
-      <form onSubmit={handleSubmit(onValid)} noValidate aria-labelledby={titleId} className="space-y-5 px-5 py-5 sm:px-6">
-        <FormField label="Ngày khám mới" id="reschedule-date" required error={errors.appointmentDate?.message ?? dateIssue ?? undefined} hint={dateHint}>
-          {(field) => <Input {...field} {...register('appointmentDate')} type="date" min={minDate} max={maxDate} className="min-h-11" />}
+      <form
+        onSubmit={handleSubmit(onValid)}
+        noValidate
+        aria-labelledby={titleId}
+        className="space-y-5 px-5 py-5 sm:px-6"
+      >
+        <FormField
+          label="Ngày khám mới"
+          id="reschedule-date"
+          required
+          error={errors.appointmentDate?.message ?? dateIssue ?? undefined}
+          hint={dateHint}
+        >
+          {(field) => (
+            <Input
+              {...field}
+              {...register('appointmentDate')}
+              type="date"
+              min={minDate}
+              max={maxDate}
+              className="min-h-11"
+            />
+          )}
         </FormField>
 
         <Controller
@@ -103,7 +151,9 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
               onChange={field.onChange}
               onBlur={field.onBlur}
               inputRef={field.ref}
-              emptyMessage={slotsEmptyMessage ?? (offered.length === 0 ? 'Không còn khung giờ nào khác cho ngày đã chọn.' : null)}
+              emptyMessage={
+                slotsEmptyMessage ?? (offered.length === 0 ? 'Không còn khung giờ nào khác cho ngày đã chọn.' : null)
+              }
               error={errors.appointmentTime?.message}
             />
           )}

@@ -1,6 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CalendarCheck, CalendarCog, CalendarDays, CalendarPlus, Clock, Gift, ListOrdered, LogOut, Stethoscope, UserRound } from 'lucide-react';
+import {
+  CalendarCheck,
+  CalendarCog,
+  CalendarDays,
+  CalendarPlus,
+  Clock,
+  Gift,
+  ListOrdered,
+  LogOut,
+  Stethoscope,
+  UserRound,
+} from 'lucide-react';
 import {
   APPOINTMENT_MSG as M,
   formatDateTime,
@@ -51,10 +62,22 @@ function Closed({ status }: { status: Exclude<WaitingStatus, 'WAITING' | 'OFFERE
 /** The place taken: her new booking, and its own private link. */
 function Claimed({ claim }: { claim: WaitingClaimResponse }) {
   return (
-    <ConfirmationPanel id="waiting-claimed-title" tone="success" icon={CalendarCheck} title="Bạn đã nhận chỗ" subtitle={`Mã lịch hẹn: #${claim.appointmentId}`} message={claim.message}>
+    <ConfirmationPanel
+      id="waiting-claimed-title"
+      tone="success"
+      icon={CalendarCheck}
+      title="Bạn đã nhận chỗ"
+      subtitle={`Mã lịch hẹn: #${claim.appointmentId}`}
+      message={claim.message}
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-700">Xem, đổi hoặc hủy lịch hẹn bằng liên kết riêng; liên kết cũng đã được gửi tới email của bạn.</p>
-        <Link to={paths.manageAppointment.href(claim.manageToken)} className={buttonClasses({ className: 'w-full shrink-0 sm:w-auto' })}>
+        <p className="text-sm text-slate-700">
+          Xem, đổi hoặc hủy lịch hẹn bằng liên kết riêng; liên kết cũng đã được gửi tới email của bạn.
+        </p>
+        <Link
+          to={paths.manageAppointment.href(claim.manageToken)}
+          className={buttonClasses({ className: 'w-full shrink-0 sm:w-auto' })}
+        >
           <CalendarCog aria-hidden="true" className="size-4" />
           Quản lý lịch hẹn của bạn
         </Link>
@@ -83,14 +106,21 @@ export function WaitingEntryPanel({ token, entry }: { token: string; entry: Wait
   return (
     <div className="space-y-6">
       {notice && (
-        <div ref={noticeRef} tabIndex={-1} className="rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40">
+        <div
+          ref={noticeRef}
+          tabIndex={-1}
+          className="rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40"
+        >
           <Alert tone="success" role="status">
             {notice}
           </Alert>
         </div>
       )}
 
-      <section aria-labelledby={titleId} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <section
+        aria-labelledby={titleId}
+        className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      >
         <div className="px-5 py-6 sm:px-8">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0">
@@ -124,8 +154,8 @@ export function WaitingEntryPanel({ token, entry }: { token: string; entry: Wait
               <div>
                 <p className="font-semibold">Có chỗ trống dành cho bạn!</p>
                 <p className="mt-1 text-sm">
-                  Chỗ được giữ cho bạn đến <strong>{formatDateTime(entry.offerExpiresAt, clinicTimeZone())}</strong>. Sau thời gian này, chỗ sẽ được chuyển cho người
-                  tiếp theo.
+                  Chỗ được giữ cho bạn đến <strong>{formatDateTime(entry.offerExpiresAt, clinicTimeZone())}</strong>.
+                  Sau thời gian này, chỗ sẽ được chuyển cho người tiếp theo.
                 </p>
               </div>
             </div>
@@ -134,8 +164,8 @@ export function WaitingEntryPanel({ token, entry }: { token: string; entry: Wait
             <p className="flex items-start gap-3 text-sm text-slate-700">
               <ListOrdered aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
               <span>
-                Bạn đang ở <strong>vị trí số {entry.position}</strong> trong danh sách chờ. Khi có chỗ trống, chúng tôi gửi email và giữ chỗ cho bạn trong{' '}
-                {WAITING_HOLD_MINUTES} phút. Cần hỗ trợ? Gọi hotline <Hotline />.
+                Bạn đang ở <strong>vị trí số {entry.position}</strong> trong danh sách chờ. Khi có chỗ trống, chúng tôi
+                gửi email và giữ chỗ cho bạn trong {WAITING_HOLD_MINUTES} phút. Cần hỗ trợ? Gọi hotline <Hotline />.
               </span>
             </p>
           )}
@@ -146,7 +176,12 @@ export function WaitingEntryPanel({ token, entry }: { token: string; entry: Wait
           {isOpen && (
             <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
               {entry.status === 'OFFERED' && (
-                <Button size="lg" onClick={() => claim.mutate(token)} loading={claim.isPending} className="w-full sm:w-auto">
+                <Button
+                  size="lg"
+                  onClick={() => claim.mutate(token)}
+                  loading={claim.isPending}
+                  className="w-full sm:w-auto"
+                >
                   <CalendarCheck aria-hidden="true" className="size-5" />
                   {claim.isPending ? 'Đang nhận chỗ...' : 'Nhận chỗ'}
                 </Button>
@@ -175,7 +210,11 @@ export function WaitingEntryPanel({ token, entry }: { token: string; entry: Wait
           <>
             {entry.status === 'OFFERED' ? 'Chỗ đang giữ cho bạn sẽ được chuyển cho người tiếp theo. ' : ''}
             Bạn sẽ không nhận được thông báo khi khung giờ này có chỗ trống.
-            {leave.isError && <span className="mt-3 block text-red-700">{serverErrorText(leave.error, 'message') ?? leave.error.message}</span>}
+            {leave.isError && (
+              <span className="mt-3 block text-red-700">
+                {serverErrorText(leave.error, 'message') ?? leave.error.message}
+              </span>
+            )}
           </>
         }
         confirmLabel="Rời danh sách chờ"

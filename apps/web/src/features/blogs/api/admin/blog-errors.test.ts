@@ -52,7 +52,10 @@ describe('Blog Control error texts (specification section 8)', () => {
   });
 
   it("falls back to the call's 'Failed to ...' text when no answer comes", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('network down'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('network down'))),
+    );
     expect(await messageOf(getAdminBlogs(params))).toBe('Failed to fetch blogs');
     expect(await messageOf(createBlog(input))).toBe('Failed to create blog');
     expect(await messageOf(updateBlog({ id: 1, input }))).toBe('Failed to update blog');
@@ -80,7 +83,10 @@ describe('image upload error texts', () => {
   it("shows the server's reason for a file its byte check refuses, else 'Failed to upload image'", async () => {
     mockFetch(() => ({ status: 400, body: errorBody(400, UPLOAD_MSG.unsupportedType) }));
     expect(await messageOf(uploadBlogImage(file))).toBe(UPLOAD_MSG.unsupportedType);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('network down'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('network down'))),
+    );
     expect(await messageOf(uploadBlogImage(file))).toBe('Failed to upload image');
   });
 

@@ -7,8 +7,17 @@ import { blogAdminKeys } from './query-keys';
 export type BlogBulkResponse = { success: boolean; message: string; count: number };
 
 /** POST /api/blogs/bulk/status {ids, status}: unknown ids are skipped. */
-export function bulkChangeBlogStatus({ ids, status }: { ids: number[]; status: BlogStatus }): Promise<BlogBulkResponse> {
-  return withBlogErrors(() => api.post<BlogBulkResponse>('/blogs/bulk/status', { ids, status }), BLOG_ADMIN_FALLBACKS.bulkStatus);
+export function bulkChangeBlogStatus({
+  ids,
+  status,
+}: {
+  ids: number[];
+  status: BlogStatus;
+}): Promise<BlogBulkResponse> {
+  return withBlogErrors(
+    () => api.post<BlogBulkResponse>('/blogs/bulk/status', { ids, status }),
+    BLOG_ADMIN_FALLBACKS.bulkStatus,
+  );
 }
 
 export function useBulkChangeBlogStatus() {

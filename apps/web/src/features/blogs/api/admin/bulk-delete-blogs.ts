@@ -6,7 +6,10 @@ import { blogAdminKeys } from './query-keys';
 
 /** POST /api/blogs/bulk/delete {ids}: unknown ids are skipped. */
 export function bulkDeleteBlogs(ids: number[]): Promise<BlogBulkResponse> {
-  return withBlogErrors(() => api.post<BlogBulkResponse>('/blogs/bulk/delete', { ids }), BLOG_ADMIN_FALLBACKS.bulkDelete);
+  return withBlogErrors(
+    () => api.post<BlogBulkResponse>('/blogs/bulk/delete', { ids }),
+    BLOG_ADMIN_FALLBACKS.bulkDelete,
+  );
 }
 
 export function useBulkDeleteBlogs() {

@@ -10,7 +10,11 @@ export function getAdminBlog(id: number, signal?: AbortSignal): Promise<Blog> {
 }
 
 export function getAdminBlogQueryOptions(id: number) {
-  return queryOptions({ queryKey: blogAdminKeys.detail(id), queryFn: ({ signal }) => getAdminBlog(id, signal), staleTime: 0 });
+  return queryOptions({
+    queryKey: blogAdminKeys.detail(id),
+    queryFn: ({ signal }) => getAdminBlog(id, signal),
+    staleTime: 0,
+  });
 }
 
 export function useAdminBlog(id: number | null) {

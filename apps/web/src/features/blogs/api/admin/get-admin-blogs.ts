@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { BLOG_LIMITS, BLOG_MSG, type BlogAdminPage, type BlogCategory, type BlogSort, type BlogStatus } from '@clinic/shared';
+import {
+  BLOG_LIMITS,
+  BLOG_MSG,
+  type BlogAdminPage,
+  type BlogCategory,
+  type BlogSort,
+  type BlogStatus,
+} from '@clinic/shared';
 import { api } from '@/lib/api-client';
 import { withBlogErrors } from './blog-errors';
 import { blogAdminKeys } from './query-keys';

@@ -9,7 +9,9 @@ export type UploadImageResponse = { imageUrl: string };
 export function uploadBlogImage(file: File): Promise<UploadImageResponse> {
   const form = new FormData();
   form.append(IMAGE_UPLOAD.field, file);
-  return withUploadErrors(() => api.post<UploadImageResponse>('/blogs/upload-image', form, { fallbackMessage: UPLOAD_MSG.uploadFailed }));
+  return withUploadErrors(() =>
+    api.post<UploadImageResponse>('/blogs/upload-image', form, { fallbackMessage: UPLOAD_MSG.uploadFailed }),
+  );
 }
 
 export function useUploadBlogImage() {

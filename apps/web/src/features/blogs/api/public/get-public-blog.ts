@@ -7,7 +7,10 @@ export function getPublicBlog(id: number, signal?: AbortSignal): Promise<Blog> {
 }
 
 export function getPublicBlogQueryOptions(id: number) {
-  return queryOptions({ queryKey: ['blogs', 'public', 'detail', id], queryFn: ({ signal }) => getPublicBlog(id, signal) });
+  return queryOptions({
+    queryKey: ['blogs', 'public', 'detail', id],
+    queryFn: ({ signal }) => getPublicBlog(id, signal),
+  });
 }
 
 /** `id` is null when the address holds no valid post id: nothing is asked of the server then. */
