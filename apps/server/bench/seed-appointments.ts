@@ -92,7 +92,7 @@ const DEPARTMENTS = [
  */
 export async function seedBenchAppointments(db: Db, count: number): Promise<void> {
   const patients = Math.max(1, Math.floor(count / 3));
-  // In batches: the patient-summary trigger takes one advisory lock per e-mail a statement touches.
+  // In batches, so the progress of a large seed can be followed; one statement would do too.
   for (let from = 1; from <= count; from += BATCH) {
     const to = Math.min(count, from + BATCH - 1);
     await insertBatch(db, from, to, patients);

@@ -50,7 +50,8 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     ...input,
     db,
     mailer: input.mailer ?? createMailer(input.config),
-    cache: new ReadCache(input.database.changes),
+    cache:
+      input.cache ?? new ReadCache(input.database.changes, undefined, undefined, () => input.clock.now().getTime()),
     timeZone: input.config.clinicTz,
     onEmailDelivered: noteAppointmentEmailSent,
   };

@@ -15,6 +15,8 @@ export type AppInput = {
   tokens: TokenService;
   /** Sends the outbox's e-mails; made from config.smtpUrl when not given (simulated without it). */
   mailer?: Mailer;
+  /** The process's kept reads; made on the database's change feed when not given. */
+  cache?: ReadCache;
 };
 
 /** An e-mail the outbox has handed over (or simulated). */
@@ -25,7 +27,7 @@ export type DeliveredEmail = { id: number; appointmentId: number | null };
  * Services take the part they need (a service's own Deps type is a Pick of this), so a test passes
  * a fixed clock or another database the same way.
  */
-export type AppDeps = AppInput & {
+export type AppDeps = Omit<AppInput, 'cache'> & {
   db: Db;
   mailer: Mailer;
   /** Reads kept until a table they came from changes (lib/read-cache.ts). */

@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { appointmentSearchText } from '../src/modules/appointments/search-text';
-import { insertAppointment, insertAppointmentEvents } from '../src/modules/appointments/appointments.repository';
+import { insertAppointmentEvents, slotPlaces, type Slot } from '../src/modules/appointments/appointments.repository';
 import type { Db } from '../src/db/client';
-import type { AppointmentRow, NewAppointmentRow } from '../src/db/schema';
+import { appointments, type AppointmentRow, type NewAppointmentRow } from '../src/db/schema';
 import type { App } from '../src/app';
 import { afterAll, beforeAll } from 'vitest';
 import type { Clock } from '../src/lib/clock';
@@ -70,14 +70,19 @@ export async function seedAppointment(db: Db, overrides: Partial<NewAppointmentR
     status: 'PENDING' as const,
   };
   const row = { ...base, ...overrides };
-  const inserted = await insertAppointment(db, {
-    ...row,
-    searchText: appointmentSearchText({ fullName: row.fullName, phone: row.phone, email: row.email ?? null }),
-  });
+  // Past the slot's rules on purpose: a test sets up any state (the product makes appointments only
+  // through appointment-making.service.ts).
+  const [inserted] = await db
+    .insert(appointments)
+    .values({
+      ...row,
+      searchText: appointmentSearchText({ fullName: row.fullName, phone: row.phone, email: row.email ?? null }),
+    })
+    .returning();
   await insertAppointmentEvents(db, [
-    { appointmentId: inserted.id, action: 'CREATED', fromStatus: null, toStatus: 'PENDING', note: null },
+    { appointmentId: inserted!.id, action: 'CREATED', fromStatus: null, toStatus: 'PENDING', note: null },
   ]);
-  return inserted;
+  return inserted!;
 }
 
 export const booking = (overrides: Record<string, unknown> = {}) => ({
@@ -115,4 +120,9 @@ export function withRecordingSmtp(
     t?.app.deps.mailer.close();
     await smtp?.close();
   });
+}
+
+/** The active appointments of a slot (src/db/functions/slot-rules.sql's count). */
+export async function bookedInSlot(db: Db, slot: Slot): Promise<number> {
+  return (await slotPlaces(db, slot, new Date()))!.booked;
 }

@@ -4,7 +4,15 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { MIGRATIONS_FOLDER, migrateDatabase, openPglite, openPostgres, type Database } from '../src/db/client';
+import {
+  MIGRATIONS_FOLDER,
+  migrateDatabase,
+  openPglite,
+  openPostgres,
+  type Database,
+  type OpenOptions,
+} from '../src/db/client';
+import { readFunctionFiles } from '../src/db/database-functions';
 import { seedDatabase } from '../src/seed';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -24,6 +32,8 @@ function migrationsHash(): string {
     .filter((f) => f.endsWith('.sql'))
     .sort())
     h.update(readFileSync(join(MIGRATIONS_FOLDER, f)));
+  // The database's functions, applied after the migrations.
+  for (const f of readFunctionFiles()) h.update(f.file).update(f.sha256);
   // The seed and its demo content (src/seed/*.ts, src/seed/assets/) shape the template too.
   const seedDir = new URL('../src/seed/', import.meta.url);
   for (const f of readdirSync(seedDir)
@@ -120,10 +130,16 @@ export async function preparePostgresTemplate(): Promise<void> {
 export type TestDatabase = { database: Database; url?: string; drop(): Promise<void> };
 
 /** A fresh, migrated database holding the departments and demo accounts. */
-export async function createTestDatabase(kind: DbKind, options: { seeded?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: DbKind,
+  options: { seeded?: boolean } & OpenOptions = {},
+): Promise<TestDatabase> {
   const seeded = options.seeded ?? true;
   if (kind === 'pglite') {
-    const database = seeded ? await openPglite({ loadDataDir: await pgliteTemplate() }) : await openPglite();
+    const open = { ...(options.logger ? { logger: options.logger } : {}) };
+    const database = seeded
+      ? await openPglite({ loadDataDir: await pgliteTemplate(), ...open })
+      : await openPglite(open);
     if (!seeded) await migrateDatabase(database);
     return { database, drop: () => database.close() };
   }
@@ -143,7 +159,7 @@ export async function createTestDatabase(kind: DbKind, options: { seeded?: boole
     await admin.end();
   }
   const dbUrl = withDatabase(url, name);
-  const database = await openPostgres(dbUrl, { max: 20 });
+  const database = await openPostgres(dbUrl, { max: 20, ...(options.logger ? { logger: options.logger } : {}) });
   if (!seeded) await migrateDatabase(database, dbUrl);
   return {
     database,

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type Logger } from 'drizzle-orm';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ChangeFeed } from '../lib/read-cache';
+import { applyDatabaseFunctions } from './database-functions';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -41,7 +42,7 @@ export function rowsOf<T>(result: unknown): T[] {
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** The writes the database announces (migration 0007): what read caches listen to. */
+  /** The writes the database announces (functions/change-notices.sql): what read caches listen to. */
   changes: ChangeFeed;
   /** Answers when the database answers. */
   ping(): Promise<void>;
@@ -50,7 +51,7 @@ export type Database = {
 
 export const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** The channel migration 0007's triggers notify, with the changed table's name. */
+/** The channel functions/change-notices.sql notifies, with the changed table's name and transaction. */
 export const CHANGES_CHANNEL = 'clinic_changes';
 
 // Any stable number: every process that migrates takes this lock first, so two never migrate at once.
@@ -59,19 +60,24 @@ const SEED_LOCK_ID = 727_002;
 
 /**
  * Said on every connection of this release: it renders the e-mails the outbox keeps as their data
- * (migration 0017). A process of an earlier release would send them empty, so its claim of one fails.
+ * (functions/outbox.sql). A process of an earlier release would send them empty, so its claim of one fails.
  */
 const RENDERS_KEPT_EMAILS = 'SET clinic.renders_kept_emails = on';
 
 /**
- * Said on every pooled PostgreSQL connection besides: it hears its own writes (migration 0018). Each
+ * Said on every pooled PostgreSQL connection besides: it hears its own writes (functions/change-notices.sql). Each
  * write to an announced table then sends this session a notice (SQLSTATE OWN_WRITE_NOTICE) saying
  * what its NOTIFY says; client_min_messages is set so that a database's own setting cannot hide it.
  */
 const HEARS_OWN_WRITES = 'SET clinic.hears_own_writes = on; SET client_min_messages = notice';
 const OWN_WRITE_NOTICE = 'CL001';
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+/** What opening a database may be given besides its place: a logger sees every query (kept-reads.test.ts audits them). */
+export type OpenOptions = { logger?: Logger };
+
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob } & OpenOptions = {},
+): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
@@ -80,7 +86,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     extensions: { pg_trgm },
   });
   await client.exec(RENDERS_KEPT_EMAILS);
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, ...(options.logger ? { logger: options.logger } : {}) });
   inThisThread.add(db);
   // PGlite hands a commit's notifications over before the commit's own promise settles: a request
   // that wrote reads its own write, never a cached value from before it.
@@ -145,7 +151,7 @@ export class PreparingClient extends pg.Client {
   }
 }
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+export async function openPostgres(url: string, options: { max?: number } & OpenOptions = {}): Promise<Database> {
   const changes = new ChangeFeed();
   const heard = (n: pg.Notification) => {
     if (n.channel === CHANGES_CHANNEL && n.payload) changes.changed(n.payload);
@@ -198,7 +204,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   pool.on('error', () => {});
   // Other processes' writes arrive on a connection of its own, kept open and opened again when lost.
   const listener = await listenForChanges(url, changes, heard);
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool, schema, ...(options.logger ? { logger: options.logger } : {}) });
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -264,18 +270,31 @@ export async function holdSeedLock(tx: Db): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
 }
 
+/**
+ * The migrations (tables, indexes, data), then the database's functions and triggers
+ * (src/db/functions/, database-functions.ts). On PostgreSQL one dedicated connection holds an advisory
+ * lock for both, so processes starting together migrate one after the other.
+ */
 export async function migrateDatabase(database: Database, databaseUrl?: string): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    await applyDatabaseFunctions({
+      exec: async (script) => void (await client.exec(script)),
+      rows: async <T>(query: string) => (await client.query<T>(query)).rows,
+    });
     return;
   }
   if (!databaseUrl) throw new Error('migrateDatabase: a PostgreSQL database needs its URL');
-  // One dedicated connection holds the advisory lock for the whole migration.
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await applyDatabaseFunctions({
+      exec: async (script) => void (await client.query(script)),
+      rows: async <T>(query: string) => (await client.query(query)).rows as T[],
+    });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     await client.end();

@@ -129,17 +129,36 @@ describe('ReadCache weight', () => {
     const cache = new ReadCache(feed, 100, 2400);
     const c = counter();
     const size = () => 300;
-    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) await cache.get(key, ['users'], c.read, size);
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])
+      await cache.get(key, ['users'], c.read, { sizeOf: size });
     expect(cache.bytes).toBe(2400);
-    await cache.get('i', ['users'], c.read, size);
+    await cache.get('i', ['users'], c.read, { sizeOf: size });
     expect(cache.size).toBe(8);
     expect(cache.bytes).toBe(2400);
     // 'a' went first.
-    await cache.get('a', ['users'], c.read, size);
+    await cache.get('a', ['users'], c.read, { sizeOf: size });
     expect(c.reads).toBe(10);
-    await cache.get('huge', ['users'], c.read, () => 301);
-    await cache.get('huge', ['users'], c.read, () => 301);
+    await cache.get('huge', ['users'], c.read, { sizeOf: () => 301 });
+    await cache.get('huge', ['users'], c.read, { sizeOf: () => 301 });
     expect(c.reads).toBe(12);
+  });
+});
+
+describe('ReadCache keptUntil', () => {
+  it('reads again once the time a value said it stops being true has come, though nothing was written', async () => {
+    const feed = new ChangeFeed();
+    feed.listening();
+    let now = 1_000;
+    const cache = new ReadCache(feed, 100, 1_000_000, () => now);
+    const c = counter();
+    const options = { keptUntil: () => 2_000 };
+    await cache.get('offer', ['waiting_list_entries'], c.read, options);
+    now = 1_999;
+    await cache.get('offer', ['waiting_list_entries'], c.read, options);
+    expect(c.reads).toBe(1);
+    now = 2_000;
+    await cache.get('offer', ['waiting_list_entries'], c.read, options);
+    expect(c.reads).toBe(2);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * What the database tells every process about writes: each committed write to a watched table
- * (migration 0007's triggers, whatever wrote it: a service, a seed, an operator's SQL) raises that
+ * (src/db/functions/change-notices.sql, whatever wrote it: a service, a seed, an operator's SQL) raises that
  * table's generation. A value read while no generation it depends on moved is still true.
  *
  * Until the feed hears the database (at start, or after its listening connection dropped) it is
@@ -30,8 +30,8 @@ export class ChangeFeed {
   }
 
   /**
-   * A notice of migration 0014 ("table:xid") or of before it ("table"). A process hears its own
-   * commits twice, from the connection that wrote (migration 0018) and from its listening one, and
+   * A notice "table:xid" (or "table", from a release before the transaction was named). A process hears its own
+   * commits twice, from the connection that wrote (its CL001 notice) and from its listening one, and
    * a process of an earlier release once per pooled connection; a table moves once per
    * transaction, however many copies arrive. A notice without its transaction always counts.
    */
@@ -56,21 +56,33 @@ export class ChangeFeed {
   }
 }
 
-/** The tables whose writes the database announces (migration 0007). */
-export type WatchedTable =
-  | 'appointments'
-  | 'users'
-  | 'departments'
-  | 'medical_specialties'
-  | 'blogs'
-  | 'comments'
-  | 'comment_reactions'
-  | 'waiting_list_entries';
+/**
+ * The tables whose writes the database announces (src/db/functions/change-notices.sql gives each a
+ * trigger; database-functions.test.ts checks the two lists agree).
+ */
+export const WATCHED_TABLES = [
+  'appointments',
+  'users',
+  'departments',
+  'medical_specialties',
+  'blogs',
+  'comments',
+  'comment_reactions',
+  'waiting_list_entries',
+] as const;
+export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
 /** What an appointment, a patient or a figure is read from: the appointments, their doctors and accounts, the departments' names. */
 export const APPOINTMENT_READS: readonly WatchedTable[] = ['appointments', 'users', 'departments'];
 
-type Entry = { stamp: string; value: unknown; bytes: number };
+type Entry = { stamp: string; value: unknown; bytes: number; until: number | null };
+
+export type KeepOptions<T> = {
+  /** What the value weighs in bytes, for the cache's budget (256 unless said). */
+  sizeOf?: (value: T) => number;
+  /** When the value stops being true whatever is written (a held offer lapses), in ms since the epoch; null: never. */
+  keptUntil?: (value: T) => number | null;
+};
 
 /**
  * Values read from the database, kept until a table they were read from changes. A value is
@@ -87,20 +99,24 @@ export class ReadCache {
 
   constructor(
     private readonly feed: ChangeFeed,
-    private readonly maxEntries = 2000,
-    private readonly maxBytes = 32 * 1024 * 1024,
+    // One cache for every kept read of a process: back-office answers, rendered public pages and
+    // resized images (a few hundred kilobytes each) share its budget, the least recently used going first.
+    private readonly maxEntries = 4000,
+    private readonly maxBytes = 96 * 1024 * 1024,
+    /** The clock a value's keptUntil is read against (the app's, so tests can fix it). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   async get<T>(
     key: string,
     tables: readonly WatchedTable[],
     read: () => Promise<T>,
-    sizeOf: (value: T) => number = () => 256,
+    options: KeepOptions<T> = {},
   ): Promise<T> {
     const stamp = this.feed.stamp(tables);
     if (stamp === null) return read();
     const entry = this.#entries.get(key);
-    if (entry && entry.stamp === stamp) {
+    if (entry && entry.stamp === stamp && (entry.until === null || this.now() < entry.until)) {
       // Most recently used goes last.
       this.#entries.delete(key);
       this.#entries.set(key, entry);
@@ -114,7 +130,7 @@ export class ReadCache {
       return flying.promise as Promise<T>;
     }
     this.misses += 1;
-    const promise = this.#read(key, stamp, tables, read, sizeOf);
+    const promise = this.#read(key, stamp, tables, read, options);
     this.#inFlight.set(key, { stamp, promise });
     try {
       return await promise;
@@ -128,13 +144,14 @@ export class ReadCache {
     stamp: string,
     tables: readonly WatchedTable[],
     read: () => Promise<T>,
-    sizeOf: (value: T) => number,
+    options: KeepOptions<T>,
   ): Promise<T> {
     const value = await read();
-    const bytes = sizeOf(value);
+    const bytes = options.sizeOf?.(value) ?? 256;
+    const until = options.keptUntil?.(value) ?? null;
     if (this.feed.stamp(tables) === stamp && bytes <= this.maxBytes / 8) {
       this.#forget(key);
-      this.#entries.set(key, { stamp, value, bytes });
+      this.#entries.set(key, { stamp, value, bytes, until });
       this.#bytes += bytes;
       while (this.#entries.size > this.maxEntries || this.#bytes > this.maxBytes)
         this.#forget(this.#entries.keys().next().value!);

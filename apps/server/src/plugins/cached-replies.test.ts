@@ -110,7 +110,7 @@ for (const kind of dbKinds()) {
         }
       });
 
-    // Migration 0018: the pool's connections do not listen (a commit would wake each of them); the
+    // src/db/client.ts and functions/change-notices.sql: the pool's connections do not listen (a commit would wake each of them); the
     // connection that writes is told by the database's notices and hands them over at its commit.
     if (kind === 'postgres')
       it('a write is heard by the connection that made it, when it commits and before it returns, though no pooled connection listens', async () => {

@@ -47,7 +47,7 @@ export const cachedRepliesPlugin = fp(async (app) => {
         watched,
         async () => ({ json: String(reply.serialize(await handler.call(this, req, reply))) }),
         // A string's characters at two bytes (Vietnamese text), and room for its compressed copy.
-        (r) => r.json.length * 2 + (r.json.length >= COMPRESS_FROM ? r.json.length / 4 : 0),
+        { sizeOf: (r) => r.json.length * 2 + (r.json.length >= COMPRESS_FROM ? r.json.length / 4 : 0) },
       );
       reply.type('application/json; charset=utf-8');
       if (kept.json.length < COMPRESS_FROM || !acceptsGzip(req.headers['accept-encoding']))

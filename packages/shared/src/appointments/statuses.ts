@@ -37,7 +37,10 @@ export function appointmentStatusLabel(status: string): string {
   return (APPOINTMENT_STATUS_LABELS as Record<string, string>)[status] ?? status;
 }
 
-/** Appointments that no longer hold a place in their slot (PRODUCT.md section 3). */
+/**
+ * Appointments that no longer hold a place in their slot (PRODUCT.md section 3); the database's slot
+ * rules use it as clinic_inactive_statuses() (apps/server/src/db/functions/status-lists.sql).
+ */
 export const INACTIVE_STATUSES = ['CANCELLED', 'NO_SHOW'] as const satisfies readonly AppointmentStatus[];
 /** Appointments that hold a place in their slot: every status but CANCELLED and NO_SHOW. */
 export const ACTIVE_STATUSES: readonly AppointmentStatus[] = APPOINTMENT_STATUSES.filter(
@@ -59,7 +62,8 @@ export const UPCOMING_STATUSES = [
  * Confirmed, and every status a confirmed visit moves on to. Patient Control lists a person while one
  * of their appointments is in one of these (specification section 2: "those with confirmed,
  * payment-requested or paid appointments", and still after the visit), and counts them as confirmed.
- * The database's patient triggers (migration counts_and_patient_triggers) write the same list.
+ * The database's rules use it as clinic_confirmed_or_later_statuses() (src/db/functions/status-lists.sql,
+ * kept equal by database-functions.test.ts).
  */
 export const CONFIRMED_OR_LATER_STATUSES = [
   'CONFIRMED',

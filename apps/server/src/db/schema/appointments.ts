@@ -112,9 +112,9 @@ export type AppointmentEventRow = typeof appointmentEvents.$inferSelect;
 export type NewAppointmentEventRow = typeof appointmentEvents.$inferInsert;
 
 /**
- * Appointments counted by day, status and department, kept by triggers on appointments (see the
- * migration appointment_counts): the cards, the dashboard and the history stats add up a few
- * hundred of these rows instead of counting 100,000 appointments. amount_sum holds the recorded
+ * Appointments counted by day, status and department, kept by the triggers on appointments
+ * (src/db/functions/appointment-triggers.sql): the cards, the dashboard and the history stats add up a
+ * few hundred of these rows instead of counting 100,000 appointments. amount_sum holds the recorded
  * payment amounts; unpriced counts the rows without one (PRODUCT.md section 6 prices those at 500.000đ).
  */
 export const appointmentDayCounts = pgTable(

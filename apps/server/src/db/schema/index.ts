@@ -3,3 +3,4 @@ export * from './departments';
 export * from './blogs';
 export * from './appointments';
 export * from './email';
+export * from './database-functions';

@@ -1,6 +1,5 @@
-import { and, asc, eq, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { INACTIVE_STATUSES } from '@clinic/shared';
 import { rowsOf, type Db } from '../../db/client';
 import {
   appointmentEvents,
@@ -62,11 +61,6 @@ export async function lockAppointment(db: Db, id: number): Promise<AppointmentRo
 export async function findAppointment(db: Db, id: number): Promise<AppointmentRow | undefined> {
   const rows = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
   return rows[0];
-}
-
-export async function insertAppointment(db: Db, row: NewAppointmentRow): Promise<AppointmentRow> {
-  const rows = await db.insert(appointments).values(row).returning();
-  return rows[0]!;
 }
 
 export async function updateAppointment(
@@ -151,83 +145,60 @@ export async function lockSlot(db: Db, slot: Slot): Promise<void> {
   await db.execute(sql`select clinic_lock_slot(${slot.appointmentDate}, ${slot.appointmentTime}, ${slot.department})`);
 }
 
-function slotWhere(slot: Slot, excludeId?: number): SQL {
-  return and(
-    eq(appointments.appointmentDate, slot.appointmentDate),
-    eq(appointments.appointmentTime, slot.appointmentTime),
-    eq(appointments.department, slot.department),
-    notInArray(appointments.status, [...INACTIVE_STATUSES]),
-    excludeId ? ne(appointments.id, excludeId) : undefined,
-  )!;
-}
-
-export async function countActiveInSlot(db: Db, slot: Slot, excludeId?: number): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(appointments)
-    .where(slotWhere(slot, excludeId));
-  return rows[0]?.n ?? 0;
-}
-
 /**
- * The places of the slot that are not free: its active appointments, and the open entries of its
- * waiting list (PRODUCT.md section 10). Someone waiting keeps a freed place for the list until it is
- * offered; an offer holds it until it lapses. One statement, as the booking's other checks.
+ * The slot's capacity and what takes its places at `now` (src/db/functions/slot-rules.sql, the one
+ * definition): the appointments booked there, the people waiting, the offers held, and whether this
+ * person holds it already; the appointment being moved and the offer being claimed left out.
+ * Undefined for an unknown department. Counted under the slot's lock, it is the rule; without it, advice.
  */
-export async function countTakenInSlot(db: Db, slot: Slot, now: Date, excludeId?: number): Promise<number> {
-  const result = await db.execute(
-    sql`select clinic_slot_taken(${slot.appointmentDate}::date, ${slot.appointmentTime}, ${slot.department}, ${now.toISOString()}::timestamptz, ${excludeId ?? null}::integer) as n`,
-  );
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
-}
-
-/**
- * The places of the slot held at `now`: its active appointments and the waiting list's offers not
- * yet lapsed (migration 0013), but for the appointment or the offer left out.
- */
-export async function countHeldInSlot(
+export async function slotPlaces(
   db: Db,
   slot: Slot,
   now: Date,
-  except: { appointmentId?: number; entryId?: number } = {},
-): Promise<number> {
-  const result = await db.execute(
-    sql`select clinic_slot_held(${slot.appointmentDate}::date, ${slot.appointmentTime}, ${slot.department}, ${now.toISOString()}::timestamptz, ${except.appointmentId ?? null}::integer, ${except.entryId ?? null}::integer) as n`,
-  );
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  options: {
+    person?: { phone: string; email: string | null };
+    exceptAppointment?: number;
+    exceptEntry?: number;
+  } = {},
+): Promise<SlotPlaces | undefined> {
+  const result = await db.execute(sql`select capacity, booked, waiting, offered, person_holds as "personHolds"
+    from clinic_slot_places(${slot.appointmentDate}::date, ${slot.appointmentTime}, ${slot.department}, ${now.toISOString()}::timestamptz,
+      ${options.person?.phone ?? null}, ${options.person?.email ?? null}, ${options.exceptAppointment ?? null}::integer, ${options.exceptEntry ?? null}::integer)`);
+  const row = rowsOf<SlotPlaces>(result)[0];
+  return row && { ...row, taken: row.booked + row.waiting + row.offered, held: row.booked + row.offered };
 }
 
-/** What the availability answer counts, kept in a cache: the held offers lapse by the clock, so their ends come along. */
-export async function slotOccupancy(
-  db: Db,
-  slot: Slot,
-): Promise<{ active: number; waiting: number; offersUntil: number[] }> {
-  const result = await db.execute(sql`select
-    (select count(*) from ${appointments} where ${slotWhere(slot)})::int as active,
-    (select count(*) from ${waitingListEntries} w where ${openInSlot(slot)} and w.status = 'WAITING')::int as waiting,
-    (select array_agg(w.offer_expires_at::text) from ${waitingListEntries} w where ${openInSlot(slot)} and w.status = 'OFFERED') as offers_until`);
-  const row = rowsOf<{ active: number; waiting: number; offers_until: string[] | null }>(result)[0];
-  return {
-    active: Number(row?.active ?? 0),
-    waiting: Number(row?.waiting ?? 0),
-    offersUntil: (row?.offers_until ?? []).map((t) => new Date(t).getTime()),
-  };
-}
+export type SlotPlaces = {
+  capacity: number;
+  booked: number;
+  waiting: number;
+  offered: number;
+  personHolds: boolean;
+  /** What a new booking counts against the capacity: booked + waiting + offered. */
+  taken: number;
+  /** What the offer job and a claim count: booked + offered. */
+  held: number;
+};
 
-const openInSlot = (slot: Slot) =>
-  sql`w.appointment_date = ${slot.appointmentDate} and w.appointment_time = ${slot.appointmentTime} and w.department = ${slot.department} and w.status in ('WAITING', 'OFFERED')`;
-
-/** Does this phone or e-mail already hold an active appointment in the slot? */
-export async function personHoldsSlot(
-  db: Db,
-  slot: Slot,
-  person: { phone: string; email: string | null },
-  excludeId?: number,
-): Promise<boolean> {
-  const result = await db.execute(
-    sql`select clinic_person_holds_slot(${slot.appointmentDate}::date, ${slot.appointmentTime}, ${slot.department}, ${person.phone}, ${person.email}, ${excludeId ?? null}::integer) as held`,
+/**
+ * What the booking form's availability answer counts, kept until an appointment, a waiting-list entry
+ * or a department changes: the capacity and the places taken now, and when the first held offer
+ * lapses (the count falls then, whatever is written).
+ */
+export async function slotAvailability(db: Db, slot: Slot, now: Date) {
+  const result = await db.execute(sql`select p.capacity, p.booked + p.waiting + p.offered as taken,
+      (select min(w.offer_expires_at) from ${waitingListEntries} w
+        where w.appointment_date = ${slot.appointmentDate} and w.appointment_time = ${slot.appointmentTime}
+          and w.department = ${slot.department} and w.status = 'OFFERED' and w.offer_expires_at > ${now.toISOString()}::timestamptz) as "firstLapse"
+    from clinic_slot_places(${slot.appointmentDate}::date, ${slot.appointmentTime}, ${slot.department}, ${now.toISOString()}::timestamptz) p`);
+  const row = rowsOf<{ capacity: number; taken: number; firstLapse: string | Date | null }>(result)[0];
+  return (
+    row && {
+      capacity: row.capacity,
+      taken: Number(row.taken),
+      firstLapse: row.firstLapse ? new Date(row.firstLapse) : null,
+    }
   );
-  return rowsOf<{ held: boolean }>(result)[0]?.held === true;
 }
 
 /** The department a booking is for, and the id its appointment will have (drawn before the slot's lock). */
@@ -248,6 +219,7 @@ export async function drawAppointmentIds(db: Db, n: number): Promise<number[]> {
   return rowsOf<{ id: number }>(result).map((r) => r.id);
 }
 
+/** One appointment as src/db/functions/appointments-made.sql takes it. */
 export type OneCallBooking = {
   appointment: Pick<
     NewAppointmentRow,
@@ -261,31 +233,39 @@ export type OneCallBooking = {
     | 'userId'
     | 'followUpOfId'
     | 'searchText'
+    | 'status'
+    | 'doctorId'
+    | 'doctorNotifiedAt'
+    | 'paymentCompleted'
+    | 'paymentAmount'
+    | 'createdAt'
   > & { id: number };
-  capacity: number;
   now: Date;
-  event: {
+  /** The waiting-list entry whose held offer this booking takes. */
+  claimsEntry?: number;
+  /** Its history, oldest first. */
+  events: {
     action: string;
+    fromStatus: string | null;
+    toStatus: string;
     note: string | null;
     actorId: number | null;
     actorName: string | null;
     actorRole: string | null;
-  };
+  }[];
   linkHash: string | null;
-  /** Each e-mail rendered (html and text) or kept as its data (migration 0017). */
+  /** Each e-mail rendered (html and text) or kept as its data (templates.ts, bodyOf). */
   emails: ({ kind: string; to_address: string; subject: string; attachments: unknown[] } & (
     { html: string; text: string } | { data: object }
   ))[];
 };
 
-export type BookingOutcome = 'OK' | 'ALREADY_BOOKED' | 'SLOT_FULL';
+export type BookingOutcome = 'OK' | 'ALREADY_BOOKED' | 'SLOT_FULL' | 'UNKNOWN_DEPARTMENT';
 
 /**
- * Migration 0016's clinic_book_many (restated by 0017, which lets an e-mail carry its data, and by
- * 0018, which checks all of a call's bookings in one statement): every slot's lock, then each
- * booking judged in turn (one person once, the capacity) and the accepted ones written, one
- * statement and one commit for all.
- * One outcome per booking, in their order.
+ * src/db/functions/appointments-made.sql's clinic_book_many: every slot's lock, then each booking
+ * judged in turn (one person once, the capacity read under the lock) and the accepted ones written,
+ * one statement per table. One outcome per booking, in their order.
  */
 export async function bookInOneCall(db: Db, bookings: OneCallBooking[]): Promise<BookingOutcome[]> {
   const payload = bookings.map((b) => ({ ...b, now: b.now.toISOString() }));

@@ -1,25 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_MSG } from '@clinic/shared';
 import { eq } from 'drizzle-orm';
-import { departments, waitingListEntries } from '../../db/schema';
+import { departments } from '../../db/schema';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
-import { booking, DAYS, MONDAY_9AM, seedAppointment } from '../../../test/appointments';
+import { booking, DAYS, MONDAY_9AM } from '../../../test/appointments';
 import { listOutboxEmails } from '../email/email.repository';
 import {
-  bookInOneCall,
-  countActiveInSlot,
-  countTakenInSlot,
   drawAppointmentIds,
   findAppointment,
   listAppointmentEvents,
-  personHoldsSlot,
+  slotPlaces,
   type OneCallBooking,
 } from './appointments.repository';
 import { book } from './bookings-together';
 
-// Bookings sent at the same moment reach the database together (migration 0015, one call for the
-// process's waiting bookings). On PGlite too: its one connection is busy with the first booking
+// Bookings sent at the same moment reach the database together (bookings-together.ts: one call of
+// src/db/functions/appointments-made.sql for the process's waiting bookings). On PGlite too: its one connection is busy with the first booking
 // while the others arrive, so they go in one call after it.
 for (const kind of dbKinds()) {
   describe(`bookings sent at the same moment [${kind}]`, () => {
@@ -61,7 +58,7 @@ for (const kind of dbKinds()) {
         );
       }
       const db = t.testDb.database.db;
-      expect(await countActiveInSlot(db, slot)).toBe(3);
+      expect((await slotPlaces(db, slot, new Date(MONDAY_9AM)))!.booked).toBe(3);
 
       const ids = made.map((r) => r.json().appointmentId as number);
       expect(new Set(ids).size).toBe(3);
@@ -98,9 +95,18 @@ for (const kind of dbKinds()) {
         searchText: `khach ${i}`,
         ...over,
       },
-      capacity: 3,
       now: new Date(MONDAY_9AM),
-      event: { action: 'CREATED', note: null, actorId: null, actorName: null, actorRole: null },
+      events: [
+        {
+          action: 'CREATED',
+          fromStatus: null,
+          toStatus: 'PENDING',
+          note: null,
+          actorId: null,
+          actorName: null,
+          actorRole: null,
+        },
+      ],
       linkHash: null,
       emails: [],
     });
@@ -121,67 +127,9 @@ for (const kind of dbKinds()) {
       // Sent in one tick: the first goes at once, the five after it wait and go in one call.
       const outcomes = await Promise.all(sent.map((b) => book(db, b)));
       expect(outcomes).toEqual(['OK', 'OK', 'ALREADY_BOOKED', 'ALREADY_BOOKED', 'OK', 'SLOT_FULL']);
-      expect(await countActiveInSlot(db, slot)).toBe(3);
+      expect((await slotPlaces(db, slot, new Date(MONDAY_9AM)))!.booked).toBe(3);
       expect(await findAppointment(db, ids[2]!)).toBeUndefined();
       expect(await findAppointment(db, ids[4]!)).toMatchObject({ email: 'alone14@example.com', status: 'PENDING' });
-    });
-
-    // Migration 0018 checks a call's bookings in one statement, with the rules of clinic_slot_taken
-    // and clinic_person_holds_slot written into it: they must count as the other paths count.
-    it('in one call, a slot is full and a person holds it exactly when the rules every other path uses say so', async () => {
-      const db = t.testDb.database.db;
-      const slot = { appointmentDate: DAYS.thu, appointmentTime: '14:30', department: 'OBSTETRICS' };
-      const at = (status: 'PENDING' | 'CONFIRMED' | 'CANCELLED' | 'NO_SHOW', i: number) =>
-        seedAppointment(db, { ...slot, status, phone: `096600000${i}`, email: `rule${i}@example.com` });
-      await Promise.all([at('PENDING', 1), at('CONFIRMED', 2), at('CANCELLED', 3), at('NO_SHOW', 4)]);
-      const entry = (i: number, status: 'WAITING' | 'OFFERED' | 'LEFT', offerExpiresAt: Date | null) => ({
-        ...slot,
-        slotStartsAt: new Date('2027-03-04T07:30:00Z'),
-        fullName: `Người chờ ${i}`,
-        phone: `096700000${i}`,
-        email: `cho${i}@example.com`,
-        status,
-        tokenHash: `rule-entry-${kind}-${i}`,
-        siteOrigin: 'http://localhost',
-        offeredAt: offerExpiresAt && new Date(MONDAY_9AM),
-        offerExpiresAt,
-      });
-      await db
-        .insert(waitingListEntries)
-        .values([
-          entry(1, 'WAITING', null),
-          entry(2, 'OFFERED', new Date(Date.parse(MONDAY_9AM) + 30 * 60_000)),
-          entry(3, 'OFFERED', new Date(Date.parse(MONDAY_9AM) - 60_000)),
-          entry(4, 'LEFT', null),
-        ]);
-      const now = new Date(MONDAY_9AM);
-      // Two active appointments, one waiting, one offer not lapsed.
-      const taken = await countTakenInSlot(db, slot, now);
-      expect(taken).toBe(4);
-
-      const [full, fits] = await drawAppointmentIds(db, 2);
-      const newcomer = (id: number, capacity: number): OneCallBooking => ({ ...draft(id, 70, slot), capacity });
-      expect(await bookInOneCall(db, [newcomer(full!, taken)])).toEqual(['SLOT_FULL']);
-
-      // The phone of a cancelled and of a missed appointment, the e-mail of an active one, the phone of another.
-      const people = [
-        { phone: '0966000003', email: 'someone3@example.com' },
-        { phone: '0966000004', email: null },
-        { phone: '0966999999', email: 'rule1@example.com' },
-        { phone: '0966000002', email: 'someone2@example.com' },
-      ];
-      const holds = await Promise.all(people.map((p) => personHoldsSlot(db, slot, p)));
-      expect(holds).toEqual([false, false, true, true]);
-      const ids = await drawAppointmentIds(db, people.length);
-      const outcomes = await bookInOneCall(
-        db,
-        people.map((p, i) => ({ ...draft(ids[i]!, 80 + i, { ...slot, ...p }), capacity: 50 })),
-      );
-      expect(outcomes).toEqual(holds.map((held) => (held ? 'ALREADY_BOOKED' : 'OK')));
-
-      const nowTaken = await countTakenInSlot(db, slot, now);
-      expect(nowTaken).toBe(taken + 2);
-      expect(await bookInOneCall(db, [newcomer(fits!, nowTaken + 1)])).toEqual(['OK']);
     });
 
     it('one booking the database refuses fails alone; the others sent with it are made', async () => {

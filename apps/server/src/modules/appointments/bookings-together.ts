@@ -69,7 +69,7 @@ class BookingsTogether {
 const queues = new WeakMap<Db, BookingsTogether>();
 
 /**
- * Writes one booking (clinic_book_many, migrations 0016–0018): inside the caller's transaction at
+ * Writes one booking (src/db/functions/appointments-made.sql): inside the caller's transaction at
  * once, on its own together with the process's other bookings of the moment.
  */
 export function book(db: Db, booking: OneCallBooking): Promise<BookingOutcome> {

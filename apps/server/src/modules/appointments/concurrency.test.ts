@@ -7,9 +7,18 @@ import {
   type SecondProcess,
   type TestContext,
 } from '../../../test/build-app';
-import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
+import {
+  booking,
+  bookedInSlot,
+  call,
+  DAYS,
+  MONDAY_9AM,
+  seedAppointment,
+  signInAll,
+  type Sessions,
+} from '../../../test/appointments';
 import { listOutboxEmails } from '../email/email.repository';
-import { countActiveInSlot, listAppointmentEvents } from './appointments.repository';
+import { listAppointmentEvents } from './appointments.repository';
 
 // PGlite has one connection, so requests never overlap there: races only show on PostgreSQL.
 describe.runIf(process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL, two server processes on one database', () => {
@@ -58,7 +67,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL, two se
         message: APPOINTMENT_MSG.slotFull,
         error: APPOINTMENT_MSG.slotFull,
       });
-    expect(await countActiveInSlot(t.testDb.database.db, slot)).toBe(3);
+    expect(await bookedInSlot(t.testDb.database.db, slot)).toBe(3);
   });
 
   it('one person sending the same booking ten times at once gets one appointment', async () => {
@@ -102,7 +111,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL, two se
     ]);
     const winners = [edit!, ...bookings].filter((r) => r.statusCode === 200 || r.statusCode === 201);
     expect(winners).toHaveLength(1);
-    expect(await countActiveInSlot(t.testDb.database.db, slot)).toBe(3);
+    expect(await bookedInSlot(t.testDb.database.db, slot)).toBe(3);
   });
 
   it('two simultaneous accepts of one appointment: one succeeds, the other gets 409', async () => {

@@ -165,7 +165,7 @@ for (const kind of dbKinds()) {
       await expectCountsTrue(db());
     });
 
-    // Migration 0018 makes a person's row again on a new appointment only where it can change.
+    // The insert trigger (src/db/functions/appointment-triggers.sql) makes a person's row again only where it can change.
     it('hold when a listed person books again, an unlisted one books, and an appointment arrives already confirmed', async () => {
       const post = (payload: object, ip: string) =>
         t.app.inject({ method: 'POST', url: '/api/appointments/public', payload, remoteAddress: ip });
@@ -231,6 +231,21 @@ for (const kind of dbKinds()) {
       const list = (await call(t.app, s.staff, 'GET', '/api/appointments?status=CONFIRMED&size=1')).json();
       expect(list).toMatchObject({ total: counted!.confirmed, totalCapped: false });
     });
+
+    // Issue 29: one advisory lock per e-mail ran PostgreSQL's lock table out of shared memory.
+    it("hold for an operator's import of 30,000 people's visits in one statement", async () => {
+      await db().execute(sql`insert into appointments (full_name, phone, email, appointment_date, appointment_time,
+          department, status, search_text)
+        select 'Bệnh nhân cũ ' || i, '09' || lpad(i::text, 8, '0'), 'import' || i || '@example.com',
+          date '2025-06-02' + (i % 200), '09:00', 'GENERAL_PRACTICE', case when i % 2 = 0 then 'COMPLETED' else 'CANCELLED' end,
+          'benh nhan cu ' || i
+        from generate_series(1, 30000) i`);
+      const listed = (await db().execute(
+        sql`select count(*)::int as n from patient_summaries where doctor_id = 0 and email like 'import%@example.com'`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(listed.rows[0]!.n).toBe(15_000);
+      await expectCountsTrue(db());
+    }, 120_000);
 
     // PGlite has one connection: only PostgreSQL runs two writers at the same moment.
     if (kind === 'postgres')

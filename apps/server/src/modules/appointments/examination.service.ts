@@ -15,8 +15,8 @@ import {
   lockAppointment,
   updateAppointment,
 } from './appointments.repository';
-import { bookAppointment } from './booking.service';
-import { manageUrl, newToken } from './manage-token';
+import { makeAppointment } from './appointment-making.service';
+import { manageUrl } from './manage-token';
 
 /** PRODUCT.md section 4: a follow-up without a department goes to general medicine. */
 const FOLLOW_UP_DEPARTMENT = 'GENERAL_MEDICINE';
@@ -45,37 +45,34 @@ export async function saveExaminationNotes(
     let followUpId: number | null = null;
     let followUpToken: string | null = null;
     if (body.followUp) {
-      const { row: next, manageToken } = await bookAppointment(
+      // Made by the doctor: confirmed with that doctor at once (PRODUCT.md section 4); a booking made
+      // by staff gets the patient's private link too, when she has an e-mail.
+      const { row: next, manageToken } = await makeAppointment(
         tx,
         deps,
         {
-          fullName: row.fullName,
-          phone: row.phone,
-          email: row.email,
-          appointmentDate: body.followUp.appointmentDate,
-          appointmentTime: body.followUp.appointmentTime,
-          department: body.followUp.department || FOLLOW_UP_DEPARTMENT,
+          person: { fullName: row.fullName, phone: row.phone, email: row.email, userId: row.userId },
+          slot: {
+            appointmentDate: body.followUp.appointmentDate,
+            appointmentTime: body.followUp.appointmentTime,
+            department: body.followUp.department || FOLLOW_UP_DEPARTMENT,
+          },
           reason: body.followUp.reason || M.defaultFollowUpReason,
-          userId: row.userId,
           followUpOfId: row.id,
+          rules: 'public',
+          status: 'CONFIRMED',
+          doctorId: actor.id,
+          doctorNotifiedAt: now,
+          events: [
+            { action: 'FOLLOW_UP_CREATED', note: T.followUpOf(row.id) },
+            { action: 'CONFIRM', from: 'PENDING', to: 'CONFIRMED', note: T.doctor(actor.username) },
+          ],
+          manageLink: true,
         },
         actor,
         now,
-        { action: 'FOLLOW_UP_CREATED', note: T.followUpOf(row.id) },
-        // A booking made by staff gets the patient's private link too, when she has an e-mail.
-        (booked) => ({ manageToken: booked.email ? newToken() : null, emails: [] }),
       );
       followUpToken = manageToken;
-      // Made by the doctor: confirmed with that doctor at once (PRODUCT.md section 4).
-      await updateAppointment(tx, next.id, {
-        status: 'CONFIRMED',
-        doctorId: actor.id,
-        doctorNotifiedAt: now,
-        updatedAt: now,
-      });
-      await insertAppointmentEvents(tx, [
-        eventRow(actor, next.id, 'CONFIRM', 'PENDING', 'CONFIRMED', T.doctor(actor.username), now),
-      ]);
       followUpId = next.id;
     }
 

@@ -11,7 +11,7 @@ import {
 } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import type { AppointmentRow } from '../../db/schema';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError } from '../../lib/errors';
 import {
   appointmentIcs,
   cancellationEmail,
@@ -22,17 +22,14 @@ import {
 import { eventRow, notFound, slotOf, TransitionError, type Actor, type AppointmentDeps } from './appointment-access';
 import { toAppointmentDto, toPatientView } from './appointment-dto';
 import { mailDataOfView } from './appointment-mail';
+import { assertRoomToMove, assertSlotRules } from './appointment-making.service';
 import {
-  countTakenInSlot,
   findAppointment,
   findAppointmentView,
   insertAppointmentEvents,
   lockAppointment,
-  lockSlot,
-  personHoldsSlot,
   updateAppointment,
 } from './appointments.repository';
-import { assertSlotRules, requireDepartment } from './booking.service';
 import { findManageLinkAppointmentId } from './manage-link.repository';
 import { hashOf, issueManageLink, manageUrl } from './manage-token';
 
@@ -119,12 +116,8 @@ export async function rescheduleByLink(
     if (slot.appointmentDate === row.appointmentDate && slot.appointmentTime === row.appointmentTime) {
       throw new BadRequestError(M.rescheduleSameSlot, 'SAME_SLOT');
     }
-    const department = await requireDepartment(tx, row.department);
     assertSlotRules(deps, slot, now);
-    await lockSlot(tx, slot);
-    if (await personHoldsSlot(tx, slot, row, row.id)) throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
-    if ((await countTakenInSlot(tx, slot, now, row.id)) >= department.slotCapacity)
-      throw new ConflictError(M.slotFull, 'SLOT_FULL');
+    await assertRoomToMove(tx, slot, now, row, { capacity: true });
     const updated = await updateAppointment(tx, row.id, {
       appointmentDate: slot.appointmentDate,
       appointmentTime: slot.appointmentTime,

@@ -14,17 +14,10 @@ import {
   type SampleDataProgress,
 } from '@clinic/shared';
 import { foldText } from '../../lib/text';
-import { eventRow, type Actor, type AppointmentDeps } from './appointment-access';
-import {
-  countActiveInSlot,
-  findDepartment,
-  insertAppointment,
-  insertAppointmentEvents,
-  listDoctorCandidates,
-  lockSlot,
-} from './appointments.repository';
+import type { Actor, AppointmentDeps } from './appointment-access';
+import { tryMakeAppointment } from './appointment-making.service';
+import { listDoctorCandidates } from './appointments.repository';
 import { GENERAL_PRACTICE } from './life-cycle.service';
-import { appointmentSearchText } from './search-text';
 
 const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương'];
 const MIDDLE = ['Thị', 'Văn', 'Minh', 'Ngọc', 'Thu', 'Thanh', 'Bảo', 'Thùy'];
@@ -100,10 +93,6 @@ export async function* generateSampleData(
                 appointmentTime: pick(TIME_SLOTS),
                 department: pick(SAMPLE_DATA.departments),
               };
-              const department = await findDepartment(tx, slot.department);
-              if (!department) continue;
-              await lockSlot(tx, slot);
-              if ((await countActiveInSlot(tx, slot)) >= department.slotCapacity) continue;
               const status = weighted();
               const doctors = NEEDS_DOCTOR.includes(status)
                 ? await listDoctorCandidates(tx, slot.department, GENERAL_PRACTICE)
@@ -113,37 +102,38 @@ export async function* generateSampleData(
               const phone = `09${String(random(100_000_000)).padStart(8, '0')}`;
               const email = `mau.${foldText(fullName).replace(/ /g, '.')}.${random(1000)}@example.com`;
               const paid = status === 'COMPLETED' || status === 'PAID';
-              const row = await insertAppointment(tx, {
-                ...slot,
-                fullName,
-                phone,
-                email,
-                reason: note,
-                status,
-                doctorId: doctor?.id ?? null,
-                paymentCompleted: paid,
-                paymentAmount: paid || status === 'PAYMENT_REQUESTED' ? pick(AMOUNTS) : null,
-                searchText: appointmentSearchText({ fullName, phone, email }),
-                createdAt: now,
-                updatedAt: now,
-              });
               const last = LAST_STEP[status];
-              await insertAppointmentEvents(tx, [
-                eventRow(actor, row.id, 'CREATED', null, 'PENDING', note, now),
-                ...(last
-                  ? [
-                      eventRow(
-                        actor,
-                        row.id,
-                        last,
-                        'PENDING',
-                        status,
-                        doctor ? `${note} · ${T.doctor(doctor.fullName ?? doctor.email)}` : note,
-                        now,
-                      ),
-                    ]
-                  : []),
-              ]);
+              // Past visits: no date rule, but a full slot is still full (another slot is tried). Nothing is e-mailed.
+              const made = await tryMakeAppointment(
+                tx,
+                deps,
+                {
+                  person: { fullName, phone, email, userId: null },
+                  slot,
+                  reason: note,
+                  rules: 'none',
+                  status,
+                  doctorId: doctor?.id ?? null,
+                  paymentCompleted: paid,
+                  paymentAmount: paid || status === 'PAYMENT_REQUESTED' ? pick(AMOUNTS) : null,
+                  events: [
+                    { action: 'CREATED', note },
+                    ...(last
+                      ? [
+                          {
+                            action: last,
+                            from: 'PENDING' as const,
+                            to: status,
+                            note: doctor ? `${note} · ${T.doctor(doctor.fullName ?? doctor.email)}` : note,
+                          },
+                        ]
+                      : []),
+                  ],
+                },
+                actor,
+                now,
+              );
+              if (made.outcome !== 'OK') continue;
               n++;
               k++;
             }

@@ -5,22 +5,19 @@ import {
   type Appointment,
   type AppointmentEditInput,
 } from '@clinic/shared';
-import { ConflictError } from '../../lib/errors';
 import { enqueueEmails, updateNotificationEmail } from '../email/email.service';
 import { assertTransition, eventRow, notFound, slotOf, type Actor, type AppointmentDeps } from './appointment-access';
 import { toAppointmentDto } from './appointment-dto';
 import { mailDataOfView } from './appointment-mail';
+import { assertRoomToMove, assertSlotRules } from './appointment-making.service';
 import {
-  countTakenInSlot,
   findAppointmentView,
   findDepartment,
   insertAppointmentEvents,
   lockAppointment,
-  lockSlot,
-  personHoldsSlot,
   updateAppointment,
 } from './appointments.repository';
-import { assertSlotRules, requireDepartment } from './booking.service';
+import { requireDepartment } from './booking.service';
 import { appointmentSearchText } from './search-text';
 
 const CHANGE_LABELS = T.fieldLabels;
@@ -47,16 +44,10 @@ export async function editAppointment(
     const personChanged = next.phone !== row.phone || next.email !== row.email;
     const department = await requireDepartment(tx, next.department);
     const slot = slotOf(next);
+    if (slotChanged) assertSlotRules(deps, slot, now);
     // The slot's lock also covers a change of phone or e-mail: a booking at the same moment must
     // not leave one person twice in the slot.
-    if (slotChanged || personChanged) await lockSlot(tx, slot);
-    if (slotChanged) {
-      assertSlotRules(deps, slot, now);
-      if ((await countTakenInSlot(tx, slot, now, id)) >= department.slotCapacity)
-        throw new ConflictError(M.slotFull, 'SLOT_FULL');
-    }
-    if ((slotChanged || personChanged) && (await personHoldsSlot(tx, slot, next, id)))
-      throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
+    if (slotChanged || personChanged) await assertRoomToMove(tx, slot, now, { ...next, id }, { capacity: slotChanged });
 
     const changes: string[] = [];
     if (next.fullName !== row.fullName) changes.push(changeLine(CHANGE_LABELS.fullName, row.fullName, next.fullName));

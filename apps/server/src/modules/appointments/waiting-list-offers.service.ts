@@ -3,7 +3,7 @@
 import { clinicMoment, formatTimeOnDate, WAITING_HOLD_MINUTES } from '@clinic/shared';
 import { enqueueEmails, waitingEndedEmail, waitingOfferEmail, type RenderedEmail } from '../email/email.service';
 import type { AppointmentDeps } from './appointment-access';
-import { countHeldInSlot, lockSlot, type Slot } from './appointments.repository';
+import { lockSlot, slotPlaces, type Slot } from './appointments.repository';
 import { requireDepartment } from './booking.service';
 import { hashOf, newToken } from './manage-token';
 import { departmentNameOf, mailOf, waitingUrl } from './waiting-list.service';
@@ -63,7 +63,8 @@ async function offerInSlot(deps: AppointmentDeps, slot: Slot, now: Date): Promis
   return deps.db.transaction(async (tx) => {
     await lockSlot(tx, slot);
     const department = await requireDepartment(tx, slot.department);
-    const free = department.slotCapacity - (await countHeldInSlot(tx, slot, now));
+    const places = (await slotPlaces(tx, slot, now))!;
+    const free = places.capacity - places.held;
     const next = await lockNextInLine(tx, slot, free);
     const emails: RenderedEmail[] = [];
     for (const entry of next) {

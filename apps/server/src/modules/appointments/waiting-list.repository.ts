@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { OPEN_WAITING_STATUSES, type WaitingStatus } from '@clinic/shared';
 import { rowsOf, type Db } from '../../db/client';
-import { departments, waitingListEntries, type WaitingListEntryRow } from '../../db/schema';
+import { waitingListEntries, type WaitingListEntryRow } from '../../db/schema';
 import type { Slot } from './appointments.repository';
 
 type NewEntry = typeof waitingListEntries.$inferInsert;
@@ -104,8 +104,8 @@ export async function slotsWithFreedPlaces(db: Db, now: Date): Promise<Slot[]> {
   const result = await db.execute(sql`
     select s.appointment_date::text, s.appointment_time, s.department
     from (select distinct appointment_date, appointment_time, department from ${w} where status = 'WAITING') s
-    join ${departments} d on d.code = s.department
-    where d.slot_capacity - clinic_slot_held(s.appointment_date, s.appointment_time, s.department, ${now.toISOString()}::timestamptz, null, null) > 0
+    cross join lateral clinic_slot_places(s.appointment_date, s.appointment_time, s.department, ${now.toISOString()}::timestamptz) p
+    where p.capacity - p.booked - p.offered > 0
     order by 1, 2, 3`);
   return rowsOf<{ appointment_date: string; appointment_time: string; department: string }>(result).map((r) => ({
     appointmentDate: String(r.appointment_date),

@@ -14,19 +14,11 @@ import type { Db } from '../../db/client';
 import type { WaitingListEntryRow } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { bookingReceivedEmail, enqueueEmails, waitingJoinedEmail } from '../email/email.service';
-import { eventRow, slotOf, type AppointmentDeps } from './appointment-access';
-import {
-  countHeldInSlot,
-  countTakenInSlot,
-  findDepartment,
-  insertAppointment,
-  insertAppointmentEvents,
-  lockSlot,
-  personHoldsSlot,
-} from './appointments.repository';
-import { assertSlotRules, requireDepartment } from './booking.service';
-import { hashOf, issueManageLink, manageUrl, newToken } from './manage-token';
-import { appointmentSearchText } from './search-text';
+import { slotOf, type AppointmentDeps } from './appointment-access';
+import { assertSlotRules, makeAppointment } from './appointment-making.service';
+import { findDepartment, lockSlot, slotPlaces } from './appointments.repository';
+import { requireDepartment } from './booking.service';
+import { hashOf, manageUrl, newToken } from './manage-token';
 import {
   findWaitingEntryByHash,
   insertWaitingEntry,
@@ -80,10 +72,10 @@ export async function joinWaitingList(
     const department = await requireDepartment(tx, input.department);
     assertSlotRules(deps, slot, now);
     await lockSlot(tx, slot);
-    if (await personHoldsSlot(tx, slot, input)) throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
+    const places = (await slotPlaces(tx, slot, now, { person: input }))!;
+    if (places.personHolds) throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
     if (await personWaitsInSlot(tx, slot, input)) throw new ConflictError(M.alreadyWaiting, 'ALREADY_WAITING');
-    if ((await countTakenInSlot(tx, slot, now)) < department.slotCapacity)
-      throw new ConflictError(M.waitingSlotOpen, 'SLOT_AVAILABLE');
+    if (places.taken < places.capacity) throw new ConflictError(M.waitingSlotOpen, 'SLOT_AVAILABLE');
     const token = newToken();
     const entry = await insertWaitingEntry(tx, {
       ...slot,
@@ -169,39 +161,36 @@ export async function claimWaitingOffer(deps: AppointmentDeps, token: string): P
     const entry = (await lockWaitingEntry(tx, found.id))!;
     const refusal = claimRefusal(entry, now);
     if (refusal) throw refusal;
-    const department = await requireDepartment(tx, entry.department);
-    if (await personHoldsSlot(tx, slot, entry)) throw new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED');
-    // Her own hold is the place she takes; the other held offers are not hers to take.
-    if ((await countHeldInSlot(tx, slot, now, { entryId: entry.id })) >= department.slotCapacity)
-      throw new ConflictError(M.slotFull, 'SLOT_FULL');
-    const person = { fullName: entry.fullName, phone: entry.phone, email: entry.email };
-    const row = await insertAppointment(tx, {
-      ...person,
-      ...slot,
-      reason: null,
-      userId: null,
-      status: 'PENDING',
-      searchText: appointmentSearchText(person),
-      createdAt: now,
-      updatedAt: now,
-    });
-    await insertAppointmentEvents(tx, [
-      eventRow(null, row.id, 'CREATED', null, 'PENDING', T.claimedFromWaitingList, now),
-    ]);
+    // Her own offer holds the place she takes; the people still waiting do not count against it.
+    const { row, manageToken } = await makeAppointment(
+      tx,
+      deps,
+      {
+        person: { fullName: entry.fullName, phone: entry.phone, email: entry.email, userId: null },
+        slot,
+        reason: null,
+        rules: 'none',
+        events: [{ action: 'CREATED', note: T.claimedFromWaitingList }],
+        claimsEntry: entry.id,
+        manageLink: true,
+        messages: ({ row: made, department: dep, manageToken: token }) => [
+          bookingReceivedEmail({
+            ...mailOf(entry, dep.departmentName),
+            id: made.id,
+            manageUrl: manageUrl(entry.siteOrigin, token!),
+          }),
+        ],
+      },
+      null,
+      now,
+    );
     await updateWaitingEntry(tx, entry.id, {
       status: 'CLAIMED',
       claimedAt: now,
       appointmentId: row.id,
       updatedAt: now,
     });
-    const manageToken = await issueManageLink(tx, row.id, now);
-    const mail = {
-      ...mailOf(entry, department.departmentName),
-      id: row.id,
-      manageUrl: manageUrl(entry.siteOrigin, manageToken),
-    };
-    await enqueueEmails(tx, [bookingReceivedEmail(mail)], now);
-    return { message: M.waitingClaimed, appointmentId: row.id, manageToken };
+    return { message: M.waitingClaimed, appointmentId: row.id, manageToken: manageToken! };
   });
 }
 

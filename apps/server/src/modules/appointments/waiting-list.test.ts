@@ -9,11 +9,19 @@ import {
   type TestContext,
 } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
-import { booking, call, DAYS, MONDAY_9AM, type Sessions, withRecordingSmtp } from '../../../test/appointments';
+import {
+  booking,
+  bookedInSlot,
+  call,
+  DAYS,
+  MONDAY_9AM,
+  type Sessions,
+  withRecordingSmtp,
+} from '../../../test/appointments';
 import type { RecordingSmtp } from '../../../test/system/server-process';
 import { listOutboxEmails } from '../email/email.repository';
 import { processDueEmails } from '../email/email.service';
-import { countActiveInSlot, findAppointment, listAppointmentEvents } from './appointments.repository';
+import { findAppointment, listAppointmentEvents } from './appointments.repository';
 import { findWaitingEntryByHash } from './waiting-list.repository';
 import { forgetPastWaitingLists, offerFreedPlaces } from './waiting-list-offers.service';
 
@@ -247,7 +255,7 @@ for (const kind of dbKinds()) {
         status: 'PENDING',
       });
       expect((await listAppointmentEvents(db(), appointmentId)).map((e) => e.note)).toEqual([T.claimedFromWaitingList]);
-      expect(await countActiveInSlot(db(), slot)).toBe(3);
+      expect(await bookedInSlot(db(), slot)).toBe(3);
       expect((await link(thuToken)).json().status).toBe('CLAIMED');
       // Her booking e-mail carries its own management link, which works.
       await processDueEmails(deps());
@@ -440,7 +448,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       expect([a, b].find((r) => r.statusCode === 409)!.json().code).toBe('WAITING_ALREADY_CLAIMED');
       expect(walkIn.statusCode).toBe(409);
       expect(walkIn.json().code).toBe('SLOT_FULL');
-      expect(await countActiveInSlot(t.testDb.database.db, slot)).toBe(3);
+      expect(await bookedInSlot(t.testDb.database.db, slot)).toBe(3);
     });
   },
 );

@@ -62,7 +62,7 @@ export type KeptEmail = Omit<RenderedEmail, 'html' | 'text'> & { data: Appointme
 /** What the outbox writes: an e-mail rendered at once, or kept as its data. */
 export type OutboxEmail = RenderedEmail | KeptEmail;
 
-/** The body an outbox row stores for `e`: its data, or its HTML and text (migration 0017's check). */
+/** The body an outbox row stores for `e`: its data, or its HTML and text (the outbox's body check, schema/email.ts). */
 export function bodyOf(e: OutboxEmail): { data: AppointmentMailData } | { html: string; text: string } {
   return 'data' in e ? { data: e.data } : { html: e.html, text: e.text };
 }

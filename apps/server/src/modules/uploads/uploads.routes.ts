@@ -5,7 +5,7 @@ import { IMAGE_UPLOAD, IMAGE_WIDTHS, pathIdSchema, UPLOAD_MSG, type ImageWidth }
 import { BadRequestError } from '../../lib/errors';
 import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
-import { PayloadTooLargeError, readServedImage, servedImages, storeImage } from './uploads.service';
+import { PayloadTooLargeError, readServedImage, storeImage } from './uploads.service';
 
 const imageIdParams = z.object({ id: pathIdSchema(UPLOAD_MSG.invalidImageId) });
 const imageQuery = z.object({
@@ -21,7 +21,6 @@ const takesWebp = (accept: string | undefined) => /\bimage\/webp\b/i.test(accept
 
 export const uploadsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const limits = { fileSize: IMAGE_UPLOAD.maxBytes, files: 1, fields: 5, parts: 6 };
-  const served = servedImages(deps.database.changes);
   // Registered for these routes only, unless another plugin already made multipart available to all.
   if (!app.hasRequestDecorator('parts')) await app.register(multipart, { limits });
 
@@ -73,7 +72,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       },
     },
     async (req, reply) => {
-      const image = await readServedImage(deps.db, served, req.params.id, {
+      const image = await readServedImage(deps.db, deps.cache, req.params.id, {
         width: req.query.w as ImageWidth | undefined,
         webp: takesWebp(req.headers.accept),
       });

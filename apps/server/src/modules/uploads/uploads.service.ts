@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { IMAGE_UPLOAD, UPLOAD_MSG, type ImageWidth } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import { AppError, BadRequestError, NotFoundError } from '../../lib/errors';
-import { ReadCache, type ChangeFeed } from '../../lib/read-cache';
+import type { ReadCache } from '../../lib/read-cache';
 import { detectImageType } from './image-type';
 import { findImage, saveImage } from './uploads.repository';
 
@@ -41,27 +41,20 @@ export async function readImage(db: Db, id: number) {
 export type ServedImage = { contentType: string; data: Buffer; etag: string };
 
 /**
- * The images as sent, kept per process: an image's bytes never change under its id, so a resized or
- * re-encoded copy depends on no table (the cache's own LRU and its sharing of concurrent misses).
- */
-export function servedImages(changes: ChangeFeed): ReadCache {
-  return new ReadCache(changes, 1000, 48 * 1024 * 1024);
-}
-
-/**
  * GET /api/images/{id}: the upload as it is, or (issue 12) resized to `width` (never wider than the
  * upload) and in WebP when the browser takes it, for a phone's screen and a slow line. An animated
  * GIF is always sent as it is.
  */
 export async function readServedImage(
   db: Db,
-  served: ReadCache,
+  cache: ReadCache,
   id: number,
   options: { width?: ImageWidth | undefined; webp: boolean },
 ): Promise<ServedImage> {
   const key = `${id}|${options.width ?? 'full'}|${options.webp ? 'webp' : 'same'}`;
-  return served.get(
-    key,
+  // An image's bytes never change under its id: a resized or re-encoded copy depends on no table.
+  return cache.get(
+    `image:${key}`,
     [],
     async (): Promise<ServedImage> => {
       const image = await readImage(db, id);
@@ -85,6 +78,6 @@ export async function readServedImage(
       if (!options.width && data.length >= image.data.length) return original;
       return { contentType: `image/${format}`, data, etag: `"${image.sha256}-${options.width ?? 'full'}-${format}"` };
     },
-    (image) => image.data.length,
+    { sizeOf: (image) => image.data.length },
   );
 }
