@@ -1,4 +1,6 @@
+import type { Logger } from 'drizzle-orm';
 import { buildApp, type App, type BuildOptions } from '../src/app';
+import type { ReadCache } from '../src/lib/read-cache';
 import { openPostgres, type Database } from '../src/db/client';
 import { loadConfig, type Config } from '../src/config';
 import { fixedClock, systemClock, type Clock } from '../src/lib/clock';
@@ -26,6 +28,10 @@ export async function buildTestApp(
     seeded?: boolean;
     limiter?: RateLimiter;
     build?: BuildOptions;
+    /** Sees every query (kept-reads.test.ts). */
+    logger?: Logger;
+    /** In place of the app's own cache (kept-reads.test.ts audits every kept read). */
+    cache?: ReadCache;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -34,11 +40,21 @@ export async function buildTestApp(
     DATA_DIR: '/tmp/clinic-test-unused',
     ...options.env,
   });
-  const testDb = await createTestDatabase(kind, { seeded: options.seeded });
+  const testDb = await createTestDatabase(kind, {
+    ...(options.seeded !== undefined ? { seeded: options.seeded } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   const clock = options.clock ?? systemClock;
   const limiter = options.limiter ?? createMemoryRateLimiter();
   const app = await buildApp(
-    { config, database: testDb.database, clock, limiter, tokens: createTokenService(config.jwtSecret) },
+    {
+      config,
+      database: testDb.database,
+      clock,
+      limiter,
+      tokens: createTokenService(config.jwtSecret),
+      ...(options.cache ? { cache: options.cache } : {}),
+    },
     options.build,
   );
   await app.ready();

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { clinicToday, MSG } from '@clinic/shared';
-import { ReadCache, type WatchedTable } from '../lib/read-cache';
+import type { WatchedTable } from '../lib/read-cache';
 import { escapeHtml } from '../lib/text';
 import { errorBody } from './errors';
 
@@ -93,14 +93,13 @@ async function loadRenderer(
       });
     },
   });
-  const pages = new ReadCache(app.deps.database.changes, 200, 16 * 1024 * 1024);
   /** The whole HTML answer of `path`, the page in place; null when it is left to the browser. */
   return async (path: string): Promise<string | null> => {
     if (!entry.rendersAhead(path)) return null;
     const index = await readIndex();
     const key = `${path} ${clinicToday(app.deps.clock.now(), app.deps.timeZone)} ${index.mtimeMs}`;
     try {
-      return await pages.get(
+      return await app.deps.cache.get(
         key,
         renderedFrom(path),
         async () => {
@@ -109,7 +108,7 @@ async function loadRenderer(
           if (!page) throw NOT_RENDERED;
           return withRenderedPage(index.html, page);
         },
-        (html) => html.length,
+        { sizeOf: (html) => html.length * 2 },
       );
     } catch (err) {
       if (err !== NOT_RENDERED)

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { waitingListEntries } from '../../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DASHBOARD_MSG,
@@ -110,6 +111,25 @@ for (const kind of dbKinds()) {
       } finally {
         clock.set(APRIL_FIRST_0030);
       }
+    });
+
+    it('counts a person who has just joined a waiting list, though the dashboard was read a moment before', async () => {
+      const waitingBefore = (await dashboard('admin')).waitingList!.waiting;
+      await db()
+        .insert(waitingListEntries)
+        .values({
+          appointmentDate: '2027-04-05',
+          appointmentTime: '09:00',
+          department: 'GYNECOLOGY',
+          slotStartsAt: new Date('2027-04-05T02:00:00Z'),
+          fullName: 'Người chờ bảng điều khiển',
+          phone: '0912000111',
+          email: 'cho.dashboard@example.com',
+          status: 'WAITING',
+          tokenHash: `dashboard-waiting-${kind}`,
+          siteOrigin: 'http://localhost',
+        });
+      expect((await dashboard('admin')).waitingList!.waiting).toBe(waitingBefore + 1);
     });
 
     it('gives a doctor the figures of his own appointments only', async () => {
