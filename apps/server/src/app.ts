@@ -68,6 +68,11 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // A client writes its own X-Forwarded-Host, and Fastify believes it from any trusted proxy: no
+  // address, link or log line may rest on it (issue 29). The proxy's own Host header stays.
+  app.addHook('onRequest', async (req) => {
+    delete req.headers['x-forwarded-host'];
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);

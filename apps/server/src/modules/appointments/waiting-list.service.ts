@@ -11,6 +11,7 @@ import {
   type WaitingListJoinResponse,
 } from '@clinic/shared';
 import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import type { WaitingListEntryRow } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { bookingReceivedEmail, enqueueEmails, waitingJoinedEmail } from '../email/email.service';
@@ -93,6 +94,7 @@ export async function joinWaitingList(
       email: input.email,
       status: 'WAITING',
       tokenHash: hashOf(token),
+      // Kept for the rows' sake only: an offer's link is built on PUBLIC_URL when it is sent (issue 29).
       siteOrigin: origin,
       createdAt: now,
       updatedAt: now,
@@ -159,7 +161,10 @@ function claimRefusal(entry: WaitingListEntryRow, now: Date): ConflictError | nu
  * with its own management link). Under the slot's lock, as every booking: a second click waits and
  * then finds the entry claimed; a public booking at the same instant counts the held place as taken.
  */
-export async function claimWaitingOffer(deps: AppointmentDeps, token: string): Promise<WaitingClaimResponse> {
+export async function claimWaitingOffer(
+  deps: AppointmentDeps & Pick<AppDeps, 'config'>,
+  token: string,
+): Promise<WaitingClaimResponse> {
   const now = deps.clock.now();
   const found = await findWaitingEntryByHash(deps.db, hashOf(token));
   if (!found) throw invalidLink();
@@ -198,7 +203,7 @@ export async function claimWaitingOffer(deps: AppointmentDeps, token: string): P
     const mail = {
       ...mailOf(entry, department.departmentName),
       id: row.id,
-      manageUrl: manageUrl(entry.siteOrigin, manageToken),
+      manageUrl: manageUrl(deps.config.publicUrl, manageToken),
     };
     await enqueueEmails(tx, [bookingReceivedEmail(mail)], now);
     return { message: M.waitingClaimed, appointmentId: row.id, manageToken };

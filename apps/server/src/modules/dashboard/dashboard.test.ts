@@ -169,7 +169,11 @@ for (const kind of dbKinds()) {
 describe('dashboard in production', () => {
   it('refuses the sample-data generator', async () => {
     const t = await buildTestApp('pglite', {
-      env: { NODE_ENV: 'production', DATABASE_URL: 'postgres://unused@127.0.0.1/unused' },
+      env: {
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
+        PUBLIC_URL: 'https://antamclinic.vn',
+      },
     });
     try {
       const s = await signInAll(t.app);
