@@ -22,6 +22,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { runEach } from '../../lib/bulk';
 import { generateTemporaryPassword, hashPassword } from '../../lib/password';
 import { foldText } from '../../lib/text';
+import { endCalendarFeed } from '../appointments/calendar-feed.service';
 import { listSpecialties, specialtyExists } from '../departments/departments.service';
 import {
   countUsers,
@@ -216,6 +217,7 @@ export async function updateUser(
     await assertFree(tx, input, id);
     const endSessions = (row.active && !input.active) || row.role !== input.role;
     const updated = await uniquely(() => updateUserRow(tx, id, input, endSessions));
+    if (!input.active || input.role !== 'DOCTOR') await endCalendarFeed(tx, id);
     return { message: USER_MSG.updated, user: toUserDto(updated!) };
   });
 }
@@ -235,6 +237,7 @@ async function setActive(db: Db, actor: UserActor, id: number, active: boolean):
     const row = await lockTarget(tx, actor, id);
     if (row.active === active) return false;
     await updateUserRow(tx, id, { active }, !active);
+    if (!active) await endCalendarFeed(tx, id);
     return true;
   });
 }
