@@ -1,7 +1,8 @@
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInput } from './deps';
 import { createMailer } from './lib/mailer';
+import { redactPrivateLink } from './lib/private-links';
 import { ReadCache } from './lib/read-cache';
 import { noteAppointmentEmailSent } from './modules/appointments/appointment-emails.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -43,6 +44,28 @@ export type BuildOptions = {
   onRoute?: (route: RouteOptions) => void;
 };
 
+/**
+ * The request log's fields are Fastify's own, but a private link's token never reaches the log
+ * (issue 29): a token read from a log line would open the booking, the place or the calendar.
+ */
+function withRedactedUrls(logger: BuildOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const options = logger === true ? {} : logger;
+  return {
+    ...options,
+    serializers: {
+      ...options.serializers,
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: redactPrivateLink(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+  };
+}
+
 /** The whole product as a Fastify instance that does not listen: main.ts listens, tests inject. */
 export async function buildApp(input: AppInput, options: BuildOptions = {}) {
   const db = input.database.db;
@@ -57,7 +80,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
   };
   const trust = deps.config.trustProxy;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedactedUrls(options.logger),
     // A hop count believes that many proxies nearest to us, and no address a client wrote itself.
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
@@ -69,6 +92,11 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // A client writes its own X-Forwarded-Host, and Fastify believes it from any trusted proxy: no
+  // address, link or log line may rest on it (issue 29). The proxy's own Host header stays.
+  app.addHook('onRequest', async (req) => {
+    delete req.headers['x-forwarded-host'];
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);

@@ -40,11 +40,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
 
-  it('in production requires JWT_SECRET and a database, and seeds no demo data', () => {
+  it('in production requires JWT_SECRET, a database and PUBLIC_URL, and seeds no demo data', () => {
     const secret = 'x'.repeat(40);
-    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' })).toThrow(/JWT_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(/DATABASE_URL/);
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATABASE_URL: 'postgres://h/db' });
+    const site = { PUBLIC_URL: 'https://antamclinic.vn' };
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db', ...site })).toThrow(
+      /JWT_SECRET/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, ...site })).toThrow(/DATABASE_URL/);
+    // Issue 29: without it every e-mailed link would have to come from somewhere a caller can write.
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATABASE_URL: 'postgres://h/db' })).toThrow(
+      /PUBLIC_URL: is required/,
+    );
+    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATABASE_URL: 'postgres://h/db', ...site });
     expect(c.seedDemo).toBe(false);
     expect(c.jwtSecret).toBe(secret);
   });
@@ -75,7 +82,12 @@ describe('TRUST_PROXY and PUBLIC_URL', () => {
   it('believes no proxy by default, even in production', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).trustProxy).toBe(false);
     expect(
-      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://h/db' }).trustProxy,
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        DATABASE_URL: 'postgres://h/db',
+        PUBLIC_URL: 'https://antamclinic.vn',
+      }).trustProxy,
     ).toBe(false);
   });
   it('takes a hop count or proxy addresses, and refuses anything else', () => {
@@ -91,5 +103,9 @@ describe('TRUST_PROXY and PUBLIC_URL', () => {
       'https://antamclinic.vn',
     );
     expect(() => loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://antamclinic.vn/blog' })).toThrow(/PUBLIC_URL/);
+  });
+  it('outside production, without PUBLIC_URL, links point at this server on localhost', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ DATA_DIR: tmp(), PORT: '3102' }).publicUrl).toBe('http://localhost:3102');
   });
 });

@@ -80,8 +80,11 @@ export type Config = {
    * address and escape the rate limits. `false`, a hop count, or addresses.
    */
   trustProxy: boolean | number | string[];
-  /** The site's own origin for absolute links (sitemap, link previews); from the request's Host when unset. */
-  publicUrl: string | undefined;
+  /**
+   * The site's own origin, the only one absolute links (e-mails, sitemap, feeds, link previews) are
+   * built on: PUBLIC_URL, required in production; else http://localhost:PORT. Never a request's Host.
+   */
+  publicUrl: string;
   /** How often each process offers freed places to the waiting lists (and lapses unclaimed offers). */
   waitingListCheckSeconds: number;
 };
@@ -103,6 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (production && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  DATABASE_URL: is required when NODE_ENV=production');
+  }
+  // Every link in an e-mail, the sitemap and the feeds is built on it: never on a Host a caller chose.
+  if (production && !e.PUBLIC_URL) {
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: is required when NODE_ENV=production');
   }
   if ((e.ADMIN_USERNAME && !e.ADMIN_PASSWORD) || (!e.ADMIN_USERNAME && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME / ADMIN_PASSWORD: set both or neither');
@@ -130,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitLoginPerAddress: e.RATE_LIMIT_LOGIN_PER_ADDRESS ?? e.RATE_LIMIT_LOGIN * 5,
     rateLimitPublic: e.RATE_LIMIT_PUBLIC,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    publicUrl: e.PUBLIC_URL?.toLowerCase(),
+    publicUrl: e.PUBLIC_URL?.toLowerCase() ?? `http://localhost:${e.PORT}`,
     waitingListCheckSeconds: e.WAITING_LIST_CHECK_SECONDS,
   };
 }

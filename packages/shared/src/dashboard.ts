@@ -25,12 +25,13 @@ export type DashboardMonth = z.infer<typeof dashboardMonthSchema>;
 
 /**
  * The dashboard (specification section 2, PRODUCT.md section 6), every figure from the database:
- * the clinic's, or a doctor's own appointments only.
+ * the clinic's, or a doctor's or a patient's own appointments only.
  */
 export const dashboardSchema = z.object({
-  scope: z.enum(['clinic', 'doctor']),
-  /** The clinic: every account; a doctor: his patients (Patient Control's count). */
-  people: z.number().int(),
+  /** Whose figures: the clinic's (ADMIN, STAFF), a doctor's own, or a patient's own bookings. */
+  scope: z.enum(['clinic', 'doctor', 'patient']),
+  /** The clinic: every account; a doctor: his patients (Patient Control's count); a patient: none. */
+  people: z.number().int().nullable(),
   appointments: z.object({
     total: z.number().int(),
     pending: z.number().int(),

@@ -103,7 +103,8 @@ export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: 
   // A reset connection has nobody left to answer.
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const body = connectionError(err.code);
-  this.log.debug({ err }, 'client error');
+  // Not the error itself: Node's parse errors carry the raw request (its address, a private link's token) in rawPacket.
+  this.log.debug({ err: { code: err.code, message: err.message } }, 'client error');
   const started = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
   if (socket.writable && !started) {
     const json = JSON.stringify(body);

@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import { isPrivateLink } from '../lib/private-links';
 
 /** Security headers, and a Content-Security-Policy the built web app satisfies (no inline scripts, nothing from elsewhere). */
 export const securityPlugin = fp(async (app) => {
@@ -32,6 +33,12 @@ export const securityPlugin = fp(async (app) => {
   // a family tablet) keeps none of them. A public read may be kept but is asked again each time.
   // A route that says otherwise (an uploaded image, the sitemap) keeps its own header.
   app.addHook('onSend', async (req, reply) => {
+    // An address that carries a private link's token (issue 29): whatever answers it, the web app's
+    // page, a JSON read, a calendar or an error, is kept by no browser or cache and indexed by none.
+    if (isPrivateLink(req.url)) {
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
+      return;
+    }
     if (reply.hasHeader('cache-control') || !req.url.startsWith('/api/')) return;
     const publicRead = req.method === 'GET' && !req.headers.authorization && reply.statusCode < 400;
     reply.header('cache-control', publicRead ? 'no-cache' : 'no-store');

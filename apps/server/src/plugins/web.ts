@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { clinicToday, MSG } from '@clinic/shared';
+import { redactPrivateLink } from '../lib/private-links';
 import type { WatchedTable } from '../lib/read-cache';
 import { escapeHtml } from '../lib/text';
 import { errorBody } from './errors';
@@ -80,7 +81,11 @@ async function loadRenderer(
   const render = entry.createRenderer({
     timeZone: app.deps.timeZone,
     // A component that fails on the server leaves its page to the browser; the log says which.
-    onError: (err, path) => app.log.warn({ err, path }, 'a public page failed to render ahead; the browser renders it'),
+    onError: (err, path) =>
+      app.log.warn(
+        { err, path: redactPrivateLink(path) },
+        'a public page failed to render ahead; the browser renders it',
+      ),
     fetch: async (url, init) => {
       const res = await app.inject({
         method: (init.method ?? 'GET') as 'GET',
@@ -112,7 +117,10 @@ async function loadRenderer(
       );
     } catch (err) {
       if (err !== NOT_RENDERED)
-        app.log.warn({ err, path }, 'a public page could not be rendered ahead; the browser renders it');
+        app.log.warn(
+          { err, path: redactPrivateLink(path) },
+          'a public page could not be rendered ahead; the browser renders it',
+        );
       return null;
     }
   };
@@ -245,9 +253,7 @@ export const webPlugin = fp<{ webDist: string | undefined }>(async (app, { webDi
     if (path === '/api' || path.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(errorBody(404, 'NOT_FOUND', MSG.routeNotFound));
     }
-    // A private management or waiting-list link's page: never indexed, never kept by a shared cache.
-    if (path.startsWith('/appointment/manage/') || path.startsWith('/appointment/waiting/'))
-      reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store');
+    // A private link's page is marked no-store by the security plugin (plugins/security.ts).
     return reply.sendAppPage();
   });
 });

@@ -1,6 +1,16 @@
 // The comments' words, statuses, reactions and limits: no zod here, so a post's page shows them
 // without the schemas (issue 12). The schemas are in comment.ts.
-export const COMMENT_LIMITS = { authorName: 100, content: 1000, pageSize: 20, maxPageSize: 50 } as const;
+export const COMMENT_LIMITS = {
+  authorName: 100,
+  content: 1000,
+  pageSize: 20,
+  maxPageSize: 50,
+  /**
+   * How many levels of replies a thread shows under its comment (issue 29): an answer to a reply
+   * that deep joins that reply's own list, beside it.
+   */
+  maxReplyDepth: 5,
+} as const;
 
 /** Moderation states (PRODUCT.md section 8): APPROVED is visible, PENDING waits, REJECTED is hidden. */
 export const COMMENT_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const;

@@ -1,10 +1,14 @@
 const MAX_MEGABYTES = 5;
+/** A phone's or a camera's photo is 12-24 megapixels; a few KB can declare 256 (issue 29). */
+const MAX_MEGAPIXELS = 40;
 const CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
 /** Blog images (specification sections 5 and 9): JPG, PNG, GIF, WebP, at most 5 MB, checked by their bytes on the server. */
 export const IMAGE_UPLOAD = {
   field: 'image',
   maxBytes: MAX_MEGABYTES * 1024 * 1024,
+  /** Width × height, checked at upload and again before any resize. */
+  maxPixels: MAX_MEGAPIXELS * 1_000_000,
   contentTypes: CONTENT_TYPES,
   /** For the file input's accept attribute. */
   accept: CONTENT_TYPES.join(','),
@@ -26,6 +30,7 @@ export const UPLOAD_MSG = {
   fileRequired: 'Vui lòng chọn hình ảnh để tải lên',
   unsupportedType: 'Chỉ chấp nhận hình ảnh JPG, PNG, GIF hoặc WebP',
   tooLarge: `Kích thước hình ảnh không được vượt quá ${MAX_MEGABYTES}MB`,
+  tooManyPixels: `Hình ảnh không được vượt quá ${MAX_MEGAPIXELS} megapixel (chiều rộng × chiều cao)`,
   imageNotFound: 'Không tìm thấy hình ảnh',
   invalidImageId: 'ID hình ảnh không hợp lệ',
   invalidImageWidth: `Chiều rộng hình ảnh phải là một trong: ${IMAGE_WIDTHS_TEXT}`,

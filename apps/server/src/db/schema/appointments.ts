@@ -239,7 +239,7 @@ export const waitingListEntries = pgTable(
     tokenHash: text('token_hash').notNull().unique('waiting_list_entries_token_hash_key'),
     /** The offer e-mail's link (the same powers). */
     offerTokenHash: text('offer_token_hash').unique('waiting_list_entries_offer_token_hash_key'),
-    /** The site she joined from: the offer's link points there. */
+    /** The origin given when she joined; no longer read: an offer's link is built on PUBLIC_URL (issue 29). */
     siteOrigin: text('site_origin').notNull(),
     offeredAt: timestamp('offered_at', { withTimezone: true, mode: 'date' }),
     offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true, mode: 'date' }),

@@ -171,7 +171,43 @@ async function countFromCounters(db: Db, f: AppointmentFilter): Promise<number |
 }
 
 /** The cards of the bookings screen and the dashboard: all of them (or a doctor's) by status, and today's active ones. */
-export async function countAppointmentStats(db: Db, scope: { doctorId?: number }, today: string) {
+/** Whose appointments a figure counts: the clinic's (none given), a doctor's, or a patient's own (her account's). */
+export type FigureScope = { doctorId?: number; userId?: number };
+
+/** A patient's own appointments, read from the table: a handful of rows on the user's index. */
+async function countPatientStats(db: Db, userId: number, today: string) {
+  const a = appointments;
+  const rows = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      pending: sql<number>`(count(*) filter (where ${a.status} = 'PENDING'))::int`,
+      awaiting: sql<number>`(count(*) filter (where ${a.status} = 'AWAITING_DOCTOR_APPROVAL'))::int`,
+      confirmed: sql<number>`(count(*) filter (where ${a.status} = 'CONFIRMED'))::int`,
+      today: sql<number>`(count(*) filter (where ${a.appointmentDate} = ${today} and ${notInArray(a.status, [...INACTIVE_STATUSES])}))::int`,
+    })
+    .from(a)
+    .where(eq(a.userId, userId));
+  return rows[0]!;
+}
+
+async function countPatientFigures(db: Db, userId: number, fromMonth?: string): Promise<FigureRow[]> {
+  const a = appointments;
+  const month = sql<string>`to_char(date_trunc('month', ${a.appointmentDate}::date), 'YYYY-MM-DD')`;
+  return db
+    .select({
+      month: fromMonth ? month : sql<null>`null`,
+      status: a.status,
+      n: sql<number>`count(*)::int`,
+      amountSum: sql<number>`coalesce(sum(${a.paymentAmount}), 0)::bigint`.mapWith(Number),
+      unpriced: sql<number>`(count(*) filter (where ${a.paymentAmount} is null))::int`,
+    })
+    .from(a)
+    .where(and(eq(a.userId, userId), fromMonth ? gte(a.appointmentDate, fromMonth) : undefined))
+    .groupBy(...(fromMonth ? [month, a.status] : [a.status]));
+}
+
+export async function countAppointmentStats(db: Db, scope: FigureScope, today: string) {
+  if (scope.userId) return countPatientStats(db, scope.userId, today);
   if (scope.doctorId) {
     const t = appointmentDoctorDayCounts;
     const active = notInArray(t.status, [...INACTIVE_STATUSES]);
@@ -207,7 +243,8 @@ export type FigureRow = { month: string | null; status: string; n: number; amoun
  * The kept counts by status (and by month from `fromMonth` on, when given), with their recorded
  * amounts: the clinic's from the month table, a doctor's from his day table.
  */
-export async function countFigures(db: Db, scope: { doctorId?: number }, fromMonth?: string): Promise<FigureRow[]> {
+export async function countFigures(db: Db, scope: FigureScope, fromMonth?: string): Promise<FigureRow[]> {
+  if (scope.userId) return countPatientFigures(db, scope.userId, fromMonth);
   if (scope.doctorId) {
     const t = appointmentDoctorDayCounts;
     const month = sql<string>`to_char(date_trunc('month', ${t.day}), 'YYYY-MM-DD')`;

@@ -18,7 +18,6 @@ import {
   waitingTokenParamsSchema,
 } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
-import { originOf } from '../../lib/origin';
 import { errorResponses } from '../../plugins/errors';
 import { checkAvailability, createPublicAppointment } from './booking.service';
 import { calendarFeedIcs } from './calendar-feed.service';
@@ -52,9 +51,7 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
       preHandler: [app.optionalAuth, app.publicWrite],
     },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send(await createPublicAppointment(deps, req.body, req.auth, originOf(req, deps.config.publicUrl))),
+      reply.status(201).send(await createPublicAppointment(deps, req.body, req.auth, deps.config.publicUrl)),
   );
 
   // The private management link (PRODUCT.md section 10): the token is the only key, so every call
@@ -145,8 +142,7 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
       },
       preHandler: app.publicWrite,
     },
-    async (req, reply) =>
-      reply.status(201).send(await joinWaitingList(deps, req.body, originOf(req, deps.config.publicUrl))),
+    async (req, reply) => reply.status(201).send(await joinWaitingList(deps, req.body, deps.config.publicUrl)),
   );
   app.get(
     '/appointments/waiting-list/:token',

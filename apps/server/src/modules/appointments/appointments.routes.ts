@@ -83,7 +83,6 @@ import { editAppointment } from './staff-edit.service';
 import { resendManageLink } from './manage-link.service';
 import { listSlotWaiting, removeWaitingEntry } from './waiting-list.service';
 import { calendarFeedStatus, createCalendarFeed, revokeCalendarFeed } from './calendar-feed.service';
-import { originOf } from '../../lib/origin';
 import { APPOINTMENT_READS } from '../../lib/read-cache';
 
 const BACK_OFFICE = rolesWith('readAppointments');
@@ -342,7 +341,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       isExaminationNotes(req.body)
         ? withEmailStatus(
             mail,
-            await saveExaminationNotes(deps, req.params.id, actor(req), req.body, originOf(req, deps.config.publicUrl)),
+            await saveExaminationNotes(deps, req.params.id, actor(req), req.body, deps.config.publicUrl),
           )
         : withEmailStatus(mail, await editAppointment(deps, req.params.id, actor(req), req.body)),
   );
@@ -590,10 +589,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       preHandler: app.requirePermission('sendEmail'),
     },
     async (req) =>
-      withEmailStatus(
-        mail,
-        await resendManageLink(deps, req.params.id, actor(req), originOf(req, deps.config.publicUrl)),
-      ),
+      withEmailStatus(mail, await resendManageLink(deps, req.params.id, actor(req), deps.config.publicUrl)),
   );
 
   // ------------------------------------------------------------ a slot's waiting list (the booking detail)
@@ -654,7 +650,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return createCalendarFeed(deps, actor(req), originOf(req, deps.config.publicUrl));
+      return createCalendarFeed(deps, actor(req), deps.config.publicUrl);
     },
   );
   app.delete(

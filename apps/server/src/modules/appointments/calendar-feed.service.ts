@@ -7,6 +7,7 @@ import {
   type CalendarFeedCreated,
   type CalendarFeedStatus,
 } from '@clinic/shared';
+import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { doctorFeedIcs } from '../email/email.service';
 import type { Actor, AppointmentDeps } from './appointment-access';
@@ -49,6 +50,14 @@ export async function createCalendarFeed(
 export async function revokeCalendarFeed(deps: AppointmentDeps, doctor: Actor): Promise<{ message: string }> {
   await deleteCalendarFeed(deps.db, doctor.id);
   return { message: M.calendarFeedRevoked };
+}
+
+/**
+ * Deactivation, or a role other than DOCTOR, deletes the doctor's address rather than hiding it
+ * (issue 29): switched on again, or made a doctor again, he must not find an old address working.
+ */
+export async function endCalendarFeed(db: Db, doctorId: number): Promise<void> {
+  await deleteCalendarFeed(db, doctorId);
 }
 
 export async function calendarFeedIcs(deps: AppointmentDeps, token: string): Promise<string> {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_MSG as M } from '@clinic/shared';
-import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
+import { buildTestApp, fixedClock, loginAs, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 
@@ -133,6 +133,40 @@ for (const kind of dbKinds()) {
       expect((await feed(third)).statusCode).toBe(200);
       expect((await call(t.app, s.admin, 'PUT', `/api/users/${s.doctor2.userId}/deactivate`)).statusCode).toBe(200);
       expect((await feed(third)).statusCode).toBe(404);
+      // Issue 29: the ended address stays ended when he is switched on again.
+      expect((await call(t.app, s.admin, 'PUT', `/api/users/${s.doctor2.userId}/activate`)).statusCode).toBe(200);
+      expect((await feed(third)).statusCode).toBe(404);
+      const doctor2 = await loginAs(t.app, 'doctor2', 'Doctor@123');
+      expect((await call(t.app, doctor2, 'GET', '/api/appointments/calendar-feed')).json()).toEqual({
+        active: false,
+        createdAt: null,
+      });
+    });
+
+    it('ends for good when an administrator makes the doctor another role, even if he is made a doctor again', async () => {
+      const doctor3 = await loginAs(t.app, 'doctor3', 'Doctor@123');
+      const url = ((await call(t.app, doctor3, 'POST', '/api/appointments/calendar-feed')).json() as { url: string })
+        .url;
+      expect((await feed(url)).statusCode).toBe(200);
+      const account = (await call(t.app, s.admin, 'GET', `/api/users/${doctor3.userId}`)).json();
+      const edit = (role: string, specialty: string | null) =>
+        call(t.app, s.admin, 'PUT', `/api/users/${doctor3.userId}`, {
+          username: account.username,
+          email: account.email,
+          fullName: account.fullName,
+          role,
+          specialty,
+          active: true,
+        });
+      expect((await edit('STAFF', null)).statusCode).toBe(200);
+      expect((await feed(url)).statusCode).toBe(404);
+      const back = await edit('DOCTOR', account.specialty);
+      expect(back.statusCode, back.body).toBe(200);
+      expect((await feed(url)).statusCode).toBe(404);
+      const again = await loginAs(t.app, 'doctor3', 'Doctor@123');
+      expect((await call(t.app, again, 'GET', '/api/appointments/calendar-feed')).json()).toMatchObject({
+        active: false,
+      });
     });
   });
 }

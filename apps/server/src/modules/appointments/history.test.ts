@@ -218,6 +218,29 @@ for (const kind of dbKinds()) {
       expect(row).toContain('"Đau, ""nhẹ"""');
     });
 
+    it('keeps a formula after a semicolon as text too: Excel in a Vietnamese locale splits on it (issue 29)', async () => {
+      const tricky = await seedAppointment(db(), {
+        fullName: 'Lan;=HYPERLINK("http://x.example";"y")',
+        reason: 'Khám;+cmd',
+        appointmentDate: '2027-03-30',
+        status: 'COMPLETED',
+      });
+      const res = await call(
+        t.app,
+        s.staff,
+        'GET',
+        '/api/appointments/history/export?period=custom&from=2027-03-30&to=2027-03-30',
+      );
+      const row = res.rawPayload
+        .toString('utf8')
+        .split('\r\n')
+        .find((l) => l.startsWith(`${tricky.id},`))!;
+      const cells = row.split(';').map((cell) => cell.replace(/^[\s"]+/, ''));
+      expect(cells.length).toBeGreaterThan(2);
+      for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@]/);
+      expect(row).toContain(`"Lan;'=HYPERLINK(""http://x.example"";""y"")"`);
+    });
+
     it('says there is nothing to export for an empty filter, and lets neither doctors nor patients in', async () => {
       const empty = await call(
         t.app,

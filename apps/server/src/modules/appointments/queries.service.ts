@@ -195,9 +195,14 @@ export async function appointmentStats(deps: AppointmentDeps, actor: Actor): Pro
 /**
  * The dashboard's appointment figures (PRODUCT.md section 6), from the counts the database keeps:
  * by status over all time and by month since `fromMonth`, each with its value (recorded amounts, and
- * DEFAULT_VISIT_PRICE for a visit without one). A doctor's cover his own appointments only.
+ * DEFAULT_VISIT_PRICE for a visit without one). A doctor's cover his own appointments only, a
+ * patient's (userId) her own bookings only.
  */
-export async function appointmentFigures(deps: AppointmentDeps, scope: { doctorId?: number }, fromMonth: string) {
+export async function appointmentFigures(
+  deps: AppointmentDeps,
+  scope: { doctorId?: number; userId?: number },
+  fromMonth: string,
+) {
   const today = clinicMoment(deps.clock.now(), deps.timeZone).date;
   const value = (r: FigureRow) => r.amountSum + DEFAULT_VISIT_PRICE * r.unpriced;
   const [allTime, months, stats] = await Promise.all([

@@ -2,6 +2,7 @@
 // their slot begins and are forgotten a month later.
 import { clinicMoment, formatTimeOnDate, WAITING_HOLD_MINUTES } from '@clinic/shared';
 import { enqueueEmails, waitingEndedEmail, waitingOfferEmail, type RenderedEmail } from '../email/email.service';
+import type { AppDeps } from '../../deps';
 import type { AppointmentDeps } from './appointment-access';
 import { lockSlot, slotPlaces, type Slot } from './appointments.repository';
 import { requireDepartment } from './booking.service';
@@ -41,7 +42,7 @@ export async function forgetPastWaitingLists(deps: Pick<AppointmentDeps, 'db' | 
  * slot's lock after counting again.
  */
 export async function offerFreedPlaces(
-  deps: AppointmentDeps,
+  deps: AppointmentDeps & Pick<AppDeps, 'config'>,
 ): Promise<{ withdrawn: number; expired: number; offered: number }> {
   const now = deps.clock.now();
   const withdrawn = await deps.db.transaction(async (tx) => {
@@ -59,7 +60,7 @@ export async function offerFreedPlaces(
   return { withdrawn, expired, offered };
 }
 
-async function offerInSlot(deps: AppointmentDeps, slot: Slot, now: Date): Promise<number> {
+async function offerInSlot(deps: AppointmentDeps & Pick<AppDeps, 'config'>, slot: Slot, now: Date): Promise<number> {
   return deps.db.transaction(async (tx) => {
     await lockSlot(tx, slot);
     const department = await requireDepartment(tx, slot.department);
@@ -80,7 +81,7 @@ async function offerInSlot(deps: AppointmentDeps, slot: Slot, now: Date): Promis
       const until = clinicMoment(expiresAt, deps.timeZone);
       emails.push(
         waitingOfferEmail(
-          { ...mailOf(entry, department.departmentName), waitingUrl: waitingUrl(entry.siteOrigin, token) },
+          { ...mailOf(entry, department.departmentName), waitingUrl: waitingUrl(deps.config.publicUrl, token) },
           formatTimeOnDate(until.time, until.date),
         ),
       );

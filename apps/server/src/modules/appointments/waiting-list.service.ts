@@ -11,6 +11,7 @@ import {
   type WaitingListJoinResponse,
 } from '@clinic/shared';
 import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import type { WaitingListEntryRow } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { bookingReceivedEmail, enqueueEmails, waitingJoinedEmail } from '../email/email.service';
@@ -85,6 +86,7 @@ export async function joinWaitingList(
       email: input.email,
       status: 'WAITING',
       tokenHash: hashOf(token),
+      // Kept for the rows' sake only: an offer's link is built on PUBLIC_URL when it is sent (issue 29).
       siteOrigin: origin,
       createdAt: now,
       updatedAt: now,
@@ -151,7 +153,10 @@ function claimRefusal(entry: WaitingListEntryRow, now: Date): ConflictError | nu
  * with its own management link). Under the slot's lock, as every booking: a second click waits and
  * then finds the entry claimed; a public booking at the same instant counts the held place as taken.
  */
-export async function claimWaitingOffer(deps: AppointmentDeps, token: string): Promise<WaitingClaimResponse> {
+export async function claimWaitingOffer(
+  deps: AppointmentDeps & Pick<AppDeps, 'config'>,
+  token: string,
+): Promise<WaitingClaimResponse> {
   const now = deps.clock.now();
   const found = await findWaitingEntryByHash(deps.db, hashOf(token));
   if (!found) throw invalidLink();
@@ -177,7 +182,7 @@ export async function claimWaitingOffer(deps: AppointmentDeps, token: string): P
           bookingReceivedEmail({
             ...mailOf(entry, dep.departmentName),
             id: made.id,
-            manageUrl: manageUrl(entry.siteOrigin, token!),
+            manageUrl: manageUrl(deps.config.publicUrl, token!),
           }),
         ],
       },

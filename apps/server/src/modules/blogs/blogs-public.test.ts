@@ -186,7 +186,7 @@ for (const kind of dbKinds()) {
     });
 
     describe('GET /sitemap.xml and /robots.txt', () => {
-      it('lists the public pages and every published post, by absolute address from the request host', async () => {
+      it('lists the public pages and every published post, by absolute address on the configured origin', async () => {
         const res = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'phongkham.example.vn' } });
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toMatch(/^application\/xml/);
@@ -201,17 +201,27 @@ for (const kind of dbKinds()) {
           `/blog/${posts.published}`,
           `/blog/${posts.featured}`,
         ]) {
-          expect(xml).toContain(`<loc>http://phongkham.example.vn${path}</loc>`);
+          expect(xml).toContain(`<loc>${t.config.publicUrl}${path}</loc>`);
         }
         expect(xml).not.toContain(`/blog/${posts.draft}<`);
         expect(xml).not.toContain(`/blog/${posts.archived}<`);
         expect(xml).not.toContain('/admin');
       });
 
-      it('takes nothing but a plain host name from the Host header', async () => {
-        const res = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'evil.example"><script>x</script>' } });
-        expect(res.body).not.toContain('<script>');
-        expect(res.body).toContain('<loc>http://localhost/blog</loc>');
+      // Issue 29: a cache keeps these for every visitor, so a caller's Host must not reach them.
+      it('takes nothing from the Host or X-Forwarded-Host header', async () => {
+        for (const headers of [
+          { host: 'evil.example' },
+          { host: 'evil.example"><script>x</script>' },
+          { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+        ]) {
+          for (const url of ['/sitemap.xml', '/robots.txt']) {
+            const res = await t.app.inject({ url, headers });
+            expect(res.body, url).not.toContain('evil');
+            expect(res.body, url).toContain(`${t.config.publicUrl}/`);
+          }
+        }
+        expect(t.config.publicUrl).toBe('http://localhost:3000');
       });
 
       it('lets crawlers in, keeps them out of private pages, and points to the sitemap', async () => {
@@ -223,7 +233,7 @@ for (const kind of dbKinds()) {
         expect(res.body).toContain('Disallow: /my-appointments');
         // The sign-in page is a public page a patient searches for: a crawler may read it.
         expect(res.body).not.toContain('Disallow: /login');
-        expect(res.body).toContain('Sitemap: http://phongkham.example.vn/sitemap.xml');
+        expect(res.body).toContain(`Sitemap: ${t.config.publicUrl}/sitemap.xml`);
       });
     });
 
@@ -267,8 +277,9 @@ for (const kind of dbKinds()) {
         expect(html).toContain(
           '<meta name="description" content="&quot;&gt;&lt;img src=x onerror=alert(2)&gt; Tóm tắt" />',
         );
-        expect(html).toContain('<meta property="og:image" content="http://phongkham.example.vn/api/images/1" />');
-        expect(html).toContain(`<meta property="og:url" content="http://phongkham.example.vn/blog/${post.id}" />`);
+        expect(html).toContain(`<meta property="og:image" content="${t.config.publicUrl}/api/images/1" />`);
+        expect(html).toContain(`<meta property="og:url" content="${t.config.publicUrl}/blog/${post.id}" />`);
+        expect(html).not.toContain('phongkham.example.vn');
         expect(html).not.toContain('Trang chủ');
         expect(html).toContain('<div id="root"></div>');
       });

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { blogIdParamsSchema } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
-import { originOf } from '../../lib/origin';
 import { getPublicPostMeta } from './blogs.service';
 import { injectPostMeta } from './post-meta';
 
@@ -14,7 +13,7 @@ export const postPageRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { d
     const parsed = blogIdParamsSchema.safeParse(req.params);
     const meta = parsed.success ? await getPublicPostMeta(deps, parsed.data.id) : undefined;
     if (!meta) return reply.sendAppPage();
-    const origin = originOf(req, deps.config.publicUrl);
+    const origin = deps.config.publicUrl;
     const post = {
       title: meta.title,
       description: meta.excerpt,

@@ -50,6 +50,18 @@ export async function findVisibleComment(db: Db, id: number): Promise<CommentNod
   return rows[0];
 }
 
+/** The comment and every comment above it, from the top-level one down. */
+export async function listAncestorIds(db: Db, id: number): Promise<number[]> {
+  const result = (await db.execute(sql`
+    with recursive up as (
+      select id, parent_id, 0 as steps from ${comments} where id = ${id}
+      union all
+      select c.id, c.parent_id, up.steps + 1 from ${comments} c join up on c.id = up.parent_id
+    )
+    select id from up order by steps desc`)) as unknown as { rows: { id: number }[] };
+  return result.rows.map((r) => Number(r.id));
+}
+
 /** Top-level approved comments of a post, newest first. */
 export async function listTopLevelComments(db: Db, blogId: number, page: { offset: number; limit: number }) {
   const where = and(eq(comments.blogId, blogId), isNull(comments.parentId), eq(comments.status, 'APPROVED'));

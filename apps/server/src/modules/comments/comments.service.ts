@@ -1,5 +1,6 @@
 import {
   BLOG_MSG,
+  COMMENT_LIMITS,
   COMMENT_MSG,
   nextReaction,
   pagingOf,
@@ -24,6 +25,7 @@ import {
   listReactorsOf,
   findVisibleComment,
   insertComment,
+  listAncestorIds,
   listApprovedReplies,
   listCommentsForModeration,
   listTopLevelComments,
@@ -58,8 +60,10 @@ function toComment(row: CommentNodeRow, replies: Comment[] = [], myReaction: Rea
 }
 
 /**
- * Nests approved rows under their parents. A reply whose parent is not among them (rejected or
- * pending) is left out with everything under it.
+ * Nests approved rows under their parents, without recursion (issue 29: a chain of 1,500 replies
+ * overflowed the stack). A reply whose parent is not among them (rejected or pending) is left out
+ * with everything under it. Below COMMENT_LIMITS.maxReplyDepth levels a reply is shown beside its
+ * parent, in the list of the reply at that depth, so no answer nests deeper whatever is stored.
  */
 function buildTrees(roots: CommentNodeRow[], replies: CommentNodeRow[], mine: Map<number, ReactionType>): Comment[] {
   const children = new Map<number, CommentNodeRow[]>();
@@ -69,9 +73,36 @@ function buildTrees(roots: CommentNodeRow[], replies: CommentNodeRow[], mine: Ma
     list.push(r);
     children.set(r.parentId, list);
   }
-  const build = (row: CommentNodeRow): Comment =>
-    toComment(row, (children.get(row.id) ?? []).map(build), mine.get(row.id) ?? null);
-  return roots.map(build);
+  const trees = roots.map((row) => toComment(row, [], mine.get(row.id) ?? null));
+  /** Each node to visit: its row, its comment, its depth, and the list it was put in. */
+  type Visit = { row: CommentNodeRow; node: Comment; depth: number; list: Comment[] };
+  const visits: Visit[] = roots.map((row, i) => ({ row, node: trees[i]!, depth: 0, list: trees }));
+  const lengthened = new Set<Comment[]>();
+  for (let i = 0; i < visits.length; i += 1) {
+    const { row, node, depth, list } = visits[i]!;
+    const deeper = depth < COMMENT_LIMITS.maxReplyDepth;
+    for (const child of children.get(row.id) ?? []) {
+      const childNode = toComment(child, [], mine.get(child.id) ?? null);
+      const into = deeper ? node.replies : list;
+      into.push(childNode);
+      if (!deeper) lengthened.add(list);
+      visits.push({ row: child, node: childNode, depth: deeper ? depth + 1 : depth, list: into });
+    }
+  }
+  // A list that took replies from below keeps the thread's order: oldest first.
+  for (const list of lengthened) list.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+  return trees;
+}
+
+/** Every comment in the trees, counted without recursion. */
+function countTree(nodes: Comment[]): number {
+  let count = 0;
+  const pending = [...nodes];
+  while (pending.length > 0) {
+    count += 1;
+    pending.push(...pending.pop()!.replies);
+  }
+  return count;
 }
 
 /** The caller's reactions to every comment shown, read in one query; none for an unknown visitor. */
@@ -86,10 +117,6 @@ async function reactionsOf(
     rows.map((r) => r.id),
     visitorKey,
   );
-}
-
-function countTree(nodes: Comment[]): number {
-  return nodes.reduce((n, c) => n + 1 + countTree(c.replies), 0);
 }
 
 export async function listCommentsOfPost(
@@ -198,13 +225,23 @@ export async function createComment(deps: CommentDeps, blogId: number, input: Co
   return { success: true, message: createdMessage(status, false), comment: toComment(row) };
 }
 
+/**
+ * The comment a reply is stored under: the one answered, or, when that one is already
+ * COMMENT_LIMITS.maxReplyDepth levels deep, its own parent at that depth (issue 29), so threads
+ * stop growing downwards.
+ */
+async function replyTargetOf(deps: CommentDeps, parentId: number): Promise<number> {
+  const chain = await listAncestorIds(deps.db, parentId);
+  return chain.length > COMMENT_LIMITS.maxReplyDepth ? chain[COMMENT_LIMITS.maxReplyDepth - 1]! : parentId;
+}
+
 export async function createReply(deps: CommentDeps, parentId: number, input: CommentInput, commenter: Commenter) {
   const parent = await findVisibleComment(deps.db, parentId);
   if (!parent) throw commentNotFound();
   const status = initialStatus(deps, commenter);
   const row = await insertComment(deps.db, {
     blogId: parent.blogId,
-    parentId: parent.id,
+    parentId: await replyTargetOf(deps, parent.id),
     rootId: parent.rootId ?? parent.id,
     authorName: await authorNameOf(deps, commenter, input.authorName),
     content: input.content,

@@ -125,6 +125,32 @@ for (const kind of dbKinds()) {
         expect(doctor.json().comment.authorName).toBe('BS. Nguyễn Văn An');
       });
 
+      // Issue 29: the names as they look, not as they are encoded, and without the title they carry.
+      it("refuses a doctor's name written with look-alike letters, or without its title", async () => {
+        const parentId = (await comment(postId, { authorName: 'Thu Trang', content: 'Cho em hỏi ạ.' })).json().comment
+          .id;
+        for (const authorName of [
+          'BЅ. Đặng Thanh Hương', // Cyrillic Ѕ
+          'Đặng Thanh Hương',
+          'ĐẶNG THANH HƯƠNG',
+          'Đặng  Thanh-Hương',
+          'Nguyễn Văn An',
+          'Ｂｓ． Trần Minh', // fullwidth
+          '𝐁𝐒. Lê Hoa', // mathematical bold
+          'Β\u200bS Hoa', // Greek capital beta, a zero-width space
+          'Dr\u00b7 Lan',
+        ]) {
+          const res = await comment(postId, { authorName, content: 'Bài viết rất hay.' });
+          expect(res.statusCode, authorName).toBe(400);
+          expect(res.json()).toMatchObject({ code: 'STAFF_NAME_RESERVED' });
+          expect((await reply(parentId, { authorName, content: 'Đồng ý.' })).statusCode, authorName).toBe(400);
+        }
+        // Visitors' own names that share words with a doctor's stay theirs.
+        for (const authorName of ['Thanh Hương', 'Đặng Thu Hương', 'Nguyễn Văn Anh', 'Bảo Ngọc', 'Minh Thư']) {
+          expect((await comment(postId, { authorName, content: 'Cảm ơn.' })).statusCode, authorName).toBe(201);
+        }
+      });
+
       it('uses the account name of a signed-in commenter, whatever name is sent', async () => {
         const res = await comment(
           postId,

@@ -32,17 +32,28 @@ export function sampleDataAllowed(deps: Pick<AppDeps, 'config'>, viewer: Viewer)
  * The dashboard (PRODUCT.md section 6): the real count of accounts (a doctor: of his patients), the
  * appointment counters, revenue and pending payments valued at the recorded amounts (500.000đ for a
  * visit without one), the last six months and the growth against last month, all from the counts
- * the database keeps. A doctor's figures cover his own appointments only.
+ * the database keeps. A doctor's figures cover his own appointments only, a patient's her own
+ * bookings (what she has paid and still owes, no account count).
  */
 export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise<Dashboard> {
-  const doctor = viewer.role === 'DOCTOR';
-  const scope = doctor ? { doctorId: viewer.id } : {};
+  // Only the front desk sees the clinic's figures; a doctor his, a patient her own (issue 29: a
+  // patient who typed /admin saw the clinic's revenue, pending payments and user count).
+  const scopeName: Dashboard['scope'] = can(viewer.role, 'manageBookings')
+    ? 'clinic'
+    : viewer.role === 'DOCTOR'
+      ? 'doctor'
+      : 'patient';
+  const scope = scopeName === 'doctor' ? { doctorId: viewer.id } : scopeName === 'patient' ? { userId: viewer.id } : {};
   const thisMonth = monthStart(clinicMoment(deps.clock.now(), deps.timeZone).date);
   const first = addMonths(thisMonth, -(MONTHS - 1));
   const [figures, people, waitingList] = await Promise.all([
     appointmentFigures(deps, scope, first),
-    doctor ? countDoctorPatients(deps, viewer.id) : countAccounts(deps.db),
-    doctor ? null : waitingListSummary(deps, clinicInstant(thisMonth, '00:00', deps.timeZone)),
+    scopeName === 'doctor'
+      ? countDoctorPatients(deps, viewer.id)
+      : scopeName === 'clinic'
+        ? countAccounts(deps.db)
+        : null,
+    scopeName === 'clinic' ? waitingListSummary(deps, clinicInstant(thisMonth, '00:00', deps.timeZone)) : null,
   ]);
   const sum = (
     rows: { status: AppointmentStatus; n: number; value: number }[],
@@ -62,7 +73,7 @@ export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise
   });
   const [last, current] = [months[MONTHS - 2]!, months[MONTHS - 1]!];
   return {
-    scope: doctor ? 'doctor' : 'clinic',
+    scope: scopeName,
     people,
     appointments: {
       total: figures.stats.total,

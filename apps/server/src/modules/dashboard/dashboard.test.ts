@@ -145,6 +145,42 @@ for (const kind of dbKinds()) {
       expect(other.months.at(-1)!.appointments).toBe(0);
     });
 
+    // Issue 29: a patient who typed /admin saw the clinic's revenue, pending payments and user count.
+    it('gives a patient the figures of her own bookings only: no clinic revenue, no account count', async () => {
+      const mine = await dashboard('patient');
+      const herId = s.patient.userId;
+      const her = (status: AppointmentStatus, appointmentDate: string, paymentAmount: number | null) =>
+        seedAppointment(db(), {
+          userId: herId,
+          status,
+          appointmentDate,
+          paymentAmount,
+          paymentCompleted: status === 'COMPLETED',
+        });
+      await her('COMPLETED', '2027-04-01', 700_000);
+      await her('PAYMENT_REQUESTED', '2027-04-01', 250_000);
+      await her('PENDING', '2027-03-20', null);
+      const after = await dashboard('patient');
+      expect(after).toMatchObject({ scope: 'patient', people: null, waitingList: null, sampleDataAvailable: false });
+      const [count] = (
+        (await db().execute(sql`select count(*)::int as n from appointments where user_id = ${herId}`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows;
+      expect(after.appointments.total).toBe(count!.n);
+      expect(after.appointments.total - mine.appointments.total).toBe(3);
+      expect(after.revenue.total - mine.revenue.total).toBe(700_000);
+      expect(after.revenue.paidVisits - mine.revenue.paidVisits).toBe(1);
+      expect(after.pendingPayments).toEqual({
+        count: mine.pendingPayments.count + 1,
+        amount: mine.pendingPayments.amount + 250_000,
+      });
+      expect(after.months.at(-1)).toEqual({ month: '2027-04', appointments: 2, completed: 1, revenue: 700_000 });
+      const clinic = await dashboard('admin');
+      expect(after.revenue.total).toBeLessThan(clinic.revenue.total);
+      expect(after.appointments.total).toBeLessThan(clinic.appointments.total);
+    });
+
     it('generates six months of sample appointments for an administrator, month by month', async () => {
       expect((await dashboard('admin')).sampleDataAvailable).toBe(true);
       const res = await call(t.app, s.admin, 'POST', '/api/dashboard/sample-data');
@@ -189,7 +225,11 @@ for (const kind of dbKinds()) {
 describe('dashboard in production', () => {
   it('refuses the sample-data generator', async () => {
     const t = await buildTestApp('pglite', {
-      env: { NODE_ENV: 'production', DATABASE_URL: 'postgres://unused@127.0.0.1/unused' },
+      env: {
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
+        PUBLIC_URL: 'https://antamclinic.vn',
+      },
     });
     try {
       const s = await signInAll(t.app);

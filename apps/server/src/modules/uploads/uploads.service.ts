@@ -16,7 +16,21 @@ export class PayloadTooLargeError extends AppError {
 /** Where a stored image is served; its bytes never change under that address. */
 export const imageUrlOf = (id: number) => `/api/images/${id}`;
 
-/** Keeps an uploaded image when its bytes are a JPEG, PNG, GIF or WebP of at most 5 MB. */
+/**
+ * Width × height as the image's header declares them (one frame of an animation), read without
+ * decoding; null when the header does not read (such bytes are kept and sent as they are: the
+ * resizer's own cap refuses to decode them).
+ */
+async function declaredPixels(bytes: Buffer): Promise<number | null> {
+  try {
+    const { width, height, pageHeight } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    return width && height ? width * (pageHeight ?? height) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps an uploaded image when its bytes are a JPEG, PNG, GIF or WebP of at most 5 MB and 40 megapixels. */
 export async function storeImage(
   db: Db,
   bytes: Buffer,
@@ -26,6 +40,10 @@ export async function storeImage(
   if (bytes.length > IMAGE_UPLOAD.maxBytes) throw new PayloadTooLargeError();
   const contentType = detectImageType(bytes);
   if (!contentType) throw new BadRequestError(UPLOAD_MSG.unsupportedType, 'UNSUPPORTED_IMAGE_TYPE');
+  // A 31 KB PNG can declare 16,000 × 16,000 pixels: every resize of it took seconds and 1.3 GB (issue 29).
+  const pixels = await declaredPixels(bytes);
+  if (pixels !== null && pixels > IMAGE_UPLOAD.maxPixels)
+    throw new BadRequestError(UPLOAD_MSG.tooManyPixels, 'IMAGE_TOO_MANY_PIXELS');
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const id = await saveImage(db, { contentType, size: bytes.length, sha256, data: bytes, uploadedBy });
   return { imageUrl: imageUrlOf(id), contentType, size: bytes.length };
@@ -65,7 +83,8 @@ export async function readServedImage(
       )
         return original;
       // Turned as its camera said, then resized; the same format unless WebP is taken.
-      let pipeline = sharp(image.data, { failOn: 'none' }).rotate();
+      // An image stored before uploads were capped is sent as it is rather than decoded at any size.
+      let pipeline = sharp(image.data, { failOn: 'none', limitInputPixels: IMAGE_UPLOAD.maxPixels }).rotate();
       if (options.width) pipeline = pipeline.resize({ width: options.width, withoutEnlargement: true });
       const format = options.webp ? 'webp' : (image.contentType.slice('image/'.length) as 'jpeg' | 'png' | 'webp');
       const data = await pipeline

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MSG } from '@clinic/shared';
@@ -6,6 +7,31 @@ import { bearer, buildTestApp, DEMO, loginAs, type TestContext } from '../../../
 import { IMAGES, multipart } from '../../../test/blog-fixtures';
 import { dbKinds } from '../../../test/databases';
 import { detectImageType } from './image-type';
+import { saveImage } from './uploads.repository';
+
+/** A real, all-black PNG of any size (1 bit a pixel, compressed to almost nothing), as a prober would send. */
+function blankPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(1, 8); // bit depth
+  header.writeUInt8(0, 9); // grey
+  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 describe('detectImageType', () => {
   it('reads the type from the bytes, not the name', () => {
@@ -119,6 +145,34 @@ for (const kind of dbKinds()) {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/jpeg');
       expect(res.rawPayload.equals(broken)).toBe(true);
+    });
+
+    // Issue 29: a few KB that declare 16,000 × 16,000 pixels took seconds and 1.3 GB to resize.
+    it('refuses an image of more than 40 megapixels with 400 and a Vietnamese message, and takes a camera’s photo', async () => {
+      const huge = blankPng(16_000, 16_000);
+      expect(huge.length).toBeLessThan(64 * 1024);
+      const res = await upload(huge, 'tranh.png', 'image/png');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'IMAGE_TOO_MANY_PIXELS', message: UPLOAD_MSG.tooManyPixels });
+      expect(UPLOAD_MSG.tooManyPixels).toBe('Hình ảnh không được vượt quá 40 megapixel (chiều rộng × chiều cao)');
+      // 8,000 × 5,000 is the cap itself; one row more is over it.
+      expect((await upload(blankPng(8000, 5000), 'may-anh.png', 'image/png')).statusCode).toBe(201);
+      expect((await upload(blankPng(8000, 5001), 'qua-co.png', 'image/png')).statusCode).toBe(400);
+    });
+
+    it('never decodes a stored image over the cap to resize it: it is sent as it was stored', async () => {
+      const huge = blankPng(16_000, 16_000);
+      const id = await saveImage(t.testDb.database.db, {
+        contentType: 'image/png',
+        size: huge.length,
+        sha256: createHash('sha256').update(huge).digest('hex'),
+        data: huge,
+        uploadedBy: null,
+      });
+      const res = await t.app.inject({ url: `/api/images/${id}?w=400`, headers: { accept: 'image/webp' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.rawPayload.equals(huge)).toBe(true);
     });
 
     it('goes by the bytes: a JPEG named .png is stored as a JPEG, and the same bytes keep their address', async () => {

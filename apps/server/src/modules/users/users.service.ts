@@ -21,7 +21,8 @@ import type { Db } from '../../db/client';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { runEach } from '../../lib/bulk';
 import { generateTemporaryPassword, hashPassword } from '../../lib/password';
-import { foldText } from '../../lib/text';
+import { foldText, lookalikeForms } from '../../lib/text';
+import { endCalendarFeed } from '../appointments/calendar-feed.service';
 import { listSpecialties, specialtyExists } from '../departments/departments.service';
 import {
   countUsers,
@@ -216,6 +217,7 @@ export async function updateUser(
     await assertFree(tx, input, id);
     const endSessions = (row.active && !input.active) || row.role !== input.role;
     const updated = await uniquely(() => updateUserRow(tx, id, input, endSessions));
+    if (!input.active || input.role !== 'DOCTOR') await endCalendarFeed(tx, id);
     return { message: USER_MSG.updated, user: toUserDto(updated!) };
   });
 }
@@ -235,6 +237,7 @@ async function setActive(db: Db, actor: UserActor, id: number, active: boolean):
     const row = await lockTarget(tx, actor, id);
     if (row.active === active) return false;
     await updateUserRow(tx, id, { active }, !active);
+    if (!active) await endCalendarFeed(tx, id);
     return true;
   });
 }
@@ -282,14 +285,30 @@ export async function runUserBulkAction(
   );
 }
 
+/** The titles a doctor or lecturer signs with ('BS.', 'Bác sĩ', 'ThS.', 'Dr.'), as lookalikeForms writes them. */
+const TITLES = ['bs', 'bác sĩ', 'bác sỹ', 'bsck', 'bscki', 'bsckii', 'dr', 'ths', 'ts', 'pgs', 'gs'].flatMap(
+  lookalikeForms,
+);
+const LEADING_TITLES = new RegExp(`^(?:(?:${TITLES.join('|')}) )+`);
+
+/** A folded name without the titles before it: "bs ths dang thanh huong" → "dang thanh huong". */
+const withoutTitles = (folded: string) => `${folded} `.replace(LEADING_TITLES, '').trim();
+
 /**
- * Whether a name typed by a visitor would pass for one of the clinic's people: a staff member's
- * full name or user name, or a doctor's title ('BS.', 'Bác sĩ', 'Dr.') on any name. Compared
- * without accents, case or extra spaces.
+ * Whether a name typed by a visitor would pass for one of the clinic's people: a doctor's title on
+ * any name, or a staff member's full name (with or without the title it carries) or user name.
+ * Compared as the names look (issue 29): look-alike letters of other scripts, accents, case,
+ * punctuation and spacing do not make a different name.
  */
 export async function impersonatesStaff(db: Db, typedName: string): Promise<boolean> {
-  const name = foldText(typedName);
-  if (/^(bs|bac si|dr|ths|ts|pgs|gs)[.\s]/.test(name)) return true;
+  const typed = lookalikeForms(typedName);
+  if (typed.some((name) => LEADING_TITLES.test(`${name} `))) return true;
+  const bare = new Set(typed.map(withoutTitles));
   const staff = await listStaffNames(db, rolesWith('commentAsStaff'));
-  return staff.some((s) => (s.fullName && foldText(s.fullName) === name) || foldText(s.username) === name);
+  return staff.some((s) =>
+    [s.fullName ?? '', s.username]
+      .filter(Boolean)
+      .flatMap(lookalikeForms)
+      .some((name) => bare.has(withoutTitles(name)) || typed.includes(name)),
+  );
 }

@@ -87,6 +87,27 @@ describe('DashboardPage', () => {
     expect(screen.queryByText('Chỗ trống được lấp tháng này')).not.toBeInTheDocument();
   });
 
+  it('shows a patient her own bookings and bills, with no account count, clinic revenue or growth', async () => {
+    open('PATIENT', {
+      ...DASHBOARD,
+      scope: 'patient',
+      people: null,
+      appointments: { total: 3, pending: 1, awaitingDoctor: 0, confirmed: 0, today: 0 },
+      revenue: { total: 700_000, thisMonth: 700_000, lastMonth: 0, paidVisits: 1 },
+      pendingPayments: { count: 1, amount: 250_000 },
+      waitingList: null,
+      sampleDataAvailable: false,
+    });
+    const counters = await screen.findByRole('list', { name: 'Số liệu chính' }, firstLoad);
+    expect(within(counters).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.queryByText('Tổng người dùng')).not.toBeInTheDocument();
+    expect(screen.getByText(/Số liệu các lịch hẹn của bạn/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Bạn đã thanh toán' })).toHaveTextContent('700.000');
+    expect(screen.getByRole('region', { name: 'Bạn cần thanh toán' })).toHaveTextContent('250.000');
+    expect(screen.queryByRole('region', { name: 'Doanh thu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Tăng trưởng' })).not.toBeInTheDocument();
+  });
+
   it('runs the sample-data generator and follows its progress to the end', async () => {
     const lines = [1, 2, 3, 4, 5, 6].map((done) =>
       JSON.stringify({

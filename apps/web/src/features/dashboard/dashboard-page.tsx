@@ -62,11 +62,22 @@ function Panel({ title, children, className }: { title: string; children: React.
  * laptop, and joins the one row on a wide screen.
  */
 const FOUR_CARDS = 'grid-cols-2 xl:grid-cols-4';
+/** A patient's three: two and one wide on a phone, one row from a tablet up. */
+const THREE_CARDS = 'grid-cols-2 max-sm:[&>li:first-child]:col-span-2 sm:grid-cols-3';
 const FIVE_CARDS =
   'grid-cols-2 max-lg:[&>li:last-child]:col-span-2 lg:max-2xl:grid-cols-6 lg:max-2xl:[&>li]:col-span-2 lg:max-2xl:[&>li:nth-child(n+4)]:col-span-3 2xl:grid-cols-5';
 
+/** A patient's own figures read as her bills, not as the clinic's takings. */
+const PANEL_TITLES = {
+  clinic: { revenue: 'Doanh thu', pending: 'Thanh toán chờ xử lý', paid: 'lượt khám đã thanh toán' },
+  doctor: { revenue: 'Doanh thu', pending: 'Thanh toán chờ xử lý', paid: 'lượt khám đã thanh toán' },
+  patient: { revenue: 'Bạn đã thanh toán', pending: 'Bạn cần thanh toán', paid: 'lượt khám của bạn đã thanh toán' },
+} as const;
+
 function Figures({ data }: { data: Dashboard }) {
   const doctor = data.scope === 'doctor';
+  const patient = data.scope === 'patient';
+  const titles = PANEL_TITLES[data.scope];
   const thisMonth = data.months.at(-1);
   const waitingCard: StatCard[] = data.waitingList
     ? [
@@ -80,12 +91,11 @@ function Figures({ data }: { data: Dashboard }) {
         },
       ]
     : [];
-  return (
-    <>
-      <StatCards
-        label="Số liệu chính"
-        columns={waitingCard.length > 0 ? FIVE_CARDS : FOUR_CARDS}
-        cards={[
+  // A patient has no count of people: her dashboard starts with her own appointments.
+  const peopleCard: StatCard[] =
+    data.people === null
+      ? []
+      : [
           {
             key: 'people',
             label: doctor ? 'Bệnh nhân của bạn' : 'Tổng người dùng',
@@ -93,6 +103,14 @@ function Figures({ data }: { data: Dashboard }) {
             icon: Users,
             tone: 'bg-brand-50 text-brand-700',
           },
+        ];
+  return (
+    <>
+      <StatCards
+        label="Số liệu chính"
+        columns={waitingCard.length > 0 ? FIVE_CARDS : peopleCard.length > 0 ? FOUR_CARDS : THREE_CARDS}
+        cards={[
+          ...peopleCard,
           {
             key: 'total',
             label: 'Tổng lịch hẹn',
@@ -120,11 +138,11 @@ function Figures({ data }: { data: Dashboard }) {
         ]}
       />
 
-      <div className="grid gap-4 lg:grid-cols-3">
-        <Panel title="Doanh thu">
+      <div className={cn('grid gap-4', patient ? 'lg:grid-cols-2' : 'lg:grid-cols-3')}>
+        <Panel title={titles.revenue}>
           <p className="text-2xl font-bold text-slate-900 tabular-nums">{formatVnd(data.revenue.total)}</p>
           <p className="mt-1 text-sm text-slate-600">
-            {data.revenue.paidVisits.toLocaleString('vi-VN')} lượt khám đã thanh toán
+            {data.revenue.paidVisits.toLocaleString('vi-VN')} {titles.paid}
           </p>
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
             <div>
@@ -136,11 +154,13 @@ function Figures({ data }: { data: Dashboard }) {
               <dd className="font-semibold text-slate-900 tabular-nums">{formatVnd(data.revenue.lastMonth)}</dd>
             </div>
           </dl>
-          <p className="mt-3">
-            <Growth value={data.growth.revenue} label="Doanh thu" />
-          </p>
+          {!patient && (
+            <p className="mt-3">
+              <Growth value={data.growth.revenue} label="Doanh thu" />
+            </p>
+          )}
         </Panel>
-        <Panel title="Thanh toán chờ xử lý">
+        <Panel title={titles.pending}>
           <p className="flex items-center gap-2 text-2xl font-bold text-slate-900 tabular-nums">
             <Wallet aria-hidden="true" className="size-7 text-amber-600" />
             {formatVnd(data.pendingPayments.amount)}
@@ -149,16 +169,18 @@ function Figures({ data }: { data: Dashboard }) {
             {data.pendingPayments.count.toLocaleString('vi-VN')} lịch hẹn cần thanh toán hoặc đã yêu cầu thanh toán
           </p>
         </Panel>
-        <Panel title="Tăng trưởng">
-          <p className="text-sm text-slate-600">Tháng {thisMonth ? monthLabel(thisMonth.month) : ''}</p>
-          <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">
-            {(thisMonth?.appointments ?? 0).toLocaleString('vi-VN')}{' '}
-            <span className="text-base font-medium text-slate-600">lịch hẹn</span>
-          </p>
-          <p className="mt-3">
-            <Growth value={data.growth.appointments} label="Lịch hẹn" />
-          </p>
-        </Panel>
+        {!patient && (
+          <Panel title="Tăng trưởng">
+            <p className="text-sm text-slate-600">Tháng {thisMonth ? monthLabel(thisMonth.month) : ''}</p>
+            <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">
+              {(thisMonth?.appointments ?? 0).toLocaleString('vi-VN')}{' '}
+              <span className="text-base font-medium text-slate-600">lịch hẹn</span>
+            </p>
+            <p className="mt-3">
+              <Growth value={data.growth.appointments} label="Lịch hẹn" />
+            </p>
+          </Panel>
+        )}
       </div>
 
       <Panel title="6 tháng gần nhất">
@@ -168,7 +190,7 @@ function Figures({ data }: { data: Dashboard }) {
   );
 }
 
-/** /admin — Dashboard (all four roles): the clinic's figures, or a doctor's own, from the server. */
+/** /admin — Dashboard (all four roles): the clinic's figures, or a doctor's or a patient's own, from the server. */
 export default function DashboardPage() {
   usePageTitle('Dashboard');
   const user = useCurrentUser();
@@ -185,6 +207,7 @@ export default function DashboardPage() {
             Vai trò:
             <Badge tone="brand">{ROLE_LABELS[user.role]}</Badge>
             {query.data?.scope === 'doctor' && <span>· Số liệu của các lịch hẹn được chỉ định cho bạn</span>}
+            {query.data?.scope === 'patient' && <span>· Số liệu các lịch hẹn của bạn</span>}
           </p>
         </div>
         <Button
