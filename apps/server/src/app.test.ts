@@ -23,7 +23,7 @@ for (const kind of dbKinds()) {
     it('GET /api/health answers 200 while the database answers', async () => {
       const res = await t.app.inject({ url: '/api/health' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'ok', database: kind });
+      expect(res.json()).toEqual({ status: 'ok', database: kind, limiter: 'memory' });
     });
 
     it('answers an unknown /api path with the JSON error shape', async () => {

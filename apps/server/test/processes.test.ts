@@ -108,7 +108,7 @@ describe.runIf(pgUrl && redisUrl && (NGINX || ci))(
       for (const s of servers)
         expect(await call(s.base, 'GET', '/api/health')).toEqual({
           status: 200,
-          json: { status: 'ok', database: 'postgres' },
+          json: { status: 'ok', database: 'postgres', limiter: 'redis' },
         });
       const token = await signIn(servers[0]!.base, 'admin', 'Admin@123');
       const users = await call(servers[1]!.base, 'GET', '/api/users?page=1&size=50', undefined, token);
