@@ -48,6 +48,14 @@ const envSchema = z.object({
     .default('false'),
   WAITING_LIST_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   STOP_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_ALLOW: z
+    .string()
+    .regex(
+      /^[0-9a-f.:]+(\/\d{1,3})?(\s*,\s*[0-9a-f.:]+(\/\d{1,3})?)*$/i,
+      'must be addresses or networks, comma-separated (10.0.0.5,10.1.0.0/16)',
+    )
+    .optional(),
   PUBLIC_URL: z
     .string()
     .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'must be the site origin, such as https://antamclinic.vn (no path)')
@@ -90,6 +98,10 @@ export type Config = {
    * 503) before it stops listening: the time a load balancer needs to stop sending it requests.
    */
   stopDrainSeconds: number;
+  /** A bearer token that opens /metrics from anywhere; none when unset. */
+  metricsToken: string | undefined;
+  /** Client addresses or networks that may read /metrics without the token. */
+  metricsAllow: string[];
 };
 
 export class ConfigError extends Error {}
@@ -139,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.toLowerCase(),
     waitingListCheckSeconds: e.WAITING_LIST_CHECK_SECONDS,
     stopDrainSeconds: e.STOP_DRAIN_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
+    metricsAllow: e.METRICS_ALLOW ? e.METRICS_ALLOW.split(',').map((a) => a.trim()) : [],
   };
 }
 

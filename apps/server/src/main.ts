@@ -58,7 +58,7 @@ async function main() {
   const mailer = createMailer(config);
   const app = await buildApp(
     { config, database, clock: systemClock, limiter, tokens: createTokenService(config.jwtSecret), mailer },
-    { logger: { level: config.logLevel }, webDist: WEB_DIST },
+    { logger: { level: config.logLevel }, webDist: WEB_DIST, processMetrics: true },
   );
 
   // The outbox sender and the day-before reminders; every process may run them (they claim rows safely).

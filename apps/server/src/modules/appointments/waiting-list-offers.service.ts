@@ -2,6 +2,7 @@
 // their slot begins and are forgotten a month later.
 import { clinicMoment, formatTimeOnDate, WAITING_HOLD_MINUTES } from '@clinic/shared';
 import { enqueueEmails, waitingEndedEmail, waitingOfferEmail, type RenderedEmail } from '../email/email.service';
+import type { Metrics } from '../../lib/metrics';
 import type { AppointmentDeps } from './appointment-access';
 import { countHeldInSlot, lockSlot, type Slot } from './appointments.repository';
 import { requireDepartment } from './booking.service';
@@ -41,7 +42,7 @@ export async function forgetPastWaitingLists(deps: Pick<AppointmentDeps, 'db' | 
  * slot's lock after counting again.
  */
 export async function offerFreedPlaces(
-  deps: AppointmentDeps,
+  deps: AppointmentDeps & { metrics?: Pick<Metrics, 'waitingListOffers'> },
 ): Promise<{ withdrawn: number; expired: number; offered: number }> {
   const now = deps.clock.now();
   const withdrawn = await deps.db.transaction(async (tx) => {
@@ -56,6 +57,10 @@ export async function offerFreedPlaces(
   const expired = await expireLapsedOffers(deps.db, now);
   let offered = 0;
   for (const slot of await slotsWithFreedPlaces(deps.db, now)) offered += await offerInSlot(deps, slot, now);
+  const offers = deps.metrics?.waitingListOffers;
+  offers?.inc({ outcome: 'offered' }, offered);
+  offers?.inc({ outcome: 'lapsed' }, expired);
+  offers?.inc({ outcome: 'withdrawn' }, withdrawn);
   return { withdrawn, expired, offered };
 }
 
