@@ -128,7 +128,8 @@ describe.runIf(REDIS_SERVER || ci)('sign-in limits while Redis is down (a Redis 
 
     let started = Date.now();
     expect((await tryLogin(t.app, 'staff', 'Staff@123', '10.9.1.50')).statusCode).toBe(200);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    const signInMs = Date.now() - started;
+    expect(signInMs).toBeLessThan(2_000);
     started = Date.now();
     const booking = await t.app.inject({
       method: 'POST',
@@ -145,7 +146,11 @@ describe.runIf(REDIS_SERVER || ci)('sign-in limits while Redis is down (a Redis 
       },
     });
     expect(booking.statusCode).toBe(201);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    const bookingMs = Date.now() - started;
+    expect(bookingMs).toBeLessThan(1_000);
+    console.log(
+      `[redis hung] 15 wrong passwords at once: ${statuses.filter((s) => s === 429).length} refused, all answered in ${slowestMs} ms; a right sign-in ${signInMs} ms, a booking ${bookingMs} ms`,
+    );
 
     const health = await t.app.inject({ url: '/api/health' });
     expect(health.statusCode).toBe(200);
@@ -158,6 +163,7 @@ describe.runIf(REDIS_SERVER || ci)('sign-in limits while Redis is down (a Redis 
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
     expect(slowestMs).toBeLessThan(5_000);
+    console.log(`[redis gone] 15 wrong passwords at once: 5 refused, all answered in ${slowestMs} ms`);
     expect((await t.app.inject({ url: '/api/health' })).json()).toMatchObject({
       status: 'degraded',
       limiter: 'degraded',
