@@ -292,6 +292,8 @@ describe.runIf(pgUrl && redisUrl && (NGINX || ci))(
         await client.end();
       }
       expect(nginx.errors()).not.toMatch(/\[(crit|alert|emerg)\]/);
+      // The operators' figures are never served through the balancer.
+      expect((await fetch(`${nginx.base}/metrics`)).status).toBe(404);
       await stopAll();
     }, 300_000);
   },

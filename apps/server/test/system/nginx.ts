@@ -66,6 +66,7 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} ${UPSTREAM_SERVER_OPTIONS};`).
     client_max_body_size 10m;
     location / {${PROXY_DIRECTIVES}
     }
+    location = /metrics { return 404; }
   }
 }
 `;
