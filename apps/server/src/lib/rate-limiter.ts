@@ -130,6 +130,8 @@ export function createRedisRateLimiter(
     },
     state: () => (lastOk && redis.status === 'ready' ? 'redis' : 'degraded'),
     async check() {
+      // Asked again no sooner than a hit would be: a health check every second must not wait each time.
+      if (now() < failedUntil) return 'degraded';
       if (!(await ready())) {
         fail();
         return 'degraded';
