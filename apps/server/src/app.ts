@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppDeps, AppInput } from './deps';
 import { createMailer } from './lib/mailer';
 import { redactPrivateLink } from './lib/private-links';
+import { createMetrics } from './lib/metrics';
 import { ReadCache } from './lib/read-cache';
 import { noteAppointmentEmailSent } from './modules/appointments/appointment-emails.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -24,6 +25,7 @@ import { seoRoutes } from './modules/seo/seo.routes';
 import { authPlugin } from './plugins/auth';
 import { cachedRepliesPlugin } from './plugins/cached-replies';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -42,6 +44,8 @@ export type BuildOptions = {
   webDist?: string;
   /** Told of every route as it is registered (the authorization matrix test lists them this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** Node's own figures on /metrics too (main.ts); off in tests, which build many apps in one process. */
+  processMetrics?: boolean;
 };
 
 /**
@@ -75,6 +79,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     mailer: input.mailer ?? createMailer(input.config),
     cache:
       input.cache ?? new ReadCache(input.database.changes, undefined, undefined, () => input.clock.now().getTime()),
+    metrics: createMetrics({ processMetrics: options.processMetrics }),
     timeZone: input.config.clinicTz,
     onEmailDelivered: noteAppointmentEmailSent,
   };
@@ -104,6 +109,8 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(errorsPlugin);
+  // Early, so its timing hook sees every route.
+  await app.register(metricsPlugin);
   await app.register(securityPlugin);
   // After the security headers (a 503 carries them too), before anything else a request runs.
   await app.register(stoppingPlugin);

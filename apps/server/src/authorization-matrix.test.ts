@@ -34,7 +34,9 @@ type Expect =
    * A route about one appointment: as 'roles', except that the roles in ownOnly are allowed on
    * their own appointment only (a patient's booking, a doctor's assignment) and get notOwn on another's.
    */
-  | { kind: 'appointment'; roles: readonly Role[]; ownOnly: readonly OwnRole[]; notOwn: 403 | 404 };
+  | { kind: 'appointment'; roles: readonly Role[]; ownOnly: readonly OwnRole[]; notOwn: 403 | 404 }
+  /** No account opens it, whatever its role: only an operator's address or token (GET /metrics). */
+  | { kind: 'operator' };
 
 const PUBLIC: Expect = { kind: 'public' };
 const AUTH: Expect = { kind: 'auth' };
@@ -82,6 +84,7 @@ type Row = { expect: Expect; req?: (c: Ctx) => Req | Promise<Req>; status?: Appo
 /** The answer class a case must get: 'allowed' (not 401/403) or the refusal's status. */
 function expected(e: Expect, actor: Actor): 'allowed' | 401 | 403 | 404 {
   const role = roleOf(actor);
+  if (e.kind === 'operator') return 403;
   if (e.kind === 'public') return 'allowed';
   if (!role) return 401;
   if (e.kind === 'auth') return 'allowed';
@@ -235,6 +238,7 @@ for (const kind of dbKinds()) {
       'GET /': { expect: PUBLIC },
       'GET /sitemap.xml': { expect: PUBLIC },
       'GET /robots.txt': { expect: PUBLIC },
+      'GET /metrics': { expect: { kind: 'operator' } },
       'GET /blog/:id': { expect: PUBLIC, req: () => ({ url: `/blog/${f.blogId}` }) },
       // The OpenAPI document and its viewer, public.
       'GET /api/docs': { expect: PUBLIC },
@@ -725,7 +729,8 @@ for (const kind of dbKinds()) {
     const ROLES: Role[] = ['PATIENT', 'DOCTOR', 'STAFF', 'ADMIN'];
     let refusedBadRequests = 0;
     for (const [route, row] of Object.entries(MATRIX)) {
-      if (row.expect.kind === 'public') continue;
+      // Public routes refuse nobody; /metrics refuses every account alike and reads no request.
+      if (row.expect.kind === 'public' || row.expect.kind === 'operator') continue;
       const allowed: readonly Role[] = row.expect.kind === 'auth' ? ROLES : row.expect.roles;
       it(`${route}: refused before its request is read`, async () => {
         const [method, path] = route.split(' ') as [InjectOptions['method'], string];

@@ -38,6 +38,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_LOGIN_PER_ADDRESS: '-1' })).toThrow(/RATE_LIMIT_LOGIN_PER_ADDRESS/);
     expect(() => loadConfig({ COMMENT_MODERATION: 'maybe' })).toThrow(/COMMENT_MODERATION/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_ALLOW: 'prometheus.internal' })).toThrow(/METRICS_ALLOW/);
+    expect(() => loadConfig({ STOP_DRAIN_SECONDS: '-1' })).toThrow(/STOP_DRAIN_SECONDS/);
   });
 
   it('in production requires JWT_SECRET, a database and PUBLIC_URL, and seeds no demo data', () => {

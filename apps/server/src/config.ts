@@ -47,6 +47,15 @@ const envSchema = z.object({
     )
     .default('false'),
   WAITING_LIST_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  STOP_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_ALLOW: z
+    .string()
+    .regex(
+      /^[0-9a-f.:]+(\/\d{1,3})?(\s*,\s*[0-9a-f.:]+(\/\d{1,3})?)*$/i,
+      'must be addresses or networks, comma-separated (10.0.0.5,10.1.0.0/16)',
+    )
+    .optional(),
   PUBLIC_URL: z
     .string()
     .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'must be the site origin, such as https://antamclinic.vn (no path)')
@@ -87,6 +96,15 @@ export type Config = {
   publicUrl: string;
   /** How often each process offers freed places to the waiting lists (and lapses unclaimed offers). */
   waitingListCheckSeconds: number;
+  /**
+   * After SIGTERM, how long the process still serves (each answer closing its connection, /api/health
+   * 503) before it stops listening: the time a load balancer needs to stop sending it requests.
+   */
+  stopDrainSeconds: number;
+  /** A bearer token that opens /metrics from anywhere; none when unset. */
+  metricsToken: string | undefined;
+  /** Client addresses or networks that may read /metrics without the token. */
+  metricsAllow: string[];
 };
 
 export class ConfigError extends Error {}
@@ -139,6 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL?.toLowerCase() ?? `http://localhost:${e.PORT}`,
     waitingListCheckSeconds: e.WAITING_LIST_CHECK_SECONDS,
+    stopDrainSeconds: e.STOP_DRAIN_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
+    metricsAllow: e.METRICS_ALLOW ? e.METRICS_ALLOW.split(',').map((a) => a.trim()) : [],
   };
 }
 

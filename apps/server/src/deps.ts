@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
+import type { Metrics } from './lib/metrics';
 import type { ReadCache } from './lib/read-cache';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { TokenService } from './lib/tokens';
@@ -32,6 +33,8 @@ export type AppDeps = Omit<AppInput, 'cache'> & {
   mailer: Mailer;
   /** Reads kept until a table they came from changes (lib/read-cache.ts). */
   cache: ReadCache;
+  /** What GET /metrics shows (lib/metrics.ts); each process its own. */
+  metrics: Metrics;
   /** The clinic's zone (CLINIC_TZ): every "today" and "now" rule reads it. */
   timeZone: string;
   /** Told of each e-mail the outbox delivered: the appointments module marks its appointment's emailSent. */

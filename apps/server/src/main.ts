@@ -13,7 +13,14 @@ import { createTokenService } from './lib/tokens';
 const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 /** How long a stop waits for the outbox batch in hand (10 e-mails); a lease brings back any it leaves. */
 const JOBS_STOP_WAIT_MS = 8_000;
-const FORCE_EXIT_MS = 15_000;
+/**
+ * After the listener closes, how long clients get to close their kept-alive connections themselves
+ * (each answer says `Connection: close`); kept within nginx's fail_timeout (docs/DEPLOYMENT.md), so
+ * the ones still idle then are closed when nginx no longer sends to this process.
+ */
+const KEPT_CONNECTIONS_WAIT_MS = 2_000;
+/** Beyond the drain: the listener's close, the jobs and the database's close are bounded well within it. */
+const FORCE_EXIT_AFTER_DRAIN_MS = 15_000;
 
 /** Waits for `work`, but no longer than `ms`. */
 async function within(work: Promise<unknown>, ms: number, onTimeout: () => void): Promise<void> {
@@ -51,7 +58,7 @@ async function main() {
   const mailer = createMailer(config);
   const app = await buildApp(
     { config, database, clock: systemClock, limiter, tokens: createTokenService(config.jwtSecret), mailer },
-    { logger: { level: config.logLevel }, webDist: WEB_DIST },
+    { logger: { level: config.logLevel }, webDist: WEB_DIST, processMetrics: true },
   );
 
   // The outbox sender and the day-before reminders; every process may run them (they claim rows safely).
@@ -60,25 +67,28 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const drainMs = config.stopDrainSeconds * 1000;
     app.log.info(
-      { signal },
-      'stopping: refusing new connections, finishing requests in flight and the e-mail batch in hand',
+      { signal, drainMs },
+      'stopping: health 503 while the balancer drains, then refusing new connections, finishing requests in flight and the e-mail batch in hand',
     );
     // Last resort only: the steps below are bounded well within it.
     const force = setTimeout(() => {
       app.log.error('did not stop in time; exiting');
       process.exit(1);
-    }, FORCE_EXIT_MS);
+    }, drainMs + FORCE_EXIT_AFTER_DRAIN_MS);
     force.unref();
     try {
-      // The listener closes first, so a load balancer sends new requests elsewhere at once; the
-      // worker claims no new batch meanwhile. Both must end before the database closes.
-      await Promise.all([
-        app.close(),
-        within(jobs.stop(), JOBS_STOP_WAIT_MS, () =>
-          app.log.warn('background jobs still running; their claimed e-mails will be retried'),
-        ),
-      ]);
+      // The worker claims no new batch from now on.
+      const jobsStopped = within(jobs.stop(), drainMs + JOBS_STOP_WAIT_MS, () =>
+        app.log.warn('background jobs still running; their claimed e-mails will be retried'),
+      );
+      // Still listening while a balancer that checks /api/health learns (plugins/stopping.ts).
+      app.drain();
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+      await app.stopListening(KEPT_CONNECTIONS_WAIT_MS);
+      // Both must end before the database closes.
+      await Promise.all([app.close(), jobsStopped]);
       mailer.close();
       await limiter.close();
       await database.close();

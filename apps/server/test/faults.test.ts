@@ -106,7 +106,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('faults on PostgreSQL (a server of
     running = false;
     await load;
 
-    expect(health).toEqual({ status: 503, json: { status: 'unavailable', database: 'postgres' } });
+    expect(health).toEqual({ status: 503, json: { status: 'unavailable', database: 'postgres', limiter: 'memory' } });
     // Every request got an answer, and no answer was a 500.
     expect(answers.filter((a) => a.status === null)).toEqual([]);
     const unexpected = answers.filter((a) => ![200, 201, 503].includes(a.status!));

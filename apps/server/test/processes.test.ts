@@ -5,6 +5,7 @@ import { addDays, clinicMoment, DEPARTMENT_CODES, TIME_SLOTS } from '@clinic/sha
 import { openPostgres } from '../src/db/client';
 import { seedAppointment } from './appointments';
 import { NGINX, startNginx, type Nginx } from './system/nginx';
+import { freePort } from './system/postgres-cluster';
 import {
   call,
   exitCode,
@@ -108,7 +109,7 @@ describe.runIf(pgUrl && redisUrl && (NGINX || ci))(
       for (const s of servers)
         expect(await call(s.base, 'GET', '/api/health')).toEqual({
           status: 200,
-          json: { status: 'ok', database: 'postgres' },
+          json: { status: 'ok', database: 'postgres', limiter: 'redis' },
         });
       const token = await signIn(servers[0]!.base, 'admin', 'Admin@123');
       const users = await call(servers[1]!.base, 'GET', '/api/users?page=1&size=50', undefined, token);
@@ -196,5 +197,104 @@ describe.runIf(pgUrl && redisUrl && (NGINX || ci))(
       expect(nginx.errors()).not.toMatch(/\[(error|crit|alert|emerg)\]/);
       await stopAll();
     }, 120_000);
+
+    it('rolling restarts behind nginx while bookings keep arriving: no 502, no reset, every acknowledged booking stored', async () => {
+      const ports = [await freePort(), await freePort()];
+      const restartEnv = () => ({ ...env(), RATE_LIMIT_PUBLIC: '100000', STOP_DRAIN_SECONDS: '2' });
+      servers = await Promise.all(ports.map((port) => startServer({ ...restartEnv(), PORT: String(port) })));
+      nginx = await startNginx(ports);
+
+      type Answer = { status: number | null; id?: number; email: string; error?: string };
+      const answers: Answer[] = [];
+      let running = true;
+      let n = 0;
+      const slotsADay = TIME_SLOTS.length * DEPARTMENT_CODES.length;
+      const loop = async () => {
+        while (running) {
+          // Three visitors a slot (its capacity): every booking should be accepted.
+          const i = n++;
+          const slot = Math.floor(i / 3);
+          const email = `xoay.${run}.${i}@example.com`;
+          const body = {
+            fullName: `Khách Xoay ${i}`,
+            phone: `08${String(run * 100_000 + i).padStart(8, '0')}`,
+            email,
+            appointmentDate: openDay(10 + Math.floor(slot / slotsADay)),
+            appointmentTime: TIME_SLOTS[slot % TIME_SLOTS.length]!,
+            department: DEPARTMENT_CODES[Math.floor(slot / TIME_SLOTS.length) % DEPARTMENT_CODES.length]!,
+            reason: 'Khám định kỳ',
+          };
+          try {
+            const res = await fetch(`${nginx!.base}/api/appointments/public`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.79.${run}.${(i % 250) + 1}` },
+              body: JSON.stringify(body),
+            });
+            const json = (await res.json().catch(() => ({}))) as { appointmentId?: number };
+            answers.push({ status: res.status, id: json.appointmentId, email });
+          } catch (err) {
+            answers.push({ status: null, email, error: String((err as Error).cause ?? err) });
+          }
+        }
+      };
+      const load = Promise.all(Array.from({ length: 6 }, loop));
+
+      const restarts: { port: number; drainedMs: number; answersDuring: number }[] = [];
+      for (let round = 0; round < 4; round++) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        const which = round % 2;
+        const old = servers[which]!;
+        const before = answers.length;
+        const exited = exitCode(old.child);
+        const signalledAt = Date.now();
+        old.child.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        const drainedMs = Date.now() - signalledAt;
+        servers[which] = await startServer({ ...restartEnv(), PORT: String(ports[which]) });
+        // nginx skips a process that refused it for fail_timeout (5 s): wait that out before the next.
+        await new Promise((resolve) => setTimeout(resolve, 6_000));
+        restarts.push({ port: ports[which]!, drainedMs, answersDuring: answers.length - before });
+      }
+      running = false;
+      await load;
+
+      const byStatus: Record<string, number> = {};
+      for (const a of answers) byStatus[String(a.status)] = (byStatus[String(a.status)] ?? 0) + 1;
+      const retried = nginx.accessLog().filter((l) => l.split('|')[2]?.includes(','));
+      console.log(
+        `[processes] 4 rolling restarts under ${answers.length} bookings through nginx: ${JSON.stringify(byStatus)}; ` +
+          `${retried.length} tried on the other process by nginx (${[...new Set(retried.map((l) => l.split('|').slice(1).join(' ')))].slice(0, 4).join('; ')}); ` +
+          `stops took ${restarts.map((r) => r.drainedMs).join(', ')} ms`,
+      );
+      const upstreamErrors = nginx
+        .errors()
+        .split('\n')
+        .filter((l) => /upstream/.test(l));
+      if (upstreamErrors.length) console.log(upstreamErrors.slice(0, 6).join('\n'));
+      // No reset reached a visitor, no 502 or 503: every booking was made.
+      expect(answers.filter((a) => a.status === null).slice(0, 3)).toEqual([]);
+      expect(answers.filter((a) => a.status !== 201).slice(0, 3)).toEqual([]);
+      expect(restarts.every((r) => r.answersDuring > 0)).toBe(true);
+
+      // Every acknowledged booking is stored, once.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const stored = await client.query<{ id: number; email: string }>(
+          'select id, email from appointments where email like $1',
+          [`xoay.${run}.%`],
+        );
+        const ids = new Map(stored.rows.map((r) => [r.id, r.email]));
+        const acknowledged = answers.filter((a) => a.status === 201);
+        expect(acknowledged.filter((a) => ids.get(a.id!) !== a.email)).toEqual([]);
+        expect(stored.rowCount).toBe(acknowledged.length);
+      } finally {
+        await client.end();
+      }
+      expect(nginx.errors()).not.toMatch(/\[(crit|alert|emerg)\]/);
+      // The operators' figures are never served through the balancer.
+      expect((await fetch(`${nginx.base}/metrics`)).status).toBe(404);
+      await stopAll();
+    }, 300_000);
   },
 );

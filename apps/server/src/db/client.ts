@@ -46,7 +46,19 @@ export type Database = {
   changes: ChangeFeed;
   /** Answers when the database answers. */
   ping(): Promise<void>;
+  /** The connection pool's use now, on PostgreSQL (PGlite has one connection in the process, no pool). */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
+};
+
+export type PoolUse = {
+  max: number;
+  total: number;
+  idle: number;
+  /** Requests waiting for a connection now. */
+  waiting: number;
+  /** Times since the start a request found every connection busy. */
+  waits: number;
 };
 
 export const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -202,6 +214,15 @@ export async function openPostgres(url: string, options: { max?: number } & Open
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
+  // Counted for /metrics: a checkout (every query outside a transaction takes one too) that finds
+  // every connection busy waits in the pool's queue.
+  const max = options.max ?? 10;
+  let waits = 0;
+  const checkout = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    if (pool.idleCount === 0 && pool.totalCount >= max) waits += 1;
+    return checkout(...args);
+  }) as typeof pool.connect;
   // Other processes' writes arrive on a connection of its own, kept open and opened again when lost.
   const listener = await listenForChanges(url, changes, heard);
   const db = drizzlePg({ client: pool, schema, ...(options.logger ? { logger: options.logger } : {}) });
@@ -212,6 +233,7 @@ export async function openPostgres(url: string, options: { max?: number } & Open
     async ping() {
       await pool.query('select 1');
     },
+    poolUse: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, waits }),
     async close() {
       await listener.stop();
       await pool.end();

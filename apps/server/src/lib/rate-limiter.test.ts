@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { createMemoryRateLimiter, createRedisRateLimiter } from './rate-limiter';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDIS_SERVER, startRedis, type OwnRedis } from '../../test/system/redis';
+import { waitFor } from '../../test/system/server-process';
+import {
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+  type RateLimitResult,
+} from './rate-limiter';
 
 describe('createMemoryRateLimiter', () => {
   it('allows the limit in a window, refuses the next, and opens again when the window ends', async () => {
@@ -35,4 +42,78 @@ describe.runIf(redisUrl)('createRedisRateLimiter', () => {
       await b.close();
     }
   });
+});
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+describe.runIf(REDIS_SERVER || ci)('createRedisRateLimiter when Redis fails (a Redis server of the test’s own)', () => {
+  let redis: OwnRedis;
+  const limiters: RateLimiter[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await Promise.all(limiters.map((l) => l.close()));
+    await redis?.kill();
+  });
+
+  /** Fifteen hits at once on one key with a limit of 10: what each answered and how long the slowest took. */
+  async function rush(limiter: RateLimiter, key: string) {
+    const started = Date.now();
+    const timedOut = new Promise<'stalled'>((resolve) => setTimeout(() => resolve('stalled'), 3_000).unref());
+    const results = await Promise.race([
+      Promise.all(Array.from({ length: 15 }, () => limiter.hit(key, 10, 60))),
+      timedOut,
+    ]);
+    return { results, slowestMs: Date.now() - started };
+  }
+
+  it('gives up on a hung Redis within about 100 ms and counts in the process: the 11th try is still refused', async () => {
+    const prefix = `hung:${Date.now()}:`;
+    const limiter = createRedisRateLimiter(redis.url, prefix);
+    limiters.push(limiter);
+    expect((await limiter.hit('warm', 10, 60)).allowed).toBe(true);
+    expect(await limiter.check()).toBe('redis');
+
+    redis.pause();
+    try {
+      const { results, slowestMs } = await rush(limiter, 'login:account:7');
+      expect(results).not.toBe('stalled');
+      const allowed = (results as RateLimitResult[]).map((r) => r.allowed);
+      expect(allowed.filter(Boolean)).toHaveLength(10);
+      expect(allowed.filter((a) => !a)).toHaveLength(5);
+      expect(slowestMs).toBeLessThan(400);
+      expect(limiter.state()).toBe('degraded');
+      // Later calls do not wait on Redis again at each hit.
+      const started = Date.now();
+      for (let i = 0; i < 20; i++) await limiter.hit(`other:${i}`, 10, 60);
+      expect(Date.now() - started).toBeLessThan(200);
+      const t0 = Date.now();
+      expect(await limiter.check()).toBe('degraded');
+      expect(Date.now() - t0).toBeLessThan(400);
+    } finally {
+      redis.resume();
+    }
+    // Redis answers again: the counts are shared again.
+    await waitFor('the limiter to use Redis again', async () => (await limiter.check()) === 'redis', 10_000, 100);
+    const second = createRedisRateLimiter(redis.url, prefix);
+    limiters.push(second);
+    const seen = [];
+    for (let i = 0; i < 3; i++) {
+      seen.push((await limiter.hit('again', 4, 60)).allowed);
+      seen.push((await second.hit('again', 4, 60)).allowed);
+    }
+    expect(seen).toEqual([true, true, true, true, false, false]);
+  }, 30_000);
+
+  it('refused connections (Redis gone) answer at once, counted in the process', async () => {
+    const limiter = createRedisRateLimiter(redis.url, `gone:${Date.now()}:`);
+    limiters.push(limiter);
+    expect((await limiter.hit('warm', 10, 60)).allowed).toBe(true);
+    await redis.kill();
+    const { results, slowestMs } = await rush(limiter, 'login:account:8');
+    expect(results).not.toBe('stalled');
+    expect((results as RateLimitResult[]).filter((r) => !r.allowed)).toHaveLength(5);
+    expect(slowestMs).toBeLessThan(400);
+    expect(await limiter.check()).toBe('degraded');
+  }, 30_000);
 });

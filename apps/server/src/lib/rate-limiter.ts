@@ -2,9 +2,19 @@ import { Redis } from 'ioredis';
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
+/**
+ * Where the counts are kept: in Redis for every process ('redis'), in this process alone because no
+ * Redis is configured ('memory'), or in this process alone because Redis did not answer ('degraded').
+ */
+export type LimiterState = 'redis' | 'memory' | 'degraded';
+
 /** Counts hits of a key in a fixed window. Shared by every server process when backed by Redis. */
 export type RateLimiter = {
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** The state as the last call to the store found it. */
+  state(): LimiterState;
+  /** Asks the store now (within the same bound as a hit) and says the state. */
+  check(): Promise<LimiterState>;
   close(): Promise<void>;
 };
 
@@ -26,6 +36,8 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       w.count += 1;
       return { allowed: w.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) };
     },
+    state: () => 'memory',
+    check: async () => 'memory',
     async close() {
       windows.clear();
     },
@@ -40,18 +52,103 @@ local ttl = redis.call('PTTL', KEYS[1])
 return {count, ttl}
 `;
 
-export function createRedisRateLimiter(url: string, prefix = 'clinic:rl:'): RateLimiter {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+export type RedisLimiterOptions = {
+  /** How long a call may wait for Redis before the process counts alone. */
+  timeoutMs?: number;
+  /** After a failure, how long hits count in the process before Redis is asked again. */
+  retryAfterMs?: number;
+  now?: () => number;
+};
+
+/**
+ * Counts in Redis, shared by every process. Redis down or hung must neither stall a request nor
+ * open the limits: a call gives up after `timeoutMs` (100 ms), and until Redis answers again each
+ * process counts alone. Every hit is also counted in the process, so an outage starts from this
+ * process's own count of the window instead of from zero.
+ */
+export function createRedisRateLimiter(
+  url: string,
+  prefix = 'clinic:rl:',
+  options: RedisLimiterOptions = {},
+): RateLimiter {
+  const timeoutMs = options.timeoutMs ?? 100;
+  const retryAfterMs = options.retryAfterMs ?? 2_000;
+  const now = options.now ?? Date.now;
+  const redis = new Redis(url, {
+    // Fail at once while disconnected instead of queueing behind a reconnect.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: timeoutMs,
+    connectTimeout: 1_000,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  });
+  // Reconnecting is ioredis's own work; a failed call is what the state records.
+  redis.on('error', () => {});
+  const local = createMemoryRateLimiter(now);
+  let failedUntil = 0;
+  let lastOk = false;
+
+  const fail = () => {
+    failedUntil = now() + retryAfterMs;
+    lastOk = false;
+  };
+  // A connection on its way (at start, or coming back) is waited for, within the same bound.
+  const ready = async (): Promise<boolean> => {
+    if (redis.status === 'ready') return true;
+    if (redis.status === 'end' || redis.status === 'close') return false;
+    return new Promise<boolean>((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        redis.off('ready', onReady);
+        resolve(ok);
+      };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      redis.once('ready', onReady);
+    });
+  };
+
   return {
     async hit(key, limit, windowSeconds) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000))) as [
-        number,
-        number,
-      ];
-      return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+      const own = await local.hit(key, limit, windowSeconds);
+      if (now() < failedUntil) return own;
+      if (!(await ready())) {
+        fail();
+        return own;
+      }
+      try {
+        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000))) as [
+          number,
+          number,
+        ];
+        lastOk = true;
+        return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+      } catch {
+        fail();
+        return own;
+      }
+    },
+    state: () => (lastOk && redis.status === 'ready' ? 'redis' : 'degraded'),
+    async check() {
+      // Asked again no sooner than a hit would be: a health check every second must not wait each time.
+      if (now() < failedUntil) return 'degraded';
+      if (!(await ready())) {
+        fail();
+        return 'degraded';
+      }
+      try {
+        await redis.ping();
+        lastOk = true;
+        failedUntil = 0;
+        return 'redis';
+      } catch {
+        fail();
+        return 'degraded';
+      }
     },
     async close() {
-      await redis.quit();
+      await local.close();
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

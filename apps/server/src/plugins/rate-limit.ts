@@ -34,8 +34,10 @@ export const rateLimitPlugin = fp(async (app) => {
         return;
       }
       reply.header('x-ratelimit-limit', String(rule.limit));
-      if (!result.allowed)
+      if (!result.allowed) {
+        app.deps.metrics.rateLimitRefusals.inc({ rule: rule.name });
         throw new TooManyRequestsError(rule.message ?? MSG.tooManyRequests, result.retryAfterSeconds);
+      }
     };
   });
 

@@ -7,7 +7,30 @@ import { waitFor } from './server-process';
 
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?? null;
 
-export type Nginx = { port: number; base: string; stop(): Promise<void>; errors(): string };
+export type Nginx = {
+  port: number;
+  base: string;
+  stop(): Promise<void>;
+  errors(): string;
+  /** One line a request: method|status|the upstreams tried|what each answered. */
+  accessLog(): string[];
+};
+
+/**
+ * The load balancer's directives as docs/DEPLOYMENT.md gives them (keep the two the same): kept-alive
+ * connections to the processes, a stopped process skipped for 5 s, a refused connection or a
+ * stopping process's 503 tried on the other.
+ */
+export const UPSTREAM_SERVER_OPTIONS = 'max_fails=1 fail_timeout=5s';
+export const PROXY_DIRECTIVES = `
+      proxy_pass http://clinic;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $host;
+      proxy_next_upstream error timeout http_503;`;
 
 /**
  * Debian's nginx as the load balancer in front of the given server ports (round robin), the way
@@ -28,28 +51,23 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log off;
+  log_format upstreams '$request_method|$status|$upstream_addr|$upstream_status';
+  access_log ${dir}/access.log upstreams;
   client_body_temp_path ${dir}/client_body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   upstream clinic {
-${upstreams.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
-    keepalive 16;
+${upstreams.map((p) => `    server 127.0.0.1:${p} ${UPSTREAM_SERVER_OPTIONS};`).join('\n')}
+    keepalive 32;
   }
   server {
     listen 127.0.0.1:${port};
     client_max_body_size 10m;
-    location / {
-      proxy_pass http://clinic;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-Host $host;
+    location / {${PROXY_DIRECTIVES}
     }
+    location = /metrics { return 404; }
   }
 }
 `;
@@ -77,10 +95,15 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
     const file = join(dir, 'error.log');
     return out + (existsSync(file) ? readFileSync(file, 'utf8') : '');
   };
+  const accessLog = () => {
+    const file = join(dir, 'access.log');
+    return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+  };
   return {
     port,
     base,
     errors,
+    accessLog,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

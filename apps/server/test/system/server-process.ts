@@ -18,6 +18,8 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
+    // No balancer checks health here: a stop need not wait for one (a test that drains says so).
+    STOP_DRAIN_SECONDS: '0',
   };
   for (const k of ['DATABASE_URL', 'JWT_SECRET', 'REDIS_URL', 'SMTP_URL', 'DATA_DIR']) delete full[k];
   Object.assign(full, env);

@@ -3,6 +3,7 @@
 import { clinicMoment, formatTimeOnDate, WAITING_HOLD_MINUTES } from '@clinic/shared';
 import { enqueueEmails, waitingEndedEmail, waitingOfferEmail, type RenderedEmail } from '../email/email.service';
 import type { AppDeps } from '../../deps';
+import type { Metrics } from '../../lib/metrics';
 import type { AppointmentDeps } from './appointment-access';
 import { lockSlot, slotPlaces, type Slot } from './appointments.repository';
 import { requireDepartment } from './booking.service';
@@ -42,7 +43,7 @@ export async function forgetPastWaitingLists(deps: Pick<AppointmentDeps, 'db' | 
  * slot's lock after counting again.
  */
 export async function offerFreedPlaces(
-  deps: AppointmentDeps & Pick<AppDeps, 'config'>,
+  deps: AppointmentDeps & Pick<AppDeps, 'config'> & { metrics?: Pick<Metrics, 'waitingListOffers'> },
 ): Promise<{ withdrawn: number; expired: number; offered: number }> {
   const now = deps.clock.now();
   const withdrawn = await deps.db.transaction(async (tx) => {
@@ -57,6 +58,10 @@ export async function offerFreedPlaces(
   const expired = await expireLapsedOffers(deps.db, now);
   let offered = 0;
   for (const slot of await slotsWithFreedPlaces(deps.db, now)) offered += await offerInSlot(deps, slot, now);
+  const offers = deps.metrics?.waitingListOffers;
+  offers?.inc({ outcome: 'offered' }, offered);
+  offers?.inc({ outcome: 'lapsed' }, expired);
+  offers?.inc({ outcome: 'withdrawn' }, withdrawn);
   return { withdrawn, expired, offered };
 }
 

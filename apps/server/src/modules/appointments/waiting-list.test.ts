@@ -40,6 +40,8 @@ for (const kind of dbKinds()) {
     const clock = fixedClock(MONDAY_9AM);
     const db = () => t.testDb.database.db;
     const deps = () => ({ ...t.app.deps, db: db(), clock });
+    const offersCounted = async (outcome: string) =>
+      (await t.app.deps.metrics.waitingListOffers.get()).values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
     let n = 0;
     const person = (name: string) => {
       n += 1;
@@ -208,7 +210,10 @@ for (const kind of dbKinds()) {
       expect(await availability(slot)).toMatchObject({ available: false, code: 'SLOT_FULL' });
       expect((await book(slot)).json().code).toBe('SLOT_FULL');
 
+      const offersBefore = await offersCounted('offered');
       expect(await offerFreedPlaces(deps())).toEqual({ withdrawn: 0, expired: 0, offered: 1 });
+      // An operator sees it on /metrics.
+      expect((await offersCounted('offered')) - offersBefore).toBe(1);
       const offered = (await link(hoaToken)).json();
       expect(offered).toMatchObject({ status: 'OFFERED', position: null, offerExpiresAt: '2027-03-01T02:30:00.000Z' });
       expect((await link(thuToken)).json()).toMatchObject({ status: 'WAITING', position: 1 });

@@ -5,6 +5,8 @@ import { createRedisRateLimiter } from '../../lib/rate-limiter';
 import { createTokenService } from '../../lib/tokens';
 import { buildTestApp, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
+import { REDIS_SERVER, startRedis, type OwnRedis } from '../../../test/system/redis';
+import { openDay } from '../../../test/system/server-process';
 
 // Small budgets so a test can spend them: 3 tries a minute per account, 8 per address.
 const env = { RATE_LIMIT_LOGIN: '3', RATE_LIMIT_LOGIN_PER_ADDRESS: '8' };
@@ -87,4 +89,84 @@ describe.runIf(redisUrl)('sign-in limits shared through Redis', () => {
     expect((await tryLogin(second, 'doctor', 'Doctor@123', '10.4.0.4')).statusCode).toBe(429);
     expect((await tryLogin(second, 'staff', 'Staff@123', '10.4.0.4')).statusCode).toBe(200);
   });
+});
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+describe.runIf(REDIS_SERVER || ci)('sign-in limits while Redis is down (a Redis server of the test’s own)', () => {
+  let redis: OwnRedis;
+  let t: TestContext;
+  beforeAll(async () => {
+    redis = await startRedis();
+    t = await buildTestApp('pglite', {
+      env: { RATE_LIMIT_LOGIN: '10', RATE_LIMIT_LOGIN_PER_ADDRESS: '100' },
+      limiter: createRedisRateLimiter(redis.url, `test:down:${Date.now()}:`),
+    });
+    expect((await t.app.inject({ url: '/api/health' })).json()).toMatchObject({ status: 'ok', limiter: 'redis' });
+  });
+  afterAll(async () => {
+    redis?.resume();
+    await t?.close();
+    await redis?.kill();
+  });
+
+  /** Fifteen wrong passwords at once on one account, each from its own address: statuses and the slowest answer's time. */
+  async function fifteenWrong(username: string, net: number) {
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => tryLogin(t.app, username, 'wrong-password', `10.9.${net}.${i + 1}`)),
+    );
+    return { statuses: answers.map((a) => a.statusCode), slowestMs: Date.now() - started };
+  }
+
+  it('with Redis hung, the 11th wrong password still gets 429, nothing waits on Redis, and health says the limiter is degraded', async () => {
+    redis.pause();
+    const { statuses, slowestMs } = await fifteenWrong('doctor3', 1);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    // Ten argon2 checks on a shared machine, not ten waits of seconds on Redis.
+    expect(slowestMs).toBeLessThan(5_000);
+
+    let started = Date.now();
+    expect((await tryLogin(t.app, 'staff', 'Staff@123', '10.9.1.50')).statusCode).toBe(200);
+    const signInMs = Date.now() - started;
+    expect(signInMs).toBeLessThan(2_000);
+    started = Date.now();
+    const booking = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments/public',
+      remoteAddress: '10.9.1.51',
+      payload: {
+        fullName: 'Khách Khi Redis Treo',
+        phone: '0912000111',
+        email: 'redis.treo@example.com',
+        appointmentDate: openDay(4),
+        appointmentTime: '10:00',
+        department: 'GYNECOLOGY',
+        reason: 'Khám định kỳ',
+      },
+    });
+    expect(booking.statusCode).toBe(201);
+    const bookingMs = Date.now() - started;
+    expect(bookingMs).toBeLessThan(1_000);
+    console.log(
+      `[redis hung] 15 wrong passwords at once: ${statuses.filter((s) => s === 429).length} refused, all answered in ${slowestMs} ms; a right sign-in ${signInMs} ms, a booking ${bookingMs} ms`,
+    );
+
+    const health = await t.app.inject({ url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'degraded', database: 'pglite', limiter: 'degraded' });
+  }, 60_000);
+
+  it('with Redis gone (connections refused), the same', async () => {
+    await redis.kill();
+    const { statuses, slowestMs } = await fifteenWrong('doctor4', 2);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect(slowestMs).toBeLessThan(5_000);
+    console.log(`[redis gone] 15 wrong passwords at once: 5 refused, all answered in ${slowestMs} ms`);
+    expect((await t.app.inject({ url: '/api/health' })).json()).toMatchObject({
+      status: 'degraded',
+      limiter: 'degraded',
+    });
+  }, 60_000);
 });

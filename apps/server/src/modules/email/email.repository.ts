@@ -139,3 +139,24 @@ export async function listOutboxEmails(
     .orderBy(asc(emailOutbox.id));
   return rows.map(withBody);
 }
+
+/** What waits in the outbox (queued, or claimed and not yet sent), since when, and what was given up. */
+export async function outboxBacklog(
+  db: Db,
+): Promise<{ waiting: number; oldestCreatedAt: Date | null; failed: number }> {
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*) filter (where ${emailOutbox.status} in ('queued', 'sending'))`.mapWith(Number),
+      oldest: sql<
+        string | null
+      >`min(${emailOutbox.createdAt}) filter (where ${emailOutbox.status} in ('queued', 'sending'))`,
+      failed: sql<number>`count(*) filter (where ${emailOutbox.status} = 'failed')`.mapWith(Number),
+    })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.status, ['queued', 'sending', 'failed']));
+  return {
+    waiting: row?.waiting ?? 0,
+    oldestCreatedAt: row?.oldest ? new Date(row.oldest) : null,
+    failed: row?.failed ?? 0,
+  };
+}

@@ -1,12 +1,14 @@
 import { APPOINTMENT_MSG, type EmailSendResult } from '@clinic/shared';
 import type { EmailOutboxRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import type { Metrics } from '../../lib/metrics';
 import { findDepartmentName } from '../departments/departments.service';
 import {
   claimDueEmails,
   claimEmailById,
   enqueueEmails,
   markEmailDelivered,
+  outboxBacklog,
   markEmailFailed,
   markEmailRetry,
   withBody,
@@ -20,6 +22,8 @@ export { appointmentIcs, doctorFeedIcs } from './ics';
 
 export type MailDeps = Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'onEmailDelivered'> & {
   log?: { warn(obj: object, msg: string): void };
+  /** Told of each failed send (GET /metrics). */
+  metrics?: Pick<Metrics, 'outboxSendFailures'>;
 };
 
 /** Tries before an e-mail is given up as failed. */
@@ -43,9 +47,11 @@ async function deliver(deps: MailDeps, row: EmailOutboxRow): Promise<DeliveryOut
     const message = err instanceof Error ? err.message : String(err);
     deps.log?.warn({ emailId: row.id, attempts: row.attempts, err: message }, 'e-mail not sent');
     if (row.attempts >= EMAIL_MAX_ATTEMPTS) {
+      deps.metrics?.outboxSendFailures.inc({ channel: 'email', outcome: 'failed' });
       await markEmailFailed(deps.db, row.id, message.slice(0, 1000));
       return 'failed';
     }
+    deps.metrics?.outboxSendFailures.inc({ channel: 'email', outcome: 'retry' });
     await markEmailRetry(
       deps.db,
       row.id,
@@ -61,6 +67,17 @@ async function deliver(deps: MailDeps, row: EmailOutboxRow): Promise<DeliveryOut
 }
 
 export type OutboxRun = Record<DeliveryOutcome, number>;
+
+/** The e-mail outbox as an operator watches it: how many wait, how old the oldest is, how many were given up. */
+export async function outboxState(
+  deps: Pick<MailDeps, 'db' | 'clock'>,
+): Promise<{ waiting: number; oldestAgeSeconds: number; failed: number }> {
+  const backlog = await outboxBacklog(deps.db);
+  const oldestAgeSeconds = backlog.oldestCreatedAt
+    ? Math.max(0, (deps.clock.now().getTime() - backlog.oldestCreatedAt.getTime()) / 1000)
+    : 0;
+  return { waiting: backlog.waiting, oldestAgeSeconds, failed: backlog.failed };
+}
 
 /**
  * Sends what is due, batch after batch, until nothing is due (or `maxBatches` ran, or `signal`
