@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG, rolesWith, type Permission, type Role } from '@clinic/shared';
+import { MFA_MSG, MSG, rolesWith, type Permission, type Role } from '@clinic/shared';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { resolveSession, type SessionUser } from '../modules/auth/auth.service';
 
@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Lets a user who must change the password still call this route. */
     allowPendingPasswordChange?: boolean;
+    /** Lets a user whose role must use a second factor, and who has none yet, still call this route (enrolment). */
+    allowPendingMfaEnrolment?: boolean;
   }
 }
 
@@ -56,6 +58,10 @@ export const authPlugin = fp(async (app) => {
     const session = await signedIn(req);
     if (session.mustChangePassword && !req.routeOptions.config.allowPendingPasswordChange) {
       throw new ForbiddenError(MSG.mustChangePassword, 'PASSWORD_CHANGE_REQUIRED');
+    }
+    // A password alone opens nothing else for a role that must use a second factor (MFA_REQUIRED_ROLES).
+    if (session.mustEnrolMfa && !req.routeOptions.config.allowPendingMfaEnrolment) {
+      throw new ForbiddenError(MFA_MSG.enrolmentRequired, 'MFA_ENROLMENT_REQUIRED');
     }
     req.auth = session;
     return session;
