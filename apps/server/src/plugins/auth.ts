@@ -49,20 +49,25 @@ export const authPlugin = fp(async (app) => {
 
   // A route that needs a token (its schema says `security`) answers 401 to a caller without one
   // before it reads the body: a stranger learns nothing of what a valid request looks like.
+  // A session that may only enrol a second factor is refused here too, before the body is read.
   app.addHook('preValidation', async (req) => {
     const security = (req.routeOptions.schema as { security?: unknown[] } | undefined)?.security;
-    if (security?.length) await signedIn(req);
+    if (security?.length) refusePendingEnrolment(req, await signedIn(req));
   });
+
+  /** A password alone opens nothing but enrolment for a role that must use a second factor (MFA_REQUIRED_ROLES). */
+  function refusePendingEnrolment(req: FastifyRequest, session: SessionUser): void {
+    if (session.mustEnrolMfa && !req.routeOptions.config.allowPendingMfaEnrolment) {
+      throw new ForbiddenError(MFA_MSG.enrolmentRequired, 'MFA_ENROLMENT_REQUIRED');
+    }
+  }
 
   async function authenticate(req: FastifyRequest): Promise<SessionUser> {
     const session = await signedIn(req);
     if (session.mustChangePassword && !req.routeOptions.config.allowPendingPasswordChange) {
       throw new ForbiddenError(MSG.mustChangePassword, 'PASSWORD_CHANGE_REQUIRED');
     }
-    // A password alone opens nothing else for a role that must use a second factor (MFA_REQUIRED_ROLES).
-    if (session.mustEnrolMfa && !req.routeOptions.config.allowPendingMfaEnrolment) {
-      throw new ForbiddenError(MFA_MSG.enrolmentRequired, 'MFA_ENROLMENT_REQUIRED');
-    }
+    refusePendingEnrolment(req, session);
     req.auth = session;
     return session;
   }
