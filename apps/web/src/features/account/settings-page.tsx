@@ -9,8 +9,12 @@ import { useAuth } from '@/hooks/use-auth';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { returnPathFor } from '@/lib/return-path';
 import { ChangePasswordForm } from './components/change-password-form';
+import { TwoFactorCard } from './components/two-factor-card';
 
-/** Settings: changing the password (PRODUCT.md section 6), required after an imported or reset account's first login. */
+/**
+ * Settings: changing the password (PRODUCT.md section 6), required after an imported or reset
+ * account's first login, and two-factor sign-in, required of the roles MFA_REQUIRED_ROLES names.
+ */
 export default function SettingsPage() {
   usePageTitle('Cài đặt');
   const navigate = useNavigate();
@@ -18,11 +22,15 @@ export default function SettingsPage() {
   const { token, user } = useAuth();
   const profile = useProfile(token);
   const mustChange = profile.data?.mustChangePassword === true;
+  const mustEnrol = profile.data?.mfaEnrolmentRequired === true;
 
-  /** Sent here to change the password: on to the page asked for (or the role's home) once it is done. */
-  function handleChanged() {
+  /**
+   * Sent here to change the password or to set up two-factor sign-in: on to the page asked for (or
+   * the role's home) once nothing more is pending.
+   */
+  function moveOn(stillPending: boolean) {
     const role = profile.data?.role ?? user?.role;
-    if (!mustChange || !role) return;
+    if (stillPending || !role) return;
     const next = returnPathFor((location.state as ReturnToState | null)?.from, role);
     void navigate(next === paths.settings ? homePathForRole(role) : next, { replace: true });
   }
@@ -53,8 +61,10 @@ export default function SettingsPage() {
             <p className="text-sm text-slate-600">Sau khi đổi, các phiên đăng nhập khác của bạn sẽ bị đăng xuất.</p>
           </div>
         </div>
-        <ChangePasswordForm onChanged={handleChanged} />
+        <ChangePasswordForm onChanged={() => mustChange && moveOn(mustEnrol)} />
       </section>
+
+      <TwoFactorCard passwordChangeFirst={mustChange} onEnrolled={() => moveOn(mustChange)} />
     </PageContainer>
   );
 }
