@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import { homePathForRole, MSG } from '@clinic/shared';
@@ -35,6 +36,34 @@ export default function SettingsPage() {
     void navigate(next === paths.settings ? homePathForRole(role) : next, { replace: true });
   }
 
+  // What she was sent here for comes first, decided once: the cards do not swap under her when it is done.
+  const [twoFactorFirst, setTwoFactorFirst] = useState<boolean | null>(null);
+  if (twoFactorFirst === null && profile.data) setTwoFactorFirst(mustEnrol && !mustChange);
+
+  const changePassword = (
+    <section
+      key="password"
+      aria-labelledby="change-password-title"
+      className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
+      <div className="mb-6 flex items-center gap-3">
+        <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+          <KeyRound aria-hidden="true" className="size-5" />
+        </span>
+        <div>
+          <h2 id="change-password-title" className="text-lg font-semibold text-slate-900">
+            Đổi mật khẩu
+          </h2>
+          <p className="text-sm text-slate-600">Sau khi đổi, các phiên đăng nhập khác của bạn sẽ bị đăng xuất.</p>
+        </div>
+      </div>
+      <ChangePasswordForm onChanged={() => mustChange && moveOn(mustEnrol)} />
+    </section>
+  );
+  const twoFactor = (
+    <TwoFactorCard key="two-factor" passwordChangeFirst={mustChange} onEnrolled={() => moveOn(mustChange)} />
+  );
+
   return (
     <PageContainer className="max-w-3xl">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Cài đặt</h1>
@@ -46,25 +75,7 @@ export default function SettingsPage() {
         </Alert>
       )}
 
-      <section
-        aria-labelledby="change-password-title"
-        className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-      >
-        <div className="mb-6 flex items-center gap-3">
-          <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-            <KeyRound aria-hidden="true" className="size-5" />
-          </span>
-          <div>
-            <h2 id="change-password-title" className="text-lg font-semibold text-slate-900">
-              Đổi mật khẩu
-            </h2>
-            <p className="text-sm text-slate-600">Sau khi đổi, các phiên đăng nhập khác của bạn sẽ bị đăng xuất.</p>
-          </div>
-        </div>
-        <ChangePasswordForm onChanged={() => mustChange && moveOn(mustEnrol)} />
-      </section>
-
-      <TwoFactorCard passwordChangeFirst={mustChange} onEnrolled={() => moveOn(mustChange)} />
+      {twoFactorFirst ? [twoFactor, changePassword] : [changePassword, twoFactor]}
     </PageContainer>
   );
 }

@@ -184,6 +184,13 @@ function SetupSteps({
                 {grouped(setup.secret)}
               </code>
               <p className="text-xs text-slate-600">Loại: dựa trên thời gian (TOTP), 6 chữ số, 30 giây.</p>
+              {/* On the phone that holds the app, a QR code on its own screen cannot be scanned: the app opens this link. */}
+              <a
+                href={setup.otpauthUri}
+                className="inline-block font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline"
+              >
+                Mở trong ứng dụng xác thực trên máy này
+              </a>
             </div>
           </div>
         </li>
