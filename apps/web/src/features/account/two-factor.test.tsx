@@ -38,7 +38,8 @@ describe('two-factor sign-in in /settings', () => {
     });
     const { user, router } = renderRoutes(routes, '/admin/users');
 
-    expect(await screen.findByText(MFA_MSG.enrolmentRequired)).toBeInTheDocument();
+    // The first answer waits for the lazy admin layout and settings chunks too.
+    expect(await screen.findByText(MFA_MSG.enrolmentRequired, {}, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
     await user.click(screen.getByRole('button', { name: 'Bật xác thực hai bước' }));
     expect(await screen.findByAltText('Mã QR để thêm tài khoản vào ứng dụng xác thực')).toHaveAttribute(
@@ -65,7 +66,7 @@ describe('two-factor sign-in in /settings', () => {
     expect((enable[1]!.headers as Record<string, string>).Authorization).toBe('Bearer password-only');
 
     await user.click(screen.getByRole('button', { name: 'Tôi đã lưu các mã' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'), { timeout: 5000 });
   });
 
   it('shows the server’s message when the code is wrong, and stays on the setup', async () => {

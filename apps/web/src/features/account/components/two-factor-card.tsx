@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Check, Copy, ShieldCheck } from 'lucide-react';
-import { formatDate, MFA_MSG, type MfaSetupResponse } from '@clinic/shared';
+import { formatDate, isTotpCode, MFA_MSG, type MfaSetupResponse } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -152,7 +152,7 @@ function SetupSteps({
     event.preventDefault();
     const typed = code.replace(/\s/g, '');
     if (!typed) return setFieldError(MFA_MSG.codeRequired);
-    if (!/^\d{6}$/.test(typed)) return setFieldError(MFA_MSG.codeInvalidFormat);
+    if (!isTotpCode(typed)) return setFieldError(MFA_MSG.codeInvalidFormat);
     setFieldError(undefined);
     enable.mutate(typed, {
       onSuccess: (result) => {

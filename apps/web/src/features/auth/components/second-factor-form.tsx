@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ShieldCheck } from 'lucide-react';
-import { MFA_MSG, MSG, type LoginResponse } from '@clinic/shared';
+import { isTotpCode, MFA_MSG, MSG, type LoginResponse } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField, Input } from '@/components/ui/form-field';
@@ -25,7 +25,7 @@ export function SecondFactorForm({ challenge, onSuccess, onRestart }: SecondFact
     event.preventDefault();
     const typed = code.replace(/[\s-]/g, '');
     if (!typed) return setFieldError(MFA_MSG.codeRequired);
-    if (!recovery && !/^\d{6}$/.test(typed)) return setFieldError(MFA_MSG.codeInvalidFormat);
+    if (!recovery && !isTotpCode(typed)) return setFieldError(MFA_MSG.codeInvalidFormat);
     setFieldError(undefined);
     mutation.mutate(
       { challenge, code: code.trim() },
