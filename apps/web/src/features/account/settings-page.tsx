@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import { homePathForRole, MSG } from '@clinic/shared';
@@ -10,7 +10,10 @@ import { useAuth } from '@/hooks/use-auth';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { returnPathFor } from '@/lib/return-path';
 import { ChangePasswordForm } from './components/change-password-form';
-import { TwoFactorCard } from './components/two-factor-card';
+import { Spinner } from '@/components/ui/spinner';
+
+// Its own chunk: most people here change a password, and the page stays as quick to open as before.
+const TwoFactorCard = lazy(() => import('./components/two-factor-card').then((m) => ({ default: m.TwoFactorCard })));
 
 /**
  * Settings: changing the password (PRODUCT.md section 6), required after an imported or reset
@@ -61,7 +64,16 @@ export default function SettingsPage() {
     </section>
   );
   const twoFactor = (
-    <TwoFactorCard key="two-factor" passwordChangeFirst={mustChange} onEnrolled={() => moveOn(mustChange)} />
+    <Suspense
+      key="two-factor"
+      fallback={
+        <div className="mt-6 flex min-h-40 items-center justify-center rounded-2xl border border-slate-200 bg-white">
+          <Spinner label="Đang tải xác thực hai bước..." />
+        </div>
+      }
+    >
+      <TwoFactorCard passwordChangeFirst={mustChange} onEnrolled={() => moveOn(mustChange)} />
+    </Suspense>
   );
 
   return (

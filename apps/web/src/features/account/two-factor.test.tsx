@@ -80,7 +80,7 @@ describe('two-factor sign-in in /settings', () => {
       return { body: { ...admin, mfaEnrolmentRequired: false } };
     });
     const { user } = renderRoutes(routes, '/settings');
-    await user.click(await screen.findByRole('button', { name: 'Bật xác thực hai bước' }));
+    await user.click(await screen.findByRole('button', { name: 'Bật xác thực hai bước' }, { timeout: 5000 }));
     await user.type(await screen.findByLabelText('Mã xác thực'), '000000');
     await user.click(screen.getByRole('button', { name: 'Xác nhận và bật' }));
     expect(await screen.findByText(MFA_MSG.wrongCode)).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('two-factor sign-in in /settings', () => {
       return { body: { ...admin, mfaEnabled: enabled, mfaEnrolmentRequired: false } };
     });
     const { user } = renderRoutes(routes, '/settings');
-    expect(await screen.findByText('Đang bật từ 20/11/2026')).toBeInTheDocument();
+    expect(await screen.findByText('Đang bật từ 20/11/2026', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('7')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Tắt xác thực hai bước' }));
     await user.click(screen.getByRole('button', { name: 'Dùng mật khẩu thay cho mã' }));
