@@ -13,6 +13,7 @@ import { createTokenService } from './lib/tokens';
 import { insertUser } from './modules/users/users.repository';
 import { hashOf } from './modules/appointments/manage-token';
 import { findWaitingEntryByHash } from './modules/appointments/waiting-list.repository';
+import { challengeFor, enrolThroughApi } from '../test/mfa';
 
 /**
  * The authorization matrix (issue 11): every route the server registers, and who may call it.
@@ -120,6 +121,15 @@ for (const kind of dbKinds()) {
         passwordHash,
       });
     }
+    /** The second step of a sign-in of a fresh account with a second factor: its challenge and a recovery code. */
+    async function mfaStep(): Promise<Req> {
+      const u = await freshUser('STAFF');
+      const { token } = await loginAs(t.app, u.username, 'Blue-Lotus#2026');
+      const { recoveryCodes } = await enrolThroughApi(t.app, token, t.clock);
+      return {
+        payload: { challenge: await challengeFor(t.app, u.username, 'Blue-Lotus#2026'), code: recoveryCodes[0] },
+      };
+    }
     const freshBlog = async () => (await createPost(t.app, s.admin.token)).id;
     async function freshComment() {
       const res = await t.app.inject({
@@ -206,6 +216,9 @@ for (const kind of dbKinds()) {
           (select count(*)::int from users) as users,
           (select max(updated_at)::text from users) as users_updated,
           (select sum(token_version)::int from users) as token_versions,
+          (select count(*)::int from users where mfa_secret is not null) as mfa_secrets,
+          (select count(*)::int from mfa_recovery_codes) as recovery_codes,
+          (select count(*)::int from account_events) as account_events,
           (select count(*)::int from blogs) as blogs,
           (select max(updated_at)::text from blogs) as blogs_updated,
           (select count(*)::int from comments) as comments,
@@ -256,6 +269,16 @@ for (const kind of dbKinds()) {
         req: () => ({ payload: { usernameOrEmail: 'patient', password: 'Patient@123' } }),
       },
       'POST /api/auth/validate': { expect: PUBLIC, req: () => ({ payload: { token: s.patient.token } }) },
+      'POST /api/auth/login/mfa': { expect: PUBLIC, req: mfaStep },
+      // One's own second factor: enrolment with a wrong code (400), removal and renewal of an account without one (409).
+      'GET /api/auth/mfa': { expect: AUTH },
+      'POST /api/auth/mfa/setup': { expect: AUTH },
+      'POST /api/auth/mfa/enable': { expect: AUTH, req: () => ({ payload: { code: '000000' } }) },
+      'POST /api/auth/mfa/disable': { expect: AUTH, req: () => ({ payload: { password: 'Not-The-Password#1' } }) },
+      'POST /api/auth/mfa/recovery-codes': {
+        expect: AUTH,
+        req: () => ({ payload: { password: 'Not-The-Password#1' } }),
+      },
       // A wrong current password (400): a right one would end the demo sessions the other cases use.
       'POST /api/auth/change-password': {
         expect: AUTH,
@@ -311,6 +334,10 @@ for (const kind of dbKinds()) {
       'POST /api/users/:id/reset-password': {
         expect: perm('manageUsers'),
         req: async () => ({ url: `/api/users/${(await freshUser()).id}/reset-password` }),
+      },
+      'POST /api/users/:id/reset-mfa': {
+        expect: perm('manageUsers'),
+        req: async () => ({ url: `/api/users/${(await freshUser()).id}/reset-mfa` }),
       },
       'POST /api/users/bulk/delete': {
         expect: perm('manageUsers'),

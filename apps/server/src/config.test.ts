@@ -59,6 +59,29 @@ describe('loadConfig', () => {
     expect(c.jwtSecret).toBe(secret);
   });
 
+  it('makes ADMIN use a second factor in production and without the demo accounts, nobody on the demo database', () => {
+    const secret = 'x'.repeat(40);
+    const production = { NODE_ENV: 'production', JWT_SECRET: secret, DATABASE_URL: 'postgres://h/db' };
+    expect(loadConfig(production).mfaRequiredRoles).toEqual(['ADMIN']);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).mfaRequiredRoles).toEqual(['ADMIN']);
+    expect(loadConfig({ DATA_DIR: tmp() }).mfaRequiredRoles).toEqual([]);
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://h/db' }).mfaRequiredRoles).toEqual(['ADMIN']);
+    expect(loadConfig({ ...production, MFA_REQUIRED_ROLES: 'none' }).mfaRequiredRoles).toEqual([]);
+    expect(loadConfig({ DATA_DIR: tmp(), MFA_REQUIRED_ROLES: 'admin, Staff,DOCTOR' }).mfaRequiredRoles).toEqual([
+      'ADMIN',
+      'STAFF',
+      'DOCTOR',
+    ]);
+    expect(() => loadConfig({ MFA_REQUIRED_ROLES: 'ADMIN,NURSE' })).toThrow(/MFA_REQUIRED_ROLES/);
+  });
+
+  it('keys the second factor with MFA_KEY when set, else with JWT_SECRET', () => {
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: secret }).mfaKey).toBe(secret);
+    expect(loadConfig({ DATA_DIR: tmp(), JWT_SECRET: secret, MFA_KEY: 'k'.repeat(32) }).mfaKey).toBe('k'.repeat(32));
+    expect(() => loadConfig({ MFA_KEY: 'short' })).toThrow(/MFA_KEY/);
+  });
+
   it('gives each address five accounts’ worth of sign-in tries unless RATE_LIMIT_LOGIN_PER_ADDRESS says otherwise', () => {
     const dir = tmp();
     expect(loadConfig({ DATA_DIR: dir, RATE_LIMIT_LOGIN: '4' })).toMatchObject({

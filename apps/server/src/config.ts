@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { CLINIC, isTimeZone } from '@clinic/shared';
+import { CLINIC, isTimeZone, ROLES, type Role } from '@clinic/shared';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -56,6 +56,15 @@ const envSchema = z.object({
       'must be addresses or networks, comma-separated (10.0.0.5,10.1.0.0/16)',
     )
     .optional(),
+  MFA_REQUIRED_ROLES: z
+    .string()
+    .transform((v) => v.split(',').map((r) => r.trim().toUpperCase()))
+    .refine(
+      (list) => list.join() === 'NONE' || list.every((r) => (ROLES as readonly string[]).includes(r)),
+      `must be none or roles separated by commas (${ROLES.join(', ')})`,
+    )
+    .optional(),
+  MFA_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z
     .string()
     .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'must be the site origin, such as https://antamclinic.vn (no path)')
@@ -105,6 +114,10 @@ export type Config = {
   metricsToken: string | undefined;
   /** Client addresses or networks that may read /metrics without the token. */
   metricsAllow: string[];
+  /** Roles that must sign in with a second factor (TOTP); their users enrol at their next sign-in. */
+  mfaRequiredRoles: readonly Role[];
+  /** What encrypts the stored TOTP secrets and keys the recovery codes' hashes: MFA_KEY, else JWT_SECRET. */
+  mfaKey: string;
 };
 
 export class ConfigError extends Error {}
@@ -134,6 +147,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = resolve(e.DATA_DIR);
   const seedDemo = e.SEED_DEMO ?? (!production && !e.DATABASE_URL);
+  const jwtSecret = e.JWT_SECRET ?? localSecret(dataDir);
+  // ADMIN must use a second factor, except outside production on the demo accounts (README's passwords).
+  const mfaRequiredRoles: Role[] = e.MFA_REQUIRED_ROLES
+    ? e.MFA_REQUIRED_ROLES.join() === 'NONE'
+      ? []
+      : [...new Set(e.MFA_REQUIRED_ROLES as Role[])]
+    : production || !seedDemo
+      ? ['ADMIN']
+      : [];
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -141,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
+    jwtSecret,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     clinicTz: e.CLINIC_TZ,
@@ -160,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stopDrainSeconds: e.STOP_DRAIN_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     metricsAllow: e.METRICS_ALLOW ? e.METRICS_ALLOW.split(',').map((a) => a.trim()) : [],
+    mfaRequiredRoles,
+    mfaKey: e.MFA_KEY ?? jwtSecret,
   };
 }
 

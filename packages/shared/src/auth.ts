@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { GENDERS, ROLES } from './roles';
 import { MSG } from './messages';
+import { mfaChallengeResponseSchema } from './mfa';
 
 export const loginRequestSchema = z.object({
   usernameOrEmail: z.string({ error: MSG.usernameOrEmailRequired }).trim().min(1, MSG.usernameOrEmailRequired).max(255),
@@ -17,8 +18,14 @@ export const loginResponseSchema = z.object({
   fullName: z.string().nullable(),
   role: z.enum(ROLES),
   mustChangePassword: z.boolean(),
+  /** The role must use two-factor sign-in and the user has none yet: every other call is refused until she enrols. */
+  mfaEnrolmentRequired: z.boolean(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** POST /auth/login: the session, or (second factor on) a challenge for the code instead. */
+export const loginAnswerSchema = z.union([loginResponseSchema, mfaChallengeResponseSchema]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 export const validateRequestSchema = z.object({ token: z.string().max(4096).optional().default('') });
 export const validateResponseSchema = z.object({ valid: z.boolean() });
@@ -37,7 +44,13 @@ export const userSchema = z.object({
   phone: z.string().nullable(),
   createdAt: z.string(),
   mustChangePassword: z.boolean(),
+  /** Signs in with a second factor (TOTP). */
+  mfaEnabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** GET /users/profile: the signed-in user, and whether she must enrol a second factor before anything else. */
+export const profileSchema = userSchema.extend({ mfaEnrolmentRequired: z.boolean() });
+export type Profile = z.infer<typeof profileSchema>;
 
 export * from './session';

@@ -7,6 +7,7 @@ export * from './common';
 export * from './ids';
 export * from './paging';
 export * from './auth';
+export * from './mfa';
 export * from './format';
 export * from './passwords';
 export * from './account';

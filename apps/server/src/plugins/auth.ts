@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG, rolesWith, type Permission, type Role } from '@clinic/shared';
+import { MFA_MSG, MSG, rolesWith, type Permission, type Role } from '@clinic/shared';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { resolveSession, type SessionUser } from '../modules/auth/auth.service';
 
@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Lets a user who must change the password still call this route. */
     allowPendingPasswordChange?: boolean;
+    /** Lets a user whose role must use a second factor, and who has none yet, still call this route (enrolment). */
+    allowPendingMfaEnrolment?: boolean;
   }
 }
 
@@ -65,16 +67,25 @@ export const authPlugin = fp(async (app) => {
 
   // A route that needs a token (its schema says `security`) answers 401 to a caller without one
   // before it reads the body: a stranger learns nothing of what a valid request looks like.
+  // A session that may only enrol a second factor is refused here too, before the body is read.
   app.addHook('preValidation', async (req) => {
     const security = (req.routeOptions.schema as { security?: unknown[] } | undefined)?.security;
-    if (security?.length) await signedIn(req);
+    if (security?.length) refusePendingEnrolment(req, await signedIn(req));
   });
+
+  /** A password alone opens nothing but enrolment for a role that must use a second factor (MFA_REQUIRED_ROLES). */
+  function refusePendingEnrolment(req: FastifyRequest, session: SessionUser): void {
+    if (session.mustEnrolMfa && !req.routeOptions.config.allowPendingMfaEnrolment) {
+      throw new ForbiddenError(MFA_MSG.enrolmentRequired, 'MFA_ENROLMENT_REQUIRED');
+    }
+  }
 
   async function authenticate(req: FastifyRequest): Promise<SessionUser> {
     const session = await signedIn(req);
     if (session.mustChangePassword && !req.routeOptions.config.allowPendingPasswordChange) {
       throw new ForbiddenError(MSG.mustChangePassword, 'PASSWORD_CHANGE_REQUIRED');
     }
+    refusePendingEnrolment(req, session);
     req.auth = session;
     return session;
   }

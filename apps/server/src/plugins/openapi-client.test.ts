@@ -27,6 +27,11 @@ type LoginOk = Json<paths['/api/auth/login']['post']['responses'][200]>;
 
 export async function login(body: LoginBody): Promise<string> {
   const res = (await send('POST', '/api/auth/login', { body })) as LoginOk;
+  // An account with a second factor answers a challenge instead (POST /api/auth/login/mfa).
+  if ('mfaRequired' in res) {
+    const challenge: string = res.challenge;
+    throw new Error('second factor needed: ' + challenge.length);
+  }
   const token: string = res.token;
   // @ts-expect-error the token is a string
   const tokenAsNumber: number = res.token;

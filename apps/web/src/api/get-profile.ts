@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PROFILE_MSG, type User } from '@clinic/shared';
+import { PROFILE_MSG, type Profile } from '@clinic/shared';
 import { api } from '@/lib/api-client';
 
-/** GET /users/profile: the signed-in user as the server knows him (profile, booking, guards, back-office). */
-export function getProfile(): Promise<User> {
-  return api.get<User>('/users/profile', { fallbackMessage: PROFILE_MSG.fetchFailed });
+/**
+ * GET /users/profile: the signed-in user as the server knows him (profile, booking, guards,
+ * back-office), and whether he must first change his password or set up two-factor sign-in.
+ */
+export function getProfile(): Promise<Profile> {
+  return api.get<Profile>('/users/profile', { fallbackMessage: PROFILE_MSG.fetchFailed });
 }
 
 /** Keyed by the token: another sign-in (or a new token) never sees the previous profile. */

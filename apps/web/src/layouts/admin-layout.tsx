@@ -48,8 +48,9 @@ function AdminSession({ token }: { token: string }) {
   }, [profile.data]);
 
   if (!valid || profile.isPending) return <FullPageSpinner label="Đang kiểm tra phiên đăng nhập..." />;
-  // The server refuses every other call until the password is changed: settings first, then back here.
-  if (profile.data?.mustChangePassword) {
+  // The server refuses every other call until the password is changed or two-factor sign-in is set
+  // up: settings first, then back here.
+  if (profile.data?.mustChangePassword || profile.data?.mfaEnrolmentRequired) {
     const state: ReturnToState = { from: `${location.pathname}${location.search}` };
     return <Navigate to={paths.settings} replace state={state} />;
   }

@@ -68,6 +68,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     phone: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     mustChangePassword: false,
+    mfaEnabled: false,
     ...overrides,
   };
 }

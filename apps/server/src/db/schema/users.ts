@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { GENDERS, ROLES } from '@clinic/shared';
 import { inList } from './checks';
 import { medicalSpecialties } from './departments';
@@ -23,6 +34,11 @@ export const users = pgTable(
     phone: text('phone'),
     tokenVersion: integer('token_version').notNull().default(0),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    // Two-factor sign-in: the TOTP secret sealed by lib/secret-box (set at setup, in force once mfa_enabled_at
+    // is set), and the last time step whose code was accepted, so no code is accepted twice.
+    mfaSecret: text('mfa_secret'),
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true, mode: 'date' }),
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -38,3 +54,45 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/** One-use recovery codes of a second factor, only as keyed hashes. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mfa_recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
+);
+
+export const ACCOUNT_EVENT_KINDS = [
+  'MFA_ENABLED',
+  'MFA_DISABLED',
+  'MFA_RESET',
+  'MFA_RECOVERY_CODE_USED',
+  'MFA_RECOVERY_CODES_RENEWED',
+] as const;
+export type AccountEventKind = (typeof ACCOUNT_EVENT_KINDS)[number];
+
+/** What happened to an account's sign-in, by whom (an administrator's reset) and when. */
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ACCOUNT_EVENT_KINDS }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('account_events_user_idx').on(t.userId, t.createdAt),
+    check('account_events_kind_check', inList(t.kind, ACCOUNT_EVENT_KINDS)),
+  ],
+);

@@ -2,17 +2,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changePasswordRequestSchema,
   changePasswordResponseSchema,
+  loginAnswerSchema,
   loginRequestSchema,
   loginResponseSchema,
+  mfaLoginRequestSchema,
   MSG,
   type LoginRequest,
+  type MfaLoginRequest,
   validateRequestSchema,
   validateResponseSchema,
 } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
 import { bearerToken } from '../../plugins/auth';
-import { changePassword, login, loginLimitKey, validateToken } from './auth.service';
+import {
+  challengeLimitKey,
+  changePassword,
+  completeMfaLogin,
+  login,
+  loginLimitKey,
+  validateToken,
+} from './auth.service';
+import { mfaRoutes } from './mfa.routes';
 
 export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   app.post(
@@ -20,9 +31,10 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with a user name or e-mail address',
+        summary:
+          'Sign in with a user name or e-mail address: the session, or for an account with two-factor sign-in a challenge for POST /auth/login/mfa',
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: loginAnswerSchema, ...errorResponses(400, 401, 403, 429) },
       },
       // Two budgets (PRODUCT.md section 9): per address across all names, against password spraying, and
       // per account, whichever of its names was typed and from wherever. The address is counted first so
@@ -44,6 +56,35 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
       ],
     },
     async (req) => login(deps, req.body),
+  );
+
+  app.post(
+    '/auth/login/mfa',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Second step of a sign-in: the challenge and a code of the authenticator app, or a recovery code',
+        body: mfaLoginRequestSchema,
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+      // Wrong codes spend the same budgets as wrong passwords: a code cannot be guessed faster than a password.
+      preHandler: [
+        app.rateLimit({
+          name: 'login-address',
+          limit: deps.config.rateLimitLoginPerAddress,
+          windowSeconds: 60,
+          message: MSG.tooManyLogins,
+        }),
+        app.rateLimit({
+          name: 'login-account',
+          limit: deps.config.rateLimitLogin,
+          windowSeconds: 60,
+          message: MSG.tooManyLogins,
+          key: (req) => challengeLimitKey(deps, (req.body as MfaLoginRequest).challenge),
+        }),
+      ],
+    },
+    async (req) => completeMfaLogin(deps, req.body),
   );
 
   app.post(
@@ -69,9 +110,12 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
         body: changePasswordRequestSchema,
         response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401) },
       },
-      config: { allowPendingPasswordChange: true },
+      // Both: a reset account of a role that must use a second factor changes the password first, then enrols.
+      config: { allowPendingPasswordChange: true, allowPendingMfaEnrolment: true },
       preHandler: app.requireAuth,
     },
     async (req) => changePassword(deps, req.auth!, req.body),
   );
+
+  await app.register(mfaRoutes, { deps });
 };

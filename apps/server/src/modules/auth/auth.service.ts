@@ -3,9 +3,12 @@ import {
   isCommonPassword,
   MSG,
   TOKEN_TTL_SECONDS,
+  MFA_MSG,
   type ChangePasswordRequest,
+  type LoginAnswer,
   type LoginRequest,
   type LoginResponse,
+  type MfaLoginRequest,
   type Role,
 } from '@clinic/shared';
 import type { AppDeps } from '../../deps';
@@ -19,8 +22,9 @@ import {
   normalizeLogin,
   updatePassword,
 } from '../users/users.service';
+import { findAccount, issueChallenge, mfaRequiredFor, readChallenge, spendSecondFactorCode } from './mfa.service';
 
-export type AuthDeps = Pick<AppDeps, 'db' | 'clock' | 'tokens' | 'cache'>;
+export type AuthDeps = Pick<AppDeps, 'db' | 'clock' | 'tokens' | 'cache' | 'config'>;
 
 /** Who a request acts for, once its token has been checked against the database. */
 export type SessionUser = {
@@ -28,6 +32,8 @@ export type SessionUser = {
   username: string;
   role: Role;
   mustChangePassword: boolean;
+  /** The role must use a second factor and the user has none: only enrolment is open to her. */
+  mustEnrolMfa: boolean;
   /** The token's version: a change that ends sessions must still find the account at this version. */
   tokenVersion: number;
   tokenExpiresAt: number;
@@ -43,7 +49,11 @@ export async function loginLimitKey(deps: Pick<AuthDeps, 'db'>, usernameOrEmail:
   return id === undefined ? `name:${normalizeLogin(usernameOrEmail)}` : `user:${id}`;
 }
 
-export async function login(deps: AuthDeps, input: LoginRequest): Promise<LoginResponse> {
+/**
+ * POST /auth/login. A right password opens a session, except for an account with a second factor:
+ * then the answer is only a challenge, and the session comes with the code (completeMfaLogin).
+ */
+export async function login(deps: AuthDeps, input: LoginRequest): Promise<LoginAnswer> {
   const user = await findUserByLogin(deps.db, input.usernameOrEmail);
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, input.password)
@@ -51,7 +61,23 @@ export async function login(deps: AuthDeps, input: LoginRequest): Promise<LoginR
   if (!user || !passwordOk) throw new UnauthorizedError(MSG.invalidCredentials, 'INVALID_CREDENTIALS');
   // Only someone who knows the password learns that the account is disabled.
   if (!user.active) throw new ForbiddenError(MSG.accountDisabled, 'ACCOUNT_DISABLED');
-  const ttl = input.rememberMe ? TOKEN_TTL_SECONDS.remembered : TOKEN_TTL_SECONDS.session;
+  if (user.mfaEnabledAt) return issueChallenge(deps, user, input.rememberMe === true);
+  return openSession(deps, { ...user, mfaEnabled: false }, input.rememberMe === true);
+}
+
+type SessionOwner = {
+  id: number;
+  username: string;
+  email: string;
+  fullName: string | null;
+  role: Role;
+  tokenVersion: number;
+  mustChangePassword: boolean;
+  mfaEnabled: boolean;
+};
+
+async function openSession(deps: AuthDeps, user: SessionOwner, rememberMe: boolean): Promise<LoginResponse> {
+  const ttl = rememberMe ? TOKEN_TTL_SECONDS.remembered : TOKEN_TTL_SECONDS.session;
   const token = await deps.tokens.sign({ userId: user.id, version: user.tokenVersion }, ttl, deps.clock.now());
   return {
     token,
@@ -61,7 +87,30 @@ export async function login(deps: AuthDeps, input: LoginRequest): Promise<LoginR
     fullName: user.fullName,
     role: user.role,
     mustChangePassword: user.mustChangePassword,
+    mfaEnrolmentRequired: !user.mfaEnabled && mfaRequiredFor(deps, user.role),
   };
+}
+
+/** The sign-in budgets count by this: the account the challenge is for, or nothing good (counted by address alone). */
+export async function challengeLimitKey(deps: AuthDeps, challenge: string): Promise<string> {
+  const claims = await readChallenge(deps, challenge);
+  return claims ? `user:${claims.userId}` : 'challenge:invalid';
+}
+
+/**
+ * POST /auth/login/mfa: the challenge of a right password and a code of the account's app (or one
+ * of its recovery codes) open the session. A challenge outlives no password change, deactivation or
+ * reset.
+ */
+export async function completeMfaLogin(deps: AuthDeps, input: MfaLoginRequest): Promise<LoginResponse> {
+  const claims = await readChallenge(deps, input.challenge);
+  const account = claims && (await findAccount(deps.db, claims.userId));
+  if (!claims || !account || account.tokenVersion !== claims.version || !account.mfaEnabledAt)
+    throw new UnauthorizedError(MFA_MSG.challengeExpired, 'MFA_CHALLENGE_EXPIRED');
+  if (!account.active) throw new ForbiddenError(MSG.accountDisabled, 'ACCOUNT_DISABLED');
+  if (!(await spendSecondFactorCode(deps, account, input.code)))
+    throw new UnauthorizedError(MFA_MSG.wrongCode, 'INVALID_MFA_CODE');
+  return openSession(deps, { ...account, mfaEnabled: true }, claims.rememberMe);
 }
 
 /** The user behind a token, or null when the token is bad, expired, of a disabled user, or older than a password change. */
@@ -79,6 +128,7 @@ export async function resolveSession(deps: AuthDeps, token: string): Promise<Ses
     username: user.username,
     role: user.role,
     mustChangePassword: user.mustChangePassword,
+    mustEnrolMfa: !user.mfaEnabled && mfaRequiredFor(deps, user.role),
     tokenVersion: claims.version,
     tokenExpiresAt: claims.expiresAt,
   };

@@ -45,6 +45,7 @@ export async function findSessionUser(db: Db, id: number) {
       active: users.active,
       tokenVersion: users.tokenVersion,
       mustChangePassword: users.mustChangePassword,
+      mfaEnabled: sql<boolean>`${users.mfaEnabledAt} is not null`,
     })
     .from(users)
     .where(eq(users.id, id))
@@ -170,8 +171,9 @@ const publicColumns = {
   phone: users.phone,
   createdAt: users.createdAt,
   mustChangePassword: users.mustChangePassword,
+  mfaEnabled: sql<boolean>`${users.mfaEnabledAt} is not null`.as('mfa_enabled'),
 };
-export type PublicUserRow = Pick<UserRow, keyof typeof publicColumns>;
+export type PublicUserRow = Pick<UserRow, Exclude<keyof typeof publicColumns, 'mfaEnabled'>> & { mfaEnabled: boolean };
 
 // Lower-case Vietnamese letters with marks; their upper-case forms are added below. translate()
 // folds them to plain letters, so "nguyen" finds "Nguyễn" without an extension or an extra column.

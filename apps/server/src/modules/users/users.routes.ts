@@ -6,6 +6,8 @@ import {
   createUserRequestSchema,
   MSG,
   pathIdSchema,
+  profileSchema,
+  resetMfaResponseSchema,
   resetPasswordResponseSchema,
   updateProfileRequestSchema,
   updateUserRequestSchema,
@@ -24,6 +26,7 @@ import {
 } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { ForbiddenError } from '../../lib/errors';
+import { resetSecondFactor } from '../auth/mfa.service';
 import { errorResponses } from '../../plugins/errors';
 import {
   activateUser,
@@ -67,11 +70,16 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.get(
     '/users/profile',
     {
-      schema: { tags, security, summary: 'The signed-in user', response: { 200: userSchema, ...errorResponses(401) } },
-      config: { allowPendingPasswordChange: true, cache: ['users'] },
+      schema: {
+        tags,
+        security,
+        summary: 'The signed-in user, and whether she must set up two-factor sign-in first',
+        response: { 200: profileSchema, ...errorResponses(401) },
+      },
+      config: { allowPendingPasswordChange: true, allowPendingMfaEnrolment: true, cache: ['users'] },
       preHandler: app.requireAuth,
     },
-    async (req) => getProfile(db, req.auth!.id),
+    async (req) => getProfile(db, req.auth!),
   );
 
   app.put(
@@ -261,6 +269,22 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       preHandler: manageUsers,
     },
     async (req) => resetPassword(db, actor(req), req.params.id),
+  );
+
+  app.post(
+    '/users/:id/reset-mfa',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Remove an account’s two-factor sign-in (a lost phone): any account but one’s own, administrators’ too; its sessions end and the reset is recorded',
+        params: idParams,
+        response: { 200: resetMfaResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      preHandler: manageUsers,
+    },
+    async (req) => resetSecondFactor(deps, actor(req), req.params.id),
   );
 
   for (const action of USER_BULK_ACTIONS) {

@@ -7,6 +7,7 @@ import {
   USER_MSG,
   type CreateUserInput,
   type Page,
+  type Profile,
   type ResetPasswordResponse,
   type Role,
   type UpdateProfileInput,
@@ -54,7 +55,9 @@ export { findSessionUser, findUserById, findUserByLogin, findUserIdByLogin, norm
 export type UserActor = { id: number };
 
 /** The user as every response shows it: the password hash and token version never leave the server. */
-export function toUserDto(row: PublicUserRow): User {
+export function toUserDto(
+  row: Omit<PublicUserRow, 'mfaEnabled'> & ({ mfaEnabled: boolean } | { mfaEnabledAt: Date | null }),
+): User {
   return {
     id: row.id,
     username: row.username,
@@ -68,6 +71,7 @@ export function toUserDto(row: PublicUserRow): User {
     phone: row.phone,
     createdAt: row.createdAt.toISOString(),
     mustChangePassword: row.mustChangePassword,
+    mfaEnabled: 'mfaEnabled' in row ? row.mfaEnabled : row.mfaEnabledAt !== null,
   };
 }
 
@@ -77,10 +81,11 @@ const taken = (field: 'username' | 'email') =>
     ? new ConflictError(USER_MSG.usernameTaken, 'USERNAME_TAKEN')
     : new ConflictError(USER_MSG.emailTaken, 'EMAIL_TAKEN');
 
-export async function getProfile(db: Db, userId: number): Promise<User> {
-  const row = await findUserById(db, userId);
+/** GET /users/profile; `mustEnrolMfa` as the session found it (her role must use a second factor she has not set up). */
+export async function getProfile(db: Db, session: { id: number; mustEnrolMfa: boolean }): Promise<Profile> {
+  const row = await findUserById(db, session.id);
   if (!row) throw new NotFoundError(ACCOUNT_MSG.userNotFound, 'USER_NOT_FOUND');
-  return toUserDto(row);
+  return { ...toUserDto(row), mfaEnrolmentRequired: session.mustEnrolMfa };
 }
 
 /** PUT /users/profile: the signed-in user's own name, birth, gender and phone; birth and gender stay when absent. */

@@ -23,8 +23,9 @@ export function RequireAuth() {
 }
 
 /**
- * Whoever must change the password (an imported or reset account) is kept on /settings until he
- * has; the server refuses his other calls meanwhile. The profile says so, and its name and phone
+ * Whoever must change the password (an imported or reset account), or set up two-factor sign-in
+ * (a role MFA_REQUIRED_ROLES names), is kept on /settings until he has; the server refuses his other
+ * calls meanwhile. The profile says so, and its name and phone
  * refresh the stored userInfo. If it cannot be read, the page shows its own error.
  */
 function SignedIn({ token }: { token: string }) {
@@ -39,7 +40,8 @@ function SignedIn({ token }: { token: string }) {
   // (a page's retry puts the query back to pending, which must not unmount that page again).
   if (profile.isPending && profile.errorUpdateCount === 0)
     return <FullPageSpinner label="Đang kiểm tra phiên đăng nhập..." />;
-  if (profile.data?.mustChangePassword && location.pathname !== paths.settings) {
+  const pending = profile.data?.mustChangePassword || profile.data?.mfaEnrolmentRequired;
+  if (pending && location.pathname !== paths.settings) {
     const state: ReturnToState = { from: `${location.pathname}${location.search}` };
     return <Navigate to={paths.settings} replace state={state} />;
   }

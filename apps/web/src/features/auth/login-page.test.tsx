@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MSG, STORAGE_KEYS, type LoginResponse } from '@clinic/shared';
+import { MFA_MSG, MSG, STORAGE_KEYS, type LoginResponse } from '@clinic/shared';
 import { errorBody, mockFetch, renderRoutes } from '@/testing/render-app';
 import LoginPage from './login-page';
 
@@ -20,6 +20,7 @@ function loginResponse(overrides: Partial<LoginResponse> = {}): LoginResponse {
     fullName: 'Trần Thị Bình',
     role: 'PATIENT',
     mustChangePassword: false,
+    mfaEnrolmentRequired: false,
     ...overrides,
   };
 }
@@ -100,6 +101,76 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Trang quản trị (test)')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userInfo)!).role).toBe('ADMIN');
+  });
+
+  it('asks an account with two-factor sign-in for its code, then signs it in with the challenge and the code', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.endsWith('/auth/login')
+        ? { body: { mfaRequired: true, challenge: 'the-challenge', expiresIn: 300 } }
+        : { body: loginResponse({ username: 'admin', role: 'ADMIN', token: 'mfa-token' }) },
+    );
+    const { user, router } = renderRoutes(routes, '/login');
+    await fillAndSubmit(user, 'admin', 'Admin@123');
+    expect(await screen.findByRole('heading', { name: 'Xác thực hai bước' })).toBeInTheDocument();
+    // No session before the code.
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Xác nhận' }));
+    expect(await screen.findByText(MFA_MSG.codeRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Mã xác thực'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Xác nhận' }));
+    expect(await screen.findByText(MFA_MSG.codeInvalidFormat)).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await user.type(screen.getByLabelText('Mã xác thực'), '6');
+    await user.click(screen.getByRole('button', { name: 'Xác nhận' }));
+    expect(await screen.findByText('Trang quản trị (test)')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('mfa-token');
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe('/api/auth/login/mfa');
+    expect(JSON.parse(init!.body as string)).toEqual({ challenge: 'the-challenge', code: '123456' });
+  });
+
+  it('takes a recovery code instead, and goes back to the password when the challenge has expired', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.endsWith('/auth/login')
+        ? { body: { mfaRequired: true, challenge: 'the-challenge', expiresIn: 300 } }
+        : { status: 401, body: errorBody(401, MFA_MSG.challengeExpired, 'MFA_CHALLENGE_EXPIRED') },
+    );
+    const { user } = renderRoutes(routes, '/login');
+    await fillAndSubmit(user, 'admin', 'Admin@123');
+    await user.click(await screen.findByRole('button', { name: 'Dùng mã khôi phục' }));
+    await user.type(screen.getByLabelText('Mã khôi phục'), 'abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'Xác nhận' }));
+    expect(await screen.findByText(MFA_MSG.challengeExpired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Username hoặc Email')).toBeInTheDocument();
+    expect(JSON.parse(fetchMock.mock.calls[1]![1]!.body as string)).toEqual({
+      challenge: 'the-challenge',
+      code: 'abcde-fghjk',
+    });
+  });
+
+  it('shows the server’s message for a wrong code and stays on the code step', async () => {
+    mockFetch((url) =>
+      url.endsWith('/auth/login')
+        ? { body: { mfaRequired: true, challenge: 'the-challenge', expiresIn: 300 } }
+        : { status: 401, body: errorBody(401, MFA_MSG.wrongCode, 'INVALID_MFA_CODE') },
+    );
+    const { user } = renderRoutes(routes, '/login');
+    await fillAndSubmit(user, 'admin', 'Admin@123');
+    await user.type(await screen.findByLabelText('Mã xác thực'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Xác nhận' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MFA_MSG.wrongCode);
+    expect(screen.getByRole('heading', { name: 'Xác thực hai bước' })).toBeInTheDocument();
+  });
+
+  it('sends an administrator who must set up two-factor sign-in to the settings page first', async () => {
+    mockFetch(() => ({ body: loginResponse({ username: 'admin', role: 'ADMIN', mfaEnrolmentRequired: true }) }));
+    const { user, router } = renderRoutes(routes, '/login');
+    await fillAndSubmit(user, 'admin', 'Admin@123');
+    expect(await screen.findByText('Cài đặt (test)')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/admin' });
   });
 
   it('sends a patient who must change the password to the settings page', async () => {

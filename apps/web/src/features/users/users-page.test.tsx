@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { USER_MSG, type ImportResult, type User, type UserBulkResult, type UserPage } from '@clinic/shared';
+import { MFA_MSG, USER_MSG, type ImportResult, type User, type UserBulkResult, type UserPage } from '@clinic/shared';
 import { routes } from '@/app/router';
 import { errorBody, makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
@@ -400,6 +400,39 @@ describe('UsersPage', () => {
     await user.click(within(shown).getByRole('button', { name: 'Copy' }));
     expect(await navigator.clipboard.readText()).toBe('Tam-7421-xyz');
     expect(within(shown).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  });
+
+  it('resets the two-factor sign-in of another account, an administrator’s too, but offers none for one’s own or an account without it', async () => {
+    const OTHER_ADMIN = makeUser({
+      id: 2,
+      username: 'chief',
+      fullName: 'Trưởng Phòng',
+      role: 'ADMIN',
+      mfaEnabled: true,
+    });
+    const withMfa = [{ ...ADMIN, mfaEnabled: true }, OTHER_ADMIN, { ...DOCTOR, mfaEnabled: true }, STAFF, PATIENT];
+    const { sent } = server((url) => {
+      if (url.startsWith('/api/users?')) return { body: page(withMfa) };
+      if (url === '/api/users/2/reset-mfa') return { body: { message: MFA_MSG.resetDone } };
+      return undefined;
+    });
+    const { user } = open();
+    const doctor = await rowOf('BS. Nguyễn Văn An');
+    expect(within(doctor).getByText('2FA')).toBeInTheDocument();
+    expect(
+      within(doctor).getByRole('button', { name: 'Reset two-factor sign-in for BS. Nguyễn Văn An' }),
+    ).toBeInTheDocument();
+    expect(within(await rowOf('Trần Thị Bình')).queryByRole('button', { name: /two-factor/ })).not.toBeInTheDocument();
+    expect(within(await rowOf('Quản trị viên')).queryByRole('button', { name: /two-factor/ })).not.toBeInTheDocument();
+
+    await user.click(
+      within(await rowOf('Trưởng Phòng')).getByRole('button', { name: 'Reset two-factor sign-in for Trưởng Phòng' }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'Reset two-factor sign-in' });
+    expect(sent.some((r) => r.url.endsWith('/reset-mfa'))).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Reset two-factor sign-in' }));
+    expect(await screen.findByText(MFA_MSG.resetDone)).toBeInTheDocument();
+    expect(sent.some((r) => r.url === '/api/users/2/reset-mfa' && r.method === 'POST')).toBe(true);
   });
 
   it('deactivates one user from its row', async () => {

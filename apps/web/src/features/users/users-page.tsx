@@ -23,6 +23,7 @@ import { useDeleteUser } from './api/delete-user';
 import { useSpecialties } from './api/get-specialties';
 import { useUsers } from './api/get-users';
 import { RESET_PASSWORD_FAILED, useResetPassword } from './api/reset-password';
+import { RESET_MFA_FAILED, useResetMfa } from './api/reset-mfa';
 import { USER_BULK_FAILED, useUserBulkAction } from './api/run-user-bulk-action';
 import { BulkResultModal } from './components/bulk-result-modal';
 import { ImportResultsModal } from './components/import-results-modal';
@@ -39,7 +40,7 @@ import { usePastTheEnd } from '@/hooks/use-past-the-end';
 
 type Dialog =
   | { kind: 'create' }
-  | { kind: 'edit' | 'delete' | 'resetPassword'; user: User }
+  | { kind: 'edit' | 'delete' | 'resetPassword' | 'resetMfa'; user: User }
   | { kind: 'temporaryPassword'; user: User; password: string }
   | { kind: 'bulk-delete' }
   | { kind: 'bulk-result'; title: string; result: UserBulkResult; names: Map<number, string> }
@@ -75,6 +76,7 @@ export default function UsersPage() {
   const changeStatus = useChangeUserStatus();
   const remove = useDeleteUser();
   const reset = useResetPassword();
+  const resetMfa = useResetMfa();
   const bulk = useUserBulkAction();
 
   function onRowAction(action: UserRowAction, user: User) {
@@ -256,6 +258,31 @@ export default function UsersPage() {
             onSuccess: (result) =>
               setDialog({ kind: 'temporaryPassword', user: single, password: result.temporaryPassword }),
             onError: (error) => toast.error(errorMessage(error, RESET_PASSWORD_FAILED)),
+          })
+        }
+        onCancel={close}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'resetMfa'}
+        title="Reset two-factor sign-in"
+        message={
+          single
+            ? `Remove the two-factor sign-in of ${displayName(single)}? Their sessions end; they sign in with the password and set it up again.`
+            : ''
+        }
+        tone="primary"
+        confirmLabel="Reset two-factor sign-in"
+        cancelLabel="Cancel"
+        closeLabel="Close"
+        loading={resetMfa.isPending}
+        onConfirm={() =>
+          single &&
+          resetMfa.mutate(single.id, {
+            onSuccess: (result) => {
+              toast.success(result.message);
+              close();
+            },
+            onError: (error) => toast.error(errorMessage(error, RESET_MFA_FAILED)),
           })
         }
         onCancel={close}

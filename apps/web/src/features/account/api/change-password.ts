@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT_MSG, type ChangePasswordRequest, type ChangePasswordResponse, type User } from '@clinic/shared';
+import { ACCOUNT_MSG, type ChangePasswordRequest, type ChangePasswordResponse, type Profile } from '@clinic/shared';
 import { getProfileQueryKey } from '@/api/get-profile';
 import { api } from '@/lib/api-client';
 import { getToken, setToken } from '@/lib/auth-storage';
@@ -21,9 +21,12 @@ export function useChangePassword() {
       // old one without the obligation, so the guards let the user go on at once (no reload in between).
       const oldToken = getToken();
       if (result?.token && result.token !== oldToken) {
-        const profile = oldToken ? queryClient.getQueryData<User>(getProfileQueryKey(oldToken)) : undefined;
+        const profile = oldToken ? queryClient.getQueryData<Profile>(getProfileQueryKey(oldToken)) : undefined;
         if (profile)
-          queryClient.setQueryData<User>(getProfileQueryKey(result.token), { ...profile, mustChangePassword: false });
+          queryClient.setQueryData<Profile>(getProfileQueryKey(result.token), {
+            ...profile,
+            mustChangePassword: false,
+          });
         setToken(result.token);
       }
       await queryClient.invalidateQueries({ queryKey: ['users', 'profile'] });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PROFILE_MSG, type UpdateProfileRequest, type User } from '@clinic/shared';
+import { PROFILE_MSG, type Profile, type UpdateProfileRequest, type User } from '@clinic/shared';
 import { getProfileQueryKey } from '@/api/get-profile';
 import { api } from '@/lib/api-client';
 import { getToken, mergeProfileIntoUserInfo } from '@/lib/auth-storage';
@@ -16,7 +16,10 @@ export function useUpdateProfile() {
     onSuccess: (user) => {
       // The answer is the new profile: cache it and let the header show the new name at once.
       const token = getToken();
-      if (token) queryClient.setQueryData(getProfileQueryKey(token), user);
+      if (token)
+        queryClient.setQueryData<Profile>(getProfileQueryKey(token), (old) =>
+          old ? { ...old, ...user } : { ...user, mfaEnrolmentRequired: false },
+        );
       mergeProfileIntoUserInfo(user);
     },
   });

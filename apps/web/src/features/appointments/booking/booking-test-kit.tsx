@@ -96,6 +96,7 @@ export function patientUser(overrides: Partial<User> = {}): User {
     phone: '0912345678',
     createdAt: '2026-01-01T00:00:00.000Z',
     mustChangePassword: false,
+    mfaEnabled: false,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { MSG, type LoginResponse } from '@clinic/shared';
+import { MSG, type LoginAnswer, type LoginResponse } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField, Input } from '@/components/ui/form-field';
@@ -8,6 +8,7 @@ import { setAuth } from '@/lib/auth-storage';
 import { useLogin } from '../api/login';
 import { PasswordInput } from '@/components/ui/password-input';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { SecondFactorForm } from './second-factor-form';
 
 /** The shared rules, downloaded when the form is first used (lib/lazy-zod-resolver.ts). */
 const resolver = lazyZodResolver('loginRequestSchema');
@@ -18,7 +19,45 @@ type LoginFormProps = {
   notice?: string | undefined;
 };
 
+/** Keeps the session the server gave, then hands it on. */
+function signedIn(response: LoginResponse, onSuccess: (response: LoginResponse) => void) {
+  setAuth(response.token, {
+    id: response.userId,
+    username: response.username,
+    email: response.email,
+    fullName: response.fullName,
+    role: response.role,
+  });
+  onSuccess(response);
+}
+
 export function LoginForm({ onSuccess, notice }: LoginFormProps) {
+  // Set when the password was right and the account signs in with a second factor.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [restartNotice, setRestartNotice] = useState<string>();
+  if (challenge)
+    return (
+      <SecondFactorForm
+        challenge={challenge}
+        onSuccess={(response) => signedIn(response, onSuccess)}
+        onRestart={(reason) => {
+          setRestartNotice(reason);
+          setChallenge(null);
+        }}
+      />
+    );
+  return (
+    <PasswordForm
+      notice={restartNotice ?? notice}
+      onAnswer={(answer) => {
+        if ('mfaRequired' in answer) setChallenge(answer.challenge);
+        else signedIn(answer, onSuccess);
+      }}
+    />
+  );
+}
+
+function PasswordForm({ onAnswer, notice }: { onAnswer: (answer: LoginAnswer) => void; notice?: string | undefined }) {
   const [forgotOpen, setForgotOpen] = useState(false);
   const loginMutation = useLogin();
   const {
@@ -31,18 +70,7 @@ export function LoginForm({ onSuccess, notice }: LoginFormProps) {
   });
 
   const onSubmit = handleSubmit((values) => {
-    loginMutation.mutate(values, {
-      onSuccess: (response) => {
-        setAuth(response.token, {
-          id: response.userId,
-          username: response.username,
-          email: response.email,
-          fullName: response.fullName,
-          role: response.role,
-        });
-        onSuccess(response);
-      },
-    });
+    loginMutation.mutate(values, { onSuccess: onAnswer });
   });
 
   const busy = loginMutation.isPending;

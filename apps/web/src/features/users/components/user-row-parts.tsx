@@ -1,11 +1,12 @@
-import { useId } from 'react';
-import { KeyRound, Pencil, ShieldCheck, Trash2, UserCheck, UserX, type LucideIcon } from 'lucide-react';
+import { useContext, useId } from 'react';
+import { KeyRound, Pencil, ShieldCheck, ShieldOff, Trash2, UserCheck, UserX, type LucideIcon } from 'lucide-react';
 import { USER_MSG, type User } from '@clinic/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { CurrentUserContext } from '@/hooks/use-current-user';
 import { ROLE_NAMES, ROLE_TONES, displayName } from '../user-labels';
 
-export type UserRowAction = 'edit' | 'resetPassword' | 'activate' | 'deactivate' | 'delete';
+export type UserRowAction = 'edit' | 'resetPassword' | 'resetMfa' | 'activate' | 'deactivate' | 'delete';
 export type UserRowActionHandler = (action: UserRowAction, user: User) => void;
 
 /** Administrator accounts are never selected, edited or changed here (specification section 5, PRODUCT.md section 5). */
@@ -60,6 +61,40 @@ export function StatusBadge({ active }: { active: boolean }) {
   return <Badge tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Inactive'}</Badge>;
 }
 
+/** Signs in with a second factor (TOTP). */
+export function TwoFactorBadge({ user }: { user: User }) {
+  if (!user.mfaEnabled) return null;
+  return (
+    <Badge tone="info">
+      <ShieldCheck aria-hidden="true" className="size-3" />
+      2FA<span className="sr-only">: two-factor sign-in on</span>
+    </Badge>
+  );
+}
+
+/**
+ * An administrator resets another account's second factor (a lost phone), administrators' too:
+ * when ADMIN must use one, another administrator is the only way back in. One's own is turned off
+ * from Settings.
+ */
+function ResetMfaButton({ user, onAction }: { user: User; onAction: UserRowActionHandler }) {
+  const me = useContext(CurrentUserContext);
+  if (!user.mfaEnabled || me?.id === user.id) return null;
+  const label = `Reset two-factor sign-in for ${displayName(user)}`;
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-9"
+      aria-label={label}
+      title={label}
+      onClick={() => onAction('resetMfa', user)}
+    >
+      <ShieldOff aria-hidden="true" className="size-4" />
+    </Button>
+  );
+}
+
 /** A doctor's specialty by its display name (the code until the list arrives); nothing for other roles. */
 export function SpecialtyName({ user, names }: { user: User; names: ReadonlyMap<string, string> }) {
   if (user.role !== 'DOCTOR' || !user.specialty) return <span className="text-slate-400">—</span>;
@@ -78,11 +113,14 @@ const ACTIONS: { action: UserRowAction; label: string; icon: LucideIcon; danger?
 export function RowActions({ user, onAction }: { user: User; onAction: UserRowActionHandler }) {
   if (isProtected(user)) {
     return (
-      <span className="inline-flex items-center gap-1 text-xs text-slate-500" title={USER_MSG.adminProtected}>
-        <ShieldCheck aria-hidden="true" className="size-4" />
-        Protected
-        <span className="sr-only">: {USER_MSG.adminProtected}</span>
-      </span>
+      <div className="flex items-center justify-end gap-1">
+        <span className="inline-flex items-center gap-1 text-xs text-slate-500" title={USER_MSG.adminProtected}>
+          <ShieldCheck aria-hidden="true" className="size-4" />
+          Protected
+          <span className="sr-only">: {USER_MSG.adminProtected}</span>
+        </span>
+        <ResetMfaButton user={user} onAction={onAction} />
+      </div>
     );
   }
   const name = displayName(user);
@@ -103,6 +141,7 @@ export function RowActions({ user, onAction }: { user: User; onAction: UserRowAc
           </Button>
         ),
       )}
+      <ResetMfaButton user={user} onAction={onAction} />
     </div>
   );
 }

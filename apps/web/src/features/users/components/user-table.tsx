@@ -10,6 +10,7 @@ import {
   RowCheckbox,
   SpecialtyName,
   StatusBadge,
+  TwoFactorBadge,
   isSelectable,
   type UserRowActionHandler,
 } from './user-row-parts';
@@ -100,7 +101,10 @@ function UserDesktopTable({ items, specialtyNames, selected, onToggle, onToggleA
                   <SpecialtyName user={user} names={specialtyNames} />
                 </td>
                 <td className="px-2 py-3">
-                  <StatusBadge active={user.active} />
+                  <span className="flex flex-wrap gap-1">
+                    <StatusBadge active={user.active} />
+                    <TwoFactorBadge user={user} />
+                  </span>
                 </td>
                 <td className="px-2 py-3 whitespace-nowrap text-slate-700 tabular-nums">
                   <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
@@ -143,6 +147,7 @@ function UserCards({ items, specialtyNames, selected, onToggle, onToggleAll, onA
                 <div className="flex flex-wrap gap-1.5">
                   <RoleBadge role={user.role} />
                   <StatusBadge active={user.active} />
+                  <TwoFactorBadge user={user} />
                 </div>
               </div>
               <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
