@@ -1,5 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './postgres-cluster';
@@ -14,6 +23,12 @@ export type Nginx = {
   errors(): string;
   /** One line a request: method|status|the upstreams tried|what each answered. */
   accessLog(): string[];
+  /**
+   * Marks a process `down` (or back) in the upstream block and reloads nginx, as the rolling restart
+   * of docs/DEPLOYMENT.md does; resolves once the workers of the old configuration have finished the
+   * requests they had and exited.
+   */
+  setDown(upstreamPort: number, down: boolean): Promise<void>;
 };
 
 /**
@@ -44,7 +59,8 @@ export async function startNginx(upstreams: number[]): Promise<Nginx> {
   for (const d of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, d));
   const port = await freePort();
   const root = process.getuid?.() === 0;
-  const conf = `
+  const downs = new Set<number>();
+  const conf = () => `
 ${root ? 'user root;' : ''}
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -59,7 +75,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   upstream clinic {
-${upstreams.map((p) => `    server 127.0.0.1:${p} ${UPSTREAM_SERVER_OPTIONS};`).join('\n')}
+${upstreams.map((p) => `    server 127.0.0.1:${p} ${UPSTREAM_SERVER_OPTIONS}${downs.has(p) ? ' down' : ''};`).join('\n')}
     keepalive 32;
   }
   server {
@@ -71,7 +87,7 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} ${UPSTREAM_SERVER_OPTIONS};`).
   }
 }
 `;
-  writeFileSync(join(dir, 'nginx.conf'), conf);
+  writeFileSync(join(dir, 'nginx.conf'), conf());
   const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -99,11 +115,38 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} ${UPSTREAM_SERVER_OPTIONS};`).
     const file = join(dir, 'access.log');
     return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
   };
+  /** The master's worker processes (nginx runs in the foreground here: the child is the master). */
+  const workers = () =>
+    readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          return readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(child.pid);
+        } catch {
+          return false;
+        }
+      });
   return {
     port,
     base,
     errors,
     accessLog,
+    async setDown(upstreamPort, down) {
+      if (down) downs.add(upstreamPort);
+      else downs.delete(upstreamPort);
+      writeFileSync(join(dir, 'nginx.conf'), conf());
+      const old = workers();
+      child.kill('SIGHUP');
+      await waitFor(
+        'nginx to reload',
+        () => {
+          const now = workers();
+          return now.length > 0 && old.every((pid) => !now.includes(pid));
+        },
+        15_000,
+        20,
+      );
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
