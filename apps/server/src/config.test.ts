@@ -19,7 +19,10 @@ describe('loadConfig', () => {
       rateLimitLoginPerAddress: 50,
       rateLimitPublic: 30,
       commentModeration: 'post',
+      waitingListCheckSeconds: 30,
+      outboxCheckSeconds: 5,
     });
+    expect(loadConfig({ DATA_DIR: dir, OUTBOX_CHECK_SECONDS: '1' }).outboxCheckSeconds).toBe(1);
   });
 
   it('keeps a generated secret in the data folder, so sign-ins survive a restart', () => {
@@ -38,6 +41,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_LOGIN_PER_ADDRESS: '-1' })).toThrow(/RATE_LIMIT_LOGIN_PER_ADDRESS/);
     expect(() => loadConfig({ COMMENT_MODERATION: 'maybe' })).toThrow(/COMMENT_MODERATION/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ OUTBOX_CHECK_SECONDS: '0' })).toThrow(/OUTBOX_CHECK_SECONDS/);
   });
 
   it('in production requires JWT_SECRET and a database, and seeds no demo data', () => {

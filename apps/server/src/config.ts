@@ -47,6 +47,7 @@ const envSchema = z.object({
     )
     .default('false'),
   WAITING_LIST_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  OUTBOX_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   PUBLIC_URL: z
     .string()
     .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'must be the site origin, such as https://antamclinic.vn (no path)')
@@ -84,6 +85,8 @@ export type Config = {
   publicUrl: string | undefined;
   /** How often each process offers freed places to the waiting lists (and lapses unclaimed offers). */
   waitingListCheckSeconds: number;
+  /** How often each process sends the e-mails waiting in the outbox. */
+  outboxCheckSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL?.toLowerCase(),
     waitingListCheckSeconds: e.WAITING_LIST_CHECK_SECONDS,
+    outboxCheckSeconds: e.OUTBOX_CHECK_SECONDS,
   };
 }
 
