@@ -1,20 +1,39 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the
-// server in this same process (one process id to stop), which migrates and seeds the database.
+// `npm start`: builds the web app and the server when either is missing or older than its sources,
+// then runs the built server in this same process (one process id to stop), which migrates and seeds
+// the database.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// The browser's build and the server's entry that renders the public pages ahead (issue 12).
-const builtFiles = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'].map((p) => join(root, p));
-const sources = [
-  'apps/web/src',
-  'apps/web/public',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'packages/shared/src',
-].map((p) => join(root, p));
+const SERVER_MAIN = 'apps/server/dist/main.js';
+
+const builds = [
+  {
+    workspace: 'apps/web',
+    // The browser's build and the server's entry that renders the public pages ahead (issue 12).
+    outputs: ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'],
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'packages/shared/src',
+    ],
+    first: 'Đang build giao diện web lần đầu...',
+    again: 'Mã nguồn web đã thay đổi, đang build lại...',
+    failed: 'Build giao diện web thất bại.',
+  },
+  {
+    workspace: 'apps/server',
+    outputs: [SERVER_MAIN],
+    sources: ['apps/server/src', 'apps/server/scripts/build.mjs', 'apps/server/package.json', 'packages/shared/src'],
+    first: 'Đang build máy chủ lần đầu...',
+    again: 'Mã nguồn máy chủ đã thay đổi, đang build lại...',
+    failed: 'Build máy chủ thất bại.',
+  },
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -25,22 +44,21 @@ function newestMtime(path) {
   return newest;
 }
 
-const builtAt = Math.min(...builtFiles.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
-if (builtAt === 0 || sources.some((s) => newestMtime(s) > builtAt)) {
-  console.log(builtAt === 0 ? 'Đang build giao diện web lần đầu...' : 'Mã nguồn web đã thay đổi, đang build lại...');
+for (const { workspace, outputs, sources, first, again, failed } of builds) {
+  const builtAt = Math.min(...outputs.map((f) => newestMtime(join(root, f))));
+  if (builtAt > 0 && sources.every((s) => newestMtime(join(root, s)) <= builtAt)) continue;
+  console.log(builtAt === 0 ? first : again);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  // The bundle is always a production build, whatever NODE_ENV the server runs with.
-  const result = spawnSync(npm, ['run', 'build', '-w', 'apps/web'], {
+  // Always a production build, whatever NODE_ENV the server runs with.
+  const result = spawnSync(npm, ['run', 'build', '-w', workspace], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
-    console.error('Build giao diện web thất bại.');
+    console.error(failed);
     process.exit(result.status ?? 1);
   }
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(join(root, 'apps/server/src/main.ts'));
+await import(pathToFileURL(join(root, SERVER_MAIN)).href);

@@ -38,14 +38,21 @@ const hasChrome = need(
   `no Chromium at ${chrome} (set CHROME_PATH or apt-get install chromium)`,
 );
 
-const steps = [
-  ['typecheck', 'npm', ['run', 'typecheck']],
-  ['lint', 'npm', ['run', 'lint']],
-  ['shared', 'npm', ['run', 'test', '-w', 'packages/shared']],
-  ['server', 'npm', ['run', 'test', '-w', 'apps/server']],
-  ['web', 'npm', ['run', 'test', '-w', 'apps/web']],
-  ...(hasChrome ? [['e2e', 'npm', ['run', 'test', '-w', 'e2e']]] : []),
-].filter(([name]) => only.length === 0 || only.includes(name));
+// Steps in one group run at once. The first group's are independent and each mostly one core's
+// work, so on two cores they take about half as long together; the later ones use every core, or
+// time what they test, and run alone.
+const groups = [
+  [
+    ['typecheck', 'npm', ['run', 'typecheck']],
+    ['lint', 'npm', ['run', 'lint']],
+    ['shared', 'npm', ['run', 'test', '-w', 'packages/shared']],
+  ],
+  [['server', 'npm', ['run', 'test', '-w', 'apps/server']]],
+  [['web', 'npm', ['run', 'test', '-w', 'apps/web']]],
+  ...(hasChrome ? [[['e2e', 'npm', ['run', 'test', '-w', 'e2e']]]] : []),
+]
+  .map((group) => group.filter(([name]) => only.length === 0 || only.includes(name)))
+  .filter((group) => group.length > 0);
 
 const ESC = String.fromCharCode(27);
 const strip = (s) =>
@@ -54,25 +61,36 @@ const strip = (s) =>
     .map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, '')))
     .join('');
 
-function run(name, cmd, args) {
+/** Runs a step; its output streams when it runs alone, else it is printed whole once it ends. */
+function run(name, cmd, args, alone) {
   return new Promise((resolve) => {
-    console.log(`\n━━ ${name}: ${cmd} ${args.join(' ')}`);
+    const header = `\n━━ ${name}: ${cmd} ${args.join(' ')}`;
+    if (alone) console.log(header);
+    const started = performance.now();
     const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => {
-      process.stdout.write(d);
+      if (alone) process.stdout.write(d);
       out += d;
     });
     child.stderr.on('data', (d) => {
-      process.stderr.write(d);
+      if (alone) process.stderr.write(d);
       out += d;
     });
-    child.on('close', (code) => resolve({ code: code ?? 1, out: strip(out) }));
+    child.on('close', (code) => {
+      const seconds = Math.round((performance.now() - started) / 1000);
+      if (!alone) process.stdout.write(`${header}\n${out}`);
+      console.log(`━━ ${name}: ${code === 0 ? 'done' : 'FAILED'} in ${seconds} s`);
+      resolve({ name, code: code ?? 1, out: strip(out) });
+    });
   });
 }
 
-for (const [name, cmd, args] of steps) {
-  const { code, out } = await run(name, cmd, args);
+const results = [];
+for (const group of groups)
+  results.push(...(await Promise.all(group.map(([name, cmd, args]) => run(name, cmd, args, group.length === 1)))));
+
+for (const { name, code, out } of results) {
   // Vitest: "Tests  3 failed | 58 passed (61)"; Playwright: "  12 passed (40s)", "  1 failed".
   const vitest = out.match(/^\s*Tests\s+(.*)$/m);
   if (vitest) {

@@ -6,34 +6,31 @@ import { PREACT_ALIASES } from './vite.config';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // Testing Library's act comes from react-dom/test-utils: Preact has its own.
+      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+      // Every test runs on the runtime the site ships: the React code on Preact (vite.config.ts).
+      ...PREACT_ALIASES,
+    ],
+    // A library's ES module build (Testing Library names it only in `module`), whose imports go
+    // through the aliases: a CommonJS build would require React itself.
+    mainFields: ['module', 'main'],
+    conditions: ['module', 'import', 'development|production'],
   },
+  ssr: { resolve: { conditions: ['module', 'import', 'node', 'default'] } },
   test: {
     environment: 'happy-dom',
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // The libraries run through Vite too, so that their imports of React meet the aliases.
+    server: { deps: { inline: true } },
     projects: [
-      // The components, with Testing Library on React: their behaviour is the same on the Preact the
-      // site ships (the browser journeys in e2e/ run that build).
       {
         extends: true,
         test: { name: 'components', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/entry-server.test.tsx'] },
       },
-      // The server's renderer on the runtime it is built with: Preact and preact-render-to-string,
-      // every library run through the aliases.
-      {
-        extends: true,
-        resolve: {
-          alias: PREACT_ALIASES,
-        },
-        // Each library's ES module build, whose imports go through the aliases (a CommonJS build would require React itself).
-        ssr: { resolve: { conditions: ['module', 'import', 'node', 'default'] } },
-        test: {
-          name: 'server-render',
-          include: ['src/entry-server.test.tsx'],
-          environment: 'node',
-          server: { deps: { inline: true } },
-        },
-      },
+      // The server's renderer as the server process runs it: no document, preact-render-to-string.
+      { extends: true, test: { name: 'server-render', include: ['src/entry-server.test.tsx'], environment: 'node' } },
     ],
     restoreMocks: true,
     unstubGlobals: true,

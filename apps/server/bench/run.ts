@@ -1,10 +1,10 @@
 // `npm run bench [-- --appointments 100000 --db postgres://... --duration 5 --keep --reuse --only Booking]`
 //
-// The server runs in its own process (src/main.ts, as in production), this process generates the
-// load with autocannon. The database is prepared first: migrated, the demo accounts, and
+// The server runs in its own process (dist/main.js, built first, as production runs it), this
+// process generates the load with autocannon. The database is prepared first: migrated, the demo accounts, and
 // `--appointments` rows (100,000 by default). Every figure is also given as a ratio to
 // GET /api/health in the same run, since absolute figures vary between machines.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -86,9 +86,12 @@ async function prepare(): Promise<{ env: Record<string, string>; cleanup: () => 
 }
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  // The built server, as production runs it (`npm run build`), from the sources as they are now.
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the server did not build');
   // BENCH_SERVER_NODE_ARGS: extra Node options for the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -19,7 +19,10 @@ describe('loadConfig', () => {
       rateLimitLoginPerAddress: 50,
       rateLimitPublic: 30,
       commentModeration: 'post',
+      waitingListCheckSeconds: 30,
+      outboxCheckSeconds: 5,
     });
+    expect(loadConfig({ DATA_DIR: dir, OUTBOX_CHECK_SECONDS: '1' }).outboxCheckSeconds).toBe(1);
   });
 
   it('keeps a generated secret in the data folder, so sign-ins survive a restart', () => {
@@ -41,6 +44,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
     expect(() => loadConfig({ METRICS_ALLOW: 'prometheus.internal' })).toThrow(/METRICS_ALLOW/);
     expect(() => loadConfig({ STOP_DRAIN_SECONDS: '-1' })).toThrow(/STOP_DRAIN_SECONDS/);
+    expect(() => loadConfig({ OUTBOX_CHECK_SECONDS: '0' })).toThrow(/OUTBOX_CHECK_SECONDS/);
   });
 
   it('in production requires JWT_SECRET, a database and PUBLIC_URL, and seeds no demo data', () => {

@@ -65,6 +65,7 @@ const envSchema = z.object({
     )
     .optional(),
   MFA_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  OUTBOX_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   PUBLIC_URL: z
     .string()
     .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'must be the site origin, such as https://antamclinic.vn (no path)')
@@ -118,6 +119,8 @@ export type Config = {
   mfaRequiredRoles: readonly Role[];
   /** What encrypts the stored TOTP secrets and keys the recovery codes' hashes: MFA_KEY, else JWT_SECRET. */
   mfaKey: string;
+  /** How often each process sends the e-mails waiting in the outbox. */
+  outboxCheckSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsAllow: e.METRICS_ALLOW ? e.METRICS_ALLOW.split(',').map((a) => a.trim()) : [],
     mfaRequiredRoles,
     mfaKey: e.MFA_KEY ?? jwtSecret,
+    outboxCheckSeconds: e.OUTBOX_CHECK_SECONDS,
   };
 }
 

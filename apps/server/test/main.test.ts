@@ -1,21 +1,36 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { enqueueEmails, listOutboxEmails } from '../src/modules/email/email.repository';
 import { genericEmail } from '../src/modules/email/templates';
 import { exitCode, openDay, startRecordingSmtp, startServer, waitFor } from './system/server-process';
 
-describe('main.ts on the embedded database', () => {
+describe('main.ts built as production runs it, on the embedded database', () => {
   const dataDir = join(mkdtempSync(join(tmpdir(), 'clinic-main-')), 'data');
+  // Built the way `npm run build` does, into a folder of its own beside dist/main.js (node finds
+  // the packages from there as it does from dist/).
+  const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+  mkdirSync(distDir, { recursive: true });
+  const buildDir = mkdtempSync(join(distDir, 'test-'));
+  const built = join(buildDir, 'main.js');
   const children: ChildProcess[] = [];
-  afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
+  afterAll(() => {
+    children.forEach((c) => c.exitCode === null && c.kill('SIGKILL'));
+    rmSync(buildDir, { recursive: true, force: true });
+  });
 
-  it('creates the data folder, stops cleanly on SIGTERM, and keeps sign-ins valid across a restart', async () => {
-    const first = await startServer({ DATA_DIR: dataDir });
+  it('runs as plain JavaScript: creates the data folder, migrates, seeds, stops cleanly on SIGTERM, and keeps sign-ins valid across a restart', async () => {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--outfile', built], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr).toBe(0);
+    const first = await startServer({ DATA_DIR: dataDir }, { built });
     children.push(first.child);
     const base = `http://127.0.0.1:${first.port}`;
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
@@ -31,7 +46,7 @@ describe('main.ts on the embedded database', () => {
     first.child.kill('SIGTERM');
     expect(await exited).toBe(0);
 
-    const second = await startServer({ DATA_DIR: dataDir });
+    const second = await startServer({ DATA_DIR: dataDir }, { built });
     children.push(second.child);
     const res = await fetch(`http://127.0.0.1:${second.port}/api/auth/validate`, {
       method: 'POST',

@@ -107,6 +107,8 @@ describe.runIf(pgUrl && redisUrl && (NGINX || ci))(
       JWT_SECRET: 'two-processes-test-secret-of-32-characters-or-more',
       TRUST_PROXY: '2',
       RATE_LIMIT_PUBLIC: '6',
+      // Each outbox worker runs every second, so that two more rounds of both take two seconds.
+      OUTBOX_CHECK_SECONDS: '1',
     });
     const admin = async (text: string) => {
       const client = new pg.Client({ connectionString: pgUrl });
@@ -223,8 +225,8 @@ describe.runIf(pgUrl && redisUrl && (NGINX || ci))(
         30_000,
         200,
       );
-      // Two more rounds of both workers: nothing goes twice.
-      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      // Two more rounds of both workers (and one to spare): nothing goes twice.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
       expect(Object.fromEntries(expected.map((e) => [e, count(e)]))).toEqual(
         Object.fromEntries(expected.map((e) => [e, 1])),
       );

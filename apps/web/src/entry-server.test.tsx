@@ -6,8 +6,7 @@ import { createRenderer, rendersAhead } from './entry-server';
 
 // The server draws the public pages ahead (entry-server.tsx), as the server process runs it: no
 // document, no storage. That the browser hydrates them without a mismatch is checked in Chromium
-// (e2e/tests/rendered-ahead.spec.ts): this project runs on Preact, as the built site does, while the
-// component tests run on React.
+// (e2e/tests/rendered-ahead.spec.ts). Like the component tests, it runs on Preact, as the built site does.
 
 const post = makeBlog({
   id: 7,

@@ -15,7 +15,6 @@ export const MSG = {
   requiredFields: 'Vui lòng điền đầy đủ thông tin bắt buộc',
   serverError: 'Hệ thống đang gặp sự cố. Vui lòng thử lại sau.',
   mustChangePassword: 'Bạn cần đổi mật khẩu trước khi tiếp tục.',
-  underDevelopment: 'Đang phát triển',
   usernameOrEmailRequired: 'Vui lòng nhập username hoặc email',
   passwordRequired: 'Vui lòng nhập mật khẩu',
   forgotPassword: 'Vui lòng liên hệ quản trị viên để được cấp lại mật khẩu.',

@@ -19,7 +19,7 @@ export function startBackgroundJobs(
   deps: JobsDeps,
   options: { outboxIntervalMs?: number; reminderIntervalMs?: number; waitingListIntervalMs?: number } = {},
 ): Job {
-  const outbox = startOutboxWorker(deps, options.outboxIntervalMs);
+  const outbox = startOutboxWorker(deps, options.outboxIntervalMs ?? deps.config.outboxCheckSeconds * 1000);
   const reminders = every(
     options.reminderIntervalMs ?? 10 * 60_000,
     async () => {

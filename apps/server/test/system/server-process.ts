@@ -7,11 +7,11 @@ const serverDir = new URL('../..', import.meta.url).pathname;
 export type ServerProcess = { child: ChildProcess; port: number; base: string; output: () => string };
 
 /**
- * Starts the real entry point (src/main.ts) in a process of its own, the way `npm start` does, and
- * resolves with its port once it listens. The caller's DATABASE_URL, JWT_SECRET, REDIS_URL and
- * SMTP_URL are not inherited: a test says which it wants in `env`.
+ * Starts the real entry point (src/main.ts through tsx, or a build of it given as `built`) in a
+ * process of its own and resolves with its port once it listens. The caller's DATABASE_URL,
+ * JWT_SECRET, REDIS_URL and SMTP_URL are not inherited: a test says which it wants in `env`.
  */
-export function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export function startServer(env: Record<string, string>, options: { built?: string } = {}): Promise<ServerProcess> {
   const full: Record<string, string> = {
     ...(process.env as Record<string, string>),
     PORT: '0',
@@ -23,7 +23,7 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
   };
   for (const k of ['DATABASE_URL', 'JWT_SECRET', 'REDIS_URL', 'SMTP_URL', 'DATA_DIR']) delete full[k];
   Object.assign(full, env);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, options.built ? [options.built] : ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: full,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,11 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { CLINIC, type User } from '@clinic/shared';
 import { useProfile } from '@/api/get-profile';
 import { useValidateToken } from '@/api/validate-token';
 import { ClinicMark } from '@/components/clinic-logo';
+import { Redirect } from '@/components/redirect';
 import { SkipLink } from '@/components/skip-link';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -28,7 +29,7 @@ export default function AdminLayout() {
       from: `${location.pathname}${location.search}`,
       ...(signOutReason === 'expired' ? { reason: 'expired' as const } : {}),
     };
-    return <Navigate to={paths.login} replace state={signOutReason === 'logout' ? {} : state} />;
+    return <Redirect to={paths.login} state={signOutReason === 'logout' ? {} : state} />;
   }
   return <AdminSession token={token} />;
 }
@@ -52,7 +53,7 @@ function AdminSession({ token }: { token: string }) {
   // up: settings first, then back here.
   if (profile.data?.mustChangePassword || profile.data?.mfaEnrolmentRequired) {
     const state: ReturnToState = { from: `${location.pathname}${location.search}` };
-    return <Navigate to={paths.settings} replace state={state} />;
+    return <Redirect to={paths.settings} state={state} />;
   }
   if (profile.isError) {
     return (

@@ -1,11 +1,20 @@
 import type { ReactElement } from 'react';
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { STORAGE_KEYS, type StoredUserInfo, type User } from '@clinic/shared';
 import { AppProviders } from '@/app/providers';
+
+/**
+ * Picks a day in a date field as the browser's date picker does: the value changes with an `input`
+ * event, then a `change` event. (Preact listens to `input`, React to either.)
+ */
+export function pickDate(field: HTMLElement, date: string) {
+  fireEvent.input(field, { target: { value: date } });
+  fireEvent.change(field, { target: { value: date } });
+}
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -278,6 +278,7 @@ for (const kind of dbKinds()) {
       ).toBe(appointmentId);
       // Once sent, the outbox keeps no waiting-list token.
       const outbox = await listOutboxEmails(db(), { kind: 'WAITING_OFFER' });
+      expect(outbox.length).toBeGreaterThan(0);
       expect(
         outbox.every((e) => !e.html.includes(hoaOfferToken) && e.html.includes('/appointment/waiting/(đã ẩn)')),
       ).toBe(true);

@@ -115,6 +115,8 @@ for (const kind of dbKinds()) {
         const all = await get<Page>('/api/public/blogs/published?category=all&size=1');
         expect(all.total).toBe(first.total);
         const notFeatured = await get<Page>('/api/public/blogs/published?featured=false&size=50');
+        expect(notFeatured.items.map((p) => p.id)).toContain(posts.published);
+        expect(notFeatured.items.map((p) => p.id)).not.toContain(posts.featured);
         expect(notFeatured.items.every((p) => !p.featured)).toBe(true);
 
         const bad = await t.app.inject({ url: '/api/public/blogs/published?category=sports' });

@@ -243,6 +243,9 @@ for (const kind of dbKinds()) {
         expect(await ids('role=STAFF')).toEqual([on.id, off.id].sort());
         expect(await ids('role=STAFF&status=active')).toEqual([on.id]);
         const doctors = (await asAdmin('GET', '/api/users?role=DOCTOR&size=100')).json();
+        expect((doctors.items as UserBody[]).map((u) => u.username)).toEqual(
+          expect.arrayContaining(['doctor', 'doctor2', doc.username]),
+        );
         expect((doctors.items as UserBody[]).every((u) => u.role === 'DOCTOR')).toBe(true);
         expect(doctors.total).toBe(doctors.items.length);
       });

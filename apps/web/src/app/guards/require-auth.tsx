@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useProfile } from '@/api/get-profile';
+import { Redirect } from '@/components/redirect';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths, type LoginRedirectState, type ReturnToState } from '@/config/paths';
 import { useAuth } from '@/hooks/use-auth';
@@ -14,12 +15,12 @@ export function RequireAuth() {
   const { token, signOutReason } = useAuth();
   const location = useLocation();
   if (token) return <SignedIn token={token} />;
-  if (signOutReason === 'logout') return <Navigate to={paths.home} replace />;
+  if (signOutReason === 'logout') return <Redirect to={paths.home} />;
   const state: LoginRedirectState = {
     from: `${location.pathname}${location.search}`,
     ...(signOutReason === 'expired' ? { reason: 'expired' as const } : {}),
   };
-  return <Navigate to={paths.login} replace state={state} />;
+  return <Redirect to={paths.login} state={state} />;
 }
 
 /**
@@ -43,7 +44,7 @@ function SignedIn({ token }: { token: string }) {
   const pending = profile.data?.mustChangePassword || profile.data?.mfaEnrolmentRequired;
   if (pending && location.pathname !== paths.settings) {
     const state: ReturnToState = { from: `${location.pathname}${location.search}` };
-    return <Navigate to={paths.settings} replace state={state} />;
+    return <Redirect to={paths.settings} state={state} />;
   }
   return <Outlet />;
 }

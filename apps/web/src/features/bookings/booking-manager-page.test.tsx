@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   APPOINTMENT_MSG,
@@ -12,7 +12,15 @@ import {
 } from '@clinic/shared';
 import { routes } from '@/app/router';
 import { appointment } from '@/testing/appointment-fixture';
-import { errorBody, makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
+import {
+  errorBody,
+  makeUser,
+  mockFetch,
+  pickDate,
+  renderRoutes,
+  storedInfoOf,
+  storeSession,
+} from '@/testing/render-app';
 
 // Tuesday 10 March 2026, 09:15 in Ho Chi Minh City.
 const NOW = new Date('2026-03-10T02:15:00Z');
@@ -306,10 +314,10 @@ describe('BookingManagerPage', () => {
     const date = within(dialog).getByLabelText('Ngày khám');
     expect(date).toHaveAttribute('min', '2026-03-10');
     // A day in the past is refused with the specification's sentence.
-    fireEvent.change(date, { target: { value: '2026-03-09' } });
+    pickDate(date, '2026-03-09');
     expect(await within(dialog).findByText(APPOINTMENT_MSG.pastDate)).toBeInTheDocument();
     // Another day: the time is chosen again, among that day's slots, and the slot is checked.
-    fireEvent.change(date, { target: { value: '2026-03-13' } });
+    pickDate(date, '2026-03-13');
     expect(within(dialog).getByRole('radiogroup', { name: 'Giờ khám' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('radio', { checked: true })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: '14:00' }));

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@clinic/shared';
 import { errorBody, renderWithProviders, storeSession } from '@/testing/render-app';
@@ -42,8 +42,8 @@ describe('the booking form for a signed-in patient', () => {
     expect(screen.getByLabelText('Số điện thoại')).toHaveValue('0912345678');
     expect(screen.getByLabelText('Số điện thoại')).toHaveAttribute('readonly');
     expect(name).toHaveAccessibleDescription(/lấy từ tài khoản của bạn/);
-    // The profile's phone joins the cached userInfo.
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userInfo)!).phone).toBe('0912345678');
+    // The profile's phone joins the cached userInfo (in an effect, which Preact runs after the paint).
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userInfo)!).phone).toBe('0912345678'));
   });
 
   it('leaves the phone open when the profile has none', async () => {

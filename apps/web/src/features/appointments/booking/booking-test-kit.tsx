@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { APPOINTMENT_MSG, DEPARTMENTS, type AvailabilityResponse, type User } from '@clinic/shared';
-import { errorBody, mockFetch } from '@/testing/render-app';
+import { errorBody, mockFetch, pickDate } from '@/testing/render-app';
 import { BookingForm } from './components/booking-form';
 import type { BookedAppointment } from './components/booking-success';
 
@@ -79,7 +79,7 @@ export function availabilityCalls(fetchMock: ReturnType<typeof mockFetch>) {
 
 /** Native date inputs take a typed value through a change event. */
 export function chooseDate(date: string) {
-  fireEvent.change(screen.getByLabelText('Ngày khám'), { target: { value: date } });
+  pickDate(screen.getByLabelText('Ngày khám'), date);
 }
 
 export function patientUser(overrides: Partial<User> = {}): User {

@@ -1,9 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPOINTMENT_MSG, type Appointment } from '@clinic/shared';
 import { routes } from '@/app/router';
 import { appointment } from '@/testing/appointment-fixture';
-import { errorBody, renderRoutes } from '@/testing/render-app';
+import { errorBody, pickDate, renderRoutes } from '@/testing/render-app';
 import { manageCalls, serveManageLink, TOKEN } from '../testing/fake-manage-server';
 
 /** Tuesday 10 March 2026, 09:15 in Ho Chi Minh City; her visit is on Thursday the 12th at 09:00. */
@@ -119,10 +119,10 @@ describe('ManageAppointmentPage', () => {
     expect(date).toHaveValue('2026-03-12');
     expect(within(form).queryByRole('radio', { name: '09:00' })).not.toBeInTheDocument();
     // The booking form's date rules.
-    fireEvent.change(date, { target: { value: '2026-03-15' } });
+    pickDate(date, '2026-03-15');
     expect(await within(form).findByText(APPOINTMENT_MSG.sundayClosed)).toBeInTheDocument();
 
-    fireEvent.change(date, { target: { value: '2026-03-13' } });
+    pickDate(date, '2026-03-13');
     await user.click(within(form).getByRole('radio', { name: '10:00' }));
     expect(await within(form).findByText(/Còn chỗ/)).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Xác nhận đổi lịch' }));
