@@ -65,7 +65,12 @@ describe('loadConfig', () => {
 
   it('makes ADMIN use a second factor in production and without the demo accounts, nobody on the demo database', () => {
     const secret = 'x'.repeat(40);
-    const production = { NODE_ENV: 'production', JWT_SECRET: secret, DATABASE_URL: 'postgres://h/db' };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: secret,
+      DATABASE_URL: 'postgres://h/db',
+      PUBLIC_URL: 'https://antamclinic.vn',
+    };
     expect(loadConfig(production).mfaRequiredRoles).toEqual(['ADMIN']);
     expect(loadConfig({ ...production, SEED_DEMO: 'true' }).mfaRequiredRoles).toEqual(['ADMIN']);
     expect(loadConfig({ DATA_DIR: tmp() }).mfaRequiredRoles).toEqual([]);
