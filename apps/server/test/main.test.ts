@@ -145,7 +145,7 @@ describe('main.ts stopping under load', () => {
     await after.close();
     expect(rows.filter((r) => r.status === 'sending')).toEqual([]);
     expect(rows.filter((r) => r.status === 'queued').length).toBeGreaterThan(250);
-  }, 60_000);
+  }, 120_000);
 });
 
 /** One HTTP/1.1 connection kept open across requests, as a load balancer's upstream keepalive keeps it. */
@@ -248,5 +248,5 @@ describe('main.ts draining on SIGTERM', () => {
     await after.close();
     // Both bookings were stored (each wrote its e-mail in its own transaction).
     for (const n of [1, 2]) expect(outbox.some((r) => r.toAddress === `dang.dung.${n}@example.com`)).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });

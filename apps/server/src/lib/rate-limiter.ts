@@ -78,7 +78,8 @@ export function createRedisRateLimiter(
     // Fail at once while disconnected instead of queueing behind a reconnect.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: timeoutMs,
+    // Only to end commands a hung server never answers; a request gives up much sooner (within()).
+    commandTimeout: 5_000,
     connectTimeout: 1_000,
     retryStrategy: (times) => Math.min(times * 200, 2_000),
   });
@@ -103,10 +104,36 @@ export function createRedisRateLimiter(
         resolve(ok);
       };
       const onReady = () => done(true);
-      const timer = setTimeout(() => done(false), timeoutMs);
+      const timer = setTimeout(() => setImmediate(() => done(redis.status === 'ready')), timeoutMs);
       redis.once('ready', onReady);
     });
   };
+  /**
+   * The answer of `call`, or a rejection once `timeoutMs` have passed without one. A timer that fires
+   * late because this process was busy (a password hash, a burst of requests) first lets the event
+   * loop read what has arrived meanwhile: Redis's answer may be waiting in the socket, and a busy
+   * process must not count Redis as down.
+   */
+  const within = <T>(call: Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      let settled = false;
+      const timer = setTimeout(
+        () => setImmediate(() => !settled && reject(new Error(`Redis did not answer within ${timeoutMs} ms`))),
+        timeoutMs,
+      );
+      call.then(
+        (value) => {
+          settled = true;
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (err: unknown) => {
+          settled = true;
+          clearTimeout(timer);
+          reject(err);
+        },
+      );
+    });
 
   return {
     async hit(key, limit, windowSeconds) {
@@ -117,7 +144,7 @@ export function createRedisRateLimiter(
         return own;
       }
       try {
-        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000))) as [
+        const [count, ttl] = (await within(redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000)))) as [
           number,
           number,
         ];
@@ -137,7 +164,7 @@ export function createRedisRateLimiter(
         return 'degraded';
       }
       try {
-        await redis.ping();
+        await within(redis.ping());
         lastOk = true;
         failedUntil = 0;
         return 'redis';

@@ -16,8 +16,11 @@ describe('secret box', () => {
   it('opens nothing sealed under another key, nor a text changed by one character', () => {
     const sealed = createSecretBox(KEY).seal('JBSWY3DPEHPK3PXP');
     expect(createSecretBox(`${KEY}-other`).open(sealed)).toBeNull();
-    const last = sealed.at(-1) === 'A' ? 'B' : 'A';
-    expect(createSecretBox(KEY).open(sealed.slice(0, -1) + last)).toBeNull();
+    // A character in the middle: the last one of base64 may carry only padding bits, and changing it can
+    // leave the bytes as they were.
+    const middle = Math.floor(sealed.length / 2);
+    const other = sealed[middle] === 'A' ? 'B' : 'A';
+    expect(createSecretBox(KEY).open(sealed.slice(0, middle) + other + sealed.slice(middle + 1))).toBeNull();
     expect(createSecretBox(KEY).open('not sealed')).toBeNull();
   });
 
