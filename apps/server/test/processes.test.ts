@@ -39,6 +39,7 @@ function booking(day: number, time: string, person: string) {
     appointmentTime: time,
     department: DEPARTMENT_CODES[0],
     reason: 'Khám định kỳ',
+    consentHealthData: true,
   };
 }
 
@@ -223,6 +224,7 @@ describe.runIf(pgUrl && redisUrl && (NGINX || ci))(
             appointmentTime: TIME_SLOTS[slot % TIME_SLOTS.length]!,
             department: DEPARTMENT_CODES[Math.floor(slot / TIME_SLOTS.length) % DEPARTMENT_CODES.length]!,
             reason: 'Khám định kỳ',
+            consentHealthData: true,
           };
           try {
             const res = await fetch(`${nginx!.base}/api/appointments/public`, {
