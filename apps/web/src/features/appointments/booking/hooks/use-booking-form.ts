@@ -127,7 +127,10 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
       ? { readOnly: true, 'aria-describedby': [control['aria-describedby'], lockedNoteId].filter(Boolean).join(' ') }
       : {};
 
-  const onValid = async (values: PublicAppointmentInput) => {
+  const onValid = async ({
+    consentContact: _waiting,
+    ...values
+  }: PublicAppointmentInput & { consentContact?: boolean }) => {
     mutation.reset();
     if (
       !(await confirm(
