@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import {
   ACCESS_OUTCOMES,
