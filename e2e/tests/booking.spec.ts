@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, clinicWeekday, expectAccessible, signIn, snap } from './helpers';
+import { ACCOUNTS, agreeToHealthData, clinicWeekday, expectAccessible, signIn, snap } from './helpers';
 
 /** The time tiles are radio buttons drawn as labels: a person clicks the tile. */
 async function pickTime(page: Page, time: string) {
@@ -39,6 +39,14 @@ test('a visitor books an appointment and sees the success panel @phone', async (
   await snap(page, testInfo, 'booking-filled');
   await expectAccessible(page);
 
+  // Her health data needs her explicit consent (issue 26): without the ticked box nothing is sent.
+  await page.getByRole('button', { name: 'Đặt lịch hẹn' }).click();
+  await expect(page.getByText('Vui lòng đồng ý với việc xử lý thông tin sức khỏe để đặt lịch')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Xem chính sách bảo mật' }).first()).toHaveAttribute(
+    'href',
+    '/chinh-sach-bao-mat',
+  );
+  await agreeToHealthData(page);
   await page.getByRole('button', { name: 'Đặt lịch hẹn' }).click();
 
   const heading = page.getByRole('heading', { name: 'Đặt lịch hẹn thành công' });
@@ -95,6 +103,7 @@ test("a signed-in patient's name, e-mail and phone are prefilled and locked", as
   await page.getByLabel('Ngày khám').fill(clinicWeekday(6));
   await pickTime(page, '15:30');
   await expect(page.getByText(/Còn chỗ/)).toBeVisible();
+  await agreeToHealthData(page);
   await page.getByRole('button', { name: 'Đặt lịch hẹn' }).click();
   await expect(page.getByRole('heading', { name: 'Đặt lịch hẹn thành công' })).toBeVisible();
 

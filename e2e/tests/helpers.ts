@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const ACCOUNTS = {
@@ -78,7 +78,8 @@ export type PublicBooking = {
 /** A visitor's booking through the public call (a signed-in patient's with her token); answers its id. */
 export async function bookViaApi(request: APIRequestContext, booking: PublicBooking, token?: string): Promise<number> {
   const res = await request.post('/api/appointments/public', {
-    data: booking,
+    // The visitor's ticked box (issue 26).
+    data: { ...booking, consentHealthData: true },
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -92,4 +93,14 @@ export async function tokenOf(request: APIRequestContext, who: keyof typeof ACCO
   });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { token: string }).token;
+}
+
+/** The booking form's consent box (issue 26): never ticked for her, so she ticks it. */
+export async function agreeToHealthData(page: Page | Locator) {
+  await page.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }).check();
+}
+
+/** The waiting list's own consent box, shown when the slot is full. */
+export async function agreeToWaitingList(page: Page | Locator) {
+  await page.getByRole('checkbox', { name: /báo cho tôi khi khung giờ này có chỗ trống/ }).check();
 }

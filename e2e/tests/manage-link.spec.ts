@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { clinicWeekday, expectAccessible, snap } from './helpers';
+import { agreeToHealthData, agreeToWaitingList, clinicWeekday, expectAccessible, snap } from './helpers';
 import { linkFromMail } from './mailbox';
 
 /** The time tiles are radio buttons drawn as labels: a person clicks the tile. */
@@ -38,6 +38,7 @@ test('a visitor books the last place of a slot, opens her private link from the 
         department: 'GYNECOLOGY',
         fullName: `Khách Giữ Chỗ ${i}`,
         phone: `09660${digit}000${i}`,
+        consentHealthData: true,
       },
     });
     expect(res.status(), await res.text()).toBe(201);
@@ -53,6 +54,7 @@ test('a visitor books the last place of a slot, opens her private link from the 
   await page.getByLabel('Ngày khám').fill(date);
   await pickTime(page, '09:00');
   await expect(page.getByText(/Còn chỗ/)).toBeVisible();
+  await agreeToHealthData(page);
   await page.getByRole('button', { name: 'Đặt lịch hẹn' }).click();
 
   const panel = page.getByRole('region', { name: 'Đặt lịch hẹn thành công' });
@@ -92,6 +94,7 @@ test('a visitor books the last place of a slot, opens her private link from the 
   await waiting.getByLabel('Ngày khám').fill(date);
   await pickTime(waiting, '09:00');
   await expect(waiting.getByText('Khung giờ này đã đủ lịch hẹn. Vui lòng chọn giờ hoặc ngày khác')).toBeVisible();
+  await agreeToWaitingList(waiting);
   await waiting.getByRole('button', { name: 'Nhận thông báo khi có chỗ trống' }).click();
   await expect(
     waiting.getByRole('region', { name: 'Đã ghi tên vào danh sách chờ' }).getByText('Vị trí của bạn: số 1'),

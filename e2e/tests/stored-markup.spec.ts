@@ -156,6 +156,7 @@ async function seed(api: APIRequestContext, project: string): Promise<Data> {
         appointmentTime: '09:30',
         department: 'GENERAL_PRACTICE',
         reason: text.reasonD,
+        consentHealthData: true,
       },
     }),
     201,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { clinicWeekday, expectAccessible, signIn, snap } from './helpers';
+import { agreeToWaitingList, clinicWeekday, expectAccessible, signIn, snap } from './helpers';
 import { linkFromMail } from './mailbox';
 
 /** The time tiles are radio buttons drawn as labels: a person clicks the tile. */
@@ -38,6 +38,7 @@ test('a visitor waits for a full slot, a place frees, she gets the offer by e-ma
         fullName: `Khách Đầy Chỗ ${i}`,
         phone: `09550${digit}000${i}`,
         email: `full${digit}${i}@example.vn`,
+        consentHealthData: true,
       },
     });
     expect(res.status(), await res.text()).toBe(201);
@@ -56,6 +57,7 @@ test('a visitor waits for a full slot, a place frees, she gets the offer by e-ma
   await expect(page.getByText('Khung giờ này đã đủ lịch hẹn. Vui lòng chọn giờ hoặc ngày khác')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Đặt lịch hẹn' })).toBeDisabled();
   const join = page.getByRole('button', { name: 'Nhận thông báo khi có chỗ trống' });
+  await agreeToWaitingList(page);
   await join.click();
   // The offer goes by e-mail: it is asked for.
   await expect(page.getByText('Vui lòng nhập email để nhận thông báo khi có chỗ trống')).toBeVisible();

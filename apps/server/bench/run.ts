@@ -191,6 +191,7 @@ function bookingBody(slot: number, person: number, daysAhead: number, tag: strin
     appointmentTime: TIME_SLOTS[slot % TIME_SLOTS.length],
     department: DEPARTMENT_CODES[Math.floor(slot / TIME_SLOTS.length) % DEPARTMENT_CODES.length],
     reason: 'Khám định kỳ',
+    consentHealthData: true,
   });
 }
 

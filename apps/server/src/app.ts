@@ -21,7 +21,9 @@ import { commentsRoutes } from './modules/comments/comments.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { accessLogPlugin } from './plugins/access-log';
 import { authPlugin } from './plugins/auth';
 import { cachedRepliesPlugin } from './plugins/cached-replies';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors';
@@ -119,6 +121,8 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
   await app.register(authPlugin);
   // Before the modules: it wraps the handlers of the routes registered after it.
   await app.register(cachedRepliesPlugin);
+  // Before the modules: it hooks the routes that read a person's health data (issue 26).
+  await app.register(accessLogPlugin);
 
   await app.register(webPlugin, { webDist: options.webDist });
 
@@ -138,6 +142,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     commentsRoutes,
     uploadsRoutes,
     newsletterRoutes,
+    privacyRoutes,
   ];
   await app.register(
     async (api) => {

@@ -163,6 +163,16 @@ for (const kind of dbKinds()) {
       if (res.statusCode !== 201) throw new Error(`booking: ${res.statusCode} ${res.body}`);
       return res.json().manageToken as string;
     }
+    /** A correction asked through a booking's link: the request's id. */
+    async function dataRequest(): Promise<number> {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/privacy/link/${await linked()}/requests`,
+        payload: { kind: 'CORRECTION', details: 'Sửa họ tên' },
+      });
+      if (res.statusCode !== 201) throw new Error(`data request: ${res.statusCode} ${res.body}`);
+      return res.json().request.id as number;
+    }
     /** A full slot of its own with someone waiting for it: her link's token and the entry's id. */
     let waitingSlots = 0;
     async function waiting(): Promise<{ token: string; id: number }> {
@@ -187,7 +197,13 @@ for (const kind of dbKinds()) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/appointments/waiting-list',
-        payload: { ...slot, fullName: 'Người Chờ', phone: phone(), email: `wait${unique()}@example.com` },
+        payload: {
+          ...slot,
+          fullName: 'Người Chờ',
+          phone: phone(),
+          email: `wait${unique()}@example.com`,
+          consentContact: true,
+        },
       });
       if (res.statusCode !== 201) throw new Error(`waiting list: ${res.statusCode} ${res.body}`);
       const token = res.json().token as string;
@@ -490,6 +506,7 @@ for (const kind of dbKinds()) {
             fullName: 'Người Chờ',
             phone: phone(),
             email: `join${unique()}@example.com`,
+            consentContact: true,
           },
         }),
       },
@@ -575,7 +592,48 @@ for (const kind of dbKinds()) {
       'GET /api/public/blogs/featured': { expect: PUBLIC },
       'GET /api/public/blogs/:id': { expect: PUBLIC, req: () => ({ url: `/api/public/blogs/${f.blogId}` }) },
       'GET /api/images/:id': { expect: PUBLIC, req: () => ({ url: `/api/images/${f.imageId}` }) },
-      'POST /api/newsletter': { expect: PUBLIC, req: () => ({ payload: { email: `reader${unique()}@example.com` } }) },
+      'POST /api/newsletter': {
+        expect: PUBLIC,
+        req: () => ({ payload: { email: `reader${unique()}@example.com`, consentMarketing: true } }),
+      },
+
+      // Privacy (issue 26): the notice is anyone's, one's own data by account or link, the queue and log ADMIN's.
+      'GET /api/privacy/notice': { expect: PUBLIC },
+      'GET /api/privacy/me/data': { expect: AUTH },
+      'GET /api/privacy/me/requests': { expect: AUTH },
+      'POST /api/privacy/me/requests': {
+        expect: AUTH,
+        req: () => ({ payload: { kind: 'CORRECTION', details: 'Sửa ngày sinh' } }),
+      },
+      'GET /api/privacy/link/:token/data': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/privacy/link/${await linked()}/data` }),
+      },
+      'GET /api/privacy/link/:token/requests': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/privacy/link/${await linked()}/requests` }),
+      },
+      'POST /api/privacy/link/:token/requests': {
+        expect: PUBLIC,
+        req: async () => ({
+          url: `/api/privacy/link/${await linked()}/requests`,
+          payload: { kind: 'CORRECTION', details: 'Sửa số điện thoại' },
+        }),
+      },
+      'GET /api/privacy/requests': { expect: perm('managePrivacy') },
+      'GET /api/privacy/requests/:id/data': {
+        expect: perm('managePrivacy'),
+        req: async () => ({ url: `/api/privacy/requests/${await dataRequest()}/data` }),
+      },
+      'POST /api/privacy/requests/:id/answer': {
+        expect: perm('managePrivacy'),
+        req: async () => ({
+          url: `/api/privacy/requests/${await dataRequest()}/answer`,
+          payload: { outcome: 'REFUSED', answer: 'Thông tin đã đúng.' },
+        }),
+      },
+      'GET /api/privacy/access-log': { expect: perm('managePrivacy') },
+      'GET /api/privacy/access-log/export': { expect: perm('managePrivacy') },
 
       // Blog Control
       'GET /api/blogs': { expect: perm('manageBlogs') },

@@ -266,6 +266,7 @@ const BOOKING = {
   appointmentTime: '09:00',
   department: 'GYNECOLOGY',
   reason: 'Khám phụ khoa định kỳ',
+  consentHealthData: true,
 };
 const POST = {
   title: 'Chăm sóc sức khỏe',

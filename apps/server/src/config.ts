@@ -70,6 +70,16 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'must be the site origin, such as https://antamclinic.vn (no path)')
     .optional(),
+  PRIVACY_CONTROLLER: z.string().min(3).max(200).default(CLINIC.name),
+  PRIVACY_CONTACT_EMAIL: z.email('must be an e-mail address').default('baomat@antamclinic.vn'),
+  PRIVACY_ANSWER_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  RETENTION_MEDICAL_RECORD_YEARS: z.coerce.number().int().min(1).max(100).default(10),
+  RETENTION_UNVISITED_BOOKING_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
+  RETENTION_WAITING_LIST_DAYS: z.coerce.number().int().min(1).max(3650).default(31),
+  RETENTION_MESSAGE_BODY_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  RETENTION_MESSAGE_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
+  // The database keeps every access record at least a year (src/db/functions/access-records.sql).
+  RETENTION_ACCESS_LOG_DAYS: z.coerce.number().int().min(365, 'must be at least 365').max(36500).default(730),
 });
 
 export type Config = {
@@ -121,6 +131,23 @@ export type Config = {
   mfaKey: string;
   /** How often each process sends the e-mails waiting in the outbox. */
   outboxCheckSeconds: number;
+  /** The privacy notice's controller and contact, the deadline of a request and the retention periods (issue 26). */
+  privacy: PrivacyConfig;
+};
+
+export type PrivacyConfig = {
+  controllerName: string;
+  contactEmail: string;
+  /** Hours within which a request about personal data is answered. */
+  answerHours: number;
+  retention: {
+    medicalRecordYears: number;
+    unvisitedBookingDays: number;
+    waitingListDays: number;
+    messageBodyDays: number;
+    messageDays: number;
+    accessLogDays: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -188,6 +215,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mfaRequiredRoles,
     mfaKey: e.MFA_KEY ?? jwtSecret,
     outboxCheckSeconds: e.OUTBOX_CHECK_SECONDS,
+    privacy: {
+      controllerName: e.PRIVACY_CONTROLLER,
+      contactEmail: e.PRIVACY_CONTACT_EMAIL,
+      answerHours: e.PRIVACY_ANSWER_HOURS,
+      retention: {
+        medicalRecordYears: e.RETENTION_MEDICAL_RECORD_YEARS,
+        unvisitedBookingDays: e.RETENTION_UNVISITED_BOOKING_DAYS,
+        waitingListDays: e.RETENTION_WAITING_LIST_DAYS,
+        messageBodyDays: e.RETENTION_MESSAGE_BODY_DAYS,
+        messageDays: e.RETENTION_MESSAGE_DAYS,
+        accessLogDays: e.RETENTION_ACCESS_LOG_DAYS,
+      },
+    },
   };
 }
 

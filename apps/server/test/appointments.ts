@@ -93,6 +93,8 @@ export const booking = (overrides: Record<string, unknown> = {}) => ({
   appointmentTime: '09:00',
   department: 'GYNECOLOGY',
   reason: 'Khám phụ khoa định kỳ',
+  // The box she ticked: a booking without it is refused (issue 26).
+  consentHealthData: true,
   ...overrides,
 });
 

@@ -22,6 +22,7 @@ function booking(slot: number, person: number, tag: string) {
     appointmentTime: TIME_SLOTS[slot % TIME_SLOTS.length],
     department: DEPARTMENT_CODES[Math.floor(slot / TIME_SLOTS.length) % DEPARTMENT_CODES.length],
     reason: 'Khám định kỳ',
+    consentHealthData: true,
   };
 }
 

@@ -219,6 +219,7 @@ describe('main.ts draining on SIGTERM', () => {
       appointmentTime: '09:00',
       department: 'GYNECOLOGY',
       reason: 'Khám định kỳ',
+      consentHealthData: true,
     });
 
     const exited = exitCode(server.child);

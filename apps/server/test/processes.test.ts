@@ -40,6 +40,7 @@ function booking(day: number, time: string, person: string) {
     appointmentTime: time,
     department: DEPARTMENT_CODES[0],
     reason: 'Khám định kỳ',
+    consentHealthData: true,
   };
 }
 
@@ -262,6 +263,7 @@ describe.runIf(pgUrl && redisUrl && (NGINX || ci))(
             appointmentTime: TIME_SLOTS[slot % TIME_SLOTS.length]!,
             department: DEPARTMENT_CODES[Math.floor(slot / TIME_SLOTS.length) % DEPARTMENT_CODES.length]!,
             reason: 'Khám định kỳ',
+            consentHealthData: true,
           };
           try {
             // A connection of its own for each visitor's booking: a reload of nginx closes its idle client

@@ -13,6 +13,7 @@ import { getFeaturedBlogsQueryOptions } from '@/features/blogs/api/public/get-fe
 import { getPublicBlogQueryOptions } from '@/features/blogs/api/public/get-public-blog';
 import { getPublishedBlogsQueryOptions } from '@/features/blogs/api/public/get-published-blogs';
 import { getBlogCommentsQueryOptions } from '@/features/comments/api/get-blog-comments';
+import { getPrivacyNoticeQueryOptions } from '@/features/privacy/api/get-privacy-notice';
 import { setApiTransport } from '@/lib/api-client';
 import { setServerTimeZone } from '@/lib/clinic-time-zone';
 import { PageHeadContext, type PageHead } from '@/hooks/use-page-title';
@@ -23,6 +24,7 @@ const PAGES: { pattern: RegExp; prefetch?: (client: QueryClient, match: RegExpEx
   { pattern: /^\/about$/ },
   { pattern: /^\/services$/ },
   { pattern: /^\/login$/ },
+  { pattern: /^\/chinh-sach-bao-mat$/, prefetch: (client) => [client.fetchQuery(getPrivacyNoticeQueryOptions())] },
   { pattern: /^\/appointment$/, prefetch: (client) => [client.fetchQuery(getPublicDepartmentsQueryOptions())] },
   {
     pattern: /^\/blog$/,

@@ -27,3 +27,5 @@ export * from './appointments/schemas';
 export * from './appointments/history';
 export * from './patients';
 export * from './dashboard';
+export * from './privacy-texts';
+export * from './privacy';

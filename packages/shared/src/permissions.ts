@@ -46,6 +46,8 @@ export const PERMISSIONS = {
   generateSampleData: ['ADMIN'],
   /** The users screen: every account but the administrators'. */
   manageUsers: ['ADMIN'],
+  /** The personal-data requests' queue and the access log (issue 26). */
+  managePrivacy: ['ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

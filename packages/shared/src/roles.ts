@@ -31,6 +31,8 @@ export const ADMIN_SCREENS = {
   blogs: { path: '/admin/blogs', permission: 'manageBlogs' },
   bookings: { path: '/admin/bookings', permission: 'manageBookings' },
   bookingHistory: { path: '/admin/booking-history', permission: 'manageBookings' },
+  privacyRequests: { path: '/admin/privacy-requests', permission: 'managePrivacy' },
+  accessLog: { path: '/admin/access-log', permission: 'managePrivacy' },
 } as const satisfies Record<string, { path: string; permission: Permission }>;
 export type AdminScreen = keyof typeof ADMIN_SCREENS;
 

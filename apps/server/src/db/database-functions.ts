@@ -25,6 +25,8 @@ export const DATABASE_FUNCTION_FILES = [
   'appointments-made.sql',
   // The e-mail outbox's guard for rows kept as their data.
   'outbox.sql',
+  // The access log's guard: rows are only added, but for the retention purge.
+  'access-records.sql',
   // Last: drops the functions the files above no longer use.
   'retired.sql',
 ] as const;

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps';
 import { queueDayBeforeReminders } from '../modules/appointments/reminders.service';
-import { forgetPastWaitingLists, offerFreedPlaces } from '../modules/appointments/waiting-list-offers.service';
+import { offerFreedPlaces } from '../modules/appointments/waiting-list-offers.service';
+import { applyRetention } from '../modules/privacy/retention.service';
 import { every, startOutboxWorker, type Job } from './outbox-worker';
 
 export type JobsDeps = AppDeps & {
@@ -17,7 +18,12 @@ export type JobsDeps = AppDeps & {
  */
 export function startBackgroundJobs(
   deps: JobsDeps,
-  options: { outboxIntervalMs?: number; reminderIntervalMs?: number; waitingListIntervalMs?: number } = {},
+  options: {
+    outboxIntervalMs?: number;
+    reminderIntervalMs?: number;
+    waitingListIntervalMs?: number;
+    retentionIntervalMs?: number;
+  } = {},
 ): Job {
   const outbox = startOutboxWorker(deps, options.outboxIntervalMs ?? deps.config.outboxCheckSeconds * 1000);
   const reminders = every(
@@ -38,14 +44,15 @@ export function startBackgroundJobs(
     },
     (err) => deps.log.error({ err }, 'waiting-list job failed'),
   );
-  // A slot's waiting list holds names, phones and e-mails: forgotten a month after the slot.
+  // Nothing is kept longer than the privacy notice says (issue 26): message copies, past slots'
+  // waiting lists, bookings that never became a visit, old access records. Daily; it says what went.
   const forgetting = every(
-    60 * 60_000,
+    options.retentionIntervalMs ?? 24 * 60 * 60_000,
     async () => {
-      const forgotten = await forgetPastWaitingLists(deps);
-      if (forgotten > 0) deps.log.info({ forgotten }, 'waiting lists of past slots forgotten');
+      const removed = await applyRetention(deps);
+      deps.log.info(removed, 'retention: what was past its period');
     },
-    (err) => deps.log.error({ err }, 'waiting-list retention job failed'),
+    (err) => deps.log.error({ err }, 'retention job failed'),
   );
   return {
     async stop() {

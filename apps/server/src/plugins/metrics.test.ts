@@ -102,6 +102,7 @@ for (const kind of dbKinds()) {
           appointmentTime: '14:00',
           department: 'GYNECOLOGY',
           reason: 'Khám định kỳ',
+          consentHealthData: true,
         },
       });
       expect(booked.statusCode).toBe(201);

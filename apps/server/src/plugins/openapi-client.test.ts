@@ -58,6 +58,7 @@ export const booking: BookingBody = {
   appointmentDate: '2030-01-15',
   appointmentTime: '09:00',
   department: 'GYNECOLOGY',
+  consentHealthData: true,
 };
 // @ts-expect-error the phone is required
 export const bookingWithoutPhone: BookingBody = { fullName: 'Lan', appointmentDate: '2030-01-15', appointmentTime: '09:00', department: 'GYNECOLOGY' };

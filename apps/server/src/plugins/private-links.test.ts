@@ -76,7 +76,7 @@ for (const kind of dbKinds()) {
       const joined = await t.app.inject({
         method: 'POST',
         url: '/api/appointments/waiting-list',
-        payload: { ...slot, ...person() },
+        payload: { ...slot, ...person(), consentContact: true },
       });
       expect(joined.statusCode, joined.body).toBe(201);
       tokens.waiting = joined.json().token;

@@ -30,6 +30,8 @@ const BookingManagerPage = lazy(() => import('@/features/bookings/booking-manage
 const BookingHistoryPage = lazy(() => import('@/features/bookings/booking-history-page'));
 const PatientControlPage = lazy(() => import('@/features/patients/patient-control-page'));
 const PendingApprovalsPage = lazy(() => import('@/features/approvals/pending-approvals-page'));
+const PrivacyRequestsPage = lazy(() => import('@/features/privacy/privacy-requests-page'));
+const AccessLogPage = lazy(() => import('@/features/privacy/access-log-page'));
 
 /** A back-office page behind the role check of its screen (its chunk loads only when allowed). */
 function adminScreen(screen: AdminScreen, Page: LazyExoticComponent<ComponentType>) {
@@ -66,6 +68,10 @@ export const routes: RouteObject[] = [
                 lazy: publicPage(() => import('@/features/appointments/waiting/waiting-list-page')),
               },
               { path: paths.blog, lazy: publicPage(() => import('./routes/blog-list-route')) },
+              {
+                path: paths.privacyNotice,
+                lazy: publicPage(() => import('@/features/privacy/privacy-notice-page')),
+              },
               { path: paths.blogPost.pattern, lazy: publicPage(() => import('./routes/blog-post-route')) },
               {
                 element: <RequireAuth />,
@@ -96,6 +102,8 @@ export const routes: RouteObject[] = [
               { path: paths.admin.bookingHistory, element: adminScreen('bookingHistory', BookingHistoryPage) },
               { path: paths.admin.patients, element: adminScreen('patients', PatientControlPage) },
               { path: paths.admin.pendingApprovals, element: adminScreen('pendingApprovals', PendingApprovalsPage) },
+              { path: paths.admin.privacyRequests, element: adminScreen('privacyRequests', PrivacyRequestsPage) },
+              { path: paths.admin.accessLog, element: adminScreen('accessLog', AccessLogPage) },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

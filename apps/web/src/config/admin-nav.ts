@@ -4,6 +4,8 @@ import {
   History,
   LayoutDashboard,
   Newspaper,
+  ScrollText,
+  ShieldCheck,
   Stethoscope,
   Users,
   type LucideIcon,
@@ -25,4 +27,6 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   item('blogs', 'Blog Control', 'Quản lý bài viết', Newspaper),
   item('bookings', 'Booking Manager', 'Quản lý Lịch hẹn', CalendarCheck),
   item('bookingHistory', 'Booking History', 'Lịch sử Đặt lịch', History),
+  item('privacyRequests', 'Yêu cầu về dữ liệu cá nhân', 'Quyền của người bệnh', ShieldCheck),
+  item('accessLog', 'Nhật ký truy cập', 'Ai đã xem hồ sơ', ScrollText),
 ];

@@ -1,4 +1,4 @@
-import { ADMIN_SCREENS } from '@clinic/shared';
+import { ADMIN_SCREENS, PRIVACY_NOTICE } from '@clinic/shared';
 
 /** Every route of the application (specification section 2), written once. */
 export const paths = {
@@ -16,6 +16,8 @@ export const paths = {
     href: (token: string) => `/appointment/waiting/${encodeURIComponent(token)}`,
   },
   blog: '/blog',
+  /** The privacy notice (issue 26), linked from the footer and every form that collects personal data. */
+  privacyNotice: PRIVACY_NOTICE.path,
   blogPost: { pattern: '/blog/:id', href: (id: number | string) => `/blog/${id}` },
   profile: '/profile',
   myAppointments: '/my-appointments',
@@ -30,6 +32,8 @@ export const paths = {
     bookingHistory: ADMIN_SCREENS.bookingHistory.path,
     patients: ADMIN_SCREENS.patients.path,
     pendingApprovals: ADMIN_SCREENS.pendingApprovals.path,
+    privacyRequests: ADMIN_SCREENS.privacyRequests.path,
+    accessLog: ADMIN_SCREENS.accessLog.path,
   },
 } as const;
 

@@ -4,6 +4,7 @@ import { MAX_INT } from '../ids';
 import { GENDERS, ROLES } from '../roles';
 import { APPOINTMENT_LIMITS as L, APPOINTMENT_MSG as M } from './messages';
 import { APPOINTMENT_STATUSES } from './statuses';
+import { PRIVACY_MSG } from '../privacy-texts';
 import { APPOINTMENT_EVENT_ACTIONS } from './state-machine';
 import { isDateString, isTimeString } from './time';
 
@@ -83,7 +84,14 @@ const bookingFields = {
   reason: optionalText(L.reason, M.reasonTooLong),
 };
 
-export const publicAppointmentRequestSchema = z.object(bookingFields, { error: M.requiredFields });
+/**
+ * A visitor's booking: health data, so her explicit consent (an unticked box she ticks) is part of
+ * the request, and the server refuses one without it (PRODUCT.md section 12).
+ */
+export const publicAppointmentRequestSchema = z.object(
+  { ...bookingFields, consentHealthData: z.literal(true, { error: PRIVACY_MSG.healthConsentRequired }) },
+  { error: M.requiredFields },
+);
 export type PublicAppointmentRequest = z.input<typeof publicAppointmentRequestSchema>;
 export type PublicAppointmentInput = z.output<typeof publicAppointmentRequestSchema>;
 
@@ -612,6 +620,8 @@ export const waitingListJoinRequestSchema = z.object(
     appointmentDate: bookingFields.appointmentDate,
     appointmentTime: bookingFields.appointmentTime,
     department: bookingFields.department,
+    /** She agrees that her name, phone and e-mail are kept to tell her of a freed place. */
+    consentContact: z.literal(true, { error: PRIVACY_MSG.waitingConsentRequired }),
   },
   { error: M.requiredFields },
 );

@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { NEWSLETTER_MSG } from './newsletter-texts';
+import { PRIVACY_MSG } from '../privacy-texts';
 
 /** POST /api/newsletter: the address is stored once, whatever its letter case. */
 export const newsletterRequestSchema = z.object({
@@ -9,6 +10,8 @@ export const newsletterRequestSchema = z.object({
     .min(1, NEWSLETTER_MSG.emailRequired)
     .max(254, NEWSLETTER_MSG.emailInvalid)
     .pipe(z.email({ error: NEWSLETTER_MSG.emailInvalid })),
+  /** Marketing has its own consent, apart from any booking's (PRODUCT.md section 12). */
+  consentMarketing: z.literal(true, { error: PRIVACY_MSG.marketingConsentRequired }),
 });
 export type NewsletterRequest = z.infer<typeof newsletterRequestSchema>;
 export const newsletterResponseSchema = z.object({ success: z.boolean(), message: z.string() });

@@ -16,7 +16,9 @@
 --                    paymentAmount, createdAt (now) },
 --     now, claimsEntry (the waiting-list entry whose held offer this booking takes, or absent),
 --     events: [{ action, fromStatus, toStatus (PENDING), note, actorId, actorName, actorRole }],
---     linkHash (the private link's SHA-256, or null), emails: [outbox rows] }
+--     linkHash (the private link's SHA-256, or null), emails: [outbox rows],
+--     consents: [{ purpose, source, channel, noticeVersion, recordedById }] (the person's consents
+--     given with it, recorded with her phone, e-mail and account as booked; absent: none) }
 -- The previous release sends `capacity` (now read here) and one `event`: it is served as before
 -- during a rolling restart (appointments-made.test.ts).
 -- Answers one outcome per booking, in its order: 'OK', 'ALREADY_BOOKED', 'SLOT_FULL' or 'UNKNOWN_DEPARTMENT'.
@@ -111,6 +113,13 @@ BEGIN
   FROM jsonb_array_elements(v_ok) WITH ORDINALITY AS o(x, i)
   CROSS JOIN LATERAL jsonb_array_elements(coalesce(o.x->'emails', '[]'::jsonb)) WITH ORDINALITY AS e(m, j)
   ORDER BY o.i, e.j;
+  INSERT INTO consents (purpose, source, channel, notice_version, phone, email, user_id, appointment_id, recorded_by_id, given_at)
+  SELECT c.v->>'purpose', c.v->>'source', c.v->>'channel', c.v->>'noticeVersion', o.x->'appointment'->>'phone', o.x->'appointment'->>'email',
+         (o.x->'appointment'->>'userId')::integer, (o.x->'appointment'->>'id')::integer, (c.v->>'recordedById')::integer, (o.x->>'now')::timestamptz
+  FROM jsonb_array_elements(v_ok) WITH ORDINALITY AS o(x, i)
+  CROSS JOIN LATERAL jsonb_array_elements(coalesce(o.x->'consents', '[]'::jsonb)) AS c(v)
+  WHERE o.x ? 'consents'
+  ORDER BY o.i;
   RETURN v_outcomes;
 END
 $$;

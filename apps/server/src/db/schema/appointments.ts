@@ -51,6 +51,13 @@ export const appointments = pgTable(
     searchText: text('search_text').notNull().default(''),
     emailSent: boolean('email_sent').notNull().default(false),
     reminderSent: boolean('reminder_sent').notNull().default(false),
+    /**
+     * A medical record kept after its patient asked for deletion (issue 26): only the treating doctor
+     * and ADMIN open it.
+     */
+    restricted: boolean('restricted').notNull().default(false),
+    /** When its person's details were erased (a deletion, or retention of a booking that never became a visit). */
+    deidentifiedAt: timestamp('deidentified_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

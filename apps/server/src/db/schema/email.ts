@@ -45,6 +45,8 @@ export const emailOutbox = pgTable(
       .where(sql`${t.status} in ('queued', 'sending')`),
     index('email_outbox_appointment_idx').on(t.appointmentId),
     index('email_outbox_status_idx').on(t.status),
+    // A person's messages (her data download, a deletion) by the address they went to.
+    index('email_outbox_to_address_idx').on(t.toAddress),
     check('email_outbox_body_check', sql`(${t.html} is not null and ${t.text} is not null) or ${t.data} is not null`),
   ],
 );

@@ -4,3 +4,4 @@ export * from './blogs';
 export * from './appointments';
 export * from './email';
 export * from './database-functions';
+export * from './privacy';

@@ -3,6 +3,7 @@ import {
   can,
   checkTransition,
   MSG,
+  PRIVACY_MSG,
   type AppointmentAction,
   type AppointmentEventAction,
   type AppointmentStatus,
@@ -74,6 +75,11 @@ export function assertTransition(action: AppointmentAction, row: AppointmentRow,
 
 /** The front desk (who manage bookings) sees every appointment; a doctor his own; a patient hers (PRODUCT.md section 4). */
 export function assertCanSee(actor: Actor, row: AppointmentRow): void {
+  // A medical record kept after its patient asked for deletion: its treating doctor and ADMIN only (issue 26).
+  if (row.restricted) {
+    if (actor.role === 'ADMIN' || (actor.role === 'DOCTOR' && row.doctorId === actor.id)) return;
+    throw new ForbiddenError(PRIVACY_MSG.restricted, 'RESTRICTED_RECORD');
+  }
   if (can(actor.role, 'manageBookings')) return;
   if (actor.role === 'DOCTOR' && row.doctorId === actor.id) return;
   if (actor.role === 'PATIENT' && row.userId === actor.id) return;

@@ -20,6 +20,7 @@ import {
 import { book, newAppointmentId } from './bookings-together';
 import { hashOf, newToken } from './manage-token';
 import { appointmentSearchText } from './search-text';
+import type { BookingConsent } from '../privacy/consent.service';
 
 /**
  * The one way an appointment comes to be: a public booking, a booking at the front desk, a doctor's
@@ -62,6 +63,11 @@ export type AppointmentRequest = {
   manageLink?: boolean;
   /** Its messages, once its id, department and private link are known. */
   messages?: (made: MadeAppointment) => OutboxEmail[];
+  /**
+   * The consents the person gave with it (privacy's consentsForBooking): written in the booking's own
+   * call, so a refused booking records none and an accepted one is never without its proof.
+   */
+  consents?: BookingConsent[];
 };
 
 /** The appointment a request made, as its messages and callers need it. */
@@ -159,6 +165,7 @@ export async function tryMakeAppointment(
       ...bodyOf(e),
       attachments: e.attachments,
     })),
+    ...(request.consents?.length ? { consents: request.consents } : {}),
   });
   return outcome === 'OK' ? { ...made, outcome } : { outcome };
 }

@@ -258,6 +258,8 @@ export type OneCallBooking = {
   emails: ({ kind: string; to_address: string; subject: string; attachments: unknown[] } & (
     { html: string; text: string } | { data: object }
   ))[];
+  /** The consents given with it, recorded in the same call with the booking's phone, e-mail and account. */
+  consents?: { purpose: string; source: string; channel: string; noticeVersion: string; recordedById: number | null }[];
 };
 
 export type BookingOutcome = 'OK' | 'ALREADY_BOOKED' | 'SLOT_FULL' | 'UNKNOWN_DEPARTMENT';

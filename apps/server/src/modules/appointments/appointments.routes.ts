@@ -48,6 +48,7 @@ import {
   type Role,
 } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
+import { appointmentOfPath } from '../../plugins/access-log';
 import { errorResponses } from '../../plugins/errors';
 import type { Actor } from './appointment-access';
 import {
@@ -244,6 +245,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
         response: errorResponses(400, 401, 403, 404),
       },
       preHandler: historyRoles,
+      config: { accessLog: { target: 'HISTORY_EXPORT' } },
     },
     async (req, reply) => {
       const { fileName, lines } = await exportHistory(deps, req.query);
@@ -286,6 +288,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
         response: { 200: appointmentSchema, ...errorResponses(400, 401, 403, 404) },
       },
       preHandler: app.requireRole(...EVERYONE),
+      config: { accessLog: { target: 'APPOINTMENT_DETAIL', subject: appointmentOfPath } },
     },
     async (req) => getAppointment(deps, req.params.id, actor(req)),
   );
@@ -301,6 +304,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
         response: { 200: z.array(appointmentEventSchema), ...errorResponses(400, 401, 403, 404) },
       },
       preHandler: app.requireRole(...EVERYONE),
+      config: { accessLog: { target: 'APPOINTMENT_HISTORY', subject: appointmentOfPath } },
     },
     async (req) => appointmentHistory(deps, req.params.id, actor(req)),
   );

@@ -14,6 +14,7 @@ import { mailDataOf } from './appointment-mail';
 import { keptDepartment, makeAppointment } from './appointment-making.service';
 import { findDepartment, slotAvailability } from './appointments.repository';
 import { manageUrl } from './manage-token';
+import { healthConsentForBooking } from '../privacy/consent.service';
 
 export async function requireDepartment(db: Db, code: string) {
   const department = await findDepartment(db, code);
@@ -69,6 +70,8 @@ export async function createPublicAppointment(
       events: [{ action: 'CREATED', note: null }],
       // With an e-mail, the visitor gets a private link to see, move or cancel the visit herself.
       manageLink: true,
+      // The box she ticked (the schema refuses the request without it), recorded with the booking.
+      consents: [healthConsentForBooking(userId != null ? 'ACCOUNT' : 'WEB')],
       messages: ({ row: booked, department, manageToken: token }) => {
         const mail = mailDataOf({ ...booked, paymentAmount: null }, { departmentName: department.departmentName });
         // Kept as its data and rendered when it goes out: the booking's call carries a few hundred bytes, not 4 KB.

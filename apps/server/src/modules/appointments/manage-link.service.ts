@@ -63,6 +63,15 @@ async function managedView(db: Db, row: AppointmentRow): Promise<ManagedAppointm
   };
 }
 
+/**
+ * Who holds a private link: its booking's contact as given. Her rights over her data (issue 26) are
+ * used through it; the link's holder proves the e-mail it was sent to, never more.
+ */
+export async function linkHolder(deps: AppointmentDeps, token: string) {
+  const row = await appointmentOf(deps, deps.db, token, false);
+  return { appointmentId: row.id, fullName: row.fullName, phone: row.phone, email: row.email };
+}
+
 /** GET /api/appointments/manage/{token}. */
 export async function getManagedAppointment(deps: AppointmentDeps, token: string): Promise<ManagedAppointment> {
   return managedView(deps.db, await appointmentOf(deps, deps.db, token, false));

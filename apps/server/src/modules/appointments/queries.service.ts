@@ -22,6 +22,7 @@ import { foldText } from '../../lib/text';
 import { assertCanSee, notFound, type Actor, type AppointmentDeps } from './appointment-access';
 import { toAppointmentDto, toPatientView } from './appointment-dto';
 import {
+  appointmentViewsByIds,
   findAppointment,
   findAppointmentView,
   listAppointmentEvents,
@@ -45,6 +46,35 @@ export async function getAppointment(deps: AppointmentDeps, id: number, actor: A
   assertCanSee(actor, view.appointment);
   const dto = toAppointmentDto(view);
   return actor.role === 'PATIENT' ? toPatientView(dto) : dto;
+}
+
+/**
+ * A person's appointments as she sees them (the patient projection), each with its history as a
+ * patient sees it: her data download (issue 26). Ids chosen by the caller (privacy.service's lookup).
+ */
+export async function personalAppointments(deps: Pick<AppointmentDeps, 'db'>, ids: number[]) {
+  const views = await appointmentViewsByIds(deps.db, ids);
+  return Promise.all(
+    views.map(async (view) => {
+      const events = await listAppointmentEvents(deps.db, view.appointment.id);
+      return {
+        ...toPatientView(toAppointmentDto(view)),
+        history: events.map((e) => ({
+          id: e.id,
+          appointmentId: e.appointmentId,
+          action: e.action as AppointmentEvent['action'],
+          fromStatus: e.fromStatus as AppointmentStatus | null,
+          toStatus: e.toStatus as AppointmentStatus | null,
+          // The clinic's internal notes and staff names stay inside, as in her own history view.
+          note: null,
+          actorId: null,
+          actorName: null,
+          actorRole: e.actorRole as Role | null,
+          createdAt: e.createdAt.toISOString(),
+        })),
+      };
+    }),
+  );
 }
 
 export async function appointmentHistory(deps: AppointmentDeps, id: number, actor: Actor): Promise<AppointmentEvent[]> {

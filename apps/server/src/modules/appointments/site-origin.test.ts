@@ -65,7 +65,7 @@ for (const kind of dbKinds()) {
       const joined = await t.app.inject({
         method: 'POST',
         url: '/api/appointments/waiting-list',
-        payload: { ...slot, ...waiter },
+        payload: { ...slot, ...waiter, consentContact: true },
         headers: EVIL,
       });
       expect(joined.statusCode, joined.body).toBe(201);

@@ -29,11 +29,11 @@ const offerEnds = (now: Date, slotStartsAt: Date) =>
 export const WAITING_LIST_KEPT_DAYS = 31;
 
 /** Forgets the waiting lists of slots that began more than WAITING_LIST_KEPT_DAYS ago; how many entries went. */
-export async function forgetPastWaitingLists(deps: Pick<AppointmentDeps, 'db' | 'clock'>): Promise<number> {
-  return deleteEntriesOfSlotsBefore(
-    deps.db,
-    new Date(deps.clock.now().getTime() - WAITING_LIST_KEPT_DAYS * 86_400_000),
-  );
+export async function forgetPastWaitingLists(
+  deps: Pick<AppointmentDeps, 'db' | 'clock'>,
+  days: number = WAITING_LIST_KEPT_DAYS,
+): Promise<number> {
+  return deleteEntriesOfSlotsBefore(deps.db, new Date(deps.clock.now().getTime() - days * 86_400_000));
 }
 
 /**

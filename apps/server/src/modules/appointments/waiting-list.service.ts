@@ -30,6 +30,7 @@ import {
   updateWaitingEntry,
   waitingListFigures,
 } from './waiting-list.repository';
+import { recordConsent } from '../privacy/consent.service';
 
 /**
  * The waiting list of a full slot (PRODUCT.md section 10). Whoever waits keeps a freed place for the
@@ -92,6 +93,19 @@ export async function joinWaitingList(
       updatedAt: now,
     });
     const position = await positionInLine(tx, entry);
+    // Her consent to be kept on the list, in the same transaction: no entry without its proof.
+    await recordConsent(
+      tx,
+      {
+        purpose: 'HEALTH_DATA',
+        source: 'WAITING_LIST',
+        channel: 'WEB',
+        phone: input.phone,
+        email: input.email,
+        userId: null,
+      },
+      now,
+    );
     await enqueueEmails(
       tx,
       [

@@ -74,7 +74,7 @@ for (const kind of dbKinds()) {
       t.app.inject({
         method: 'POST',
         url: '/api/appointments/waiting-list',
-        payload: { ...slot, ...who },
+        payload: { ...slot, ...who, consentContact: true },
         remoteAddress: '10.5.0.2',
       });
     const link = (token: string, action?: 'claim' | 'leave') =>
@@ -416,7 +416,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       const joined = await t.app.inject({
         method: 'POST',
         url: '/api/appointments/waiting-list',
-        payload: { ...slot, fullName: 'Chờ Một', phone: '0955999001', email: 'cho.mot@example.com' },
+        payload: {
+          ...slot,
+          fullName: 'Chờ Một',
+          phone: '0955999001',
+          email: 'cho.mot@example.com',
+          consentContact: true,
+        },
         remoteAddress: '10.6.1.1',
       });
       const token = joined.json().token as string;

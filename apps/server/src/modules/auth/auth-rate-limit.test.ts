@@ -143,6 +143,7 @@ describe.runIf(REDIS_SERVER || ci)('sign-in limits while Redis is down (a Redis 
         appointmentTime: '10:00',
         department: 'GYNECOLOGY',
         reason: 'Khám định kỳ',
+        consentHealthData: true,
       },
     });
     expect(booking.statusCode).toBe(201);

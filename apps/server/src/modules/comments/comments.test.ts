@@ -193,7 +193,7 @@ for (const kind of dbKinds()) {
         const newsletter = await t.app.inject({
           method: 'POST',
           url: '/api/newsletter',
-          payload: { email: 'spam@example.com' },
+          payload: { email: 'spam@example.com', consentMarketing: true },
           remoteAddress: ip,
         });
         expect(newsletter.statusCode).toBe(429);

@@ -160,3 +160,62 @@ export async function outboxBacklog(
     failed: row?.failed ?? 0,
   };
 }
+
+// ---------------------------------------------------------------- a person's messages (issue 26)
+
+/** The messages sent (or to be sent) to these addresses, oldest first: what, when, never their body. */
+export async function listEmailsTo(db: Db, addresses: string[]) {
+  if (addresses.length === 0) return [];
+  return db
+    .select({
+      kind: emailOutbox.kind,
+      toAddress: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      status: emailOutbox.status,
+      createdAt: emailOutbox.createdAt,
+      sentAt: emailOutbox.sentAt,
+    })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.toAddress, addresses))
+    .orderBy(asc(emailOutbox.id));
+}
+
+/** Erases every stored copy of the messages to these addresses (a deletion). Answers how many went. */
+export async function eraseEmailsTo(db: Db, addresses: string[]): Promise<number> {
+  if (addresses.length === 0) return 0;
+  const rows = await db
+    .delete(emailOutbox)
+    .where(inArray(emailOutbox.toAddress, addresses))
+    .returning({ id: emailOutbox.id });
+  return rows.length;
+}
+
+const DONE_STATUSES = ['sent', 'simulated', 'failed'] as const;
+
+/**
+ * Retention: a message out (or given up) before `before` keeps who, what kind, its subject and when,
+ * but no longer its body, which may name a visit's reason, department or doctor.
+ */
+export async function clearEmailBodies(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ html: '', text: '', data: null, attachments: [] })
+    .where(
+      and(
+        inArray(emailOutbox.status, DONE_STATUSES),
+        lt(emailOutbox.createdAt, before),
+        or(sql`${emailOutbox.data} is not null`, sql`${emailOutbox.html} <> ''`),
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  return rows.length;
+}
+
+/** Retention: the records of messages out (or given up) before `before` go altogether. */
+export async function purgeEmails(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .delete(emailOutbox)
+    .where(and(inArray(emailOutbox.status, DONE_STATUSES), lt(emailOutbox.createdAt, before)))
+    .returning({ id: emailOutbox.id });
+  return rows.length;
+}

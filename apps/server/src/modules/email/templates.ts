@@ -24,6 +24,7 @@ export const EMAIL_KINDS = [
   'WAITING_OFFER',
   'WAITING_ENDED',
   'GENERIC',
+  'PRIVACY_ANSWER',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -461,4 +462,12 @@ export function genericEmail(to: string, subject: string, content: string): Rend
   ].join('\n');
   const text = `${content}\n\n${CLINIC.name} · Hotline ${CLINIC.phone}`;
   return { kind: 'GENERIC', to, subject, html, text, attachments: [], appointmentId: null };
+}
+
+/** The answer to a request about her personal data (issue 26): plain text, no health details. */
+export function privacyAnswerEmail(to: string, content: string): RenderedEmail {
+  return {
+    ...genericEmail(to, `Trả lời yêu cầu về dữ liệu cá nhân - ${CLINIC.shortName}`, content),
+    kind: 'PRIVACY_ANSWER',
+  };
 }

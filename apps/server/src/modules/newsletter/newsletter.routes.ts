@@ -10,12 +10,13 @@ export const newsletterRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     {
       schema: {
         tags: ['newsletter'],
-        summary: 'Subscribe an e-mail address to the blog newsletter; duplicates are ignored',
+        summary:
+          'Subscribe an e-mail address to the blog newsletter with its marketing consent; duplicates are ignored',
         body: newsletterRequestSchema,
         response: { 200: newsletterResponseSchema, ...errorResponses(400, 429) },
       },
-      preHandler: app.publicWrite,
+      preHandler: [app.optionalAuth, app.publicWrite],
     },
-    async (req) => subscribe(deps, req.body.email),
+    async (req) => subscribe(deps, req.body.email, req.auth?.id ?? null),
   );
 };

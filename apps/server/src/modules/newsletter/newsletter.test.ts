@@ -16,7 +16,12 @@ for (const kind of dbKinds()) {
     describe('POST /api/newsletter', () => {
       it('stores an address once, in any letter case, with the same thanks', async () => {
         const subscribe = (email: string) =>
-          t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email }, remoteAddress: nextIp() });
+          t.app.inject({
+            method: 'POST',
+            url: '/api/newsletter',
+            payload: { email, consentMarketing: true },
+            remoteAddress: nextIp(),
+          });
         const first = await subscribe('Mai.Nguyen@Example.com');
         expect(first.statusCode).toBe(200);
         expect(first.json()).toEqual({ success: true, message: NEWSLETTER_MSG.thanks });

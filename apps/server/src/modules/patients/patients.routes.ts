@@ -46,6 +46,15 @@ export const patientsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
         response: { 200: patientDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
       preHandler: readers,
+      config: {
+        accessLog: {
+          target: 'PATIENT_DETAIL',
+          subject: (req) => {
+            const email = (req.query as { email?: unknown }).email;
+            return typeof email === 'string' ? { subjectEmail: email.trim() } : {};
+          },
+        },
+      },
     },
     async (req) => getPatientDetail(deps, req.auth!, req.query.email),
   );

@@ -3,7 +3,7 @@ import { escapeXml } from '../../lib/text';
 import { listPublishedForSitemap } from '../blogs/blogs.service';
 
 /** Public pages a search engine may list (specification section 2); personal and admin pages are not among them. */
-export const PUBLIC_PATHS = ['/', '/about', '/services', '/appointment', '/blog'] as const;
+export const PUBLIC_PATHS = ['/', '/about', '/services', '/appointment', '/blog', '/chinh-sach-bao-mat'] as const;
 // The sign-in page is public (patients search for it) and holds nothing personal: crawlers may read it.
 const PRIVATE_PATHS = ['/admin', '/profile', '/my-appointments', '/medical-history', '/settings'] as const;
 

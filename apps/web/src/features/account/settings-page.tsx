@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import { homePathForRole, MSG } from '@clinic/shared';
 import { useProfile } from '@/api/get-profile';
+import { MyDataPanel } from '@/components/my-data-panel';
 import { PageContainer } from '@/components/page-container';
 import { Alert } from '@/components/ui/alert';
 import { paths, type ReturnToState } from '@/config/paths';
@@ -88,6 +89,11 @@ export default function SettingsPage() {
       )}
 
       {twoFactorFirst ? [twoFactor, changePassword] : [changePassword, twoFactor]}
+      {!mustChange && !mustEnrol && (
+        <div className="mt-8">
+          <MyDataPanel subject={{ kind: 'account' }} />
+        </div>
+      )}
     </PageContainer>
   );
 }

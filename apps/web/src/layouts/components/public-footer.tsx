@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Clock, Mail, MapPin, Phone, Siren } from 'lucide-react';
-import { CLINIC, type StoredUserInfo } from '@clinic/shared';
+import { CLINIC, PRIVACY_TEXT, type StoredUserInfo } from '@clinic/shared';
 import { ClinicMark } from '@/components/clinic-logo';
 import { paths } from '@/config/paths';
 import { PATIENT_MENU, PUBLIC_NAV, STAFF_MENU } from './public-nav';
@@ -88,7 +88,10 @@ export function PublicFooter({ user }: { user: StoredUserInfo | null }) {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-5 text-center text-xs text-slate-400 sm:px-6 lg:px-8">
-          © {YEAR} {CLINIC.name}. Bảo lưu mọi quyền.
+          © {YEAR} {CLINIC.name}. Bảo lưu mọi quyền. ·{' '}
+          <Link to={paths.privacyNotice} className="underline-offset-2 hover:text-white hover:underline">
+            {PRIVACY_TEXT.noticeLink}
+          </Link>
         </p>
       </div>
     </footer>

@@ -52,6 +52,7 @@ describe('the public booking form', () => {
     const fetchMock = fakeBookingServer();
     const { user } = renderWithProviders(<AppointmentPage />);
     await screen.findByRole('option', { name: 'Khoa Phụ khoa' });
+    await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
     await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(APPOINTMENT_MSG.requiredFields);
@@ -68,6 +69,7 @@ describe('the public booking form', () => {
     const { user } = renderWithProviders(<AppointmentPage />);
     await user.type(screen.getByLabelText('Số điện thoại'), '12345');
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
     await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
     expect(await screen.findByText(APPOINTMENT_MSG.invalidPhone)).toBeInTheDocument();
     expect(screen.getByText(APPOINTMENT_MSG.invalidEmail)).toBeInTheDocument();
@@ -161,6 +163,7 @@ describe('the public booking form', () => {
     expect(await screen.findByText(APPOINTMENT_MSG.slotFull)).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Đặt lịch hẹn' });
     expect(submit).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
     await user.click(submit);
     expect(bookingCalls(fetchMock)).toHaveLength(0);
   });
@@ -170,6 +173,8 @@ describe('the public booking form', () => {
     const { user } = renderWithProviders(<AppointmentPage />);
     await fillVisitor(user);
     await screen.findByText(/Còn chỗ/);
+
+    await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
 
     await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
     expect(await screen.findByText(APPOINTMENT_MSG.slotFull)).toBeInTheDocument();
@@ -183,6 +188,7 @@ describe('the public booking form', () => {
     const { user } = renderWithProviders(<AppointmentPage />);
     await fillVisitor(user);
     await screen.findByText(/Còn chỗ/);
+    await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
     await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
 
     const heading = await screen.findByRole('heading', { name: 'Đặt lịch hẹn thành công' });
@@ -205,6 +211,7 @@ describe('the public booking form', () => {
       appointmentTime: '09:00',
       department: 'GYNECOLOGY',
       reason: 'Khám định kỳ',
+      consentHealthData: true,
     });
 
     await user.click(within(panel).getByRole('button', { name: 'Đặt lịch hẹn khác' }));
@@ -224,6 +231,7 @@ describe('the public booking form', () => {
     const { user } = renderWithProviders(<AppointmentPage />);
     await fillVisitor(user);
     await screen.findByText(/Còn chỗ/);
+    await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
     await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
 
     const panel = (await screen.findByRole('heading', { name: 'Đặt lịch hẹn thành công' })).closest('section')!;
@@ -239,6 +247,7 @@ describe('the public booking form', () => {
     const { user } = renderWithProviders(<AppointmentPage />);
     await fillVisitor(user);
     await screen.findByText(/Còn chỗ/);
+    await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
     await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
     const panel = (await screen.findByRole('heading', { name: 'Đặt lịch hẹn thành công' })).closest('section')!;
     expect(within(panel).queryByRole('link', { name: 'Quản lý lịch hẹn của bạn' })).not.toBeInTheDocument();
@@ -259,6 +268,7 @@ describe('the public booking form', () => {
     const { user } = renderWithProviders(<AppointmentPage />);
     await fillVisitor(user);
     await screen.findByText(/Còn chỗ/);
+    await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
     await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(APPOINTMENT_MSG.alreadyBooked);
     expect(screen.getByLabelText('Họ và tên')).toHaveValue('Trần Thị Bình');
@@ -269,6 +279,7 @@ describe('the public booking form', () => {
     const { user } = renderWithProviders(<AppointmentPage />);
     await fillVisitor(user);
     await screen.findByText(/Còn chỗ/);
+    await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
     await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(APPOINTMENT_MSG.bookingFailed);
   });

@@ -86,6 +86,7 @@ describe('the booking form for a signed-in patient', () => {
     chooseDate(NEXT_FRIDAY);
     await user.click(screen.getByRole('radio', { name: '14:00' }));
     await screen.findByText(/Còn chỗ/);
+    await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
     await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
 
     const panel = (await screen.findByRole('heading', { name: 'Đặt lịch hẹn thành công' })).closest('section')!;

@@ -39,6 +39,7 @@ describe('waiting for a full slot from the booking form', () => {
     const { user } = renderWithProviders(<AppointmentPage />);
     await chooseFullSlot(user);
 
+    await user.click(await screen.findByRole('checkbox', { name: /có chỗ trống/ }));
     const join = screen.getByRole('button', { name: APPOINTMENT_MSG.waitingJoin });
     expect(screen.getByRole('group', { name: 'Vẫn muốn khám vào khung giờ này?' })).toHaveTextContent(
       'giữ chỗ trong 30 phút',
@@ -72,6 +73,7 @@ describe('waiting for a full slot from the booking form', () => {
       appointmentDate: NEXT_FRIDAY,
       appointmentTime: '09:00',
       department: 'GYNECOLOGY',
+      consentContact: true,
     });
 
     await user.click(within(panel).getByRole('button', { name: 'Đặt lịch hẹn khác' }));
@@ -86,6 +88,7 @@ describe('waiting for a full slot from the booking form', () => {
     const { user } = renderWithProviders(<AppointmentPage />);
     await chooseFullSlot(user);
     await user.type(screen.getByLabelText('Email'), 'hanh@example.vn');
+    await user.click(await screen.findByRole('checkbox', { name: /có chỗ trống/ }));
     await user.click(screen.getByRole('button', { name: APPOINTMENT_MSG.waitingJoin }));
     expect(await screen.findByText(APPOINTMENT_MSG.alreadyWaiting)).toBeInTheDocument();
     expect(screen.getByLabelText('Họ và tên')).toHaveValue('Lê Thị Hạnh');

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { MyDataPanel } from '@/components/my-data-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { useManagedAppointment } from '../api/get-managed-appointment';
 import { PrivateLinkPage } from '../shared/private-link-page';
@@ -52,7 +53,12 @@ export default function ManageAppointmentPage() {
       loadFailed={LOAD_FAILED}
       loading={<ManageSkeleton />}
     >
-      {(managed) => <ManagedAppointmentPanel token={token} managed={managed} />}
+      {(managed) => (
+        <div className="space-y-6">
+          <ManagedAppointmentPanel token={token} managed={managed} />
+          <MyDataPanel subject={{ kind: 'link', token }} />
+        </div>
+      )}
     </PrivateLinkPage>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Send } from 'lucide-react';
-import { COMMENT_LIMITS, COMMENT_MSG } from '@clinic/shared';
+import { COMMENT_LIMITS, COMMENT_MSG, PRIVACY_NOTICE, PRIVACY_TEXT } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField, Input, Textarea } from '@/components/ui/form-field';
@@ -104,7 +104,10 @@ function CommentFormFields({ postId, signedInName }: { postId: number; signedInN
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-xs text-slate-600">
-          Vui lòng không chia sẻ thông tin cá nhân nhạy cảm trong bình luận công khai.
+          {PRIVACY_TEXT.commentNotice}{' '}
+          <a href={PRIVACY_NOTICE.path} className="font-medium text-brand-800 underline underline-offset-2">
+            {PRIVACY_TEXT.noticeLink}
+          </a>
         </p>
         <Button type="submit" loading={mutation.isPending}>
           {!mutation.isPending && <Send aria-hidden="true" className="size-4" />}

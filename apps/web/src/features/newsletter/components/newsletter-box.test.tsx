@@ -20,17 +20,20 @@ describe('NewsletterBox', () => {
     const fetchMock = mockFetch(() => ({ body: { success: true, message: 'ok' } }));
     const { user } = renderWithProviders(<NewsletterBox />);
     await user.type(screen.getByLabelText('Email của bạn'), '  mai@example.com ');
+    // Its own marketing consent, never ticked for her (issue 26).
+    await user.click(screen.getByRole('checkbox', { name: /nhận bản tin/ }));
     await user.click(screen.getByRole('button', { name: 'Đăng ký' }));
     expect(await screen.findByText('Cảm ơn bạn đã đăng ký nhận bản tin!')).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/newsletter');
-    expect(JSON.parse(init!.body as string)).toEqual({ email: 'mai@example.com' });
+    expect(JSON.parse(init!.body as string)).toEqual({ email: 'mai@example.com', consentMarketing: true });
   });
 
   it('shows the server’s reason when it refuses', async () => {
     mockFetch(() => ({ status: 429, body: errorBody(429, 'Bạn thao tác quá nhanh, vui lòng thử lại sau') }));
     const { user } = renderWithProviders(<NewsletterBox />);
     await user.type(screen.getByLabelText('Email của bạn'), 'mai@example.com');
+    await user.click(screen.getByRole('checkbox', { name: /nhận bản tin/ }));
     await user.click(screen.getByRole('button', { name: 'Đăng ký' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Bạn thao tác quá nhanh, vui lòng thử lại sau'),

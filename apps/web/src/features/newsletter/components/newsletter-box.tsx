@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { CircleCheck, Mail } from 'lucide-react';
-import { NEWSLETTER_MSG } from '@clinic/shared';
+import { NEWSLETTER_MSG, PRIVACY_NOTICE, PRIVACY_TEXT } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/form-field';
@@ -19,12 +19,13 @@ export function NewsletterBox({ className }: { className?: string }) {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver, defaultValues: { email: '' } });
+  } = useForm({ resolver, defaultValues: { email: '', consentMarketing: false as unknown as true } });
 
   const onSubmit = handleSubmit((values) => {
     mutation.mutate(values, { onSuccess: () => reset() });
   });
   const error = errors.email?.message;
+  const consentError = errors.consentMarketing?.message;
 
   return (
     <section
@@ -85,9 +86,29 @@ export function NewsletterBox({ className }: { className?: string }) {
                 {error}
               </p>
             )}
+            {/* Marketing has its own consent, never ticked for her (PRODUCT.md section 12). */}
+            <div className="mt-3 flex items-start gap-2 text-left text-sm text-brand-50">
+              <input
+                id="newsletter-consent"
+                type="checkbox"
+                aria-invalid={consentError ? true : undefined}
+                aria-describedby={consentError ? 'newsletter-consent-error' : undefined}
+                className="mt-0.5 size-5 shrink-0 accent-white"
+                {...register('consentMarketing')}
+              />
+              <label htmlFor="newsletter-consent">{PRIVACY_TEXT.marketingConsent}</label>
+            </div>
+            {consentError && (
+              <p id="newsletter-consent-error" className="mt-2 text-left text-sm font-medium text-accent-100">
+                {consentError}
+              </p>
+            )}
             {mutation.isError && <Alert className="mt-3 text-left">{mutation.error.message}</Alert>}
             <p className="mt-3 text-xs text-brand-100">
-              Chúng tôi không chia sẻ email của bạn. Bạn có thể hủy đăng ký bất cứ lúc nào.
+              Chúng tôi không chia sẻ email của bạn. Bạn có thể hủy đăng ký bất cứ lúc nào.{' '}
+              <a href={PRIVACY_NOTICE.path} className="underline underline-offset-2">
+                {PRIVACY_TEXT.noticeLink}
+              </a>
             </p>
           </form>
         )}

@@ -2,7 +2,7 @@ import { type ComponentProps } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Lock } from 'lucide-react';
-import { APPOINTMENT_LIMITS, APPOINTMENT_MSG } from '@clinic/shared';
+import { APPOINTMENT_LIMITS, APPOINTMENT_MSG, PRIVACY_TEXT } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { FormField, Input, inputClasses, Textarea } from '@/components/ui/form-field';
 import { TimeSlotPicker } from '@/components/time-slot-picker';
@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { AvailabilityStatus } from '../../shared/availability-status';
 import { SlotSubmitButton } from '../../shared/slot-submit-button';
+import { ConsentCheckbox } from '@/components/consent-checkbox';
 import { FALLBACK_DEPARTMENTS_NOTICE } from '../fallback-departments';
 import { useBookingForm, type BookingFormOptions } from '../hooks/use-booking-form';
 import { WaitingListOffer } from './waiting-list-offer';
@@ -207,7 +208,14 @@ export function BookingForm(props: BookingFormOptions) {
 
           <AvailabilityStatus id={availabilityId} view={availabilityView} />
           {form.slotFull && (
-            <WaitingListOffer onJoin={form.onJoinWaitingList} pending={form.joinPending} error={form.joinError} />
+            <WaitingListOffer onJoin={form.onJoinWaitingList} pending={form.joinPending} error={form.joinError}>
+              <ConsentCheckbox
+                id="waiting-consent"
+                label={PRIVACY_TEXT.waitingConsent}
+                error={form.fieldError('consentContact')}
+                inputProps={form.register('consentContact')}
+              />
+            </WaitingListOffer>
           )}
 
           <FormField
@@ -220,6 +228,12 @@ export function BookingForm(props: BookingFormOptions) {
               <Textarea {...control} {...form.register('reason')} rows={4} maxLength={APPOINTMENT_LIMITS.reason} />
             )}
           </FormField>
+          <ConsentCheckbox
+            id="booking-consent"
+            label={PRIVACY_TEXT.healthConsent}
+            error={form.fieldError('consentHealthData')}
+            inputProps={form.register('consentHealthData')}
+          />
         </fieldset>
 
         {form.bookingError && <Alert tone="error">{form.bookingError}</Alert>}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { BellRing } from 'lucide-react';
 import { APPOINTMENT_MSG, WAITING_HOLD_MINUTES } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
@@ -8,13 +8,15 @@ type WaitingListOfferProps = {
   onJoin: () => void;
   pending: boolean;
   error: string | null;
+  /** Her consent to be kept on the list (the box she ticks first). */
+  children?: ReactNode;
 };
 
 /**
  * Shown under a full slot's answer (PRODUCT.md section 10): instead of a dead end, her name on the
  * slot's waiting list. She is told what happens before she asks: an e-mail, a place held 30 minutes.
  */
-export function WaitingListOffer({ onJoin, pending, error }: WaitingListOfferProps) {
+export function WaitingListOffer({ onJoin, pending, error, children }: WaitingListOfferProps) {
   const id = useId();
   return (
     <div
@@ -30,6 +32,7 @@ export function WaitingListOffer({ onJoin, pending, error }: WaitingListOfferPro
         Ghi tên vào danh sách chờ: khi có người hủy lịch, chúng tôi gửi email cho bạn và giữ chỗ trong{' '}
         {WAITING_HOLD_MINUTES} phút. Cần họ tên, số điện thoại và email ở trên.
       </p>
+      {children}
       <Button type="button" variant="secondary" onClick={onJoin} loading={pending} className="w-full sm:w-auto">
         <BellRing aria-hidden="true" className="size-4" />
         {pending ? 'Đang ghi tên...' : APPOINTMENT_MSG.waitingJoin}

@@ -28,14 +28,14 @@ export type BookingFormOptions = {
 const REQUIRED_FIELDS = ['fullName', 'phone', 'department', 'appointmentDate', 'appointmentTime'] as const;
 type RequiredField = (typeof REQUIRED_FIELDS)[number];
 
-/** Who she is: the fields a waiting list asks of the form (the slot is already chosen). */
-const isPersonField = (field: PropertyKey | undefined): field is 'fullName' | 'phone' | 'email' =>
-  field === 'fullName' || field === 'phone' || field === 'email';
+/** Who she is, and her consent: the fields a waiting list asks of the form (the slot is already chosen). */
+const isPersonField = (field: PropertyKey | undefined): field is 'fullName' | 'phone' | 'email' | 'consentContact' =>
+  field === 'fullName' || field === 'phone' || field === 'email' || field === 'consentContact';
 
 const joinFailed = 'Không thể ghi tên vào danh sách chờ. Vui lòng thử lại.';
 
 /** The shared rules, downloaded when the form is first used (lib/lazy-zod-resolver.ts). */
-const resolver = lazyZodResolver('publicAppointmentRequestSchema');
+const resolver = lazyZodResolver('bookingFormSchema');
 
 /**
  * The public booking form's state (specification sections 4 and 5): its fields and their errors,
@@ -72,6 +72,9 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
       appointmentDate: '',
       appointmentTime: '',
       reason: '',
+      // Never ticked for her (PRODUCT.md section 12): the schema accepts only a tick.
+      consentHealthData: false as unknown as true,
+      consentContact: false,
     },
   });
   const [date = '', time = '', department = ''] = useWatch({
@@ -124,7 +127,10 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
       ? { readOnly: true, 'aria-describedby': [control['aria-describedby'], lockedNoteId].filter(Boolean).join(' ') }
       : {};
 
-  const onValid = async (values: PublicAppointmentInput) => {
+  const onValid = async ({
+    consentContact: _waiting,
+    ...values
+  }: PublicAppointmentInput & { consentContact?: boolean }) => {
     mutation.reset();
     if (
       !(await confirm(

@@ -1,0 +1,435 @@
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ConsentPurpose, DataRequestStatus } from '@clinic/shared';
+import { rowsOf, type Db } from '../../db/client';
+import {
+  accessRecords,
+  appointmentEvents,
+  appointmentLinks,
+  appointments,
+  comments,
+  consents,
+  dataRequests,
+  newsletterSubscribers,
+  users,
+  waitingListEntries,
+  type AccessRecordRow,
+  type ConsentRow,
+  type DataRequestRow,
+} from '../../db/schema';
+
+/**
+ * Whose data: her account and the e-mail addresses she proved (her account's, or the one her private
+ * link was sent to). Never a name or a phone: two people share those (issue 26).
+ */
+export type PersonKey = { userId: number | null; emails: string[] };
+
+const byPerson = (key: PersonKey, userColumn: AnyPgColumn, emailColumn: AnyPgColumn): SQL =>
+  or(
+    key.userId != null ? eq(userColumn, key.userId) : undefined,
+    key.emails.length > 0 ? inArray(emailColumn, key.emails) : undefined,
+  ) ?? sql`false`;
+
+// ---------------------------------------------------------------- consents
+
+export type NewConsent = typeof consents.$inferInsert;
+
+export async function insertConsents(db: Db, rows: NewConsent[]): Promise<ConsentRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(consents).values(rows).returning();
+}
+
+export async function consentsOf(db: Db, key: PersonKey): Promise<ConsentRow[]> {
+  return db
+    .select()
+    .from(consents)
+    .where(byPerson(key, consents.userId, consents.email))
+    .orderBy(asc(consents.givenAt), asc(consents.id));
+}
+
+export async function withdrawConsentsOf(
+  db: Db,
+  key: PersonKey,
+  purposes: readonly ConsentPurpose[],
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(consents)
+    .set({ withdrawnAt: now })
+    .where(
+      and(
+        byPerson(key, consents.userId, consents.email),
+        inArray(consents.purpose, purposes),
+        isNull(consents.withdrawnAt),
+      ),
+    )
+    .returning({ id: consents.id });
+  return rows.length;
+}
+
+// ---------------------------------------------------------------- requests
+
+export async function insertDataRequest(db: Db, row: typeof dataRequests.$inferInsert): Promise<DataRequestRow> {
+  const [inserted] = await db.insert(dataRequests).values(row).returning();
+  return inserted!;
+}
+
+export async function requestsOf(db: Db, key: PersonKey): Promise<DataRequestRow[]> {
+  return db
+    .select()
+    .from(dataRequests)
+    .where(byPerson(key, dataRequests.userId, dataRequests.email))
+    .orderBy(desc(dataRequests.createdAt), desc(dataRequests.id));
+}
+
+/** The queue's page: the oldest deadline first; and how many open ones are past it. */
+export async function listDataRequests(
+  db: Db,
+  filter: { status: DataRequestStatus | 'ALL' },
+  now: Date,
+  page: number,
+  size: number,
+) {
+  const where = filter.status === 'ALL' ? undefined : eq(dataRequests.status, filter.status);
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select()
+      .from(dataRequests)
+      .where(where)
+      .orderBy(asc(dataRequests.dueAt), asc(dataRequests.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db
+      .select({
+        total: sql<number>`count(*) filter (where ${where ?? sql`true`})`.mapWith(Number),
+        overdue:
+          sql<number>`count(*) filter (where ${dataRequests.status} = 'OPEN' and ${dataRequests.dueAt} < ${now})`.mapWith(
+            Number,
+          ),
+      })
+      .from(dataRequests),
+  ]);
+  return { rows, total: counts?.total ?? 0, overdue: counts?.overdue ?? 0 };
+}
+
+export async function lockDataRequest(db: Db, id: number): Promise<DataRequestRow | undefined> {
+  const rows = await db.select().from(dataRequests).where(eq(dataRequests.id, id)).for('update');
+  return rows[0];
+}
+
+export async function findDataRequest(db: Db, id: number): Promise<DataRequestRow | undefined> {
+  const rows = await db.select().from(dataRequests).where(eq(dataRequests.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function updateDataRequest(
+  db: Db,
+  id: number,
+  patch: Partial<typeof dataRequests.$inferInsert>,
+): Promise<DataRequestRow> {
+  const rows = await db.update(dataRequests).set(patch).where(eq(dataRequests.id, id)).returning();
+  return rows[0]!;
+}
+
+// ---------------------------------------------------------------- what the clinic holds about her
+
+/** Her appointments: ids, and whether each is a medical record (completed, with the doctor's notes). */
+export async function appointmentsOf(db: Db, key: PersonKey, options: { lock?: boolean } = {}) {
+  const query = db
+    .select({
+      id: appointments.id,
+      status: appointments.status,
+      hasNotes: sql<boolean>`coalesce(btrim(${appointments.notes}), '') <> ''`,
+    })
+    .from(appointments)
+    .where(byPerson(key, appointments.userId, appointments.email))
+    .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime), asc(appointments.id));
+  // A deletion changes them: every state change holds its rows' locks (ARCHITECTURE.md).
+  return options.lock ? query.for('update') : query;
+}
+
+export async function waitingEntriesOf(db: Db, emails: string[]) {
+  if (emails.length === 0) return [];
+  return db
+    .select({
+      fullName: waitingListEntries.fullName,
+      phone: waitingListEntries.phone,
+      email: waitingListEntries.email,
+      appointmentDate: waitingListEntries.appointmentDate,
+      appointmentTime: waitingListEntries.appointmentTime,
+      department: waitingListEntries.department,
+      status: waitingListEntries.status,
+      createdAt: waitingListEntries.createdAt,
+    })
+    .from(waitingListEntries)
+    .where(inArray(waitingListEntries.email, emails))
+    .orderBy(asc(waitingListEntries.id));
+}
+
+export async function commentsOf(db: Db, userId: number | null) {
+  if (userId == null) return [];
+  return db
+    .select({
+      id: comments.id,
+      blogId: comments.blogId,
+      authorName: comments.authorName,
+      content: comments.content,
+      status: comments.status,
+      createdAt: comments.createdAt,
+    })
+    .from(comments)
+    .where(eq(comments.userId, userId))
+    .orderBy(asc(comments.id));
+}
+
+export async function newsletterOf(db: Db, emails: string[]) {
+  if (emails.length === 0) return [];
+  return db
+    .select({ email: newsletterSubscribers.email, createdAt: newsletterSubscribers.createdAt })
+    .from(newsletterSubscribers)
+    .where(inArray(sql`lower(${newsletterSubscribers.email})`, emails));
+}
+
+export async function accountOf(db: Db, userId: number) {
+  const rows = await db
+    .select({
+      username: users.username,
+      email: users.email,
+      fullName: users.fullName,
+      phone: users.phone,
+      birthDate: users.birth,
+      gender: users.gender,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0];
+}
+
+// ---------------------------------------------------------------- deletion
+
+/** A name that says what happened, where the counts and history still need a row. */
+export const ERASED_NAME = 'Đã xóa theo yêu cầu';
+
+/**
+ * Erases the person from these appointments (not medical records): name, phone, e-mail, reason,
+ * notes, the account link; their history keeps what happened and when, without its notes. The rows
+ * stay, so the dashboard's counts and the history's figures do not change.
+ */
+export async function deidentifyAppointments(db: Db, ids: number[], now: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(appointments)
+    .set({
+      fullName: ERASED_NAME,
+      phone: '',
+      email: null,
+      reason: null,
+      notes: null,
+      cancelReason: null,
+      patientStatus: null,
+      doctorResponse: null,
+      userId: null,
+      searchText: '',
+      deidentifiedAt: now,
+      updatedAt: now,
+    })
+    .where(inArray(appointments.id, ids))
+    .returning({ id: appointments.id });
+  await db.update(appointmentEvents).set({ note: null }).where(inArray(appointmentEvents.appointmentId, ids));
+  await db.delete(appointmentLinks).where(inArray(appointmentLinks.appointmentId, ids));
+  return rows.length;
+}
+
+/** Active bookings of a person who asked for deletion end as cancelled, each with its history event. */
+export async function cancelForDeletion(
+  db: Db,
+  rows: { id: number; status: string }[],
+  now: Date,
+  actor: { id: number; username: string; role: string },
+  note: string,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  await db
+    .update(appointments)
+    .set({ status: 'CANCELLED', updatedAt: now })
+    .where(
+      inArray(
+        appointments.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  await db.insert(appointmentEvents).values(
+    rows.map((r) => ({
+      appointmentId: r.id,
+      action: 'CANCEL',
+      fromStatus: r.status,
+      toStatus: 'CANCELLED',
+      note,
+      actorId: actor.id,
+      actorName: actor.username,
+      actorRole: actor.role,
+      createdAt: now,
+    })),
+  );
+  return rows.length;
+}
+
+export async function restrictAppointments(db: Db, ids: number[], now: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(appointments)
+    .set({ restricted: true, updatedAt: now })
+    .where(inArray(appointments.id, ids))
+    .returning({ id: appointments.id });
+  return rows.length;
+}
+
+export async function eraseWaitingEntries(db: Db, emails: string[]): Promise<number> {
+  if (emails.length === 0) return 0;
+  const rows = await db
+    .delete(waitingListEntries)
+    .where(inArray(waitingListEntries.email, emails))
+    .returning({ id: waitingListEntries.id });
+  return rows.length;
+}
+
+export async function anonymiseComments(db: Db, userId: number | null): Promise<number> {
+  if (userId == null) return 0;
+  const rows = await db
+    .update(comments)
+    .set({ authorName: 'Ẩn danh', userId: null })
+    .where(eq(comments.userId, userId))
+    .returning({ id: comments.id });
+  return rows.length;
+}
+
+export async function eraseNewsletter(db: Db, emails: string[]): Promise<number> {
+  if (emails.length === 0) return 0;
+  const rows = await db
+    .delete(newsletterSubscribers)
+    .where(inArray(sql`lower(${newsletterSubscribers.email})`, emails))
+    .returning({ id: newsletterSubscribers.id });
+  return rows.length;
+}
+
+/** Closes a patient account: no sign-in, no session, nothing that names her. */
+export async function closeAccount(db: Db, userId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({
+      username: `da-xoa-${userId}`,
+      email: `da-xoa-${userId}@invalid`,
+      fullName: null,
+      phone: null,
+      birth: null,
+      gender: null,
+      active: false,
+      passwordHash: '!',
+      mfaSecret: null,
+      mfaEnabledAt: null,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: now,
+    })
+    .where(and(eq(users.id, userId), eq(users.role, 'PATIENT')))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------- retention
+
+/**
+ * Bookings that never became a visit (cancelled, missed, or left pending or awaiting a doctor) whose
+ * day is before `beforeDate`: the person's details go, the rows stay for the counts.
+ */
+export async function unvisitedBookingsBefore(db: Db, beforeDate: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        lt(appointments.appointmentDate, beforeDate),
+        inArray(appointments.status, ['CANCELLED', 'NO_SHOW', 'PENDING', 'AWAITING_DOCTOR_APPROVAL']),
+        isNull(appointments.deidentifiedAt),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+// ---------------------------------------------------------------- access records
+
+export type NewAccessRecord = Omit<typeof accessRecords.$inferInsert, 'id' | 'subjectEmail' | 'subjectName'> & {
+  subjectEmail?: string | null;
+};
+
+/**
+ * Writes one access record. Whose: the appointment's person as it is now (one statement, whether the
+ * answer came from the database or from memory), or the e-mail read by.
+ */
+export async function insertAccessRecord(db: Db, r: NewAccessRecord): Promise<void> {
+  const email = r.subjectEmail ?? null;
+  const appointmentId = r.appointmentId ?? null;
+  await db.execute(sql`
+    insert into access_records (accessed_at, actor_id, actor_name, actor_role, target, outcome, appointment_id, subject_email, subject_name, address)
+    select ${r.accessedAt.toISOString()}::timestamptz, ${r.actorId ?? null}::integer, ${r.actorName ?? null}::text,
+           ${r.actorRole ?? null}::text, ${r.target}::text, ${r.outcome}::text, ${appointmentId}::integer,
+           coalesce(${email}::text, a.email),
+           coalesce(a.full_name, (select s.full_name from patient_summaries s where s.doctor_id = 0 and s.email = ${email}::text)),
+           ${r.address ?? null}::text
+    from (select 1) one
+    left join appointments a on a.id = ${appointmentId}::integer
+  `);
+}
+
+function accessWhere(filter: { email?: string; appointmentId?: number }) {
+  return and(
+    filter.email ? eq(accessRecords.subjectEmail, filter.email) : undefined,
+    filter.appointmentId != null ? eq(accessRecords.appointmentId, filter.appointmentId) : undefined,
+  );
+}
+
+export async function listAccessRecords(
+  db: Db,
+  filter: { email?: string; appointmentId?: number },
+  page: number,
+  size: number,
+): Promise<{ rows: AccessRecordRow[]; total: number }> {
+  const where = accessWhere(filter);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(accessRecords)
+      .where(where)
+      .orderBy(desc(accessRecords.accessedAt), desc(accessRecords.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(accessRecords)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Every record of the filter, newest first, in pages of 1,000 (the export streams them). */
+export async function* allAccessRecords(db: Db, filter: { email?: string; appointmentId?: number }) {
+  let before: number | null = null;
+  for (;;) {
+    const rows: AccessRecordRow[] = await db
+      .select()
+      .from(accessRecords)
+      .where(and(accessWhere(filter), before != null ? lt(accessRecords.id, before) : undefined))
+      .orderBy(desc(accessRecords.id))
+      .limit(1000);
+    yield* rows;
+    if (rows.length < 1000) return;
+    before = rows[rows.length - 1]!.id;
+  }
+}
+
+/** Retention: the records read before `before` (and more than a year ago: the database holds that floor). */
+export async function purgeAccessRecords(db: Db, before: Date): Promise<number> {
+  const result = await db.execute(sql`select clinic_purge_access_records(${before.toISOString()}::timestamptz) as n`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}

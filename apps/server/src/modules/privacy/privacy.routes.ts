@@ -1,0 +1,226 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accessLogPageSchema,
+  accessLogQuerySchema,
+  dataRequestAnsweredSchema,
+  dataRequestAnswerSchema,
+  dataRequestCreatedSchema,
+  dataRequestCreateSchema,
+  dataRequestIdParamsSchema,
+  dataRequestListQuerySchema,
+  dataRequestPageSchema,
+  dataRequestSchema,
+  manageTokenParamsSchema,
+  personalDataSchema,
+  privacyNoticeSchema,
+} from '@clinic/shared';
+import type { ModuleOptions } from '../../deps';
+import { errorResponses } from '../../plugins/errors';
+import { accessLog, accessLogCsv } from './access-log.service';
+import {
+  answerDataRequest,
+  createDataRequest,
+  dataRequestQueue,
+  myDataRequests,
+  myPersonalData,
+  privacyNotice,
+  requestersData,
+} from './privacy.service';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['privacy'];
+
+/** Privacy by law (issue 26): the notice, a person's rights over her data, the queue and the access log. */
+export const privacyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
+  app.get(
+    '/privacy/notice',
+    {
+      schema: {
+        tags,
+        summary: 'The privacy notice’s version, controller, contact, answer deadline and retention periods',
+        response: { 200: privacyNoticeSchema },
+      },
+    },
+    async () => privacyNotice(deps),
+  );
+
+  // ------------------------------------------------------------ signed in: her own data
+  const own = app.requireAuth;
+  app.get(
+    '/privacy/me/data',
+    {
+      schema: {
+        tags,
+        summary: 'Everything the clinic holds about the signed-in person (JSON)',
+        security,
+        response: { 200: personalDataSchema, ...errorResponses(401, 404) },
+      },
+      preHandler: own,
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return myPersonalData(deps, { channel: 'ACCOUNT', userId: req.auth!.id });
+    },
+  );
+  app.get(
+    '/privacy/me/requests',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in person’s requests about her data, with their answers',
+        security,
+        response: { 200: z.array(dataRequestSchema), ...errorResponses(401, 404) },
+      },
+      preHandler: own,
+    },
+    async (req) => myDataRequests(deps, { channel: 'ACCOUNT', userId: req.auth!.id }),
+  );
+  app.post(
+    '/privacy/me/requests',
+    {
+      schema: {
+        tags,
+        summary: 'Ask for a correction or deletion, or withdraw a consent (answered within PRIVACY_ANSWER_HOURS)',
+        security,
+        body: dataRequestCreateSchema,
+        response: { 201: dataRequestCreatedSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+      preHandler: own,
+    },
+    async (req, reply) =>
+      reply.status(201).send(await createDataRequest(deps, { channel: 'ACCOUNT', userId: req.auth!.id }, req.body)),
+  );
+
+  // ------------------------------------------------------------ through a booking's private link
+  // The token is the only key: every call shares the public-write budget, as the link's other calls.
+  app.get(
+    '/privacy/link/:token/data',
+    {
+      schema: {
+        tags,
+        summary: 'Everything the clinic holds under the e-mail of the link’s booking (JSON)',
+        params: manageTokenParamsSchema,
+        response: { 200: personalDataSchema, ...errorResponses(400, 404, 429) },
+      },
+      preHandler: app.publicWrite,
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return myPersonalData(deps, { channel: 'LINK', token: req.params.token });
+    },
+  );
+  app.get(
+    '/privacy/link/:token/requests',
+    {
+      schema: {
+        tags,
+        summary: 'Her requests about her data, with their answers',
+        params: manageTokenParamsSchema,
+        response: { 200: z.array(dataRequestSchema), ...errorResponses(400, 404, 429) },
+      },
+      preHandler: app.publicWrite,
+    },
+    async (req) => myDataRequests(deps, { channel: 'LINK', token: req.params.token }),
+  );
+  app.post(
+    '/privacy/link/:token/requests',
+    {
+      schema: {
+        tags,
+        summary: 'Ask for a correction or deletion, or withdraw a consent, through the link (answered by e-mail)',
+        params: manageTokenParamsSchema,
+        body: dataRequestCreateSchema,
+        response: { 201: dataRequestCreatedSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+      preHandler: app.publicWrite,
+    },
+    async (req, reply) =>
+      reply.status(201).send(await createDataRequest(deps, { channel: 'LINK', token: req.params.token }, req.body)),
+  );
+
+  // ------------------------------------------------------------ the back-office (ADMIN)
+  const admin = app.requirePermission('managePrivacy');
+  app.get(
+    '/privacy/requests',
+    {
+      schema: {
+        tags,
+        summary: 'Yêu cầu về dữ liệu cá nhân: the queue, the oldest deadline first, with the overdue count',
+        security,
+        querystring: dataRequestListQuerySchema,
+        response: { 200: dataRequestPageSchema, ...errorResponses(400, 401, 403) },
+      },
+      preHandler: admin,
+    },
+    async (req) => dataRequestQueue(deps, req.query),
+  );
+  app.get(
+    '/privacy/requests/:id/data',
+    {
+      schema: {
+        tags,
+        summary: 'The requester’s data as her download shows it (recorded in the access log)',
+        security,
+        params: dataRequestIdParamsSchema,
+        response: { 200: personalDataSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: admin,
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return requestersData(deps, req.params.id, { actor: req.auth!, address: req.ip });
+    },
+  );
+  app.post(
+    '/privacy/requests/:id/answer',
+    {
+      schema: {
+        tags,
+        summary: 'Answer a request (a deletion answered DONE is carried out); the person is told by e-mail',
+        security,
+        params: dataRequestIdParamsSchema,
+        body: dataRequestAnswerSchema,
+        response: { 200: dataRequestAnsweredSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      preHandler: admin,
+    },
+    async (req) => answerDataRequest(deps, req.params.id, req.body, req.auth!),
+  );
+  app.get(
+    '/privacy/access-log',
+    {
+      schema: {
+        tags,
+        summary: 'Who read whose health data: by the person’s e-mail or one appointment, newest first',
+        security,
+        querystring: accessLogQuerySchema,
+        response: { 200: accessLogPageSchema, ...errorResponses(400, 401, 403) },
+      },
+      preHandler: admin,
+    },
+    async (req) => accessLog(deps, req.query),
+  );
+  app.get(
+    '/privacy/access-log/export',
+    {
+      schema: {
+        tags,
+        summary: 'The access log of the filter as CSV (UTF-8 with BOM), streamed',
+        security,
+        querystring: accessLogQuerySchema,
+        produces: ['text/csv'],
+        response: errorResponses(400, 401, 403),
+      },
+      preHandler: admin,
+    },
+    async (req, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="nhat-ky-truy-cap.csv"')
+        .header('cache-control', 'no-store')
+        // A stream goes out as it is: the route's schemas type only the JSON of its errors.
+        .send(Readable.from(accessLogCsv(deps, req.query)) as never),
+  );
+};

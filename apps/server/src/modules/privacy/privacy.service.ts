@@ -1,0 +1,329 @@
+import {
+  CLINIC,
+  PRIVACY_MSG as P,
+  PRIVACY_NOTICE,
+  toPage,
+  type AdminDataRequest,
+  type DataRequest,
+  type DataRequestAnswer,
+  type DataRequestAnswered,
+  type DataRequestChannel,
+  type DataRequestCreateInput,
+  type DataRequestListQuery,
+  type DataRequestPage,
+  type PersonalData,
+  type PrivacyNotice,
+  type Role,
+} from '@clinic/shared';
+import type { Db } from '../../db/client';
+import type { DataRequestRow } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { linkHolder } from '../appointments/manage-link.service';
+import { personalAppointments } from '../appointments/queries.service';
+import { enqueueEmails, eraseEmailsTo, listEmailsTo, privacyAnswerEmail } from '../email/email.service';
+import { recordAccess } from './access-log.service';
+import {
+  accountOf,
+  anonymiseComments,
+  appointmentsOf,
+  cancelForDeletion,
+  closeAccount,
+  commentsOf,
+  consentsOf,
+  deidentifyAppointments,
+  eraseNewsletter,
+  eraseWaitingEntries,
+  findDataRequest,
+  insertDataRequest,
+  listDataRequests,
+  lockDataRequest,
+  newsletterOf,
+  requestsOf,
+  restrictAppointments,
+  updateDataRequest,
+  waitingEntriesOf,
+  withdrawConsentsOf,
+  type PersonKey,
+} from './privacy.repository';
+
+/**
+ * A person's rights over her data (issue 26; PRODUCT.md section 12): see and download it, ask for a
+ * correction, withdraw a consent, ask for deletion. Requests wait in the ADMIN queue with a deadline.
+ */
+
+export type PrivacyDeps = Pick<AppDeps, 'db' | 'clock' | 'timeZone' | 'config'>;
+type Staff = { id: number; username: string; role: Role };
+/** Who asks: a signed-in account, or the holder of a booking's private link. */
+export type Requester = { channel: 'ACCOUNT'; userId: number } | { channel: 'LINK'; token: string };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function privacyNotice(deps: Pick<AppDeps, 'config'>): PrivacyNotice {
+  const p = deps.config.privacy;
+  return {
+    version: PRIVACY_NOTICE.version,
+    date: PRIVACY_NOTICE.date,
+    controller: {
+      name: p.controllerName,
+      address: CLINIC.address,
+      email: p.contactEmail,
+      phone: CLINIC.phone,
+    },
+    answerHours: p.answerHours,
+    retention: p.retention,
+  };
+}
+
+/** Whose data a requester may reach, and how to tell her (name, phone and e-mail as she gave them). */
+async function identify(deps: PrivacyDeps, who: Requester) {
+  if (who.channel === 'LINK') {
+    const holder = await linkHolder(deps, who.token);
+    const email = holder.email!.toLowerCase();
+    return {
+      key: { userId: null, emails: [email] } satisfies PersonKey,
+      contact: {
+        fullName: holder.fullName,
+        phone: holder.phone,
+        email,
+        userId: null,
+        appointmentId: holder.appointmentId,
+      },
+    };
+  }
+  const account = await accountOf(deps.db, who.userId);
+  if (!account) throw new NotFoundError();
+  const email = account.email.toLowerCase();
+  return {
+    key: { userId: who.userId, emails: [email] } satisfies PersonKey,
+    contact: { fullName: account.fullName, phone: account.phone, email, userId: who.userId, appointmentId: null },
+  };
+}
+
+function requestDto(row: DataRequestRow, now: Date): DataRequest {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    channel: row.channel,
+    purpose: row.purpose,
+    details: row.details,
+    createdAt: row.createdAt.toISOString(),
+    dueAt: row.dueAt.toISOString(),
+    answeredAt: iso(row.answeredAt),
+    answer: row.answer,
+    overdue: row.status === 'OPEN' && row.dueAt.getTime() < now.getTime(),
+  };
+}
+
+function adminRequestDto(row: DataRequestRow, now: Date): AdminDataRequest {
+  return {
+    ...requestDto(row, now),
+    fullName: row.fullName,
+    email: row.email,
+    phone: row.phone,
+    userId: row.userId,
+    answeredBy: row.answeredByName,
+  };
+}
+
+/** Everything the clinic holds about the person `key` names (her download, JSON and the readable page). */
+export async function collectPersonalData(deps: PrivacyDeps, key: PersonKey): Promise<PersonalData> {
+  const now = deps.clock.now();
+  const [rows, waiting, consents, messages, comments, newsletter, requests, account] = await Promise.all([
+    appointmentsOf(deps.db, key),
+    waitingEntriesOf(deps.db, key.emails),
+    consentsOf(deps.db, key),
+    listEmailsTo(deps.db, key.emails),
+    commentsOf(deps.db, key.userId),
+    newsletterOf(deps.db, key.emails),
+    requestsOf(deps.db, key),
+    key.userId != null ? accountOf(deps.db, key.userId) : Promise.resolve(undefined),
+  ]);
+  return {
+    generatedAt: now.toISOString(),
+    noticeVersion: PRIVACY_NOTICE.version,
+    identity: { emails: key.emails, userId: key.userId },
+    account: account ? { ...account, createdAt: account.createdAt.toISOString() } : null,
+    appointments: await personalAppointments(
+      deps,
+      rows.map((r) => r.id),
+    ),
+    waitingList: waiting.map((w) => ({ ...w, createdAt: w.createdAt.toISOString() })),
+    consents: consents.map((c) => ({
+      id: c.id,
+      purpose: c.purpose,
+      source: c.source,
+      channel: c.channel,
+      noticeVersion: c.noticeVersion,
+      phone: c.phone,
+      email: c.email,
+      givenAt: c.givenAt.toISOString(),
+      withdrawnAt: iso(c.withdrawnAt),
+    })),
+    messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString(), sentAt: iso(m.sentAt) })),
+    comments: comments.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    newsletter: newsletter.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+    requests: requests.map((r) => requestDto(r, now)),
+  };
+}
+
+/** GET /api/privacy/me/data and /api/privacy/link/{token}/data. */
+export async function myPersonalData(deps: PrivacyDeps, who: Requester): Promise<PersonalData> {
+  const { key } = await identify(deps, who);
+  return collectPersonalData(deps, key);
+}
+
+export async function myDataRequests(deps: PrivacyDeps, who: Requester): Promise<DataRequest[]> {
+  const { key } = await identify(deps, who);
+  const now = deps.clock.now();
+  return (await requestsOf(deps.db, key)).map((r) => requestDto(r, now));
+}
+
+/**
+ * A request from the person: it waits in the queue, due within PRIVACY_ANSWER_HOURS. A withdrawal
+ * takes effect at once (the consent is marked withdrawn; a marketing one also ends the newsletter),
+ * and still reaches the queue so the clinic acts on what it had planned with her data.
+ */
+export async function createDataRequest(
+  deps: PrivacyDeps,
+  who: Requester,
+  input: DataRequestCreateInput,
+): Promise<{ message: string; request: DataRequest }> {
+  const { key, contact } = await identify(deps, who);
+  const now = deps.clock.now();
+  const purpose = input.kind === 'WITHDRAWAL' ? (input.purpose ?? 'HEALTH_DATA') : null;
+  const row = await deps.db.transaction(async (tx) => {
+    let status: DataRequestRow['status'] = 'OPEN';
+    let answer: string | null = null;
+    if (purpose) {
+      const withdrawn = await withdrawConsentsOf(tx, key, [purpose], now);
+      if (withdrawn === 0) throw new ConflictError(P.nothingToWithdraw, 'NO_CONSENT_TO_WITHDRAW');
+      if (purpose === 'MARKETING') {
+        // Nothing is left for anyone to decide: she leaves the newsletter now.
+        await eraseNewsletter(tx, key.emails);
+        status = 'DONE';
+        answer = P.consentWithdrawn;
+      }
+    }
+    return insertDataRequest(tx, {
+      kind: input.kind,
+      status,
+      channel: who.channel satisfies DataRequestChannel,
+      purpose,
+      details: input.details,
+      ...contact,
+      createdAt: now,
+      dueAt: new Date(now.getTime() + deps.config.privacy.answerHours * 3_600_000),
+      answeredAt: status === 'DONE' ? now : null,
+      answer,
+    });
+  });
+  return { message: purpose ? P.consentWithdrawn : P.requestReceived, request: requestDto(row, now) };
+}
+
+/** GET /api/privacy/requests: the queue, the oldest deadline first, overdue ones flagged. */
+export async function dataRequestQueue(deps: PrivacyDeps, q: DataRequestListQuery): Promise<DataRequestPage> {
+  const now = deps.clock.now();
+  const { rows, total, overdue } = await listDataRequests(deps.db, { status: q.status }, now, q.page, q.size);
+  return {
+    ...toPage(
+      rows.map((r) => adminRequestDto(r, now)),
+      total,
+      q.page,
+      q.size,
+    ),
+    overdue,
+  };
+}
+
+/**
+ * The person a request is about, as her download would show her (an ADMIN reads it to answer): a
+ * read of her health data, so it writes its access record naming her.
+ */
+export async function requestersData(
+  deps: PrivacyDeps,
+  id: number,
+  viewer: { actor: Staff; address: string | null },
+): Promise<PersonalData> {
+  const row = await findDataRequest(deps.db, id);
+  if (!row) throw new NotFoundError(P.requestNotFound, 'DATA_REQUEST_NOT_FOUND');
+  const data = await collectPersonalData(deps, keyOf(row));
+  await recordAccess(deps, {
+    actor: viewer.actor,
+    target: 'DATA_DOWNLOAD',
+    outcome: 'READ',
+    subjectEmail: row.email,
+    address: viewer.address,
+  });
+  return data;
+}
+
+const keyOf = (row: DataRequestRow): PersonKey => ({ userId: row.userId, emails: row.email ? [row.email] : [] });
+
+const ENDED_FOR_DELETION = 'Hủy do người bệnh yêu cầu xóa dữ liệu cá nhân';
+const CLOSED_STATUSES = new Set(['COMPLETED', 'CANCELLED', 'NO_SHOW']);
+
+/**
+ * Deletion that respects medical records: a completed visit with the doctor's notes is kept (the
+ * retention period of medical records) and restricted to its treating doctor and ADMIN; everything
+ * else is erased or de-identified, in one transaction.
+ */
+async function erasePerson(tx: Db, key: PersonKey, staff: Staff, now: Date) {
+  const rows = await appointmentsOf(tx, key, { lock: true });
+  const records = rows.filter((r) => r.status === 'COMPLETED' && r.hasNotes).map((r) => r.id);
+  const others = rows.filter((r) => !(r.status === 'COMPLETED' && r.hasNotes));
+  await cancelForDeletion(
+    tx,
+    others.filter((r) => !CLOSED_STATUSES.has(r.status)),
+    now,
+    staff,
+    ENDED_FOR_DELETION,
+  );
+  return {
+    appointmentsDeidentified: await deidentifyAppointments(
+      tx,
+      others.map((r) => r.id),
+      now,
+    ),
+    appointmentsRestricted: await restrictAppointments(tx, records, now),
+    waitingEntriesErased: await eraseWaitingEntries(tx, key.emails),
+    commentsAnonymised: await anonymiseComments(tx, key.userId),
+    newsletterErased: await eraseNewsletter(tx, key.emails),
+    messagesErased: await eraseEmailsTo(tx, key.emails),
+    accountClosed: key.userId != null ? await closeAccount(tx, key.userId, now) : false,
+  };
+}
+
+/**
+ * POST /api/privacy/requests/{id}/answer: ADMIN answers; a deletion answered DONE is carried out in
+ * the same transaction, and the person is told by e-mail (the address she asked from).
+ */
+export async function answerDataRequest(
+  deps: PrivacyDeps,
+  id: number,
+  body: DataRequestAnswer,
+  staff: Staff,
+): Promise<DataRequestAnswered> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await lockDataRequest(tx, id);
+    if (!row) throw new NotFoundError(P.requestNotFound, 'DATA_REQUEST_NOT_FOUND');
+    if (row.status !== 'OPEN') throw new ConflictError(P.requestAlreadyAnswered, 'DATA_REQUEST_ANSWERED');
+    const deletion =
+      row.kind === 'DELETION' && body.outcome === 'DONE' ? await erasePerson(tx, keyOf(row), staff, now) : null;
+    let answer = body.answer;
+    if (deletion && deletion.appointmentsRestricted > 0) answer = `${answer}\n\n${P.deletionKeptRecords}`;
+    if (deletion) await withdrawConsentsOf(tx, keyOf(row), ['HEALTH_DATA', 'MARKETING'], now);
+    const updated = await updateDataRequest(tx, id, {
+      status: body.outcome,
+      answer,
+      answeredAt: now,
+      answeredById: staff.id,
+      answeredByName: staff.username,
+    });
+    // Told by the channel she used: her link's e-mail, or her account's (also shown on her settings page).
+    if (row.email) await enqueueEmails(tx, [privacyAnswerEmail(row.email, answer)], now);
+    return { message: P.answered, request: adminRequestDto(updated, now), deletion };
+  });
+}

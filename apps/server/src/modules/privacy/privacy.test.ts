@@ -1,0 +1,364 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PRIVACY_MSG, PRIVACY_NOTICE } from '@clinic/shared';
+import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
+import { dbKinds } from '../../../test/databases';
+import { nextIp } from '../../../test/blog-fixtures';
+import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
+import { rowsOf } from '../../db/client';
+import { applyRetention } from './retention.service';
+
+/** Privacy by law (issue 26): consent, a person's rights over her data, who read what, retention. */
+for (const kind of dbKinds()) {
+  describe(`privacy [${kind}]`, () => {
+    let t: TestContext;
+    let s: Sessions;
+    const clock = fixedClock(MONDAY_9AM);
+    const db = () => t.testDb.database.db;
+    const count = async (query: ReturnType<typeof sql>) =>
+      Number(rowsOf<{ n: number }>(await db().execute(query))[0]!.n);
+    const publicPost = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, remoteAddress: nextIp() });
+
+    beforeAll(async () => {
+      t = await buildTestApp(kind, { clock, env: { RATE_LIMIT_PUBLIC: '1000' } });
+      s = await signInAll(t.app);
+    });
+    afterAll(async () => t?.close());
+
+    let slot = 0;
+    /** A booking of her own slot; its private link's token. */
+    async function book(overrides: Record<string, unknown>): Promise<{ id: number; token: string }> {
+      slot += 1;
+      const res = await publicPost(
+        '/api/appointments/public',
+        booking({
+          appointmentDate: DAYS.thu,
+          appointmentTime: ['08:00', '08:30', '09:00', '09:30'][slot % 4],
+          ...overrides,
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return { id: res.json().appointmentId, token: res.json().manageToken };
+    }
+
+    describe('consent where data is collected', () => {
+      it('refuses a booking without the ticked box (400, in Vietnamese) and stores nothing', async () => {
+        const before = await count(
+          sql`select (select count(*) from appointments) + (select count(*) from consents) as n`,
+        );
+        for (const consent of [{ consentHealthData: undefined }, { consentHealthData: false }]) {
+          const res = await publicPost('/api/appointments/public', booking({ phone: '0911000001', ...consent }));
+          expect(res.statusCode).toBe(400);
+          expect(res.json().error).toBe(PRIVACY_MSG.healthConsentRequired);
+        }
+        expect(
+          await count(sql`select (select count(*) from appointments) + (select count(*) from consents) as n`),
+        ).toBe(before);
+      });
+
+      it('records each consent with who, purpose, the notice version, when and the channel', async () => {
+        const { id } = await book({ phone: '0911000002', email: 'consent.web@example.com', department: 'GYNECOLOGY' });
+        const signedIn = await call(
+          t.app,
+          s.patient,
+          'POST',
+          '/api/appointments/public',
+          booking({ phone: '0911000003', email: 'consent.account@example.com', appointmentDate: DAYS.fri }),
+        );
+        expect(signedIn.statusCode).toBe(201);
+        const rows = rowsOf<Record<string, unknown>>(
+          await db()
+            .execute(sql`select purpose, source, channel, notice_version, phone, email, user_id, appointment_id, given_at
+            from consents where email in ('consent.web@example.com', 'consent.account@example.com') order by id`),
+        );
+        expect(rows).toHaveLength(2);
+        expect(rows[0]).toMatchObject({
+          purpose: 'HEALTH_DATA',
+          source: 'BOOKING',
+          channel: 'WEB',
+          notice_version: PRIVACY_NOTICE.version,
+          phone: '0911000002',
+          user_id: null,
+          appointment_id: id,
+        });
+        expect(new Date(rows[0]!.given_at as string).toISOString()).toBe(new Date(MONDAY_9AM).toISOString());
+        expect(rows[1]).toMatchObject({ channel: 'ACCOUNT', user_id: s.patient.userId });
+
+        const refused = await publicPost('/api/newsletter', { email: 'news@example.com' });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toBe(PRIVACY_MSG.marketingConsentRequired);
+        expect(
+          (await publicPost('/api/newsletter', { email: 'news@example.com', consentMarketing: true })).statusCode,
+        ).toBe(200);
+        expect(
+          await count(
+            sql`select count(*) as n from consents where email = 'news@example.com' and purpose = 'MARKETING'`,
+          ),
+        ).toBe(1);
+      });
+
+      it('refuses a waiting-list entry without consent and records it with one', async () => {
+        const full = { appointmentDate: DAYS.sat, appointmentTime: '10:00', department: 'FERTILITY' };
+        for (let i = 0; i < 3; i++) await book({ ...full, phone: `091200000${i}`, email: null });
+        const entry = { ...full, fullName: 'Người Chờ', phone: '0912000009', email: 'waiting@example.com' };
+        const refused = await publicPost('/api/appointments/waiting-list', entry);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toBe(PRIVACY_MSG.waitingConsentRequired);
+        expect(
+          await count(sql`select count(*) as n from waiting_list_entries where email = 'waiting@example.com'`),
+        ).toBe(0);
+        expect(
+          (await publicPost('/api/appointments/waiting-list', { ...entry, consentContact: true })).statusCode,
+        ).toBe(201);
+        expect(
+          await count(
+            sql`select count(*) as n from consents where email = 'waiting@example.com' and source = 'WAITING_LIST'`,
+          ),
+        ).toBe(1);
+      });
+    });
+
+    describe('her data, by her link', () => {
+      it('contains exactly her data: not another patient of the same name, nor one who shares her phone', async () => {
+        const mine = await book({ fullName: 'Lê Thị Hoa', phone: '0913000001', email: 'hoa.le@example.com' });
+        await book({ fullName: 'Lê Thị Hoa', phone: '0913000002', email: 'hoa.other@example.com' });
+        await book({ fullName: 'Phạm Văn Nam', phone: '0913000001', email: 'nam.husband@example.com' });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/privacy/link/${mine.token}/data`,
+          remoteAddress: nextIp(),
+        });
+        expect(res.statusCode).toBe(200);
+        const data = res.json();
+        expect(data.appointments.map((a: { id: number }) => a.id)).toEqual([mine.id]);
+        expect(data.appointments[0].history.length).toBeGreaterThan(0);
+        expect(data.consents.map((c: { email: string }) => c.email)).toEqual(['hoa.le@example.com']);
+        expect(data.messages.length).toBeGreaterThan(0);
+        expect(data.messages.every((m: { toAddress: string }) => m.toAddress === 'hoa.le@example.com')).toBe(true);
+        expect(JSON.stringify(data)).not.toMatch(/hoa\.other|nam\.husband|Phạm Văn Nam/);
+      });
+    });
+
+    describe('deletion that respects medical records', () => {
+      it('de-identifies what is not a medical record and keeps a completed visit restricted', async () => {
+        const email = 'mai.deletion@example.com';
+        const visit = await seedAppointment(db(), {
+          email,
+          fullName: 'Đỗ Thị Mai',
+          status: 'COMPLETED',
+          appointmentDate: '2027-02-01',
+          doctorId: s.doctor.userId,
+          notes: 'Khám xong, tái khám sau 3 tháng',
+          paymentCompleted: true,
+        });
+        const cancelled = await seedAppointment(db(), { email, fullName: 'Đỗ Thị Mai', status: 'CANCELLED' });
+        const pending = await book({ fullName: 'Đỗ Thị Mai', phone: '0914000001', email });
+        await publicPost('/api/newsletter', { email, consentMarketing: true });
+        const total = await count(sql`select count(*) as n from appointments`);
+
+        const asked = await t.app.inject({
+          method: 'POST',
+          url: `/api/privacy/link/${pending.token}/requests`,
+          payload: { kind: 'DELETION' },
+          remoteAddress: nextIp(),
+        });
+        expect(asked.statusCode).toBe(201);
+        const request = asked.json().request;
+        expect(new Date(request.dueAt).getTime() - new Date(MONDAY_9AM).getTime()).toBe(72 * 3_600_000);
+
+        const answered = await call(t.app, s.admin, 'POST', `/api/privacy/requests/${request.id}/answer`, {
+          outcome: 'DONE',
+          answer: 'Phòng khám đã xóa dữ liệu của chị.',
+        });
+        expect(answered.statusCode, answered.body).toBe(200);
+        expect(answered.json().deletion).toMatchObject({
+          appointmentsRestricted: 1,
+          appointmentsDeidentified: 2,
+          newsletterErased: 1,
+        });
+        expect(answered.json().request.answer).toContain(PRIVACY_MSG.deletionKeptRecords);
+
+        // The counts keep every row; what names her is gone, but from the medical record.
+        expect(await count(sql`select count(*) as n from appointments`)).toBe(total);
+        const rows = rowsOf<{
+          id: number;
+          full_name: string;
+          email: string | null;
+          status: string;
+          restricted: boolean;
+        }>(
+          await db().execute(
+            sql`select id, full_name, email, status, restricted from appointments where id in (${visit.id}, ${cancelled.id}, ${pending.id}) order by id`,
+          ),
+        );
+        expect(rows.find((r) => r.id === visit.id)).toMatchObject({ email, restricted: true, status: 'COMPLETED' });
+        for (const id of [cancelled.id, pending.id])
+          expect(rows.find((r) => r.id === id)).toMatchObject({
+            email: null,
+            full_name: 'Đã xóa theo yêu cầu',
+            status: 'CANCELLED',
+          });
+        expect(await count(sql`select count(*) as n from newsletter_subscribers where email = ${email}`)).toBe(0);
+        // Her messages are gone; the answer is on its way to her.
+        expect(
+          rowsOf<{ kind: string }>(
+            await db().execute(sql`select kind from email_outbox where to_address = ${email}`),
+          ).map((r) => r.kind),
+        ).toEqual(['PRIVACY_ANSWER']);
+
+        // Only the treating doctor and ADMIN open the kept record.
+        expect((await call(t.app, s.staff, 'GET', `/api/appointments/${visit.id}`)).statusCode).toBe(403);
+        expect((await call(t.app, s.doctor, 'GET', `/api/appointments/${visit.id}`)).statusCode).toBe(200);
+        expect((await call(t.app, s.admin, 'GET', `/api/appointments/${visit.id}`)).statusCode).toBe(200);
+        // Her old link no longer opens anything.
+        expect(
+          (
+            await t.app.inject({
+              method: 'GET',
+              url: `/api/appointments/manage/${pending.token}`,
+              remoteAddress: nextIp(),
+            })
+          ).statusCode,
+        ).toBe(404);
+      });
+    });
+
+    describe('who read what', () => {
+      it('writes an access record for each back-office read of health data, and for a refused one', async () => {
+        const a = await seedAppointment(db(), {
+          email: 'reads@example.com',
+          doctorId: s.doctor2.userId,
+          status: 'CONFIRMED',
+        });
+        const before = await count(sql`select count(*) as n from access_records`);
+        expect((await call(t.app, s.staff, 'GET', `/api/appointments/${a.id}`)).statusCode).toBe(200);
+        expect((await call(t.app, s.staff, 'GET', `/api/appointments/${a.id}/history`)).statusCode).toBe(200);
+        expect((await call(t.app, s.admin, 'GET', `/api/patients/detail?email=reads@example.com`)).statusCode).toBe(
+          200,
+        );
+        expect((await call(t.app, s.staff, 'GET', `/api/appointments/history/export`)).statusCode).toBe(200);
+        // The general practitioner is not assigned: refused as before, and the attempt is logged.
+        expect((await call(t.app, s.doctor, 'GET', `/api/appointments/${a.id}`)).statusCode).toBe(403);
+        // A patient reading her own is not a back-office read.
+        await call(t.app, s.patient, 'GET', `/api/appointments/${a.id}`);
+        const rows = rowsOf<Record<string, unknown>>(
+          await db().execute(sql`select actor_name, actor_role, target, outcome, appointment_id, subject_email, address
+            from access_records order by id offset ${before}`),
+        );
+        expect(rows.map((r) => [r.actor_role, r.target, r.outcome])).toEqual([
+          ['STAFF', 'APPOINTMENT_DETAIL', 'READ'],
+          ['STAFF', 'APPOINTMENT_HISTORY', 'READ'],
+          ['ADMIN', 'PATIENT_DETAIL', 'READ'],
+          ['STAFF', 'HISTORY_EXPORT', 'READ'],
+          ['DOCTOR', 'APPOINTMENT_DETAIL', 'REFUSED'],
+        ]);
+        expect(rows[0]).toMatchObject({
+          actor_name: 'staff',
+          appointment_id: a.id,
+          subject_email: 'reads@example.com',
+        });
+        expect(rows[0]!.address).toBeTruthy();
+
+        const log = await call(t.app, s.admin, 'GET', `/api/privacy/access-log?appointmentId=${a.id}`);
+        expect(log.json().total).toBe(3);
+        const csv = await call(t.app, s.admin, 'GET', `/api/privacy/access-log/export?email=reads@example.com`);
+        expect(csv.statusCode).toBe(200);
+        expect(csv.body).toContain('Chi tiết lịch hẹn');
+      });
+
+      it('cannot be changed or deleted: the database refuses it', async () => {
+        await call(t.app, s.admin, 'GET', `/api/patients/detail?email=reads@example.com`);
+        const n = await count(sql`select count(*) as n from access_records`);
+        await expect(db().execute(sql`update access_records set actor_name = 'someone'`)).rejects.toThrow();
+        await expect(db().execute(sql`delete from access_records`)).rejects.toThrow();
+        await expect(db().execute(sql`truncate access_records`)).rejects.toThrow();
+        expect(await count(sql`select count(*) as n from access_records`)).toBe(n);
+        expect(await count(sql`select count(*) as n from access_records where actor_name = 'someone'`)).toBe(0);
+      });
+    });
+
+    describe('retention', () => {
+      it('removes what is due and nothing else, with a fixed clock', async () => {
+        const now = new Date(MONDAY_9AM).getTime();
+        const daysAgo = (d: number) => new Date(now - d * 86_400_000).toISOString();
+        await db()
+          .execute(sql`insert into email_outbox (kind, to_address, subject, html, text, status, created_at, sent_at) values
+          ('GENERIC', 'old@example.com', 'x', '<p>lý do khám</p>', 'lý do khám', 'sent', ${daysAgo(400)}, ${daysAgo(400)}),
+          ('GENERIC', 'month@example.com', 'x', '<p>lý do khám</p>', 'lý do khám', 'sent', ${daysAgo(40)}, ${daysAgo(40)}),
+          ('GENERIC', 'fresh@example.com', 'x', '<p>lý do khám</p>', 'lý do khám', 'sent', ${daysAgo(2)}, ${daysAgo(2)}),
+          ('GENERIC', 'queued@example.com', 'x', '<p>lý do khám</p>', 'lý do khám', 'queued', ${daysAgo(400)}, null)`);
+        const oldCancelled = await seedAppointment(db(), { status: 'CANCELLED', appointmentDate: '2025-12-01' });
+        const oldVisit = await seedAppointment(db(), {
+          status: 'COMPLETED',
+          appointmentDate: '2025-12-01',
+          notes: 'ghi chú',
+        });
+        const recentCancelled = await seedAppointment(db(), { status: 'CANCELLED', appointmentDate: '2026-12-01' });
+        await db().execute(sql`insert into access_records (accessed_at, actor_name, target, outcome) values
+          (${daysAgo(800)}, 'old-reader', 'APPOINTMENT_DETAIL', 'READ'),
+          (${daysAgo(100)}, 'recent-reader', 'APPOINTMENT_DETAIL', 'READ')`);
+
+        // A year before the clock: the demo data's bookings that never became a visit are due too.
+        const dueBookings = await count(sql`select count(*) as n from appointments where appointment_date < '2026-03-01'
+          and status in ('CANCELLED', 'NO_SHOW', 'PENDING', 'AWAITING_DOCTOR_APPROVAL') and deidentified_at is null`);
+        const run = await applyRetention({ ...t.app.deps, clock });
+        expect(run).toMatchObject({ messagesRemoved: 1, bookingsDeidentified: dueBookings, accessRecordsRemoved: 1 });
+        expect(run.messageBodiesCleared).toBeGreaterThanOrEqual(1);
+
+        const mails = rowsOf<{ to_address: string; text: string | null }>(
+          await db().execute(sql`select to_address, text from email_outbox
+            where to_address in ('old@example.com', 'month@example.com', 'fresh@example.com', 'queued@example.com') order by to_address`),
+        );
+        expect(mails).toEqual([
+          { to_address: 'fresh@example.com', text: 'lý do khám' },
+          { to_address: 'month@example.com', text: '' },
+          { to_address: 'queued@example.com', text: 'lý do khám' },
+        ]);
+        const rows = rowsOf<{ id: number; email: string | null }>(
+          await db().execute(
+            sql`select id, email from appointments where id in (${oldCancelled.id}, ${oldVisit.id}, ${recentCancelled.id})`,
+          ),
+        );
+        expect(rows.find((r) => r.id === oldCancelled.id)!.email).toBeNull();
+        expect(rows.find((r) => r.id === oldVisit.id)!.email).toBe(oldVisit.email);
+        expect(rows.find((r) => r.id === recentCancelled.id)!.email).toBe(recentCancelled.email);
+        const readers = rowsOf<{ actor_name: string }>(
+          await db().execute(
+            sql`select actor_name from access_records where actor_name in ('old-reader', 'recent-reader')`,
+          ),
+        );
+        expect(readers.map((r) => r.actor_name)).toEqual(['recent-reader']);
+      });
+    });
+
+    describe('the back-office queue', () => {
+      it('shows each request with its deadline and flags the overdue ones', async () => {
+        const { token } = await book({ phone: '0915000001', email: 'queue@example.com' });
+        const asked = await t.app.inject({
+          method: 'POST',
+          url: `/api/privacy/link/${token}/requests`,
+          payload: { kind: 'CORRECTION', details: 'Tên đúng là Nguyễn Thị Thu' },
+          remoteAddress: nextIp(),
+        });
+        expect(asked.statusCode).toBe(201);
+        const noDetails = await call(t.app, s.patient, 'POST', '/api/privacy/me/requests', { kind: 'CORRECTION' });
+        expect(noDetails.statusCode).toBe(400);
+        expect(noDetails.json().message).toBe(PRIVACY_MSG.correctionRequired);
+
+        const find = async () =>
+          (await call(t.app, s.admin, 'GET', '/api/privacy/requests?status=OPEN&size=100'))
+            .json()
+            .items.find((r: { id: number }) => r.id === asked.json().request.id);
+        expect(await find()).toMatchObject({ overdue: false, email: 'queue@example.com' });
+        expect((await call(t.app, s.staff, 'GET', '/api/privacy/requests')).statusCode).toBe(403);
+        clock.set(new Date(new Date(MONDAY_9AM).getTime() + 73 * 3_600_000));
+        try {
+          expect(await find()).toMatchObject({ overdue: true });
+        } finally {
+          clock.set(MONDAY_9AM);
+        }
+      });
+    });
+  });
+}

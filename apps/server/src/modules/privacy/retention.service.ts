@@ -1,0 +1,40 @@
+import { addDays, clinicMoment } from '@clinic/shared';
+import type { AppDeps } from '../../deps';
+import { forgetPastWaitingLists } from '../appointments/waiting-list-offers.service';
+import { clearEmailBodies, purgeEmails } from '../email/email.service';
+import { deidentifyAppointments, purgeAccessRecords, unvisitedBookingsBefore } from './privacy.repository';
+
+/** What one run of the retention job removed (it logs this). */
+export type RetentionRun = {
+  messageBodiesCleared: number;
+  messagesRemoved: number;
+  waitingEntriesRemoved: number;
+  bookingsDeidentified: number;
+  accessRecordsRemoved: number;
+};
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Nothing is kept longer than the privacy notice says (config.privacy.retention, stated on the
+ * notice): a sent message's copy loses its body, then goes; a past slot's waiting list goes; a booking
+ * that never became a visit loses its person's details (the row stays for the counts); an access
+ * record goes after its period (never within a year: the database holds that). Medical records
+ * (completed visits) are not touched here: they are kept for medicalRecordYears.
+ */
+export async function applyRetention(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'timeZone' | 'config'>,
+): Promise<RetentionRun> {
+  const now = deps.clock.now();
+  const r = deps.config.privacy.retention;
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const today = clinicMoment(now, deps.timeZone).date;
+  const messageBodiesCleared = await clearEmailBodies(deps.db, ago(r.messageBodyDays));
+  const messagesRemoved = await purgeEmails(deps.db, ago(r.messageDays));
+  const waitingEntriesRemoved = await forgetPastWaitingLists(deps, r.waitingListDays);
+  const bookingsDeidentified = await deps.db.transaction(async (tx) =>
+    deidentifyAppointments(tx, await unvisitedBookingsBefore(tx, addDays(today, -r.unvisitedBookingDays)), now),
+  );
+  const accessRecordsRemoved = await purgeAccessRecords(deps.db, ago(r.accessLogDays));
+  return { messageBodiesCleared, messagesRemoved, waitingEntriesRemoved, bookingsDeidentified, accessRecordsRemoved };
+}

@@ -1,0 +1,41 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DataRequest, DataRequestCreate, PersonalData } from '@clinic/shared';
+import { api } from '@/lib/api-client';
+
+/** Whose data: the signed-in account, or the holder of a booking's private link. */
+export type DataSubject = { kind: 'account' } | { kind: 'link'; token: string };
+
+const base = (s: DataSubject) =>
+  s.kind === 'account' ? '/privacy/me' : `/privacy/link/${encodeURIComponent(s.token)}`;
+const authOf = (s: DataSubject) => ({ auth: s.kind === 'account' });
+const keyOf = (s: DataSubject) => ['privacy', s.kind, s.kind === 'link' ? s.token : 'me'] as const;
+
+export function getPersonalData(s: DataSubject): Promise<PersonalData> {
+  return api.get<PersonalData>(`${base(s)}/data`, authOf(s));
+}
+
+/** Read when she asks for it (a download or the readable page), never before. */
+export function getPersonalDataQueryOptions(s: DataSubject) {
+  return queryOptions({ queryKey: [...keyOf(s), 'data'], queryFn: () => getPersonalData(s), enabled: false });
+}
+
+export function usePersonalData(s: DataSubject) {
+  return useQuery(getPersonalDataQueryOptions(s));
+}
+
+export function getDataRequests(s: DataSubject): Promise<DataRequest[]> {
+  return api.get<DataRequest[]>(`${base(s)}/requests`, authOf(s));
+}
+
+export function useDataRequests(s: DataSubject) {
+  return useQuery({ queryKey: [...keyOf(s), 'requests'], queryFn: () => getDataRequests(s) });
+}
+
+export function useCreateDataRequest(s: DataSubject) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DataRequestCreate) =>
+      api.post<{ message: string; request: DataRequest }>(`${base(s)}/requests`, body, authOf(s)),
+    onSuccess: () => client.invalidateQueries({ queryKey: keyOf(s) }),
+  });
+}

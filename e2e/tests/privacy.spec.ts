@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { bookViaApi, clinicWeekday, expectAccessible, signIn, snap } from './helpers';
+
+test('a visitor opens the privacy notice, downloads her data from her private link and asks for deletion; the admin answers before the deadline', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // Her booking, with the ticked box (the booking form's own journey ticks it on screen).
+  const res = await request.post('/api/appointments/public', {
+    data: {
+      fullName: 'Vũ Thị Riêng',
+      phone: '0988 700 111',
+      email: 'rieng.vu@example.vn',
+      appointmentDate: clinicWeekday(12),
+      appointmentTime: '10:30',
+      department: 'GYNECOLOGY',
+      reason: 'Tư vấn riêng tư',
+      consentHealthData: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { manageToken } = (await res.json()) as { manageToken: string };
+  // Another patient of another e-mail: never in her download.
+  await bookViaApi(request, {
+    fullName: 'Vũ Thị Riêng',
+    phone: '0988 700 222',
+    email: 'nguoi.khac@example.vn',
+    appointmentDate: clinicWeekday(12),
+    appointmentTime: '11:00',
+    department: 'GYNECOLOGY',
+  });
+
+  // The notice, from the footer: rendered ahead, with its version and the periods it keeps data.
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Chính sách bảo mật' }).click();
+  await expect(page).toHaveURL('/chinh-sach-bao-mat');
+  await expect(page.getByRole('heading', { level: 1, name: 'Chính sách bảo mật' })).toBeVisible();
+  await expect(page.getByText(/Phiên bản 1\.0/)).toBeVisible();
+  await expect(page.getByText(/Hồ sơ lần khám đã hoàn tất: 10 năm/)).toBeVisible();
+  const served = await (await page.request.get('/chinh-sach-bao-mat')).text();
+  expect(served).toContain('Quyền của bạn và cách thực hiện');
+  await snap(page, testInfo, 'privacy-notice');
+  await expectAccessible(page);
+
+  // Her link: her data as a page and as a JSON file.
+  await page.goto(`/appointment/manage/${manageToken}`);
+  const mine = page.getByRole('region', { name: 'Dữ liệu cá nhân của tôi' });
+  await mine.getByRole('button', { name: 'Xem dữ liệu của tôi' }).click();
+  const view = page.getByRole('region', { name: 'Dữ liệu của tôi' });
+  await expect(view.getByText(/Tư vấn riêng tư/)).toBeVisible();
+  await expect(view.getByText(/Xử lý thông tin sức khỏe để đặt và thực hiện lịch khám · phiên bản 1\.0/)).toBeVisible();
+  await expect(view).not.toContainText('nguoi.khac@example.vn');
+  const downloading = page.waitForEvent('download');
+  await mine.getByRole('button', { name: 'Tải dữ liệu (JSON)' }).click();
+  const download = await downloading;
+  const json = JSON.parse(await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString()));
+  expect(json.appointments).toHaveLength(1);
+  expect(json.appointments[0].email).toBe('rieng.vu@example.vn');
+
+  // She asks for deletion.
+  await mine.getByLabel('Loại yêu cầu').selectOption({ label: 'Yêu cầu xóa dữ liệu' });
+  await mine.getByLabel('Ghi chú (không bắt buộc)').fill('Xin xóa toàn bộ thông tin của tôi.');
+  await mine.getByRole('button', { name: 'Gửi yêu cầu' }).click();
+  await expect(mine.getByText('Phòng khám đã nhận yêu cầu của bạn và sẽ trả lời trong vòng 72 giờ.')).toBeVisible();
+  await expect(mine.getByText(/Xóa dữ liệu · Đang chờ/)).toBeVisible();
+  await snap(page, testInfo, 'privacy-my-data');
+  await expectAccessible(page);
+
+  // The admin's queue: the request with its deadline, answered before it.
+  const adminContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin');
+  await admin
+    .getByRole('link', { name: /Yêu cầu về dữ liệu cá nhân/ })
+    .first()
+    .click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Yêu cầu về dữ liệu cá nhân' })).toBeVisible();
+  const card = admin.getByRole('listitem').filter({ hasText: 'rieng.vu@example.vn' });
+  await expect(card.getByText('Hạn trả lời:')).toBeVisible();
+  await expect(card.getByText('Quá hạn')).toHaveCount(0);
+  await snap(admin, testInfo, 'privacy-queue');
+  await expectAccessible(admin);
+  await card.getByLabel('Câu trả lời cho người yêu cầu').fill('Phòng khám đã xóa dữ liệu của chị.');
+  await card.getByRole('button', { name: 'Xóa dữ liệu và trả lời' }).click();
+  await expect(admin.getByText('Đã trả lời yêu cầu')).toBeVisible();
+
+  // Her booking no longer names her: its private link opens nothing.
+  await page.goto(`/appointment/manage/${manageToken}`);
+  await expect(page.getByRole('heading', { name: 'Không mở được lịch hẹn' })).toBeVisible();
+  await adminContext.close();
+});

@@ -1,0 +1,109 @@
+// Privacy (issue 26; PRODUCT.md section 12): the words of the notice, the consent boxes and the
+// requests. No zod here: the public pages and the booking form read them (issue 12); the schemas
+// are in privacy.ts.
+
+/**
+ * The privacy notice's version and date. A consent records the version it was given under; a new
+ * version of the notice's text gets a new version here, and every form asks again (no box is ever
+ * ticked for the visitor, so each collection is asked under the current version).
+ */
+export const PRIVACY_NOTICE = { version: '1.0', date: '2026-11-26', path: '/chinh-sach-bao-mat' } as const;
+
+/** Why personal data is processed: each consent names one. */
+export const CONSENT_PURPOSES = ['HEALTH_DATA', 'MARKETING'] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+
+/** Where the consent was given: a form on the site, a signed-in account, or in person at the desk. */
+export const CONSENT_CHANNELS = ['WEB', 'ACCOUNT', 'DESK'] as const;
+export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
+
+/** What a form collected under the consent. */
+export const CONSENT_SOURCES = ['BOOKING', 'WAITING_LIST', 'NEWSLETTER'] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
+/** A person's requests that the back-office answers (a download is answered at once, not queued). */
+export const DATA_REQUEST_KINDS = ['CORRECTION', 'WITHDRAWAL', 'DELETION'] as const;
+export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
+export const DATA_REQUEST_STATUSES = ['OPEN', 'DONE', 'REFUSED'] as const;
+export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];
+/** How she asked: signed in, or through her private link (she is answered by e-mail). */
+export const DATA_REQUEST_CHANNELS = ['ACCOUNT', 'LINK'] as const;
+export type DataRequestChannel = (typeof DATA_REQUEST_CHANNELS)[number];
+
+/** What an access record says was read. */
+export const ACCESS_TARGETS = [
+  'APPOINTMENT_DETAIL',
+  'APPOINTMENT_HISTORY',
+  'PATIENT_DETAIL',
+  'HISTORY_EXPORT',
+  'DATA_DOWNLOAD',
+] as const;
+export type AccessTarget = (typeof ACCESS_TARGETS)[number];
+export const ACCESS_OUTCOMES = ['READ', 'REFUSED'] as const;
+export type AccessOutcome = (typeof ACCESS_OUTCOMES)[number];
+
+export const PRIVACY_TEXT = {
+  noticeTitle: 'Chính sách bảo mật',
+  noticeLink: 'Chính sách bảo mật',
+  healthConsent:
+    'Tôi đồng ý để phòng khám xử lý thông tin sức khỏe và liên hệ của tôi nhằm đặt, sắp xếp và thực hiện lịch khám.',
+  waitingConsent:
+    'Tôi đồng ý để phòng khám lưu tên, số điện thoại và email của tôi nhằm báo cho tôi khi khung giờ này có chỗ trống.',
+  marketingConsent: 'Tôi đồng ý nhận bản tin sức khỏe qua email (có thể hủy bất cứ lúc nào).',
+  commentNotice:
+    'Tên và bình luận của bạn sẽ hiển thị công khai. Đừng viết thông tin sức khỏe hay liên hệ của bạn vào bình luận.',
+  readNotice: 'Xem chính sách bảo mật',
+  myData: 'Dữ liệu cá nhân của tôi',
+  myDataIntro:
+    'Bạn có thể xem và tải toàn bộ dữ liệu phòng khám đang lưu về bạn, yêu cầu sửa, rút lại sự đồng ý hoặc yêu cầu xóa.',
+  downloadJson: 'Tải dữ liệu (JSON)',
+  viewData: 'Xem dữ liệu của tôi',
+  askCorrection: 'Yêu cầu sửa thông tin',
+  askWithdrawal: 'Rút lại sự đồng ý',
+  askDeletion: 'Yêu cầu xóa dữ liệu',
+  requestsTitle: 'Yêu cầu về dữ liệu cá nhân',
+  queueTitle: 'Yêu cầu về dữ liệu cá nhân',
+  accessLogTitle: 'Nhật ký truy cập hồ sơ',
+  overdue: 'Quá hạn',
+} as const;
+
+export const PRIVACY_MSG = {
+  healthConsentRequired: 'Vui lòng đồng ý với việc xử lý thông tin sức khỏe để đặt lịch',
+  waitingConsentRequired: 'Vui lòng đồng ý để phòng khám lưu thông tin liên hệ của bạn',
+  marketingConsentRequired: 'Vui lòng đồng ý nhận bản tin',
+  correctionRequired: 'Vui lòng cho biết thông tin cần sửa',
+  detailsTooLong: 'Nội dung yêu cầu quá dài (tối đa 2000 ký tự)',
+  answerRequired: 'Vui lòng nhập câu trả lời cho người yêu cầu',
+  requestReceived: 'Phòng khám đã nhận yêu cầu của bạn và sẽ trả lời trong vòng 72 giờ.',
+  consentWithdrawn: 'Bạn đã rút lại sự đồng ý. Phòng khám đã ghi nhận.',
+  nothingToWithdraw: 'Không có sự đồng ý nào đang có hiệu lực để rút lại',
+  requestNotFound: 'Không tìm thấy yêu cầu',
+  requestAlreadyAnswered: 'Yêu cầu này đã được trả lời',
+  invalidRequestId: 'ID yêu cầu không hợp lệ',
+  answered: 'Đã trả lời yêu cầu',
+  deletionKeptRecords:
+    'Các lần khám đã hoàn tất có ghi chú của bác sĩ là hồ sơ bệnh án: phòng khám giữ lại trong thời hạn lưu trữ theo luật và chỉ bác sĩ điều trị và quản trị viên được mở.',
+  restricted: 'Hồ sơ này đã bị giới hạn: chỉ bác sĩ điều trị và quản trị viên được xem',
+} as const;
+
+export const DATA_REQUEST_KIND_LABELS: Record<DataRequestKind, string> = {
+  CORRECTION: 'Sửa thông tin',
+  WITHDRAWAL: 'Rút lại sự đồng ý',
+  DELETION: 'Xóa dữ liệu',
+};
+export const DATA_REQUEST_STATUS_LABELS: Record<DataRequestStatus, string> = {
+  OPEN: 'Đang chờ',
+  DONE: 'Đã thực hiện',
+  REFUSED: 'Từ chối',
+};
+export const CONSENT_PURPOSE_LABELS: Record<ConsentPurpose, string> = {
+  HEALTH_DATA: 'Xử lý thông tin sức khỏe để đặt và thực hiện lịch khám',
+  MARKETING: 'Nhận bản tin qua email',
+};
+export const ACCESS_TARGET_LABELS: Record<AccessTarget, string> = {
+  APPOINTMENT_DETAIL: 'Chi tiết lịch hẹn',
+  APPOINTMENT_HISTORY: 'Lịch sử lịch hẹn',
+  PATIENT_DETAIL: 'Hồ sơ bệnh nhân và ghi chú khám',
+  HISTORY_EXPORT: 'Xuất CSV lịch sử đặt lịch',
+  DATA_DOWNLOAD: 'Tải dữ liệu cá nhân',
+};

@@ -1,0 +1,227 @@
+import { z } from './zod';
+import { pageNumberSchema, pageSchema, pathIdSchema } from './common';
+import { appointmentEventSchema, appointmentSchema } from './appointments/schemas';
+import { ROLES } from './roles';
+import {
+  ACCESS_OUTCOMES,
+  ACCESS_TARGETS,
+  CONSENT_CHANNELS,
+  CONSENT_PURPOSES,
+  CONSENT_SOURCES,
+  DATA_REQUEST_CHANNELS,
+  DATA_REQUEST_KINDS,
+  DATA_REQUEST_STATUSES,
+  PRIVACY_MSG as P,
+} from './privacy-texts';
+
+/** Privacy's calls (issue 26): the notice, a person's data and requests, the queue, the access log. */
+
+/** An explicit yes: only `true` passes, so an unticked (or absent) box is refused with its sentence. */
+export const consentGiven = (message: string) => z.literal(true, { error: message });
+
+// ---------------------------------------------------------------- the notice
+
+export const privacyNoticeSchema = z.object({
+  version: z.string(),
+  date: z.string(),
+  controller: z.object({ name: z.string(), address: z.string(), email: z.string(), phone: z.string() }),
+  /** Hours within which a request is answered. */
+  answerHours: z.number().int(),
+  /** Every retention period the notice states, in days (medical records in years). */
+  retention: z.object({
+    medicalRecordYears: z.number().int(),
+    unvisitedBookingDays: z.number().int(),
+    waitingListDays: z.number().int(),
+    messageBodyDays: z.number().int(),
+    messageDays: z.number().int(),
+    accessLogDays: z.number().int(),
+  }),
+});
+export type PrivacyNotice = z.infer<typeof privacyNoticeSchema>;
+
+// ---------------------------------------------------------------- a person's data
+
+export const consentRecordSchema = z.object({
+  id: z.number().int(),
+  purpose: z.enum(CONSENT_PURPOSES),
+  source: z.enum(CONSENT_SOURCES),
+  channel: z.enum(CONSENT_CHANNELS),
+  noticeVersion: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  givenAt: z.string(),
+  withdrawnAt: z.string().nullable(),
+});
+export type ConsentRecord = z.infer<typeof consentRecordSchema>;
+
+export const dataRequestSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(DATA_REQUEST_KINDS),
+  status: z.enum(DATA_REQUEST_STATUSES),
+  channel: z.enum(DATA_REQUEST_CHANNELS),
+  purpose: z.enum(CONSENT_PURPOSES).nullable(),
+  details: z.string().nullable(),
+  createdAt: z.string(),
+  dueAt: z.string(),
+  answeredAt: z.string().nullable(),
+  answer: z.string().nullable(),
+  overdue: z.boolean(),
+});
+export type DataRequest = z.infer<typeof dataRequestSchema>;
+
+/** Everything the clinic holds about her, as she may see it (the patient projection of her appointments). */
+export const personalDataSchema = z.object({
+  generatedAt: z.string(),
+  noticeVersion: z.string(),
+  /** The e-mail addresses and account her data was found by. */
+  identity: z.object({ emails: z.array(z.string()), userId: z.number().int().nullable() }),
+  account: z
+    .object({
+      username: z.string(),
+      email: z.string().nullable(),
+      fullName: z.string().nullable(),
+      phone: z.string().nullable(),
+      birthDate: z.string().nullable(),
+      gender: z.string().nullable(),
+      createdAt: z.string(),
+    })
+    .nullable(),
+  appointments: z.array(appointmentSchema.extend({ history: z.array(appointmentEventSchema) })),
+  waitingList: z.array(
+    z.object({
+      fullName: z.string(),
+      phone: z.string(),
+      email: z.string(),
+      appointmentDate: z.string(),
+      appointmentTime: z.string(),
+      department: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  consents: z.array(consentRecordSchema),
+  messages: z.array(
+    z.object({
+      kind: z.string(),
+      toAddress: z.string(),
+      subject: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+      sentAt: z.string().nullable(),
+    }),
+  ),
+  comments: z.array(
+    z.object({
+      id: z.number().int(),
+      blogId: z.number().int(),
+      authorName: z.string(),
+      content: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  newsletter: z.array(z.object({ email: z.string(), createdAt: z.string() })),
+  requests: z.array(dataRequestSchema),
+});
+export type PersonalData = z.infer<typeof personalDataSchema>;
+
+const details = z
+  .string({ error: P.correctionRequired })
+  .trim()
+  .max(2000, P.detailsTooLong)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** A correction says what to correct; a withdrawal names the consent's purpose (health data unless said). */
+export const dataRequestCreateSchema = z
+  .object({
+    kind: z.enum(DATA_REQUEST_KINDS, { error: 'Loại yêu cầu không hợp lệ' }),
+    details,
+    purpose: z.enum(CONSENT_PURPOSES, { error: 'Mục đích không hợp lệ' }).nullish(),
+  })
+  .refine((r) => r.kind !== 'CORRECTION' || !!r.details, { message: P.correctionRequired, path: ['details'] });
+export type DataRequestCreate = z.input<typeof dataRequestCreateSchema>;
+export type DataRequestCreateInput = z.output<typeof dataRequestCreateSchema>;
+
+export const dataRequestCreatedSchema = z.object({ message: z.string(), request: dataRequestSchema });
+
+// ---------------------------------------------------------------- the back-office queue
+
+export const dataRequestIdParamsSchema = z.object({ id: pathIdSchema(P.invalidRequestId) });
+
+export const adminDataRequestSchema = dataRequestSchema.extend({
+  fullName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  userId: z.number().int().nullable(),
+  answeredBy: z.string().nullable(),
+});
+export type AdminDataRequest = z.infer<typeof adminDataRequestSchema>;
+
+export const dataRequestListQuerySchema = z.object({
+  status: z.enum([...DATA_REQUEST_STATUSES, 'ALL'], { error: 'Trạng thái không hợp lệ' }).default('OPEN'),
+  page: pageNumberSchema('Số trang không hợp lệ', 1, 100_000),
+  size: pageNumberSchema('Số dòng không hợp lệ', 20, 100),
+});
+export type DataRequestListQuery = z.output<typeof dataRequestListQuerySchema>;
+export const dataRequestPageSchema = pageSchema(adminDataRequestSchema).extend({ overdue: z.number().int() });
+export type DataRequestPage = z.infer<typeof dataRequestPageSchema>;
+
+export const dataRequestAnswerSchema = z.object({
+  outcome: z.enum(['DONE', 'REFUSED'], { error: 'Kết quả không hợp lệ' }),
+  answer: z.string({ error: P.answerRequired }).trim().min(1, P.answerRequired).max(2000, P.detailsTooLong),
+});
+export type DataRequestAnswer = z.infer<typeof dataRequestAnswerSchema>;
+
+export const dataRequestAnsweredSchema = z.object({
+  message: z.string(),
+  request: adminDataRequestSchema,
+  /** What a deletion did: rows de-identified or erased, and the medical records kept restricted. */
+  deletion: z
+    .object({
+      appointmentsDeidentified: z.number().int(),
+      appointmentsRestricted: z.number().int(),
+      waitingEntriesErased: z.number().int(),
+      commentsAnonymised: z.number().int(),
+      newsletterErased: z.number().int(),
+      messagesErased: z.number().int(),
+      accountClosed: z.boolean(),
+    })
+    .nullable(),
+});
+export type DataRequestAnswered = z.infer<typeof dataRequestAnsweredSchema>;
+
+// ---------------------------------------------------------------- the access log
+
+export const accessRecordSchema = z.object({
+  id: z.number().int(),
+  accessedAt: z.string(),
+  actorId: z.number().int().nullable(),
+  actorName: z.string().nullable(),
+  actorRole: z.enum(ROLES).nullable(),
+  target: z.enum(ACCESS_TARGETS),
+  outcome: z.enum(ACCESS_OUTCOMES),
+  appointmentId: z.number().int().nullable(),
+  subjectEmail: z.string().nullable(),
+  subjectName: z.string().nullable(),
+  address: z.string().nullable(),
+});
+export type AccessRecord = z.infer<typeof accessRecordSchema>;
+
+/** A person's log: by her e-mail (Patient Control's key) or one appointment. */
+export const accessLogQuerySchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254, 'Email không hợp lệ')
+    // Checked before the export streams: a character the database refuses would end it half-way.
+    .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 32), 'Email không hợp lệ')
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  appointmentId: z.coerce.number({ error: 'ID lịch hẹn không hợp lệ' }).int().positive().max(2_147_483_647).optional(),
+  page: pageNumberSchema('Số trang không hợp lệ', 1, 100_000),
+  size: pageNumberSchema('Số dòng không hợp lệ', 50, 200),
+});
+export type AccessLogQuery = z.output<typeof accessLogQuerySchema>;
+export const accessLogPageSchema = pageSchema(accessRecordSchema);
+export type AccessLogPage = z.infer<typeof accessLogPageSchema>;
