@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { bookViaApi, clinicWeekday, expectAccessible, signIn, snap, tokenOf } from './helpers';
+import { bookViaApi, clinicWeekday, emptySlotDay, expectAccessible, signIn, snap, tokenOf } from './helpers';
 
 /** The row (a table row on a laptop, a card on a phone) of one patient. */
 const rowOf = (page: Page, name: string) =>
@@ -86,7 +86,8 @@ test('staff bulk-cancels three bookings; one changed meanwhile is refused with i
   page,
   request,
 }, testInfo) => {
-  const date = clinicWeekday(10);
+  // Three bookings of one slot: one nobody holds yet.
+  const date = await emptySlotDay(request, { time: '14:00', department: 'OBSTETRICS' }, 10);
   const ids: number[] = [];
   for (const [i, name] of ['Đỗ Hàng Loạt Một', 'Đỗ Hàng Loạt Hai', 'Đỗ Hàng Loạt Ba'].entries()) {
     ids.push(

@@ -25,9 +25,17 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
 /** axe must find nothing serious or critical. */
 export async function expectAccessible(page: Page) {
   // A toast fading in is half transparent for a moment: check what the person sees once it has settled.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  // Settled means two frames in a row with nothing moving: a toast mounted by the last answer starts
+  // its fade a frame after the click that caused it.
+  await page.waitForFunction(async () => {
+    const still = () =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    if (!still()) return false;
+    await frame();
+    await frame();
+    return still();
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
@@ -63,6 +71,26 @@ export function clinicWeekday(days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The first weekday from `days` on (every `step` days) whose slot nobody holds yet: the demo data books
+ * some slots of the coming two weeks at random, so a journey that fills a slot starts from an empty one.
+ */
+export async function emptySlotDay(
+  request: APIRequestContext,
+  slot: { time: string; department: string },
+  days: number,
+  step = 1,
+): Promise<string> {
+  for (let d = days; d < days + 60; d += step) {
+    const date = clinicWeekday(d);
+    const res = await request.get(
+      `/api/appointments/public/availability?date=${date}&time=${slot.time}&department=${slot.department}`,
+    );
+    if (((await res.json()) as { remaining?: number }).remaining === 3) return date;
+  }
+  throw new Error(`no empty ${slot.department} slot at ${slot.time} within 60 days of day ${days}`);
 }
 
 export type PublicBooking = {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { agreeToHealthData, agreeToWaitingList, clinicWeekday, expectAccessible, snap } from './helpers';
+import { agreeToHealthData, agreeToWaitingList, clinicWeekday, emptySlotDay, expectAccessible, snap } from './helpers';
 import { linkFromMail } from './mailbox';
 
 /** The time tiles are radio buttons drawn as labels: a person clicks the tile. */
@@ -21,14 +21,7 @@ test('a visitor books the last place of a slot, opens her private link from the 
   const phoneWidth = testInfo.project.name === 'phone';
   const digit = phoneWidth ? '2' : '1';
   // The demo data books some slots of the coming weeks: take one nobody holds yet, and fill two of its three places.
-  let date = '';
-  for (let days = phoneWidth ? 9 : 8; !date; days += 2) {
-    const candidate = clinicWeekday(days);
-    const res = await request.get(
-      `/api/appointments/public/availability?date=${candidate}&time=09:00&department=GYNECOLOGY`,
-    );
-    if (((await res.json()) as { remaining: number }).remaining === 3) date = candidate;
-  }
+  const date = await emptySlotDay(request, { time: '09:00', department: 'GYNECOLOGY' }, phoneWidth ? 9 : 8, 2);
   const later = clinicWeekday(phoneWidth ? 31 : 30);
   for (let i = 0; i < 2; i++) {
     const res = await request.post('/api/appointments/public', {

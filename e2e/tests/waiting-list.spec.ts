@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { agreeToWaitingList, clinicWeekday, expectAccessible, signIn, snap } from './helpers';
+import { agreeToWaitingList, emptySlotDay, expectAccessible, signIn, snap } from './helpers';
 import { linkFromMail } from './mailbox';
 
 /** The time tiles are radio buttons drawn as labels: a person clicks the tile. */
@@ -22,13 +22,11 @@ test('a visitor waits for a full slot, a place frees, she gets the offer by e-ma
   const name = phoneWidth ? 'Võ Thị Hồng Nhi' : 'Võ Thị Hồng Nhung';
   const email = `nhung.vo${digit}@example.vn`;
   // The demo data books some slots of the coming weeks: take one nobody holds yet.
-  let slot = { appointmentDate: '', appointmentTime: '14:00', department: 'FERTILITY' };
-  for (let days = phoneWidth ? 13 : 12; !slot.appointmentDate; days += 2) {
-    const date = clinicWeekday(days);
-    const res = await request.get(`/api/appointments/public/availability?date=${date}&time=14:00&department=FERTILITY`);
-    if (((await res.json()) as { remaining: number }).remaining === 3) slot = { ...slot, appointmentDate: date };
-  }
-
+  const slot = {
+    appointmentDate: await emptySlotDay(request, { time: '14:00', department: 'FERTILITY' }, phoneWidth ? 13 : 12, 2),
+    appointmentTime: '14:00',
+    department: 'FERTILITY',
+  };
   // Three visitors take every place; the first one's private link lets her cancel later.
   const manageTokens: string[] = [];
   for (let i = 0; i < 3; i++) {
@@ -61,7 +59,8 @@ test('a visitor waits for a full slot, a place frees, she gets the offer by e-ma
   await join.click();
   // The offer goes by e-mail: it is asked for.
   await expect(page.getByText('Vui lòng nhập email để nhận thông báo khi có chỗ trống')).toBeVisible();
-  await page.getByLabel('Email').fill(email);
+  // The field, not the consent box whose sentence names the e-mail too.
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await snap(page, testInfo, 'waiting-list-offer');
   await join.click();
 

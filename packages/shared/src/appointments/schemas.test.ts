@@ -16,6 +16,7 @@ const booking = {
   appointmentDate: '2026-12-01',
   appointmentTime: '09:00',
   department: 'GYNECOLOGY',
+  consentHealthData: true,
 };
 
 describe('publicAppointmentRequestSchema', () => {
@@ -29,6 +30,13 @@ describe('publicAppointmentRequestSchema', () => {
     expect(firstMessage(publicAppointmentRequestSchema.safeParse(undefined))).toBe(
       'Vui lòng điền đầy đủ thông tin bắt buộc',
     );
+  });
+  it('refuses a booking without consent to process health data', () => {
+    for (const consentHealthData of [undefined, false, 'true']) {
+      expect(firstMessage(publicAppointmentRequestSchema.safeParse({ ...booking, consentHealthData }))).toBe(
+        'Vui lòng đồng ý với việc xử lý thông tin sức khỏe để đặt lịch',
+      );
+    }
   });
   it('normalises the phone and treats an empty e-mail as none', () => {
     const r = publicAppointmentRequestSchema.parse({ ...booking, phone: '+84 912.345.678', email: '' });

@@ -81,9 +81,21 @@ describe('reactions', () => {
 
 describe('newsletterRequestSchema', () => {
   it('takes a valid address, trimmed, and refuses a missing or malformed one', () => {
-    expect(newsletterRequestSchema.parse({ email: '  Mai@Example.com ' }).email).toBe('Mai@Example.com');
-    expect(firstMessage(newsletterRequestSchema.safeParse({ email: '' }))).toBe(NEWSLETTER_MSG.emailRequired);
-    expect(firstMessage(newsletterRequestSchema.safeParse({ email: 'mai@' }))).toBe(NEWSLETTER_MSG.emailInvalid);
-    expect(firstMessage(newsletterRequestSchema.safeParse({}))).toBe(NEWSLETTER_MSG.emailRequired);
+    const consentMarketing = true;
+    expect(newsletterRequestSchema.parse({ email: '  Mai@Example.com ', consentMarketing }).email).toBe(
+      'Mai@Example.com',
+    );
+    expect(firstMessage(newsletterRequestSchema.safeParse({ email: '', consentMarketing }))).toBe(
+      NEWSLETTER_MSG.emailRequired,
+    );
+    expect(firstMessage(newsletterRequestSchema.safeParse({ email: 'mai@', consentMarketing }))).toBe(
+      NEWSLETTER_MSG.emailInvalid,
+    );
+    expect(firstMessage(newsletterRequestSchema.safeParse({ consentMarketing }))).toBe(NEWSLETTER_MSG.emailRequired);
+  });
+  it('refuses a subscription without consent to receive the newsletter', () => {
+    expect(firstMessage(newsletterRequestSchema.safeParse({ email: 'mai@example.com' }))).toBe(
+      'Vui lòng đồng ý nhận bản tin',
+    );
   });
 });

@@ -46,7 +46,8 @@ export const mfaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
           'Whether the signed-in user has two-factor sign-in, must have it, and how many recovery codes are left',
         response: { 200: mfaStatusSchema, ...errorResponses(401, 403) },
       },
-      config: enrolment,
+      // Read by the settings page a new account is held on until its password is changed.
+      config: { ...enrolment, allowPendingPasswordChange: true },
       preHandler: app.requireAuth,
     },
     async (req) => mfaStatus(deps, req.auth!),

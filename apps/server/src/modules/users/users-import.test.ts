@@ -119,6 +119,10 @@ for (const kind of dbKinds()) {
       });
       expect(blocked.statusCode).toBe(403);
       expect(blocked.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
+      // The settings page she is sent to reads her two-factor state beside the password form.
+      const mfa = await t.app.inject({ url: '/api/auth/mfa', headers: bearer(login.json().token) });
+      expect(mfa.statusCode).toBe(200);
+      expect(mfa.json()).toMatchObject({ enabled: false });
 
       expect(await profileOf('an.tran')).toMatchObject({
         fullName: 'Trần Văn An',
