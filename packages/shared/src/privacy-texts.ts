@@ -84,6 +84,8 @@ export const PRIVACY_MSG = {
   deletionKeptRecords:
     'Các lần khám đã hoàn tất có ghi chú của bác sĩ là hồ sơ bệnh án: phòng khám giữ lại trong thời hạn lưu trữ theo luật và chỉ bác sĩ điều trị và quản trị viên được mở.',
   restricted: 'Hồ sơ này đã bị giới hạn: chỉ bác sĩ điều trị và quản trị viên được xem',
+  /** What a list shows in place of the patient's name on a record kept restricted, to anyone else. */
+  restrictedName: 'Hồ sơ giới hạn',
 } as const;
 
 export const DATA_REQUEST_KIND_LABELS: Record<DataRequestKind, string> = {

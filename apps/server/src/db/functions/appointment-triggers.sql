@@ -92,8 +92,9 @@ BEGIN
   SELECT array_agg(k.email), array_agg(k.doctor_id) INTO e, d FROM (
     SELECT v.email, v.doctor_id FROM old_rows o JOIN new_rows n ON n.id = o.id
     CROSS JOIN LATERAL (VALUES (o.email, 0), (o.email, o.doctor_id), (n.email, 0), (n.email, n.doctor_id)) v(email, doctor_id)
-    WHERE (o.email, o.doctor_id, o.status, o.appointment_date, o.full_name, o.phone, o.search_text, o.user_id)
-          IS DISTINCT FROM (n.email, n.doctor_id, n.status, n.appointment_date, n.full_name, n.phone, n.search_text, n.user_id)
+    WHERE (o.email, o.doctor_id, o.status, o.appointment_date, o.full_name, o.phone, o.search_text, o.user_id, o.restricted)
+          IS DISTINCT FROM (n.email, n.doctor_id, n.status, n.appointment_date, n.full_name, n.phone, n.search_text, n.user_id,
+                            n.restricted)
       AND v.email IS NOT NULL AND v.doctor_id IS NOT NULL
     GROUP BY v.email, v.doctor_id
   ) k;

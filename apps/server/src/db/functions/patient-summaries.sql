@@ -43,7 +43,9 @@ BEGIN
       (count(*) FILTER (WHERE a.status = ANY (clinic_confirmed_or_later_statuses())))::int AS confirmed,
       max(a.appointment_date) FILTER (WHERE a.status = ANY (clinic_upcoming_statuses())) AS last_upcoming_date
     FROM appointments a
-    WHERE a.email = k.email AND (k.doctor_id = 0 OR a.doctor_id = k.doctor_id)
+    -- A medical record kept restricted after its patient asked for deletion (issue 26) is in its treating
+    -- doctor's list only, never in the clinic's.
+    WHERE a.email = k.email AND (k.doctor_id = 0 AND NOT a.restricted OR a.doctor_id = k.doctor_id)
   ) g
   WHERE g.confirmed > 0;
 END

@@ -73,11 +73,15 @@ export function assertTransition(action: AppointmentAction, row: AppointmentRow,
   throw new ForbiddenError(MSG.forbidden, 'FORBIDDEN');
 }
 
+/** A medical record kept after its patient asked for deletion: its treating doctor and ADMIN only (issue 26). */
+export function mayOpenRestricted(actor: Actor, row: Pick<AppointmentRow, 'doctorId'>): boolean {
+  return actor.role === 'ADMIN' || (actor.role === 'DOCTOR' && row.doctorId === actor.id);
+}
+
 /** The front desk (who manage bookings) sees every appointment; a doctor his own; a patient hers (PRODUCT.md section 4). */
 export function assertCanSee(actor: Actor, row: AppointmentRow): void {
-  // A medical record kept after its patient asked for deletion: its treating doctor and ADMIN only (issue 26).
   if (row.restricted) {
-    if (actor.role === 'ADMIN' || (actor.role === 'DOCTOR' && row.doctorId === actor.id)) return;
+    if (mayOpenRestricted(actor, row)) return;
     throw new ForbiddenError(PRIVACY_MSG.restricted, 'RESTRICTED_RECORD');
   }
   if (can(actor.role, 'manageBookings')) return;

@@ -1,5 +1,30 @@
-import type { Appointment } from '@clinic/shared';
+import { PRIVACY_MSG, type Appointment } from '@clinic/shared';
+import { mayOpenRestricted, type Actor } from './appointment-access';
 import type { AppointmentView } from './appointments.repository';
+
+/**
+ * A list's row as this viewer may see it: a record kept restricted (issue 26) stays in the lists (the
+ * counts and the revenue need it) but, for anyone but its treating doctor and ADMIN, without the
+ * patient's name, contact, reason, notes or account.
+ */
+export function shieldRestricted(view: AppointmentView, viewer: Actor): AppointmentView {
+  if (!view.appointment.restricted || mayOpenRestricted(viewer, view.appointment)) return view;
+  return {
+    ...view,
+    appointment: {
+      ...view.appointment,
+      fullName: PRIVACY_MSG.restrictedName,
+      phone: '',
+      email: null,
+      reason: null,
+      notes: null,
+      doctorResponse: null,
+      cancelReason: null,
+      userId: null,
+    },
+    user: null,
+  };
+}
 
 /** An appointment as the back-office's calls return it. */
 export function toAppointmentDto(view: AppointmentView): Appointment {

@@ -215,7 +215,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       preHandler: historyRoles,
       config: { cache: APPOINTMENT_READS },
     },
-    async (req) => listHistory(deps, req.query),
+    async (req) => listHistory(deps, actor(req), req.query),
   );
   app.get(
     '/appointments/history/stats',
@@ -248,7 +248,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       config: { accessLog: { target: 'HISTORY_EXPORT' } },
     },
     async (req, reply) => {
-      const { fileName, lines } = await exportHistory(deps, req.query);
+      const { fileName, lines } = await exportHistory(deps, actor(req), req.query);
       return (
         reply
           .type('text/csv; charset=utf-8')

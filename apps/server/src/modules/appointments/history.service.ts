@@ -18,7 +18,8 @@ import {
 } from '@clinic/shared';
 import { CSV_BOM, csvRow } from '../../lib/csv';
 import { NotFoundError } from '../../lib/errors';
-import type { AppointmentDeps } from './appointment-access';
+import type { Actor, AppointmentDeps } from './appointment-access';
+import { shieldRestricted } from './appointment-dto';
 import {
   countCompletedInMonths,
   historyBatch,
@@ -43,9 +44,10 @@ function historyWhere(deps: AppointmentDeps, f: HistoryFilter): AppointmentFilte
 
 export async function listHistory(
   deps: AppointmentDeps,
+  viewer: Actor,
   f: HistoryFilter & { page: number; size: number; sort?: AppointmentSort },
 ): Promise<AppointmentPage> {
-  return appointmentPage(deps, historyWhere(deps, f), f, f.sort ?? 'appointmentDate:desc');
+  return appointmentPage(deps, viewer, historyWhere(deps, f), f, f.sort ?? 'appointmentDate:desc');
 }
 
 /** The stats cards of the current filter; this month against last month whatever the period. */
@@ -102,6 +104,7 @@ function csvLine(view: AppointmentView, timeZone: string): string {
  */
 export async function exportHistory(
   deps: AppointmentDeps,
+  viewer: Actor,
   f: HistoryFilter,
 ): Promise<{ fileName: string; lines: AsyncIterable<string> }> {
   const where = historyWhere(deps, f);
@@ -112,7 +115,7 @@ export async function exportHistory(
     yield CSV_BOM + csvRow(HISTORY_CSV_COLUMNS);
     let batch = first;
     while (batch.length > 0) {
-      yield batch.map((v) => csvLine(v, deps.timeZone)).join('');
+      yield batch.map((v) => csvLine(shieldRestricted(v, viewer), deps.timeZone)).join('');
       if (batch.length < EXPORT_BATCH) return;
       const last = batch[batch.length - 1]!.appointment;
       const cursor: HistoryCursor = {

@@ -20,7 +20,7 @@ import type { AppDeps } from '../../deps';
 import { APPOINTMENT_READS } from '../../lib/read-cache';
 import { foldText } from '../../lib/text';
 import { assertCanSee, notFound, type Actor, type AppointmentDeps } from './appointment-access';
-import { toAppointmentDto, toPatientView } from './appointment-dto';
+import { shieldRestricted, toAppointmentDto, toPatientView } from './appointment-dto';
 import {
   appointmentViewsByIds,
   findAppointment,
@@ -140,6 +140,7 @@ const emptyPage = (q: { page: number; size: number }): AppointmentPage => ({
 /** One page of a filter, with its total (counted up to a cap for text searches). */
 export async function appointmentPage(
   deps: AppointmentDeps,
+  viewer: Actor,
   filter: AppointmentFilter,
   q: { page: number; size: number },
   order: `${SortField}:${'asc' | 'desc'}`,
@@ -151,7 +152,15 @@ export async function appointmentPage(
     listAppointmentViews(deps.db, filter, { limit: q.size, offset: (q.page - 1) * q.size, sort, dir }),
     countAppointments(deps.db, filter),
   ]);
-  return { ...toPage(rows.map(toAppointmentDto), count.total, q.page, q.size), totalCapped: count.capped };
+  return {
+    ...toPage(
+      rows.map((row) => toAppointmentDto(shieldRestricted(row, viewer))),
+      count.total,
+      q.page,
+      q.size,
+    ),
+    totalCapped: count.capped,
+  };
 }
 
 export function textFilter(q: string | undefined): Pick<AppointmentFilter, 'text' | 'textId'> {
@@ -205,7 +214,7 @@ export async function listAppointments(
     default:
       break;
   }
-  const page = await appointmentPage(deps, filter, q, q.sort ?? DEFAULT_SORT[kind]);
+  const page = await appointmentPage(deps, actor, filter, q, q.sort ?? DEFAULT_SORT[kind]);
   // One's own bookings are shown as the patient sees them, whoever asks (staff have their own screens).
   return ownBookings ? { ...page, items: page.items.map(toPatientView) } : page;
 }

@@ -62,7 +62,8 @@ const inList = (statuses: readonly string[]) => sql.raw(statuses.map((x) => `'${
 
 /** The appointment of the row's person picked by `where` and `order`, as JSON (null when none). */
 function visitJson(scope: PatientScope, where: SQL, order: SQL): SQL<VisitRow | null> {
-  const scoped = scope.doctorId ? sql`and a.doctor_id = ${scope.doctorId}` : sql``;
+  // The clinic's list never shows a record kept restricted (issue 26); its treating doctor's does.
+  const scoped = scope.doctorId ? sql`and a.doctor_id = ${scope.doctorId}` : sql`and not a.restricted`;
   return sql<VisitRow | null>`(select to_jsonb(v) from (
     select a.id, a.appointment_date::text as "appointmentDate", a.appointment_time as "appointmentTime", a.department,
       d.department_name as "departmentName", a.status, a.reason, a.notes, a.doctor_id as "doctorId", doc.full_name as "doctorName"
@@ -162,6 +163,12 @@ export async function listPatientVisits(db: Db, scope: PatientScope, email: stri
     .from(appointments)
     .leftJoin(departments, eq(departments.code, appointments.department))
     .leftJoin(doctor, eq(doctor.id, appointments.doctorId))
-    .where(and(eq(appointments.email, email), scope.doctorId ? eq(appointments.doctorId, scope.doctorId) : undefined))
+    .where(
+      and(
+        eq(appointments.email, email),
+        // A record kept restricted (issue 26): its treating doctor's history only.
+        scope.doctorId ? eq(appointments.doctorId, scope.doctorId) : eq(appointments.restricted, false),
+      ),
+    )
     .orderBy(desc(appointments.appointmentDate), desc(appointments.appointmentTime), desc(appointments.id));
 }

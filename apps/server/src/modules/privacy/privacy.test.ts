@@ -211,6 +211,28 @@ for (const kind of dbKinds()) {
         expect((await call(t.app, s.staff, 'GET', `/api/appointments/${visit.id}`)).statusCode).toBe(403);
         expect((await call(t.app, s.doctor, 'GET', `/api/appointments/${visit.id}`)).statusCode).toBe(200);
         expect((await call(t.app, s.admin, 'GET', `/api/appointments/${visit.id}`)).statusCode).toBe(200);
+        // Nor do the front desk's lists, Patient Control or the history export show it to anyone else: the row
+        // stays (the counts and revenue need it), without her name, contact, reason or notes.
+        const seenBy = async (session: typeof s.staff) => {
+          const bodies = await Promise.all(
+            [
+              `/api/appointments?size=100&from=2027-02-01&to=2027-02-01`,
+              `/api/appointments/history?size=100&period=custom&from=2027-02-01&to=2027-02-01`,
+              `/api/appointments/history/export?period=custom&from=2027-02-01&to=2027-02-01`,
+              `/api/patients?size=100`,
+              `/api/patients/detail?email=${encodeURIComponent(email)}`,
+            ].map(async (url) => {
+              const res = await call(t.app, session, 'GET', url);
+              return `${res.statusCode} ${res.body}`;
+            }),
+          );
+          return bodies.join('\n');
+        };
+        const staffSees = await seenBy(s.staff);
+        expect(staffSees).not.toMatch(/Đỗ Thị Mai|mai\.deletion|tái khám sau 3 tháng/);
+        expect(staffSees).toContain(`"id":${visit.id}`);
+        expect(staffSees).toContain(`\n${visit.id},${PRIVACY_MSG.restrictedName},`);
+        expect(await seenBy(s.admin)).toMatch(/Đỗ Thị Mai/);
         // Her old link no longer opens anything.
         expect(
           (
