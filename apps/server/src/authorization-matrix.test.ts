@@ -605,6 +605,23 @@ for (const kind of dbKinds()) {
         expect: AUTH,
         req: () => ({ payload: { kind: 'CORRECTION', details: 'Sửa ngày sinh' } }),
       },
+      'GET /api/privacy/me/consents': { expect: AUTH },
+      // Allowed callers have nothing to confirm again (409): what is checked is who gets past the door.
+      'POST /api/privacy/me/consents': {
+        expect: AUTH,
+        req: () => ({ payload: { purpose: 'HEALTH_DATA', agree: true } }),
+      },
+      'GET /api/privacy/link/:token/consents': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/privacy/link/${await linked()}/consents` }),
+      },
+      'POST /api/privacy/link/:token/consents': {
+        expect: PUBLIC,
+        req: async () => ({
+          url: `/api/privacy/link/${await linked()}/consents`,
+          payload: { purpose: 'HEALTH_DATA', agree: true },
+        }),
+      },
       'GET /api/privacy/link/:token/data': {
         expect: PUBLIC,
         req: async () => ({ url: `/api/privacy/link/${await linked()}/data` }),

@@ -17,8 +17,8 @@ export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 export const CONSENT_CHANNELS = ['WEB', 'ACCOUNT', 'DESK'] as const;
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
 
-/** What a form collected under the consent. */
-export const CONSENT_SOURCES = ['BOOKING', 'WAITING_LIST', 'NEWSLETTER'] as const;
+/** What a form collected under the consent; RENEWAL: a consent given again under a new notice. */
+export const CONSENT_SOURCES = ['BOOKING', 'WAITING_LIST', 'NEWSLETTER', 'RENEWAL'] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 /** A person's requests that the back-office answers (a download is answered at once, not queued). */
@@ -86,6 +86,14 @@ export const PRIVACY_MSG = {
   restricted: 'Hồ sơ này đã bị giới hạn: chỉ bác sĩ điều trị và quản trị viên được xem',
   /** What a list shows in place of the patient's name on a record kept restricted, to anyone else. */
   restrictedName: 'Hồ sơ giới hạn',
+  renewalRequired: 'Vui lòng đánh dấu ô đồng ý để tiếp tục',
+  nothingToRenew: 'Không có sự đồng ý nào cần xác nhận lại',
+  renewed: 'Cảm ơn bạn. Phòng khám đã ghi nhận sự đồng ý theo chính sách mới.',
+  renewalTitle: 'Chính sách bảo mật đã được cập nhật',
+  renewalIntro: (version: string, date: string) =>
+    `Phòng khám đã cập nhật chính sách bảo mật (phiên bản ${version}, ngày ${date}). Sự đồng ý bạn đã cho trước đây theo phiên bản cũ; vui lòng đọc chính sách mới và xác nhận nếu bạn vẫn đồng ý. Nếu không, bạn có thể rút lại sự đồng ý bên dưới.`,
+  renewalAgree: 'Tôi đã đọc chính sách bảo mật mới và đồng ý với mục đích:',
+  renewalSubmit: 'Xác nhận đồng ý',
 } as const;
 
 export const DATA_REQUEST_KIND_LABELS: Record<DataRequestKind, string> = {

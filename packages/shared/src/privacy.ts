@@ -54,6 +54,25 @@ export const consentRecordSchema = z.object({
 });
 export type ConsentRecord = z.infer<typeof consentRecordSchema>;
 
+/**
+ * Her consents given under an earlier version of the notice and still in force, with none under the
+ * current one: what she is asked to confirm again (GET …/consents).
+ */
+export const consentRenewalSchema = z.object({
+  noticeVersion: z.string(),
+  noticeDate: z.string(),
+  due: z.array(z.object({ purpose: z.enum(CONSENT_PURPOSES), givenVersion: z.string(), givenAt: z.string() })),
+});
+export type ConsentRenewal = z.infer<typeof consentRenewalSchema>;
+
+/** POST …/consents: a consent given again under the current notice; only a ticked box passes. */
+export const consentRenewSchema = z.object({
+  purpose: z.enum(CONSENT_PURPOSES, { error: 'Mục đích không hợp lệ' }),
+  agree: consentGiven(P.renewalRequired),
+});
+export type ConsentRenewInput = z.infer<typeof consentRenewSchema>;
+export const consentRenewedSchema = z.object({ message: z.string(), renewal: consentRenewalSchema });
+
 export const dataRequestSchema = z.object({
   id: z.number().int(),
   kind: z.enum(DATA_REQUEST_KINDS),

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DataRequest, DataRequestCreate, PersonalData } from '@clinic/shared';
+import type { ConsentRenewal, ConsentRenewInput, DataRequest, DataRequestCreate, PersonalData } from '@clinic/shared';
 import { api } from '@/lib/api-client';
 
 /** Whose data: the signed-in account, or the holder of a booking's private link. */
@@ -37,5 +37,22 @@ export function useCreateDataRequest(s: DataSubject) {
     mutationFn: (body: DataRequestCreate) =>
       api.post<{ message: string; request: DataRequest }>(`${base(s)}/requests`, body, authOf(s)),
     onSuccess: () => client.invalidateQueries({ queryKey: keyOf(s) }),
+  });
+}
+
+/** Her consents given under an earlier notice, to confirm again (none in the common case). */
+export function useConsentRenewal(s: DataSubject) {
+  return useQuery({
+    queryKey: [...keyOf(s), 'consents'],
+    queryFn: () => api.get<ConsentRenewal>(`${base(s)}/consents`, authOf(s)),
+  });
+}
+
+export function useRenewConsent(s: DataSubject) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConsentRenewInput) =>
+      api.post<{ message: string; renewal: ConsentRenewal }>(`${base(s)}/consents`, body, authOf(s)),
+    onSuccess: (answer) => client.setQueryData([...keyOf(s), 'consents'], answer.renewal),
   });
 }

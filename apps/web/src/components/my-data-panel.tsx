@@ -14,6 +14,7 @@ import {
   type PersonalData,
 } from '@clinic/shared';
 import { getPersonalData, useCreateDataRequest, useDataRequests, type DataSubject } from '@/api/personal-data';
+import { ConsentRenewalCard } from '@/components/consent-renewal-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { serverErrorText } from '@/lib/error-message';
@@ -67,6 +68,7 @@ export function MyDataPanel({ subject }: { subject: DataSubject }) {
           </p>
         </div>
       </div>
+      <ConsentRenewalCard subject={subject} />
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" onClick={() => void load('json')} loading={loading === 'json'}>
           <Download aria-hidden="true" className="size-4" />

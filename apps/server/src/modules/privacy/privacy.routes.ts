@@ -4,6 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accessLogPageSchema,
   accessLogQuerySchema,
+  consentRenewalSchema,
+  consentRenewedSchema,
+  consentRenewSchema,
   dataRequestAnsweredSchema,
   dataRequestAnswerSchema,
   dataRequestCreatedSchema,
@@ -21,11 +24,13 @@ import { errorResponses } from '../../plugins/errors';
 import { accessLog, accessLogCsv } from './access-log.service';
 import {
   answerDataRequest,
+  consentRenewal,
   createDataRequest,
   dataRequestQueue,
   myDataRequests,
   myPersonalData,
   privacyNotice,
+  renewConsent,
   requestersData,
 } from './privacy.service';
 
@@ -93,6 +98,37 @@ export const privacyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       reply.status(201).send(await createDataRequest(deps, { channel: 'ACCOUNT', userId: req.auth!.id }, req.body)),
   );
 
+  app.get(
+    '/privacy/me/consents',
+    {
+      schema: {
+        tags,
+        summary: 'Her consents given under an earlier version of the notice that she is asked to confirm again',
+        security,
+        response: { 200: consentRenewalSchema, ...errorResponses(401, 404) },
+      },
+      preHandler: own,
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return consentRenewal(deps, { channel: 'ACCOUNT', userId: req.auth!.id });
+    },
+  );
+  app.post(
+    '/privacy/me/consents',
+    {
+      schema: {
+        tags,
+        summary: 'Give a consent again under the current notice (the box ticked)',
+        security,
+        body: consentRenewSchema,
+        response: { 200: consentRenewedSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+      preHandler: own,
+    },
+    async (req) => renewConsent(deps, { channel: 'ACCOUNT', userId: req.auth!.id }, req.body),
+  );
+
   // ------------------------------------------------------------ through a booking's private link
   // The token is the only key: every call shares the public-write budget, as the link's other calls.
   app.get(
@@ -110,6 +146,36 @@ export const privacyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       reply.header('cache-control', 'no-store');
       return myPersonalData(deps, { channel: 'LINK', token: req.params.token });
     },
+  );
+  app.get(
+    '/privacy/link/:token/consents',
+    {
+      schema: {
+        tags,
+        summary: 'Consents under the link’s e-mail given under an earlier version of the notice, to confirm again',
+        params: manageTokenParamsSchema,
+        response: { 200: consentRenewalSchema, ...errorResponses(400, 404, 429) },
+      },
+      preHandler: app.publicWrite,
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return consentRenewal(deps, { channel: 'LINK', token: req.params.token });
+    },
+  );
+  app.post(
+    '/privacy/link/:token/consents',
+    {
+      schema: {
+        tags,
+        summary: 'Give a consent again under the current notice, through the link (the box ticked)',
+        params: manageTokenParamsSchema,
+        body: consentRenewSchema,
+        response: { 200: consentRenewedSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+      preHandler: app.publicWrite,
+    },
+    async (req) => renewConsent(deps, { channel: 'LINK', token: req.params.token }, req.body),
   );
   app.get(
     '/privacy/link/:token/requests',

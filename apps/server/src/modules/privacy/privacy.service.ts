@@ -1,9 +1,12 @@
 import {
   CLINIC,
+  CONSENT_PURPOSES,
   PRIVACY_MSG as P,
   PRIVACY_NOTICE,
   toPage,
   type AdminDataRequest,
+  type ConsentRenewal,
+  type ConsentRenewInput,
   type DataRequest,
   type DataRequestAnswer,
   type DataRequestAnswered,
@@ -16,13 +19,14 @@ import {
   type Role,
 } from '@clinic/shared';
 import type { Db } from '../../db/client';
-import type { DataRequestRow } from '../../db/schema';
+import type { ConsentRow, DataRequestRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { linkHolder } from '../appointments/manage-link.service';
 import { personalAppointments } from '../appointments/queries.service';
 import { enqueueEmails, eraseEmailsTo, listEmailsTo, privacyAnswerEmail } from '../email/email.service';
 import { recordAccess } from './access-log.service';
+import { recordConsent } from './consent.service';
 import {
   accountOf,
   anonymiseComments,
@@ -172,6 +176,57 @@ export async function collectPersonalData(deps: PrivacyDeps, key: PersonKey): Pr
 export async function myPersonalData(deps: PrivacyDeps, who: Requester): Promise<PersonalData> {
   const { key } = await identify(deps, who);
   return collectPersonalData(deps, key);
+}
+
+/**
+ * What she is asked to confirm again: each purpose whose consents in force were all given under an
+ * earlier version of the notice (a withdrawn consent is never asked again; a form's new consent is
+ * already under the current version).
+ */
+function renewalDue(rows: ConsentRow[]): ConsentRenewal {
+  const due: ConsentRenewal['due'] = [];
+  for (const purpose of CONSENT_PURPOSES) {
+    const live = rows.filter((c) => c.purpose === purpose && !c.withdrawnAt);
+    if (live.length === 0 || live.some((c) => c.noticeVersion === PRIVACY_NOTICE.version)) continue;
+    const last = live[live.length - 1]!;
+    due.push({ purpose, givenVersion: last.noticeVersion, givenAt: last.givenAt.toISOString() });
+  }
+  return { noticeVersion: PRIVACY_NOTICE.version, noticeDate: PRIVACY_NOTICE.date, due };
+}
+
+/** GET /privacy/me/consents and /privacy/link/{token}/consents. */
+export async function consentRenewal(deps: PrivacyDeps, who: Requester): Promise<ConsentRenewal> {
+  const { key } = await identify(deps, who);
+  return renewalDue(await consentsOf(deps.db, key));
+}
+
+/** POST …/consents: her consent given again under the current notice, through her account or her link. */
+export async function renewConsent(
+  deps: PrivacyDeps,
+  who: Requester,
+  input: ConsentRenewInput,
+): Promise<{ message: string; renewal: ConsentRenewal }> {
+  const { key, contact } = await identify(deps, who);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const before = renewalDue(await consentsOf(tx, key));
+    if (!before.due.some((d) => d.purpose === input.purpose))
+      throw new ConflictError(P.nothingToRenew, 'NO_CONSENT_TO_RENEW');
+    await recordConsent(
+      tx,
+      {
+        purpose: input.purpose,
+        source: 'RENEWAL',
+        channel: who.channel === 'ACCOUNT' ? 'ACCOUNT' : 'WEB',
+        phone: contact.phone,
+        email: contact.email,
+        userId: contact.userId,
+        appointmentId: contact.appointmentId,
+      },
+      now,
+    );
+    return { message: P.renewed, renewal: renewalDue(await consentsOf(tx, key)) };
+  });
 }
 
 export async function myDataRequests(deps: PrivacyDeps, who: Requester): Promise<DataRequest[]> {

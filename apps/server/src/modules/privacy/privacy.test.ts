@@ -43,6 +43,59 @@ for (const kind of dbKinds()) {
     }
 
     describe('consent where data is collected', () => {
+      it('asks again for a consent given under an earlier notice, through her account or her link', async () => {
+        // Her consent, given under version 0.9 of the notice; a withdrawn one of another purpose is never asked again.
+        const patientId = s.patient.userId;
+        await db().execute(sql`insert into consents (purpose, source, channel, notice_version, email, user_id, given_at)
+          values ('HEALTH_DATA', 'BOOKING', 'ACCOUNT', '0.9', null, ${patientId}, now()),
+                 ('MARKETING', 'NEWSLETTER', 'WEB', '0.9', null, ${patientId}, now())`);
+        await db().execute(
+          sql`update consents set withdrawn_at = now() where user_id = ${patientId} and purpose = 'MARKETING'`,
+        );
+        const due = await call(t.app, s.patient, 'GET', '/api/privacy/me/consents');
+        expect(due.statusCode).toBe(200);
+        expect(due.json()).toMatchObject({
+          noticeVersion: PRIVACY_NOTICE.version,
+          due: [{ purpose: 'HEALTH_DATA', givenVersion: '0.9' }],
+        });
+        // Only a ticked box passes.
+        const unticked = await call(t.app, s.patient, 'POST', '/api/privacy/me/consents', { purpose: 'HEALTH_DATA' });
+        expect(unticked.statusCode).toBe(400);
+        expect(unticked.json().error).toBe(PRIVACY_MSG.renewalRequired);
+        const renewed = await call(t.app, s.patient, 'POST', '/api/privacy/me/consents', {
+          purpose: 'HEALTH_DATA',
+          agree: true,
+        });
+        expect(renewed.statusCode, renewed.body).toBe(200);
+        expect(renewed.json()).toMatchObject({ message: PRIVACY_MSG.renewed, renewal: { due: [] } });
+        expect(
+          rowsOf<{ source: string; channel: string; notice_version: string }>(
+            await db().execute(
+              sql`select source, channel, notice_version from consents where user_id = ${patientId} order by id desc limit 1`,
+            ),
+          )[0],
+        ).toEqual({ source: 'RENEWAL', channel: 'ACCOUNT', notice_version: PRIVACY_NOTICE.version });
+        // Nothing left to confirm, and a withdrawn consent cannot be brought back this way.
+        for (const purpose of ['HEALTH_DATA', 'MARKETING'])
+          expect(
+            (await call(t.app, s.patient, 'POST', '/api/privacy/me/consents', { purpose, agree: true })).json().code,
+          ).toBe('NO_CONSENT_TO_RENEW');
+
+        // A visitor without an account, through her booking's private link.
+        const { token } = await book({ fullName: 'Lý Thị Gia Hạn', phone: '0914000777', email: 'gia.han@example.com' });
+        const linkConsents = () =>
+          t.app.inject({ url: `/api/privacy/link/${token}/consents`, remoteAddress: nextIp() });
+        expect((await linkConsents()).json().due).toEqual([]);
+        await db().execute(sql`update consents set notice_version = '0.9' where email = 'gia.han@example.com'`);
+        expect((await linkConsents()).json().due).toMatchObject([{ purpose: 'HEALTH_DATA', givenVersion: '0.9' }]);
+        const viaLink = await publicPost(`/api/privacy/link/${token}/consents`, {
+          purpose: 'HEALTH_DATA',
+          agree: true,
+        });
+        expect(viaLink.statusCode, viaLink.body).toBe(200);
+        expect((await linkConsents()).json().due).toEqual([]);
+      });
+
       it('refuses a booking without the ticked box (400, in Vietnamese) and stores nothing', async () => {
         const before = await count(
           sql`select (select count(*) from appointments) + (select count(*) from consents) as n`,

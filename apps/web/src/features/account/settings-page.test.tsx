@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MSG, MSG, STORAGE_KEYS } from '@clinic/shared';
+import { ACCOUNT_MSG, MSG, PRIVACY_MSG, PRIVACY_NOTICE, STORAGE_KEYS } from '@clinic/shared';
 import { routes } from '@/app/router';
 import { errorBody, makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
@@ -69,5 +69,34 @@ describe('SettingsPage', () => {
     expect(await screen.findByRole('button', { name: 'Đăng nhập' })).toBeInTheDocument();
     // The page's module loads before the address changes (the public pages are lazy routes).
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('asks her again for a consent given under an earlier privacy notice, only with the box ticked', async () => {
+    storeSession(storedInfoOf(patient));
+    const due = [{ purpose: 'HEALTH_DATA', givenVersion: '0.9', givenAt: '2026-01-02T03:00:00.000Z' }];
+    const renewal = { noticeVersion: PRIVACY_NOTICE.version, noticeDate: PRIVACY_NOTICE.date };
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/privacy/me/consents' && init?.method === 'POST')
+        return { body: { message: PRIVACY_MSG.renewed, renewal: { ...renewal, due: [] } } };
+      if (url === '/api/privacy/me/consents') return { body: { ...renewal, due } };
+      if (url === '/api/privacy/me/requests') return { body: [] };
+      return { body: patient };
+    });
+    const { user } = renderRoutes(routes, '/settings');
+    const card = await screen.findByRole('region', { name: PRIVACY_MSG.renewalTitle });
+    expect(card).toHaveTextContent(`phiên bản ${PRIVACY_NOTICE.version}`);
+    const agree = screen.getByRole('checkbox', { name: /Xử lý thông tin sức khỏe/ });
+    expect(agree).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: PRIVACY_MSG.renewalSubmit }));
+    expect(await screen.findByText(PRIVACY_MSG.renewalRequired)).toBeInTheDocument();
+    const posts = () =>
+      fetchMock.mock.calls.filter(([url, init]) => url === '/api/privacy/me/consents' && init?.method === 'POST');
+    expect(posts()).toHaveLength(0);
+
+    await user.click(agree);
+    await user.click(screen.getByRole('button', { name: PRIVACY_MSG.renewalSubmit }));
+    expect(await screen.findByText(PRIVACY_MSG.renewed)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: PRIVACY_MSG.renewalTitle })).not.toBeInTheDocument();
+    expect(JSON.parse(posts()[0]![1]!.body as string)).toEqual({ purpose: 'HEALTH_DATA', agree: true });
   });
 });

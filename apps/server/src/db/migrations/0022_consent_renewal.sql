@@ -1,0 +1,2 @@
+ALTER TABLE "consents" DROP CONSTRAINT "consents_source_check";--> statement-breakpoint
+ALTER TABLE "consents" ADD CONSTRAINT "consents_source_check" CHECK ("consents"."source" in ('BOOKING', 'WAITING_LIST', 'NEWSLETTER', 'RENEWAL'));
