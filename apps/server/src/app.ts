@@ -23,6 +23,7 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { accessLogPlugin } from './plugins/access-log';
 import { authPlugin } from './plugins/auth';
 import { cachedRepliesPlugin } from './plugins/cached-replies';
@@ -123,6 +124,8 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
   await app.register(cachedRepliesPlugin);
   // Before the modules: it hooks the routes that read a person's health data (issue 26).
   await app.register(accessLogPlugin);
+  // Before the modules: a request named by an Idempotency-Key is done once (issue 25).
+  await app.register(idempotencyPlugin);
 
   await app.register(webPlugin, { webDist: options.webDist });
 

@@ -87,3 +87,32 @@ describe('api client', () => {
     expect(error.message).toBe('Failed to fetch profile');
   });
 });
+
+describe('Idempotency-Key (issue 25)', () => {
+  const keyOf = (init: RequestInit | undefined) => (init?.headers as Record<string, string>)['Idempotency-Key'];
+
+  it('names a double click with one key, another request with another, and a read with none', async () => {
+    const fetchMock = mockFetch(() => ({ status: 201, body: { id: 1 } }));
+    await Promise.all([api.post('/blogs', { title: 'Một' }), api.post('/blogs', { title: 'Một' })]);
+    await api.post('/blogs', { title: 'Hai' });
+    await api.get('/blogs');
+    const [first, second, other, read] = fetchMock.mock.calls.map(([, init]) => keyOf(init));
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe(first);
+    expect(other).toMatch(/^[0-9a-f-]{36}$/);
+    expect(other).not.toBe(first);
+    expect(read).toBeUndefined();
+  });
+
+  it('waits for the first answer when the server says the same request is still running', async () => {
+    let calls = 0;
+    const fetchMock = mockFetch(() =>
+      ++calls === 1
+        ? { status: 409, body: errorBody(409, 'Yêu cầu này đang được xử lý.', 'IDEMPOTENCY_IN_PROGRESS') }
+        : { status: 201, body: { id: 7 } },
+    );
+    await expect(api.post('/blogs', { title: 'Ba' })).resolves.toEqual({ id: 7 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(keyOf(fetchMock.mock.calls[1]![1])).toBe(keyOf(fetchMock.mock.calls[0]![1]));
+  });
+});

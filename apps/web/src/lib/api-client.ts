@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_HEADER } from '@clinic/shared';
 import { clearAuth, getToken } from './auth-storage';
 
 /** Every API call goes under this prefix; the dev server proxies it to the Fastify server. */
@@ -97,6 +98,27 @@ export function setApiTransport(next: (url: string, init: RequestInit) => Promis
   transport = next;
 }
 
+/** How long a repeat of the same request (same call, body and session) is taken for the same submission. */
+const SAME_SUBMISSION_MS = 10_000;
+/** How long a repeat waits for the first request's answer before giving up. */
+const IN_PROGRESS_WAIT_MS = 30_000;
+const recentKeys = new Map<string, { key: string; at: number }>();
+
+/**
+ * The `Idempotency-Key` of a request that changes something (issue 25): a repeat of the same request
+ * within SAME_SUBMISSION_MS (a double click, a second tap while the first is on its way) carries the
+ * same key, so the server does it once and answers both; anything later is a new submission.
+ */
+function idempotencyKeyFor(fingerprint: string): string {
+  const now = Date.now();
+  for (const [k, v] of recentKeys) if (now - v.at > SAME_SUBMISSION_MS) recentKeys.delete(k);
+  const recent = recentKeys.get(fingerprint);
+  if (recent) return recent.key;
+  const key = crypto.randomUUID();
+  recentKeys.set(fingerprint, { key, at: now });
+  return key;
+}
+
 export async function request<T>(
   method: string,
   path: string,
@@ -116,9 +138,25 @@ export async function request<T>(
     payload = JSON.stringify(body);
   }
 
+  const url = buildUrl(path, params);
+  const idempotent = method !== 'GET' && typeof payload !== 'object';
+  if (idempotent) headers[IDEMPOTENCY_HEADER] = idempotencyKeyFor(`${method} ${url}\n${token ?? ''}\n${payload ?? ''}`);
+
   let response: Response;
   try {
-    response = await transport(buildUrl(path, params), { method, headers, body: payload, signal });
+    response = await transport(url, { method, headers, body: payload, signal });
+    // The same request is still being answered (a double click): its answer comes to this one too.
+    for (let waited = 0; idempotent && response.status === 409 && waited < IN_PROGRESS_WAIT_MS;) {
+      const refusal = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { code?: string } | null;
+      if (refusal?.code !== 'IDEMPOTENCY_IN_PROGRESS') break;
+      const pause = Math.min(Number(response.headers.get('retry-after')) * 1000 || 1000, 1000);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      waited += pause;
+      response = await transport(url, { method, headers, body: payload, signal });
+    }
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, fallbackMessage || NETWORK_ERROR_MESSAGE);

@@ -5,3 +5,4 @@ export * from './appointments';
 export * from './email';
 export * from './database-functions';
 export * from './privacy';
+export * from './idempotency';

@@ -1,3 +1,4 @@
+import { purgeIdempotencyKeys } from '../idempotency/idempotency.service';
 import { addDays, clinicMoment } from '@clinic/shared';
 import type { AppDeps } from '../../deps';
 import { forgetPastWaitingLists } from '../appointments/waiting-list-offers.service';
@@ -11,6 +12,8 @@ export type RetentionRun = {
   waitingEntriesRemoved: number;
   bookingsDeidentified: number;
   accessRecordsRemoved: number;
+  /** Answers kept for an Idempotency-Key (issue 25), after IDEMPOTENCY_KEEP_HOURS. */
+  savedAnswersRemoved: number;
 };
 
 const DAY_MS = 86_400_000;
@@ -36,5 +39,13 @@ export async function applyRetention(
     deidentifyAppointments(tx, await unvisitedBookingsBefore(tx, addDays(today, -r.unvisitedBookingDays)), now),
   );
   const accessRecordsRemoved = await purgeAccessRecords(deps.db, ago(r.accessLogDays));
-  return { messageBodiesCleared, messagesRemoved, waitingEntriesRemoved, bookingsDeidentified, accessRecordsRemoved };
+  const savedAnswersRemoved = await purgeIdempotencyKeys(deps);
+  return {
+    messageBodiesCleared,
+    messagesRemoved,
+    waitingEntriesRemoved,
+    bookingsDeidentified,
+    accessRecordsRemoved,
+    savedAnswersRemoved,
+  };
 }

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  onResponseHookHandler,
+  onSendHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_MSG, IDEMPOTENT_REPLAY_HEADER } from '@clinic/shared';
+import { BadRequestError, ConflictError, AppError } from '../lib/errors';
+import { beginIdempotent, finishIdempotent, type IdempotencyKey } from '../modules/idempotency/idempotency.service';
+
+const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const KEY_SHAPE = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/** Requests that hold a key until their answer is kept (or the key released). */
+const pending = new WeakMap<FastifyRequest, IdempotencyKey>();
+
+/**
+ * `Idempotency-Key` (issue 25; the IETF draft of that name) on every call that changes something:
+ * a request sent again with the same key, by the same caller, gets the first answer again
+ * (`Idempotent-Replayed: true`) instead of being done twice; one sent while the first is still
+ * running gets 409 with Retry-After; the same key for another request gets 422. Without the header
+ * nothing changes. Multipart uploads and streamed answers are not kept.
+ */
+export const idempotencyPlugin = fp(async (app) => {
+  const deps = app.deps;
+
+  const before: preHandlerHookHandler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const header = req.headers['idempotency-key'];
+    if (header === undefined) return;
+    if (typeof header !== 'string' || !KEY_SHAPE.test(header))
+      throw new BadRequestError(IDEMPOTENCY_MSG.invalidKey, 'INVALID_IDEMPOTENCY_KEY');
+    if (req.headers['content-type']?.startsWith('multipart/')) return;
+    const k = { scope: sha256(req.headers.authorization ?? `address ${req.ip}`), key: header };
+    const requestHash = sha256(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`);
+    const outcome = await beginIdempotent(deps, k, requestHash);
+    if (outcome.kind === 'run') {
+      pending.set(req, k);
+      return;
+    }
+    if (outcome.kind === 'busy') {
+      reply.header('retry-after', '1');
+      throw new ConflictError(IDEMPOTENCY_MSG.inProgress, 'IDEMPOTENCY_IN_PROGRESS');
+    }
+    if (outcome.kind === 'mismatch') throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MSG.reused);
+    const { answer } = outcome;
+    reply.code(answer.status).header(IDEMPOTENT_REPLAY_HEADER, 'true');
+    if (answer.contentType) reply.type(answer.contentType);
+    return reply.send(answer.body);
+  };
+
+  const keep: onSendHookHandler = async (req, reply, payload) => {
+    const k = pending.get(req);
+    if (!k) return payload;
+    pending.delete(req);
+    const kept = typeof payload === 'string' || Buffer.isBuffer(payload);
+    await finishIdempotent(
+      deps,
+      k,
+      kept
+        ? {
+            status: reply.statusCode,
+            body: payload.toString(),
+            contentType: String(reply.getHeader('content-type') ?? '') || null,
+          }
+        : null,
+    );
+    return payload;
+  };
+
+  // An answer that never reached onSend (the connection closed first): the key is free again.
+  const release: onResponseHookHandler = async (req) => {
+    const k = pending.get(req);
+    if (!k) return;
+    pending.delete(req);
+    await finishIdempotent(deps, k, null);
+  };
+
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!route.url.startsWith('/api/') || !methods.some((m) => CHANGING.has(m))) return;
+    route.preHandler = [before, ...[route.preHandler ?? []].flat()] as typeof route.preHandler;
+    route.onSend = [...[route.onSend ?? []].flat(), keep] as typeof route.onSend;
+    route.onResponse = [...[route.onResponse ?? []].flat(), release] as typeof route.onResponse;
+  });
+});
