@@ -22,6 +22,7 @@ export function appointment(id: number, status: AppointmentStatus, overrides: Pa
     cancelReason: null,
     patientStatus: null,
     doctorResponse: null,
+    doctorMessage: null,
     doctorNotifiedAt: null,
     followUpOfId: null,
     emailSent: false,

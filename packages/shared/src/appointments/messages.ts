@@ -247,3 +247,6 @@ export const MY_APPOINTMENTS_MSG = {
   historyLoadFailed: 'Không thể tải lịch sử khám bệnh',
   noNotes: 'Bác sĩ chưa ghi chú cho lần khám này.',
 } as const;
+
+/** How the patient's screens and e-mail name what the doctor wrote for her when accepting (issue 25). */
+export const DOCTOR_MESSAGE_LABEL = 'Lời nhắn của bác sĩ';

@@ -174,6 +174,8 @@ export const appointmentSchema = z.object({
   cancelReason: z.string().nullable(),
   patientStatus: z.string().nullable(),
   doctorResponse: z.string().nullable(),
+  /** The doctor's message to the patient, written when he accepted (shown to her; issue 25). */
+  doctorMessage: z.string().nullable(),
   doctorNotifiedAt: z.string().nullable(),
   followUpOfId: z.number().int().nullable(),
   emailSent: z.boolean(),

@@ -45,6 +45,11 @@ export const appointments = pgTable(
     cancelReason: text('cancel_reason'),
     patientStatus: text('patient_status'),
     doctorResponse: text('doctor_response'),
+    /**
+     * What the doctor wrote for the patient when accepting (issue 25): shown to her, unlike
+     * doctor_response (a decline's reason is for the staff). Cleared when the visit goes to another doctor.
+     */
+    doctorMessage: text('doctor_message'),
     doctorNotifiedAt: timestamp('doctor_notified_at', { withTimezone: true, mode: 'date' }),
     followUpOfId: integer('follow_up_of_id').references((): AnyPgColumn => appointments.id, { onDelete: 'set null' }),
     /** Name, phone and e-mail folded to lower case without accents: "nguyen" finds "Nguyễn". */

@@ -8,7 +8,8 @@ export function mailDataOf(
   row: Pick<
     AppointmentRow,
     'id' | 'fullName' | 'email' | 'appointmentDate' | 'appointmentTime' | 'department' | 'reason' | 'paymentAmount'
-  >,
+  > &
+    Partial<Pick<AppointmentRow, 'doctorMessage'>>,
   extra: { departmentName?: string | null; doctorName?: string | null },
 ): AppointmentMailData | null {
   if (!row.email) return null;
@@ -22,6 +23,7 @@ export function mailDataOf(
     doctorName: extra.doctorName ?? null,
     reason: row.reason,
     amount: row.paymentAmount,
+    doctorMessage: row.doctorMessage ?? null,
   };
 }
 

@@ -77,7 +77,13 @@ export function assignDoctor(deps: AppointmentDeps, id: number, actor: Actor, bo
   return transition(deps, id, actor, 'assignDoctor', async (tx, row, now) => {
     const doctor = await requireCandidate(tx, body.doctorId, row.department);
     return {
-      patch: { status: 'AWAITING_DOCTOR_APPROVAL', doctorId: doctor.id, doctorNotifiedAt: now, doctorResponse: null },
+      patch: {
+        status: 'AWAITING_DOCTOR_APPROVAL',
+        doctorId: doctor.id,
+        doctorNotifiedAt: now,
+        doctorResponse: null,
+        doctorMessage: null,
+      },
       event: 'ASSIGN_DOCTOR',
       note: T.doctor(doctor.fullName ?? doctor.email),
       message: M.doctorAssigned,
@@ -93,7 +99,8 @@ export function doctorAccept(
 ) {
   const response = body?.response || M.defaultAcceptResponse;
   return transition(deps, id, actor, 'doctorAccept', () => ({
-    patch: { status: 'CONFIRMED', doctorResponse: response },
+    // What he wrote is for the patient; the default answer is the staff's bookkeeping only.
+    patch: { status: 'CONFIRMED', doctorResponse: response, doctorMessage: body?.response || null },
     event: 'DOCTOR_ACCEPT',
     note: response,
     message: M.accepted,
@@ -103,7 +110,13 @@ export function doctorAccept(
 
 export function doctorDecline(deps: AppointmentDeps, id: number, actor: Actor, body: { reason: string }) {
   return transition(deps, id, actor, 'doctorDecline', () => ({
-    patch: { status: 'PENDING', doctorId: null, doctorNotifiedAt: null, doctorResponse: body.reason },
+    patch: {
+      status: 'PENDING',
+      doctorId: null,
+      doctorNotifiedAt: null,
+      doctorResponse: body.reason,
+      doctorMessage: null,
+    },
     event: 'DOCTOR_DECLINE',
     note: body.reason,
     message: M.declined,

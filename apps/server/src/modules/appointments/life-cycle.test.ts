@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { APPOINTMENT_MSG, CLINIC } from '@clinic/shared';
+import { APPOINTMENT_MSG, CLINIC, DOCTOR_MESSAGE_LABEL } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
@@ -49,7 +49,8 @@ for (const kind of dbKinds()) {
       const accepted = await call(t.app, s.doctor2, 'PUT', `/api/appointments/${id}/doctor-accept`, {});
       expect(accepted.json()).toMatchObject({
         message: 'Đã chấp nhận lịch hẹn thành công',
-        appointment: { status: 'CONFIRMED', doctorResponse: 'Accepted by doctor' },
+        // Accepted without a message: the default answer is the staff's bookkeeping, nothing for her.
+        appointment: { status: 'CONFIRMED', doctorResponse: 'Accepted by doctor', doctorMessage: null },
       });
 
       at('2027-03-03T02:45:00Z');
@@ -149,6 +150,46 @@ for (const kind of dbKinds()) {
         notes: null,
         doctorResponse: null,
       });
+    });
+
+    it("brings the doctor's message to the patient (screen, private link, e-mail), never a decline's reason", async () => {
+      const booked = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({
+          phone: '0912000808',
+          email: 'loi.nhan@example.com',
+          appointmentTime: '11:00',
+          department: 'REPRODUCTIVE_HEALTH',
+        }),
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      const { appointmentId: id, manageToken } = booked.json() as { appointmentId: number; manageToken: string };
+      const assign = (doctor: typeof s.doctor) =>
+        call(t.app, s.staff, 'PUT', `/api/appointments/${id}/assign-doctor`, { doctorId: doctor.userId });
+      expect((await assign(s.doctor)).statusCode).toBe(200);
+      const declined = await call(t.app, s.doctor, 'PUT', `/api/appointments/${id}/doctor-decline`, {
+        reason: 'Bận ca mổ',
+      });
+      expect(declined.statusCode, declined.body).toBe(200);
+      const reassigned = await assign(s.doctor2);
+      expect(reassigned.statusCode, reassigned.body).toBe(200);
+      const accepted = await call(t.app, s.doctor2, 'PUT', `/api/appointments/${id}/doctor-accept`, {
+        response: 'Chị nhớ mang kết quả siêu âm lần trước',
+      });
+      expect(accepted.json().appointment).toMatchObject({
+        doctorResponse: 'Chị nhớ mang kết quả siêu âm lần trước',
+        doctorMessage: 'Chị nhớ mang kết quả siêu âm lần trước',
+      });
+      const seen = await t.app.inject({ url: `/api/appointments/manage/${manageToken}` });
+      expect(seen.json().appointment).toMatchObject({
+        doctorMessage: 'Chị nhớ mang kết quả siêu âm lần trước',
+        doctorResponse: null,
+      });
+      expect(seen.body).not.toContain('Bận ca mổ');
+      const mail = (await listOutboxEmails(db(), { appointmentId: id, kind: 'APPOINTMENT_CONFIRMED' }))[0]!;
+      expect(mail.text).toContain(`${DOCTOR_MESSAGE_LABEL}: Chị nhớ mang kết quả siêu âm lần trước`);
+
     });
 
     describe('examination notes', () => {

@@ -131,7 +131,12 @@ export async function rescheduleByLink(
       appointmentDate: slot.appointmentDate,
       appointmentTime: slot.appointmentTime,
       ...(row.doctorId != null
-        ? { status: 'AWAITING_DOCTOR_APPROVAL' as const, doctorNotifiedAt: now, doctorResponse: null }
+        ? {
+            status: 'AWAITING_DOCTOR_APPROVAL' as const,
+            doctorNotifiedAt: now,
+            doctorResponse: null,
+            doctorMessage: null,
+          }
         : {}),
       updatedAt: now,
     });

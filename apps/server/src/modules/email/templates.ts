@@ -1,4 +1,5 @@
 import {
+  DOCTOR_MESSAGE_LABEL,
   CLINIC,
   CLINIC_TEXT,
   formatDate,
@@ -39,6 +40,8 @@ export type AppointmentMailData = {
   doctorName?: string | null;
   reason?: string | null;
   amount?: number | null;
+  /** The doctor's message to the patient, written when he accepted (issue 25). */
+  doctorMessage?: string | null;
   /** The private management link's address (appointment/manage/{token}), when one was just made. */
   manageUrl?: string | null;
 };
@@ -354,6 +357,7 @@ export function appointmentConfirmedEmail(
         text: 'Lịch khám của quý khách đã được xác nhận. Tệp lịch (.ics) đính kèm giúp quý khách thêm lịch hẹn vào lịch cá nhân.',
       },
       { kind: 'details' },
+      ...(a.doctorMessage ? [{ kind: 'p' as const, text: `${DOCTOR_MESSAGE_LABEL}: ${a.doctorMessage}` }] : []),
       ...manageLinkBlock(a),
       { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
     ],

@@ -230,6 +230,7 @@ export async function deidentifyAppointments(db: Db, ids: number[], now: Date): 
       cancelReason: null,
       patientStatus: null,
       doctorResponse: null,
+      doctorMessage: null,
       userId: null,
       searchText: '',
       deidentifiedAt: now,

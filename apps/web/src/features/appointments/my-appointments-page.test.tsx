@@ -39,6 +39,18 @@ describe('MyAppointmentsPage', () => {
     expect(screen.getAllByRole('article')).toHaveLength(7);
   });
 
+  it("shows the doctor's message on the visit he wrote it for", async () => {
+    serveMyAppointments([
+      appointment(3, 'CONFIRMED', { appointmentDate: FUTURE, doctorMessage: 'Chị nhớ mang kết quả siêu âm lần trước' }),
+      appointment(2, 'AWAITING_DOCTOR_APPROVAL', { appointmentDate: FUTURE }),
+    ]);
+    open();
+    const confirmed = await screen.findByRole('article', { name: 'Bệnh nhân 3' });
+    expect(within(confirmed).getByText('Lời nhắn của bác sĩ')).toBeInTheDocument();
+    expect(within(confirmed).getByText('Chị nhớ mang kết quả siêu âm lần trước')).toBeInTheDocument();
+    expect(within(card('Bệnh nhân 2')).queryByText('Lời nhắn của bác sĩ')).not.toBeInTheDocument();
+  });
+
   it('shows each tab its own appointments', async () => {
     serveMyAppointments(mine);
     const { user } = open();

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { CalendarDays, Clock, FileText, Phone, Stethoscope } from 'lucide-react';
-import { formatLongDate, type Appointment } from '@clinic/shared';
+import { CalendarDays, Clock, FileText, MessageSquareText, Phone, Stethoscope } from 'lucide-react';
+import { DOCTOR_MESSAGE_LABEL, formatLongDate, type Appointment } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -31,7 +31,7 @@ function Row({
 
 /**
  * One of the patient's appointments as she may see it (PRODUCT.md section 10): who, where, when,
- * the status and her reason; no staff notes or decline reasons.
+ * the status, her reason and the doctor's message to her; no staff notes or decline reasons.
  */
 export function MyAppointmentCard({ appointment, onCancel }: { appointment: Appointment; onCancel?: () => void }) {
   const titleId = useId();
@@ -66,6 +66,11 @@ export function MyAppointmentCard({ appointment, onCancel }: { appointment: Appo
         {appointment.reason && (
           <Row icon={FileText} label="Lý do" className="sm:col-span-2">
             {appointment.reason}
+          </Row>
+        )}
+        {appointment.doctorMessage && (
+          <Row icon={MessageSquareText} label={DOCTOR_MESSAGE_LABEL} className="sm:col-span-2">
+            {appointment.doctorMessage}
           </Row>
         )}
       </dl>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { CalendarDays, Clock, FileText, Stethoscope, UserRound } from 'lucide-react';
-import { formatLongDate, type Appointment } from '@clinic/shared';
+import { CalendarDays, Clock, FileText, MessageSquareText, Stethoscope, UserRound } from 'lucide-react';
+import { DOCTOR_MESSAGE_LABEL, formatLongDate, type Appointment } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { departmentLabel } from '../../shared/department-label';
 
@@ -62,6 +62,11 @@ export function ManagedAppointmentDetails({ appointment, titleId }: { appointmen
         {appointment.reason && (
           <DetailRow icon={FileText} label="Lý do khám" wide>
             {appointment.reason}
+          </DetailRow>
+        )}
+        {appointment.doctorMessage && (
+          <DetailRow icon={MessageSquareText} label={DOCTOR_MESSAGE_LABEL} wide>
+            {appointment.doctorMessage}
           </DetailRow>
         )}
       </dl>
