@@ -169,7 +169,7 @@ test("the booking history downloads as CSV with the specification's columns and 
   expect(text.charCodeAt(0)).toBe(0xfeff);
   const [header, row] = text.slice(1).split('\r\n');
   expect(header).toBe(
-    'ID,Họ tên,Số điện thoại,Email,Ngày khám,Giờ khám,Khoa khám,Bác sĩ,Trạng thái,Lý do khám,Ngày tạo,Ngày cập nhật',
+    'ID,Họ tên,Số điện thoại,Email,Ngày khám,Giờ khám,Khoa khám,Bác sĩ,Trạng thái,Lý do khám,Ngày tạo,Ngày cập nhật,Lý do hủy,Số tiền (VNĐ)',
   );
   expect(row).toContain(`${id},Hoàng Thị Lịch Sử,0966300001`);
   expect(row).toContain('Khoa Hiếm muộn');

@@ -43,8 +43,16 @@ export const dashboardSchema = z.object({
   pendingPayments: z.object({ count: z.number().int(), amount: money }),
   /** The last six months, oldest first, this month last. */
   months: z.array(dashboardMonthSchema),
-  /** Percent change against last month; null when last month had none. */
-  growth: z.object({ appointments: z.number().nullable(), revenue: z.number().nullable() }),
+  /**
+   * Percent change against the same days of last month (issue 25: like with like): the 1st to
+   * `throughDay` of this month against the 1st to the same day of last month (its last day when it is
+   * shorter); null when those days of last month had none.
+   */
+  growth: z.object({
+    appointments: z.number().nullable(),
+    revenue: z.number().nullable(),
+    throughDay: z.number().int(),
+  }),
   /** The waiting lists (the clinic's scope only): places refilled this month, people waiting now. */
   waitingList: z.object({ refilledThisMonth: z.number().int(), waiting: z.number().int() }).nullable(),
   /** Whether the sample-data generator may run here (ADMIN, outside production). */

@@ -111,6 +111,10 @@ export const HISTORY_CSV_COLUMNS = [
   'Lý do khám',
   'Ngày tạo',
   'Ngày cập nhật',
+  // After the specification's twelve (issue 25: what a manager asks of the history): why a visit was
+  // cancelled, and what it cost in đồng (empty when no amount was recorded).
+  'Lý do hủy',
+  'Số tiền (VNĐ)',
 ] as const;
 
 /** booking-history-2026-11-23.csv: the clinic's date of the export. */

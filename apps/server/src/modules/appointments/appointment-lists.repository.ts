@@ -206,6 +206,45 @@ async function countPatientFigures(db: Db, userId: number, fromMonth?: string): 
     .groupBy(...(fromMonth ? [month, a.status] : [a.status]));
 }
 
+/** The figures by status of the appointments dated `from` to `to` (both included), from the day counts. */
+export async function countFiguresBetween(db: Db, scope: FigureScope, from: string, to: string): Promise<FigureRow[]> {
+  const sums = <T extends typeof appointmentDayCounts | typeof appointmentDoctorDayCounts>(t: T) => ({
+    month: sql<null>`null`,
+    status: t.status,
+    n: sql<number>`coalesce(sum(${t.n}), 0)::int`,
+    amountSum: sql<number>`coalesce(sum(${t.amountSum}), 0)::bigint`.mapWith(Number),
+    unpriced: sql<number>`coalesce(sum(${t.unpriced}), 0)::int`,
+  });
+  if (scope.userId) {
+    const a = appointments;
+    return db
+      .select({
+        month: sql<null>`null`,
+        status: a.status,
+        n: sql<number>`count(*)::int`,
+        amountSum: sql<number>`coalesce(sum(${a.paymentAmount}), 0)::bigint`.mapWith(Number),
+        unpriced: sql<number>`(count(*) filter (where ${a.paymentAmount} is null))::int`,
+      })
+      .from(a)
+      .where(and(eq(a.userId, scope.userId), gte(a.appointmentDate, from), lte(a.appointmentDate, to)))
+      .groupBy(a.status);
+  }
+  if (scope.doctorId) {
+    const t = appointmentDoctorDayCounts;
+    return db
+      .select(sums(t))
+      .from(t)
+      .where(and(eq(t.doctorId, scope.doctorId), gte(t.day, from), lte(t.day, to)))
+      .groupBy(t.status);
+  }
+  const t = appointmentDayCounts;
+  return db
+    .select(sums(t))
+    .from(t)
+    .where(and(gte(t.day, from), lte(t.day, to)))
+    .groupBy(t.status);
+}
+
 export async function countAppointmentStats(db: Db, scope: FigureScope, today: string) {
   if (scope.userId) return countPatientStats(db, scope.userId, today);
   if (scope.doctorId) {

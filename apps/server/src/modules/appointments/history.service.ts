@@ -95,6 +95,8 @@ function csvLine(view: AppointmentView, timeZone: string): string {
     a.reason,
     formatDateTime(a.createdAt, timeZone),
     formatDateTime(a.updatedAt, timeZone),
+    a.cancelReason,
+    a.paymentAmount,
   ]);
 }
 

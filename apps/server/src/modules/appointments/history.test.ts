@@ -197,6 +197,30 @@ for (const kind of dbKinds()) {
       expect(lines[2]).toContain(',Khoa Sản,');
     });
 
+    it('carries the cancel reason and the amount after the specification columns', async () => {
+      const cancelled = await seedAppointment(db(), {
+        appointmentDate: '2027-03-29',
+        status: 'CANCELLED',
+        cancelReason: 'Bận việc đột xuất',
+      });
+      const paid = await seedAppointment(db(), {
+        appointmentDate: '2027-03-29',
+        status: 'COMPLETED',
+        paymentAmount: 350_000,
+        paymentCompleted: true,
+      });
+      const res = await call(
+        t.app,
+        s.staff,
+        'GET',
+        '/api/appointments/history/export?period=custom&from=2027-03-29&to=2027-03-29',
+      );
+      const rows = res.rawPayload.toString('utf8').slice(1).split('\r\n');
+      expect(rows[0]!.endsWith(',Ngày cập nhật,Lý do hủy,Số tiền (VNĐ)')).toBe(true);
+      expect(rows.find((r) => r.startsWith(`${cancelled.id},`))).toMatch(/,Bận việc đột xuất,$/);
+      expect(rows.find((r) => r.startsWith(`${paid.id},`))).toMatch(/,,350000$/);
+    });
+
     it('keeps a name that looks like a formula as text, and quotes commas and quotes', async () => {
       const tricky = await seedAppointment(db(), {
         fullName: '=HYPERLINK("http://x","Nhấn")',

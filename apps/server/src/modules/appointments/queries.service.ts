@@ -33,6 +33,7 @@ import {
   awaitingDoctorSlots,
   countAppointmentStats,
   countFigures,
+  countFiguresBetween,
   listAppointmentViews,
   type AppointmentFilter,
   type FigureRow,
@@ -237,6 +238,21 @@ export async function appointmentStats(deps: AppointmentDeps, actor: Actor): Pro
  * DEFAULT_VISIT_PRICE for a visit without one). A doctor's cover his own appointments only, a
  * patient's (userId) her own bookings only.
  */
+/** The figures by status of the appointments dated `from` to `to` (the dashboard's like-with-like growth). */
+export async function appointmentFiguresBetween(
+  deps: AppointmentDeps,
+  scope: { doctorId?: number; userId?: number },
+  from: string,
+  to: string,
+) {
+  const rows = await countFiguresBetween(deps.db, scope, from, to);
+  return rows.map((r) => ({
+    status: r.status as AppointmentStatus,
+    n: r.n,
+    value: r.amountSum + DEFAULT_VISIT_PRICE * r.unpriced,
+  }));
+}
+
 export async function appointmentFigures(
   deps: AppointmentDeps,
   scope: { doctorId?: number; userId?: number },

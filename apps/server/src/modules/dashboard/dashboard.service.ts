@@ -1,4 +1,5 @@
 import {
+  addDays,
   addMonths,
   can,
   clinicInstant,
@@ -13,7 +14,7 @@ import {
   type Role,
 } from '@clinic/shared';
 import type { AppDeps } from '../../deps';
-import { appointmentFigures } from '../appointments/queries.service';
+import { appointmentFigures, appointmentFiguresBetween } from '../appointments/queries.service';
 import { waitingListSummary } from '../appointments/waiting-list.service';
 import { countDoctorPatients } from '../patients/patients.service';
 import { countAccounts } from '../users/users.service';
@@ -31,7 +32,7 @@ export function sampleDataAllowed(deps: Pick<AppDeps, 'config'>, viewer: Viewer)
 /**
  * The dashboard (PRODUCT.md section 6): the real count of accounts (a doctor: of his patients), the
  * appointment counters, revenue and pending payments valued at the recorded amounts (500.000đ for a
- * visit without one), the last six months and the growth against last month, all from the counts
+ * visit without one), the last six months and the growth against the same days of last month, all from the counts
  * the database keeps. A doctor's figures cover his own appointments only, a patient's her own
  * bookings (what she has paid and still owes, no account count).
  */
@@ -44,9 +45,15 @@ export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise
       ? 'doctor'
       : 'patient';
   const scope = scopeName === 'doctor' ? { doctorId: viewer.id } : scopeName === 'patient' ? { userId: viewer.id } : {};
-  const thisMonth = monthStart(clinicMoment(deps.clock.now(), deps.timeZone).date);
+  const today = clinicMoment(deps.clock.now(), deps.timeZone).date;
+  const thisMonth = monthStart(today);
   const first = addMonths(thisMonth, -(MONTHS - 1));
-  const [figures, people, waitingList] = await Promise.all([
+  // Like with like (issue 25): this month's first days against the same days of last month, not a
+  // month half gone against a whole one.
+  const throughDay = Number(today.slice(8, 10));
+  const lastMonth = addMonths(thisMonth, -1);
+  const lastMonthSameDay = [addDays(lastMonth, throughDay - 1), addDays(thisMonth, -1)].sort()[0]!;
+  const [figures, people, waitingList, soFar, sameDaysBefore] = await Promise.all([
     appointmentFigures(deps, scope, first),
     scopeName === 'doctor'
       ? countDoctorPatients(deps, viewer.id)
@@ -54,6 +61,8 @@ export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise
         ? countAccounts(deps.db)
         : null,
     scopeName === 'clinic' ? waitingListSummary(deps, clinicInstant(thisMonth, '00:00', deps.timeZone)) : null,
+    appointmentFiguresBetween(deps, scope, thisMonth, today),
+    appointmentFiguresBetween(deps, scope, lastMonth, lastMonthSameDay),
   ]);
   const sum = (
     rows: { status: AppointmentStatus; n: number; value: number }[],
@@ -94,8 +103,12 @@ export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise
     },
     months,
     growth: {
-      appointments: percentChange(last.appointments, current.appointments),
-      revenue: percentChange(last.revenue, current.revenue),
+      appointments: percentChange(
+        sameDaysBefore.reduce((total, r) => total + r.n, 0),
+        soFar.reduce((total, r) => total + r.n, 0),
+      ),
+      revenue: percentChange(sum(sameDaysBefore, REVENUE_STATUSES, 'value'), sum(soFar, REVENUE_STATUSES, 'value')),
+      throughDay,
     },
     waitingList,
     sampleDataAvailable: sampleDataAllowed(deps, viewer),

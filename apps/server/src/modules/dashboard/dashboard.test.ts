@@ -84,7 +84,7 @@ for (const kind of dbKinds()) {
       expect(after.people).toBe(users!.n);
     });
 
-    it("shows the last six months in the clinic's zone, with the growth against last month", async () => {
+    it("shows the last six months in the clinic's zone, with the growth against the same days of last month", async () => {
       const after = await dashboard('admin');
       expect(after.months.map((m) => m.month)).toEqual([
         '2026-11',
@@ -100,14 +100,20 @@ for (const kind of dbKinds()) {
         { month: '2027-04', appointments: 4, completed: 1, revenue: 800_000 },
       ]);
       expect(after.revenue).toMatchObject({ thisMonth: 800_000, lastMonth: 800_000 });
-      expect(after.growth).toEqual({ appointments: 33.3, revenue: 0 });
+      // Like with like (issue 25): on the 1st, April 1 against March 1, which had none.
+      expect(after.growth).toEqual({ appointments: null, revenue: null, throughDay: 1 });
 
       clock.set(MARCH_LAST_2330);
       try {
         const march = await dashboard('admin');
         expect(march.months.at(-1)).toEqual({ month: '2027-03', appointments: 3, completed: 1, revenue: 800_000 });
-        expect(march.growth).toEqual({ appointments: 200, revenue: -33.3 });
+        // March 1–31 against February 1–28 (its last day): the whole months.
+        expect(march.growth).toEqual({ appointments: 200, revenue: -33.3, throughDay: 31 });
         expect(march.appointments.today).toBe(2);
+        // On March 20, March's first twenty days (none yet) against February's (the visit of the 15th), not
+        // against the whole of February.
+        clock.set('2027-03-20T05:00:00Z');
+        expect((await dashboard('admin')).growth).toEqual({ appointments: -100, revenue: -100, throughDay: 20 });
       } finally {
         clock.set(APRIL_FIRST_0030);
       }

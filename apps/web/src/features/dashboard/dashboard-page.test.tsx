@@ -18,7 +18,7 @@ const DASHBOARD: Dashboard = {
     { month: '2026-10', appointments: 128, completed: 60, revenue: 52_400_000 },
     { month: '2026-11', appointments: 131, completed: 40, revenue: 36_150_000 },
   ],
-  growth: { appointments: 2.3, revenue: -31 },
+  growth: { appointments: 2.3, revenue: -31, throughDay: 26 },
   waitingList: { refilledThisMonth: 4, waiting: 7 },
   sampleDataAvailable: true,
 };
@@ -50,7 +50,9 @@ describe('DashboardPage', () => {
     expect(within(counters).getByText('Tổng người dùng').parentElement).toHaveTextContent('57');
     expect(within(counters).getByText('Chờ xử lý').parentElement).toHaveTextContent('33');
     expect(screen.getByRole('region', { name: 'Doanh thu' })).toHaveTextContent('95.750.000');
-    expect(screen.getByRole('region', { name: 'Doanh thu' })).toHaveTextContent('−31% so với tháng trước');
+    expect(screen.getByRole('region', { name: 'Doanh thu' })).toHaveTextContent(
+      '−31% so với cùng kỳ tháng trước (ngày 1–26)',
+    );
     expect(screen.getByRole('region', { name: 'Thanh toán chờ xử lý' })).toHaveTextContent('25.500.000');
     const months = screen.getByRole('table', { name: 'Lịch hẹn và doanh thu 6 tháng gần nhất' });
     expect(within(months).getByRole('row', { name: /10\/2026 128 60/ })).toBeInTheDocument();

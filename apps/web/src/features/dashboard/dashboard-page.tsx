@@ -25,9 +25,17 @@ import { useDashboard } from './api/get-dashboard';
 import { monthLabel, MonthChart } from './components/month-chart';
 import { SampleDataPanel } from './components/sample-data-panel';
 
-/** "+12,5%" / "−4%" / "—" (no month to compare with). */
-function Growth({ value, label }: { value: number | null; label: string }) {
-  if (value === null) return <span className="text-sm text-slate-500">{label}: chưa có dữ liệu tháng trước</span>;
+/** The days compared, like with like: "ngày 1–26" (on the 1st, "ngày 1"). */
+const sameDays = (throughDay: number) => (throughDay === 1 ? 'ngày 1' : `ngày 1–${throughDay}`);
+
+/** "+12,5% so với cùng kỳ tháng trước (ngày 1–26)" / "−4% …" / none to compare with. */
+function Growth({ value, label, throughDay }: { value: number | null; label: string; throughDay: number }) {
+  if (value === null)
+    return (
+      <span className="text-sm text-slate-500">
+        {label}: chưa có dữ liệu cùng kỳ tháng trước ({sameDays(throughDay)})
+      </span>
+    );
   const up = value >= 0;
   const Icon = up ? TrendingUp : TrendingDown;
   const text = `${up ? '+' : '−'}${Math.abs(value).toLocaleString('vi-VN', { maximumFractionDigits: 1 })}%`;
@@ -36,7 +44,7 @@ function Growth({ value, label }: { value: number | null; label: string }) {
       className={cn('inline-flex items-center gap-1 text-sm font-medium', up ? 'text-emerald-700' : 'text-red-700')}
     >
       <Icon aria-hidden="true" className="size-4" />
-      {label}: {text} so với tháng trước
+      {label}: {text} so với cùng kỳ tháng trước ({sameDays(throughDay)})
     </span>
   );
 }
@@ -156,7 +164,7 @@ function Figures({ data }: { data: Dashboard }) {
           </dl>
           {!patient && (
             <p className="mt-3">
-              <Growth value={data.growth.revenue} label="Doanh thu" />
+              <Growth value={data.growth.revenue} label="Doanh thu" throughDay={data.growth.throughDay} />
             </p>
           )}
         </Panel>
@@ -177,7 +185,7 @@ function Figures({ data }: { data: Dashboard }) {
               <span className="text-base font-medium text-slate-600">lịch hẹn</span>
             </p>
             <p className="mt-3">
-              <Growth value={data.growth.appointments} label="Lịch hẹn" />
+              <Growth value={data.growth.appointments} label="Lịch hẹn" throughDay={data.growth.throughDay} />
             </p>
           </Panel>
         )}
