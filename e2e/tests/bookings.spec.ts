@@ -80,6 +80,13 @@ test('staff finds a booking by a name typed without accents, assigns a doctor, c
   await expectAccessible(page);
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
+  // The back button (a phone's back gesture) closes the window, not Booking Manager (issue 25).
+  await row.getByRole('button', { name, exact: true }).click();
+  await expect(detail).toBeVisible();
+  await page.goBack();
+  await expect(detail).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/bookings/);
+  await expect(row.getByText('Đã thanh toán', { exact: true })).toBeVisible();
 });
 
 test('staff bulk-cancels three bookings; one changed meanwhile is refused with its reason', async ({

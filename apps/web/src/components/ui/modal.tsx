@@ -1,6 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
+import { useBackCloses } from '@/hooks/use-back-closes';
 import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { cn } from '@/lib/cn';
 
@@ -61,6 +62,7 @@ function ModalPanel({
   const titleId = useId();
   const descriptionId = useId();
   useFocusTrap(panelRef, true, onClose);
+  useBackCloses(onClose);
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
