@@ -387,6 +387,15 @@ for (const kind of dbKinds()) {
         req: () => ({ payload: booking({ email: `book${unique()}@example.com`, phone: phone() }) }),
       },
 
+      // The front desk books a walk-in or a phone call (PRODUCT.md section 11).
+      'POST /api/appointments/desk': {
+        expect: perm('bookAtDesk'),
+        req: () => {
+          const { consentHealthData: _, ...fields } = booking({ email: null, phone: phone() });
+          return { payload: { ...fields, consentInPerson: true } };
+        },
+      },
+
       // appointment lists
       'GET /api/appointments': { expect: perm('readAppointments') },
       'GET /api/appointments/search': {
