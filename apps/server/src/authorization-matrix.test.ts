@@ -396,6 +396,11 @@ for (const kind of dbKinds()) {
         },
       },
 
+      'GET /api/appointments/desk/availability': {
+        expect: perm('bookAtDesk'),
+        req: () => ({ url: '/api/appointments/desk/availability?date=2027-03-03&time=10:00&department=GYNECOLOGY' }),
+      },
+
       // appointment lists
       'GET /api/appointments': { expect: perm('readAppointments') },
       'GET /api/appointments/search': {

@@ -14,6 +14,8 @@ import {
   appointmentStatusParamsSchema,
   appointmentUpdateResponseSchema,
   assignDoctorRequestSchema,
+  availabilityQuerySchema,
+  availabilityResponseSchema,
   BULK_ACTION_PERMISSIONS,
   bulkCancelRequestSchema,
   bulkIdsRequestSchema,
@@ -60,6 +62,7 @@ import {
 import { runBulkAction } from './bulk.service';
 import { createPatientAccounts } from './create-accounts.service';
 import { createDeskAppointment } from './desk-booking.service';
+import { checkAvailability } from './booking.service';
 import { saveExaminationNotes } from './examination.service';
 import {
   assignDoctor,
@@ -224,6 +227,22 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
         .send(
           await withEmailStatus(mail, await createDeskAppointment(deps, req.body, actor(req), deps.config.publicUrl)),
         ),
+  );
+
+  app.get(
+    '/appointments/desk/availability',
+    {
+      schema: {
+        tags,
+        summary:
+          'Whether the desk may book a slot: as the public availability, but from the slot under way (no two-hour lead)',
+        security,
+        querystring: availabilityQuerySchema,
+        response: { 200: availabilityResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+      preHandler: app.requirePermission('bookAtDesk'),
+    },
+    async (req) => checkAvailability(deps, req.query, 'desk'),
   );
 
   // ------------------------------------------------------------ booking history (ADMIN, STAFF)

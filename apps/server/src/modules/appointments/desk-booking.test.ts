@@ -59,6 +59,11 @@ for (const kind of dbKinds()) {
 
     it('has no two-hour rule for staff (the public form refuses the same slot as too soon)', async () => {
       const slot = { appointmentDate: DAYS.mon, appointmentTime: '09:30', department: 'OBSTETRICS' };
+      const query = `date=${slot.appointmentDate}&time=${slot.appointmentTime}&department=${slot.department}`;
+      const seen = await call(t.app, s.staff, 'GET', `/api/appointments/desk/availability?${query}`);
+      expect(seen.json()).toMatchObject({ available: true, remaining: 3 });
+      const publicSeen = await t.app.inject({ url: `/api/appointments/public/availability?${query}` });
+      expect(publicSeen.json()).toMatchObject({ available: false, code: 'TOO_SOON' });
       const pub = await t.app.inject({
         method: 'POST',
         url: '/api/appointments/public',

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { CalendarSearch, RefreshCw } from 'lucide-react';
+import { CalendarPlus, CalendarSearch, RefreshCw } from 'lucide-react';
 import {
   BOOKING_UI_MSG,
   CREATE_ACCOUNTS_MSG,
@@ -39,6 +39,7 @@ import { BookingTable } from './components/booking-table';
 import { BookingToolbar } from './components/booking-toolbar';
 import { BulkInputModal } from './components/bulk-input-modal';
 import { CreateAccountsResultModal } from './components/create-accounts-result-modal';
+import { DeskBookingModal } from './components/desk-booking-modal';
 import { BulkResultModal } from './components/bulk-result-modal';
 import { CancelAppointmentModal } from './components/cancel-appointment-modal';
 import { EditAppointmentModal } from './components/edit-appointment-modal';
@@ -51,6 +52,7 @@ type Dialog =
   | { kind: 'bulk-input'; action: 'cancel' | 'request-payment' }
   | { kind: 'bulk-confirm'; action: 'mark-paid' | 'delete' }
   | { kind: 'create-accounts' }
+  | { kind: 'desk' }
   | { kind: 'accounts-result'; result: CreateAccountsResult }
   | { kind: 'bulk-result'; title: string; result: BulkResult; names: Map<number, string> };
 
@@ -153,15 +155,20 @@ export default function BookingManagerPage() {
             Tìm, xác nhận, chỉ định bác sĩ, yêu cầu thanh toán và xử lý hàng loạt lịch hẹn của phòng khám.
           </p>
         </div>
-        <Button
-          variant="secondary"
-          className="self-start sm:self-auto"
-          onClick={() => void Promise.all([query.refetch(), stats.refetch()])}
-          loading={query.isFetching && !query.isPending}
-        >
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Làm mới
-        </Button>
+        <div className="flex flex-wrap gap-2 self-start sm:self-auto">
+          <Button onClick={() => setDialog({ kind: 'desk' })}>
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Đặt lịch tại quầy
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => void Promise.all([query.refetch(), stats.refetch()])}
+            loading={query.isFetching && !query.isPending}
+          >
+            <RefreshCw aria-hidden="true" className="size-4" />
+            Làm mới
+          </Button>
+        </div>
       </header>
 
       {stats.isError ? (
@@ -338,6 +345,7 @@ export default function BookingManagerPage() {
         onConfirm={runCreateAccounts}
         onCancel={close}
       />
+      {dialog?.kind === 'desk' && <DeskBookingModal onClose={close} />}
       {dialog?.kind === 'accounts-result' && <CreateAccountsResultModal result={dialog.result} onClose={close} />}
       {dialog?.kind === 'bulk-result' && (
         <BulkResultModal title={dialog.title} result={dialog.result} names={dialog.names} onClose={close} />
