@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { APPOINTMENT_MSG, PRIVACY_MSG } from '@clinic/shared';
+import { APPOINTMENT_MSG, DAY_SHEET_OPEN_STATUSES, PRIVACY_MSG } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
@@ -180,6 +180,50 @@ for (const kind of dbKinds()) {
         expect(unfit.json().code).toBe('DOCTOR_NOT_ELIGIBLE');
         const list = await call(t.app, s.staff, 'GET', `/api/appointments?from=${DAYS.fri}&to=${DAYS.fri}`);
         expect(list.json().items.filter((a: { appointmentTime: string }) => a.appointmentTime === '15:00')).toEqual([]);
+      });
+    });
+
+    describe('GET /api/appointments as the day sheet', () => {
+      it('lists one day in time order without the finished visits, or the oldest waiting first', async () => {
+        const day = DAYS.sat;
+        const made = async (
+          time: string,
+          status: 'PENDING' | 'CONFIRMED' | 'COMPLETED' | 'CANCELLED',
+          createdAt: string,
+        ) =>
+          seedAppointment(db(), {
+            appointmentDate: day,
+            appointmentTime: time,
+            status,
+            phone: phone(),
+            createdAt: new Date(createdAt),
+          });
+        const late = await made('15:00', 'PENDING', '2027-02-20T02:00:00Z');
+        const early = await made('08:00', 'CONFIRMED', '2027-02-25T02:00:00Z');
+        const middle = await made('10:00', 'PENDING', '2027-02-10T02:00:00Z');
+        await made('09:00', 'COMPLETED', '2027-02-01T02:00:00Z');
+        await made('11:00', 'CANCELLED', '2027-02-01T02:00:00Z');
+        const sheet = (sort: string) =>
+          call(
+            t.app,
+            s.staff,
+            'GET',
+            `/api/appointments?from=${day}&to=${day}&status=${DAY_SHEET_OPEN_STATUSES.join(',')}&sort=${sort}`,
+          );
+        const byTime = await sheet('appointmentDate:asc');
+        expect(byTime.statusCode).toBe(200);
+        expect(byTime.json().items.map((a: { id: number }) => a.id)).toEqual([early.id, middle.id, late.id]);
+        expect(byTime.json().total).toBe(3);
+        const oldestFirst = await sheet('createdAt:asc');
+        expect(oldestFirst.json().items.map((a: { id: number }) => a.id)).toEqual([middle.id, late.id, early.id]);
+        const all = await call(t.app, s.staff, 'GET', `/api/appointments?from=${day}&to=${day}`);
+        expect(all.json().total).toBe(5);
+      });
+
+      it('refuses a day that is not a date, with a Vietnamese message', async () => {
+        const res = await call(t.app, s.staff, 'GET', '/api/appointments?from=2027-02-30&to=2027-02-30');
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe(APPOINTMENT_MSG.invalidQueryDate);
       });
     });
   });

@@ -143,7 +143,7 @@ export default function BookingManagerPage() {
     params.page,
     update,
   );
-  const filtered = params.q !== '' || params.status !== '' || params.today;
+  const filtered = params.q !== '' || params.status !== '' || params.today || params.day !== '';
 
   return (
     <div className="space-y-6">
@@ -174,7 +174,11 @@ export default function BookingManagerPage() {
       {stats.isError ? (
         <Alert tone="warning">{errorMessage(stats.error, BOOKING_UI_MSG.statsFailed)}</Alert>
       ) : (
-        <BookingStatsCards stats={stats.data} current={params} onSelect={(filter) => update(filter)} />
+        <BookingStatsCards
+          stats={stats.data}
+          current={params}
+          onSelect={(filter) => update({ ...filter, day: '', finished: false })}
+        />
       )}
       <BookingToolbar params={params} onChange={update} />
 
