@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { CalendarPlus, CalendarSearch, RefreshCw } from 'lucide-react';
+import { CalendarPlus, CalendarSearch, ChevronDown, ChevronUp, RefreshCw } from 'lucide-react';
 import {
   BOOKING_UI_MSG,
   CREATE_ACCOUNTS_MSG,
@@ -45,6 +45,7 @@ import { CancelAppointmentModal } from './components/cancel-appointment-modal';
 import { EditAppointmentModal } from './components/edit-appointment-modal';
 import { RequestPaymentModal } from './components/request-payment-modal';
 import { useBookingListState } from './hooks/use-booking-list-state';
+import { useFoldedCards } from './hooks/use-folded-cards';
 import { usePastTheEnd } from '@/hooks/use-past-the-end';
 
 type Dialog =
@@ -73,6 +74,7 @@ export default function BookingManagerPage() {
   const stats = useAppointmentStats();
   const items = useMemo(() => query.data?.items ?? [], [query.data]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [cardsFolded, setCardsFolded] = useFoldedCards();
   const close = () => setDialog(null);
 
   const {
@@ -168,18 +170,33 @@ export default function BookingManagerPage() {
             <RefreshCw aria-hidden="true" className="size-4" />
             Làm mới
           </Button>
+          <Button
+            variant="ghost"
+            aria-expanded={!cardsFolded}
+            aria-controls="booking-stats"
+            onClick={() => setCardsFolded(!cardsFolded)}
+          >
+            {cardsFolded ? (
+              <ChevronDown aria-hidden="true" className="size-4" />
+            ) : (
+              <ChevronUp aria-hidden="true" className="size-4" />
+            )}
+            {cardsFolded ? 'Hiện thống kê' : 'Thu gọn thống kê'}
+          </Button>
         </div>
       </header>
 
-      {stats.isError ? (
-        <Alert tone="warning">{errorMessage(stats.error, BOOKING_UI_MSG.statsFailed)}</Alert>
-      ) : (
-        <BookingStatsCards
-          stats={stats.data}
-          current={params}
-          onSelect={(filter) => update({ ...filter, day: '', finished: false })}
-        />
-      )}
+      <div id="booking-stats" hidden={cardsFolded}>
+        {stats.isError ? (
+          <Alert tone="warning">{errorMessage(stats.error, BOOKING_UI_MSG.statsFailed)}</Alert>
+        ) : (
+          <BookingStatsCards
+            stats={stats.data}
+            current={params}
+            onSelect={(filter) => update({ ...filter, day: '', finished: false })}
+          />
+        )}
+      </div>
       <BookingToolbar params={params} onChange={update} />
 
       <p className="sr-only" aria-live="polite" aria-atomic="true">

@@ -112,11 +112,17 @@ describe('Booking Manager: the day sheet and the booking at the desk', () => {
 
   it('shows when each was booked, and marks a booking still waiting whose time has come', async () => {
     server();
-    open('/admin/bookings?day=today');
+    const { user } = open('/admin/bookings?day=today');
     const late = (await screen.findByRole('button', { name: 'Bệnh nhân 1' }, firstLoad)).closest('tr')!;
     expect(screen.getByRole('columnheader', { name: /Ngày đặt/ })).toBeInTheDocument();
     expect(within(late).getByText('Quá giờ, chưa xác nhận')).toBeInTheDocument();
     expect(within(late).getByText('01/03/2026')).toBeInTheDocument();
+    // The counters fold away for more rows above the fold, and stay folded on this computer.
+    await user.click(screen.getByRole('button', { name: 'Thu gọn thống kê' }));
+    expect(screen.queryByRole('list', { name: 'Thống kê lịch hẹn' })).toBeNull();
+    expect(localStorage.getItem('bookings.cardsFolded')).toBe('1');
+    await user.click(screen.getByRole('button', { name: 'Hiện thống kê' }));
+    expect(screen.getByRole('list', { name: 'Thống kê lịch hẹn' })).toBeVisible();
     const confirmed = screen.getByRole('button', { name: 'Bệnh nhân 2' }).closest('tr')!;
     expect(within(confirmed).queryByText('Quá giờ, chưa xác nhận')).toBeNull();
     const ahead = screen.getByRole('button', { name: 'Bệnh nhân 3' }).closest('tr')!;

@@ -3,7 +3,6 @@ import {
   APPOINTMENT_LIMITS,
   clinicMoment,
   daySheetDate,
-  formatLongDate,
   isDateString,
   type AppointmentSort,
   type AppointmentStatus,
@@ -102,49 +101,33 @@ export function BookingToolbar({
         <label className="sr-only" htmlFor="booking-day">
           Chọn ngày
         </label>
-        <input
-          id="booking-day"
-          type="date"
-          value={sheetDate}
-          onChange={(event) => {
-            const value = event.target.value;
-            if (!value) return openDay('');
-            if (!isDateString(value)) return;
-            const today = clinicMoment(new Date(), zone).date;
-            openDay(value === today ? 'today' : value);
-          }}
-          className={cn(inputClasses, 'w-auto')}
-        />
+        <div className="w-44">
+          <input
+            id="booking-day"
+            type="date"
+            value={sheetDate}
+            onChange={(event) => {
+              const value = event.target.value;
+              if (!value) return openDay('');
+              if (!isDateString(value)) return;
+              const today = clinicMoment(new Date(), zone).date;
+              openDay(value === today ? 'today' : value);
+            }}
+            className={inputClasses}
+          />
+        </div>
         {params.day && (
-          <>
-            <label className="ml-1 inline-flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                checked={params.finished}
-                onChange={(event) => onChange({ finished: event.target.checked })}
-                className="size-4 rounded border-slate-300 accent-brand-700"
-              />
-              Hiện cả lịch đã xong (hoàn thành, đã hủy, không đến)
-            </label>
-            <span className="text-sm text-slate-600">{formatLongDate(sheetDate)}</span>
-          </>
+          <label className="ml-1 inline-flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              checked={params.finished}
+              onChange={(event) => onChange({ finished: event.target.checked })}
+              className="size-4 rounded border-slate-300 accent-brand-700"
+            />
+            Hiện cả lịch đã xong (hoàn thành, đã hủy, không đến)
+          </label>
         )}
-      </fieldset>
-      {filtered && (
-        <div className="mt-3 flex flex-wrap items-center gap-2">
-          {params.today && !params.day && (
-            <span className="inline-flex items-center gap-1 rounded-full bg-accent-50 px-3 py-1 text-sm font-medium text-accent-700">
-              Chỉ lịch hẹn hôm nay
-              <button
-                type="button"
-                onClick={() => onChange({ today: false })}
-                className="rounded-full p-0.5 hover:bg-accent-100"
-                aria-label="Bỏ lọc lịch hẹn hôm nay"
-              >
-                <X aria-hidden="true" className="size-3.5" />
-              </button>
-            </span>
-          )}
+        {filtered && (
           <Button
             variant="ghost"
             size="sm"
@@ -156,6 +139,21 @@ export function BookingToolbar({
             <X aria-hidden="true" className="size-4" />
             Xóa bộ lọc
           </Button>
+        )}
+      </fieldset>
+      {params.today && !params.day && (
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <span className="inline-flex items-center gap-1 rounded-full bg-accent-50 px-3 py-1 text-sm font-medium text-accent-700">
+            Chỉ lịch hẹn hôm nay
+            <button
+              type="button"
+              onClick={() => onChange({ today: false })}
+              className="rounded-full p-0.5 hover:bg-accent-100"
+              aria-label="Bỏ lọc lịch hẹn hôm nay"
+            >
+              <X aria-hidden="true" className="size-3.5" />
+            </button>
+          </span>
         </div>
       )}
     </div>
