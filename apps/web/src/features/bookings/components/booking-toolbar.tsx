@@ -21,8 +21,8 @@ import { DAY_SHEET_SORT, DEFAULT_BOOKING_LIST } from '../hooks/use-booking-list-
 const SORT_OPTIONS: ReadonlyArray<{ value: AppointmentSort; label: string }> = [
   { value: 'createdAt:desc', label: 'Mới đặt nhất trước' },
   { value: 'createdAt:asc', label: 'Chờ lâu nhất trước' },
-  { value: 'appointmentDate:asc', label: 'Theo giờ khám (sớm trước)' },
-  { value: 'appointmentDate:desc', label: 'Theo giờ khám (muộn trước)' },
+  { value: 'appointmentDate:asc', label: 'Giờ khám, sớm trước' },
+  { value: 'appointmentDate:desc', label: 'Giờ khám, muộn trước' },
 ];
 
 /**
@@ -124,7 +124,8 @@ export function BookingToolbar({
               onChange={(event) => onChange({ finished: event.target.checked })}
               className="size-4 rounded border-slate-300 accent-brand-700"
             />
-            Hiện cả lịch đã xong (hoàn thành, đã hủy, không đến)
+            Hiện cả lịch đã xong
+            <span className="sr-only"> (hoàn thành, đã hủy, không đến)</span>
           </label>
         )}
         {filtered && (
