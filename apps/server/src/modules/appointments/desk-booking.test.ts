@@ -161,6 +161,20 @@ for (const kind of dbKinds()) {
         expect(ok.statusCode, ok.body).toBe(201);
       });
 
+      it('lets only one of two desks confirm the same doctor for the same hour in two departments at once', async () => {
+        const at = { appointmentDate: DAYS.fri, appointmentTime: '16:30' };
+        const answers = await Promise.all(
+          ['OBSTETRICS', 'GYNECOLOGY', 'FERTILITY'].map((department) =>
+            book(s.staff, desk({ ...at, department, phone: phone(), doctorId: s.doctor.userId })),
+          ),
+        );
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
+        expect(answers.filter((a) => a.statusCode === 409).map((a) => a.json().code)).toEqual([
+          'DOCTOR_BUSY',
+          'DOCTOR_BUSY',
+        ]);
+      });
+
       it('refuses an inactive doctor and one who does not fit the department, and books nothing', async () => {
         const gone = await insertUser(db(), {
           username: `gone${kind}`,
