@@ -6,6 +6,7 @@ import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { consents, users } from '../../db/schema';
 import { insertUser } from '../users/users.repository';
+import { listOutboxEmails } from '../email/email.repository';
 import { listAppointmentEvents } from './appointments.repository';
 
 /** What the desk's window sends: the public booking's fields, the in-person consent, maybe a doctor. */
@@ -55,6 +56,19 @@ for (const kind of dbKinds()) {
       expect(events.map((e) => [e.action, e.note, e.actorId])).toEqual([
         ['CREATED', APPOINTMENT_MSG.deskBookedNote, s.staff.userId],
       ]);
+      // No e-mail, no message to send.
+      expect(await listOutboxEmails(db(), { appointmentId: appointment.id })).toEqual([]);
+    });
+
+    it('sends a patient who gave an e-mail the booking-received message with her private link', async () => {
+      const res = await book(
+        s.staff,
+        desk({ phone: phone(), email: 'goi.dien@example.com', appointmentTime: '10:30' }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const mails = await listOutboxEmails(db(), { appointmentId: res.json().appointment.id });
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toMatchObject({ kind: 'BOOKING_RECEIVED', toAddress: 'goi.dien@example.com' });
     });
 
     it('has no two-hour rule for staff (the public form refuses the same slot as too soon)', async () => {
@@ -138,6 +152,10 @@ for (const kind of dbKinds()) {
           ['CREATED', null, 'PENDING'],
           ['CONFIRM', 'PENDING', 'CONFIRMED'],
         ]);
+        // One message: the confirmation (with the doctor and her private link), not a booking-received one too.
+        const mails = await listOutboxEmails(db(), { appointmentId: appointment.id });
+        expect(mails.map((m) => m.kind)).toEqual(['APPOINTMENT_CONFIRMED']);
+        expect(mails[0]!.text).toContain('/appointment/manage/');
       });
 
       it('refuses a doctor who already has a visit at that hour, in any department, and books nothing', async () => {
