@@ -387,6 +387,20 @@ for (const kind of dbKinds()) {
         req: () => ({ payload: booking({ email: `book${unique()}@example.com`, phone: phone() }) }),
       },
 
+      // The front desk books a walk-in or a phone call (PRODUCT.md section 11).
+      'POST /api/appointments/desk': {
+        expect: perm('bookAtDesk'),
+        req: () => {
+          const { consentHealthData: _, ...fields } = booking({ email: null, phone: phone() });
+          return { payload: { ...fields, consentInPerson: true } };
+        },
+      },
+
+      'GET /api/appointments/desk/availability': {
+        expect: perm('bookAtDesk'),
+        req: () => ({ url: '/api/appointments/desk/availability?date=2027-03-03&time=10:00&department=GYNECOLOGY' }),
+      },
+
       // appointment lists
       'GET /api/appointments': { expect: perm('readAppointments') },
       'GET /api/appointments/search': {

@@ -22,6 +22,7 @@ export * from './blog/upload';
 export * from './appointments/statuses';
 export * from './appointments/messages';
 export * from './appointments/time';
+export * from './appointments/day-sheet';
 export * from './appointments/state-machine';
 export * from './appointments/schemas';
 export * from './appointments/history';

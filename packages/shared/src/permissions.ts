@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   answerAssignments: ['DOCTOR'],
   /** A private calendar subscription of one's own confirmed and paid appointments (issue 13). */
   subscribeCalendar: ['DOCTOR'],
+  /** A booking made at the front desk for a walk-in or a phone call (PRODUCT.md section 11). */
+  bookAtDesk: FRONT_DESK,
   /** Bulk actions of the Booking Manager. */
   bulkCancelAppointments: FRONT_DESK,
   bulkMarkPaid: FRONT_DESK,

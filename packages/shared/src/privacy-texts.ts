@@ -49,6 +49,8 @@ export const PRIVACY_TEXT = {
     'Tôi đồng ý để phòng khám xử lý thông tin sức khỏe và liên hệ của tôi nhằm đặt, sắp xếp và thực hiện lịch khám.',
   waitingConsent:
     'Tôi đồng ý để phòng khám lưu tên, số điện thoại và email của tôi nhằm báo cho tôi khi khung giờ này có chỗ trống.',
+  /** The desk's box: the staff member asked in person and the patient agreed (channel DESK). */
+  deskConsent: 'Bệnh nhân đã đồng ý cho phòng khám xử lý thông tin sức khỏe',
   marketingConsent: 'Tôi đồng ý nhận bản tin sức khỏe qua email (có thể hủy bất cứ lúc nào).',
   commentNotice:
     'Tên và bình luận của bạn sẽ hiển thị công khai. Đừng viết thông tin sức khỏe hay liên hệ của bạn vào bình luận.',
@@ -69,6 +71,7 @@ export const PRIVACY_TEXT = {
 
 export const PRIVACY_MSG = {
   healthConsentRequired: 'Vui lòng đồng ý với việc xử lý thông tin sức khỏe để đặt lịch',
+  deskConsentRequired: 'Vui lòng hỏi và xác nhận bệnh nhân đã đồng ý cho phòng khám xử lý thông tin sức khỏe',
   waitingConsentRequired: 'Vui lòng đồng ý để phòng khám lưu thông tin liên hệ của bạn',
   marketingConsentRequired: 'Vui lòng đồng ý nhận bản tin',
   correctionRequired: 'Vui lòng cho biết thông tin cần sửa',

@@ -113,6 +113,13 @@ export const APPOINTMENT_MSG = {
     'Ghi chú đã được lưu. Lịch hẹn chuyển sang trạng thái "Cần thanh toán": bệnh nhân cần thanh toán để hoàn thành lịch hẹn.',
   notesNoShow: 'Ghi chú đã được lưu. Lịch hẹn được đánh dấu "Không đến khám".',
   followUpCreated: 'Đã tạo lịch tái khám',
+  // A booking at the front desk (PRODUCT.md section 11).
+  deskBooked: 'Đã đặt lịch hẹn tại quầy',
+  /** The booking's first history event when staff made it at the desk. */
+  deskBookedNote: 'Đặt lịch tại quầy',
+  deskBookedConfirmed: 'Đã đặt lịch hẹn tại quầy và xác nhận với bác sĩ',
+  doctorInactive: 'Bác sĩ này đã ngừng hoạt động. Vui lòng chọn bác sĩ khác',
+  doctorBusy: 'Bác sĩ đã có lịch khám khác vào khung giờ này. Vui lòng chọn bác sĩ khác',
   // E-mail calls (specification section 7).
   emailSent: 'Email đã được gửi',
   emailSimulated: 'Email simulated: chưa cấu hình máy chủ gửi thư (SMTP_URL), email không được gửi thật',

@@ -3,10 +3,13 @@ import {
   appointmentListQuerySchema,
   appointmentPutRequestSchema,
   cancelAppointmentRequestSchema,
+  deskAppointmentRequestSchema,
   isExaminationNotes,
   publicAppointmentRequestSchema,
   requestPaymentRequestSchema,
 } from './schemas';
+import { PRIVACY_MSG } from '../privacy-texts';
+import { APPOINTMENT_MSG } from './messages';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues[0]?.message;
@@ -112,5 +115,34 @@ describe('appointmentPutRequestSchema with a partial edit', () => {
   it('answers an edit missing its date as an edit, not as unknown notes fields', () => {
     const r = appointmentPutRequestSchema.safeParse({ ...booking, appointmentDate: undefined });
     expect(firstMessage(r)).toBe('Vui lòng điền đầy đủ thông tin bắt buộc');
+  });
+});
+
+describe('deskAppointmentRequestSchema', () => {
+  const { consentHealthData: _, ...fields } = { ...booking, consentHealthData: true };
+  const desk = { ...fields, email: '', consentInPerson: true };
+
+  it('takes a booking without an e-mail and without a doctor', () => {
+    expect(deskAppointmentRequestSchema.parse(desk)).toMatchObject({
+      email: null,
+      doctorId: null,
+      phone: '0912345678',
+    });
+  });
+
+  it('needs the box saying the patient agreed in person, never ticked for her', () => {
+    for (const consentInPerson of [false, undefined, 'true']) {
+      expect(firstMessage(deskAppointmentRequestSchema.safeParse({ ...desk, consentInPerson }))).toBe(
+        PRIVACY_MSG.deskConsentRequired,
+      );
+    }
+  });
+
+  it('refuses a doctor that is not a positive whole number', () => {
+    for (const doctorId of ['9', 0, 1.5, -3]) {
+      expect(firstMessage(deskAppointmentRequestSchema.safeParse({ ...desk, doctorId }))).toBe(
+        APPOINTMENT_MSG.invalidDoctorId,
+      );
+    }
   });
 });

@@ -191,6 +191,30 @@ export const appointmentIdParamsSchema = z.object({
   id: z.coerce.number({ error: M.invalidId }).int(M.invalidId).positive(M.invalidId).max(MAX_INT, M.invalidId),
 });
 
+// ---------------------------------------------------------------- a booking at the desk
+
+/**
+ * A booking made by staff at the front desk for a walk-in or a phone call (PRODUCT.md section 11): the
+ * public booking's fields (an e-mail optional), the box saying the patient agreed in person (consent
+ * channel DESK), and optionally the doctor it is confirmed with at once.
+ */
+export const deskAppointmentRequestSchema = z.object(
+  {
+    ...bookingFields,
+    consentInPerson: z.literal(true, { error: PRIVACY_MSG.deskConsentRequired }),
+    doctorId: z
+      .number({ error: M.invalidDoctorId })
+      .int(M.invalidDoctorId)
+      .positive(M.invalidDoctorId)
+      .max(MAX_INT, M.invalidDoctorId)
+      .nullish()
+      .transform((v) => v ?? null),
+  },
+  { error: M.requiredFields },
+);
+export type DeskAppointmentRequest = z.input<typeof deskAppointmentRequestSchema>;
+export type DeskAppointmentInput = z.output<typeof deskAppointmentRequestSchema>;
+
 // ---------------------------------------------------------------- lists
 
 export const APPOINTMENT_SORT_FIELDS = [

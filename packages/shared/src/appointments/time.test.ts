@@ -3,8 +3,10 @@ import {
   addDays,
   addYears,
   bookingWindow,
+  checkDeskSlotRules,
   checkSlotRules,
   clinicInstant,
+  deskSlots,
   clinicMoment,
   isDateString,
   isSunday,
@@ -168,3 +170,20 @@ for (const machineZone of ['UTC', 'America/New_York', 'Asia/Ho_Chi_Minh', 'Pacif
     });
   });
 }
+
+describe('the front desk’s slots (PRODUCT.md section 11)', () => {
+  it('offers the slot under way and every later one today, where the public form waits two hours', () => {
+    const now = hcm('2026-11-20T09:10:00'); // a Friday
+    expect(offeredSlots('2026-11-20', now, HCM)[0]).toBe('11:30');
+    expect(deskSlots('2026-11-20', now, HCM)[0]).toBe('09:00');
+    expect(checkDeskSlotRules('2026-11-20', '09:30', now, HCM)).toBeNull();
+  });
+
+  it('refuses a slot that is over, a past day and a Sunday as the public rules do', () => {
+    const now = hcm('2026-11-20T09:30:00');
+    expect(checkDeskSlotRules('2026-11-20', '09:00', now, HCM)?.code).toBe('PAST_TIME');
+    expect(checkDeskSlotRules('2026-11-19', '15:00', now, HCM)?.code).toBe('PAST_DATE');
+    expect(checkDeskSlotRules('2026-11-22', '09:00', now, HCM)?.code).toBe('SUNDAY_CLOSED');
+    expect(checkDeskSlotRules('2026-11-20', '12:00', now, HCM)?.code).toBe('INVALID_TIME');
+  });
+});

@@ -265,6 +265,26 @@ export function checkSlotRules(date: string, time: string, now: Date, timeZone: 
   return null;
 }
 
+/**
+ * The front desk's rules (PRODUCT.md section 11): the public's calendar without the two-hour lead
+ * time, so a walk-in is booked for the slot under way; a slot already over is past.
+ */
+export function checkDeskSlotRules(date: string, time: string, now: Date, timeZone: string): SlotRuleViolation | null {
+  if (!isDateString(date)) return { code: 'INVALID_DATE', message: APPOINTMENT_MSG.invalidDate };
+  if (!isTimeSlot(time)) return { code: 'INVALID_TIME', message: APPOINTMENT_MSG.invalidTime };
+  const dateViolation = checkDateRules(date, now, timeZone);
+  if (dateViolation) return dateViolation;
+  const m = clinicMoment(now, timeZone);
+  if (date === m.date && (timeToMinutes(time) + SLOT_MINUTES) * 60 <= m.seconds)
+    return { code: 'PAST_TIME', message: APPOINTMENT_MSG.pastTime };
+  return null;
+}
+
+/** The slots the desk's window offers for a date: for today, the one under way and those after it. */
+export function deskSlots(date: string, now: Date, timeZone: string): TimeSlot[] {
+  return TIME_SLOTS.filter((slot) => checkDeskSlotRules(date, slot, now, timeZone) === null);
+}
+
 /** The slots the booking form offers for a date: none outside the window or on Sunday; for today, those 2 hours ahead. */
 export function offeredSlots(date: string, now: Date, timeZone: string): TimeSlot[] {
   return TIME_SLOTS.filter((slot) => checkSlotRules(date, slot, now, timeZone) === null);

@@ -1,5 +1,6 @@
 import {
   APPOINTMENT_MSG as M,
+  checkDeskSlotRules,
   checkSlotRules,
   type AppointmentEventAction,
   type AppointmentStatus,
@@ -39,10 +40,11 @@ export type AppointmentRequest = {
   followUpOfId?: number | null;
   /**
    * The date and time rules the slot must meet: the public's (today from two hours ahead, to two
-   * years; PRODUCT.md section 3), or none (the sample data's past visits). The capacity and one
-   * person once per slot hold either way.
+   * years; PRODUCT.md section 3), the front desk's (the same without the two hours: the slot under way
+   * and later; section 11), or none (the sample data's past visits). The capacity and one person once
+   * per slot hold either way.
    */
-  rules: 'public' | 'none';
+  rules: 'public' | 'desk' | 'none';
   /** PENDING unless said (a doctor's follow-up is CONFIRMED with him; sample data any status). */
   status?: AppointmentStatus;
   doctorId?: number | null;
@@ -86,8 +88,14 @@ export type MadeAppointment = { row: BookedRow; department: BookingDepartment; m
 
 type MakingDeps = AppointmentDeps & Partial<Pick<AppDeps, 'cache'>>;
 
-export function assertSlotRules(deps: Pick<AppointmentDeps, 'timeZone'>, slot: Slot, now: Date): void {
-  const violation = checkSlotRules(slot.appointmentDate, slot.appointmentTime, now, deps.timeZone);
+export function assertSlotRules(
+  deps: Pick<AppointmentDeps, 'timeZone'>,
+  slot: Slot,
+  now: Date,
+  rules: 'public' | 'desk' = 'public',
+): void {
+  const check = rules === 'desk' ? checkDeskSlotRules : checkSlotRules;
+  const violation = check(slot.appointmentDate, slot.appointmentTime, now, deps.timeZone);
   if (violation) throw new BadRequestError(violation.message, violation.code);
 }
 
@@ -119,7 +127,7 @@ export async function tryMakeAppointment(
   now: Date,
 ): Promise<(MadeAppointment & { outcome: 'OK' }) | { outcome: Exclude<BookingOutcome, 'OK'> }> {
   const slot = slotOf(request.slot);
-  if (request.rules === 'public') assertSlotRules(deps, slot, now);
+  if (request.rules !== 'none') assertSlotRules(deps, slot, now, request.rules);
   const found = await departmentAndNewId(db, deps, slot.department);
   if (!found) return { outcome: 'UNKNOWN_DEPARTMENT' };
   const { id, ...department } = found;

@@ -14,6 +14,8 @@ import {
   appointmentStatusParamsSchema,
   appointmentUpdateResponseSchema,
   assignDoctorRequestSchema,
+  availabilityQuerySchema,
+  availabilityResponseSchema,
   BULK_ACTION_PERMISSIONS,
   bulkCancelRequestSchema,
   bulkIdsRequestSchema,
@@ -24,6 +26,7 @@ import {
   calendarFeedStatusSchema,
   cancelAppointmentRequestSchema,
   confirmWithDoctorRequestSchema,
+  deskAppointmentRequestSchema,
   createAccountsResultSchema,
   deleteAppointmentResponseSchema,
   doctorAcceptRequestSchema,
@@ -58,6 +61,8 @@ import {
 } from './appointment-emails.service';
 import { runBulkAction } from './bulk.service';
 import { createPatientAccounts } from './create-accounts.service';
+import { createDeskAppointment } from './desk-booking.service';
+import { checkAvailability } from './booking.service';
 import { saveExaminationNotes } from './examination.service';
 import {
   assignDoctor,
@@ -197,6 +202,47 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       preHandler: app.requireRole(...BACK_OFFICE),
     },
     async (req) => listAppointments(deps, actor(req), 'all', { ...req.query, status: [req.params.status] }),
+  );
+
+  // ------------------------------------------------------------ a booking at the desk (ADMIN, STAFF)
+
+  app.post(
+    '/appointments/desk',
+    {
+      schema: {
+        tags,
+        summary:
+          'Book at the front desk (walk-in or phone): any free slot from the one under way (no two-hour lead), no e-mail needed, the consent taken in person recorded (channel DESK, the staff member), optionally confirmed with a doctor at once',
+        description:
+          '400: missing fields or consent, a past or closed slot, an unknown department, a doctor who is inactive or does not fit the department. 409 SLOT_FULL: the slot has no place left; ALREADY_BOOKED: this phone or e-mail holds the slot; DOCTOR_BUSY: the doctor has another visit at that hour.',
+        security,
+        body: deskAppointmentRequestSchema,
+        response: { 201: appointmentActionResponseSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+      preHandler: app.requirePermission('bookAtDesk'),
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(
+          await withEmailStatus(mail, await createDeskAppointment(deps, req.body, actor(req), deps.config.publicUrl)),
+        ),
+  );
+
+  app.get(
+    '/appointments/desk/availability',
+    {
+      schema: {
+        tags,
+        summary:
+          'Whether the desk may book a slot: as the public availability, but from the slot under way (no two-hour lead)',
+        security,
+        querystring: availabilityQuerySchema,
+        response: { 200: availabilityResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+      preHandler: app.requirePermission('bookAtDesk'),
+    },
+    async (req) => checkAvailability(deps, req.query, 'desk'),
   );
 
   // ------------------------------------------------------------ booking history (ADMIN, STAFF)

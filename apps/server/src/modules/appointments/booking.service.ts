@@ -1,5 +1,6 @@
 import {
   APPOINTMENT_MSG as M,
+  checkDeskSlotRules,
   checkSlotRules,
   type AvailabilityQuery,
   type AvailabilityResponse,
@@ -31,11 +32,13 @@ export async function requireDepartment(db: Db, code: string) {
 export async function checkAvailability(
   deps: AppointmentDeps & Pick<AppDeps, 'cache'>,
   q: AvailabilityQuery,
+  /** The front desk's calendar has no two-hour lead (PRODUCT.md section 11). */
+  rules: 'public' | 'desk' = 'public',
 ): Promise<AvailabilityResponse> {
   const now = deps.clock.now();
   if (!(await keptDepartment(deps.cache, deps.db, q.department)))
     return { available: false, code: 'UNKNOWN_DEPARTMENT', message: M.unknownDepartment, remaining: 0 };
-  const violation = checkSlotRules(q.date, q.time, now, deps.timeZone);
+  const violation = (rules === 'desk' ? checkDeskSlotRules : checkSlotRules)(q.date, q.time, now, deps.timeZone);
   if (violation) return { available: false, code: violation.code, message: violation.message, remaining: 0 };
   const slot = { appointmentDate: q.date, appointmentTime: q.time, department: q.department };
   const places = await deps.cache.get(

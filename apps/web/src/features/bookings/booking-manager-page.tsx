@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { CalendarSearch, RefreshCw } from 'lucide-react';
+import { CalendarPlus, CalendarSearch, ChevronDown, ChevronUp, RefreshCw } from 'lucide-react';
 import {
   BOOKING_UI_MSG,
   CREATE_ACCOUNTS_MSG,
@@ -39,11 +39,13 @@ import { BookingTable } from './components/booking-table';
 import { BookingToolbar } from './components/booking-toolbar';
 import { BulkInputModal } from './components/bulk-input-modal';
 import { CreateAccountsResultModal } from './components/create-accounts-result-modal';
+import { DeskBookingModal } from './components/desk-booking-modal';
 import { BulkResultModal } from './components/bulk-result-modal';
 import { CancelAppointmentModal } from './components/cancel-appointment-modal';
 import { EditAppointmentModal } from './components/edit-appointment-modal';
 import { RequestPaymentModal } from './components/request-payment-modal';
 import { useBookingListState } from './hooks/use-booking-list-state';
+import { useFoldedCards } from './hooks/use-folded-cards';
 import { usePastTheEnd } from '@/hooks/use-past-the-end';
 
 type Dialog =
@@ -51,6 +53,7 @@ type Dialog =
   | { kind: 'bulk-input'; action: 'cancel' | 'request-payment' }
   | { kind: 'bulk-confirm'; action: 'mark-paid' | 'delete' }
   | { kind: 'create-accounts' }
+  | { kind: 'desk' }
   | { kind: 'accounts-result'; result: CreateAccountsResult }
   | { kind: 'bulk-result'; title: string; result: BulkResult; names: Map<number, string> };
 
@@ -71,6 +74,7 @@ export default function BookingManagerPage() {
   const stats = useAppointmentStats();
   const items = useMemo(() => query.data?.items ?? [], [query.data]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [cardsFolded, setCardsFolded] = useFoldedCards();
   const close = () => setDialog(null);
 
   const {
@@ -141,7 +145,7 @@ export default function BookingManagerPage() {
     params.page,
     update,
   );
-  const filtered = params.q !== '' || params.status !== '' || params.today;
+  const filtered = params.q !== '' || params.status !== '' || params.today || params.day !== '';
 
   return (
     <div className="space-y-6">
@@ -153,22 +157,46 @@ export default function BookingManagerPage() {
             Tìm, xác nhận, chỉ định bác sĩ, yêu cầu thanh toán và xử lý hàng loạt lịch hẹn của phòng khám.
           </p>
         </div>
-        <Button
-          variant="secondary"
-          className="self-start sm:self-auto"
-          onClick={() => void Promise.all([query.refetch(), stats.refetch()])}
-          loading={query.isFetching && !query.isPending}
-        >
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Làm mới
-        </Button>
+        <div className="flex flex-wrap gap-2 self-start sm:self-auto">
+          <Button onClick={() => setDialog({ kind: 'desk' })}>
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Đặt lịch tại quầy
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => void Promise.all([query.refetch(), stats.refetch()])}
+            loading={query.isFetching && !query.isPending}
+          >
+            <RefreshCw aria-hidden="true" className="size-4" />
+            Làm mới
+          </Button>
+          <Button
+            variant="ghost"
+            aria-expanded={!cardsFolded}
+            aria-controls="booking-stats"
+            onClick={() => setCardsFolded(!cardsFolded)}
+          >
+            {cardsFolded ? (
+              <ChevronDown aria-hidden="true" className="size-4" />
+            ) : (
+              <ChevronUp aria-hidden="true" className="size-4" />
+            )}
+            {cardsFolded ? 'Hiện thống kê' : 'Thu gọn thống kê'}
+          </Button>
+        </div>
       </header>
 
-      {stats.isError ? (
-        <Alert tone="warning">{errorMessage(stats.error, BOOKING_UI_MSG.statsFailed)}</Alert>
-      ) : (
-        <BookingStatsCards stats={stats.data} current={params} onSelect={(filter) => update(filter)} />
-      )}
+      <div id="booking-stats" hidden={cardsFolded}>
+        {stats.isError ? (
+          <Alert tone="warning">{errorMessage(stats.error, BOOKING_UI_MSG.statsFailed)}</Alert>
+        ) : (
+          <BookingStatsCards
+            stats={stats.data}
+            current={params}
+            onSelect={(filter) => update({ ...filter, day: '', finished: false })}
+          />
+        )}
+      </div>
       <BookingToolbar params={params} onChange={update} />
 
       <p className="sr-only" aria-live="polite" aria-atomic="true">
@@ -338,6 +366,7 @@ export default function BookingManagerPage() {
         onConfirm={runCreateAccounts}
         onCancel={close}
       />
+      {dialog?.kind === 'desk' && <DeskBookingModal onClose={close} />}
       {dialog?.kind === 'accounts-result' && <CreateAccountsResultModal result={dialog.result} onClose={close} />}
       {dialog?.kind === 'bulk-result' && (
         <BulkResultModal title={dialog.title} result={dialog.result} names={dialog.names} onClose={close} />

@@ -1,6 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { BOOKING_UI_MSG, type AppointmentPage, type AppointmentSort, type AppointmentStatus } from '@clinic/shared';
+import {
+  BOOKING_UI_MSG,
+  DAY_SHEET_OPEN_STATUSES,
+  daySheetDate,
+  type AppointmentPage,
+  type AppointmentSort,
+  type AppointmentStatus,
+  type DaySheetDay,
+} from '@clinic/shared';
 import { api } from '@/lib/api-client';
+import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { bookingKeys } from './query-keys';
 
 export const BOOKING_PAGE_SIZE = 20;
@@ -11,13 +20,25 @@ export type AppointmentListParams = {
   status: AppointmentStatus | '';
   /** Today's only (the "Hôm nay" card). */
   today: boolean;
+  /** The day sheet's day ('today', 'tomorrow' or a date), or '' for every day (the specification's list). */
+  day: DaySheetDay | '';
+  /** On the day sheet, the visits that are over (COMPLETED, CANCELLED, NO_SHOW) shown too. */
+  finished: boolean;
   sort: AppointmentSort;
 };
 
+/** The list call's filters: the day sheet asks for one day, without the finished visits unless she chose them. */
+function filtersOf(params: AppointmentListParams) {
+  if (!params.day) return { status: params.status };
+  const date = daySheetDate(params.day, new Date(), clinicTimeZone());
+  const status = params.status || (params.finished ? '' : DAY_SHEET_OPEN_STATUSES.join(','));
+  return { from: date, to: date, status };
+}
+
 /** GET /api/appointments (or /today): one page, searched, filtered and sorted on the server. */
 export function getAppointments(params: AppointmentListParams, signal?: AbortSignal): Promise<AppointmentPage> {
-  return api.get<AppointmentPage>(params.today ? '/appointments/today' : '/appointments', {
-    params: { page: params.page, size: BOOKING_PAGE_SIZE, q: params.q, status: params.status, sort: params.sort },
+  return api.get<AppointmentPage>(params.today && !params.day ? '/appointments/today' : '/appointments', {
+    params: { page: params.page, size: BOOKING_PAGE_SIZE, q: params.q, ...filtersOf(params), sort: params.sort },
     fallbackMessage: BOOKING_UI_MSG.fetchFailed,
     signal,
   });

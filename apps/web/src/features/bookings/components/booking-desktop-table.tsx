@@ -4,6 +4,7 @@ import { SortableHeader } from '@/components/ui/sortable-header';
 import { cn } from '@/lib/cn';
 import { DoctorColumn, RowActions, RowCheckbox, StatusCell, VisitCell } from './booking-row-parts';
 import type { BookingTableProps } from './booking-table';
+import { BookedOnCell, OverdueMark } from './day-sheet-parts';
 
 type SortField = AppointmentSort extends `${infer F}:${string}` ? F : never;
 
@@ -47,6 +48,7 @@ export function BookingDesktopTable({
   onAction,
 }: BookingTableProps) {
   const count = items.filter((a) => selected.has(a.id)).length;
+  const now = new Date();
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full min-w-[880px] text-left text-sm">
@@ -72,6 +74,13 @@ export function BookingDesktopTable({
             <SortHeader
               label="Lịch khám"
               field="appointmentDate"
+              sort={sort}
+              onSortChange={onSortChange}
+              className="px-2 py-3"
+            />
+            <SortHeader
+              label="Ngày đặt"
+              field="createdAt"
               sort={sort}
               onSortChange={onSortChange}
               className="px-2 py-3"
@@ -111,7 +120,10 @@ export function BookingDesktopTable({
                   <p className="text-slate-600 tabular-nums">{a.phone}</p>
                   {a.email && <p className="max-w-60 truncate text-slate-600">{a.email}</p>}
                 </td>
-                <VisitCell appointment={a} />
+                <VisitCell appointment={a}>
+                  <OverdueMark appointment={a} now={now} />
+                </VisitCell>
+                <BookedOnCell appointment={a} />
                 <DoctorColumn appointment={a} />
                 <td className="min-w-40 px-2 py-3">
                   <StatusCell appointment={a} role={role} onAction={onAction} />

@@ -4,6 +4,7 @@ import { SelectAllCheckbox } from '@/components/ui/select-all-checkbox';
 import { SelectableCard } from '@/components/ui/selectable-card';
 import { SORT_OPTIONS } from '../booking-labels';
 import { DoctorCell, RowActions, RowCheckbox, StatusCell, VisitWhen } from './booking-row-parts';
+import { OverdueMark } from './day-sheet-parts';
 import type { BookingTableProps } from './booking-table';
 
 /** The page as cards: every field a row shows, the sort as a select (there are no column headers). */
@@ -18,6 +19,7 @@ export function BookingPhoneList({
   onAction,
 }: BookingTableProps) {
   const count = items.filter((a) => selected.has(a.id)).length;
+  const now = new Date();
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
@@ -70,6 +72,7 @@ export function BookingPhoneList({
                 <dt className="text-slate-500">Ngày khám</dt>
                 <dd className="text-slate-800">
                   <VisitWhen appointment={a} />
+                  <OverdueMark appointment={a} now={now} />
                 </dd>
                 <dt className="text-slate-500">Khoa</dt>
                 <dd className="text-slate-800">{a.departmentName ?? a.department}</dd>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   Ban,
   CalendarCheck,
@@ -67,11 +68,12 @@ export function VisitWhen({ appointment }: { appointment: Appointment }) {
 }
 
 /** The staff tables' cell of when and where: the day, the time and the department. */
-export function VisitCell({ appointment }: { appointment: Appointment }) {
+export function VisitCell({ appointment, children }: { appointment: Appointment; children?: ReactNode }) {
   return (
     <td className="min-w-44 px-2 py-3 text-slate-700">
       <VisitWhen appointment={appointment} />
       <p className="text-slate-600">{appointment.departmentName ?? appointment.department}</p>
+      {children}
     </td>
   );
 }

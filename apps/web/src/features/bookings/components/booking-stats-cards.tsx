@@ -58,7 +58,8 @@ export function BookingStatsCards({
   onSelect,
 }: {
   stats: AppointmentStats | undefined;
-  current: { status: AppointmentStatus | ''; today: boolean };
+  /** On the day sheet (`day` set) no card is the current list. */
+  current: { status: AppointmentStatus | ''; today: boolean; day?: string };
   onSelect: (filter: { status: AppointmentStatus | ''; today: boolean }) => void;
 }) {
   return (
@@ -66,7 +67,7 @@ export function BookingStatsCards({
       {CARDS.map(({ key, label, icon: Icon, tone, filter }) => {
         const status = filter.status ?? '';
         const today = filter.today ?? false;
-        const pressed = current.status === status && current.today === today;
+        const pressed = !current.day && current.status === status && current.today === today;
         return (
           <li key={key}>
             <button

@@ -1,4 +1,4 @@
-import { APPOINTMENT_SORTS, APPOINTMENT_STATUSES, type AppointmentStatus } from '@clinic/shared';
+import { APPOINTMENT_SORTS, APPOINTMENT_STATUSES, isDaySheetDay, type AppointmentStatus } from '@clinic/shared';
 import { readChoice, readPage, useAddressState } from '@/hooks/use-address-state';
 import type { AppointmentListParams } from '../api/get-appointments';
 
@@ -8,8 +8,13 @@ export const DEFAULT_BOOKING_LIST: AppointmentListParams = {
   q: '',
   status: '',
   today: false,
+  day: '',
+  finished: false,
   sort: 'createdAt:desc',
 };
+
+/** The day sheet opens in time order; she may then choose the oldest waiting first. */
+export const DAY_SHEET_SORT = 'appointmentDate:asc' as const;
 
 export function readBookingListParams(search: URLSearchParams): AppointmentListParams {
   return {
@@ -17,6 +22,8 @@ export function readBookingListParams(search: URLSearchParams): AppointmentListP
     q: (search.get('q') ?? '').trim(),
     status: readChoice<AppointmentStatus | ''>(search, 'status', APPOINTMENT_STATUSES, ''),
     today: search.get('today') === '1',
+    day: isDaySheetDay(search.get('day') ?? '') ? search.get('day')! : '',
+    finished: search.get('finished') === '1',
     sort: readChoice(search, 'sort', APPOINTMENT_SORTS, DEFAULT_BOOKING_LIST.sort),
   };
 }
