@@ -189,7 +189,6 @@ for (const kind of dbKinds()) {
       expect(seen.body).not.toContain('Bận ca mổ');
       const mail = (await listOutboxEmails(db(), { appointmentId: id, kind: 'APPOINTMENT_CONFIRMED' }))[0]!;
       expect(mail.text).toContain(`${DOCTOR_MESSAGE_LABEL}: Chị nhớ mang kết quả siêu âm lần trước`);
-
     });
 
     describe('examination notes', () => {
