@@ -21,6 +21,7 @@ import { APPOINTMENT_READS } from '../../lib/read-cache';
 import { foldText } from '../../lib/text';
 import { assertCanSee, notFound, type Actor, type AppointmentDeps } from './appointment-access';
 import { toAppointmentDto, toPatientView } from './appointment-dto';
+import { decodeCursor, encodeCursor, listHash, planPageRead } from './page-cursor';
 import {
   appointmentViewsByIds,
   findAppointment,
@@ -29,6 +30,7 @@ import {
   listDoctorCandidates,
 } from './appointments.repository';
 import {
+  anchorsInFilter,
   countAppointments,
   awaitingDoctorSlots,
   countAppointmentStats,
@@ -135,23 +137,52 @@ function narrowStatuses(
 const emptyPage = (q: { page: number; size: number }): AppointmentPage => ({
   ...toPage([], 0, q.page, q.size),
   totalCapped: false,
+  cursor: null,
 });
 
-/** One page of a filter, with its total (counted up to a cap for text searches). */
+/**
+ * One page of a filter, with its total (counted up to a cap for text searches) and its cursor.
+ * The page is read the cheapest way that gives the rows counting from the start would
+ * (planPageRead): a deep page from the cursor of the page on screen, or from the end of the order.
+ */
 export async function appointmentPage(
   deps: AppointmentDeps,
   filter: AppointmentFilter,
-  q: { page: number; size: number },
+  q: { page: number; size: number; cursor?: string },
   order: `${SortField}:${'asc' | 'desc'}`,
 ): Promise<AppointmentPage> {
+  // A cursor that is not one is refused whatever the filter, before anything is read.
+  const given = q.cursor ? decodeCursor(q.cursor) : null;
   if (filter.statuses && filter.statuses.length === 0) return emptyPage(q);
   if (filter.from && filter.to && filter.from > filter.to) return emptyPage(q);
   const [sort, dir] = order.split(':') as [SortField, 'asc' | 'desc'];
-  const [rows, count] = await Promise.all([
-    listAppointmentViews(deps.db, filter, { limit: q.size, offset: (q.page - 1) * q.size, sort, dir }),
-    countAppointments(deps.db, filter),
-  ]);
-  return { ...toPage(rows.map(toAppointmentDto), count.total, q.page, q.size), totalCapped: count.capped };
+  const list = listHash(filter, order, q.size);
+  // A cursor of another list (another filter, sort or size, or yesterday's "today") is no help: the page counts from the start.
+  const cursor = given && given.list === list ? given : null;
+  const read = async (total: number | null) => {
+    let plan = planPageRead(q, total, cursor);
+    if (plan.anchors.length > 0) {
+      // A cursor's row deleted or moved out of the filter since anchors nothing.
+      const found = await anchorsInFilter(deps.db, filter, plan.anchors);
+      if (!plan.anchors.every((id) => found.has(id))) plan = planPageRead(q, total, null);
+    }
+    if (plan.limit === 0) return [];
+    return listAppointmentViews(deps.db, filter, { limit: plan.limit, read: plan.read, sort, dir });
+  };
+  // The first page needs no total to be read; a later one may be read from the end when the total is exact.
+  const [rows, count] =
+    q.page === 1
+      ? await Promise.all([read(null), countAppointments(deps.db, filter)])
+      : await countAppointments(deps.db, filter).then(async (c) => [await read(c.capped ? null : c.total), c] as const);
+  const items = rows.map(toAppointmentDto);
+  return {
+    ...toPage(items, count.total, q.page, q.size),
+    totalCapped: count.capped,
+    cursor:
+      items.length > 0
+        ? encodeCursor({ page: q.page, first: items[0]!.id, last: items[items.length - 1]!.id, list })
+        : null,
+  };
 }
 
 export function textFilter(q: string | undefined): Pick<AppointmentFilter, 'text' | 'textId'> {
