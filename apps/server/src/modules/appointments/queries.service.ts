@@ -28,6 +28,7 @@ import {
   findAppointmentView,
   listAppointmentEvents,
   listDoctorCandidates,
+  type AppointmentView,
 } from './appointments.repository';
 import {
   anchorsInFilter,
@@ -159,21 +160,29 @@ export async function appointmentPage(
   const list = listHash(filter, order, q.size);
   // A cursor of another list (another filter, sort or size, or yesterday's "today") is no help: the page counts from the start.
   const cursor = given && given.list === list ? given : null;
-  const read = async (total: number | null) => {
+  const read = async (total: number | null, found: Set<number>) => {
     let plan = planPageRead(q, total, cursor);
-    if (plan.anchors.length > 0) {
-      // A cursor's row deleted or moved out of the filter since anchors nothing.
-      const found = await anchorsInFilter(deps.db, filter, plan.anchors);
-      if (!plan.anchors.every((id) => found.has(id))) plan = planPageRead(q, total, null);
-    }
+    // A cursor's row deleted or moved out of the filter since anchors nothing.
+    if (!plan.anchors.every((id) => found.has(id))) plan = planPageRead(q, total, null);
     if (plan.limit === 0) return [];
     return listAppointmentViews(deps.db, filter, { limit: plan.limit, read: plan.read, sort, dir });
   };
-  // The first page needs no total to be read; a later one may be read from the end when the total is exact.
-  const [rows, count] =
-    q.page === 1
-      ? await Promise.all([read(null), countAppointments(deps.db, filter)])
-      : await countAppointments(deps.db, filter).then(async (c) => [await read(c.capped ? null : c.total), c] as const);
+  const counting = countAppointments(deps.db, filter);
+  let rows: AppointmentView[];
+  let count: Awaited<typeof counting>;
+  if (q.page === 1) {
+    // The first page needs neither the total nor a cursor.
+    [rows, count] = await Promise.all([read(null, new Set()), counting]);
+  } else {
+    // A later page may be read from the end when the total is exact, or from the cursor's rows if
+    // they still match: both are asked together, then the page.
+    const [counted, found] = await Promise.all([
+      counting,
+      cursor ? anchorsInFilter(deps.db, filter, [cursor.first, cursor.last]) : new Set<number>(),
+    ]);
+    count = counted;
+    rows = await read(count.capped ? null : count.total, found);
+  }
   const items = rows.map(toAppointmentDto);
   return {
     ...toPage(items, count.total, q.page, q.size),
