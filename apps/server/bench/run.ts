@@ -428,36 +428,42 @@ try {
     },
     // Issue 29: the deep page (four fifths into the list: page 40,000 at a million) and the name
     // sort, never kept, so each request runs its query; the web list sends the cursor of the page
-    // on screen, the bare page number is what an address typed or reloaded asks.
+    // on screen, the bare page number is what an address typed or reloaded asks. One connection:
+    // the figure is what one receptionist waits for the page, not a queue behind ten.
     {
       name: `Booking Manager: page ${deepPage.toLocaleString('en')} (not kept)`,
       path: `/api/appointments?page=${deepPage}&size=20&sort=createdAt:desc`,
       headers: as(staff),
       uncachedP99: 100,
+      connections: 1,
     },
     {
       name: `Booking Manager: page ${deepPage.toLocaleString('en')} from the cursor of page ${(deepPage - 1).toLocaleString('en')} (not kept)`,
       path: `/api/appointments?page=${deepPage}&size=20&sort=createdAt:desc&cursor=${await cursorOf(`/api/appointments?page=${deepPage - 1}&size=20&sort=createdAt:desc`, staff)}`,
       headers: as(staff),
       uncachedP99: 100,
+      connections: 1,
     },
     {
       name: 'Booking Manager: sorted by name, page 1 (not kept)',
       path: '/api/appointments?page=1&size=20&sort=fullName:asc',
       headers: as(staff),
       uncachedP99: 100,
+      connections: 1,
     },
     {
       name: `Booking Manager: sorted by name, page ${deepPage.toLocaleString('en')} from the cursor (not kept)`,
       path: `/api/appointments?page=${deepPage}&size=20&sort=fullName:asc&cursor=${await cursorOf(`/api/appointments?page=${deepPage - 1}&size=20&sort=fullName:asc`, staff)}`,
       headers: as(staff),
       uncachedP99: 100,
+      connections: 1,
     },
     {
       name: 'Booking History: sorted by name, page 1 (not kept)',
       path: '/api/appointments/history?page=1&size=20&sort=fullName:asc',
       headers: as(staff),
       uncachedP99: 100,
+      connections: 1,
     },
     {
       name: 'Patient Control: GET /api/patients (staff)',
@@ -631,7 +637,9 @@ try {
     for (const m of misses) console.log(`  - ${m}`);
     exitCode = 1;
   } else {
-    console.log('\nEvery back-office route met its target (≥ 0.30× /api/health, p99 < 50 ms).');
+    console.log(
+      '\nEvery target held (back-office reads ≥ 0.30× /api/health with p99 < 50 ms; reads never kept p99 < 100 ms).',
+    );
   }
 } finally {
   server.kill('SIGTERM');
