@@ -1,6 +1,5 @@
-import { and, eq, gte, inArray, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { INACTIVE_STATUSES } from '@clinic/shared';
-import type { AnyColumn } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import {
   appointmentDayCounts,

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { APPOINTMENT_MSG, APPOINTMENT_SORTS, type AppointmentSort } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { call, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { appointments } from '../../db/schema';
+import { encodeCursor, listHash } from './page-cursor';
 
 type Item = {
   id: number;
@@ -132,6 +133,33 @@ for (const kind of dbKinds()) {
       const now = ids(await get(`/api/appointments?${RANGE}&sort=fullName:asc&size=100`));
       expect(now).not.toContain(gone);
       expect(ids(await get(`${base}&page=3&cursor=${second.cursor}`))).toEqual(now.slice(8, 12));
+    });
+
+    it("never pages a doctor's list from a row that is not his, even with his list's cursor", async () => {
+      const db = t.testDb.database.db;
+      const mine = await db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(and(gte(appointments.appointmentDate, '2031-06-01'), lte(appointments.appointmentDate, '2031-06-30')))
+        .orderBy(appointments.id);
+      const [r1, r2, , other, , r3] = mine.map((r) => r.id);
+      await db
+        .update(appointments)
+        .set({ doctorId: s.doctor.userId })
+        .where(inArray(appointments.id, [r1!, r2!, r3!]));
+      const doctorsList = listHash({ from: '2031-06-01', to: '2031-06-30', doctorId: s.doctor.userId }, 'id:asc', 1);
+      // Page 1 "ending" on someone else's appointment, between his second and third.
+      const forged = encodeCursor({ page: 1, first: other!, last: other!, list: doctorsList });
+      const honest = await call(t.app, s.doctor, 'GET', `/api/appointments?${RANGE}&sort=id:asc&size=1&page=1`);
+      expect(honest.json().cursor.split('.')[4]).toBe(doctorsList);
+      const res = await call(
+        t.app,
+        s.doctor,
+        'GET',
+        `/api/appointments?${RANGE}&sort=id:asc&size=1&page=2&cursor=${forged}`,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(ids(res.json())).toEqual([r2]);
     });
 
     it('refuses a cursor that is not one with 400 and a Vietnamese message', async () => {
