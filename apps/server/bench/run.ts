@@ -103,6 +103,10 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_LOGIN: '1000000',
       RATE_LIMIT_PUBLIC: '1000000',
+      // The bench signs the demo admin in with a password alone. A kept database (--reuse) is not
+      // seeded again, so without this the server asked ADMIN for a second factor and every admin
+      // scenario failed with 403.
+      MFA_REQUIRED_ROLES: 'NONE',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -154,7 +158,17 @@ type Scenario = {
   /** The least ratio to /api/health this scenario must reach (issue 12's public targets), with its p99 bound. */
   ratio?: number;
   p99?: number;
+  /**
+   * A read that is never kept: every request has an address of its own (an unused `_` parameter the
+   * server ignores), so the figure is the query's own cost, not the kept page's. Its target is a p99
+   * under this many ms (issue 29: deep pages and name sorts under 100 ms).
+   */
+  uncachedP99?: number;
 };
+
+/** A distinct address for every request of an uncached scenario. */
+let uncachedRequest = 0;
+const uncached = (path: string) => `${path}&_=${++uncachedRequest}`;
 
 /**
  * A visitor booking now and then while the scenario runs: each booking is a write to appointments,
@@ -294,6 +308,14 @@ try {
   const postId = (
     (await (await fetch(`${base}/api/public/blogs/published?page=1&size=1`)).json()) as { items: { id: number }[] }
   ).items[0]!.id;
+  /** Four fifths into the Booking Manager's list: page 40,000 at a million appointments. */
+  const deepPage = Math.max(2, Math.floor((appointments * 0.8) / 20));
+  /** The cursor a page's answer names (the web list sends it with the next request). */
+  const cursorOf = async (path: string, token: string) => {
+    const res = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { cursor: string }).cursor;
+  };
   // As a browser asks: compressed answers are welcome.
   const browser = { 'accept-encoding': 'gzip, deflate, br' };
   const as = (token: string) => ({ ...browser, authorization: `Bearer ${token}` });
@@ -408,6 +430,45 @@ try {
       headers: as(staff),
       target: true,
     },
+    // Issue 29: the deep page (four fifths into the list: page 40,000 at a million) and the name
+    // sort, never kept, so each request runs its query; the web list sends the cursor of the page
+    // on screen, the bare page number is what an address typed or reloaded asks. One connection:
+    // the figure is what one receptionist waits for the page, not a queue behind ten.
+    {
+      name: `Booking Manager: page ${deepPage.toLocaleString('en')} (not kept)`,
+      path: `/api/appointments?page=${deepPage}&size=20&sort=createdAt:desc`,
+      headers: as(staff),
+      uncachedP99: 100,
+      connections: 1,
+    },
+    {
+      name: `Booking Manager: page ${deepPage.toLocaleString('en')} from the cursor of page ${(deepPage - 1).toLocaleString('en')} (not kept)`,
+      path: `/api/appointments?page=${deepPage}&size=20&sort=createdAt:desc&cursor=${await cursorOf(`/api/appointments?page=${deepPage - 1}&size=20&sort=createdAt:desc`, staff)}`,
+      headers: as(staff),
+      uncachedP99: 100,
+      connections: 1,
+    },
+    {
+      name: 'Booking Manager: sorted by name, page 1 (not kept)',
+      path: '/api/appointments?page=1&size=20&sort=fullName:asc',
+      headers: as(staff),
+      uncachedP99: 100,
+      connections: 1,
+    },
+    {
+      name: `Booking Manager: sorted by name, page ${deepPage.toLocaleString('en')} from the cursor (not kept)`,
+      path: `/api/appointments?page=${deepPage}&size=20&sort=fullName:asc&cursor=${await cursorOf(`/api/appointments?page=${deepPage - 1}&size=20&sort=fullName:asc`, staff)}`,
+      headers: as(staff),
+      uncachedP99: 100,
+      connections: 1,
+    },
+    {
+      name: 'Booking History: sorted by name, page 1 (not kept)',
+      path: '/api/appointments/history?page=1&size=20&sort=fullName:asc',
+      headers: as(staff),
+      uncachedP99: 100,
+      connections: 1,
+    },
     {
       name: 'Patient Control: GET /api/patients (staff)',
       path: '/api/patients?page=1',
@@ -501,6 +562,9 @@ try {
       ...(s.nextBody
         ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: s.nextBody!() }) }] }
         : {}),
+      ...(s.uncachedP99
+        ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: uncached(s.path) }) }] }
+        : {}),
     };
     // A second of warm-up (caches, JIT, the database's buffers), then the measured run.
     // The first scenario (health, the yardstick) warms the fresh process up longer: JIT, pools, caches.
@@ -541,6 +605,8 @@ try {
     if (bad > 0) misses.push(`${s.name}: ${bad} failed requests`);
     if (s.target && (ratio < 0.3 || r.latency.p99 >= 50))
       misses.push(`${s.name}: ${ratio.toFixed(2)}× health, p99 ${r.latency.p99} ms (target ≥ 0.30×, p99 < 50 ms)`);
+    if (s.uncachedP99 && r.latency.p99 >= s.uncachedP99)
+      misses.push(`${s.name}: p99 ${r.latency.p99} ms (target: p99 < ${s.uncachedP99} ms)`);
     if (s.ratio && (ratio < s.ratio || r.latency.p99 >= (s.p99 ?? Infinity)))
       misses.push(
         `${s.name}: ${ratio.toFixed(2)}× health, p99 ${r.latency.p99} ms (target ≥ ${s.ratio.toFixed(2)}×${s.p99 ? `, p99 < ${s.p99} ms` : ''})`,
@@ -575,7 +641,9 @@ try {
     for (const m of misses) console.log(`  - ${m}`);
     exitCode = 1;
   } else {
-    console.log('\nEvery back-office route met its target (≥ 0.30× /api/health, p99 < 50 ms).');
+    console.log(
+      '\nEvery target held (back-office reads ≥ 0.30× /api/health with p99 < 50 ms; reads never kept p99 < 100 ms).',
+    );
   }
 } finally {
   server.kill('SIGTERM');

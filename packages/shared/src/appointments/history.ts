@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { pageNumberSchema } from '../common';
 import { APPOINTMENT_LIMITS, APPOINTMENT_MSG as M } from './messages';
-import { appointmentSortSchema } from './schemas';
+import { appointmentSortSchema, pageCursorSchema } from './schemas';
 import { HISTORY_STATUSES } from './statuses';
 import { addDays, addMonths, clinicMoment, isDateString, monthEnd, monthStart, quarterStart } from './time';
 
@@ -75,6 +75,7 @@ export const historyListQuerySchema = historyFilterFields
       M.pageSizeTooLarge,
     ),
     sort: appointmentSortSchema.optional(),
+    cursor: pageCursorSchema.optional(),
   })
   .refine(inOrder, rangeInOrder);
 export type HistoryFilter = z.output<typeof historyFilterSchema>;

@@ -74,6 +74,7 @@ export const APPOINTMENT_MSG = {
   invalidDoctorId: 'Mã bác sĩ không hợp lệ',
   searchTooLong: 'Từ khóa tìm kiếm quá dài',
   invalidSort: 'Kiểu sắp xếp không hợp lệ',
+  invalidCursor: 'Con trỏ trang không hợp lệ, vui lòng tải lại danh sách',
   invalidRefundFlag: 'Giá trị hoàn tiền không hợp lệ',
   emailSubjectTooLong: `Tiêu đề không được vượt quá ${L.emailSubject} ký tự`,
   emailContentTooLong: 'Nội dung email quá dài',

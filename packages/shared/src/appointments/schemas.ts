@@ -240,6 +240,14 @@ const statusList = z
 
 const queryDate = z.string().trim().refine(isDateString, M.invalidQueryDate);
 
+/**
+ * Where the caller stands in a list: the `cursor` of the page it shows (see appointmentPageSchema).
+ * The page asked for is still `page`; the cursor only lets the server start from the rows on screen
+ * instead of counting past every earlier row. "c1.<page>.<first id>.<last id>.<list hash>".
+ */
+export const PAGE_CURSOR_PATTERN = /^c1\.(\d{1,9})\.(\d{1,10})\.(\d{1,10})\.([0-9a-f]{8})$/;
+export const pageCursorSchema = z.string({ error: M.invalidCursor }).trim().regex(PAGE_CURSOR_PATTERN, M.invalidCursor);
+
 export const appointmentListQuerySchema = z
   .object({
     page: pageNumberSchema(M.invalidPage, 1, L.maxPage),
@@ -258,13 +266,23 @@ export const appointmentListQuerySchema = z
     /** Searches name, phone, e-mail and id. */
     q: z.string().trim().max(L.searchQuery, M.searchTooLong).optional(),
     sort: appointmentSortSchema.optional(),
+    /** The cursor of the page on screen: the next, previous or a nearby page is read from its rows. */
+    cursor: pageCursorSchema.optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: M.invalidDateRange, path: ['to'] });
 export type AppointmentListQuery = z.input<typeof appointmentListQuerySchema>;
 export type AppointmentListFilters = z.output<typeof appointmentListQuerySchema>;
 
-/** totalCapped: a text search's total is counted up to a limit; true means "more than total". */
-export const appointmentPageSchema = pageSchema(appointmentSchema).extend({ totalCapped: z.boolean() });
+/**
+ * totalCapped: a text search's total is counted up to a limit; true means "more than total".
+ * cursor: names this page (its first and last rows, under this filter, sort and size); sent back
+ * with the next request as `cursor`, it lets page 40,000 be read from page 39,999's last row. Null
+ * when the page is empty.
+ */
+export const appointmentPageSchema = pageSchema(appointmentSchema).extend({
+  totalCapped: z.boolean(),
+  cursor: z.string().nullable().optional(),
+});
 export type AppointmentPage = z.infer<typeof appointmentPageSchema>;
 
 export const appointmentStatusParamsSchema = z.object({ status: appointmentStatusSchema });

@@ -78,6 +78,18 @@ export const appointments = pgTable(
     index('appointments_user_date_idx').on(t.userId, t.appointmentDate),
     index('appointments_department_date_idx').on(t.department, t.appointmentDate),
     index('appointments_created_idx').on(t.createdAt, t.id),
+    // The name sort, in the collation the lists sort by, ending on id as every order does (issue 29:
+    // 0.3–1.6 s at a million appointments without it). Status, date, department and doctor ride
+    // along: the history's, a status's, a department's or a doctor's name-sorted page is filtered
+    // in the index, and a deep page counted from the start reads no table row.
+    index('appointments_name_idx').on(
+      sql`${t.fullName} collate "vietnamese"`,
+      t.id,
+      t.status,
+      t.appointmentDate,
+      t.department,
+      t.doctorId,
+    ),
     // Patient Control reads one person's visits by e-mail.
     index('appointments_email_idx').on(t.email, t.appointmentDate, t.status, t.doctorId),
     index('appointments_phone_idx').on(t.phone),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { INACTIVE_STATUSES } from '@clinic/shared';
 import { rowsOf, type Db } from '../../db/client';
 import {
@@ -54,26 +54,81 @@ export function filterWhere(f: AppointmentFilter): SQL | undefined {
   );
 }
 
+/** One key of a list's order: what is compared, and which way. */
+type SortKey = { expr: SQL; desc: boolean; isId?: boolean };
+
 /** Every order ends on id, so a page never shows a row twice or skips one between two clicks. */
-function orderBy(field: SortField, dir: 'asc' | 'desc'): SQL[] {
-  const d = dir === 'asc' ? asc : desc;
+function sortKeys(field: SortField, dir: 'asc' | 'desc', searching: boolean): SortKey[] {
+  const d = dir === 'desc';
+  const a = appointments;
+  const key = (expr: SQL | AnyColumn, desc = d): SortKey => ({ expr: sql`${expr}`, desc, isId: expr === a.id });
   switch (field) {
     case 'appointmentDate':
-      return [d(appointments.appointmentDate), d(appointments.appointmentTime), d(appointments.id)];
+      return [key(a.appointmentDate), key(a.appointmentTime), key(a.id)];
     case 'createdAt':
-      return [d(appointments.createdAt), d(appointments.id)];
+      return [key(a.createdAt), key(a.id)];
     case 'updatedAt':
-      return [d(appointments.updatedAt), d(appointments.id)];
+      return [key(a.updatedAt), key(a.id)];
     case 'fullName':
-      return [d(sql`${appointments.fullName} collate "vietnamese"`), d(appointments.id)];
+      // Served by appointments_name_idx (migration 0025), which has the same collation. Not for a
+      // text search: walking every name in order to find the few that match read the table row of
+      // each (3.8 s for "nguyen thi" at a million); the matches, found by the trigram index, are
+      // sorted instead (the same order: `|| ''` changes no name, only hides the index).
+      return [
+        key(searching ? sql`(${a.fullName} || '') collate "vietnamese"` : sql`${a.fullName} collate "vietnamese"`),
+        key(a.id),
+      ];
     case 'status':
-      return [d(appointments.status), desc(appointments.appointmentDate), d(appointments.id)];
+      return [key(a.status), key(a.appointmentDate, true), key(a.id)];
     case 'department':
-      return [d(appointments.department), desc(appointments.appointmentDate), d(appointments.id)];
+      return [key(a.department), key(a.appointmentDate, true), key(a.id)];
     case 'id':
-      return [d(appointments.id)];
+      return [key(a.id)];
   }
 }
+
+const orderOf = (keys: SortKey[]): SQL[] => keys.map((k) => (k.desc ? sql`${k.expr} desc` : sql`${k.expr} asc`));
+const reversed = (keys: SortKey[]): SortKey[] => keys.map((k) => ({ ...k, desc: !k.desc }));
+
+/**
+ * The rows after the anchor row in the order of `keys` (with `inclusive`, the anchor too). The
+ * anchor's values are read in SQL (an InitPlan each, once per query), never through JavaScript: a
+ * timestamp keeps its microseconds, a name its collation. One direction throughout is a row
+ * comparison the index range starts at; mixed directions add the first key's bound for the same.
+ */
+function afterAnchor(keys: SortKey[], anchorId: number, inclusive: boolean): SQL {
+  const a = appointments;
+  const value = (k: SortKey) =>
+    k.isId ? sql`${anchorId}::int` : sql`(select ${k.expr} from ${a} where ${a.id} = ${anchorId})`;
+  const last = keys.length - 1;
+  if (keys.every((k) => k.desc === keys[0]!.desc)) {
+    const op = keys[0]!.desc ? (inclusive ? sql`<=` : sql`<`) : inclusive ? sql`>=` : sql`>`;
+    return sql`(${sql.join(
+      keys.map((k) => k.expr),
+      sql`, `,
+    )}) ${op} (${sql.join(keys.map(value), sql`, `)})`;
+  }
+  const beyond = (k: SortKey, i: number) =>
+    i === last && inclusive ? (k.desc ? sql`<=` : sql`>=`) : k.desc ? sql`<` : sql`>`;
+  let cond: SQL = sql`${keys[last]!.expr} ${beyond(keys[last]!, last)} ${value(keys[last]!)}`;
+  for (let i = last - 1; i >= 0; i--) {
+    const k = keys[i]!;
+    cond = sql`(${k.expr} ${beyond(k, i)} ${value(k)} or (${k.expr} = ${value(k)} and ${cond}))`;
+  }
+  const first = keys[0]!;
+  return sql`${first.expr} ${first.desc ? sql`<=` : sql`>=`} ${value(first)} and ${cond}`;
+}
+
+/**
+ * Where a page's rows are read from: counted from the start of the order, from its end (read
+ * backwards), or from a row of the page on screen (after its last row, before its first); `skip`
+ * rows are passed over first. Every way gives the same rows as counting from the start.
+ */
+export type PageRead =
+  | { from: 'start'; skip: number }
+  | { from: 'end'; skip: number }
+  | { from: 'after'; anchor: number; skip: number; inclusive?: boolean }
+  | { from: 'before'; anchor: number; skip: number };
 
 /**
  * One page: the page's ids come first, from an index alone (the filter's and the order's), and
@@ -83,19 +138,39 @@ function orderBy(field: SortField, dir: 'asc' | 'desc'): SQL[] {
 export async function listAppointmentViews(
   db: Db,
   filter: AppointmentFilter,
-  page: { limit: number; offset: number; sort: SortField; dir: 'asc' | 'desc' },
+  page: { limit: number; sort: SortField; dir: 'asc' | 'desc' } & ({ offset: number } | { read: PageRead }),
 ): Promise<AppointmentView[]> {
-  const order = orderBy(page.sort, page.dir);
+  const read: PageRead = 'read' in page ? page.read : { from: 'start', skip: page.offset };
+  const keys = sortKeys(page.sort, page.dir, Boolean(filter.text));
+  const backwards = read.from === 'end' || read.from === 'before';
+  const walk = backwards ? reversed(keys) : keys;
+  const order = orderOf(walk);
+  const keyset =
+    read.from === 'after'
+      ? afterAnchor(keys, read.anchor, read.inclusive ?? false)
+      : read.from === 'before'
+        ? afterAnchor(walk, read.anchor, false)
+        : undefined;
   const ids = db
     .select({ id: appointments.id })
     .from(appointments)
-    .where(filterWhere(filter))
+    .where(and(filterWhere(filter), keyset))
     .orderBy(...order)
     .limit(page.limit)
-    .offset(page.offset);
-  return viewQuery(db)
+    .offset(read.skip);
+  const rows = await viewQuery(db)
     .where(inArray(appointments.id, ids))
     .orderBy(...order);
+  return backwards ? rows.reverse() : rows;
+}
+
+/** Whether the anchors (a cursor's rows) still match the filter: a row gone or changed out of it anchors nothing. */
+export async function anchorsInFilter(db: Db, filter: AppointmentFilter, ids: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(inArray(appointments.id, ids), filterWhere(filter)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** A text search's total is counted up to this many; past it the screen says "more than". */

@@ -21,14 +21,17 @@ import { APPOINTMENT_READS } from '../../lib/read-cache';
 import { foldText } from '../../lib/text';
 import { assertCanSee, notFound, type Actor, type AppointmentDeps } from './appointment-access';
 import { shieldRestricted, toAppointmentDto, toPatientView } from './appointment-dto';
+import { decodeCursor, encodeCursor, listHash, planPageRead } from './page-cursor';
 import {
   appointmentViewsByIds,
   findAppointment,
   findAppointmentView,
   listAppointmentEvents,
   listDoctorCandidates,
+  type AppointmentView,
 } from './appointments.repository';
 import {
+  anchorsInFilter,
   countAppointments,
   awaitingDoctorSlots,
   countAppointmentStats,
@@ -136,31 +139,60 @@ function narrowStatuses(
 const emptyPage = (q: { page: number; size: number }): AppointmentPage => ({
   ...toPage([], 0, q.page, q.size),
   totalCapped: false,
+  cursor: null,
 });
 
-/** One page of a filter, with its total (counted up to a cap for text searches). */
+/**
+ * One page of a filter, with its total (counted up to a cap for text searches) and its cursor.
+ * The page is read the cheapest way that gives the rows counting from the start would
+ * (planPageRead): a deep page from the cursor of the page on screen, or from the end of the order.
+ */
 export async function appointmentPage(
   deps: AppointmentDeps,
   viewer: Actor,
   filter: AppointmentFilter,
-  q: { page: number; size: number },
+  q: { page: number; size: number; cursor?: string },
   order: `${SortField}:${'asc' | 'desc'}`,
 ): Promise<AppointmentPage> {
+  // A cursor that is not one is refused whatever the filter, before anything is read.
+  const given = q.cursor ? decodeCursor(q.cursor) : null;
   if (filter.statuses && filter.statuses.length === 0) return emptyPage(q);
   if (filter.from && filter.to && filter.from > filter.to) return emptyPage(q);
   const [sort, dir] = order.split(':') as [SortField, 'asc' | 'desc'];
-  const [rows, count] = await Promise.all([
-    listAppointmentViews(deps.db, filter, { limit: q.size, offset: (q.page - 1) * q.size, sort, dir }),
-    countAppointments(deps.db, filter),
-  ]);
+  const list = listHash(filter, order, q.size);
+  // A cursor of another list (another filter, sort or size, or yesterday's "today") is no help: the page counts from the start.
+  const cursor = given && given.list === list ? given : null;
+  const read = async (total: number | null, found: Set<number>) => {
+    let plan = planPageRead(q, total, cursor);
+    // A cursor's row deleted or moved out of the filter since anchors nothing.
+    if (!plan.anchors.every((id) => found.has(id))) plan = planPageRead(q, total, null);
+    if (plan.limit === 0) return [];
+    return listAppointmentViews(deps.db, filter, { limit: plan.limit, read: plan.read, sort, dir });
+  };
+  const counting = countAppointments(deps.db, filter);
+  let rows: AppointmentView[];
+  let count: Awaited<typeof counting>;
+  if (q.page === 1) {
+    // The first page needs neither the total nor a cursor.
+    [rows, count] = await Promise.all([read(null, new Set()), counting]);
+  } else {
+    // A later page may be read from the end when the total is exact, or from the cursor's rows if
+    // they still match: both are asked together, then the page.
+    const [counted, found] = await Promise.all([
+      counting,
+      cursor ? anchorsInFilter(deps.db, filter, [cursor.first, cursor.last]) : new Set<number>(),
+    ]);
+    count = counted;
+    rows = await read(count.capped ? null : count.total, found);
+  }
+  const items = rows.map((row) => toAppointmentDto(shieldRestricted(row, viewer)));
   return {
-    ...toPage(
-      rows.map((row) => toAppointmentDto(shieldRestricted(row, viewer))),
-      count.total,
-      q.page,
-      q.size,
-    ),
+    ...toPage(items, count.total, q.page, q.size),
     totalCapped: count.capped,
+    cursor:
+      items.length > 0
+        ? encodeCursor({ page: q.page, first: items[0]!.id, last: items[items.length - 1]!.id, list })
+        : null,
   };
 }
 

@@ -378,6 +378,70 @@ describe('BookingManagerPage', () => {
   });
 });
 
+/** Page `n` of a 15-row list (three pages of 5), its cursor naming the page as the server would. */
+function pageOf(url: string): AppointmentPage {
+  const n = Number(new URL(url, 'http://x').searchParams.get('page') ?? '1');
+  const items = Array.from({ length: 5 }, (_, i) => appointment(100 * n + i, 'COMPLETED'));
+  return {
+    items,
+    total: 15,
+    page: n,
+    size: 5,
+    totalPages: 3,
+    totalCapped: false,
+    cursor: `c1.${n}.${items[0]!.id}.${items.at(-1)!.id}.0123abcd`,
+  };
+}
+const paramsOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
+
+describe('The lists page from the page on screen (issue 29)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('min-width'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as never;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('Booking Manager asks for the next, a numbered and the previous page with the cursor of the page it shows', async () => {
+    const { sent } = server((url) => (url.startsWith('/api/appointments?') ? { body: pageOf(url) } : undefined));
+    const { user } = open();
+    await screen.findByRole('button', { name: 'Bệnh nhân 100' }, firstLoad);
+    const lists = () => sent.filter((r) => r.url.startsWith('/api/appointments?')).map((r) => paramsOf(r.url));
+    expect(lists()[0]).not.toHaveProperty('cursor');
+
+    await user.click(screen.getByRole('button', { name: 'Sau' }));
+    await screen.findByRole('button', { name: 'Bệnh nhân 200' });
+    expect(lists().at(-1)).toMatchObject({ page: '2', cursor: 'c1.1.100.104.0123abcd' });
+
+    await user.click(screen.getByRole('button', { name: '3' }));
+    await screen.findByRole('button', { name: 'Bệnh nhân 300' });
+    expect(lists().at(-1)).toMatchObject({ page: '3', cursor: 'c1.2.200.204.0123abcd' });
+
+    await user.click(screen.getByRole('button', { name: 'Trước' }));
+    await screen.findByRole('button', { name: 'Bệnh nhân 204' });
+    expect(lists().at(-1)).toMatchObject({ page: '2', cursor: 'c1.3.300.304.0123abcd' });
+  }, 15_000);
+
+  it('Booking History does the same', async () => {
+    const { sent } = server((url) =>
+      url.startsWith('/api/appointments/history?') ? { body: pageOf(url) } : undefined,
+    );
+    const staff = makeUser({ id: 2, username: 'staff', role: 'STAFF', fullName: 'Lê Thị Thu Hà', specialty: null });
+    storeSession(storedInfoOf(staff));
+    const { user } = renderRoutes(routes, '/admin/booking-history');
+    await screen.findByRole('button', { name: 'Bệnh nhân 100' }, firstLoad);
+    await user.click(screen.getByRole('button', { name: 'Sau' }));
+    await screen.findByRole('button', { name: 'Bệnh nhân 200' });
+    const asked = sent.filter((r) => r.url.startsWith('/api/appointments/history?')).map((r) => paramsOf(r.url));
+    expect(asked[0]).not.toHaveProperty('cursor');
+    expect(asked.at(-1)).toMatchObject({ page: '2', cursor: 'c1.1.100.104.0123abcd' });
+  }, 15_000);
+});
+
 /** One person on a slot's waiting list, as the front desk reads it. */
 const waiter = (
   id: number,

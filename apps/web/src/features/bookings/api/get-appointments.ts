@@ -10,6 +10,7 @@ import {
 } from '@clinic/shared';
 import { api } from '@/lib/api-client';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
+import { useKeptCursor, useRememberCursor } from './page-cursor';
 import { bookingKeys } from './query-keys';
 
 export const BOOKING_PAGE_SIZE = 20;
@@ -36,18 +37,30 @@ function filtersOf(params: AppointmentListParams) {
 }
 
 /** GET /api/appointments (or /today): one page, searched, filtered and sorted on the server. */
-export function getAppointments(params: AppointmentListParams, signal?: AbortSignal): Promise<AppointmentPage> {
+/** `cursor`: the page on screen's (see useRememberCursor); the rows are the page's whatever it is. */
+export function getAppointments(
+  params: AppointmentListParams,
+  signal?: AbortSignal,
+  cursor?: string,
+): Promise<AppointmentPage> {
   return api.get<AppointmentPage>(params.today && !params.day ? '/appointments/today' : '/appointments', {
-    params: { page: params.page, size: BOOKING_PAGE_SIZE, q: params.q, ...filtersOf(params), sort: params.sort },
+    params: {
+      page: params.page,
+      size: BOOKING_PAGE_SIZE,
+      q: params.q,
+      ...filtersOf(params),
+      sort: params.sort,
+      cursor,
+    },
     fallbackMessage: BOOKING_UI_MSG.fetchFailed,
     signal,
   });
 }
 
-export function getAppointmentsQueryOptions(params: AppointmentListParams) {
+export function getAppointmentsQueryOptions(params: AppointmentListParams, cursor?: () => string | undefined) {
   return queryOptions({
     queryKey: bookingKeys.list(params),
-    queryFn: ({ signal }) => getAppointments(params, signal),
+    queryFn: ({ signal }) => getAppointments(params, signal, cursor?.()),
     // The front desk expects to see its own change at once, and others' when it comes back.
     staleTime: 0,
   });
@@ -55,5 +68,11 @@ export function getAppointmentsQueryOptions(params: AppointmentListParams) {
 
 export function useAppointments(params: AppointmentListParams) {
   // The page on screen stays while the next one loads, so the table does not jump.
-  return useQuery({ ...getAppointmentsQueryOptions(params), placeholderData: keepPreviousData });
+  const cursor = useKeptCursor();
+  const query = useQuery({
+    ...getAppointmentsQueryOptions(params, () => cursor.get()),
+    placeholderData: keepPreviousData,
+  });
+  useRememberCursor(cursor, query.data?.cursor);
+  return query;
 }
