@@ -28,6 +28,7 @@ import { authPlugin } from './plugins/auth';
 import { cachedRepliesPlugin } from './plugins/cached-replies';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
+import { methodsPlugin } from './plugins/methods';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -116,6 +117,8 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
   await app.register(securityPlugin);
   // After the security headers (a 503 carries them too), before anything else a request runs.
   await app.register(stoppingPlugin);
+  // Before the limits and the sign-in: a method the path does not have is 405 for anyone.
+  await app.register(methodsPlugin);
   await app.register(openApiPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
