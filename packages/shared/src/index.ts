@@ -29,3 +29,4 @@ export * from './patients';
 export * from './dashboard';
 export * from './privacy-texts';
 export * from './privacy';
+export * from './stated';
