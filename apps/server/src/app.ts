@@ -94,7 +94,11 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     bodyLimit: 1024 * 1024,
     // Answers that a gateway times out on are worse than a clear error.
     requestTimeout: 30_000,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter of any length reaches its route, whose schema refuses it with a 400 the document
+    // lists; past the router's default 100 characters it was a 414 in Fastify's English, echoing the URL
+    // (a private link's token), or, with the web build, a static file lookup (issue 29, defect 12).
+    // Node's 16 KiB header limit bounds the URL itself.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
     // Both answer in the one error shape (plugins/stopping.ts, plugins/errors.ts) instead of Fastify's English JSON.
     return503OnClosing: false,
     clientErrorHandler,

@@ -11,6 +11,9 @@
 import type { ValidateFunction } from 'ajv';
 // OpenAPI 3.0 schemas are draft-04's dialect (a boolean exclusiveMinimum, `nullable`).
 import Ajv from 'ajv-draft-04';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { sample as openApiSample } from 'openapi-sampler';
@@ -308,7 +311,14 @@ describe('the API keeps its OpenAPI document (contract test)', () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp('pglite');
+    // With a web build, as the landed product runs: its static files answer the URLs no route takes.
+    const root = mkdtempSync(join(tmpdir(), 'clinic-contract-web-'));
+    mkdirSync(join(root, 'dist'));
+    writeFileSync(
+      join(root, 'dist', 'index.html'),
+      '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+    );
+    t = await buildTestApp('pglite', { build: { webDist: join(root, 'dist') } });
     doc = (await t.app.inject({ url: '/api/docs/json' })).json() as Doc;
     ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
     addFormats(ajv);

@@ -55,20 +55,10 @@ function nullableEnums(node: unknown): void {
  * (the contract test, contract.test.ts, checks every answer against it):
  * - an error of a route that produces a file (CSV, spreadsheet, calendar, image) is JSON, and its
  *   success is the file;
- * - a path parameter longer than the router takes (maxParamLength) is answered 414;
  * - a route without `security` is public, said as `security: []`; every operation has an operationId.
  */
 export function finishDocument<T>(input: T): T {
   const doc = input as Document;
-  let errorSchema: Json | undefined;
-  for (const item of Object.values(doc.paths ?? {})) {
-    for (const op of Object.values(item)) {
-      for (const res of Object.values(op.responses ?? {})) {
-        for (const media of Object.values(res.content ?? {}))
-          if (isErrorSchema(media.schema)) errorSchema ??= media.schema;
-      }
-    }
-  }
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of METHODS) {
       const op = item[method];
@@ -94,9 +84,6 @@ export function finishDocument<T>(input: T): T {
             ]),
           ),
         };
-      }
-      if (errorSchema && op.parameters?.some((p) => p.in === 'path') && !responses['414']) {
-        responses['414'] = { content: { [JSON_TYPE]: { schema: errorSchema } } };
       }
       for (const [status, res] of Object.entries(responses)) {
         if (!res.description || res.description === 'Default Response') {
