@@ -26,7 +26,7 @@ import { seoRoutes } from './modules/seo/seo.routes';
 import { accessLogPlugin } from './plugins/access-log';
 import { authPlugin } from './plugins/auth';
 import { cachedRepliesPlugin } from './plugins/cached-replies';
-import { clientErrorHandler, errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
 import { methodsPlugin } from './plugins/methods';
 import { openApiPlugin } from './plugins/openapi';
@@ -102,6 +102,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     // Both answer in the one error shape (plugins/stopping.ts, plugins/errors.ts) instead of Fastify's English JSON.
     return503OnClosing: false,
     clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   // A client writes its own X-Forwarded-Host, and Fastify believes it from any trusted proxy: no

@@ -18,7 +18,7 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { sample as openApiSample } from 'openapi-sampler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPOINTMENT_MSG } from '@clinic/shared';
+import { APPOINTMENT_MSG, MSG } from '@clinic/shared';
 import { signInAll, type Session } from '../../test/appointments';
 import { buildTestApp, type TestContext } from '../../test/build-app';
 
@@ -359,6 +359,20 @@ describe('the API keeps its OpenAPI document (contract test)', () => {
     expect(sent).toBeGreaterThan(500);
     expect([...findings].sort()).toEqual([]);
   }, 300_000);
+
+  it('refuses a path parameter whose percent-encoding does not decode with a documented 400, in Vietnamese, without the URL', async () => {
+    const wrong: string[] = [];
+    for (const [method, path, op] of operations()) {
+      if (!path.includes('{')) continue;
+      const url = path.replace(/\{(\w+)\}/g, '%E0%A4%A');
+      const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url });
+      const body = res.json() as { code?: string; message?: string };
+      const ok =
+        res.statusCode === 400 && !!op.responses['400'] && body.message === MSG.badRequest && !res.body.includes('%E0');
+      if (!ok) wrong.push(`${method.toUpperCase()} ${path}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
 
   it('answers a method a path does not have with 405 and the methods it has in Allow', async () => {
     const wrong: string[] = [];

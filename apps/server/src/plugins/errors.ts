@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { apiErrorSchema, MSG } from '@clinic/shared';
@@ -115,6 +115,20 @@ export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: 
   }
   socket.destroy(err);
 }
+
+/**
+ * Fastify's `frameworkErrors`: a URL whose percent-encoding does not decode (`/api/users/%E0%A4%A`)
+ * is a 400 in the one error shape and in Vietnamese. Fastify's own answer was English and repeated the
+ * URL, a private link's token included (issue 29, defect 12).
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (err, req, reply) => {
+  if (err.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send(errorBody(400, 'BAD_URL', MSG.badRequest));
+    return;
+  }
+  req.log.error({ err: { code: err.code } }, 'framework error');
+  void reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', MSG.serverError));
+};
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
