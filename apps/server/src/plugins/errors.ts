@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { apiErrorSchema, MSG } from '@clinic/shared';
@@ -121,7 +121,9 @@ export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: 
  * is a 400 in the one error shape and in Vietnamese. Fastify's own answer was English and repeated the
  * URL, a private link's token included (issue 29, defect 12).
  */
-export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (err, req, reply) => {
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (err, req, res) => {
+  // The option is typed for any route's reply; this one sends only the error shape.
+  const reply = res as unknown as FastifyReply;
   if (err.code === 'FST_ERR_BAD_URL') {
     void reply.status(400).send(errorBody(400, 'BAD_URL', MSG.badRequest));
     return;
