@@ -377,6 +377,13 @@ describe('the API keeps its OpenAPI document (contract test)', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('answers a page address with a long segment as any unknown page address, not 403', async () => {
+    const unknown = await t.app.inject({ url: '/khong-co-trang-nay' });
+    const long = await t.app.inject({ url: `/${'a'.repeat(300)}` });
+    expect(long.statusCode).toBe(unknown.statusCode);
+    expect(long.headers['content-type']).toBe(unknown.headers['content-type']);
+  });
+
   it('answers a method a path does not have with 405 and the methods it has in Allow', async () => {
     const wrong: string[] = [];
     for (const [path, item] of Object.entries(doc.paths)) {

@@ -132,6 +132,18 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   void reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', MSG.serverError));
 };
 
+function hasOverlongSegment(url: string): boolean {
+  return (url.split('?')[0] ?? '').split('/').some((segment) => {
+    let decoded = segment;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      // Undecodable: its raw length counts.
+    }
+    return Buffer.byteLength(decoded) > 255 || segment.length > 255;
+  });
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -149,6 +161,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (err.validation) {
       return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', MSG.invalidInput));
     }
+    // A page address with a segment longer than a file name may be (255 bytes) is no file: the static
+    // files' lookup failed with ENAMETOOLONG and answered 403. It is an address like any other unknown
+    // one, so the app's page answers it (issue 29, defect 12).
+    if (err.code === 'FST_STATIC_FORBIDDEN_PATH' && hasOverlongSegment(req.url)) return reply.callNotFound();
     const dbError = databaseInputError(err);
     if (dbError) return reply.status(dbError.statusCode).send(dbError);
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
