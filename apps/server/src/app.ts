@@ -27,8 +27,9 @@ import { idempotencyPlugin } from './plugins/idempotency';
 import { accessLogPlugin } from './plugins/access-log';
 import { authPlugin } from './plugins/auth';
 import { cachedRepliesPlugin } from './plugins/cached-replies';
-import { clientErrorHandler, errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
+import { methodsPlugin } from './plugins/methods';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -94,10 +95,15 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     bodyLimit: 1024 * 1024,
     // Answers that a gateway times out on are worse than a clear error.
     requestTimeout: 30_000,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter of any length reaches its route, whose schema refuses it with a 400 the document
+    // lists; past the router's default 100 characters it was a 414 in Fastify's English, echoing the URL
+    // (a private link's token), or, with the web build, a static file lookup (issue 29, defect 12).
+    // Node's 16 KiB header limit bounds the URL itself.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
     // Both answer in the one error shape (plugins/stopping.ts, plugins/errors.ts) instead of Fastify's English JSON.
     return503OnClosing: false,
     clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   // A client writes its own X-Forwarded-Host, and Fastify believes it from any trusted proxy: no
@@ -117,6 +123,8 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
   await app.register(securityPlugin);
   // After the security headers (a 503 carries them too), before anything else a request runs.
   await app.register(stoppingPlugin);
+  // Before the limits and the sign-in: a method the path does not have is 405 for anyone.
+  await app.register(methodsPlugin);
   await app.register(openApiPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);

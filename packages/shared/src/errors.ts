@@ -6,5 +6,7 @@ export const apiErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
   error: z.string(),
+  /** A refused body or query: each field and what is wrong with it. */
+  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

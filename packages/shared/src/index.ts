@@ -31,3 +31,4 @@ export * from './dashboard';
 export * from './privacy-texts';
 export * from './privacy';
 export * from './idempotency';
+export * from './stated';

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { STATED } from './stated';
 import { MFA_MSG } from './mfa-texts';
 
 export * from './mfa-texts';
@@ -16,7 +17,8 @@ export const mfaCodeSchema = z
       .min(1, MFA_MSG.codeRequired)
       .max(32, MFA_MSG.codeInvalidFormat)
       .regex(/^[0-9A-Za-z]+$/, MFA_MSG.codeInvalidFormat),
-  );
+  )
+  .meta({ pattern: STATED.mfaCode });
 
 /** The second step of a sign-in: the challenge the password step gave, and a code. */
 export const mfaLoginRequestSchema = z.object({

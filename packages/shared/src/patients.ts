@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { STATED } from './stated';
 import { GENDERS } from './roles';
 import { pageNumberSchema, pageSchema } from './common';
 import { APPOINTMENT_LIMITS, APPOINTMENT_MSG } from './appointments/messages';
@@ -93,7 +94,8 @@ export const patientDetailQuerySchema = z.object({
     .string({ error: PATIENT_MSG.invalidEmail })
     .trim()
     .toLowerCase()
-    .refine(isValidEmail, PATIENT_MSG.invalidEmail),
+    .refine(isValidEmail, PATIENT_MSG.invalidEmail)
+    .meta({ pattern: STATED.email }),
 });
 
 /** 'Chi tiết bệnh nhân': the patient and every appointment of theirs the caller may see, newest first. */

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { STATED } from './stated';
 import { pageNumberSchema, pageSchema, pathIdSchema } from './common';
 import { appointmentEventSchema, appointmentSchema } from './appointments/schemas';
 import { ROLES } from './roles';
@@ -158,7 +159,14 @@ export const dataRequestCreateSchema = z
     details,
     purpose: z.enum(CONSENT_PURPOSES, { error: 'Mục đích không hợp lệ' }).nullish(),
   })
-  .refine((r) => r.kind !== 'CORRECTION' || !!r.details, { message: P.correctionRequired, path: ['details'] });
+  .refine((r) => r.kind !== 'CORRECTION' || !!r.details, { message: P.correctionRequired, path: ['details'] })
+  // A correction says what to correct: stated for generated clients.
+  .meta({
+    anyOf: [
+      { properties: { kind: { enum: ['WITHDRAWAL', 'DELETION'] } } },
+      { required: ['details'], properties: { details: { type: 'string', pattern: '\\S' } } },
+    ],
+  });
 export type DataRequestCreate = z.input<typeof dataRequestCreateSchema>;
 export type DataRequestCreateInput = z.output<typeof dataRequestCreateSchema>;
 
@@ -236,6 +244,7 @@ export const accessLogQuerySchema = z.object({
     // Checked before the export streams: a character the database refuses would end it half-way.
     .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 32), 'Email không hợp lệ')
     .transform((v) => v.toLowerCase())
+    .meta({ pattern: STATED.noControl })
     .optional(),
   appointmentId: z.coerce.number({ error: 'ID lịch hẹn không hợp lệ' }).int().positive().max(2_147_483_647).optional(),
   page: pageNumberSchema('Số trang không hợp lệ', 1, 100_000),

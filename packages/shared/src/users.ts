@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { STATED } from './stated';
 import { idListSchema, pageNumberSchema, pageSchema } from './common';
 import { bulkResultSchema, isValidEmail, isValidPhone, normalizePhone } from './appointments/schemas';
 import { isDateString } from './appointments/time';
@@ -29,14 +30,16 @@ const username = z
   .string({ error: M.usernameRequired })
   .trim()
   .min(1, M.usernameRequired)
-  .refine(isValidUsername, M.usernameInvalid);
+  .refine(isValidUsername, M.usernameInvalid)
+  .meta({ pattern: STATED.username });
 const email = z
   .string({ error: M.emailRequired })
   .trim()
   .min(1, M.emailRequired)
   .max(L.email, M.emailInvalid)
   .refine(isValidEmail, M.emailInvalid)
-  .transform((v) => v.toLowerCase());
+  .transform((v) => v.toLowerCase())
+  .meta({ pattern: STATED.email });
 const fullName = z
   .string({ error: M.fullNameRequired })
   .trim()
@@ -49,6 +52,7 @@ const optionalPhone = (message: string) =>
     .trim()
     .max(L.phone, message)
     .refine((v) => v === '' || isValidPhone(v), message)
+    .meta({ pattern: `${STATED.phone}|^$` })
     .nullish()
     .transform((v) => (v ? normalizePhone(v) : null));
 const optionalBirth = (message: string) =>
@@ -56,6 +60,7 @@ const optionalBirth = (message: string) =>
     .string({ error: message })
     .trim()
     .refine((v) => v === '' || isValidBirth(v), message)
+    .meta({ pattern: `${STATED.birth}|^$` })
     .nullish()
     .transform((v) => (v ? v : null));
 const specialty = z
@@ -92,6 +97,13 @@ function specialtyFollowsRole<T extends { role: string; specialty: string | null
   if (value.role === 'DOCTOR' && !value.specialty)
     ctx.addIssue({ code: 'custom', path: ['specialty'], message: M.specialtyRequired });
 }
+/** The same rule, stated in the OpenAPI document for generated clients. */
+const specialtyRule = {
+  anyOf: [
+    { properties: { role: { enum: ROLES.filter((r) => r !== 'DOCTOR') } } },
+    { required: ['specialty'], properties: { specialty: { type: 'string', pattern: '\\S' } } },
+  ],
+};
 function clearSpecialtyUnlessDoctor<T extends { role: string; specialty: string | null }>(value: T): T {
   return value.role === 'DOCTOR' ? value : { ...value, specialty: null };
 }
@@ -99,14 +111,16 @@ function clearSpecialtyUnlessDoctor<T extends { role: string; specialty: string 
 export const createUserRequestSchema = z
   .object({ ...accountFields, password: adminPasswordSchema })
   .superRefine(specialtyFollowsRole)
-  .transform(clearSpecialtyUnlessDoctor);
+  .transform(clearSpecialtyUnlessDoctor)
+  .meta(specialtyRule);
 export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
 export type CreateUserInput = z.output<typeof createUserRequestSchema>;
 
 export const updateUserRequestSchema = z
   .object(accountFields)
   .superRefine(specialtyFollowsRole)
-  .transform(clearSpecialtyUnlessDoctor);
+  .transform(clearSpecialtyUnlessDoctor)
+  .meta(specialtyRule);
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 export type UpdateUserInput = z.output<typeof updateUserRequestSchema>;
 
@@ -124,6 +138,7 @@ export const updateProfileRequestSchema = z.object({
     .string({ error: PROFILE_MSG.birthInvalid })
     .trim()
     .refine((v) => v === '' || isValidBirth(v), PROFILE_MSG.birthInvalid)
+    .meta({ pattern: `${STATED.birth}|^$` })
     .optional()
     .transform((v) => (v ? v : undefined)),
   gender: z.enum(GENDERS, { error: PROFILE_MSG.genderInvalid }).optional(),
@@ -243,7 +258,8 @@ export const addPatientRequestSchema = z.object({
     .min(1, PATIENT_ACCOUNT_MSG.emailRequired)
     .max(L.email, PATIENT_ACCOUNT_MSG.emailInvalid)
     .refine((v) => isValidEmail(v) && isValidUsername(v), PATIENT_ACCOUNT_MSG.emailInvalid)
-    .transform((v) => v.toLowerCase()),
+    .transform((v) => v.toLowerCase())
+    .meta({ pattern: STATED.usernameEmail }),
   phone: optionalPhone(PROFILE_MSG.phoneInvalid),
   gender: z
     .enum(GENDERS, { error: PROFILE_MSG.genderInvalid })

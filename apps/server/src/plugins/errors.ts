@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { apiErrorSchema, MSG } from '@clinic/shared';
@@ -116,6 +116,34 @@ export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: 
   socket.destroy(err);
 }
 
+/**
+ * Fastify's `frameworkErrors`: a URL whose percent-encoding does not decode (`/api/users/%E0%A4%A`)
+ * is a 400 in the one error shape and in Vietnamese. Fastify's own answer was English and repeated the
+ * URL, a private link's token included (issue 29, defect 12).
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (err, req, res) => {
+  // The option is typed for any route's reply; this one sends only the error shape.
+  const reply = res as unknown as FastifyReply;
+  if (err.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send(errorBody(400, 'BAD_URL', MSG.badRequest));
+    return;
+  }
+  req.log.error({ err: { code: err.code } }, 'framework error');
+  void reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', MSG.serverError));
+};
+
+function hasOverlongSegment(url: string): boolean {
+  return (url.split('?')[0] ?? '').split('/').some((segment) => {
+    let decoded = segment;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      // Undecodable: its raw length counts.
+    }
+    return Buffer.byteLength(decoded) > 255 || segment.length > 255;
+  });
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -133,6 +161,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (err.validation) {
       return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', MSG.invalidInput));
     }
+    // A page address with a segment longer than a file name may be (255 bytes) is no file: the static
+    // files' lookup failed with ENAMETOOLONG and answered 403. It is an address like any other unknown
+    // one, so the app's page answers it (issue 29, defect 12).
+    if (err.code === 'FST_STATIC_FORBIDDEN_PATH' && hasOverlongSegment(req.url)) return reply.callNotFound();
     const dbError = databaseInputError(err);
     if (dbError) return reply.status(dbError.statusCode).send(dbError);
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;

@@ -249,6 +249,7 @@ export const webPlugin = fp<{ webDist: string | undefined }>(async (app, { webDi
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.sendAppPage());
 
   app.setNotFoundHandler((req, reply) => {
+    if (app.refuseMethod(req, reply)) return reply;
     const path = req.url.split('?')[0] ?? '';
     if (path === '/api' || path.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(errorBody(404, 'NOT_FOUND', MSG.routeNotFound));

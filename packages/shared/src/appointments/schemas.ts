@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { commaListPattern, STATED } from '../stated';
 import { idListSchema, pageNumberSchema, pageSchema } from '../common';
 import { MAX_INT } from '../ids';
 import { GENDERS, ROLES } from '../roles';
@@ -36,7 +37,8 @@ const requiredPhone = z
   .min(1, M.requiredFields)
   .max(L.phone, M.invalidPhone)
   .refine(isValidPhone, M.invalidPhone)
-  .transform(normalizePhone);
+  .transform(normalizePhone)
+  .meta({ pattern: STATED.phone });
 
 /** Optional: absent, null and '' all mean "no e-mail". */
 const optionalEmail = z
@@ -44,6 +46,7 @@ const optionalEmail = z
   .trim()
   .max(L.email, M.invalidEmail)
   .refine((v) => v === '' || isValidEmail(v), M.invalidEmail)
+  .meta({ pattern: `${STATED.email}|^$` })
   .transform((v) => (v === '' ? null : v.toLowerCase()))
   .nullish()
   .transform((v) => v ?? null);
@@ -57,9 +60,19 @@ const optionalText = (max: number, tooLong: string) =>
     .transform((v) => (v ? v : null));
 
 const dateField = (missing: string = M.requiredFields) =>
-  z.string({ error: missing }).trim().min(1, missing).refine(isDateString, M.invalidDate);
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .refine(isDateString, M.invalidDate)
+    .meta({ pattern: STATED.date });
 const timeField = (missing: string = M.requiredFields) =>
-  z.string({ error: missing }).trim().min(1, missing).refine(isTimeString, M.invalidTime);
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .refine(isTimeString, M.invalidTime)
+    .meta({ pattern: STATED.time });
 
 // ---------------------------------------------------------------- departments
 
@@ -236,9 +249,10 @@ export const appointmentSortSchema = z.enum(APPOINTMENT_SORTS as unknown as [App
 const statusList = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(appointmentStatusSchema));
+  .pipe(z.array(appointmentStatusSchema))
+  .meta({ type: 'string', pattern: commaListPattern(APPOINTMENT_STATUSES) });
 
-const queryDate = z.string().trim().refine(isDateString, M.invalidQueryDate);
+const queryDate = z.string().trim().refine(isDateString, M.invalidQueryDate).meta({ pattern: STATED.date });
 
 /**
  * Where the caller stands in a list: the `cursor` of the page it shows (see appointmentPageSchema).
@@ -255,7 +269,8 @@ export const appointmentListQuerySchema = z
     /** One status or several, comma-separated (booking history: COMPLETED,CANCELLED,NO_SHOW). */
     status: statusList.optional(),
     from: queryDate.optional(),
-    to: queryDate.optional(),
+    // A rule between two fields JSON Schema cannot state: said for people; the contract test knows it.
+    to: queryDate.meta({ description: 'Không trước `from`' }).optional(),
     department: z.string().trim().max(L.department, M.unknownDepartment).optional(),
     doctorId: z.coerce
       .number({ error: M.invalidDoctorId })
@@ -534,7 +549,8 @@ const requiredEmail = z
   .trim()
   .min(1, M.requiredFields)
   .refine(isValidEmail, M.emailRecipientInvalid)
-  .transform((v) => v.toLowerCase());
+  .transform((v) => v.toLowerCase())
+  .meta({ pattern: STATED.email });
 
 /** Specification section 3, "Email payloads": payment confirmation. */
 export const paymentConfirmationEmailRequestSchema = z.object(
@@ -557,7 +573,12 @@ export const appointmentPaymentConfirmationRequestSchema = z
 /** Specification section 3, "Email payloads": update notification. The appointment's own data fill what is left out. */
 export const updateNotificationRequestSchema = z
   .object({
-    patientEmail: z.string().trim().refine(isValidEmail, M.emailRecipientInvalid).optional(),
+    patientEmail: z
+      .string()
+      .trim()
+      .refine(isValidEmail, M.emailRecipientInvalid)
+      .meta({ pattern: STATED.email, maxLength: L.email })
+      .optional(),
     patientName: z.string().trim().max(L.fullName).optional(),
     changes: z.array(z.string().trim().min(1).max(L.emailChange)).max(L.emailChanges).optional(),
     newAppointmentDate: z.string().optional(),
@@ -660,7 +681,8 @@ export const waitingListJoinRequestSchema = z.object(
       .max(L.email, M.invalidEmail)
       // One message for an empty field: the missing one.
       .refine((v) => v === '' || isValidEmail(v), M.invalidEmail)
-      .transform((v) => v.toLowerCase()),
+      .transform((v) => v.toLowerCase())
+      .meta({ pattern: `${STATED.email}|^$` }),
     appointmentDate: bookingFields.appointmentDate,
     appointmentTime: bookingFields.appointmentTime,
     department: bookingFields.department,

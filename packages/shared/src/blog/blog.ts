@@ -1,8 +1,10 @@
 import { z } from '../zod';
+import { STATED } from '../stated';
 import { idListSchema, pageNumberSchema, pageSchema, pathIdSchema } from '../common';
 import {
   BLOG_STATUSES,
   BLOG_CATEGORIES,
+  BLOG_CATEGORY_CHIPS,
   blogCategoryFromFilter,
   BLOG_LIMITS,
   BLOG_MSG,
@@ -21,7 +23,8 @@ const imageUrlSchema = z
     (v) => v === '' || /^\/(?![/\\])[^\s]*$/.test(v) || /^https?:\/\/[^\s/]+[^\s]*$/i.test(v),
     BLOG_MSG.imageUrlInvalid,
   )
-  .transform((v) => (v === '' ? null : v));
+  .transform((v) => (v === '' ? null : v))
+  .meta({ pattern: STATED.imageUrl });
 
 const blogFields = {
   title: requiredText(BLOG_LIMITS.title, BLOG_MSG.titleRequired, BLOG_MSG.titleTooLong),
@@ -88,6 +91,10 @@ const categoryFilter = z
       return z.NEVER;
     }
     return category;
+  })
+  .meta({
+    type: 'string',
+    enum: ['', ...new Set(BLOG_CATEGORY_CHIPS.map((c) => c.key)), ...BLOG_CATEGORIES],
   });
 const booleanFilter = z
   .enum(['true', 'false', ''], { error: BLOG_MSG.invalidFeatured })

@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { STATED } from '../stated';
 import { NEWSLETTER_MSG } from './newsletter-texts';
 import { PRIVACY_MSG } from '../privacy-texts';
 
@@ -9,7 +10,8 @@ export const newsletterRequestSchema = z.object({
     .trim()
     .min(1, NEWSLETTER_MSG.emailRequired)
     .max(254, NEWSLETTER_MSG.emailInvalid)
-    .pipe(z.email({ error: NEWSLETTER_MSG.emailInvalid })),
+    .pipe(z.email({ error: NEWSLETTER_MSG.emailInvalid }))
+    .meta({ pattern: STATED.plainEmail }),
   /** Marketing has its own consent, apart from any booking's (PRODUCT.md section 12). */
   consentMarketing: z.literal(true, { error: PRIVACY_MSG.marketingConsentRequired }),
 });

@@ -13,7 +13,8 @@ const imageQuery = z.object({
   w: z.coerce
     .number({ error: UPLOAD_MSG.invalidImageWidth })
     .refine((w): w is ImageWidth => (IMAGE_WIDTHS as readonly number[]).includes(w), UPLOAD_MSG.invalidImageWidth)
-    .optional(),
+    .optional()
+    .meta({ enum: [...IMAGE_WIDTHS] }),
 });
 
 /** Whether the browser takes WebP (every current one says so in Accept). */
@@ -69,6 +70,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
           'A stored image, cached for a year: the bytes under one address never change. `w` (400, 800 or 1200) resizes it; a browser that accepts WebP gets WebP',
         params: imageIdParams,
         querystring: imageQuery,
+        produces: ['image/webp', 'image/jpeg', 'image/png', 'image/gif'],
+        response: errorResponses(400, 404),
       },
     },
     async (req, reply) => {
@@ -85,8 +88,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
         // Even if a browser were talked into rendering it as a page, it could run nothing.
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('content-disposition', 'inline');
-      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.type(image.contentType).send(image.data);
+      // Bytes as they are: the route's schemas type only the JSON of its errors.
+      if (req.headers['if-none-match'] === etag) return reply.status(304).send(undefined as never);
+      return reply.type(image.contentType).send(image.data as never);
     },
   );
 };
