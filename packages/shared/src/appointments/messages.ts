@@ -112,6 +112,13 @@ export const APPOINTMENT_MSG = {
   notesNeedsPayment:
     'Ghi chú đã được lưu. Lịch hẹn chuyển sang trạng thái "Cần thanh toán": bệnh nhân cần thanh toán để hoàn thành lịch hẹn.',
   notesNoShow: 'Ghi chú đã được lưu. Lịch hẹn được đánh dấu "Không đến khám".',
+  notesNoShowPaid:
+    'Ghi chú đã được lưu. Lịch hẹn được đánh dấu "Không đến khám"; khoản đã thanh toán được đánh dấu cần hoàn tiền để nhân viên xử lý.',
+  // PRODUCT.md section 11: notes and no-show act on a visit that has come.
+  visitNotYet:
+    'Chưa đến ngày khám: không thể ghi chú khám hoặc đánh dấu không đến cho lịch hẹn của một ngày sau hôm nay.',
+  paidNoShowUnconfirmed:
+    'Lịch hẹn đã thanh toán: đánh dấu không đến sẽ đánh dấu khoản đã thu cần hoàn tiền và doanh thu không còn tính lịch hẹn này. Vui lòng xác nhận trước khi lưu.',
   followUpCreated: 'Đã tạo lịch tái khám',
   // E-mail calls (specification section 7).
   emailSent: 'Email đã được gửi',

@@ -50,7 +50,8 @@ function toSummary(row: PatientSummaryRow): PatientSummary {
     confirmedAppointments: row.confirmed,
     lastAppointment: row.lastVisit,
     nextAppointment: row.nextVisit,
-    actionableAppointment: row.actionable,
+    actionableAppointment: row.actionable[0] ?? null,
+    actionableAppointments: row.actionable,
   };
 }
 
