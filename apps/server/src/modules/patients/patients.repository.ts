@@ -22,6 +22,8 @@ export type PatientListFilter = {
   filter: PatientFilter;
   /** The clinic's today: "upcoming" and "last visit" depend on it. */
   today: string;
+  /** The clinic's time now, HH:MM: the next appointment starts after it (issue 25, defect 10). */
+  time: string;
   /** One person only. */
   email?: string;
 };
@@ -118,7 +120,8 @@ export async function listPatientSummaries(
       ),
       nextVisit: visitJson(
         scope,
-        sql`a.status in (${inList(UPCOMING_STATUSES)}) and a.appointment_date >= ${f.today}`,
+        sql`a.status in (${inList(UPCOMING_STATUSES)}) and (a.appointment_date > ${f.today}
+          or (a.appointment_date = ${f.today} and a.appointment_time > ${f.time}))`,
         sql`a.appointment_date, a.appointment_time`,
       ),
       // The doctor's choice for notes and no-show (PRODUCT.md section 11): visits that can take notes

@@ -228,6 +228,29 @@ for (const kind of dbKinds()) {
       expect((desk.json() as Page).items[0]).toMatchObject({ actionableAppointment: null, actionableAppointments: [] });
     });
 
+    it('shows as next appointment the first one after now in the clinic, not one earlier today', async () => {
+      const add = (o: Parameters<typeof seedAppointment>[1]) =>
+        seedAppointment(db(), { fullName: 'Em Kế Tiếp', email: 'em@example.com', status: 'CONFIRMED', ...o });
+      const thisAfternoon = await add({ appointmentDate: DAYS.mon, appointmentTime: '16:30' });
+      await add({ appointmentDate: DAYS.mon, appointmentTime: '08:30' });
+      const tomorrow = await add({ appointmentDate: DAYS.tue, appointmentTime: '08:00' });
+      const next = async () => {
+        const res = await call(t.app, s.staff, 'GET', `/api/patients?q=${encodeURIComponent('ke tiep')}`);
+        return (res.json() as Page).items[0]!.nextAppointment;
+      };
+      try {
+        // 09:00: the 08:30 visit is past, 16:30 is next.
+        expect(await next()).toMatchObject({ id: thisAfternoon.id });
+        // 20:50 the same day (13:50 UTC): 16:30 is past too, tomorrow's is next.
+        clock.set('2027-03-01T13:50:00Z');
+        expect(await next()).toMatchObject({ id: tomorrow.id });
+        const detail = await call(t.app, s.staff, 'GET', '/api/patients/detail?email=em%40example.com');
+        expect(detail.json().patient.nextAppointment).toMatchObject({ id: tomorrow.id });
+      } finally {
+        clock.set(MONDAY_9AM);
+      }
+    });
+
     it("opens a patient's visit history, and refuses a patient outside the doctor's appointments", async () => {
       const detail = async (who: keyof Sessions, email: string) =>
         call(t.app, s[who], 'GET', `/api/patients/detail?email=${encodeURIComponent(email)}`);
