@@ -56,7 +56,7 @@ test('a doctor accepts an assignment, staff takes the payment; a visit days ahea
   await expect(page.getByRole('list', { name: 'Tổng quan lịch hẹn chờ phê duyệt' })).toContainText('Pending Approvals');
   await expectAccessible(page);
   await snap(page, testInfo, 'pending-approvals');
-  await pending.getByRole('button', { name: `Xem lịch hẹn của ${name}` }).click();
+  await pending.getByRole('button', { name: `View appointment of ${name}` }).click();
   const view = page.getByRole('dialog', { name: 'Chi tiết lịch hẹn' });
   await expect(view.getByText('Khám sức khỏe tiền hôn nhân')).toBeVisible();
   await view.getByRole('button', { name: 'Chấp nhận' }).click();
@@ -182,7 +182,7 @@ test('a doctor declines with a reason and the staff sees it to assign someone el
 
   await openAs(page, 'doctor', '/admin/pending-approvals', 'Appointments Pending Your Approval');
   await rowWith(page, name)
-    .getByRole('button', { name: `Từ chối lịch hẹn của ${name}` })
+    .getByRole('button', { name: `Decline appointment of ${name}` })
     .click();
   const decline = page.getByRole('dialog', { name: 'Từ chối lịch hẹn' });
   await expect(

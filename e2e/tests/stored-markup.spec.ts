@@ -478,7 +478,7 @@ test('the doctor sees the names, reasons and his notes as text in Pending Approv
   await open(page, '/admin/pending-approvals', 'Appointments Pending Your Approval');
   await showsAsText(page, page, [text.name]);
   await page
-    .getByRole('button', { name: `Xem lịch hẹn của ${text.name}` })
+    .getByRole('button', { name: `View appointment of ${text.name}` })
     .filter({ visible: true })
     .click();
   const view = page.getByRole('dialog', { name: 'Chi tiết lịch hẹn' });
@@ -486,7 +486,7 @@ test('the doctor sees the names, reasons and his notes as text in Pending Approv
   await page.keyboard.press('Escape');
   await expect(view).toBeHidden();
   await page
-    .getByRole('button', { name: `Chấp nhận lịch hẹn của ${text.name}` })
+    .getByRole('button', { name: `Accept appointment of ${text.name}` })
     .filter({ visible: true })
     .click();
   const accept = page.getByRole('dialog', { name: 'Chấp nhận lịch hẹn' });
