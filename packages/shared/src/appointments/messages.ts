@@ -93,6 +93,8 @@ export const APPOINTMENT_MSG = {
   notAssignedDoctor: 'Bạn không phải bác sĩ được chỉ định cho lịch hẹn này',
   notOwner: 'Bạn chỉ có thể xem và thao tác trên lịch hẹn của chính mình',
   doctorNotEligible: 'Bác sĩ này không phù hợp với khoa khám của lịch hẹn',
+  // PRODUCT.md section 11: a deactivated doctor gets no new assignments.
+  doctorInactive: 'Bác sĩ này đã ngừng hoạt động. Vui lòng chọn bác sĩ khác.',
   doctorSelfOnly: 'Bác sĩ chỉ có thể xác nhận lịch hẹn với chính mình',
   updated: 'Cập nhật lịch hẹn thành công',
   noChanges: 'Không có thay đổi nào',
