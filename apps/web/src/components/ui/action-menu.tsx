@@ -61,27 +61,44 @@ export function ActionMenu({ label, items, text, align = 'right' }: ActionMenuPr
   const menuId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
 
-  // Placed before the browser paints the opened menu, so it never shows off screen first (the
-  // element's own style: the placement is the screen's, not React state).
-  useLayoutEffect(() => {
+  // Placed before the browser paints the opened menu, so it never shows off screen first, and again
+  // when the page or a box around it scrolls. Fixed to the window, so no scrolling box around it (a
+  // table, a window's body) clips it; the element's own style, as the placement is the screen's.
+  const place = useCallback(() => {
     const button = buttonRef.current?.getBoundingClientRect();
     const menu = menuRef.current;
-    if (!open || !button || !menu) return;
-    const rect = menu.getBoundingClientRect();
+    if (!button || !menu) return;
+    const width = menu.offsetWidth;
+    const left = align === 'right' ? button.right - width : button.left;
+    menu.style.maxHeight = '';
     const { up, maxHeight, shift } = placeMenu(
       button,
-      { height: menu.scrollHeight, left: rect.left, right: rect.right },
+      { height: menu.scrollHeight, left, right: left + width },
       { width: window.innerWidth, height: window.innerHeight },
     );
     Object.assign(menu.style, {
-      top: up ? 'auto' : '100%',
-      bottom: up ? '100%' : 'auto',
-      marginTop: up ? '0' : '0.25rem',
-      marginBottom: up ? '0.25rem' : '0',
-      maxHeight: maxHeight === undefined ? '' : `${maxHeight}px`,
-      transform: shift ? `translateX(${shift}px)` : '',
+      position: 'fixed',
+      top: up ? 'auto' : `${button.bottom + 4}px`,
+      bottom: up ? `${window.innerHeight - button.top + 4}px` : 'auto',
+      left: `${left + shift}px`,
+      right: 'auto',
+      margin: '0',
+      maxHeight: maxHeight === undefined ? '' : `${maxHeight - 4}px`,
     });
-  }, [open]);
+  }, [align]);
+  useLayoutEffect(() => {
+    if (!open) return;
+    place();
+    const onScroll = (event: Event) => {
+      if (!(event.target instanceof Node && menuRef.current?.contains(event.target))) place();
+    };
+    window.addEventListener('scroll', onScroll, true);
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', onScroll, true);
+      window.removeEventListener('resize', place);
+    };
+  }, [open, place]);
 
   const focusItem = (index: number) => {
     const count = items.length;
@@ -151,8 +168,8 @@ export function ActionMenu({ label, items, text, align = 'right' }: ActionMenuPr
           aria-label={label}
           onKeyDown={onMenuKeyDown}
           className={cn(
-            'absolute z-30 min-w-56 overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white py-1 shadow-lg',
-            'top-full mt-1',
+            // Absolute until placed (the first layout), then fixed above windows (z-50).
+            'absolute top-full z-[60] mt-1 min-w-56 overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white py-1 shadow-lg',
             align === 'right' ? 'right-0' : 'left-0',
           )}
         >
