@@ -58,8 +58,8 @@ type Data = {
   >;
   content: string;
   postId: number;
-  ids: { a: number; b: number; c: number; d: number };
-  phones: { a: string; d: string };
+  ids: { a: number; b: number; c: number; d: number; e: number };
+  phones: { a: string; d: string; e: string };
   email: string;
   emailD: string;
   /** Booking D's private management link. */
@@ -67,6 +67,30 @@ type Data = {
 };
 
 let data: Data;
+
+type SeededVisit = { id: number; appointmentDate: string; appointmentTime: string; department: string; status: string };
+
+/**
+ * Two open visits of the demo doctor that have come (the demo data's earlier days), a paid one
+ * first (each project's are deleted after its run, so the next project takes two others).
+ */
+async function openVisitsOfDoctor(api: APIRequestContext, doctor: string): Promise<SeededVisit[]> {
+  const found: SeededVisit[] = [];
+  for (let page = 1; page <= 20; page++) {
+    const { items, totalPages } = (await ok(
+      api.get(`/api/patients?page=${page}&size=50`, { headers: auth(doctor) }),
+    )) as {
+      items: { actionableAppointments: SeededVisit[] }[];
+      totalPages: number;
+    };
+    for (const row of items) found.push(...row.actionableAppointments);
+    if (page >= totalPages) break;
+  }
+  const paid = found.find((v) => v.status === 'PAID');
+  const other = found.find((v) => v.status !== 'PAID');
+  expect(paid && other, 'the demo data holds open visits of the demo doctor that have come').toBeTruthy();
+  return [paid!, other!];
+}
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -76,7 +100,11 @@ async function ok(response: Promise<APIResponse>, status = 200): Promise<unknown
   return res.json();
 }
 
-/** Everything through the real API: the post, its comment, four bookings at the states the screens need, and the patient's account. */
+/**
+ * Everything through the real API: the post, its comment, bookings at the states the screens need (two
+ * of them the demo doctor's visits of earlier days, given this patient's identity, since notes act on
+ * a visit that has come), and the patient's account.
+ */
 async function seed(api: APIRequestContext, project: string): Promise<Data> {
   const tag = `${project}-${Date.now().toString(36)}`;
   const m = (label: string) => `${label} ${PAYLOAD} ${tag}`;
@@ -139,11 +167,33 @@ async function seed(api: APIRequestContext, project: string): Promise<Data> {
       department: 'GENERAL_PRACTICE',
       reason,
     });
+  // A and C are visits that have come: notes and no-show act on those only (issue 25). Two of the
+  // demo doctor's open visits of earlier days, which the front desk gives this patient's identity.
+  const [visitA, visitC] = await openVisitsOfDoctor(api, doctor);
+  const takeOver = async (visit: SeededVisit, n: number, reason: string) => {
+    await ok(
+      api.put(`/api/appointments/${visit.id}`, {
+        headers: auth(admin),
+        data: {
+          fullName: text.name,
+          phone: phone(n),
+          email,
+          appointmentDate: visit.appointmentDate,
+          appointmentTime: visit.appointmentTime,
+          department: visit.department,
+          reason,
+        },
+      }),
+    );
+    return visit.id;
+  };
   const ids = {
-    a: await book(1, text.reasonA, email, 0, '08:00'),
+    a: await takeOver(visitA!, 1, text.reasonA),
     b: await book(2, text.reasonB, email, 1, '08:30'),
-    c: await book(3, text.reasonC, email, 2, '09:00'),
+    c: await takeOver(visitC!, 3, text.reasonC),
     d: 0,
+    // E carries the doctor's answer (A and C were accepted long ago), under an e-mail of its own.
+    e: await book(5, 'Khám tổng quát', `markup-e-${tag}@example.vn`, 4, '10:00'),
   };
   // D as a visitor books it: the answer holds her private management link.
   const booked = (await ok(
@@ -163,20 +213,19 @@ async function seed(api: APIRequestContext, project: string): Promise<Data> {
   )) as { appointmentId: number; manageToken: string };
   ids.d = booked.appointmentId;
 
-  const candidates = (await ok(api.get(`/api/appointments/${ids.a}/doctor-candidates`, { headers: auth(admin) }))) as {
+  const candidates = (await ok(api.get(`/api/appointments/${ids.b}/doctor-candidates`, { headers: auth(admin) }))) as {
     id: number;
     fullName: string | null;
   }[];
   const doctorId = candidates.find((c) => c.fullName === DOCTOR)!.id;
-  for (const id of [ids.a, ids.b, ids.c])
+  for (const id of [ids.b, ids.e])
     await ok(api.put(`/api/appointments/${id}/assign-doctor`, { headers: auth(admin), data: { doctorId } }));
-  // A: accepted with an answer, paid, examined with notes. B: waits for the doctor. C: accepted, to be examined.
+  // A: paid, examined with notes. B: waits for the doctor. C: to be examined. E: accepted with an answer.
   await ok(
-    api.put(`/api/appointments/${ids.a}/doctor-accept`, { headers: auth(doctor), data: { response: text.response } }),
+    api.put(`/api/appointments/${ids.e}/doctor-accept`, { headers: auth(doctor), data: { response: text.response } }),
   );
-  await ok(api.put(`/api/appointments/${ids.c}/doctor-accept`, { headers: auth(doctor), data: {} }));
-  await ok(api.put(`/api/appointments/${ids.a}/request-payment`, { headers: auth(admin), data: { amount: 300000 } }));
-  await ok(api.post(`/api/appointments/${ids.a}/handle-payment`, { headers: auth(admin), data: { status: 'PAID' } }));
+  if (visitA!.status !== 'PAID')
+    await ok(api.post(`/api/appointments/${ids.a}/handle-payment`, { headers: auth(admin), data: { status: 'PAID' } }));
   await ok(
     api.put(`/api/appointments/${ids.a}`, { headers: auth(doctor), data: { notes: text.notes, status: 'COMPLETED' } }),
   );
@@ -205,7 +254,7 @@ async function seed(api: APIRequestContext, project: string): Promise<Data> {
     content,
     postId: post.id,
     ids,
-    phones: { a: phone(1), d: phone(4) },
+    phones: { a: phone(1), d: phone(4), e: phone(5) },
     email,
     emailD,
     manageToken: booked.manageToken,
@@ -361,13 +410,21 @@ test('the bookings, the patient and her account show the markup as text in the b
   await showsAsText(page, page, [text.name]);
   await page.getByRole('button', { name: text.name, exact: true }).filter({ visible: true }).click();
   const detail = page.getByRole('dialog', { name: new RegExp(`Lịch hẹn #${ids.a}`) });
-  await showsAsText(page, detail, [text.name, text.reasonA, text.response, text.notes]);
+  await showsAsText(page, detail, [text.name, text.reasonA, text.notes]);
   // The trail has loaded too (its notes are shown as text).
   await expect(detail.getByText('Đặt lịch hẹn', { exact: true })).toBeVisible();
   await showsAsText(page, detail, []);
   await snap(page, testInfo, 'booking-detail');
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
+  // The doctor's answer, in the detail of the visit he accepted with it.
+  await page.getByRole('searchbox', { name: 'Tìm kiếm' }).fill(data.phones.e);
+  await expect(page.getByLabel(`Chọn lịch hẹn #${ids.e}: ${text.name}`).filter({ visible: true })).toBeVisible();
+  await page.getByRole('button', { name: text.name, exact: true }).filter({ visible: true }).click();
+  const answered = page.getByRole('dialog', { name: new RegExp(`Lịch hẹn #${ids.e}`) });
+  await showsAsText(page, answered, [text.name, text.response]);
+  await page.keyboard.press('Escape');
+  await expect(answered).toBeHidden();
 
   // Create the account of the other e-mail from the screen: the confirmation and the result name her.
   await page.getByRole('searchbox', { name: 'Tìm kiếm' }).fill(data.phones.d);
@@ -421,7 +478,7 @@ test('the doctor sees the names, reasons and his notes as text in Pending Approv
   await open(page, '/admin/pending-approvals', 'Appointments Pending Your Approval');
   await showsAsText(page, page, [text.name]);
   await page
-    .getByRole('button', { name: `Xem lịch hẹn của ${text.name}` })
+    .getByRole('button', { name: `View appointment of ${text.name}` })
     .filter({ visible: true })
     .click();
   const view = page.getByRole('dialog', { name: 'Chi tiết lịch hẹn' });
@@ -429,7 +486,7 @@ test('the doctor sees the names, reasons and his notes as text in Pending Approv
   await page.keyboard.press('Escape');
   await expect(view).toBeHidden();
   await page
-    .getByRole('button', { name: `Chấp nhận lịch hẹn của ${text.name}` })
+    .getByRole('button', { name: `Accept appointment of ${text.name}` })
     .filter({ visible: true })
     .click();
   const accept = page.getByRole('dialog', { name: 'Chấp nhận lịch hẹn' });

@@ -4,6 +4,7 @@ import { GENDERS } from './roles';
 import { pageNumberSchema, pageSchema } from './common';
 import { APPOINTMENT_LIMITS, APPOINTMENT_MSG } from './appointments/messages';
 import { appointmentStatusSchema, isValidEmail } from './appointments/schemas';
+import { formatVnd } from './format';
 
 /** Patient Control (specification section 2): its English texts, as the screen shows them. */
 export const PATIENT_FILTERS = ['all', 'upcoming', 'past'] as const;
@@ -26,6 +27,15 @@ export const PATIENT_MSG = {
   noNotes: 'Chưa có ghi chú',
 } as const;
 
+/**
+ * What marking a PAID visit missed does to its payment, said before the doctor confirms (PRODUCT.md
+ * section 11; the server does the same, appointments/examination.service.ts).
+ */
+export function paidNoShowWarning(amount: number | null): string {
+  const paid = amount ? `đã thanh toán ${formatVnd(amount)}` : 'đã thanh toán';
+  return `Lịch hẹn này ${paid}. Khi đánh dấu không đến, khoản đã thu vẫn được ghi nhận và được đánh dấu cần hoàn tiền để nhân viên xử lý; doanh thu không còn tính lịch hẹn này.`;
+}
+
 export const patientListQuerySchema = z.object({
   q: z.string().trim().max(APPOINTMENT_LIMITS.searchQuery, APPOINTMENT_MSG.searchTooLong).optional(),
   filter: z.enum(PATIENT_FILTERS, { error: PATIENT_MSG.invalidFilter }).default('all'),
@@ -43,6 +53,8 @@ export const patientVisitSchema = z.object({
   department: z.string(),
   departmentName: z.string().nullable(),
   status: appointmentStatusSchema,
+  /** Đồng: what a PAID visit was paid, for the warning before it is marked missed. */
+  paymentAmount: z.number().nullable(),
   reason: z.string().nullable(),
   notes: z.string().nullable(),
   doctorId: z.number().int().nullable(),
@@ -72,10 +84,16 @@ export const patientSummarySchema = z.object({
   /** The earliest appointment from today on that is still ahead of its visit. */
   nextAppointment: patientVisitSchema.nullable(),
   /**
-   * For a doctor: the appointment his row actions act on (the specification's "first appointment"):
-   * his earliest one that can take examination notes; null when none can.
+   * For a doctor: the appointment his row actions act on by default (the specification's "first
+   * appointment"): the first of `actionableAppointments`; null when none can take notes yet.
    */
   actionableAppointment: patientVisitSchema.nullable(),
+  /**
+   * For a doctor: his visits the row actions may act on, the one he chooses (PRODUCT.md section 11):
+   * those that can take examination notes and are not on a later day, today's first (by time), then
+   * the earlier days' oldest first. Empty for the front desk.
+   */
+  actionableAppointments: z.array(patientVisitSchema),
 });
 export type PatientSummary = z.infer<typeof patientSummarySchema>;
 

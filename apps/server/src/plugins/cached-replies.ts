@@ -12,6 +12,11 @@ declare module 'fastify' {
      * Only for answers that depend on nothing else: not on the hour, not on a request header.
      */
     cache?: readonly WatchedTable[];
+    /**
+     * The answer also depends on which half-hour of the clinic's day it is (an appointment "after
+     * now" changes when a slot, all at :00 or :30, begins): kept per half hour as well.
+     */
+    cachePerSlot?: boolean;
   }
 }
 
@@ -22,6 +27,12 @@ const COMPRESS_FROM = 1024;
 
 function acceptsGzip(header: string | undefined): boolean {
   return !!header && /\bgzip\b(?!;\s*q=0(\.0*)?\s*(,|$))/i.test(header);
+}
+
+/** "16:45" → 33: the half hour of the day it falls in. */
+function halfHourOf(time: string): number {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return h * 2 + (m >= 30 ? 1 : 0);
 }
 
 /**
@@ -37,11 +48,14 @@ export const cachedRepliesPlugin = fp(async (app) => {
     if (!tables || route.method === 'HEAD') return;
     if (route.method !== 'GET') throw new Error(`${route.url}: only a GET answer may be kept`);
     const handler = route.handler as RouteHandlerMethod;
+    const perSlot = route.config?.cachePerSlot === true;
     const watched: readonly WatchedTable[] = [...new Set<WatchedTable>([...tables, 'users'])];
     route.handler = async function cachedHandler(req, reply) {
       const { cache, clock, timeZone } = app.deps;
       // A signed-in route has refused a caller without a session before this runs.
-      const key = `${req.auth?.id ?? 'public'}|${clinicMoment(clock.now(), timeZone).date}|${req.url}`;
+      const moment = clinicMoment(clock.now(), timeZone);
+      const slot = perSlot ? `|${halfHourOf(moment.time)}` : '';
+      const key = `${req.auth?.id ?? 'public'}|${moment.date}${slot}|${req.url}`;
       const kept = await cache.get<KeptReply>(
         key,
         watched,

@@ -94,6 +94,8 @@ export const APPOINTMENT_MSG = {
   notAssignedDoctor: 'Bạn không phải bác sĩ được chỉ định cho lịch hẹn này',
   notOwner: 'Bạn chỉ có thể xem và thao tác trên lịch hẹn của chính mình',
   doctorNotEligible: 'Bác sĩ này không phù hợp với khoa khám của lịch hẹn',
+  // PRODUCT.md section 11: a deactivated doctor gets no new assignments.
+  doctorInactive: 'Bác sĩ này đã ngừng hoạt động. Vui lòng chọn bác sĩ khác.',
   doctorSelfOnly: 'Bác sĩ chỉ có thể xác nhận lịch hẹn với chính mình',
   updated: 'Cập nhật lịch hẹn thành công',
   noChanges: 'Không có thay đổi nào',
@@ -113,13 +115,19 @@ export const APPOINTMENT_MSG = {
   notesNeedsPayment:
     'Ghi chú đã được lưu. Lịch hẹn chuyển sang trạng thái "Cần thanh toán": bệnh nhân cần thanh toán để hoàn thành lịch hẹn.',
   notesNoShow: 'Ghi chú đã được lưu. Lịch hẹn được đánh dấu "Không đến khám".',
+  notesNoShowPaid:
+    'Ghi chú đã được lưu. Lịch hẹn được đánh dấu "Không đến khám"; khoản đã thanh toán được đánh dấu cần hoàn tiền để nhân viên xử lý.',
+  // PRODUCT.md section 11: notes and no-show act on a visit that has come.
+  visitNotYet:
+    'Chưa đến ngày khám: không thể ghi chú khám hoặc đánh dấu không đến cho lịch hẹn của một ngày sau hôm nay.',
+  paidNoShowUnconfirmed:
+    'Lịch hẹn đã thanh toán: đánh dấu không đến sẽ đánh dấu khoản đã thu cần hoàn tiền và doanh thu không còn tính lịch hẹn này. Vui lòng xác nhận trước khi lưu.',
   followUpCreated: 'Đã tạo lịch tái khám',
   // A booking at the front desk (PRODUCT.md section 11).
   deskBooked: 'Đã đặt lịch hẹn tại quầy',
   /** The booking's first history event when staff made it at the desk. */
   deskBookedNote: 'Đặt lịch tại quầy',
   deskBookedConfirmed: 'Đã đặt lịch hẹn tại quầy và xác nhận với bác sĩ',
-  doctorInactive: 'Bác sĩ này đã ngừng hoạt động. Vui lòng chọn bác sĩ khác',
   doctorBusy: 'Bác sĩ đã có lịch khám khác vào khung giờ này. Vui lòng chọn bác sĩ khác',
   // E-mail calls (specification section 7).
   emailSent: 'Email đã được gửi',

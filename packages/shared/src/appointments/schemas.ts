@@ -350,6 +350,11 @@ export const examinationNotesRequestSchema = z.object({
   notes: optionalText(L.notes, M.notesTooLong),
   status: z.enum(['COMPLETED', 'NO_SHOW'], { error: M.invalidStatus }).default('COMPLETED'),
   followUp: followUpRequestSchema.nullish(),
+  /**
+   * NO_SHOW on a PAID visit: the doctor saw what happens to the payment (refund flag set, no longer
+   * revenue) and confirmed it; without it the server refuses (PRODUCT.md section 11).
+   */
+  confirmPaidNoShow: z.boolean().optional(),
   // An edit's fields never pass for notes: a broken edit is answered as an edit.
   fullName: z.never().optional(),
   phone: z.never().optional(),

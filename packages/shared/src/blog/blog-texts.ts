@@ -56,8 +56,11 @@ export const BLOG_LIMITS = {
   searchQuery: 100,
   /** 'See more' appears above this many posts. */
   publicPageSize: 6,
-  /** The featured block of /blog: the newest featured posts; the grid under it shows every other post. */
-  featuredBlock: 3,
+  /**
+   * The featured block of /blog holds every featured post (up to this many, newest first); the grid
+   * under it the others, so none is lost and none shown twice (specification section 2; issue 25).
+   */
+  featuredBlock: 50,
   adminPageSize: 10,
   maxPageSize: 50,
   maxBulk: 100,

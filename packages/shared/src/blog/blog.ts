@@ -126,7 +126,7 @@ export const blogPublicListQuerySchema = z.object({
   q: searchText,
   category: categoryFilter,
   featured: booleanFilter,
-  /** true: leave out the posts of the featured block (the grid under it), so every other post, featured or not, is listed. */
+  /** true: the grid under the featured block, the non-featured posts (the block holds every featured one). */
   afterFeatured: booleanFilter,
 });
 export type BlogPublicListQuery = z.output<typeof blogPublicListQuerySchema>;

@@ -317,6 +317,16 @@ export async function listDoctorCandidates(db: Db, departmentCode: string, gener
     .orderBy(asc(users.fullName), asc(users.id));
 }
 
+/** Whether the user is a doctor whose account is deactivated. */
+export async function isInactiveDoctor(db: Db, doctorId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, doctorId), eq(users.role, 'DOCTOR'), eq(users.active, false)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function findDoctorCandidate(db: Db, doctorId: number, departmentCode: string, generalPractice: string) {
   const rows = await db
     .select(candidateColumns)

@@ -1,11 +1,13 @@
 import {
   APPOINTMENT_MSG as M,
   APPOINTMENT_TRAIL as T,
+  clinicMoment,
   completionStatus,
   type Appointment,
   type ExaminationNotesInput,
 } from '@clinic/shared';
 import { enqueueEmails } from '../email/email.service';
+import { ConflictError } from '../../lib/errors';
 import { assertTransition, eventRow, notFound, type Actor, type AppointmentDeps } from './appointment-access';
 import { toAppointmentDto } from './appointment-dto';
 import { confirmedMail } from './appointment-mail';
@@ -39,8 +41,21 @@ export async function saveExaminationNotes(
     if (!row) throw notFound();
     const noShow = body.status === 'NO_SHOW';
     assertTransition(noShow ? 'noShow' : 'complete', row, actor);
+    // PRODUCT.md section 11: a visit of a later day has not happened, so it is neither done nor missed.
+    if (row.appointmentDate > clinicMoment(now, deps.timeZone).date)
+      throw new ConflictError(M.visitNotYet, 'VISIT_NOT_YET');
+    // A paid visit marked missed keeps its payment on record, flagged for staff to refund; the doctor
+    // confirms that he read so (revenue counts PAID and COMPLETED only, so it leaves the revenue).
+    const paidMissed = noShow && row.status === 'PAID';
+    if (paidMissed && body.confirmPaidNoShow !== true)
+      throw new ConflictError(M.paidNoShowUnconfirmed, 'PAID_NO_SHOW_UNCONFIRMED');
     const to = noShow ? 'NO_SHOW' : completionStatus(row.paymentCompleted);
-    await updateAppointment(tx, id, { status: to, notes: body.notes ?? row.notes, updatedAt: now });
+    await updateAppointment(tx, id, {
+      status: to,
+      notes: body.notes ?? row.notes,
+      ...(paidMissed ? { refundRequired: true } : {}),
+      updatedAt: now,
+    });
 
     let followUpId: number | null = null;
     let followUpToken: string | null = null;
@@ -89,7 +104,13 @@ export async function saveExaminationNotes(
       if (email) emailIds = await enqueueEmails(tx, [email], now);
       followUp = toAppointmentDto(nextView);
     }
-    const message = noShow ? M.notesNoShow : to === 'COMPLETED' ? M.notesCompleted : M.notesNeedsPayment;
+    const message = paidMissed
+      ? M.notesNoShowPaid
+      : noShow
+        ? M.notesNoShow
+        : to === 'COMPLETED'
+          ? M.notesCompleted
+          : M.notesNeedsPayment;
     return { message, appointment: toAppointmentDto(view), followUp, emailIds };
   });
 }

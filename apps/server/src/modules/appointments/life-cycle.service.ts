@@ -25,6 +25,7 @@ import {
   deleteAppointmentRow,
   findAppointmentView,
   findDoctorCandidate,
+  isInactiveDoctor,
   insertAppointmentEvents,
   lockAppointment,
   updateAppointment,
@@ -69,7 +70,10 @@ async function transition(
 
 export async function requireCandidate(tx: Db, doctorId: number, department: string) {
   const doctor = await findDoctorCandidate(tx, doctorId, department, GENERAL_PRACTICE);
-  if (!doctor) throw new BadRequestError(M.doctorNotEligible, 'DOCTOR_NOT_ELIGIBLE');
+  if (!doctor)
+    throw (await isInactiveDoctor(tx, doctorId))
+      ? new BadRequestError(M.doctorInactive, 'DOCTOR_INACTIVE')
+      : new BadRequestError(M.doctorNotEligible, 'DOCTOR_NOT_ELIGIBLE');
   return doctor;
 }
 

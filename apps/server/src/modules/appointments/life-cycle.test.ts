@@ -193,7 +193,11 @@ for (const kind of dbKinds()) {
 
     describe('examination notes', () => {
       it('moves an unpaid visit to NEEDS_PAYMENT and says so', async () => {
-        const a = await seedAppointment(db(), { status: 'CONFIRMED', doctorId: s.doctor.userId });
+        const a = await seedAppointment(db(), {
+          status: 'CONFIRMED',
+          doctorId: s.doctor.userId,
+          appointmentDate: DAYS.mon,
+        });
         const res = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}`, {
           notes: 'Đã khám',
           status: 'COMPLETED',
@@ -213,13 +217,22 @@ for (const kind of dbKinds()) {
       });
 
       it('marks a no-show', async () => {
-        const a = await seedAppointment(db(), { status: 'AWAITING_DOCTOR_APPROVAL', doctorId: s.doctor.userId });
+        const a = await seedAppointment(db(), {
+          status: 'AWAITING_DOCTOR_APPROVAL',
+          doctorId: s.doctor.userId,
+          appointmentDate: DAYS.mon,
+        });
         const res = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}`, { status: 'NO_SHOW' });
         expect(res.json()).toMatchObject({ message: APPOINTMENT_MSG.notesNoShow, appointment: { status: 'NO_SHOW' } });
       });
 
       it('saves nothing when the follow-up cannot be booked, and answers why', async () => {
-        const a = await seedAppointment(db(), { status: 'PAID', paymentCompleted: true, doctorId: s.doctor.userId });
+        const a = await seedAppointment(db(), {
+          status: 'PAID',
+          paymentCompleted: true,
+          doctorId: s.doctor.userId,
+          appointmentDate: DAYS.mon,
+        });
         const sunday = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}`, {
           notes: 'x',
           status: 'COMPLETED',

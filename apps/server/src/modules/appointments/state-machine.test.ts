@@ -93,7 +93,11 @@ const TABLE: Record<string, Row> = {
     event: () => 'EXAMINATION_NOTES',
   },
   'examination notes, no show': {
-    request: { method: 'PUT', path: '', body: () => ({ notes: 'Không đến', status: 'NO_SHOW' }) },
+    request: {
+      method: 'PUT',
+      path: '',
+      body: () => ({ notes: 'Không đến', status: 'NO_SHOW', confirmPaidNoShow: true }),
+    },
     allowed: { ownDoctor: OPEN },
     to: () => 'NO_SHOW',
     event: () => 'NO_SHOW',
@@ -187,7 +191,8 @@ for (const kind of dbKinds()) {
               fullName: `Ô ${action} ${status} ${who}`,
               phone: `07${String(n).padStart(8, '0')}`,
               email: `cell${n}@example.com`,
-              appointmentDate: DAYS.wed,
+              // Notes and no-show act on a visit that has come (PRODUCT.md section 11): today's.
+              appointmentDate: action.startsWith('examination notes') ? DAYS.mon : DAYS.wed,
               appointmentTime: '09:00',
               department: 'GENERAL_PRACTICE',
               status,

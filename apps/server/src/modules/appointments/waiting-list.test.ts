@@ -153,7 +153,8 @@ for (const kind of dbKinds()) {
 
     it.each([
       ['the front desk cancels a booking', DAYS.thu, '08:00'],
-      ['the doctor marks a no-show before the slot', DAYS.thu, '10:00'],
+      // Today's later slot: a no-show is marked on the visit's day (PRODUCT.md section 11).
+      ['the doctor marks a no-show before the slot', DAYS.mon, '16:30'],
       ['an administrator deletes a booking', DAYS.fri, '08:00'],
       ['the front desk moves a booking to another slot', DAYS.fri, '10:00'],
     ])('offers the place to the first in line when %s', async (way, appointmentDate, appointmentTime) => {

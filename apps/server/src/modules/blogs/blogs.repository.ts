@@ -27,8 +27,6 @@ export type BlogFilter = {
   featured: boolean | null;
   /** A LIKE pattern over the folded search text. */
   searchPattern: string | null;
-  /** Leave out the newest N featured posts: those the featured block of /blog already shows. */
-  exceptFeaturedBlock?: number;
 };
 
 function whereOf(filter: BlogFilter): SQL | undefined {
@@ -37,13 +35,6 @@ function whereOf(filter: BlogFilter): SQL | undefined {
   if (filter.category) parts.push(eq(blogs.category, filter.category));
   if (filter.featured !== null) parts.push(eq(blogs.featured, filter.featured));
   if (filter.searchPattern) parts.push(sql`${blogs.searchText} like ${filter.searchPattern}`);
-  if (filter.exceptFeaturedBlock) {
-    parts.push(sql`${blogs.id} not in (
-      select ${blogs.id} from ${blogs}
-      where ${blogs.status} = 'PUBLISHED' and ${blogs.featured}
-      order by ${blogs.publishedAt} desc nulls last, ${blogs.id} desc nulls last
-      limit ${filter.exceptFeaturedBlock})`);
-  }
   return parts.length ? and(...parts) : undefined;
 }
 

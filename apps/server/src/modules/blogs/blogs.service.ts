@@ -1,5 +1,4 @@
 import {
-  BLOG_LIMITS,
   BLOG_MSG,
   blogCategoryKey,
   clinicToday,
@@ -110,9 +109,9 @@ export async function listPublishedBlogs(deps: BlogDeps, query: BlogPublicListQu
   const filter: BlogFilter = {
     status: 'PUBLISHED',
     category: query.category,
-    featured: query.featured,
+    // The grid under the featured block: "a grid of non-featured posts" (specification section 2).
+    featured: query.afterFeatured ? false : query.featured,
     searchPattern: searchPattern(query.q),
-    exceptFeaturedBlock: query.afterFeatured ? BLOG_LIMITS.featuredBlock : undefined,
   };
   return page(deps, filter, 'published', query);
 }

@@ -22,6 +22,8 @@ export type PatientListFilter = {
   filter: PatientFilter;
   /** The clinic's today: "upcoming" and "last visit" depend on it. */
   today: string;
+  /** The clinic's time now, HH:MM: the next appointment starts after it (issue 25, defect 10). */
+  time: string;
   /** One person only. */
   email?: string;
 };
@@ -34,6 +36,7 @@ export type VisitRow = {
   department: string;
   departmentName: string | null;
   status: AppointmentStatus;
+  paymentAmount: number | null;
   reason: string | null;
   notes: string | null;
   doctorId: number | null;
@@ -60,19 +63,34 @@ function listWhere(scope: PatientScope, f: PatientListFilter): SQL | undefined {
 
 const inList = (statuses: readonly string[]) => sql.raw(statuses.map((x) => `'${x}'`).join(', '));
 
-/** The appointment of the row's person picked by `where` and `order`, as JSON (null when none). */
-function visitJson(scope: PatientScope, where: SQL, order: SQL): SQL<VisitRow | null> {
+/** The appointments of the row's person picked by `where`, in `order`, at most `limit`, as JSON rows. */
+function visitRows(scope: PatientScope, where: SQL, order: SQL, limit: number, extra: SQL = sql``): SQL {
   // The clinic's list never shows a record kept restricted (issue 26); its treating doctor's does.
   const scoped = scope.doctorId ? sql`and a.doctor_id = ${scope.doctorId}` : sql`and not a.restricted`;
-  return sql<VisitRow | null>`(select to_jsonb(v) from (
-    select a.id, a.appointment_date::text as "appointmentDate", a.appointment_time as "appointmentTime", a.department,
-      d.department_name as "departmentName", a.status, a.reason, a.notes, a.doctor_id as "doctorId", doc.full_name as "doctorName"
+  return sql`select ${extra} a.id, a.appointment_date::text as "appointmentDate", a.appointment_time as "appointmentTime", a.department,
+      d.department_name as "departmentName", a.status, a.payment_amount as "paymentAmount", a.reason, a.notes,
+      a.doctor_id as "doctorId", doc.full_name as "doctorName"
     from appointments a
     left join departments d on d.code = a.department
     left join users doc on doc.id = a.doctor_id
     where a.email = ${outerEmail} ${scoped} and ${where}
-    order by ${order} limit 1) v)`;
+    order by ${order} limit ${sql.raw(String(limit))}`;
 }
+
+/** The appointment of the row's person picked by `where` and `order`, as JSON (null when none). */
+function visitJson(scope: PatientScope, where: SQL, order: SQL): SQL<VisitRow | null> {
+  return sql<VisitRow | null>`(select to_jsonb(v) from (${visitRows(scope, where, order, 1)}) v)`;
+}
+
+/** The same, every one of them (up to `limit`), as a JSON array in that order. */
+function visitsJson(scope: PatientScope, where: SQL, order: SQL, limit: number): SQL<VisitRow[]> {
+  const position = sql`row_number() over (order by ${order}) as n,`;
+  return sql<VisitRow[]>`(select coalesce(jsonb_agg(to_jsonb(v) - 'n' order by v.n), '[]'::jsonb) from (
+    ${visitRows(scope, where, order, limit, position)}) v)`;
+}
+
+/** How many visits a doctor is offered to choose from in one patient's row. */
+const ACTIONABLE_LIMIT = 20;
 
 /**
  * A page of patients in Vietnamese name order, walking the (doctor, name) index of
@@ -103,16 +121,20 @@ export async function listPatientSummaries(
       ),
       nextVisit: visitJson(
         scope,
-        sql`a.status in (${inList(UPCOMING_STATUSES)}) and a.appointment_date >= ${f.today}`,
+        sql`a.status in (${inList(UPCOMING_STATUSES)}) and (a.appointment_date > ${f.today}
+          or (a.appointment_date = ${f.today} and a.appointment_time > ${f.time}))`,
         sql`a.appointment_date, a.appointment_time`,
       ),
+      // The doctor's choice for notes and no-show (PRODUCT.md section 11): visits that can take notes
+      // and have come, today's first, then the earlier days' (the specification's "first") oldest first.
       actionable: forDoctor
-        ? visitJson(
+        ? visitsJson(
             scope,
-            sql`a.status in (${inList(EXAMINABLE_STATUSES)})`,
-            sql`a.appointment_date, a.appointment_time`,
+            sql`a.status in (${inList(EXAMINABLE_STATUSES)}) and a.appointment_date <= ${f.today}`,
+            sql`a.appointment_date = ${f.today} desc, a.appointment_date, a.appointment_time, a.id`,
+            ACTIONABLE_LIMIT,
           )
-        : sql<VisitRow | null>`null::jsonb`,
+        : sql<VisitRow[]>`'[]'::jsonb`,
     })
     .from(s)
     .where(listWhere(scope, f))
@@ -155,6 +177,7 @@ export async function listPatientVisits(db: Db, scope: PatientScope, email: stri
       department: appointments.department,
       departmentName: departments.departmentName,
       status: appointments.status,
+      paymentAmount: appointments.paymentAmount,
       reason: appointments.reason,
       notes: appointments.notes,
       doctorId: appointments.doctorId,

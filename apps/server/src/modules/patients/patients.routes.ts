@@ -30,7 +30,8 @@ export const patientsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
         response: { 200: patientPageSchema, ...errorResponses(400, 401, 403) },
       },
       preHandler: readers,
-      config: { cache: APPOINTMENT_READS },
+      // Each row's next appointment is the first after now: it changes when a slot begins.
+      config: { cache: APPOINTMENT_READS, cachePerSlot: true },
     },
     async (req) => listPatients(deps, req.auth!, req.query),
   );

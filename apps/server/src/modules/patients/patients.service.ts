@@ -50,15 +50,16 @@ function toSummary(row: PatientSummaryRow): PatientSummary {
     confirmedAppointments: row.confirmed,
     lastAppointment: row.lastVisit,
     nextAppointment: row.nextVisit,
-    actionableAppointment: row.actionable,
+    actionableAppointment: row.actionable[0] ?? null,
+    actionableAppointments: row.actionable,
   };
 }
 
 /** GET /api/patients: a page of Patient Control in Vietnamese name order, with its total and cards. */
 export async function listPatients(deps: PatientDeps, viewer: Viewer, q: PatientListFilters): Promise<PatientPage> {
   const scope = scopeOf(viewer);
-  const today = clinicMoment(deps.clock.now(), deps.timeZone).date;
-  const filter = { text: searchText(q.q), filter: q.filter, today };
+  const { date: today, time } = clinicMoment(deps.clock.now(), deps.timeZone);
+  const filter = { text: searchText(q.q), filter: q.filter, today, time };
   const [rows, counts] = await Promise.all([
     listPatientSummaries(
       deps.db,
@@ -76,11 +77,11 @@ export async function listPatients(deps: PatientDeps, viewer: Viewer, q: Patient
 /** 'Chi tiết bệnh nhân': a patient the viewer may see, with every visit of theirs in the viewer's scope. */
 export async function getPatientDetail(deps: PatientDeps, viewer: Viewer, email: string): Promise<PatientDetail> {
   const scope = scopeOf(viewer);
-  const today = clinicMoment(deps.clock.now(), deps.timeZone).date;
+  const { date: today, time } = clinicMoment(deps.clock.now(), deps.timeZone);
   const [row] = await listPatientSummaries(
     deps.db,
     scope,
-    { filter: 'all', today, email },
+    { filter: 'all', today, time, email },
     { limit: 1, offset: 0 },
     viewer.role === 'DOCTOR',
   );
@@ -90,8 +91,8 @@ export async function getPatientDetail(deps: PatientDeps, viewer: Viewer, email:
 
 /** How many patients a doctor has (his dashboard's people count). */
 export async function countDoctorPatients(deps: PatientDeps, doctorId: number): Promise<number> {
-  const today = clinicMoment(deps.clock.now(), deps.timeZone).date;
-  return (await countPatients(deps.db, { doctorId }, { filter: 'all', today })).totalPatients;
+  const { date: today, time } = clinicMoment(deps.clock.now(), deps.timeZone);
+  return (await countPatients(deps.db, { doctorId }, { filter: 'all', today, time })).totalPatients;
 }
 
 /** Add Patient (PRODUCT.md section 5: ADMIN and STAFF): the account of the bulk account creation, for one person. */

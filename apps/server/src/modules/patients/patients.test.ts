@@ -11,6 +11,7 @@ type Row = {
   lastAppointment: { id: number; appointmentDate: string } | null;
   nextAppointment: { id: number; appointmentDate: string } | null;
   actionableAppointment: { id: number } | null;
+  actionableAppointments: { id: number; status: string; paymentAmount: number | null }[];
   user: { username: string } | null;
 };
 type Page = {
@@ -171,14 +172,83 @@ for (const kind of dbKinds()) {
         ['cang@example.com', 2],
         ['chuong@example.com', 1],
       ]);
-      // The appointment his row actions act on: the earliest he can write notes for.
-      expect(a.items[1]!.actionableAppointment).toMatchObject({ id: ids.chuongNext });
+      // The appointment his row actions act on by default: the earliest he can write notes for that
+      // has come; Chương's is on Wednesday, so nothing can be done for her yet.
+      expect(a.items[1]!.actionableAppointment).toBeNull();
+      expect(a.items[1]!.actionableAppointments).toEqual([]);
       expect(a.items[0]!.actionableAppointment).toMatchObject({ id: ids.cangOld });
+      expect(a.items[0]!.actionableAppointments.map((v) => v.id)).toEqual([ids.cangOld]);
       expect(a.cards).toEqual({ totalPatients: 2, withUpcoming: 1, totalConfirmed: 3 });
       const b = await list('doctor2');
       expect(b.items.map((r) => [r.email, r.totalAppointments])).toEqual([['chuong@example.com', 1]]);
       expect(b.items[0]!.nextAppointment).toBeNull();
       expect(b.cards).toEqual({ totalPatients: 1, withUpcoming: 0, totalConfirmed: 1 });
+    });
+
+    it("offers the doctor the visits he can act on, today's first, then the earlier days' oldest first, never a later day's", async () => {
+      const add = (o: Parameters<typeof seedAppointment>[1]) =>
+        seedAppointment(db(), {
+          fullName: 'Dung Lựa Chọn',
+          email: 'dung@example.com',
+          doctorId: s.doctor.userId,
+          ...o,
+        });
+      const lastWeek = await add({ appointmentDate: '2027-02-22', status: 'CONFIRMED' });
+      const twoWeeksAgo = await add({ appointmentDate: '2027-02-15', status: 'NEEDS_PAYMENT' });
+      const todayAfternoon = await add({
+        appointmentDate: DAYS.mon,
+        appointmentTime: '14:00',
+        status: 'PAID',
+        paymentCompleted: true,
+        paymentAmount: 300_000,
+      });
+      const todayMorning = await add({ appointmentDate: DAYS.mon, appointmentTime: '08:30', status: 'CONFIRMED' });
+      await add({ appointmentDate: DAYS.tue, status: 'CONFIRMED' });
+      await add({ appointmentDate: '2027-02-08', status: 'COMPLETED' });
+      await seedAppointment(db(), {
+        fullName: 'Dung Lựa Chọn',
+        email: 'dung@example.com',
+        appointmentDate: DAYS.mon,
+        status: 'CONFIRMED',
+        doctorId: s.doctor2.userId,
+      });
+
+      const res = await call(t.app, s.doctor, 'GET', `/api/patients?q=${encodeURIComponent('lua chon')}`);
+      const [dung] = (res.json() as Page).items;
+      expect(dung!.actionableAppointments.map((v) => v.id)).toEqual([
+        todayMorning.id,
+        todayAfternoon.id,
+        twoWeeksAgo.id,
+        lastWeek.id,
+      ]);
+      expect(dung!.actionableAppointment).toMatchObject({ id: todayMorning.id });
+      expect(dung!.actionableAppointments[1]).toMatchObject({ status: 'PAID', paymentAmount: 300_000 });
+      // The front desk has no row actions, so no choice either.
+      const desk = await call(t.app, s.staff, 'GET', `/api/patients?q=${encodeURIComponent('lua chon')}`);
+      expect((desk.json() as Page).items[0]).toMatchObject({ actionableAppointment: null, actionableAppointments: [] });
+    });
+
+    it('shows as next appointment the first one after now in the clinic, not one earlier today', async () => {
+      const add = (o: Parameters<typeof seedAppointment>[1]) =>
+        seedAppointment(db(), { fullName: 'Em Kế Tiếp', email: 'em@example.com', status: 'CONFIRMED', ...o });
+      const thisAfternoon = await add({ appointmentDate: DAYS.mon, appointmentTime: '16:30' });
+      await add({ appointmentDate: DAYS.mon, appointmentTime: '08:30' });
+      const tomorrow = await add({ appointmentDate: DAYS.tue, appointmentTime: '08:00' });
+      const next = async () => {
+        const res = await call(t.app, s.staff, 'GET', `/api/patients?q=${encodeURIComponent('ke tiep')}`);
+        return (res.json() as Page).items[0]!.nextAppointment;
+      };
+      try {
+        // 09:00: the 08:30 visit is past, 16:30 is next.
+        expect(await next()).toMatchObject({ id: thisAfternoon.id });
+        // 20:50 the same day (13:50 UTC): 16:30 is past too, tomorrow's is next.
+        clock.set('2027-03-01T13:50:00Z');
+        expect(await next()).toMatchObject({ id: tomorrow.id });
+        const detail = await call(t.app, s.staff, 'GET', '/api/patients/detail?email=em%40example.com');
+        expect(detail.json().patient.nextAppointment).toMatchObject({ id: tomorrow.id });
+      } finally {
+        clock.set(MONDAY_9AM);
+      }
     });
 
     it("opens a patient's visit history, and refuses a patient outside the doctor's appointments", async () => {

@@ -114,12 +114,20 @@ describe('PendingApprovalsPage', () => {
     const later = await rowOf('Bệnh nhân 2');
     expect(later).toHaveTextContent(APPROVALS_MSG.notAvailable);
     expect(within(later).queryByText('Gấp · trong 24 giờ')).not.toBeInTheDocument();
+    // The row actions read as the specification names them (section 2).
+    expect(
+      within(later)
+        .getAllByRole('button')
+        .map((b) => b.textContent?.trim()),
+    ).toEqual(['View', 'Accept', 'Decline']);
   });
 
   it('views an assignment, saying when the patient gave no reason', async () => {
     server();
     const { user } = open();
-    await user.click(within(await rowOf('Bệnh nhân 2')).getByRole('button', { name: 'Xem lịch hẹn của Bệnh nhân 2' }));
+    await user.click(
+      within(await rowOf('Bệnh nhân 2')).getByRole('button', { name: 'View appointment of Bệnh nhân 2' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Chi tiết lịch hẹn' });
     expect(within(dialog).getByText(APPROVALS_MSG.noReason)).toBeInTheDocument();
     expect(within(dialog).getByText('Chỉ định cho bạn lúc').nextElementSibling).toHaveTextContent(
@@ -143,7 +151,7 @@ describe('PendingApprovalsPage', () => {
     });
     const { user } = open();
     await user.click(
-      within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: 'Chấp nhận lịch hẹn của Bệnh nhân 1' }),
+      within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: 'Accept appointment of Bệnh nhân 1' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Chấp nhận lịch hẹn' });
     await user.type(within(dialog).getByLabelText(/Lời nhắn cho bệnh nhân/), 'Nhớ mang kết quả cũ');
@@ -182,7 +190,7 @@ describe('PendingApprovalsPage', () => {
     });
     const { user } = open();
     await user.click(
-      within(await rowOf('Bệnh nhân 2')).getByRole('button', { name: 'Từ chối lịch hẹn của Bệnh nhân 2' }),
+      within(await rowOf('Bệnh nhân 2')).getByRole('button', { name: 'Decline appointment of Bệnh nhân 2' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Từ chối lịch hẹn' });
     expect(within(dialog).getByText(APPROVALS_MSG.declineWarning)).toBeInTheDocument();
@@ -209,7 +217,7 @@ describe('PendingApprovalsPage', () => {
     const { sent } = server({ items: () => items });
     const { user } = open();
     await user.click(
-      within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: 'Từ chối lịch hẹn của Bệnh nhân 1' }),
+      within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: 'Decline appointment of Bệnh nhân 1' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Từ chối lịch hẹn' });
     await user.type(within(dialog).getByLabelText(/Lý do từ chối/), 'Trùng lịch mổ');

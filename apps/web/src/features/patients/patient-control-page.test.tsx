@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   APPOINTMENT_MSG,
+  paidNoShowWarning,
   PATIENT_MSG,
   type PatientPage,
   type PatientSummary,
@@ -21,6 +22,7 @@ const visit = (id: number, overrides: Partial<PatientVisit> = {}): PatientVisit 
   department: 'GYNECOLOGY',
   departmentName: 'Khoa Phụ khoa',
   status: 'CONFIRMED',
+  paymentAmount: null,
   reason: null,
   notes: null,
   doctorId: 9,
@@ -39,6 +41,7 @@ function patient(n: number, overrides: Partial<PatientSummary> = {}): PatientSum
     lastAppointment: null,
     nextAppointment: null,
     actionableAppointment: null,
+    actionableAppointments: [],
     ...overrides,
   };
 }
@@ -49,6 +52,7 @@ const WITH_ACCOUNT = patient(1, {
   lastAppointment: visit(30, { appointmentDate: '2026-02-02', status: 'COMPLETED', notes: 'Khám định kỳ ổn định' }),
   nextAppointment: TODAY_VISIT,
   actionableAppointment: TODAY_VISIT,
+  actionableAppointments: [TODAY_VISIT],
 });
 const NOTHING_TO_EXAMINE = patient(2);
 const PAGE: PatientPage = {
@@ -247,5 +251,88 @@ describe('PatientControlPage', () => {
       body: { status: 'NO_SHOW' },
     });
     expect(await screen.findByText(APPOINTMENT_MSG.notesNoShow)).toBeInTheDocument();
+  });
+  describe('the visit notes and no-show act on, chosen by the doctor', () => {
+    const PAID_TODAY = visit(42, {
+      appointmentTime: '14:00',
+      status: 'PAID',
+      paymentAmount: 300000,
+      reason: 'Siêu âm thai',
+    });
+    const LAST_WEEK = visit(35, { appointmentDate: '2026-03-03', appointmentTime: '09:30', reason: 'Tái khám' });
+    const THREE_VISITS = patient(3, {
+      actionableAppointment: TODAY_VISIT,
+      actionableAppointments: [TODAY_VISIT, PAID_TODAY, LAST_WEEK],
+    });
+    const page3: PatientPage = { ...PAGE, items: [THREE_VISITS], total: 1, totalPages: 1 };
+    const withThree = (answer: Parameters<typeof server>[1] = () => undefined) =>
+      server(
+        'DOCTOR',
+        (url, init) => answer(url, init) ?? (url.startsWith('/api/patients?') ? { body: page3 } : undefined),
+      );
+    const noShowAnswer = (url: string, init: RequestInit) =>
+      init.method === 'PUT' && url.startsWith('/api/appointments/')
+        ? { body: { message: APPOINTMENT_MSG.notesNoShowPaid, appointment: {}, emailStatus: 'none', followUp: null } }
+        : undefined;
+
+    it("offers today's visits first, today's first visit chosen, and writes the notes on the visit he picks", async () => {
+      const { user, sent } = withThree((url, init) =>
+        init.method === 'PUT' && url === '/api/appointments/35'
+          ? { body: { message: APPOINTMENT_MSG.notesCompleted, appointment: {}, emailStatus: 'none', followUp: null } }
+          : undefined,
+      );
+      await user.click(within(await rowOf('Bệnh nhân 3')).getByRole('button', { name: /Ghi chú khám/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Ghi chú khám bệnh' });
+      const choice = within(dialog).getByRole('group', { name: 'Lịch hẹn' });
+      const options = within(choice).getAllByRole('radio');
+      expect(options.map((o) => o.closest('label')!.textContent)).toEqual([
+        expect.stringMatching(/^Hôm nay · 08:00/),
+        expect.stringMatching(/^Hôm nay · 14:00/),
+        expect.stringMatching(/^03\/03\/2026 · 09:30/),
+      ]);
+      expect(options[0]).toBeChecked();
+      expect(within(dialog).getByText('10/03/2026')).toBeInTheDocument();
+
+      await user.click(options[2]!);
+      expect(within(dialog).getByText('03/03/2026')).toBeInTheDocument();
+      expect(within(dialog).getByText('Tái khám')).toBeInTheDocument();
+      await user.type(within(dialog).getByLabelText('Ghi chú của bác sĩ'), 'Ổn định');
+      await user.click(within(dialog).getByRole('button', { name: 'Save Notes' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(sent.filter((r) => r.method === 'PUT').map((r) => r.url)).toEqual(['/api/appointments/35']);
+    });
+
+    it('says what happens to the payment before a paid visit is marked missed, and confirms it to the server', async () => {
+      const { user, sent } = withThree(noShowAnswer);
+      await user.click(within(await rowOf('Bệnh nhân 3')).getByRole('button', { name: /không đến khám/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Đánh dấu không đến khám' });
+      expect(within(dialog).queryByText(/đã thanh toán 300\.000 VNĐ/)).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('radio', { name: /Hôm nay · 14:00/ }));
+      expect(within(dialog).getByText(paidNoShowWarning(300000))).toBeInTheDocument();
+      expect(within(dialog).getByText(/không đến lịch hẹn 10\/03\/2026 · 14:00/)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Không đến khám' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(sent.find((r) => r.method === 'PUT')).toMatchObject({
+        url: '/api/appointments/42',
+        body: { status: 'NO_SHOW', confirmPaidNoShow: true },
+      });
+      expect(await screen.findByText(APPOINTMENT_MSG.notesNoShowPaid)).toBeInTheDocument();
+    });
+
+    it('warns in the notes window too when the outcome is "Không đến khám" on a paid visit', async () => {
+      const { user, sent } = withThree(noShowAnswer);
+      await user.click(within(await rowOf('Bệnh nhân 3')).getByRole('button', { name: /Ghi chú khám/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Ghi chú khám bệnh' });
+      await user.click(within(dialog).getByRole('radio', { name: /Hôm nay · 14:00/ }));
+      expect(within(dialog).queryByText(paidNoShowWarning(300000))).not.toBeInTheDocument();
+      await user.selectOptions(within(dialog).getByLabelText('Kết quả khám'), 'NO_SHOW');
+      expect(within(dialog).getByText(paidNoShowWarning(300000))).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Save Notes' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(sent.find((r) => r.method === 'PUT')).toMatchObject({
+        url: '/api/appointments/42',
+        body: { status: 'NO_SHOW', confirmPaidNoShow: true },
+      });
+    });
   });
 });

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { RefreshCw, UserPlus, UserSearch } from 'lucide-react';
 import {
   APPOINTMENT_LIMITS,
   can,
-  BOOKING_UI_MSG,
   PATIENT_FILTER_LABELS,
   PATIENT_FILTERS,
   PATIENT_MSG,
@@ -13,7 +11,6 @@ import {
 } from '@clinic/shared';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { QueryList } from '@/components/ui/query-list';
@@ -21,15 +18,13 @@ import { Pagination } from '@/components/ui/pagination';
 import { SearchField } from '@/components/ui/search-field';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { errorMessage } from '@/lib/error-message';
 import { usePatients } from './api/get-patients';
-import { useSaveExaminationNotes } from './api/save-examination-notes';
 import { AddPatientModal } from './components/add-patient-modal';
 import { ExaminationNotesModal } from './components/examination-notes-modal';
+import { NoShowDialog } from './components/no-show-dialog';
 import { PatientCards } from './components/patient-cards';
 import { PatientDetailModal } from './components/patient-detail-modal';
 import type { PatientAction } from './components/patient-parts';
-import { visitWhen } from './components/patient-parts';
 import { PatientTable } from './components/patient-table';
 import { usePatientListState } from './hooks/use-patient-list-state';
 import { usePastTheEnd } from '@/hooks/use-past-the-end';
@@ -39,7 +34,8 @@ const FILTER_OPTIONS = PATIENT_FILTERS.map((value) => ({ value, label: PATIENT_F
 /**
  * /admin/patients — Patient Control (ADMIN, DOCTOR, STAFF): patients derived from appointments
  * grouped by e-mail, paged on the server. A doctor sees only the patients of his appointments and
- * examines them from here: notes (with a follow-up) or no show, on the first appointment he can.
+ * examines them from here: notes (with a follow-up) or no show, on the visit he chooses among those
+ * that have come (today's first, preselected).
  */
 export default function PatientControlPage() {
   const user = useCurrentUser();
@@ -47,7 +43,6 @@ export default function PatientControlPage() {
   usePageTitle(doctor ? 'Patient Control · Your Assigned Patients' : 'Patient Control');
   const { params, update } = usePatientListState();
   const query = usePatients(params);
-  const noShow = useSaveExaminationNotes();
   const [adding, setAdding] = useState(false);
   const [dialog, setDialog] = useState<{ action: PatientAction; patient: PatientSummary } | null>(null);
   const close = () => setDialog(null);
@@ -60,7 +55,7 @@ export default function PatientControlPage() {
     update,
   );
   const filtered = params.q !== '' || params.filter !== 'all';
-  const visit = dialog?.patient.actionableAppointment ?? null;
+  const visits = dialog?.patient.actionableAppointments ?? [];
 
   return (
     <div className="space-y-6">
@@ -167,32 +162,11 @@ export default function PatientControlPage() {
       </ErrorBoundary>
 
       {dialog?.action === 'detail' && <PatientDetailModal patient={dialog.patient} onClose={close} />}
-      {dialog?.action === 'notes' && visit && (
-        <ExaminationNotesModal key={visit.id} patientName={dialog.patient.fullName} visit={visit} onClose={close} />
+      {dialog?.action === 'notes' && visits.length > 0 && (
+        <ExaminationNotesModal patientName={dialog.patient.fullName} visits={visits} onClose={close} />
       )}
-      {dialog?.action === 'no-show' && visit && (
-        <ConfirmDialog
-          open
-          tone="danger"
-          title="Đánh dấu không đến khám"
-          message={`${dialog.patient.fullName} không đến lịch hẹn ${visitWhen(visit)}? Lịch hẹn sẽ chuyển sang "Không đến khám".`}
-          confirmLabel="Không đến khám"
-          cancelLabel="Cancel"
-          loading={noShow.isPending}
-          onCancel={close}
-          onConfirm={() =>
-            noShow.mutate(
-              { id: visit.id, status: 'NO_SHOW' },
-              {
-                onSuccess: (result) => {
-                  toast.success(result.message);
-                  close();
-                },
-                onError: (error) => toast.error(errorMessage(error, BOOKING_UI_MSG.statusApiFailed)),
-              },
-            )
-          }
-        />
+      {dialog?.action === 'no-show' && visits.length > 0 && (
+        <NoShowDialog patientName={dialog.patient.fullName} visits={visits} onClose={close} />
       )}
     </div>
   );

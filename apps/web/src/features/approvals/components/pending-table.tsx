@@ -6,6 +6,7 @@ import { assignedAt, isUrgent, visitWhen, type ApprovalAction } from './approval
 
 type Props = { items: Appointment[]; now: Date; onAction: (action: ApprovalAction, appointment: Appointment) => void };
 
+/** The row actions, in the specification's words: View, Accept, Decline (section 2). */
 function Actions({ a, onAction, compact }: { a: Appointment; onAction: Props['onAction']; compact?: boolean }) {
   return (
     <div className={compact ? 'grid grid-cols-3 gap-2' : 'flex flex-col items-stretch gap-1.5'}>
@@ -13,23 +14,23 @@ function Actions({ a, onAction, compact }: { a: Appointment; onAction: Props['on
         size="sm"
         variant="secondary"
         onClick={() => onAction('view', a)}
-        aria-label={`Xem lịch hẹn của ${a.fullName}`}
+        aria-label={`View appointment of ${a.fullName}`}
       >
         <Eye aria-hidden="true" className="size-4" />
-        Xem
+        View
       </Button>
-      <Button size="sm" onClick={() => onAction('accept', a)} aria-label={`Chấp nhận lịch hẹn của ${a.fullName}`}>
+      <Button size="sm" onClick={() => onAction('accept', a)} aria-label={`Accept appointment of ${a.fullName}`}>
         <Check aria-hidden="true" className="size-4" />
-        Chấp nhận
+        Accept
       </Button>
       <Button
         size="sm"
         variant="danger"
         onClick={() => onAction('decline', a)}
-        aria-label={`Từ chối lịch hẹn của ${a.fullName}`}
+        aria-label={`Decline appointment of ${a.fullName}`}
       >
         <X aria-hidden="true" className="size-4" />
-        Từ chối
+        Decline
       </Button>
     </div>
   );

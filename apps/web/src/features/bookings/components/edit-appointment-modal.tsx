@@ -150,8 +150,10 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
           </FormField>
           <FormField label="Khoa khám" required error={fieldError(errors.department?.message)}>
             {(c) => (
-              <select {...c} className={inputClasses} {...register('department')}>
-                {departmentList.length === 0 && (
+              // Controlled: the list arrives after the form mounts, and an uncontrolled select whose
+              // chosen option is replaced shows the list's first department while keeping the real one.
+              <select {...c} className={inputClasses} {...register('department')} value={department}>
+                {!departmentList.some((d) => d.code === appointment.department) && (
                   <option value={appointment.department}>{appointment.departmentName ?? appointment.department}</option>
                 )}
                 {departmentList.map((d) => (

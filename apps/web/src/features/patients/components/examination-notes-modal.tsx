@@ -8,6 +8,7 @@ import {
   clinicMoment,
   formatDate,
   formatLongDate,
+  paidNoShowWarning,
   PATIENT_MSG,
   type PatientVisit,
 } from '@clinic/shared';
@@ -23,28 +24,34 @@ import { dateProblem, slotsFor } from '@/lib/clinic-calendar';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { errorMessage } from '@/lib/error-message';
 import { useSaveExaminationNotes } from '../api/save-examination-notes';
+import { VisitChoice } from './visit-choice';
 
 type Outcome = 'COMPLETED' | 'NO_SHOW';
 
 /**
- * 'Ghi chú khám bệnh' (specification section 2): the visit, its outcome (COMPLETED, which checks
- * the payment, or NO_SHOW), six rows of notes, and an optional follow-up visit (date and time
- * required, reason optional) that is booked and confirmed with the doctor.
+ * 'Ghi chú khám bệnh' (specification section 2): the visit (the doctor's choice among those that
+ * have come, the first preselected), its outcome (COMPLETED, which checks the payment, or NO_SHOW,
+ * which on a paid visit says what happens to the payment first), six rows of notes, and an optional
+ * follow-up visit (date and time required, reason optional) that is booked and confirmed with the doctor.
  */
 export function ExaminationNotesModal({
   patientName,
-  visit,
+  visits,
   onClose,
 }: {
   patientName: string;
-  visit: PatientVisit;
+  /** The visits he may choose from, the default first (PatientSummary.actionableAppointments). */
+  visits: PatientVisit[];
   onClose: () => void;
 }) {
   const save = useSaveExaminationNotes();
   const zone = clinicTimeZone();
   const now = new Date();
+  const [visitId, setVisitId] = useState(visits[0]!.id);
+  const visit = visits.find((v) => v.id === visitId) ?? visits[0]!;
   const [status, setStatus] = useState<Outcome>('COMPLETED');
   const [notes, setNotes] = useState(visit.notes ?? '');
+  const paidNoShow = status === 'NO_SHOW' && visit.status === 'PAID';
   const [followUp, setFollowUp] = useState(false);
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
@@ -67,6 +74,7 @@ export function ExaminationNotesModal({
         id: visit.id,
         notes: notes.trim() || null,
         status,
+        ...(paidNoShow ? { confirmPaidNoShow: true } : {}),
         followUp: followUp
           ? {
               appointmentDate: date,
@@ -113,6 +121,16 @@ export function ExaminationNotesModal({
       }
     >
       <div className="space-y-4">
+        <VisitChoice
+          visits={visits}
+          value={visit.id}
+          disabled={save.isPending}
+          onChange={(id) => {
+            // Notes typed for one visit stay; untouched ones follow the chosen visit.
+            if (notes === (visit.notes ?? '')) setNotes(visits.find((v) => v.id === id)?.notes ?? '');
+            setVisitId(id);
+          }}
+        />
         <dl className="grid grid-cols-2 gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-3">
           <div>
             <dt className="text-xs font-medium text-slate-500">Ngày khám</dt>
@@ -133,6 +151,12 @@ export function ExaminationNotesModal({
             </dd>
           </div>
         </dl>
+
+        {paidNoShow && (
+          <Alert tone="warning" title="Lịch hẹn đã thanh toán">
+            {paidNoShowWarning(visit.paymentAmount)}
+          </Alert>
+        )}
 
         {save.isError && <Alert tone="error">{errorMessage(save.error, BOOKING_UI_MSG.notesApiFailed)}</Alert>}
 

@@ -9,9 +9,12 @@ type Props = {
   onAction: (action: PatientAction, patient: PatientSummary) => void;
 };
 
-/** The doctor's three actions; they act on the patient's first appointment he can still examine. */
+/**
+ * The doctor's three actions; notes and no-show act on a visit he chooses among those that have come
+ * (a visit of a later day cannot take them yet).
+ */
 function Actions({ p, onAction, compact }: { p: PatientSummary; onAction: Props['onAction']; compact?: boolean }) {
-  const examinable = !!p.actionableAppointment;
+  const examinable = p.actionableAppointments.length > 0;
   return (
     <div className={compact ? 'grid grid-cols-3 gap-2' : 'flex flex-col items-stretch gap-1.5'}>
       <Button
