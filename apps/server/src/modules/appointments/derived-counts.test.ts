@@ -108,11 +108,14 @@ for (const kind of dbKinds()) {
       await ok(await staff('PUT', `/api/appointments/${id}/request-payment`, { amount: 450000 }));
       await ok(await staff('POST', `/api/appointments/${id}/handle-payment`, { status: 'PAID' }));
       await expectCountsTrue(db());
+      // Notes are written on the visit's day (issue 25: never on a later day's visit).
+      clock.set('2027-03-02T03:00:00Z');
       const notes = await call(t.app, s.doctor, 'PUT', `/api/appointments/${id}`, {
         status: 'COMPLETED',
         notes: 'Ổn định',
         followUp: { appointmentDate: DAYS.sat, appointmentTime: '10:00', department: 'GENERAL_PRACTICE' },
       });
+      clock.set(MONDAY_9AM);
       await ok(notes);
       await expectCountsTrue(db());
 
@@ -140,10 +143,12 @@ for (const kind of dbKinds()) {
       await expectCountsTrue(db());
 
       // No show, refund, bulk actions and a permanent delete.
+      // Today's visit: a later day's cannot be marked missed (issue 25).
       const noShow = await seedAppointment(db(), {
         status: 'CONFIRMED',
         email: 'noshow@example.com',
         doctorId: s.doctor.userId,
+        appointmentDate: '2027-03-01',
       });
       await ok(await call(t.app, s.doctor, 'PUT', `/api/appointments/${noShow.id}`, { status: 'NO_SHOW' }));
       const paid = await seedAppointment(db(), {
