@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { IDEMPOTENCY_MSG } from '@clinic/shared';
@@ -47,6 +48,28 @@ for (const kind of dbKinds()) {
       await createPost(undefined, plain);
       await createPost(undefined, plain);
       expect(await count(sql`select count(*) as n from blogs where title = ${plain}`)).toBe(2);
+    });
+
+    it('keeps the answer itself when the browser takes it compressed, and gives it again compressed', async () => {
+      const title = 'Dinh dưỡng cho mẹ bầu: ba tháng đầu';
+      const send = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/blogs',
+          headers: { ...bearer(staff), 'idempotency-key': 'gzip-key-0001', 'accept-encoding': 'gzip' },
+          payload: postInput({ title, content: 'Ăn đủ chất, chia nhỏ bữa. '.repeat(200) }),
+        });
+      const first = await send();
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.headers['content-encoding']).toBe('gzip');
+      const again = await send();
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(again.rawPayload).toString('utf8'))).toEqual(
+        JSON.parse(gunzipSync(first.rawPayload).toString('utf8')),
+      );
+      expect(await count(sql`select count(*) as n from blogs where title = ${title}`)).toBe(1);
     });
 
     it('does a double click that arrives at once only once', async () => {

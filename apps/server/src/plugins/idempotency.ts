@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type {
   FastifyReply,
   FastifyRequest,
@@ -14,6 +15,16 @@ import { beginIdempotent, finishIdempotent, type IdempotencyKey } from '../modul
 const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_SHAPE = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/** The text of an answer as the route gave it: null for a stream (not kept). */
+function plainBody(payload: unknown, encoding: string): string | null {
+  if (typeof payload === 'string') return payload;
+  if (!Buffer.isBuffer(payload)) return null;
+  if (encoding === 'br') return brotliDecompressSync(payload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(payload).toString('utf8');
+  if (encoding === 'deflate') return inflateSync(payload).toString('utf8');
+  return encoding ? null : payload.toString('utf8');
+}
 
 /** Requests that hold a key until their answer is kept (or the key released). */
 const pending = new WeakMap<FastifyRequest, IdempotencyKey>();
@@ -56,18 +67,21 @@ export const idempotencyPlugin = fp(async (app) => {
     const k = pending.get(req);
     if (!k) return payload;
     pending.delete(req);
-    const kept = typeof payload === 'string' || Buffer.isBuffer(payload);
-    await finishIdempotent(
-      deps,
-      k,
-      kept
-        ? {
-            status: reply.statusCode,
-            body: payload.toString(),
-            contentType: String(reply.getHeader('content-type') ?? '') || null,
-          }
-        : null,
-    );
+    try {
+      // The compression hook runs first: what is kept is the answer itself, compressed again on a repeat.
+      const body = plainBody(payload, String(reply.getHeader('content-encoding') ?? ''));
+      await finishIdempotent(
+        deps,
+        k,
+        body === null
+          ? null
+          : { status: reply.statusCode, body, contentType: String(reply.getHeader('content-type') ?? '') || null },
+      );
+    } catch (err) {
+      // The answer goes out whatever happens to its copy; the key is freed so a repeat runs again.
+      req.log.warn({ err: (err as Error).message }, 'idempotency: the answer could not be kept');
+      await finishIdempotent(deps, k, null).catch(() => undefined);
+    }
     return payload;
   };
 
