@@ -382,6 +382,10 @@ for (const kind of dbKinds()) {
           url: '/api/appointments/public/availability?date=2027-03-03&time=10:00&department=GENERAL_PRACTICE',
         }),
       },
+      'GET /api/appointments/public/slots': {
+        expect: PUBLIC,
+        req: () => ({ url: '/api/appointments/public/slots?date=2027-03-03&department=GENERAL_PRACTICE' }),
+      },
       'POST /api/appointments/public': {
         expect: PUBLIC,
         req: () => ({ payload: booking({ email: `book${unique()}@example.com`, phone: phone() }) }),

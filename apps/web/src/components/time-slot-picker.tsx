@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { SLOT_SESSIONS, TIME_SLOTS, type TimeSlot } from '@clinic/shared';
+import { FEW_PLACES_LEFT, SLOT_SESSIONS, TIME_SLOTS, type TimeSlot } from '@clinic/shared';
 import { cn } from '@/lib/cn';
 
 type TimeSlotPickerProps = {
@@ -19,7 +19,22 @@ type TimeSlotPickerProps = {
   describedBy?: string | undefined;
   /** Receives the first radio, so the form can move focus here. */
   inputRef?: Ref<HTMLInputElement>;
+  /** The places left per slot time, from the server (GET /api/appointments/public/slots); a tile without one says nothing of places. */
+  places?: ReadonlyMap<string, number> | undefined;
+  /**
+   * A full slot can still be chosen (the public form then offers its waiting list); otherwise a
+   * full tile is disabled, unless it is the time already chosen.
+   */
+  fullChoosable?: boolean;
 };
+
+/** What a tile says of its places: 'Đã đầy', 'Còn 2 chỗ', or nothing while plenty are left or nothing is known. */
+export function placesNote(remaining: number | undefined): { full: boolean; text: string } | null {
+  if (remaining === undefined) return null;
+  if (remaining <= 0) return { full: true, text: 'Đã đầy' };
+  if (remaining <= FEW_PLACES_LEFT) return { full: false, text: `Còn ${remaining} chỗ` };
+  return null;
+}
 
 /**
  * The clinic's half-hour slots as one group of radio buttons drawn as tiles: Tab reaches the group,
@@ -37,6 +52,8 @@ export function TimeSlotPicker({
   invalid,
   describedBy,
   inputRef,
+  places,
+  fullChoosable = false,
 }: TimeSlotPickerProps) {
   const legendId = `${name}-legend`;
   const errorId = `${name}-error`;
@@ -82,6 +99,8 @@ export function TimeSlotPicker({
             <div className="grid grid-cols-4 gap-2">
               {group.slots.map((slot) => {
                 const checked = value === slot;
+                const note = placesNote(places?.get(slot));
+                const disabled = !!note?.full && !fullChoosable && !checked;
                 return (
                   <label key={slot} className="relative block">
                     <input
@@ -90,23 +109,43 @@ export function TimeSlotPicker({
                       name={name}
                       value={slot}
                       checked={checked}
+                      disabled={disabled}
+                      // The time and what is left of it, read as one name ('09:00, Đã đầy').
+                      aria-label={
+                        note
+                          ? `${slot}, ${note.text}${note.full && fullChoosable ? ', có thể đăng ký danh sách chờ' : ''}`
+                          : undefined
+                      }
                       onChange={() => onChange(slot)}
                       onBlur={onBlur}
                       className="peer sr-only"
                     />
                     <span
                       className={cn(
-                        'flex min-h-11 cursor-pointer items-center justify-center rounded-lg border text-sm font-semibold tabular-nums transition-colors',
+                        'flex min-h-11 flex-col items-center justify-center rounded-lg border text-sm font-semibold tabular-nums transition-colors',
                         'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600',
-                        checked
-                          ? 'border-brand-700 bg-brand-700 text-white shadow-sm'
-                          : cn(
-                              'bg-white text-slate-800 hover:border-brand-600 hover:bg-brand-50',
-                              invalid || error ? 'border-red-400' : 'border-slate-300',
-                            ),
+                        disabled
+                          ? 'cursor-not-allowed border-dashed border-slate-300 bg-slate-100 text-slate-600'
+                          : checked
+                            ? 'cursor-pointer border-brand-700 bg-brand-700 text-white shadow-sm'
+                            : cn(
+                                'cursor-pointer bg-white text-slate-800 hover:border-brand-600 hover:bg-brand-50',
+                                invalid || error ? 'border-red-400' : 'border-slate-300',
+                              ),
                       )}
                     >
                       {slot}
+                      {note && (
+                        <span
+                          aria-hidden="true"
+                          className={cn(
+                            'text-[0.7rem] leading-tight font-medium',
+                            checked ? 'text-white' : note.full ? 'text-slate-600' : 'text-amber-800',
+                          )}
+                        >
+                          {note.text}
+                        </span>
+                      )}
                     </span>
                   </label>
                 );

@@ -145,6 +145,26 @@ export const availabilityResponseSchema = z.object({
 });
 export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
 
+/** The places left in every slot of one day of one department, so the time tiles say which are full. */
+export const dayPlacesQuerySchema = z.object({
+  date: z.string({ error: M.requiredFields }).trim().min(1, M.requiredFields),
+  department: required(L.department, M.unknownDepartment),
+});
+export type DayPlacesQuery = z.infer<typeof dayPlacesQuerySchema>;
+/**
+ * Each of the clinic's slots with its capacity and the places a new booking could still take (the
+ * same count as the availability answer: booked, waiting and offered places are taken). No slots for
+ * a malformed date or an unknown department. Only advice: the booking counts again under the lock.
+ */
+export const dayPlacesResponseSchema = z.object({
+  date: z.string(),
+  department: z.string(),
+  slots: z.array(z.object({ time: z.string(), capacity: z.number().int(), remaining: z.number().int() })),
+});
+export type DayPlacesResponse = z.infer<typeof dayPlacesResponseSchema>;
+/** At or below this many places left, a tile says how many remain ('Còn 2 chỗ'). */
+export const FEW_PLACES_LEFT = 2;
+
 // ---------------------------------------------------------------- the appointment
 
 export const appointmentDoctorSchema = z.object({

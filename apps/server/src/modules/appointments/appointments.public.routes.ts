@@ -3,6 +3,8 @@ import {
   availabilityQuerySchema,
   availabilityResponseSchema,
   calendarFeedTokenParamsSchema,
+  dayPlacesQuerySchema,
+  dayPlacesResponseSchema,
   manageActionResponseSchema,
   manageCancelRequestSchema,
   managedAppointmentSchema,
@@ -19,7 +21,7 @@ import {
 } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
-import { checkAvailability, createPublicAppointment } from './booking.service';
+import { checkAvailability, createPublicAppointment, dayPlaces } from './booking.service';
 import { calendarFeedIcs } from './calendar-feed.service';
 import { cancelByLink, getManagedAppointment, managedCalendar, rescheduleByLink } from './manage-link.service';
 import { claimWaitingOffer, joinWaitingList, leaveWaitingList, viewWaitingEntry } from './waiting-list.service';
@@ -37,6 +39,19 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
       },
     },
     async (req) => checkAvailability(deps, req.query),
+  );
+
+  app.get(
+    '/appointments/public/slots',
+    {
+      schema: {
+        tags: ['appointments (public)'],
+        summary: 'The places left in every slot of one day of one department (full, a few left), for the time tiles',
+        querystring: dayPlacesQuerySchema,
+        response: { 200: dayPlacesResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (req) => dayPlaces(deps, req.query),
   );
 
   app.post(

@@ -201,6 +201,31 @@ export async function slotAvailability(db: Db, slot: Slot, now: Date) {
   );
 }
 
+/**
+ * Every slot of one day of one department at once, counted as slotAvailability counts one (the
+ * capacity and booked + waiting + offered), with when the first held offer of the day lapses.
+ * No rows for an unknown department.
+ */
+export async function dayAvailability(db: Db, date: string, department: string, times: readonly string[], now: Date) {
+  const at = now.toISOString();
+  const result = await db.execute(sql`select t.time, p.capacity, p.booked + p.waiting + p.offered as taken
+    from unnest(${`{${times.join(',')}}`}::text[]) as t(time)
+    cross join lateral clinic_slot_places(${date}::date, t.time, ${department}, ${at}::timestamptz) p
+    order by t.time`);
+  const lapse = await db.execute(sql`select min(w.offer_expires_at) as "firstLapse" from ${waitingListEntries} w
+    where w.appointment_date = ${date} and w.department = ${department} and w.status = 'OFFERED'
+      and w.offer_expires_at > ${at}::timestamptz`);
+  const first = rowsOf<{ firstLapse: string | Date | null }>(lapse)[0]?.firstLapse;
+  return {
+    slots: rowsOf<{ time: string; capacity: number; taken: number }>(result).map((r) => ({
+      time: r.time,
+      capacity: r.capacity,
+      taken: Number(r.taken),
+    })),
+    firstLapse: first ? new Date(first) : null,
+  };
+}
+
 /** The department a booking is for, and the id its appointment will have (drawn before the slot's lock). */
 export async function departmentWithNewId(db: Db, code: string) {
   const result =

@@ -4,6 +4,10 @@ import {
   checkSlotRules,
   type AvailabilityQuery,
   type AvailabilityResponse,
+  type DayPlacesQuery,
+  type DayPlacesResponse,
+  isDateString,
+  TIME_SLOTS,
   type PublicAppointmentInput,
 } from '@clinic/shared';
 import type { Db } from '../../db/client';
@@ -13,7 +17,7 @@ import { bookingReceivedKept } from '../email/email.service';
 import type { Actor, AppointmentDeps } from './appointment-access';
 import { mailDataOf } from './appointment-mail';
 import { keptDepartment, makeAppointment } from './appointment-making.service';
-import { findDepartment, slotAvailability } from './appointments.repository';
+import { dayAvailability, findDepartment, slotAvailability } from './appointments.repository';
 import { manageUrl } from './manage-token';
 import { healthConsentForBooking } from '../privacy/consent.service';
 
@@ -50,6 +54,30 @@ export async function checkAvailability(
   const remaining = Math.max(0, places.capacity - places.taken);
   if (remaining === 0) return { available: false, code: 'SLOT_FULL', message: M.slotFull, remaining: 0 };
   return { available: true, code: 'AVAILABLE', message: M.slotAvailable, remaining };
+}
+
+/**
+ * The places left in each slot of a day (GET /api/appointments/public/slots), for the
+ * time tiles: counted as checkAvailability counts one slot, kept until the same changes. Which slots
+ * the calendar offers (the date window, the lead time) stays the form's rule; this only counts.
+ */
+export async function dayPlaces(
+  deps: AppointmentDeps & Pick<AppDeps, 'cache'>,
+  q: DayPlacesQuery,
+): Promise<DayPlacesResponse> {
+  const none = { date: q.date, department: q.department, slots: [] };
+  if (!isDateString(q.date) || !(await keptDepartment(deps.cache, deps.db, q.department))) return none;
+  const now = deps.clock.now();
+  const day = await deps.cache.get(
+    `day:${q.date}|${q.department}`,
+    ['appointments', 'waiting_list_entries', 'departments'],
+    async () => dayAvailability(deps.db, q.date, q.department, TIME_SLOTS, now),
+    { keptUntil: (d) => d.firstLapse?.getTime() ?? null },
+  );
+  return {
+    ...none,
+    slots: day.slots.map((s) => ({ time: s.time, capacity: s.capacity, remaining: Math.max(0, s.capacity - s.taken) })),
+  };
 }
 
 /** POST /api/appointments/public: anyone; a signed-in patient's booking is linked to her account. */

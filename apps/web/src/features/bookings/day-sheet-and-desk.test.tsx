@@ -192,4 +192,31 @@ describe('Booking Manager: the day sheet and the booking at the desk', () => {
     const times = await within(dialog).findByRole('radiogroup', { name: 'Giờ khám' });
     expect(await within(times).findByText(APPOINTMENT_MSG.slotFull)).toBeInTheDocument();
   });
+
+  it("marks the full slots 'Đã đầy' (not choosable) and the nearly full ones before staff pick a time", async () => {
+    const sent = server((url) =>
+      url.startsWith('/api/appointments/public/slots')
+        ? {
+            body: {
+              date: TODAY,
+              department: 'OBSTETRICS',
+              slots: [
+                { time: '10:00', capacity: 3, remaining: 0 },
+                { time: '10:30', capacity: 3, remaining: 2 },
+                { time: '11:00', capacity: 3, remaining: 3 },
+              ],
+            },
+          }
+        : undefined,
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Đặt lịch tại quầy' }, firstLoad));
+    const dialog = await screen.findByRole('dialog', { name: 'Đặt lịch tại quầy' });
+    await user.selectOptions(within(dialog).getByLabelText('Khoa khám'), 'OBSTETRICS');
+    const full = await within(dialog).findByRole('radio', { name: '10:00, Đã đầy' });
+    expect(full).toBeDisabled();
+    expect(within(dialog).getByRole('radio', { name: '10:30, Còn 2 chỗ' })).toBeEnabled();
+    expect(within(dialog).getByRole('radio', { name: '11:00' })).toBeEnabled();
+    expect(sent.some((s) => s.url === `/api/appointments/public/slots?date=${TODAY}&department=OBSTETRICS`)).toBe(true);
+  });
 });

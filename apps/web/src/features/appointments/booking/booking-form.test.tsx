@@ -270,8 +270,47 @@ describe('the public booking form', () => {
     await screen.findByText(/Còn chỗ/);
     await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
     await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(APPOINTMENT_MSG.alreadyBooked);
+    // About the slot she chose: said next to the time, which the group points at, not in a banner.
+    const group = screen.getByRole('radiogroup', { name: 'Giờ khám' });
+    await waitFor(() => expect(group).toHaveAccessibleDescription(APPOINTMENT_MSG.alreadyBooked));
+    expect(group).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Họ và tên')).toHaveValue('Trần Thị Bình');
+  });
+
+  it('says next to the date when the server refuses the day, and keeps a refusal of no field in the banner', async () => {
+    const sunday = APPOINTMENT_MSG.sundayClosed;
+    fakeBookingServer({
+      booking: { status: 400, body: { statusCode: 400, code: 'SUNDAY_CLOSED', message: sunday, error: sunday } },
+    });
+    const { user } = renderWithProviders(<AppointmentPage />);
+    await fillVisitor(user);
+    await screen.findByText(/Còn chỗ/);
+    await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
+    await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
+    const date = screen.getByLabelText('Ngày khám');
+    await waitFor(() => expect(date).toHaveAccessibleDescription(expect.stringContaining(sunday)));
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("marks a full slot 'Đã đầy' and a nearly full one 'Còn 1 chỗ' before she picks, from the server's places", async () => {
+    const fetchMock = fakeBookingServer({
+      slots: { '08:00': 3, '09:00': 0, '09:30': 1 },
+      availability: { body: FULL },
+    });
+    const { user } = renderWithProviders(<AppointmentPage />);
+    await user.selectOptions(await departmentSelect(), 'GYNECOLOGY');
+    chooseDate(NEXT_FRIDAY);
+
+    const full = await screen.findByRole('radio', { name: '09:00, Đã đầy, có thể đăng ký danh sách chờ' });
+    expect(screen.getByRole('radio', { name: '09:30, Còn 1 chỗ' })).toBeEnabled();
+    expect(screen.getByRole('radio', { name: '08:00' })).toBeEnabled();
+    const [url] = fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/appointments/public/slots'))!;
+    expect(url).toBe(`/api/appointments/public/slots?date=${NEXT_FRIDAY}&department=GYNECOLOGY`);
+    // On the public form a full slot can still be chosen: its waiting list is offered.
+    await user.click(full);
+    expect(await screen.findByText(APPOINTMENT_MSG.slotFull)).toBeInTheDocument();
   });
 
   it("falls back to 'Có lỗi xảy ra khi đặt lịch hẹn. Vui lòng thử lại.' when the server says nothing", async () => {

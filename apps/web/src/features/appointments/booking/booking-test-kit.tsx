@@ -35,6 +35,8 @@ type ServerOptions = {
   /** POST /appointments/waiting-list. */
   waiting?: Reply;
   profile?: Reply;
+  /** GET /appointments/public/slots: the places left per time (by default the call is not answered). */
+  slots?: Record<string, number>;
 };
 
 export const WAITING_TOKEN = 'W'.repeat(43);
@@ -47,6 +49,11 @@ export function fakeBookingServer(options: ServerOptions = {}) {
   return mockFetch((url, init) => {
     if (url.startsWith('/api/appointments/public/departments'))
       return options.departments ?? { body: SERVER_DEPARTMENTS };
+    if (url.startsWith('/api/appointments/public/slots') && options.slots) {
+      const query = new URL(url, 'http://localhost').searchParams;
+      const slots = Object.entries(options.slots).map(([time, remaining]) => ({ time, capacity: 3, remaining }));
+      return { body: { date: query.get('date'), department: query.get('department'), slots } };
+    }
     if (url.startsWith('/api/appointments/public/availability'))
       return availability.length > 1 ? availability.shift()! : availability[0]!;
     if (url === '/api/appointments/public' && init.method === 'POST')

@@ -127,7 +127,9 @@ describe('ManageAppointmentPage', () => {
     expect(await within(form).findByText(/Còn chỗ/)).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Xác nhận đổi lịch' }));
 
-    expect(await within(form).findByRole('alert')).toHaveTextContent(APPOINTMENT_MSG.slotFull);
+    // About the time she chose: said next to the times, which the group points at.
+    const times = within(form).getByRole('radiogroup', { name: 'Giờ khám mới' });
+    await waitFor(() => expect(times).toHaveAccessibleDescription(APPOINTMENT_MSG.slotFull));
     const [refused] = manageCalls(fetchMock, '/reschedule');
     expect(refused![1]!.method).toBe('POST');
     expect(JSON.parse(refused![1]!.body as string)).toEqual({

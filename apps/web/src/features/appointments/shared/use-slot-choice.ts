@@ -13,6 +13,7 @@ import {
   type TimeSlot,
 } from '@clinic/shared';
 import { getAvailabilityQueryOptions, useAvailability } from '@/api/check-availability';
+import { useDayPlaces } from '@/api/get-day-places';
 import { dateProblem, isClinicToday, slotsFor } from '@/lib/clinic-calendar';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { serverErrorText } from '@/lib/error-message';
@@ -75,6 +76,9 @@ export function useSlotChoice({ date, time, department, now, onTimeWithdrawn }: 
     withdraw(date && !dateIssue ? expiredTimeMessage(time) : null);
   }, [timeOffered, time, date, dateIssue]);
 
+  // The places left in each slot of the day, so a tile says it is full before she picks it.
+  const places = useDayPlaces(date && department && !dateIssue ? { date, department } : null);
+
   // Availability of the chosen slot, asked as soon as date, time and department are all set.
   const slotQuery = date && time && department && !dateIssue && timeOffered ? { date, time, department } : null;
   const availability = useAvailability(slotQuery);
@@ -128,6 +132,7 @@ export function useSlotChoice({ date, time, department, now, onTimeWithdrawn }: 
     dateIssue,
     dateHint,
     slots,
+    places,
     slotsEmptyMessage,
     availabilityView,
     blocked: !!dateIssue || unavailable,

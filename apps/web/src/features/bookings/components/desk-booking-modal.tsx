@@ -14,6 +14,7 @@ import {
 } from '@clinic/shared';
 import { usePublicDepartments } from '@/api/get-departments';
 import { SlotAvailabilityNote, slotUnavailable } from '@/components/slot-availability-note';
+import { useDayPlaces } from '@/api/get-day-places';
 import { TimeSlotPicker } from '@/components/time-slot-picker';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -105,6 +106,8 @@ export function DeskBookingModal({ onClose }: { onClose: () => void }) {
       ? { date, time: values.appointmentTime, department: values.department }
       : null;
   const availability = useDeskAvailability(slotQuery);
+  // The places left in each slot of the day, so a full one says so before it is chosen.
+  const places = useDayPlaces(values.department && date && !dateIssue ? { date, department: values.department } : null);
   const unavailable = slotQuery ? slotUnavailable(availability.data) : null;
   const candidates = (doctors.data ?? []).filter(
     (d) => !d.specialty || d.specialty === values.department || d.specialty === GENERAL_PRACTICE,
@@ -260,6 +263,7 @@ export function DeskBookingModal({ onClose }: { onClose: () => void }) {
         <TimeSlotPicker
           name="desk-time"
           slots={slots}
+          places={places}
           value={values.appointmentTime}
           onChange={(slot) => set('appointmentTime', slot)}
           emptyMessage={

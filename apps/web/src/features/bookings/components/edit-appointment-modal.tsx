@@ -15,7 +15,9 @@ import {
 import { useAvailability } from '@/api/check-availability';
 import { SlotAvailabilityNote, slotUnavailable } from '@/components/slot-availability-note';
 import { usePublicDepartments } from '@/api/get-departments';
-import { TimeSlotPicker } from '@/components/time-slot-picker';
+import { useDayPlaces } from '@/api/get-day-places';
+import { placesNote, TimeSlotPicker } from '@/components/time-slot-picker';
+import { serverFieldError } from '@/lib/server-field-error';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CharCount } from '@/components/ui/char-count';
@@ -56,6 +58,15 @@ function valuesOf(a: Appointment): EditValues {
   };
 }
 
+const EDIT_FIELDS = [
+  'fullName',
+  'phone',
+  'email',
+  'department',
+  'appointmentDate',
+  'appointmentTime',
+  'reason',
+] as const;
 /**
  * 'Chỉnh sửa lịch hẹn' (specification section 5): the required fields, a date from today
  * (tomorrow after 22:00 clinic time), a time reset when the date changes, and the slot's
@@ -95,14 +106,29 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
   const slotQuery = slotChanged && date && time && department && !dateIssue ? { date, time, department } : null;
   const availability = useAvailability(slotQuery);
   const unavailable = slotQuery ? slotUnavailable(availability.data) : null;
+  // The places left in each slot of the day, so a full one says so before it is chosen.
+  const places = useDayPlaces(date && department && !dateIssue ? { date, department } : null);
 
   const onValid = (values: AppointmentEditInput) => {
     if (dateIssue) return setError('appointmentDate', { message: dateIssue }, { shouldFocus: true });
     if (unavailable) return;
-    update.mutate({ id: appointment.id, data: values }, closeWhenDone(onClose));
+    update.mutate(
+      { id: appointment.id, data: values },
+      {
+        ...closeWhenDone(onClose),
+        // A refusal about one field is said next to it.
+        onError: (error) => {
+          const wrong = serverFieldError(error, EDIT_FIELDS);
+          if (wrong) setError(wrong.field, { message: wrong.message }, { shouldFocus: true });
+        },
+      },
+    );
   };
 
-  const saveError = update.isError ? errorMessage(update.error, BOOKING_UI_MSG.updateFailed) : null;
+  const saveError =
+    update.isError && !serverFieldError(update.error, EDIT_FIELDS)
+      ? errorMessage(update.error, BOOKING_UI_MSG.updateFailed)
+      : null;
   const requiredMissing = Object.values(errors).some((e) => e?.message === APPOINTMENT_MSG.requiredFields);
   const fieldError = (message: string | undefined) =>
     message === APPOINTMENT_MSG.requiredFields ? undefined : message;
@@ -187,6 +213,7 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
           <TimeSlotPicker
             name="edit-time"
             slots={slots}
+            places={places}
             value={time}
             onChange={(slot) => setValue('appointmentTime', slot, { shouldValidate: true })}
             emptyMessage={
@@ -208,11 +235,14 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
                 {slotsFor(date, now, zone).includes(time as never) || !time ? null : (
                   <option value={time}>{time}</option>
                 )}
-                {slotsFor(date, now, zone).map((slot) => (
-                  <option key={slot} value={slot}>
-                    {slot}
-                  </option>
-                ))}
+                {slotsFor(date, now, zone).map((slot) => {
+                  const note = placesNote(places.get(slot));
+                  return (
+                    <option key={slot} value={slot} disabled={!!note?.full && slot !== appointment.appointmentTime}>
+                      {note ? `${slot} (${note.text})` : slot}
+                    </option>
+                  );
+                })}
               </select>
             )}
           </FormField>

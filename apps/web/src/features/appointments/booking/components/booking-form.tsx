@@ -38,7 +38,7 @@ function LockableInput({ locked, className, ...props }: ComponentProps<typeof In
 export function BookingForm(props: BookingFormOptions) {
   const form = useBookingForm(props);
   const { titleId, missingAlertId, availabilityId, lockedNoteId } = form.ids;
-  const { minDate, maxDate, dateIssue, dateHint, slots, slotsEmptyMessage, availabilityView, blocked } =
+  const { minDate, maxDate, dateIssue, dateHint, slots, places, slotsEmptyMessage, availabilityView, blocked } =
     form.slotChoice;
   const { identity } = props;
 
@@ -194,6 +194,9 @@ export function BookingForm(props: BookingFormOptions) {
               <TimeSlotPicker
                 name={field.name}
                 slots={slots}
+                places={places}
+                // A full slot stays choosable here: the form then offers its waiting list.
+                fullChoosable
                 value={field.value ?? ''}
                 onChange={field.onChange}
                 onBlur={field.onBlur}

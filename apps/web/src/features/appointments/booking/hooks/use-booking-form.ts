@@ -1,10 +1,12 @@
 import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { APPOINTMENT_MSG, type PublicAppointmentInput } from '@clinic/shared';
 import type { FieldControlProps } from '@/components/ui/form-field';
 import { usePublicDepartments } from '@/api/get-departments';
 import { serverErrorText } from '@/lib/error-message';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { serverFieldError } from '@/lib/server-field-error';
 import { useCreatePublicAppointment } from '../../api/create-public-appointment';
 import { useJoinWaitingList } from '../../api/join-waiting-list';
 import { slotRefusals, useSlotChoice } from '../../shared/use-slot-choice';
@@ -32,6 +34,18 @@ type RequiredField = (typeof REQUIRED_FIELDS)[number];
 const isPersonField = (field: PropertyKey | undefined): field is 'fullName' | 'phone' | 'email' | 'consentContact' =>
   field === 'fullName' || field === 'phone' || field === 'email' || field === 'consentContact';
 
+/** The fields a refusal from the server can be shown next to. */
+const FORM_FIELDS = [
+  'fullName',
+  'phone',
+  'email',
+  'department',
+  'appointmentDate',
+  'appointmentTime',
+  'reason',
+  'consentHealthData',
+] as const;
+
 const joinFailed = 'Không thể ghi tên vào danh sách chờ. Vui lòng thử lại.';
 
 /** The shared rules, downloaded when the form is first used (lib/lazy-zod-resolver.ts). */
@@ -50,6 +64,7 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
   const lockedNoteId = `${ids}-locked`;
   const departmentsQuery = usePublicDepartments();
   const mutation = useCreatePublicAppointment();
+  const queryClient = useQueryClient();
   const joinWaiting = useJoinWaitingList();
 
   const {
@@ -141,6 +156,13 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
       return;
 
     mutation.mutate(values, {
+      // A refusal that concerns one field is said next to it (and the places asked again: a full
+      // slot's tile then says so); one that names no field stays above the button.
+      onError: (error) => {
+        const wrong = serverFieldError(error, FORM_FIELDS);
+        if (wrong) setError(wrong.field, { type: 'server', message: wrong.message }, { shouldFocus: true });
+        void queryClient.invalidateQueries({ queryKey: ['appointments', 'public'] });
+      },
       onSuccess: (response) =>
         onBooked({
           response,
@@ -209,6 +231,9 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
     joinPending: joinWaiting.isPending,
     joinError: joinWaiting.isError ? (serverErrorText(joinWaiting.error, 'error') ?? joinFailed) : null,
     busy: checking || mutation.isPending,
-    bookingError: mutation.isError ? (serverErrorText(mutation.error, 'error') ?? APPOINTMENT_MSG.bookingFailed) : null,
+    bookingError:
+      mutation.isError && !serverFieldError(mutation.error, FORM_FIELDS)
+        ? (serverErrorText(mutation.error, 'error') ?? APPOINTMENT_MSG.bookingFailed)
+        : null,
   };
 }

@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { FormField, Input } from '@/components/ui/form-field';
 import { dateProblem } from '@/lib/clinic-calendar';
 import { serverErrorText } from '@/lib/error-message';
+import { serverFieldError } from '@/lib/server-field-error';
 import { useRescheduleByLink } from '../../api/reschedule-by-link';
 import { AvailabilityStatus } from '../../shared/availability-status';
 import { departmentLabel } from '../../shared/department-label';
@@ -31,6 +32,7 @@ type RescheduleFormProps = {
   onClose: () => void;
 };
 
+const SLOT_FIELDS = ['appointmentDate', 'appointmentTime'] as const;
 /**
  * 'Đổi lịch hẹn': another date and time of the same department, offered and checked as the booking
  * form offers them (date rules, the slots left, the chosen slot's places); the server has the last word.
@@ -68,6 +70,7 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
     dateIssue,
     dateHint,
     slots,
+    places,
     slotsEmptyMessage,
     availabilityView,
     blocked,
@@ -96,11 +99,24 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
       ))
     )
       return;
-    mutation.mutate({ token, ...values }, { onSuccess: onRescheduled });
+    mutation.mutate(
+      { token, ...values },
+      {
+        onSuccess: onRescheduled,
+        // A refusal about the date or the time is said next to that field.
+        onError: (error) => {
+          const wrong = serverFieldError(error, SLOT_FIELDS);
+          if (wrong) setError(wrong.field, { type: 'server', message: wrong.message }, { shouldFocus: true });
+        },
+      },
+    );
   };
 
   const busy = checking || mutation.isPending;
-  const refusal = mutation.isError ? (serverErrorText(mutation.error, 'message') ?? RESCHEDULE_FAILED) : null;
+  const refusal =
+    mutation.isError && !serverFieldError(mutation.error, SLOT_FIELDS)
+      ? (serverErrorText(mutation.error, 'message') ?? RESCHEDULE_FAILED)
+      : null;
 
   return (
     <section aria-labelledby={titleId} className="rounded-2xl border border-brand-200 bg-white shadow-sm">
@@ -147,6 +163,7 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
               name={field.name}
               legend="Giờ khám mới"
               slots={offered}
+              places={places}
               value={field.value ?? ''}
               onChange={field.onChange}
               onBlur={field.onBlur}
