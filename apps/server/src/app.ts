@@ -14,6 +14,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { usersImportRoutes } from './modules/users/users-import.routes';
 import { publicAppointmentsRoutes } from './modules/appointments/appointments.public.routes';
+import { claimRoutes } from './modules/appointments/claims.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
@@ -146,6 +147,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     departmentsRoutes,
     publicAppointmentsRoutes,
     appointmentsRoutes,
+    claimRoutes,
     patientsRoutes,
     dashboardRoutes,
     emailRoutes,

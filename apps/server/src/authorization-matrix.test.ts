@@ -514,6 +514,27 @@ for (const kind of dbKinds()) {
         req: async () => ({ url: `/api/appointments/manage/${await linked()}/reschedule`, payload: nextSlot() }),
       },
 
+      // Claiming a visit booked signed out (issue 25): a patient's own, from its link or by a code to its e-mail.
+      'POST /api/appointments/manage/:token/claim': {
+        expect: { kind: 'roles', roles: ['PATIENT'] },
+        req: async () => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/appointments/public',
+            payload: booking({ ...nextSlot(), department: 'OBSTETRICS', email: 'patient@example.com', phone: phone() }),
+          });
+          return { url: `/api/appointments/manage/${res.json().manageToken}/claim` };
+        },
+      },
+      'POST /api/appointments/claims/code': {
+        expect: { kind: 'roles', roles: ['PATIENT'] },
+        req: () => ({ payload: {} }),
+      },
+      'POST /api/appointments/claims/verify': {
+        expect: { kind: 'roles', roles: ['PATIENT'] },
+        req: () => ({ payload: { code: '123456' } }),
+      },
+
       // The waiting list: joining and its private link are anyone's; a slot's list is the front desk's.
       'POST /api/appointments/waiting-list': {
         expect: PUBLIC,

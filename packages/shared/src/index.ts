@@ -26,6 +26,7 @@ export * from './appointments/day-sheet';
 export * from './appointments/state-machine';
 export * from './appointments/schemas';
 export * from './appointments/history';
+export * from './appointments/claims';
 export * from './patients';
 export * from './dashboard';
 export * from './privacy-texts';

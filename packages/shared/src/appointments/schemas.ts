@@ -644,6 +644,8 @@ export const managedAppointmentSchema = z.object({
   canReschedule: z.boolean(),
   /** The last day the link works (the day after the visit, in the clinic's zone). */
   validUntil: z.string(),
+  /** Whether the visit already belongs to an account (a signed-in patient may add one that does not: issue 25). */
+  inAccount: z.boolean(),
 });
 export type ManagedAppointment = z.infer<typeof managedAppointmentSchema>;
 

@@ -7,11 +7,12 @@ import {
   isAllowed,
   refusalReason,
   type AppointmentStatus,
+  CLAIM_MSG,
   type ManagedAppointment,
 } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import type { AppointmentRow } from '../../db/schema';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import {
   appointmentIcs,
   cancellationEmail,
@@ -32,6 +33,8 @@ import {
 } from './appointments.repository';
 import { findManageLinkAppointmentId } from './manage-link.repository';
 import { hashOf, issueManageLink, manageUrl } from './manage-token';
+import { CLAIM_NOTE, isOwnContact } from './claims.service';
+import { claimOne, findAccountContact } from './claims.repository';
 
 /**
  * A visitor's private management link (PRODUCT.md section 10): whoever holds the token acts as the
@@ -60,6 +63,7 @@ async function managedView(db: Db, row: AppointmentRow): Promise<ManagedAppointm
     canCancel: changeable,
     canReschedule: changeable,
     validUntil: lastDay(row),
+    inAccount: row.userId != null,
   };
 }
 
@@ -182,5 +186,25 @@ export async function resendManageLink(deps: AppointmentDeps, id: number, actor:
     await insertAppointmentEvents(tx, [eventRow(actor, id, 'UPDATE', row.status, row.status, T.manageLinkResent, now)]);
     const emailIds = await enqueueEmails(tx, [manageLinkEmail({ ...data, manageUrl: manageUrl(origin, token) })], now);
     return { message: M.manageLinkSent, emailIds };
+  });
+}
+
+/**
+ * POST /api/appointments/manage/{token}/claim ('Thêm vào tài khoản của tôi'): the signed-in patient
+ * who holds the link adds the visit to her account, when it was booked with her own e-mail or phone
+ * and belongs to no account yet (issue 25, defect 9).
+ */
+export async function claimByLink(deps: AppointmentDeps, token: string, actor: Actor) {
+  if (actor.role !== 'PATIENT') throw new ForbiddenError(CLAIM_MSG.patientsOnly, 'PATIENTS_ONLY');
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await appointmentOf(deps, tx, token, true);
+    if (row.userId === actor.id) return { message: CLAIM_MSG.alreadyYours, appointment: await managedView(tx, row) };
+    if (row.userId != null) throw new ConflictError(CLAIM_MSG.otherAccount, 'CLAIMED_BY_OTHER');
+    if (!isOwnContact(await findAccountContact(tx, actor.id), row))
+      throw new ForbiddenError(CLAIM_MSG.notYours, 'CLAIM_NOT_YOURS');
+    const claimed = (await claimOne(tx, row.id, actor.id, now))!;
+    await insertAppointmentEvents(tx, [eventRow(actor, row.id, 'UPDATE', row.status, row.status, CLAIM_NOTE, now)]);
+    return { message: CLAIM_MSG.claimedOne, appointment: await managedView(tx, claimed) };
   });
 }

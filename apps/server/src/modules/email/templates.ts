@@ -26,6 +26,7 @@ export const EMAIL_KINDS = [
   'WAITING_ENDED',
   'GENERIC',
   'PRIVACY_ANSWER',
+  'CLAIM_CODE',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -474,4 +475,17 @@ export function privacyAnswerEmail(to: string, content: string): RenderedEmail {
     ...genericEmail(to, `Trả lời yêu cầu về dữ liệu cá nhân - ${CLINIC.shortName}`, content),
     kind: 'PRIVACY_ANSWER',
   };
+}
+
+/**
+ * The code that adds the visits booked signed out with this e-mail to an account (issue 25): the
+ * code and how long it works, nothing of the visits themselves.
+ */
+export function claimCodeEmail(to: string, code: string, minutes: number): RenderedEmail {
+  const content = [
+    `Mã xác nhận để thêm các lịch hẹn đã đặt bằng email này vào tài khoản của bạn: ${code}`,
+    `Mã có hiệu lực trong ${minutes} phút và chỉ dùng được một lần.`,
+    'Nếu bạn không yêu cầu mã này, hãy bỏ qua email này: lịch hẹn của bạn không thay đổi.',
+  ].join('\n\n');
+  return { ...genericEmail(to, `Mã xác nhận ${code} - ${CLINIC.shortName}`, content), kind: 'CLAIM_CODE' };
 }

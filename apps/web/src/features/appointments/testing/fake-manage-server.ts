@@ -31,6 +31,7 @@ export function serveManageLink(appointment: Appointment, options: Options = {})
     canCancel: mayChange(),
     canReschedule: mayChange(),
     validUntil: '2026-03-13',
+    inAccount: current.userId != null,
   });
   const base = `/api/appointments/manage/${TOKEN}`;
 

@@ -1,0 +1,27 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * A code that lets a signed-in patient claim the visits she booked signed out with an e-mail (issue
+ * 25, defect 9): six digits sent to that e-mail, kept only as an HMAC, for CLAIM_CODE_MINUTES, spent
+ * by its first right answer or by CLAIM_CODE_ATTEMPTS wrong ones; a new code ends the one before.
+ */
+export const claimCodes = pgTable(
+  'claim_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The e-mail the code was sent to, lower case: the visits booked with it are the ones claimed. */
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set once it is answered right, replaced, or tried too often: it never works again. */
+    spentAt: timestamp('spent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('claim_codes_user_idx').on(t.userId, t.createdAt)],
+);
+export type ClaimCodeRow = typeof claimCodes.$inferSelect;

@@ -1,0 +1,92 @@
+import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appointments, claimCodes, users } from '../../db/schema';
+
+/** Claiming visits booked signed out (issue 25, defect 9): the codes, and the visits that change hands. */
+
+export async function findAccountContact(db: Db, userId: number) {
+  const rows = await db
+    .select({ email: users.email, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0];
+}
+
+/** Visits booked with this e-mail (lower case) that belong to no account. */
+export async function countUnclaimed(db: Db, email: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(appointments)
+    .where(and(isNull(appointments.userId), sql`lower(${appointments.email}) = ${email}`));
+  return Number(row?.n ?? 0);
+}
+
+/** Codes the account asked for since `since`: at most CLAIM_CODES_PER_HOUR an hour. */
+export async function countCodesSince(db: Db, userId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(claimCodes)
+    .where(and(eq(claimCodes.userId, userId), gte(claimCodes.createdAt, since)));
+  return Number(row?.n ?? 0);
+}
+
+/** A new code for the account; every code it had before stops working. */
+export async function replaceClaimCode(
+  db: Db,
+  row: { userId: number; email: string; codeHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await db
+    .update(claimCodes)
+    .set({ spentAt: row.createdAt })
+    .where(and(eq(claimCodes.userId, row.userId), isNull(claimCodes.spentAt)));
+  await db.insert(claimCodes).values(row);
+}
+
+/** The account's code still working at `now`, locked until the transaction ends (one answer at a time). */
+export async function lockLiveCode(db: Db, userId: number, now: Date) {
+  const rows = await db
+    .select()
+    .from(claimCodes)
+    .where(and(eq(claimCodes.userId, userId), isNull(claimCodes.spentAt), gt(claimCodes.expiresAt, now)))
+    .orderBy(desc(claimCodes.createdAt))
+    .limit(1)
+    .for('update');
+  return rows[0];
+}
+
+/** One wrong answer more; the code is spent at the `max`-th. Returns the attempts made. */
+export async function recordWrongAnswer(db: Db, id: number, max: number, now: Date): Promise<number> {
+  const [row] = await db
+    .update(claimCodes)
+    .set({
+      attempts: sql`${claimCodes.attempts} + 1`,
+      spentAt: sql`case when ${claimCodes.attempts} + 1 >= ${max} then ${now.toISOString()}::timestamptz else null end`,
+    })
+    .where(eq(claimCodes.id, id))
+    .returning({ attempts: claimCodes.attempts });
+  return row?.attempts ?? max;
+}
+
+export async function spendCode(db: Db, id: number, now: Date): Promise<void> {
+  await db.update(claimCodes).set({ spentAt: now }).where(eq(claimCodes.id, id));
+}
+
+/** Gives the account every visit booked with this e-mail that belongs to no account; returns them. */
+export async function claimByEmail(db: Db, userId: number, email: string, now: Date) {
+  return db
+    .update(appointments)
+    .set({ userId, updatedAt: now })
+    .where(and(isNull(appointments.userId), sql`lower(${appointments.email}) = ${email}`))
+    .returning({ id: appointments.id, status: appointments.status });
+}
+
+/** Gives the account one visit, if it still belongs to no account. */
+export async function claimOne(db: Db, id: number, userId: number, now: Date) {
+  const rows = await db
+    .update(appointments)
+    .set({ userId, updatedAt: now })
+    .where(and(eq(appointments.id, id), isNull(appointments.userId)))
+    .returning();
+  return rows[0];
+}

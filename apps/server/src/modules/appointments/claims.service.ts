@@ -1,0 +1,129 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  CLAIM_CODE_ATTEMPTS,
+  CLAIM_CODE_MINUTES,
+  CLAIM_CODES_PER_HOUR,
+  CLAIM_MSG,
+  normalizePhone,
+  type ClaimCodeResponse,
+  type ClaimVerifyResponse,
+} from '@clinic/shared';
+import type { AppDeps } from '../../deps';
+import { BadRequestError, ForbiddenError, TooManyRequestsError } from '../../lib/errors';
+import { claimCodeEmail, enqueueEmails } from '../email/email.service';
+import { eventRow, type Actor } from './appointment-access';
+import { insertAppointmentEvents } from './appointments.repository';
+import {
+  claimByEmail,
+  countCodesSince,
+  countUnclaimed,
+  findAccountContact,
+  lockLiveCode,
+  recordWrongAnswer,
+  replaceClaimCode,
+  spendCode,
+} from './claims.repository';
+
+/**
+ * Claiming the visits a patient booked signed out (issue 25, defect 9). The code proves the e-mail is
+ * hers: six digits sent to it, kept only as an HMAC keyed by the server's secret (a stolen table
+ * gives no code back), working CLAIM_CODE_MINUTES, spent by its first right answer or its
+ * CLAIM_CODE_ATTEMPTS-th wrong one, at most CLAIM_CODES_PER_HOUR asked for an hour. A typed e-mail
+ * alone claims nothing.
+ */
+
+export type ClaimDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+export const CLAIM_NOTE = 'Bệnh nhân thêm lịch hẹn vào tài khoản';
+
+function codeHash(deps: ClaimDeps, userId: number, email: string, code: string): string {
+  return createHmac('sha256', deps.config.jwtSecret).update(`claim|${userId}|${email}|${code}`).digest('hex');
+}
+
+function samehash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function assertPatient(actor: Actor): void {
+  if (actor.role !== 'PATIENT') throw new ForbiddenError(CLAIM_MSG.patientsOnly, 'PATIENTS_ONLY');
+}
+
+/**
+ * POST /api/appointments/claims/code: a code to the e-mail given (the account's own by default),
+ * sent only when visits booked with it belong to no account; the answer is the same either way, so
+ * nobody learns whether an address has booked at the clinic.
+ */
+export async function sendClaimCode(
+  deps: ClaimDeps,
+  actor: Actor,
+  body: { email?: string | undefined },
+): Promise<ClaimCodeResponse> {
+  assertPatient(actor);
+  const now = deps.clock.now();
+  const answer = { message: CLAIM_MSG.codeSent, expiresInMinutes: CLAIM_CODE_MINUTES };
+  return deps.db.transaction(async (tx) => {
+    const account = await findAccountContact(tx, actor.id);
+    const email = (body.email ?? account?.email ?? '').toLowerCase();
+    if (!email) return answer;
+    const asked = await countCodesSince(tx, actor.id, new Date(now.getTime() - 3_600_000));
+    if (asked >= CLAIM_CODES_PER_HOUR) throw new TooManyRequestsError(CLAIM_MSG.tooManyCodes, 3600);
+    if ((await countUnclaimed(tx, email)) === 0) return answer;
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await replaceClaimCode(tx, {
+      userId: actor.id,
+      email,
+      codeHash: codeHash(deps, actor.id, email, code),
+      expiresAt: new Date(now.getTime() + CLAIM_CODE_MINUTES * 60_000),
+      createdAt: now,
+    });
+    await enqueueEmails(tx, [claimCodeEmail(email, code, CLAIM_CODE_MINUTES)], now);
+    return answer;
+  });
+}
+
+/**
+ * POST /api/appointments/claims/verify: the right code gives the account every visit booked with its
+ * e-mail that belongs to no account, once; a wrong one counts against the code.
+ */
+export async function verifyClaimCode(
+  deps: ClaimDeps,
+  actor: Actor,
+  body: { code: string },
+): Promise<ClaimVerifyResponse> {
+  assertPatient(actor);
+  const now = deps.clock.now();
+  const outcome = await deps.db.transaction(async (tx): Promise<{ left: number | null } | { claimed: number }> => {
+    const live = await lockLiveCode(tx, actor.id, now);
+    if (!live) return { left: null };
+    if (!samehash(live.codeHash, codeHash(deps, actor.id, live.email, body.code))) {
+      const attempts = await recordWrongAnswer(tx, live.id, CLAIM_CODE_ATTEMPTS, now);
+      return { left: CLAIM_CODE_ATTEMPTS - attempts };
+    }
+    await spendCode(tx, live.id, now);
+    const claimed = await claimByEmail(tx, actor.id, live.email, now);
+    await insertAppointmentEvents(
+      tx,
+      claimed.map((a) => eventRow(actor, a.id, 'UPDATE', a.status, a.status, CLAIM_NOTE, now)),
+    );
+    return { claimed: claimed.length };
+  });
+  // A wrong answer is kept (outside the transaction's refusal): the count of tries must survive it.
+  if ('left' in outcome) {
+    if (outcome.left === null || outcome.left <= 0) throw new BadRequestError(CLAIM_MSG.codeSpent, 'CLAIM_CODE_SPENT');
+    throw new BadRequestError(CLAIM_MSG.codeWrong(outcome.left), 'CLAIM_CODE_WRONG');
+  }
+  return { message: CLAIM_MSG.claimed(outcome.claimed), claimed: outcome.claimed };
+}
+
+/** Whether the booking's e-mail or phone is the account's own (a link's holder claims only her own visit). */
+export function isOwnContact(
+  account: { email: string; phone: string | null } | undefined,
+  booking: { email: string | null; phone: string },
+): boolean {
+  if (!account) return false;
+  const sameEmail = !!booking.email && booking.email.toLowerCase() === account.email.toLowerCase();
+  const samePhone = !!account.phone && normalizePhone(account.phone) === normalizePhone(booking.phone);
+  return sameEmail || samePhone;
+}

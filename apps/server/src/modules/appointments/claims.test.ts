@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLAIM_CODE_ATTEMPTS, CLAIM_CODES_PER_HOUR, CLAIM_MSG, TIME_SLOTS } from '@clinic/shared';
+import { bearer, buildTestApp, DEMO, loginAs, type TestContext } from '../../../test/build-app';
+import { dbKinds } from '../../../test/databases';
+import { booking, DAYS, MONDAY_9AM } from '../../../test/appointments';
+import { claimCodes } from '../../db/schema';
+import { listOutboxEmails } from '../email/email.repository';
+import { listAppointmentEvents } from './appointments.repository';
+
+/** Issue 25, defect 9: a patient claims the visits she booked signed out, never by a typed e-mail alone. */
+for (const kind of dbKinds()) {
+  describe(`claiming visits booked signed out [${kind}]`, () => {
+    let t: TestContext;
+    let now = new Date(MONDAY_9AM).getTime();
+    const clock = { now: () => new Date(now) };
+    let ip = 0;
+    let n = 0;
+    let k = 0;
+    let admin: string;
+    const db = () => t.testDb.database.db;
+
+    /** A new patient account of her own, signed in. */
+    async function patient(overrides: Record<string, unknown> = {}) {
+      n += 1;
+      const account = {
+        username: `claimer${n}`,
+        email: `claimer${n}@example.com`,
+        fullName: `Người Đặt ${n}`,
+        password: 'Blue-Lotus#2026',
+        role: 'PATIENT',
+        phone: `09110000${String(n).padStart(2, '0')}`,
+        ...overrides,
+      };
+      const res = await t.app.inject({ method: 'POST', url: '/api/users', payload: account, headers: bearer(admin) });
+      expect(res.statusCode).toBe(201);
+      const session = await loginAs(t.app, account.username, account.password);
+      return { id: session.userId, token: session.token, email: account.email, phone: account.phone };
+    }
+    /** A visit booked signed out; its private link's token when it has an e-mail. */
+    async function visitorBooking(overrides: Record<string, unknown>) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({
+          appointmentDate: [DAYS.thu, DAYS.fri, DAYS.wed][++k % 3],
+          appointmentTime: TIME_SLOTS[k % TIME_SLOTS.length],
+          ...overrides,
+        }),
+        remoteAddress: `10.9.0.${++ip % 250}`,
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json() as { appointmentId: number; manageToken?: string };
+    }
+    const as = (token: string, url: string, payload?: object) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: bearer(token),
+        remoteAddress: `10.9.1.${++ip % 250}`,
+        ...(payload ? { payload } : {}),
+      });
+    const mine = async (token: string) =>
+      (
+        (await t.app.inject({ url: '/api/appointments/my-appointments?size=100', headers: bearer(token) })).json() as {
+          items: { id: number }[];
+        }
+      ).items.map((a) => a.id);
+    /** The last code sent to this address, read from the outbox as her mailbox would. */
+    async function codeSentTo(email: string): Promise<string | null> {
+      const mails = (await listOutboxEmails(db(), { kind: 'CLAIM_CODE' })).filter((m) => m.toAddress === email);
+      const last = mails.at(-1);
+      return last ? (/(\d{6})/.exec(last.subject)?.[1] ?? null) : null;
+    }
+    const codesSentTo = async (email: string) =>
+      (await listOutboxEmails(db(), { kind: 'CLAIM_CODE' })).filter((m) => m.toAddress === email).length;
+
+    beforeAll(async () => {
+      t = await buildTestApp(kind, { clock });
+      admin = (await loginAs(t.app, ...DEMO.admin)).token;
+    });
+    afterAll(async () => t?.close());
+
+    describe('from the private link, signed in', () => {
+      it('adds a visit booked with her own e-mail to My Appointments, once, and the trail says so', async () => {
+        const p = await patient();
+        const { appointmentId, manageToken } = await visitorBooking({
+          email: p.email.toUpperCase(),
+          phone: '0988000001',
+        });
+        expect(await mine(p.token)).not.toContain(appointmentId);
+        const view = await t.app.inject({ url: `/api/appointments/manage/${manageToken}` });
+        expect(view.json().inAccount).toBe(false);
+
+        const res = await as(p.token, `/api/appointments/manage/${manageToken}/claim`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ message: CLAIM_MSG.claimedOne, appointment: { inAccount: true } });
+        expect(await mine(p.token)).toContain(appointmentId);
+        const events = await listAppointmentEvents(db(), appointmentId);
+        expect(events.some((e) => e.note === 'Bệnh nhân thêm lịch hẹn vào tài khoản' && e.actorId === p.id)).toBe(true);
+
+        // Again: nothing changes, she is told it is hers already.
+        const again = await as(p.token, `/api/appointments/manage/${manageToken}/claim`);
+        expect(again.json().message).toBe(CLAIM_MSG.alreadyYours);
+      });
+
+      it('adds one booked with her own phone and another e-mail', async () => {
+        const p = await patient();
+        const { appointmentId, manageToken } = await visitorBooking({
+          email: 'other-address@example.net',
+          phone: p.phone,
+        });
+        expect((await as(p.token, `/api/appointments/manage/${manageToken}/claim`)).statusCode).toBe(200);
+        expect(await mine(p.token)).toContain(appointmentId);
+      });
+
+      it("refuses a visit booked with someone else's e-mail and phone, and one already in another account", async () => {
+        const p = await patient();
+        const other = await patient();
+        const { appointmentId, manageToken } = await visitorBooking({ email: other.email, phone: '0988000003' });
+        const refused = await as(p.token, `/api/appointments/manage/${manageToken}/claim`);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({ code: 'CLAIM_NOT_YOURS', message: CLAIM_MSG.notYours });
+        expect(await mine(p.token)).not.toContain(appointmentId);
+
+        expect((await as(other.token, `/api/appointments/manage/${manageToken}/claim`)).statusCode).toBe(200);
+        const taken = await as(p.token, `/api/appointments/manage/${manageToken}/claim`);
+        expect(taken.statusCode).toBe(409);
+        expect(taken.json().code).toBe('CLAIMED_BY_OTHER');
+      });
+
+      it('needs a signed-in patient and a real link', async () => {
+        const p = await patient();
+        const { manageToken } = await visitorBooking({ email: p.email, phone: '0988000004' });
+        expect(
+          (await t.app.inject({ method: 'POST', url: `/api/appointments/manage/${manageToken}/claim` })).statusCode,
+        ).toBe(401);
+        const staff = (await loginAs(t.app, ...DEMO.staff)).token;
+        expect((await as(staff, `/api/appointments/manage/${manageToken}/claim`)).statusCode).toBe(403);
+        expect((await as(p.token, `/api/appointments/manage/${'x'.repeat(43)}/claim`)).statusCode).toBe(404);
+      });
+    });
+
+    describe('with a code sent to the e-mail', () => {
+      it('sends a 6-digit code to the e-mail, kept only hashed, and the code adds every visit booked with it, once', async () => {
+        const p = await patient();
+        const a = await visitorBooking({ email: p.email, phone: '0988000010' });
+        const b = await visitorBooking({ email: p.email, phone: '0988000011', appointmentDate: DAYS.fri });
+        const sent = await as(p.token, '/api/appointments/claims/code', {});
+        expect(sent.statusCode).toBe(200);
+        expect(sent.json()).toEqual({ message: CLAIM_MSG.codeSent, expiresInMinutes: 15 });
+        const code = (await codeSentTo(p.email))!;
+        expect(code).toMatch(/^\d{6}$/);
+        // Stored as a hash: the table holds no code.
+        const stored = (await db().select().from(claimCodes)).filter((c) => c.userId === p.id);
+        expect(stored).toHaveLength(1);
+        expect(JSON.stringify(stored)).not.toContain(code);
+
+        const res = await as(p.token, '/api/appointments/claims/verify', { code });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ message: CLAIM_MSG.claimed(2), claimed: 2 });
+        expect(await mine(p.token)).toEqual(expect.arrayContaining([a.appointmentId, b.appointmentId]));
+
+        // One-time: the same code again is spent.
+        const again = await as(p.token, '/api/appointments/claims/verify', { code });
+        expect(again.statusCode).toBe(400);
+        expect(again.json()).toMatchObject({ code: 'CLAIM_CODE_SPENT', message: CLAIM_MSG.codeSpent });
+      });
+
+      it('sends nothing for an e-mail with no visit to claim, with the same answer (nothing learnt of the address)', async () => {
+        const p = await patient();
+        const res = await as(p.token, '/api/appointments/claims/code', { email: 'nobody-booked@example.org' });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().message).toBe(CLAIM_MSG.codeSent);
+        expect(await codesSentTo('nobody-booked@example.org')).toBe(0);
+      });
+
+      it('a typed e-mail alone claims nothing: the code goes to that e-mail, not to her', async () => {
+        const p = await patient();
+        const victim = 'someone-else@example.org';
+        const theirs = await visitorBooking({ email: victim, phone: '0988000020' });
+        expect((await as(p.token, '/api/appointments/claims/code', { email: victim })).statusCode).toBe(200);
+        expect(await codesSentTo(p.email)).toBe(0);
+        expect(await codesSentTo(victim)).toBe(1);
+        // Guessing a code: wrong, and nothing changes hands.
+        const real = (await codeSentTo(victim))!;
+        const guess = real === '000000' ? '000001' : '000000';
+        const res = await as(p.token, '/api/appointments/claims/verify', { code: guess });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          code: 'CLAIM_CODE_WRONG',
+          message: CLAIM_MSG.codeWrong(CLAIM_CODE_ATTEMPTS - 1),
+        });
+        expect(await mine(p.token)).not.toContain(theirs.appointmentId);
+      });
+
+      it(`spends the code after ${CLAIM_CODE_ATTEMPTS} wrong answers: even the right one then fails`, async () => {
+        const p = await patient();
+        const v = await visitorBooking({ email: p.email, phone: '0988000030' });
+        await as(p.token, '/api/appointments/claims/code', {});
+        const code = (await codeSentTo(p.email))!;
+        const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+        for (let i = 1; i <= CLAIM_CODE_ATTEMPTS; i++) {
+          const res = await as(p.token, '/api/appointments/claims/verify', { code: wrong });
+          expect(res.statusCode).toBe(400);
+          expect(res.json().code).toBe(i < CLAIM_CODE_ATTEMPTS ? 'CLAIM_CODE_WRONG' : 'CLAIM_CODE_SPENT');
+        }
+        expect((await as(p.token, '/api/appointments/claims/verify', { code })).json().code).toBe('CLAIM_CODE_SPENT');
+        expect(await mine(p.token)).not.toContain(v.appointmentId);
+      });
+
+      it('a code expires after 15 minutes, and a new code ends the one before', async () => {
+        const p = await patient();
+        const v = await visitorBooking({ email: p.email, phone: '0988000040' });
+        await as(p.token, '/api/appointments/claims/code', {});
+        const first = (await codeSentTo(p.email))!;
+        now += 15 * 60_000 + 1000;
+        expect((await as(p.token, '/api/appointments/claims/verify', { code: first })).json().code).toBe(
+          'CLAIM_CODE_SPENT',
+        );
+
+        await as(p.token, '/api/appointments/claims/code', {});
+        const second = (await codeSentTo(p.email))!;
+        await as(p.token, '/api/appointments/claims/code', {});
+        const third = (await codeSentTo(p.email))!;
+        if (second !== third)
+          expect((await as(p.token, '/api/appointments/claims/verify', { code: second })).statusCode).toBe(400);
+        expect((await as(p.token, '/api/appointments/claims/verify', { code: third })).json().claimed).toBe(1);
+        expect(await mine(p.token)).toContain(v.appointmentId);
+      });
+
+      it(`sends at most ${CLAIM_CODES_PER_HOUR} codes an hour to an account`, async () => {
+        const p = await patient();
+        await visitorBooking({ email: p.email, phone: '0988000050' });
+        for (let i = 0; i < CLAIM_CODES_PER_HOUR; i++)
+          expect((await as(p.token, '/api/appointments/claims/code', {})).statusCode).toBe(200);
+        const refused = await as(p.token, '/api/appointments/claims/code', {});
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().message).toBe(CLAIM_MSG.tooManyCodes);
+        expect(await codesSentTo(p.email)).toBe(CLAIM_CODES_PER_HOUR);
+        now += 3_600_000 + 1000;
+        expect((await as(p.token, '/api/appointments/claims/code', {})).statusCode).toBe(200);
+      });
+
+      it('is for patients only, and a malformed code is a 400 with the reason', async () => {
+        const staff = (await loginAs(t.app, ...DEMO.staff)).token;
+        expect((await as(staff, '/api/appointments/claims/code', {})).statusCode).toBe(403);
+        const p = await patient();
+        const bad = await as(p.token, '/api/appointments/claims/verify', { code: '12ab' });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().message).toBe(CLAIM_MSG.codeFormat);
+      });
+    });
+  });
+}
