@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
 import { appointment } from '@/testing/appointment-fixture';
 import { errorBody, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
-import { callsTo, patient, serveMyAppointments } from './testing/fake-patient-server';
+import { CLAIM_MSG } from '@clinic/shared';
+import { callsTo, CLAIM_CODE, patient, serveMyAppointments } from './testing/fake-patient-server';
 
 const FUTURE = '2099-05-11';
 const PAST = '2020-01-15';
@@ -213,5 +214,32 @@ describe('MyAppointmentsPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toEqual({ from: '/my-appointments' });
     expect(callsTo(fetchMock, '/api/appointments/my-appointments')).toHaveLength(0);
+  });
+
+  it('adds the visits she booked signed out with a code sent to her e-mail, the error said next to the code', async () => {
+    const { fetchMock } = serveMyAppointments([mine[0]!], {
+      claimable: [appointment(8, 'PENDING', { appointmentDate: FUTURE, userId: null })],
+    });
+    const { user } = open();
+    expect(await screen.findByRole('tab', { name: 'Tất cả 1' })).toBeInTheDocument();
+    await user.click(screen.getByText('Không thấy lịch hẹn đã đặt khi chưa đăng nhập?'));
+    const email = screen.getByLabelText('Email đã dùng khi đặt lịch');
+    expect(email).toHaveValue(patient.email);
+    await user.click(screen.getByRole('button', { name: 'Gửi mã xác nhận' }));
+    expect(await screen.findByText(CLAIM_MSG.codeSent)).toBeInTheDocument();
+    const [, sent] = callsTo(fetchMock, '/api/appointments/claims/code')[0]!;
+    expect(JSON.parse(sent!.body as string)).toEqual({ email: patient.email });
+
+    const code = screen.getByLabelText('Mã xác nhận');
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'Thêm vào tài khoản của tôi' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription(CLAIM_MSG.codeWrong(4)));
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(code);
+    await user.type(code, CLAIM_CODE);
+    await user.click(screen.getByRole('button', { name: 'Thêm vào tài khoản của tôi' }));
+    expect(await screen.findByText(CLAIM_MSG.claimed(1))).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Tất cả 2' })).toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { useMyAppointments } from './api/get-my-appointments';
 import { CancelMyAppointmentDialog } from './components/cancel-my-appointment-dialog';
+import { ClaimWithCode } from './components/claim-with-code';
 import { MyAppointmentCard } from './components/my-appointment-card';
 import { appointmentsInTab, countByTab, MY_APPOINTMENTS_TABS, patientMayCancel } from './my-appointments-tabs';
 
@@ -26,7 +27,7 @@ const panelId = (tab: MyAppointmentsTab) => `my-appointments-panel-${tab}`;
 /** My Appointments (specification section 2): the patient's own bookings in four tabs; waiting ones can be cancelled. */
 export default function MyAppointmentsPage() {
   usePageTitle(MY_APPOINTMENTS_MSG.title);
-  const { token } = useAuth();
+  const { token, user } = useAuth();
   const appointments = useMyAppointments(token);
   const [tab, setTab] = useState<MyAppointmentsTab>('all');
   const [page, setPage] = useState(1);
@@ -128,6 +129,8 @@ export default function MyAppointmentsPage() {
           )}
         </QueryState>
       </div>
+
+      {user?.role === 'PATIENT' && <ClaimWithCode />}
 
       {cancelling && <CancelMyAppointmentDialog appointment={cancelling} onClose={() => setCancelling(null)} />}
     </PageContainer>

@@ -3,7 +3,10 @@ import { APPOINTMENT_MSG, MANAGE_TOKEN_RE, type ManagedAppointment } from '@clin
 import { api, ApiError } from '@/lib/api-client';
 
 /** The address of one of the private link's calls (`''`: the appointment itself). */
-export function managePath(token: string, action: '' | '/cancel' | '/reschedule' | '/calendar.ics' = ''): string {
+export function managePath(
+  token: string,
+  action: '' | '/cancel' | '/reschedule' | '/calendar.ics' | '/claim' = '',
+): string {
   return `/appointments/manage/${encodeURIComponent(token)}${action}`;
 }
 

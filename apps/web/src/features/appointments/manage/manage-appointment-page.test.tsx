@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APPOINTMENT_MSG, type Appointment } from '@clinic/shared';
+import { APPOINTMENT_MSG, CLAIM_MSG, type Appointment } from '@clinic/shared';
 import { routes } from '@/app/router';
 import { appointment } from '@/testing/appointment-fixture';
-import { errorBody, pickDate, renderRoutes } from '@/testing/render-app';
+import { errorBody, makeUser, pickDate, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 import { manageCalls, serveManageLink, TOKEN } from '../testing/fake-manage-server';
 
 /** Tuesday 10 March 2026, 09:15 in Ho Chi Minh City; her visit is on Thursday the 12th at 09:00. */
@@ -174,5 +174,40 @@ describe('ManageAppointmentPage', () => {
       APPOINTMENT_MSG.manageLinkInvalid,
     );
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/appointments/manage/'))).toHaveLength(0);
+  });
+
+  it("adds a visit booked signed out to the signed-in patient's account with 'Thêm vào tài khoản của tôi'", async () => {
+    const { fetchMock } = serveManageLink({ ...pending, userId: null });
+    storeSession(storedInfoOf(makeUser({ id: 12, username: 'binh', role: 'PATIENT' })));
+    const { user } = open();
+    const card = await panel(41);
+    await user.click(within(card).getByRole('button', { name: 'Thêm vào tài khoản của tôi' }));
+    expect(await within(card).findByText(CLAIM_MSG.claimedOne)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Xem Lịch hẹn của tôi' })).toHaveAttribute(
+      'href',
+      '/my-appointments',
+    );
+    expect(manageCalls(fetchMock, '/claim')[0]![1]!.method).toBe('POST');
+    expect(within(card).queryByRole('button', { name: 'Thêm vào tài khoản của tôi' })).not.toBeInTheDocument();
+  });
+
+  it("says why not when the visit was booked with another person's contact", async () => {
+    serveManageLink(
+      { ...pending, userId: null },
+      { claimAnswer: () => ({ status: 403, body: errorBody(403, CLAIM_MSG.notYours, 'CLAIM_NOT_YOURS') }) },
+    );
+    storeSession(storedInfoOf(makeUser({ id: 12, username: 'binh', role: 'PATIENT' })));
+    const { user } = open();
+    const card = await panel(41);
+    await user.click(within(card).getByRole('button', { name: 'Thêm vào tài khoản của tôi' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(CLAIM_MSG.notYours);
+  });
+
+  it('offers nothing to add once the visit is in an account', async () => {
+    serveManageLink({ ...pending, userId: 12 });
+    storeSession(storedInfoOf(makeUser({ id: 12, username: 'binh', role: 'PATIENT' })));
+    open();
+    const card = await panel(41);
+    expect(within(card).queryByRole('button', { name: 'Thêm vào tài khoản của tôi' })).not.toBeInTheDocument();
   });
 });

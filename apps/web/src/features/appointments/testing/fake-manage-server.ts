@@ -1,4 +1,10 @@
-import { APPOINTMENT_MSG, type Appointment, type AvailabilityResponse, type ManagedAppointment } from '@clinic/shared';
+import {
+  APPOINTMENT_MSG,
+  CLAIM_MSG,
+  type Appointment,
+  type AvailabilityResponse,
+  type ManagedAppointment,
+} from '@clinic/shared';
 import { errorBody, mockFetch } from '@/testing/render-app';
 
 /** A link's token as the server makes them: 43 URL-safe characters. */
@@ -17,6 +23,8 @@ type Options = {
   readAnswer?: () => Reply | null;
   cancelAnswer?: (body: { reason?: string }) => Reply | null;
   rescheduleAnswer?: (body: { appointmentDate: string; appointmentTime: string }) => Reply | null;
+  /** Answers 'Thêm vào tài khoản của tôi' instead of adding the visit to the account (a refusal). */
+  claimAnswer?: () => Reply | null;
 };
 
 /**
@@ -53,6 +61,12 @@ export function serveManageLink(appointment: Appointment, options: Options = {})
       if (answer) return answer;
       current = { ...current, ...body };
       return { body: { message: APPOINTMENT_MSG.rescheduled, appointment: managed() } };
+    }
+    if (url.pathname === `${base}/claim` && method === 'POST') {
+      const answer = options.claimAnswer?.();
+      if (answer) return answer;
+      current = { ...current, userId: 12 };
+      return { body: { message: CLAIM_MSG.claimedOne, appointment: managed() } };
     }
     if (url.pathname.startsWith('/api/appointments/manage/'))
       return { status: 404, body: errorBody(404, APPOINTMENT_MSG.manageLinkInvalid, 'MANAGE_LINK_INVALID') };

@@ -1,4 +1,4 @@
-import type { Appointment, User } from '@clinic/shared';
+import { CLAIM_MSG, type Appointment, type User } from '@clinic/shared';
 import { errorBody, makeUser, mockFetch } from '@/testing/render-app';
 
 export const patient: User = makeUser({
@@ -15,7 +15,12 @@ type Options = {
   /** Answers the list calls instead of the stored appointments (failures). */
   listAnswer?: (url: URL) => { status: number; body: unknown } | null;
   cancelAnswer?: (id: number, body: { reason?: string }) => { status: number; body: unknown } | null;
+  /** Visits booked signed out that the code CLAIM_CODE adds to her list. */
+  claimable?: Appointment[];
 };
+
+/** The one right answer of the fake's claim codes. */
+export const CLAIM_CODE = '482913';
 
 /**
  * The server of a signed-in patient's pages: her profile, her appointments paged as the server
@@ -56,6 +61,15 @@ export function serveMyAppointments(appointments: Appointment[], options: Option
       appointment.status = 'CANCELLED';
       appointment.cancelReason = body.reason ?? null;
       return { body: { message: 'Đã hủy lịch hẹn thành công', appointment, emailStatus: 'sent' } };
+    }
+    if (url.pathname === '/api/appointments/claims/code' && init.method === 'POST')
+      return { body: { message: CLAIM_MSG.codeSent, expiresInMinutes: 15 } };
+    if (url.pathname === '/api/appointments/claims/verify' && init.method === 'POST') {
+      const { code } = JSON.parse(init.body as string) as { code: string };
+      if (code !== CLAIM_CODE) return { status: 400, body: errorBody(400, CLAIM_MSG.codeWrong(4), 'CLAIM_CODE_WRONG') };
+      const claimed = (options.claimable ?? []).splice(0);
+      store.push(...claimed);
+      return { body: { message: CLAIM_MSG.claimed(claimed.length), claimed: claimed.length } };
     }
     return { status: 404, body: errorBody(404, 'Không tìm thấy đường dẫn API.') };
   });

@@ -11,6 +11,7 @@ import { managePath } from '../../api/get-managed-appointment';
 import { CancelAppointmentDialog } from '../../shared/cancel-appointment-dialog';
 import { Hotline } from '../../shared/private-link-parts';
 import { useClinicNow } from '../../shared/use-clinic-now';
+import { ClaimVisit } from './claim-visit';
 import { ManagedAppointmentDetails } from './managed-appointment-details';
 import { RescheduleForm } from './reschedule-form';
 
@@ -99,6 +100,10 @@ export function ManagedAppointmentPanel({ token, managed }: { token: string; man
             khác.
           </span>
         </p>
+
+        <div className="border-t border-slate-100 px-5 py-4 empty:hidden sm:px-8">
+          <ClaimVisit token={token} inAccount={managed.inAccount} />
+        </div>
 
         <div className="space-y-4 border-t border-slate-100 px-5 py-5 sm:px-8">
           {canReschedule || canCancel ? (
