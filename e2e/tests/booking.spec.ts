@@ -5,7 +5,7 @@ import { ACCOUNTS, agreeToHealthData, clinicWeekday, expectAccessible, signIn, s
 async function pickTime(page: Page, time: string) {
   await page
     .locator('label')
-    .filter({ hasText: new RegExp(`^${time}$`) })
+    .filter({ hasText: new RegExp(`^${time}`) })
     .click();
   await expect(page.getByRole('radio', { name: time })).toBeChecked();
 }

@@ -50,6 +50,8 @@ async function pickFreeTime(page: Page): Promise<string> {
   for (let i = 0; i < count; i++) {
     const tile = tiles.nth(i);
     const time = (await tile.getAttribute('value'))!;
+    // A full slot says 'Đã đầy' on its tile and cannot be chosen.
+    if (await tile.isDisabled()) continue;
     // The radio is drawn as its label's tile: she clicks the tile.
     await tile.locator('xpath=..').click();
     const note = dialog.getByRole('status').filter({ hasText: /Khung giờ này/ });

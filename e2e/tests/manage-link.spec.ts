@@ -6,7 +6,7 @@ import { linkFromMail } from './mailbox';
 async function pickTime(page: Page, time: string) {
   await page
     .locator('label')
-    .filter({ hasText: new RegExp(`^${time}$`) })
+    .filter({ hasText: new RegExp(`^${time}`) })
     .click();
   await expect(page.getByRole('radio', { name: time })).toBeChecked();
 }

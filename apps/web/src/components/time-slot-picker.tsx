@@ -126,12 +126,14 @@ export function TimeSlotPicker({
                         'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600',
                         disabled
                           ? 'cursor-not-allowed border-dashed border-slate-300 bg-slate-100 text-slate-600'
-                          : checked
-                            ? 'cursor-pointer border-brand-700 bg-brand-700 text-white shadow-sm'
-                            : cn(
-                                'cursor-pointer bg-white text-slate-800 hover:border-brand-600 hover:bg-brand-50',
-                                invalid || error ? 'border-red-400' : 'border-slate-300',
-                              ),
+                          : note?.full && !checked
+                            ? 'cursor-pointer border-dashed border-slate-400 bg-slate-100 text-slate-700 hover:border-brand-600'
+                            : checked
+                              ? 'cursor-pointer border-brand-700 bg-brand-700 text-white shadow-sm'
+                              : cn(
+                                  'cursor-pointer bg-white text-slate-800 hover:border-brand-600 hover:bg-brand-50',
+                                  invalid || error ? 'border-red-400' : 'border-slate-300',
+                                ),
                       )}
                     >
                       {slot}

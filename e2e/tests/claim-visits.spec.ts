@@ -1,0 +1,104 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { clinicWeekday, emptySlotDay, expectAccessible, signIn, snap } from './helpers';
+import { linkFromMail } from './mailbox';
+
+/** The demo patient's own contact: what she booked with while signed out. */
+const HER_EMAIL = 'patient@example.com';
+
+async function bookSignedOut(
+  request: APIRequestContext,
+  booking: { fullName: string; phone: string; appointmentDate: string; appointmentTime: string },
+): Promise<string> {
+  const res = await request.post('/api/appointments/public', {
+    data: { ...booking, email: HER_EMAIL, department: 'OBSTETRICS', consentHealthData: true },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { manageToken: string }).manageToken;
+}
+
+test('a patient adds the visits she booked signed out to Lịch hẹn của tôi: one from its private link, another with a code sent to her e-mail', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const first = await bookSignedOut(request, {
+    fullName: 'Khách Đặt Trước Một',
+    phone: '0966555001',
+    appointmentDate: clinicWeekday(12),
+    appointmentTime: '08:30',
+  });
+
+  // Signed in, she opens the link from her e-mail: the visit is not in her account yet.
+  await signIn(page, 'patient');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(`/appointment/manage/${first}`);
+  await page.getByRole('button', { name: 'Thêm vào tài khoản của tôi' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Đã thêm lịch hẹn vào tài khoản của bạn.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Xem Lịch hẹn của tôi' }).click();
+  await expect(page).toHaveURL(/\/my-appointments$/);
+  await expect(page.getByRole('article', { name: 'Khách Đặt Trước Một' })).toBeVisible();
+
+  // Another visit booked signed out: she asks for a code on My Appointments and types it.
+  await bookSignedOut(request, {
+    fullName: 'Khách Đặt Trước Hai',
+    phone: '0966555002',
+    appointmentDate: clinicWeekday(13),
+    appointmentTime: '09:30',
+  });
+  await page.reload();
+  await page.getByText('Không thấy lịch hẹn đã đặt khi chưa đăng nhập?').click();
+  await expect(page.getByLabel('Email đã dùng khi đặt lịch')).toHaveValue(HER_EMAIL);
+  await page.getByRole('button', { name: 'Gửi mã xác nhận' }).click();
+  await expect(page.getByText(/một mã gồm 6 chữ số đã được gửi/)).toBeVisible();
+  // The message is quoted-printable: the code follows "bạn: " (read as "...n: ").
+  const mailed = await linkFromMail(HER_EMAIL, /n: \d{6}/);
+  const code = /\d{6}/.exec(mailed)![0];
+
+  const field = page.getByLabel('Mã xác nhận');
+  const wrong = code === '000000' ? '000001' : '000000';
+  await field.fill(wrong);
+  await page.getByRole('button', { name: 'Thêm vào tài khoản của tôi' }).click();
+  await expect(field).toHaveAccessibleDescription(/Mã xác nhận không đúng. Bạn còn 4 lần thử./);
+
+  await field.fill(code);
+  await page.getByRole('button', { name: 'Thêm vào tài khoản của tôi' }).click();
+  await expect(page.getByText(/Đã thêm \d+ lịch hẹn vào tài khoản của bạn./)).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Khách Đặt Trước Hai' })).toBeVisible();
+  await snap(page, testInfo, 'claimed-with-code');
+  await expectAccessible(page);
+});
+
+test("the booking form's time tiles say 'Đã đầy' and 'Còn 1 chỗ' before she picks one", async ({
+  page,
+  request,
+}, testInfo) => {
+  const date = await emptySlotDay(request, { time: '14:00', department: 'GYNECOLOGY' }, 15);
+  const fill = async (time: string, n: number) => {
+    for (let i = 0; i < n; i++) {
+      const res = await request.post('/api/appointments/public', {
+        data: {
+          appointmentDate: date,
+          appointmentTime: time,
+          department: 'GYNECOLOGY',
+          fullName: `Khách Lấp Chỗ ${time} ${i}`,
+          phone: `09445${time.replace(':', '')}${i}`,
+          consentHealthData: true,
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+  };
+  await fill('14:00', 3);
+  await fill('14:30', 2);
+
+  await page.goto('/appointment');
+  const department = page.getByLabel('Khoa khám');
+  await expect(department).toBeEnabled();
+  await department.selectOption({ label: 'Khoa Phụ khoa' });
+  await page.getByLabel('Ngày khám').fill(date);
+  const times = page.getByRole('radiogroup', { name: 'Giờ khám' });
+  await expect(times.getByRole('radio', { name: '14:00, Đã đầy, có thể đăng ký danh sách chờ' })).toBeVisible();
+  await expect(times.getByRole('radio', { name: '14:30, Còn 1 chỗ' })).toBeVisible();
+  await expect(times.locator('label').filter({ hasText: /^14:00/ })).toContainText('Đã đầy');
+  await snap(page, testInfo, 'slot-tiles-full');
+});
