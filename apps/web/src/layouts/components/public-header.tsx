@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { Link, NavLink } from 'react-router';
 import { LogOut, Menu, X } from 'lucide-react';
 import { ROLE_LABELS, type StoredUserInfo } from '@clinic/shared';
@@ -13,10 +13,33 @@ import { UserMenu } from './user-menu';
 
 type PublicHeaderProps = { user: StoredUserInfo | null; onLogout: () => void };
 
+/** A <details> opened or closed anywhere in the page (the event does not bubble: it is caught on its way down). */
+function subscribeToToggles(onChange: () => void) {
+  document.addEventListener('toggle', onChange, true);
+  return () => document.removeEventListener('toggle', onChange, true);
+}
+const noSubscription = () => () => {};
+
 export function PublicHeader({ user, onLogout }: PublicHeaderProps) {
-  const [mobileOpen, setMobileOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
-  const closeMobile = useCallback(() => setMobileOpen(false), []);
+  // The phone's menu is a plain <details>: on a slow phone it opens at the first tap, before the app
+  // arrives (issue 25). Whether it is open is the element's own state, read from it (opened before the
+  // app hydrated the page, it stays open and is taken as it is).
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const mobileOpen = useSyncExternalStore(
+    subscribeToToggles,
+    () => !!menuRef.current?.open,
+    () => false,
+  );
+  // Its links are in the page the server drew; once the app runs, they are drawn only while it is open.
+  const live = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const closeMobile = useCallback(() => {
+    if (menuRef.current) menuRef.current.open = false;
+  }, []);
   useDismiss(headerRef, mobileOpen, closeMobile);
 
   return (
@@ -59,63 +82,67 @@ export function PublicHeader({ user, onLogout }: PublicHeaderProps) {
               </Link>
             )}
           </div>
-          <button
-            type="button"
-            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
-            aria-expanded={mobileOpen}
-            aria-controls="mobile-menu"
-            aria-label={mobileOpen ? 'Đóng menu' : 'Mở menu'}
-            onClick={() => setMobileOpen((v) => !v)}
-          >
-            {mobileOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
-          </button>
+          <details ref={menuRef} className="lg:hidden">
+            <summary
+              role="button"
+              className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+              aria-expanded={mobileOpen}
+              aria-controls="mobile-menu"
+              aria-label={mobileOpen ? 'Đóng menu' : 'Mở menu'}
+            >
+              {mobileOpen ? (
+                <X aria-hidden="true" className="size-6" />
+              ) : (
+                <Menu aria-hidden="true" className="size-6" />
+              )}
+            </summary>
+            {(mobileOpen || !live) && (
+              <div
+                id="mobile-menu"
+                className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-b border-slate-200 bg-white shadow-sm"
+              >
+                <nav aria-label="Điều hướng chính (di động)" className="px-4 py-3">
+                  <ul className="space-y-1">
+                    {PUBLIC_NAV.map((item) => (
+                      <li key={item.to}>
+                        <NavLink
+                          to={item.to}
+                          end={item.end}
+                          onClick={closeMobile}
+                          className={({ isActive }) =>
+                            cn(
+                              'block rounded-lg px-3 py-2.5 text-base font-medium',
+                              isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100',
+                            )
+                          }
+                        >
+                          {item.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+                <div className="border-t border-slate-200 px-4 py-4">
+                  {user ? (
+                    <MobileUserSection
+                      user={user}
+                      onNavigate={closeMobile}
+                      onLogout={() => {
+                        closeMobile();
+                        onLogout();
+                      }}
+                    />
+                  ) : (
+                    <Link to={paths.login} onClick={closeMobile} className={buttonClasses({ className: 'w-full' })}>
+                      Đăng nhập
+                    </Link>
+                  )}
+                </div>
+              </div>
+            )}
+          </details>
         </div>
       </div>
-
-      {mobileOpen && (
-        <div
-          id="mobile-menu"
-          className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden"
-        >
-          <nav aria-label="Điều hướng chính (di động)" className="px-4 py-3">
-            <ul className="space-y-1">
-              {PUBLIC_NAV.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.end}
-                    onClick={closeMobile}
-                    className={({ isActive }) =>
-                      cn(
-                        'block rounded-lg px-3 py-2.5 text-base font-medium',
-                        isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100',
-                      )
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="border-t border-slate-200 px-4 py-4">
-            {user ? (
-              <MobileUserSection
-                user={user}
-                onNavigate={closeMobile}
-                onLogout={() => {
-                  closeMobile();
-                  onLogout();
-                }}
-              />
-            ) : (
-              <Link to={paths.login} onClick={closeMobile} className={buttonClasses({ className: 'w-full' })}>
-                Đăng nhập
-              </Link>
-            )}
-          </div>
-        </div>
-      )}
     </header>
   );
 }
