@@ -175,6 +175,7 @@ for (const kind of dbKinds()) {
       // The service-level kept reads: each prefix of the code's cache.get calls must be read below.
       const services = [
         get(`/api/appointments/public/availability?date=2026-01-20&time=09:00&department=GYNECOLOGY`),
+        get(`/api/appointments/public/slots?date=2026-01-20&department=GYNECOLOGY`),
         get(`/api/comments/blog/${somePost.id}`),
         get(`/blog/${somePost.id}`),
         get('/api/appointments/pending-my-approval/summary', s.doctor.token),
