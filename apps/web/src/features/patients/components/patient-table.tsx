@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { ClipboardPen, Eye, UserX } from 'lucide-react';
 import type { PatientSummary } from '@clinic/shared';
 import { Button } from '@/components/ui/button';
@@ -9,12 +10,18 @@ type Props = {
   onAction: (action: PatientAction, patient: PatientSummary) => void;
 };
 
+/** Why 'Ghi chú' and 'Vắng' cannot be pressed (issue 25): said next to them, and read with them. */
+export const NOT_EXAMINABLE_REASON =
+  'Ghi chú và Vắng dùng cho lượt khám hôm nay hoặc đã qua; bệnh nhân chưa có lượt khám nào như vậy.';
+
 /**
  * The doctor's three actions; notes and no-show act on a visit he chooses among those that have come
  * (a visit of a later day cannot take them yet).
  */
 function Actions({ p, onAction, compact }: { p: PatientSummary; onAction: Props['onAction']; compact?: boolean }) {
   const examinable = p.actionableAppointments.length > 0;
+  const reasonId = useId();
+  const why = examinable ? undefined : reasonId;
   return (
     <div className={compact ? 'grid grid-cols-3 gap-2' : 'flex flex-col items-stretch gap-1.5'}>
       <Button
@@ -31,6 +38,8 @@ function Actions({ p, onAction, compact }: { p: PatientSummary; onAction: Props[
         onClick={() => onAction('notes', p)}
         disabled={!examinable}
         aria-label={`Ghi chú khám cho ${p.fullName}`}
+        aria-describedby={why}
+        title={examinable ? undefined : NOT_EXAMINABLE_REASON}
       >
         <ClipboardPen aria-hidden="true" className="size-4" />
         Ghi chú
@@ -41,10 +50,17 @@ function Actions({ p, onAction, compact }: { p: PatientSummary; onAction: Props[
         onClick={() => onAction('no-show', p)}
         disabled={!examinable}
         aria-label={`Đánh dấu ${p.fullName} không đến khám`}
+        aria-describedby={why}
+        title={examinable ? undefined : NOT_EXAMINABLE_REASON}
       >
         <UserX aria-hidden="true" className="size-4" />
         Vắng
       </Button>
+      {!examinable && (
+        <p id={reasonId} className={compact ? 'col-span-3 text-xs text-slate-600' : 'text-xs text-slate-600'}>
+          {NOT_EXAMINABLE_REASON}
+        </p>
+      )}
     </div>
   );
 }
