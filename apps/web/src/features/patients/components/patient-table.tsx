@@ -3,6 +3,7 @@ import { ClipboardPen, Eye, UserX } from 'lucide-react';
 import type { PatientSummary } from '@clinic/shared';
 import { Button } from '@/components/ui/button';
 import { accountLine, LastVisit, NextAppointment, type PatientAction } from './patient-parts';
+import { useBackOfficeText } from '@/hooks/use-back-office-text';
 
 type Props = {
   items: PatientSummary[];
@@ -67,6 +68,7 @@ function Actions({ p, onAction, compact }: { p: PatientSummary; onAction: Props[
 
 /** Patient Control's table on a desk; one card per patient on a phone. Only a doctor has row actions (specification section 4). */
 export function PatientTable({ items, showActions, onAction }: Props) {
+  const t = useBackOfficeText();
   return (
     <>
       <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm xl:block">
@@ -75,23 +77,23 @@ export function PatientTable({ items, showActions, onAction }: Props) {
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
               <th scope="col" className="w-[19%] px-4 py-3">
-                Patient Info
+                {t('Patient Info')}
               </th>
               <th scope="col" className="w-[24%] px-4 py-3">
-                Contact
+                {t('Contact')}
               </th>
               <th scope="col" className="w-[14%] px-4 py-3">
-                Appointments
+                {t('Appointments')}
               </th>
               <th scope="col" className="w-[14%] px-4 py-3">
-                Last Visit
+                {t('Last Visit')}
               </th>
               <th scope="col" className="w-[16%] px-4 py-3">
-                Next Appointment
+                {t('Next Appointment')}
               </th>
               {showActions && (
                 <th scope="col" className="w-[13%] px-4 py-3 text-right">
-                  Actions
+                  {t('Actions')}
                 </th>
               )}
             </tr>
