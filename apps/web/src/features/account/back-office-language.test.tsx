@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
 import { errorBody, makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
-const DOCTOR = makeUser({ id: 7, role: 'DOCTOR', fullName: 'BS. Nguyễn Văn An', mfaEnrolmentRequired: false });
+const DOCTOR = makeUser({ id: 7, role: 'DOCTOR', fullName: 'BS. Nguyễn Văn An' });
 
 function server() {
   mockFetch((url) => {
