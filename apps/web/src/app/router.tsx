@@ -23,6 +23,7 @@ const SettingsPage = lazy(() => import('@/features/account/settings-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 const AdminLayout = lazy(() => import('@/layouts/admin-layout'));
+const SessionExpiredDialog = lazy(() => import('@/features/auth/components/session-expired-dialog'));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
 const UsersPage = lazy(() => import('@/features/users/users-page'));
 const BlogControlPage = lazy(() => import('./routes/blog-control-route'));
@@ -90,7 +91,7 @@ export const routes: RouteObject[] = [
       { path: paths.login, lazy: publicPage(() => import('@/features/auth/login-page')) },
       {
         path: paths.admin.dashboard,
-        element: <AdminLayout />,
+        element: <AdminLayout SessionLostDialog={SessionExpiredDialog} />,
         children: [
           {
             errorElement: <PageErrorBoundary />,

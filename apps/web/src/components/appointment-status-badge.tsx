@@ -13,7 +13,13 @@ const TONES: Record<AppointmentStatus, BadgeTone> = {
   NO_SHOW: 'danger',
 };
 
-/** An appointment's status in Vietnamese (specification section 4); `patient` uses the patient's words ('Đang chờ'). */
+/** What tells PAYMENT_REQUESTED from NEEDS_PAYMENT: both keep the badge 'Cần thanh toán' (issue 25). */
+export const PAYMENT_REQUESTED_NOTE = 'Đã gửi yêu cầu thanh toán';
+
+/**
+ * An appointment's status in Vietnamese (specification section 4); `patient` uses the patient's words
+ * ('Đang chờ'). A visit whose payment request went out also says so under the badge.
+ */
 export function AppointmentStatusBadge({
   status,
   patient = false,
@@ -23,7 +29,14 @@ export function AppointmentStatusBadge({
   patient?: boolean;
   label?: string;
 }) {
-  return (
+  const badge = (
     <Badge tone={TONES[status]}>{label ?? (patient ? PATIENT_STATUS_LABELS : APPOINTMENT_STATUS_LABELS)[status]}</Badge>
+  );
+  if (status !== 'PAYMENT_REQUESTED' || label) return badge;
+  return (
+    <span className="inline-flex flex-col items-start gap-0.5">
+      {badge}
+      <span className="text-xs text-slate-600">{PAYMENT_REQUESTED_NOTE}</span>
+    </span>
   );
 }

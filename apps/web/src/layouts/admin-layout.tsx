@@ -1,10 +1,11 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, type ComponentType, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { CLINIC, type User } from '@clinic/shared';
 import { useProfile } from '@/api/get-profile';
 import { useValidateToken } from '@/api/validate-token';
 import { ClinicMark } from '@/components/clinic-logo';
+import { ConnectionBanner } from '@/components/connection-banner';
 import { Redirect } from '@/components/redirect';
 import { SkipLink } from '@/components/skip-link';
 import { Alert } from '@/components/ui/alert';
@@ -19,26 +20,53 @@ import { AdminSidebar } from './components/admin-sidebar';
 
 /**
  * The back-office: needs a stored token, checks it with the server on entry and loads the
- * profile; a token the server refuses ends the session ('Phiên đăng nhập đã hết hạn...').
+ * profile; a token the server refuses on entry ends the session ('Phiên đăng nhập đã hết hạn...').
+ * A session lost while she works (issue 25, defect 5) keeps the screen and what she typed under a
+ * 'Đăng nhập lại' window instead of sending her to /login.
  */
-export default function AdminLayout() {
+/** The 'Đăng nhập lại' window (features/auth), given by the router: a layout does not import features. */
+export type SessionLostDialogComponent = ComponentType<{ userId: number }>;
+
+export default function AdminLayout({ SessionLostDialog }: { SessionLostDialog?: SessionLostDialogComponent }) {
   const { token, signOutReason } = useAuth();
   const location = useLocation();
-  if (!token) {
+  // The session whose screen is shown: kept while a lost session is signed into again.
+  const [shown, setShown] = useState<{ token: string; userId: number } | null>(null);
+  const onReady = useCallback((ready: { token: string; userId: number }) => setShown(ready), []);
+  const held = !token && signOutReason === 'expired' && SessionLostDialog ? shown : null;
+  if (!token && !held) {
     const state: LoginRedirectState = {
       from: `${location.pathname}${location.search}`,
       ...(signOutReason === 'expired' ? { reason: 'expired' as const } : {}),
     };
     return <Redirect to={paths.login} state={signOutReason === 'logout' ? {} : state} />;
   }
-  return <AdminSession token={token} />;
+  return (
+    <>
+      <AdminSession token={token ?? held!.token} onReady={onReady} />
+      {held && SessionLostDialog && (
+        <Suspense fallback={null}>
+          <SessionLostDialog userId={held.userId} />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
-function AdminSession({ token }: { token: string }) {
+function AdminSession({
+  token,
+  onReady,
+}: {
+  token: string;
+  onReady: (ready: { token: string; userId: number }) => void;
+}) {
   const location = useLocation();
-  const validation = useValidateToken(token);
+  // Checked on entry; a sign-in again over the same screen keeps it (and its profile) as it is.
+  const [entryToken, setEntryToken] = useState(token);
+  const validation = useValidateToken(entryToken);
+  if (validation.data === false && token !== entryToken) setEntryToken(token);
   const valid = validation.data === true;
-  const profile = useProfile(token, { enabled: valid });
+  const profile = useProfile(entryToken, { enabled: valid });
 
   useEffect(() => {
     if (validation.data === false) clearAuth('expired');
@@ -47,6 +75,11 @@ function AdminSession({ token }: { token: string }) {
   useEffect(() => {
     if (profile.data) mergeProfileIntoUserInfo(profile.data);
   }, [profile.data]);
+
+  const readyUserId = valid ? profile.data?.id : undefined;
+  useEffect(() => {
+    if (readyUserId !== undefined) onReady({ token: entryToken, userId: readyUserId });
+  }, [readyUserId, entryToken, onReady]);
 
   if (!valid || profile.isPending) return <FullPageSpinner label="Đang kiểm tra phiên đăng nhập..." />;
   // The server refuses every other call until the password is changed or two-factor sign-in is set
@@ -136,6 +169,7 @@ function AdminShell({ user }: { user: User }) {
       )}
 
       <div className="lg:pl-64">
+        <ConnectionBanner />
         <main
           id="main-content"
           tabIndex={-1}

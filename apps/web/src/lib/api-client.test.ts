@@ -1,7 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@clinic/shared';
 import { errorBody, mockFetch } from '@/testing/render-app';
-import { api, ApiError, errorMessageFrom } from './api-client';
+import {
+  api,
+  ApiError,
+  errorMessageFrom,
+  NETWORK_ERROR_MESSAGE,
+  REQUEST_TIMEOUT_MS,
+  TIMEOUT_MESSAGE,
+} from './api-client';
+import { getConnectionState } from './connection-state';
 import { getToken, setAuth } from './auth-storage';
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
@@ -84,7 +92,42 @@ describe('api client', () => {
     });
     const error = await failureOf(api.get('/health', { fallbackMessage: 'Failed to fetch profile' }));
     expect(error.status).toBe(0);
-    expect(error.message).toBe('Failed to fetch profile');
+    // The English fallback is for an answer without a message, not for no answer at all (issue 25).
+    expect(error.message).toBe(NETWORK_ERROR_MESSAGE);
+    expect(getConnectionState()).toBe('offline');
+  });
+
+  it('reads a gateway page for a stopped server as no answer, and any answer as the server back', async () => {
+    mockFetch((url) => (url.endsWith('/down') ? { status: 502, body: '<html>Bad Gateway</html>' } : { body: {} }));
+    const error = await failureOf(api.get('/down', { fallbackMessage: 'Failed to fetch appointment stats' }));
+    expect(error.message).toBe(NETWORK_ERROR_MESSAGE);
+    expect(getConnectionState()).toBe('offline');
+    await api.get('/up');
+    expect(getConnectionState()).toBe('online');
+  });
+
+  it('gives up after REQUEST_TIMEOUT_MS and says so, while a caller abort stays an abort', async () => {
+    vi.useFakeTimers();
+    try {
+      const hang = (_url: string, init: RequestInit) =>
+        new Promise<never>((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        );
+      vi.stubGlobal('fetch', vi.fn(hang));
+      const pending = failureOf(api.put('/appointments/1/cancel', { reason: 'x' }));
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      const error = await pending;
+      expect(error.status).toBe(0);
+      expect(error.message).toBe(TIMEOUT_MESSAGE);
+      expect(error.message).toContain('15 giây');
+
+      const controller = new AbortController();
+      const aborted = api.get('/slow', { signal: controller.signal }).catch((e: unknown) => e);
+      controller.abort();
+      expect(await aborted).toBeInstanceOf(DOMException);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

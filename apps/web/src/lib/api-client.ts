@@ -1,10 +1,23 @@
 import { IDEMPOTENCY_HEADER } from '@clinic/shared';
 import { clearAuth, getToken } from './auth-storage';
+import { reportConnection } from './connection-state';
 
 /** Every API call goes under this prefix; the dev server proxies it to the Fastify server. */
 export const API_BASE = '/api';
 
 export const NETWORK_ERROR_MESSAGE = 'Không thể kết nối tới máy chủ. Vui lòng kiểm tra kết nối mạng và thử lại.';
+
+/** How long a request waits for the server's answer before it says so (issue 25: seconds, not a locked window). */
+export const REQUEST_TIMEOUT_MS = 15_000;
+/** A file upload (an image, an import) may take longer on a slow line. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+export const TIMEOUT_MESSAGE = `Máy chủ không trả lời sau ${REQUEST_TIMEOUT_MS / 1000} giây. Vui lòng thử lại.`;
+
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+
+/** The `code` of an ApiError for a request the server never answered (status 0). */
+export const NO_ANSWER_CODES = { network: 'NETWORK_ERROR', timeout: 'TIMEOUT' } as const;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -26,7 +39,10 @@ export type QueryParams = Record<string, string | number | boolean | null | unde
 export type RequestOptions = {
   /** Send the stored bearer token (default). Public calls pass false. */
   auth?: boolean;
-  /** Text of the error when the server gives none (the specification's 'Failed to ...' texts). */
+  /**
+   * Text of the error when the server answers without one (the specification's 'Failed to ...' texts);
+   * a server that does not answer at all gets NETWORK_ERROR_MESSAGE or TIMEOUT_MESSAGE instead.
+   */
   fallbackMessage?: string;
   params?: QueryParams;
   headers?: Record<string, string>;
@@ -39,6 +55,8 @@ export type RequestOptions = {
    * Calls where 401 can mean something else pass false.
    */
   expireSessionOn401?: boolean;
+  /** How long to wait for the answer's status; REQUEST_TIMEOUT_MS, or UPLOAD_TIMEOUT_MS for a file body. */
+  timeoutMs?: number;
 };
 
 /** The error text rule: the server's `message`, else its `error`, else the caller's fallback. */
@@ -142,9 +160,22 @@ export async function request<T>(
   const idempotent = method !== 'GET' && typeof payload !== 'object';
   if (idempotent) headers[IDEMPOTENCY_HEADER] = idempotencyKeyFor(`${method} ${url}\n${token ?? ''}\n${payload ?? ''}`);
 
+  // A time-out of our own, joined to the caller's signal: the caller's abort stays an AbortError.
+  const timeoutMs = options.timeoutMs ?? (typeof payload === 'object' ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  else signal?.addEventListener('abort', onCallerAbort, { once: true });
+  const send = () => transport(url, { method, headers, body: payload, signal: controller.signal });
+
   let response: Response;
   try {
-    response = await transport(url, { method, headers, body: payload, signal });
+    response = await send();
     // The same request is still being answered (a double click): its answer comes to this one too.
     for (let waited = 0; idempotent && response.status === 409 && waited < IN_PROGRESS_WAIT_MS;) {
       const refusal = (await response
@@ -155,15 +186,30 @@ export async function request<T>(
       const pause = Math.min(Number(response.headers.get('retry-after')) * 1000 || 1000, 1000);
       await new Promise((resolve) => setTimeout(resolve, pause));
       waited += pause;
-      response = await transport(url, { method, headers, body: payload, signal });
+      response = await send();
     }
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, fallbackMessage || NETWORK_ERROR_MESSAGE);
+    if (timedOut) {
+      reportConnection('offline');
+      throw new ApiError(0, TIMEOUT_MESSAGE, NO_ANSWER_CODES.timeout);
+    }
+    if (signal?.aborted || (cause instanceof DOMException && cause.name === 'AbortError')) throw cause;
+    // No answer at all: never the 'Failed to ...' text meant for an answer without a message.
+    reportConnection('offline');
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, NO_ANSWER_CODES.network);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onCallerAbort);
   }
+  if (!GATEWAY_STATUSES.has(response.status)) reportConnection('online');
 
   if (!response.ok) {
     const errorBody = await readBody(response).catch(() => undefined);
+    // A gateway answering for a server that is down (502/503/504 without the server's error shape).
+    if (GATEWAY_STATUSES.has(response.status) && !(errorBody && typeof errorBody === 'object')) {
+      reportConnection('offline');
+      throw new ApiError(0, NETWORK_ERROR_MESSAGE, NO_ANSWER_CODES.network);
+    }
     if (response.status === 401 && token && expireSessionOn401) clearAuth('expired');
     const code =
       errorBody && typeof errorBody === 'object' && typeof (errorBody as { code?: unknown }).code === 'string'

@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG, STORAGE_KEYS, type User } from '@clinic/shared';
 import { routes } from '@/app/router';
 import { appointment } from '@/testing/appointment-fixture';
+import { clearAuth } from '@/lib/auth-storage';
 import { errorBody, makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
 const patient = makeUser({ id: 12, username: 'patient', role: 'PATIENT', fullName: 'Trần Thị Bình', specialty: null });
@@ -105,5 +106,45 @@ describe('RequireAuth and the admin layout: a password that must be changed', ()
     const { router } = renderRoutes(routes, '/my-appointments');
     expect(await screen.findByText('Không có lịch hẹn')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/my-appointments');
+  });
+});
+
+describe('RequireAuth: a session lost on a page (issue 25, defect 5)', () => {
+  it("asks once, in a 'Đăng nhập lại' window over the page, and stays on that page once she signs in", async () => {
+    storeSession(storedInfoOf(patient), 'old-token');
+    mockFetch((url) => {
+      if (url === '/api/auth/login')
+        return {
+          body: {
+            token: 'fresh-token',
+            userId: patient.id,
+            username: patient.username,
+            email: patient.email,
+            fullName: patient.fullName,
+            role: 'PATIENT',
+            mustChangePassword: false,
+            mfaEnrolmentRequired: false,
+          },
+        };
+      if (url === '/api/users/profile') return { body: patient };
+      if (url.startsWith('/api/privacy/me')) return { body: [] };
+      return { status: 404, body: errorBody(404, MSG.routeNotFound) };
+    });
+    const { user, router } = renderRoutes(routes, '/profile');
+    expect(await screen.findByRole('button', { name: 'Chỉnh sửa' }, { timeout: 5000 })).toBeInTheDocument();
+
+    // What the api client does on a 401 while signed in (lib/api-client.test.ts).
+    act(() => clearAuth('expired'));
+    const dialog = await screen.findByRole('dialog', { name: 'Đăng nhập lại' });
+    expect(screen.getAllByRole('dialog', { name: 'Đăng nhập lại' })).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/profile');
+    await user.type(within(dialog).getByLabelText(/Username hoặc Email/), 'patient');
+    await user.type(within(dialog).getByLabelText(/Mật khẩu/), 'Patient@123');
+    await user.click(within(dialog).getByRole('button', { name: 'Đăng nhập' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Đăng nhập lại' })).not.toBeInTheDocument());
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('fresh-token');
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(await screen.findByRole('button', { name: 'Chỉnh sửa' })).toBeInTheDocument();
   });
 });

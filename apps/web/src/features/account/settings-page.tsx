@@ -10,6 +10,7 @@ import { paths, type ReturnToState } from '@/config/paths';
 import { useAuth } from '@/hooks/use-auth';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { returnPathFor } from '@/lib/return-path';
+import { BackOfficeLanguageCard } from './components/back-office-language-card';
 import { ChangePasswordForm } from './components/change-password-form';
 import { Spinner } from '@/components/ui/spinner';
 
@@ -89,6 +90,7 @@ export default function SettingsPage() {
       )}
 
       {twoFactorFirst ? [twoFactor, changePassword] : [changePassword, twoFactor]}
+      {!mustChange && !mustEnrol && user && user.role !== 'PATIENT' && <BackOfficeLanguageCard userId={user.id} />}
       {!mustChange && !mustEnrol && (
         <div className="mt-8">
           <MyDataPanel subject={{ kind: 'account' }} />

@@ -15,6 +15,7 @@ import { DeclineAssignmentModal } from './components/decline-assignment-modal';
 import { PendingSummaryCards } from './components/pending-summary-cards';
 import { PendingTable } from './components/pending-table';
 import { ViewAssignmentModal } from './components/view-assignment-modal';
+import { useBackOfficeText } from '@/hooks/use-back-office-text';
 
 /**
  * /admin/pending-approvals (DOCTOR): the appointments the staff assigned to the signed-in doctor,
@@ -22,7 +23,8 @@ import { ViewAssignmentModal } from './components/view-assignment-modal';
  * keeps what the doctor typed while the list refreshes behind it.
  */
 export default function PendingApprovalsPage() {
-  usePageTitle('Pending Approvals');
+  const t = useBackOfficeText();
+  usePageTitle(t('Pending Approvals'));
   const list = usePendingApprovals();
   const summary = usePendingSummary();
   const [dialog, setDialog] = useState<{ action: ApprovalAction; appointment: Appointment } | null>(null);
@@ -36,7 +38,7 @@ export default function PendingApprovalsPage() {
     <div className="space-y-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-sm font-medium text-brand-700">Pending Approvals</p>
+          <p className="text-sm font-medium text-brand-700">{t('Pending Approvals')}</p>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{APPROVALS_MSG.title}</h1>
           <p className="mt-1 text-sm text-slate-600">
             Lịch hẹn nhân viên đã chỉ định cho bạn. Chấp nhận để xác nhận với bệnh nhân, hoặc từ chối để nhân viên chỉ

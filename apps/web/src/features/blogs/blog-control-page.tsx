@@ -9,6 +9,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { BlogFormModal } from './admin/blog-form-modal';
 import { BlogPostsPanel } from './admin/blog-posts-panel';
 import { TabList } from '@/components/ui/tab-list';
+import { useBackOfficeText } from '@/hooks/use-back-office-text';
 
 type Tab = 'posts' | 'comments';
 
@@ -22,6 +23,7 @@ const TABS = [
 export default function BlogControlPage({ moderation }: { moderation?: ReactNode }) {
   usePageTitle('Blog Control');
   const user = useCurrentUser();
+  const t = useBackOfficeText();
   // Comment moderation uses the admin comment calls (specification section 6): shared's permission table says who.
   const canModerate = can(user.role, 'moderateComments');
   const [search, setSearch] = useSearchParams();
@@ -48,7 +50,7 @@ export default function BlogControlPage({ moderation }: { moderation?: ReactNode
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="text-sm font-medium text-brand-700">Quản lý bài viết</p>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Blog Control</h1>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('Blog Control')}</h1>
           <p className="mt-1 text-sm text-slate-600">
             Viết, xuất bản và đánh dấu nổi bật các bài viết sức khỏe
             {canModerate ? '; duyệt bình luận của bạn đọc.' : '.'}

@@ -31,6 +31,7 @@ import { AppointmentPagination, foundAppointmentsText } from './components/appoi
 import { HistoryStatsCards } from './components/history-stats-cards';
 import { HistoryTable } from './components/history-table';
 import { useHistoryState, type HistoryStatus } from './hooks/use-history-state';
+import { useBackOfficeText } from '@/hooks/use-back-office-text';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'Tất cả' },
@@ -43,6 +44,7 @@ const STATUS_OPTIONS = [
 export default function BookingHistoryPage() {
   usePageTitle('Lịch sử Đặt lịch');
   const user = useCurrentUser();
+  const t = useBackOfficeText();
   const { params, filter, update } = useHistoryState();
   const list = useBookingHistory({ ...filter, page: params.page, sort: params.sort });
   const stats = useHistoryStats(filter);
@@ -65,7 +67,7 @@ export default function BookingHistoryPage() {
     <div className="space-y-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-sm font-medium text-brand-700">Booking History</p>
+          <p className="text-sm font-medium text-brand-700">{t('Booking History')}</p>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Lịch sử Đặt lịch</h1>
           <p className="mt-1 text-sm text-slate-600">
             Các lịch hẹn đã hoàn thành, đã hủy và không đến; giờ và ngày theo múi giờ của phòng khám.

@@ -1,3 +1,4 @@
+import { NOT_EXAMINABLE_REASON } from './components/patient-table';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -134,7 +135,17 @@ describe('PatientControlPage', () => {
     const none = await rowOf('Bệnh nhân 2');
     expect(within(none).getByRole('button', { name: /Ghi chú khám/ })).toBeDisabled();
     expect(within(none).getByRole('button', { name: /không đến khám/ })).toBeDisabled();
-    expect(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /Ghi chú khám/ })).toBeEnabled();
+    // A disabled action says why, on screen and to a screen reader (issue 25).
+    expect(within(none).getByText(NOT_EXAMINABLE_REASON)).toBeVisible();
+    expect(within(none).getByRole('button', { name: /Ghi chú khám/ })).toHaveAccessibleDescription(
+      NOT_EXAMINABLE_REASON,
+    );
+    expect(within(none).getByRole('button', { name: /không đến khám/ })).toHaveAccessibleDescription(
+      NOT_EXAMINABLE_REASON,
+    );
+    const able = await rowOf('Bệnh nhân 1');
+    expect(within(able).getByRole('button', { name: /Ghi chú khám/ })).toBeEnabled();
+    expect(within(able).queryByText(NOT_EXAMINABLE_REASON)).not.toBeInTheDocument();
   });
 
   it('lets the front desk add a patient, checks the form first, and shows the temporary password once', async () => {

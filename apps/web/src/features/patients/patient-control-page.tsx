@@ -28,6 +28,7 @@ import type { PatientAction } from './components/patient-parts';
 import { PatientTable } from './components/patient-table';
 import { usePatientListState } from './hooks/use-patient-list-state';
 import { usePastTheEnd } from '@/hooks/use-past-the-end';
+import { useBackOfficeText } from '@/hooks/use-back-office-text';
 
 const FILTER_OPTIONS = PATIENT_FILTERS.map((value) => ({ value, label: PATIENT_FILTER_LABELS[value] }));
 
@@ -40,7 +41,8 @@ const FILTER_OPTIONS = PATIENT_FILTERS.map((value) => ({ value, label: PATIENT_F
 export default function PatientControlPage() {
   const user = useCurrentUser();
   const doctor = user.role === 'DOCTOR';
-  usePageTitle(doctor ? 'Patient Control · Your Assigned Patients' : 'Patient Control');
+  const t = useBackOfficeText();
+  usePageTitle(doctor ? `${t('Patient Control')} · ${t('Your Assigned Patients')}` : t('Patient Control'));
   const { params, update } = usePatientListState();
   const query = usePatients(params);
   const [adding, setAdding] = useState(false);
@@ -61,10 +63,10 @@ export default function PatientControlPage() {
     <div className="space-y-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Patient Control</h1>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('Patient Control')}</h1>
           <p className="mt-1 text-sm text-slate-600">
             {doctor
-              ? 'Your Assigned Patients: bệnh nhân của các lịch hẹn được chỉ định cho bạn. Ghi chú khám, hẹn tái khám hoặc đánh dấu vắng mặt ngay tại đây.'
+              ? `${t('Your Assigned Patients')}: bệnh nhân của các lịch hẹn được chỉ định cho bạn. Ghi chú khám, hẹn tái khám hoặc đánh dấu vắng mặt ngay tại đây.`
               : 'Bệnh nhân của phòng khám, tổng hợp từ lịch hẹn theo email: số lịch hẹn, lần khám gần nhất và lịch hẹn tiếp theo.'}
           </p>
         </div>

@@ -37,6 +37,7 @@ import { UserToolbar, isFiltered } from './components/user-toolbar';
 import { DEFAULT_USER_LIST, useUserListState } from './hooks/use-user-list-state';
 import { BULK_ACTION_NAMES, displayName } from './user-labels';
 import { usePastTheEnd } from '@/hooks/use-past-the-end';
+import { useBackOfficeText } from '@/hooks/use-back-office-text';
 
 type Dialog =
   | { kind: 'create' }
@@ -53,7 +54,8 @@ const needsExplaining = (r: UserBulkResult['results'][number]) =>
 
 /** /admin/users — User Management (ADMIN): every account, paged, searched, filtered and sorted on the server. */
 export default function UsersPage() {
-  usePageTitle('User Management');
+  const t = useBackOfficeText();
+  usePageTitle(t('User Management'));
   const { params, update } = useUserListState();
   const query = useUsers(params);
   const specialties = useSpecialties();
@@ -128,9 +130,9 @@ export default function UsersPage() {
     <div className="space-y-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">User Management</h1>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('User Management')}</h1>
           <p className="mt-1 text-sm text-slate-600">
-            Create, edit, activate and import the accounts of staff, doctors and patients.
+            {t('Create, edit, activate and import the accounts of staff, doctors and patients.')}
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
@@ -140,15 +142,15 @@ export default function UsersPage() {
             loading={query.isFetching && !query.isPending}
           >
             {!(query.isFetching && !query.isPending) && <RefreshCw aria-hidden="true" className="size-4" />}
-            Refresh
+            {t('Refresh')}
           </Button>
           <Button variant="secondary" onClick={() => setDialog({ kind: 'import' })}>
             <FileSpreadsheet aria-hidden="true" className="size-4" />
-            Import from Excel
+            {t('Import from Excel')}
           </Button>
           <Button onClick={() => setDialog({ kind: 'create' })}>
             <UserPlus aria-hidden="true" className="size-4" />
-            Add user
+            {t('Add user')}
           </Button>
         </div>
       </header>
@@ -171,25 +173,25 @@ export default function UsersPage() {
       <ErrorBoundary>
         <QueryList
           query={{ ...query, isPending: query.isPending || pastTheEnd }}
-          loadingLabel="Loading users..."
+          loadingLabel={t('Loading users...')}
           errorTitle={USER_MSG.loadFailed}
-          retryLabel="Retry"
+          retryLabel={t('Retry')}
           hasData={data !== undefined}
           isEmpty={items.length === 0}
           empty={
             isFiltered(params) ? (
               <EmptyState
                 icon={UserSearch}
-                title="No users match these filters"
-                description="Try another search, or clear the filters."
+                title={t('No users match these filters')}
+                description={t('Try another search, or clear the filters.')}
                 action={
                   <Button variant="secondary" onClick={clearFilters}>
-                    Clear filters
+                    {t('Clear filters')}
                   </Button>
                 }
               />
             ) : (
-              <EmptyState title="No users yet" description="Add a user, or import a list from Excel." />
+              <EmptyState title={t('No users yet')} description={t('Add a user, or import a list from Excel.')} />
             )
           }
           footer={

@@ -5,6 +5,7 @@ import { ClinicMark } from '@/components/clinic-logo';
 import { ADMIN_NAV } from '@/config/admin-nav';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useBackOfficeText } from '@/hooks/use-back-office-text';
 
 type AdminSidebarProps = {
   user: User;
@@ -17,6 +18,7 @@ type AdminSidebarProps = {
 export function AdminSidebar({ user, onLogout, onNavigate }: AdminSidebarProps) {
   const items = ADMIN_NAV.filter((item) => canOpenScreen(user.role, item.screen));
   const name = user.fullName || user.username;
+  const t = useBackOfficeText();
 
   return (
     <div className="flex h-full flex-col bg-brand-900 text-brand-50">
@@ -45,7 +47,7 @@ export function AdminSidebar({ user, onLogout, onNavigate }: AdminSidebarProps) 
                 }
               >
                 <Icon aria-hidden="true" className="size-5 shrink-0" />
-                {label}
+                {t(label)}
               </NavLink>
             </li>
           ))}

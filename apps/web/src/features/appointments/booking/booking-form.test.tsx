@@ -195,7 +195,9 @@ describe('the public booking form', () => {
     expect(heading).toHaveFocus();
     const panel = heading.closest('section')!;
     expect(within(panel).getByText('Mã lịch hẹn: #123')).toBeInTheDocument();
-    expect(within(panel).getByText(APPOINTMENT_MSG.bookingReceived)).toBeInTheDocument();
+    // The panel says its title once: the server's message follows it without repeating it (issue 25).
+    expect(within(panel).getByText('Chúng tôi sẽ liên hệ với bạn để xác nhận lịch hẹn.')).toBeInTheDocument();
+    expect(within(panel).getAllByText(/Đặt lịch hẹn thành công/)).toHaveLength(1);
     expect(within(panel).getByText(/đến trước 15 phút/)).toBeInTheDocument();
     expect(within(panel).getByText(/trước ít nhất 24 giờ/)).toBeInTheDocument();
     expect(within(panel).getByText('Khoa Phụ khoa')).toBeInTheDocument();

@@ -30,6 +30,17 @@ type ConfirmationPanelProps = {
 };
 
 /**
+ * The server's message without the title it may start with ('Đặt lịch hẹn thành công! Chúng tôi sẽ…'
+ * under the heading 'Đặt lịch hẹn thành công'): the panel says its title once (issue 25).
+ */
+export function withoutTitle(message: string, title: string): string {
+  const normalize = (text: string) => text.normalize('NFC').toLocaleLowerCase('vi');
+  if (!normalize(message).startsWith(normalize(title))) return message;
+  const rest = message.slice(title.length).replace(/^[\s!.:,;–-]+/, '');
+  return rest || message;
+}
+
+/**
  * What replaces a form or a button once the server has said yes (booked, on the waiting list, place
  * claimed): its heading takes the focus, since what she was in is gone.
  */
@@ -62,7 +73,7 @@ export function ConfirmationPanel({
               {title}
             </h2>
             <p className={cn('mt-1 text-lg font-semibold', t.subtitle)}>{subtitle}</p>
-            <p className="mt-2 text-slate-700">{message}</p>
+            <p className="mt-2 text-slate-700">{withoutTitle(message, title)}</p>
           </div>
         </div>
       </div>

@@ -50,7 +50,7 @@ export function AssignmentAnswerModal({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Hủy
+            Đóng
           </Button>
           <Button
             variant={submit.danger ? 'danger' : undefined}

@@ -17,6 +17,8 @@ type LoginFormProps = {
   onSuccess: (response: LoginResponse) => void;
   /** A notice shown above the fields until the first failed attempt (session expired). */
   notice?: string | undefined;
+  /** Field ids' prefix, when the form sits over a page that may have its own 'password' field. */
+  idPrefix?: string;
 };
 
 /** Keeps the session the server gave, then hands it on. */
@@ -31,7 +33,7 @@ function signedIn(response: LoginResponse, onSuccess: (response: LoginResponse) 
   onSuccess(response);
 }
 
-export function LoginForm({ onSuccess, notice }: LoginFormProps) {
+export function LoginForm({ onSuccess, notice, idPrefix = '' }: LoginFormProps) {
   // Set when the password was right and the account signs in with a second factor.
   const [challenge, setChallenge] = useState<string | null>(null);
   const [restartNotice, setRestartNotice] = useState<string>();
@@ -48,6 +50,7 @@ export function LoginForm({ onSuccess, notice }: LoginFormProps) {
     );
   return (
     <PasswordForm
+      idPrefix={idPrefix}
       notice={restartNotice ?? notice}
       onAnswer={(answer) => {
         if ('mfaRequired' in answer) setChallenge(answer.challenge);
@@ -57,7 +60,15 @@ export function LoginForm({ onSuccess, notice }: LoginFormProps) {
   );
 }
 
-function PasswordForm({ onAnswer, notice }: { onAnswer: (answer: LoginAnswer) => void; notice?: string | undefined }) {
+function PasswordForm({
+  onAnswer,
+  notice,
+  idPrefix,
+}: {
+  onAnswer: (answer: LoginAnswer) => void;
+  notice?: string | undefined;
+  idPrefix: string;
+}) {
   const [forgotOpen, setForgotOpen] = useState(false);
   const loginMutation = useLogin();
   const {
@@ -80,7 +91,12 @@ function PasswordForm({ onAnswer, notice }: { onAnswer: (answer: LoginAnswer) =>
     <form onFocus={resolver.preload} onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Đăng nhập">
       {serverError ? <Alert tone="error">{serverError}</Alert> : notice && <Alert tone="warning">{notice}</Alert>}
 
-      <FormField label="Username hoặc Email" id="usernameOrEmail" error={errors.usernameOrEmail?.message} required>
+      <FormField
+        label="Username hoặc Email"
+        id={`${idPrefix}usernameOrEmail`}
+        error={errors.usernameOrEmail?.message}
+        required
+      >
         {(control) => (
           <Input
             {...control}
@@ -93,7 +109,7 @@ function PasswordForm({ onAnswer, notice }: { onAnswer: (answer: LoginAnswer) =>
         )}
       </FormField>
 
-      <FormField label="Mật khẩu" id="password" error={errors.password?.message} required>
+      <FormField label="Mật khẩu" id={`${idPrefix}password`} error={errors.password?.message} required>
         {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" />}
       </FormField>
 
@@ -110,14 +126,14 @@ function PasswordForm({ onAnswer, notice }: { onAnswer: (answer: LoginAnswer) =>
           type="button"
           onClick={() => setForgotOpen((open) => !open)}
           aria-expanded={forgotOpen}
-          aria-controls="forgot-password-help"
+          aria-controls={`${idPrefix}forgot-password-help`}
           className="text-sm font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline"
         >
           Quên mật khẩu?
         </button>
       </div>
       {forgotOpen && (
-        <p id="forgot-password-help" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
+        <p id={`${idPrefix}forgot-password-help`} className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
           {MSG.forgotPassword}
         </p>
       )}

@@ -34,7 +34,7 @@ export function AssignDoctorModal({ appointment, onClose }: { appointment: Appoi
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={assign.isPending}>
-            Hủy
+            Đóng
           </Button>
           <Button onClick={submit} loading={assign.isPending} disabled={candidates.isPending}>
             {assign.isPending ? 'Đang chỉ định...' : 'Chỉ định'}

@@ -146,7 +146,7 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            Hủy
+            Đóng
           </Button>
           <Button
             type="submit"

@@ -75,7 +75,7 @@ export function RequestPaymentModal({ appointment, onClose }: { appointment: App
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={request.isPending}>
-            Hủy
+            Đóng
           </Button>
           <Button onClick={submit} loading={request.isPending}>
             {request.isPending ? 'Đang gửi...' : 'Gửi yêu cầu'}

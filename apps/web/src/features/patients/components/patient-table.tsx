@@ -1,7 +1,9 @@
+import { useId } from 'react';
 import { ClipboardPen, Eye, UserX } from 'lucide-react';
 import type { PatientSummary } from '@clinic/shared';
 import { Button } from '@/components/ui/button';
 import { accountLine, LastVisit, NextAppointment, type PatientAction } from './patient-parts';
+import { useBackOfficeText } from '@/hooks/use-back-office-text';
 
 type Props = {
   items: PatientSummary[];
@@ -9,12 +11,18 @@ type Props = {
   onAction: (action: PatientAction, patient: PatientSummary) => void;
 };
 
+/** Why 'Ghi chú' and 'Vắng' cannot be pressed (issue 25): said next to them, and read with them. */
+export const NOT_EXAMINABLE_REASON =
+  'Ghi chú và Vắng dùng cho lượt khám hôm nay hoặc đã qua; bệnh nhân chưa có lượt khám nào như vậy.';
+
 /**
  * The doctor's three actions; notes and no-show act on a visit he chooses among those that have come
  * (a visit of a later day cannot take them yet).
  */
 function Actions({ p, onAction, compact }: { p: PatientSummary; onAction: Props['onAction']; compact?: boolean }) {
   const examinable = p.actionableAppointments.length > 0;
+  const reasonId = useId();
+  const why = examinable ? undefined : reasonId;
   return (
     <div className={compact ? 'grid grid-cols-3 gap-2' : 'flex flex-col items-stretch gap-1.5'}>
       <Button
@@ -31,6 +39,8 @@ function Actions({ p, onAction, compact }: { p: PatientSummary; onAction: Props[
         onClick={() => onAction('notes', p)}
         disabled={!examinable}
         aria-label={`Ghi chú khám cho ${p.fullName}`}
+        aria-describedby={why}
+        title={examinable ? undefined : NOT_EXAMINABLE_REASON}
       >
         <ClipboardPen aria-hidden="true" className="size-4" />
         Ghi chú
@@ -41,16 +51,24 @@ function Actions({ p, onAction, compact }: { p: PatientSummary; onAction: Props[
         onClick={() => onAction('no-show', p)}
         disabled={!examinable}
         aria-label={`Đánh dấu ${p.fullName} không đến khám`}
+        aria-describedby={why}
+        title={examinable ? undefined : NOT_EXAMINABLE_REASON}
       >
         <UserX aria-hidden="true" className="size-4" />
         Vắng
       </Button>
+      {!examinable && (
+        <p id={reasonId} className={compact ? 'col-span-3 text-xs text-slate-600' : 'text-xs text-slate-600'}>
+          {NOT_EXAMINABLE_REASON}
+        </p>
+      )}
     </div>
   );
 }
 
 /** Patient Control's table on a desk; one card per patient on a phone. Only a doctor has row actions (specification section 4). */
 export function PatientTable({ items, showActions, onAction }: Props) {
+  const t = useBackOfficeText();
   return (
     <>
       <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm xl:block">
@@ -59,23 +77,23 @@ export function PatientTable({ items, showActions, onAction }: Props) {
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
               <th scope="col" className="w-[19%] px-4 py-3">
-                Patient Info
+                {t('Patient Info')}
               </th>
               <th scope="col" className="w-[24%] px-4 py-3">
-                Contact
+                {t('Contact')}
               </th>
               <th scope="col" className="w-[14%] px-4 py-3">
-                Appointments
+                {t('Appointments')}
               </th>
               <th scope="col" className="w-[14%] px-4 py-3">
-                Last Visit
+                {t('Last Visit')}
               </th>
               <th scope="col" className="w-[16%] px-4 py-3">
-                Next Appointment
+                {t('Next Appointment')}
               </th>
               {showActions && (
                 <th scope="col" className="w-[13%] px-4 py-3 text-right">
-                  Actions
+                  {t('Actions')}
                 </th>
               )}
             </tr>

@@ -5,6 +5,7 @@ import { FilterSelect } from '@/components/ui/filter-select';
 import { SearchField } from '@/components/ui/search-field';
 import type { UserListParams } from '../api/get-users';
 import { ROLE_FILTER_OPTIONS, SORT_OPTIONS, STATUS_FILTER_OPTIONS } from '../user-labels';
+import { useBackOfficeText } from '@/hooks/use-back-office-text';
 
 /** The list has a filter (a search, a role or a status) beyond its order. */
 export const isFiltered = (params: UserListParams) => params.q !== '' || params.role !== '' || params.status !== '';
@@ -19,39 +20,40 @@ export function UserToolbar({
   onChange: (patch: Partial<UserListParams>) => void;
   onClear: () => void;
 }) {
+  const t = useBackOfficeText();
   return (
     <div
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
       role="search"
-      aria-label="Search and filter users"
+      aria-label={t('Search and filter users')}
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
         <SearchField
           id="user-search"
-          label="Search"
+          label={t('Search')}
           value={params.q}
           onSearch={(q) => onChange({ q })}
           maxLength={USER_LIMITS.search}
-          placeholder="Name, username, email or phone"
+          placeholder={t('Name, username, email or phone')}
           className="sm:col-span-2 lg:col-span-1"
         />
         <FilterSelect
           id="user-filter-role"
-          label="Role"
+          label={t('Role')}
           value={params.role}
           onChange={(role) => onChange({ role: role as Role | '' })}
           options={ROLE_FILTER_OPTIONS}
         />
         <FilterSelect
           id="user-filter-status"
-          label="Status"
+          label={t('Status')}
           value={params.status}
           onChange={(status) => onChange({ status: status as UserStatusFilter | '' })}
           options={STATUS_FILTER_OPTIONS}
         />
         <FilterSelect
           id="user-sort"
-          label="Sort by"
+          label={t('Sort by')}
           value={params.sort}
           onChange={(sort) => onChange({ sort: sort as UserSort })}
           options={SORT_OPTIONS}
