@@ -68,7 +68,7 @@ test('a patient adds the visits she booked signed out to Lịch hẹn của tôi
   await expectAccessible(page);
 });
 
-test("the booking form's time tiles say 'Đã đầy' and 'Còn 1 chỗ' before she picks one", async ({
+test("the booking form's time tiles say 'Đã đầy' and 'Còn 1 chỗ' before she picks one @phone", async ({
   page,
   request,
 }, testInfo) => {
@@ -100,5 +100,6 @@ test("the booking form's time tiles say 'Đã đầy' and 'Còn 1 chỗ' before 
   await expect(times.getByRole('radio', { name: '14:00, Đã đầy, có thể đăng ký danh sách chờ' })).toBeVisible();
   await expect(times.getByRole('radio', { name: '14:30, Còn 1 chỗ' })).toBeVisible();
   await expect(times.locator('label').filter({ hasText: /^14:00/ })).toContainText('Đã đầy');
+  await times.scrollIntoViewIfNeeded();
   await snap(page, testInfo, 'slot-tiles-full');
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, claimCodes, users } from '../../db/schema';
 
@@ -31,11 +31,15 @@ export async function countCodesSince(db: Db, userId: number, since: Date): Prom
   return Number(row?.n ?? 0);
 }
 
-/** A new code for the account; every code it had before stops working. */
+/**
+ * A new code for the account; every code it had before stops working. Codes older than an hour (long
+ * expired, and past what the hourly budget counts) go, with the e-mail they name.
+ */
 export async function replaceClaimCode(
   db: Db,
   row: { userId: number; email: string; codeHash: string; expiresAt: Date; createdAt: Date },
 ): Promise<void> {
+  await db.delete(claimCodes).where(lt(claimCodes.createdAt, new Date(row.createdAt.getTime() - 3_600_000)));
   await db
     .update(claimCodes)
     .set({ spentAt: row.createdAt })

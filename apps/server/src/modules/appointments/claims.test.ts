@@ -239,6 +239,9 @@ for (const kind of dbKinds()) {
         expect(await codesSentTo(p.email)).toBe(CLAIM_CODES_PER_HOUR);
         now += 3_600_000 + 1000;
         expect((await as(p.token, '/api/appointments/claims/code', {})).statusCode).toBe(200);
+        // The codes of an hour before are gone, with the e-mail they name.
+        const kept = (await db().select().from(claimCodes)).filter((c) => c.userId === p.id);
+        expect(kept).toHaveLength(1);
       });
 
       it('is for patients only, and a malformed code is a 400 with the reason', async () => {
