@@ -36,7 +36,10 @@ type ConfirmationPanelProps = {
 export function withoutTitle(message: string, title: string): string {
   const normalize = (text: string) => text.normalize('NFC').toLocaleLowerCase('vi');
   if (!normalize(message).startsWith(normalize(title))) return message;
-  const rest = message.slice(title.length).replace(/^[\s!.:,;–-]+/, '');
+  // Only the title as a whole sentence: 'Bạn đã nhận chỗ thành công!' under 'Bạn đã nhận chỗ' is kept.
+  const after = message.slice(title.length);
+  if (!/^\s*[!.:;–-]/.test(after)) return message;
+  const rest = after.replace(/^[\s!.:,;–-]+/, '');
   return rest || message;
 }
 
