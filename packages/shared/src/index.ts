@@ -33,3 +33,4 @@ export * from './privacy';
 export * from './idempotency';
 export * from './stated';
 export * from './phone';
+export * from './messaging';

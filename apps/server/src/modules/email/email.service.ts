@@ -154,7 +154,8 @@ export async function deliverNow(
 export async function sendEmailNow(deps: MailDeps, email: RenderedEmail): Promise<EmailSendResult> {
   const now = deps.clock.now();
   const [id] = await enqueueEmails(deps.db, [email], now);
-  const claimed = await claimEmailById(deps.db, id!, now, new Date(now.getTime() + LEASE_MS));
+  if (id == null) return { success: false, message: APPOINTMENT_MSG.emailUnavailable, status: 'queued' };
+  const claimed = await claimEmailById(deps.db, id, now, new Date(now.getTime() + LEASE_MS));
   const outcome = claimed ? await deliver(deps, claimed) : 'retry';
   if (outcome === 'sent') return { success: true, message: APPOINTMENT_MSG.emailSent, status: 'sent' };
   if (outcome === 'simulated') return { success: true, message: APPOINTMENT_MSG.emailSimulated, status: 'simulated' };
