@@ -5,7 +5,7 @@ import { enqueuePhoneMessages, type PhoneEvent } from '../messaging/messaging.se
 import { bodyOf, phoneOf, renderKept, type OutboxEmail } from './templates';
 
 /** The phone message of an e-mail's event, with its private link in the short form SMS can carry. */
-function phoneEventOf(e: OutboxEmail): PhoneEvent[] {
+export function phoneEventOf(e: OutboxEmail): PhoneEvent[] {
   const to = 'data' in e ? phoneOf(e.data) : (e.phoneTo ?? null);
   if (!to) return [];
   return [
