@@ -4,7 +4,6 @@ import type { ModuleOptions } from '../../deps';
 import { findManageLinkAppointmentId } from './manage-link.repository';
 import { hashOf, SHORT_CODE_RE, tokenOfShortCode } from './manage-token';
 import { findWaitingEntryByHash } from './waiting-list.repository';
-import { errorResponses } from '../../plugins/errors';
 
 /**
  * GET /l/{code}: the short form of a private link an SMS carries (issue 27). The code (128 bits) is
@@ -15,15 +14,8 @@ export const shortLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/l/:code',
     {
-      schema: {
-        tags: ['appointments'],
-        summary: 'Short private link (SMS): redirects to the booking or waiting-list page it stands for',
-        params: z.object({ code: z.string().regex(SHORT_CODE_RE) }),
-        response: {
-          302: z.null().describe('To /appointment/manage/{token} or /appointment/waiting/{token}'),
-          ...errorResponses(400),
-        },
-      },
+      // A page address (like /sitemap.xml), not part of the API's document.
+      schema: { hide: true, params: z.object({ code: z.string().regex(SHORT_CODE_RE) }) },
     },
     async (req, reply) => {
       const token = tokenOfShortCode(req.params.code);
