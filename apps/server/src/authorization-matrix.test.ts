@@ -8,6 +8,7 @@ import { dbKinds } from '../test/databases';
 import { booking, seedAppointment, signInAll, type Session, type Sessions } from '../test/appointments';
 import { createPost, IMAGES, multipart, postInput } from '../test/blog-fixtures';
 import type { AppointmentRow } from './db/schema';
+import { callbackKey, zaloEventSignature } from './modules/messaging/providers';
 import { hashPassword } from './lib/password';
 import { createTokenService } from './lib/tokens';
 import { insertUser } from './modules/users/users.repository';
@@ -620,6 +621,40 @@ for (const kind of dbKinds()) {
           },
         }),
       },
+      // Zalo and SMS (issue 27): Booking Manager's list and resend; the providers' callbacks carry
+      // their own signature (a valid one here: a forged one is refused to everyone, messaging.test.ts).
+      'GET /api/messages': { expect: perm('manageBookings') },
+      'POST /api/messages/:id/resend': {
+        expect: perm('manageBookings'),
+        req: () => ({ url: '/api/messages/999999/resend' }),
+      },
+      'GET /api/messages/callbacks/sms': {
+        expect: PUBLIC,
+        req: () => {
+          const ref = 'a'.repeat(32);
+          return {
+            url: `/api/messages/callbacks/sms?ref=${ref}&key=${callbackKey(t.config.messaging.callbackSecret, ref)}&SendStatus=5`,
+          };
+        },
+      },
+      'POST /api/messages/callbacks/zalo': {
+        expect: PUBLIC,
+        req: () => {
+          const body = JSON.stringify({
+            event_name: 'user_received_message',
+            timestamp: '1',
+            message: { tracking_id: 'x' },
+          });
+          return {
+            headers: {
+              'content-type': 'application/json',
+              'x-zevent-signature': zaloEventSignature('', body, '1', t.config.messaging.zaloOaSecret),
+            },
+            payload: body,
+          };
+        },
+      },
+      'GET /l/:code': { expect: PUBLIC, req: () => ({ url: `/l/${'A'.repeat(22)}` }) },
       'POST /api/email/send': {
         expect: perm('sendEmail'),
         req: () => ({ payload: { to: 'lan.tran@example.com', subject: 'Thử', content: 'Nội dung' } }),

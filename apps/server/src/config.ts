@@ -26,6 +26,29 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  // Zalo ZNS and SMS (issue 27): without a token or key, phone messages are recorded as simulated.
+  ZALO_API_URL: z.string().url().default('https://business.openapi.zalo.me'),
+  ZALO_ACCESS_TOKEN: z.string().min(1).optional(),
+  ZALO_APP_ID: z.string().min(1).optional(),
+  ZALO_OA_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  ZALO_TEMPLATE_IDS: z
+    .string()
+    .regex(/^\s*[A-Z_]+=\d+(\s*,\s*[A-Z_]+=\d+)*\s*$/, 'must be KIND=templateId pairs, comma-separated')
+    .optional(),
+  SMS_PROVIDER: z.enum(['esms', 'webhook']).default('esms'),
+  SMS_API_URL: z.string().url().optional(),
+  SMS_API_KEY: z.string().min(1).optional(),
+  SMS_SECRET_KEY: z.string().min(1).optional(),
+  SMS_BRANDNAME: z.string().min(1).max(11).default('ANTAMCLINIC'),
+  SMS_CALLBACK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  MESSAGES_DAY_START: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM')
+    .default('07:00'),
+  MESSAGES_DAY_END: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM')
+    .default('21:00'),
   MAIL_FROM: z.string().min(3).default(`"${CLINIC.name}" <no-reply@antamclinic.vn>`),
   CLINIC_TZ: z
     .string()
@@ -92,6 +115,8 @@ export type Config = {
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Zalo ZNS and SMS (issue 27); see modules/messaging. */
+  messaging: MessagingConfig;
   clinicTz: string;
   /** Demo accounts and sample data: on the embedded database, or when SEED_DEMO=true; never in production unless asked. */
   seedDemo: boolean;
@@ -196,6 +221,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    messaging: {
+      zalo: e.ZALO_ACCESS_TOKEN
+        ? {
+            apiUrl: e.ZALO_API_URL.replace(/\/$/, ''),
+            accessToken: e.ZALO_ACCESS_TOKEN,
+            appId: e.ZALO_APP_ID ?? '',
+            templateIds: parsePairs(e.ZALO_TEMPLATE_IDS),
+          }
+        : null,
+      zaloOaSecret: e.ZALO_OA_SECRET ?? jwtSecret,
+      sms:
+        e.SMS_API_URL && e.SMS_API_KEY
+          ? {
+              provider: e.SMS_PROVIDER,
+              apiUrl: e.SMS_API_URL.replace(/\/$/, ''),
+              apiKey: e.SMS_API_KEY,
+              secretKey: e.SMS_SECRET_KEY ?? '',
+              brandname: e.SMS_BRANDNAME,
+            }
+          : null,
+      callbackSecret: e.SMS_CALLBACK_SECRET ?? jwtSecret,
+      dayStart: e.MESSAGES_DAY_START,
+      dayEnd: e.MESSAGES_DAY_END,
+    },
     clinicTz: e.CLINIC_TZ,
     seedDemo,
     commentModeration: e.COMMENT_MODERATION,
@@ -230,6 +279,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
+
+function parsePairs(value: string | undefined): Record<string, string> {
+  if (!value) return {};
+  return Object.fromEntries(value.split(',').map((pair) => pair.trim().split('=') as [string, string]));
+}
+
+export type MessagingConfig = {
+  /** ZNS: the OA's access token; null sends nothing (simulated). */
+  zalo: { apiUrl: string; accessToken: string; appId: string; templateIds: Record<string, string> } | null;
+  /** Checks Zalo's delivery callbacks (X-ZEvent-Signature). */
+  zaloOaSecret: string;
+  /** The SMS brandname provider (eSMS.vn, or any other behind a signed webhook); null: simulated. */
+  sms: { provider: 'esms' | 'webhook'; apiUrl: string; apiKey: string; secretKey: string; brandname: string } | null;
+  /** Signs the callback addresses given to the SMS provider, and the webhook adapter's bodies. */
+  callbackSecret: string;
+  /** Non-urgent messages go out only between these clinic times (HH:MM). */
+  dayStart: string;
+  dayEnd: string;
+};
 
 function parseTrustProxy(value: string): boolean | number | string[] {
   if (value === 'false') return false;

@@ -4,7 +4,7 @@
  * with repeated slashes allowed, as the router would still serve them.
  */
 const PRIVATE_LINK =
-  /^(\/+api\/+appointments\/+(?:manage|waiting-list|calendar-feed)|\/+appointment\/+(?:manage|waiting))\/+[^/?#]+/i;
+  /^(\/+api\/+appointments\/+(?:manage|waiting-list|calendar-feed)|\/+appointment\/+(?:manage|waiting)|\/+l)\/+[^/?#]+/i;
 
 function decodedPath(url: string): string {
   try {

@@ -33,6 +33,7 @@ const PatientControlPage = lazy(() => import('@/features/patients/patient-contro
 const PendingApprovalsPage = lazy(() => import('@/features/approvals/pending-approvals-page'));
 const PrivacyRequestsPage = lazy(() => import('@/features/privacy/privacy-requests-page'));
 const AccessLogPage = lazy(() => import('@/features/privacy/access-log-page'));
+const MessagesPage = lazy(() => import('@/features/messages/messages-page'));
 
 /** A back-office page behind the role check of its screen (its chunk loads only when allowed). */
 function adminScreen(screen: AdminScreen, Page: LazyExoticComponent<ComponentType>) {
@@ -105,6 +106,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.pendingApprovals, element: adminScreen('pendingApprovals', PendingApprovalsPage) },
               { path: paths.admin.privacyRequests, element: adminScreen('privacyRequests', PrivacyRequestsPage) },
               { path: paths.admin.accessLog, element: adminScreen('accessLog', AccessLogPage) },
+              { path: paths.admin.messages, element: adminScreen('messages', MessagesPage) },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -34,6 +34,7 @@ export const paths = {
     pendingApprovals: ADMIN_SCREENS.pendingApprovals.path,
     privacyRequests: ADMIN_SCREENS.privacyRequests.path,
     accessLog: ADMIN_SCREENS.accessLog.path,
+    messages: ADMIN_SCREENS.messages.path,
   },
 } as const;
 

@@ -8,19 +8,15 @@ import { APPOINTMENT_STATUSES } from './statuses';
 import { PRIVACY_MSG } from '../privacy-texts';
 import { APPOINTMENT_EVENT_ACTIONS } from './state-machine';
 import { isDateString, isTimeString } from './time';
+import { normalizePhone } from '../phone';
+
+export { normalizePhone };
 
 /** Request and response shapes of every appointment call (specification sections 3, 5 and 7). */
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_RE = /^0\d{9,10}$/;
 
-/** Spaces, dots, dashes and brackets go; +84 becomes 0: "+84 912.345.678" → "0912345678". */
-export function normalizePhone(value: string): string {
-  const compact = value.replace(/[\s.\-()]/g, '');
-  if (compact.startsWith('+84')) return `0${compact.slice(3)}`;
-  if (/^84\d{9,10}$/.test(compact)) return `0${compact.slice(2)}`;
-  return compact;
-}
 export function isValidPhone(value: string): boolean {
   return PHONE_RE.test(normalizePhone(value));
 }
