@@ -32,3 +32,4 @@ export * from './privacy-texts';
 export * from './privacy';
 export * from './idempotency';
 export * from './stated';
+export * from './payments';

@@ -6,3 +6,4 @@ export * from './email';
 export * from './database-functions';
 export * from './privacy';
 export * from './idempotency';
+export * from './payments';
