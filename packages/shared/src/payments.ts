@@ -94,3 +94,12 @@ export const appointmentPaymentsSchema = z.object({
     }),
   ),
 });
+
+/** The result page after the provider's return: only what the IPN already settled. */
+export const paymentReturnSchema = z.object({
+  verified: z.boolean(),
+  status: z.enum(PAYMENT_ATTEMPT_STATUSES).nullable(),
+  amount: z.number().int().nullable(),
+  provider: paymentMethodSchema.nullable(),
+});
+export type PaymentReturn = z.infer<typeof paymentReturnSchema>;

@@ -3,9 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   appointmentIdParamsSchema,
   appointmentPaymentsSchema,
-  PAYMENT_ATTEMPT_STATUSES,
   PAYMENT_MSG,
-  paymentMethodSchema,
+  paymentReturnSchema,
   payPageSchema,
   payTokenParamsSchema,
   startPaymentRequestSchema,
@@ -15,9 +14,8 @@ import type { ModuleOptions } from '../../deps';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors';
 import { errorResponses } from '../../plugins/errors';
 import { bankWebhook, momoIpn, vnpayIpn } from './notifications.service';
-import { appointmentPayments, getPayPage, paymentResult, startPayment } from './payments.service';
-import { vnpayVerify } from './vnpay';
-import { momoVerifyIpn, type MomoIpn } from './momo';
+import { appointmentPayments, getPayPage, paymentReturn, startPayment } from './payments.service';
+import type { MomoIpn } from './momo';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,10 +24,10 @@ declare module 'fastify' {
   }
 }
 
-const referenceParamsSchema = z.object({ reference: z.string().regex(/^[A-Z0-9]{6,40}$/) });
 const vnpayAnswerSchema = z.object({ RspCode: z.string(), Message: z.string() });
-const stringQuerySchema = z.record(z.string(), z.string());
-const momoIpnSchema = z.object({
+/** A provider's parameters, whatever it adds: every one is signed, so none may be dropped. */
+const providerQuerySchema = z.object({}).catchall(z.string());
+export const momoIpnSchema = z.object({
   partnerCode: z.string(),
   orderId: z.string(),
   requestId: z.string(),
@@ -103,58 +101,34 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   );
 
   app.get(
-    '/payments/result/:reference',
-    {
-      schema: {
-        tags,
-        summary: 'Whether one attempt is paid (the result page after the provider’s return)',
-        params: referenceParamsSchema,
-        response: {
-          200: z.object({
-            reference: z.string(),
-            status: z.enum(PAYMENT_ATTEMPT_STATUSES),
-            amount: z.number().int(),
-            provider: paymentMethodSchema,
-          }),
-          ...errorResponses(400, 404, 429),
-        },
-      },
-      preHandler: app.publicWrite,
-    },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return paymentResult(deps, req.params.reference);
-    },
-  );
-
-  app.get(
     '/payments/vnpay/ipn',
     {
       schema: {
         tags,
         summary: 'VNPay’s IPN: verified, settled once, answered with VNPay’s RspCode',
-        querystring: stringQuerySchema,
+        querystring: providerQuerySchema,
         response: { 200: vnpayAnswerSchema },
       },
     },
     async (req) => vnpayIpn(deps, req.query, rawQueryOf(req.url)),
   );
 
-  // The browser's way back: it only shows the result (the IPN alone changes the appointment).
+  // The browser's way back from VNPay or MoMo (the web page /pay/result hands on their query): it
+  // only shows the result; the IPN alone changes the appointment.
   app.get(
-    '/payments/vnpay/return',
+    '/payments/return',
     {
       schema: {
         tags,
-        summary: 'VNPay’s return: to the result page (changes nothing)',
-        querystring: stringQuerySchema,
-        response: { 303: z.null(), ...errorResponses(400) },
+        summary: 'The result a provider’s return shows: its signature checked, the attempt’s status (changes nothing)',
+        querystring: providerQuerySchema,
+        response: { 200: paymentReturnSchema, ...errorResponses(400, 429) },
       },
+      preHandler: app.publicWrite,
     },
     async (req, reply) => {
-      const ok = vnpayVerify(req.query, deps.config.payments.vnpay.hashSecret);
-      const ref = ok && /^[A-Z0-9]{6,40}$/.test(req.query.vnp_TxnRef ?? '') ? req.query.vnp_TxnRef! : '';
-      return reply.redirect(ref ? `/pay/result/${ref}` : '/pay/result/invalid', 303);
+      reply.header('cache-control', 'no-store');
+      return paymentReturn(deps, req.query);
     },
   );
 
@@ -172,25 +146,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       const ok = await momoIpn(deps, req.body as MomoIpn, req.rawBody ?? JSON.stringify(req.body));
       if (!ok) throw new BadRequestError(PAYMENT_MSG.badSignature, 'BAD_SIGNATURE');
       return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/payments/momo/return',
-    {
-      schema: {
-        tags,
-        summary: 'MoMo’s redirect: to the result page (changes nothing)',
-        querystring: stringQuerySchema,
-        response: { 303: z.null(), ...errorResponses(400) },
-      },
-    },
-    async (req, reply) => {
-      const q = req.query;
-      const parsed = momoIpnSchema.safeParse(q);
-      const ok = parsed.success && momoVerifyIpn(deps.config.payments.momo, parsed.data as MomoIpn);
-      const ref = ok && /^[A-Z0-9]{6,40}$/.test(q.orderId ?? '') ? q.orderId! : '';
-      return reply.redirect(ref ? `/pay/result/${ref}` : '/pay/result/invalid', 303);
     },
   );
 

@@ -19,7 +19,7 @@ import {
   markPaidByProvider,
   payableByProvider,
 } from '../appointments/provider-payment.service';
-import { momoCreate, momoCreateRequest } from './momo';
+import { momoCreate, momoCreateRequest, momoVerifyIpn, type MomoIpn } from './momo';
 import { payLinkAppointmentId } from './pay-link.service';
 import {
   findPaymentAttempt,
@@ -30,7 +30,7 @@ import {
   lockPaymentAttempt,
   settlePaymentAttempt,
 } from './payments.repository';
-import { vnpayPaymentUrl } from './vnpay';
+import { vnpayPaymentUrl, vnpayVerify } from './vnpay';
 import { vietQrPayload } from './vietqr';
 
 export type PaymentDeps = Pick<AppDeps, 'db' | 'clock' | 'config'> & {
@@ -118,7 +118,7 @@ export async function startPayment(
           reference: attempt.reference,
           amount,
           orderInfo,
-          returnUrl: `${origin}/api/payments/vnpay/return`,
+          returnUrl: `${origin}/pay/result`,
           ipAddress,
           now,
         },
@@ -133,7 +133,7 @@ export async function startPayment(
         reference: attempt.reference,
         amount,
         orderInfo,
-        redirectUrl: `${origin}/api/payments/momo/return`,
+        redirectUrl: `${origin}/pay/result`,
         ipnUrl: `${origin}/api/payments/momo/ipn`,
       },
     );
@@ -226,12 +226,36 @@ export async function settlePayment(deps: Pick<PaymentDeps, 'db' | 'clock'>, not
   });
 }
 
-/** The result page after the provider's return: paid or not, by the attempt's reference. */
-export async function paymentResult(deps: Pick<PaymentDeps, 'db'>, reference: string) {
-  const attempt = await findPaymentAttempt(deps.db, reference);
-  if (!attempt) throw new NotFoundError(PAYMENT_MSG.linkNotFound, 'PAYMENT_NOT_FOUND');
-  return { reference, status: attempt.status, amount: attempt.amount, provider: attempt.provider };
+/**
+ * What the return page shows: the provider's signed return (VNPay's vnp_* query, or MoMo's redirect
+ * fields) checked, then the attempt's status as the IPN left it. Nothing changes here.
+ */
+export async function paymentReturn(deps: Pick<PaymentDeps, 'db' | 'config'>, query: Record<string, string>) {
+  const p = deps.config.payments;
+  const reference = query.vnp_TxnRef
+    ? vnpayVerify(query, p.vnpay.hashSecret) && query.vnp_TxnRef
+    : momoIpnSchemaLike(query) && momoVerifyIpn(p.momo, query as unknown as MomoIpn) && query.orderId;
+  const attempt = reference ? await findPaymentAttempt(deps.db, reference) : undefined;
+  if (!attempt) return { verified: false, status: null, amount: null, provider: null };
+  return { verified: true, status: attempt.status, amount: attempt.amount, provider: attempt.provider };
 }
+
+const MOMO_FIELDS = [
+  'partnerCode',
+  'orderId',
+  'requestId',
+  'amount',
+  'orderInfo',
+  'orderType',
+  'transId',
+  'resultCode',
+  'message',
+  'payType',
+  'responseTime',
+  'extraData',
+  'signature',
+];
+const momoIpnSchemaLike = (q: Record<string, string>) => MOMO_FIELDS.every((f) => typeof q[f] === 'string');
 
 /** The booking detail's payment: every attempt and what staff must look at. */
 export async function appointmentPayments(deps: Pick<PaymentDeps, 'db'>, appointmentId: number) {

@@ -208,18 +208,18 @@ for (const kind of dbKinds()) {
       const paid = await t.app.inject({ method: 'GET', url: payHref });
       expect(paid.statusCode).toBe(303);
       const back = new URL(paid.headers.location as string);
-      expect(back.pathname).toBe('/api/payments/vnpay/return');
+      expect(back.pathname).toBe('/pay/result');
       expect(await findAppointment(db(), id)).toMatchObject({ status: 'PAID', paymentCompleted: true });
       const events = await paidEvents(id);
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ fromStatus: 'PAYMENT_REQUESTED', toStatus: 'PAID', actorName: 'VNPay' });
-      const shown = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-      expect(shown.statusCode).toBe(303);
-      const result = await t.app.inject({
+      const shown = await t.app.inject({ method: 'GET', url: `/api/payments/return${back.search}` });
+      expect(shown.json()).toEqual({ verified: true, status: 'PAID', amount: AMOUNT, provider: 'VNPAY' });
+      const forged = await t.app.inject({
         method: 'GET',
-        url: `/api/payments/result/${back.searchParams.get('vnp_TxnRef')}`,
+        url: `/api/payments/return${back.search.replace('vnp_ResponseCode=00', 'vnp_ResponseCode=01')}`,
       });
-      expect(result.json()).toMatchObject({ status: 'PAID', amount: AMOUNT, provider: 'VNPAY' });
+      expect(forged.json()).toMatchObject({ verified: false, status: null });
       const page2 = await t.app.inject({ method: 'GET', url: `/api/payments/pay/${token}` });
       expect(page2.json()).toMatchObject({ paid: true, payable: false, methods: [] });
       const receipts = await listOutboxEmails(db(), { appointmentId: id, kind: 'PAYMENT_CONFIRMATION' });
@@ -339,12 +339,12 @@ for (const kind of dbKinds()) {
       const payHref = /href="([^"]+sim_choice=pay[^"]*)"/.exec(page.body)![1]!.replace(/&amp;/g, '&');
       const paid = await t.app.inject({ method: 'GET', url: payHref });
       expect(paid.statusCode).toBe(303);
-      expect(new URL(paid.headers.location as string).pathname).toBe('/api/payments/momo/return');
+      expect(new URL(paid.headers.location as string).pathname).toBe('/pay/result');
       expect(await findAppointment(db(), id)).toMatchObject({ status: 'PAID' });
       expect(await paidEvents(id)).toEqual([expect.objectContaining({ actorName: 'Ví MoMo' })]);
       const back = new URL(paid.headers.location as string);
-      const shown = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-      expect(shown.headers.location).toBe(`/pay/result/${orderId}`);
+      const shown = await t.app.inject({ method: 'GET', url: `/api/payments/return${back.search}` });
+      expect(shown.json()).toEqual({ verified: true, status: 'PAID', amount: AMOUNT, provider: 'MOMO' });
     });
 
     it('VietQR: the payload names the bank, account, amount and reference; the bank webhook pays it', async () => {

@@ -13,7 +13,7 @@ import { vnpayDate, vnpaySign, vnpaySignData, vnpayVerify } from './vnpay';
  * merchant's signature as the real gateway does, show a page where the patient taps "Thanh toán"
  * or "Hủy", send the IPN signed exactly as the real one, then send the browser back.
  */
-const stringQuerySchema = z.record(z.string(), z.string());
+const stringQuerySchema = z.object({}).catchall(z.string());
 const htmlResponse = { 200: z.string(), 400: z.string() };
 
 function page(title: string, body: string): string {
@@ -42,6 +42,7 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<ModuleOptions> = asyn
     '/payments/simulator/vnpay/vpcpay.html',
     {
       schema: {
+        hide: true,
         tags,
         summary: 'VNPay simulator: the payment page',
         querystring: stringQuerySchema,
@@ -69,6 +70,7 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<ModuleOptions> = asyn
     '/payments/simulator/vnpay/pay',
     {
       schema: {
+        hide: true,
         tags,
         summary: 'VNPay simulator: pay or cancel, send the IPN, return',
         querystring: stringQuerySchema,
@@ -82,6 +84,11 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<ModuleOptions> = asyn
           .type('text/html; charset=utf-8')
           .status(400)
           .send(page('VNPay (mô phỏng)', '<p>Sai chữ ký (mã 70)</p>'));
+      if (!(order.vnp_ReturnUrl ?? '').startsWith(`${deps.config.publicUrl}/`))
+        return reply
+          .type('text/html; charset=utf-8')
+          .status(400)
+          .send(page('VNPay (mô phỏng)', '<p>Sai địa chỉ trả về</p>'));
       const paid = sim_choice === 'pay';
       const result: Record<string, string> = {
         vnp_Amount: order.vnp_Amount!,
@@ -105,6 +112,7 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<ModuleOptions> = asyn
     '/payments/simulator/momo/v2/gateway/api/create',
     {
       schema: {
+        hide: true,
         tags,
         summary: 'MoMo simulator: the create call (v3), answered with payUrl',
         body: z.looseObject({ orderId: z.string(), amount: z.number(), signature: z.string() }),
@@ -150,6 +158,7 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<ModuleOptions> = asyn
     '/payments/simulator/momo/pay',
     {
       schema: {
+        hide: true,
         tags,
         summary: 'MoMo simulator: the payment page',
         querystring: stringQuerySchema,
@@ -173,14 +182,22 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<ModuleOptions> = asyn
     '/payments/simulator/momo/confirm',
     {
       schema: {
+        hide: true,
         tags,
         summary: 'MoMo simulator: pay or cancel, send the IPN, redirect',
         querystring: stringQuerySchema,
-        response: { 303: z.null() },
+        response: { 303: z.null(), 400: z.string() },
       },
     },
     async (req, reply) => {
       const q = req.query;
+      // Only back to this site: the simulator is no open redirect.
+      const ours = (url: string | undefined) => !!url && url.startsWith(`${deps.config.publicUrl}/`);
+      if (!ours(q.ipnUrl) || !ours(q.redirectUrl) || !q.orderId || !/^\d+$/.test(q.amount ?? ''))
+        return reply
+          .type('text/html; charset=utf-8')
+          .status(400)
+          .send(page('Ví MoMo (mô phỏng)', '<p>Đơn hàng không hợp lệ</p>'));
       const paid = q.sim_choice === 'pay';
       const unsigned: Omit<MomoIpn, 'signature'> = {
         partnerCode: momo.partnerCode,
