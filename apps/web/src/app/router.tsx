@@ -67,6 +67,8 @@ export const routes: RouteObject[] = [
                 path: paths.waitingList.pattern,
                 lazy: publicPage(() => import('@/features/appointments/waiting/waiting-list-page')),
               },
+              { path: paths.pay.pattern, lazy: publicPage(() => import('@/features/payments/pay-page')) },
+              { path: paths.payResult, lazy: publicPage(() => import('@/features/payments/pay-result-page')) },
               { path: paths.blog, lazy: publicPage(() => import('./routes/blog-list-route')) },
               {
                 path: paths.privacyNotice,

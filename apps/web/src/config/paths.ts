@@ -15,6 +15,10 @@ export const paths = {
     pattern: '/appointment/waiting/:token',
     href: (token: string) => `/appointment/waiting/${encodeURIComponent(token)}`,
   },
+  /** A payment request's private pay page (issue 28); never indexed. */
+  pay: { pattern: '/pay/:token', href: (token: string) => `/pay/${encodeURIComponent(token)}` },
+  /** Where VNPay and MoMo send her back. */
+  payResult: '/pay/result',
   blog: '/blog',
   /** The privacy notice (issue 26), linked from the footer and every form that collects personal data. */
   privacyNotice: PRIVACY_NOTICE.path,
