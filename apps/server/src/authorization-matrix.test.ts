@@ -530,6 +530,12 @@ for (const kind of dbKinds()) {
       'GET /api/payments/simulator/momo/pay': { expect: PUBLIC },
       'GET /api/payments/simulator/momo/confirm': { expect: PUBLIC },
       'GET /api/appointments/:id/payments': { expect: appointment(['ADMIN', 'STAFF']) },
+      // A signed-in patient's own booking only.
+      'GET /api/payments/mine/:id': { expect: appointment(['PATIENT'], ['PATIENT']) },
+      'POST /api/payments/mine/:id/start': {
+        expect: appointment(['PATIENT'], ['PATIENT']),
+        req: () => ({ payload: { method: 'VIETQR' } }),
+      },
 
       // The waiting list: joining and its private link are anyone's; a slot's list is the front desk's.
       'POST /api/appointments/waiting-list': {

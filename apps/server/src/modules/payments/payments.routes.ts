@@ -14,7 +14,14 @@ import type { ModuleOptions } from '../../deps';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors';
 import { errorResponses } from '../../plugins/errors';
 import { bankWebhook, momoIpn, vnpayIpn } from './notifications.service';
-import { appointmentPayments, getPayPage, paymentReturn, startPayment } from './payments.service';
+import {
+  appointmentPayments,
+  getOwnPayPage,
+  getPayPage,
+  paymentReturn,
+  startOwnPayment,
+  startPayment,
+} from './payments.service';
 import type { MomoIpn } from './momo';
 
 declare module 'fastify' {
@@ -164,6 +171,39 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       if (!ok) throw new UnauthorizedError(PAYMENT_MSG.badSignature, 'BAD_SIGNATURE');
       return { success: true };
     },
+  );
+
+  // A signed-in patient pays her own booking from My Appointments (no link needed).
+  app.get(
+    '/payments/mine/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The pay page of one of the signed-in patient’s own bookings',
+        params: appointmentIdParamsSchema,
+        response: { 200: payPageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: app.requireRole('PATIENT'),
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getOwnPayPage(deps, req.params.id, (req.auth as { id: number }).id);
+    },
+  );
+
+  app.post(
+    '/payments/mine/:id/start',
+    {
+      schema: {
+        tags,
+        summary: 'Start paying one of the signed-in patient’s own bookings',
+        params: appointmentIdParamsSchema,
+        body: startPaymentRequestSchema,
+        response: { 200: startPaymentResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      preHandler: app.requireRole('PATIENT'),
+    },
+    async (req) => startOwnPayment(deps, req.params.id, (req.auth as { id: number }).id, req.body.method, req.ip),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  APPOINTMENT_MSG,
   CLINIC,
   PAYMENT_MSG,
   PAYMENT_PROVIDER_LABELS,
@@ -11,7 +12,7 @@ import {
 } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import {
   appointmentForPayment,
   flagRefund,
@@ -60,9 +61,17 @@ async function payableView(db: Db, token: string) {
   return view;
 }
 
-/** The pay page: the clinic, the visit (never its reason), the amount and the methods. */
-export async function getPayPage(deps: PaymentDeps, token: string): Promise<PayPage> {
-  const view = await payableView(deps.db, token);
+/** A signed-in patient pays her own booking from My Appointments: hers only. */
+async function ownView(db: Db, appointmentId: number, patientId: number) {
+  const view = await appointmentForPayment(db, appointmentId);
+  if (!view) throw new NotFoundError(PAYMENT_MSG.notPayable, 'APPOINTMENT_NOT_FOUND');
+  if (view.appointment.userId !== patientId) throw new ForbiddenError(APPOINTMENT_MSG.notOwner, 'NOT_OWNER');
+  return view;
+}
+
+type View = Awaited<ReturnType<typeof payableView>>;
+
+function payPageOf(config: PaymentDeps['config'], view: View): PayPage {
   const a = view.appointment;
   const payable = a.status === 'PAYMENT_REQUESTED' && a.paymentAmount != null;
   return {
@@ -74,8 +83,27 @@ export async function getPayPage(deps: PaymentDeps, token: string): Promise<PayP
     amount: a.paymentAmount,
     paid: a.paymentCompleted || a.status === 'PAID',
     payable,
-    methods: payable ? paymentMethods(deps.config) : [],
+    methods: payable ? paymentMethods(config) : [],
   };
+}
+
+/** The pay page: the clinic, the visit (never its reason), the amount and the methods. */
+export async function getPayPage(deps: PaymentDeps, token: string): Promise<PayPage> {
+  return payPageOf(deps.config, await payableView(deps.db, token));
+}
+
+export async function getOwnPayPage(deps: PaymentDeps, appointmentId: number, patientId: number): Promise<PayPage> {
+  return payPageOf(deps.config, await ownView(deps.db, appointmentId, patientId));
+}
+
+export async function startOwnPayment(
+  deps: PaymentDeps,
+  appointmentId: number,
+  patientId: number,
+  method: PaymentProvider,
+  ipAddress: string,
+): Promise<StartPaymentResponse> {
+  return startFor(deps, await ownView(deps.db, appointmentId, patientId), method, ipAddress);
 }
 
 /** A reference unique per attempt, letters and digits only (vnp_TxnRef, MoMo orderId, a bank memo). */
@@ -89,7 +117,15 @@ export async function startPayment(
   method: PaymentProvider,
   ipAddress: string,
 ): Promise<StartPaymentResponse> {
-  const view = await payableView(deps.db, token);
+  return startFor(deps, await payableView(deps.db, token), method, ipAddress);
+}
+
+async function startFor(
+  deps: PaymentDeps,
+  view: View,
+  method: PaymentProvider,
+  ipAddress: string,
+): Promise<StartPaymentResponse> {
   const a = view.appointment;
   if (a.status !== 'PAYMENT_REQUESTED' || a.paymentAmount == null)
     throw new ConflictError(PAYMENT_MSG.notPayable, 'NOT_PAYABLE');

@@ -188,6 +188,18 @@ for (const kind of dbKinds()) {
       expect(wrong.statusCode).toBe(404);
     });
 
+    it('a signed-in patient pays her own booking from My Appointments, and no one else’s', async () => {
+      const row = await seedAppointment(db(), { status: 'CONFIRMED', userId: s.patient.userId });
+      await call(t.app, s.staff, 'PUT', `/api/appointments/${row.id}/request-payment`, { amount: AMOUNT });
+      const page = await call(t.app, s.patient, 'GET', `/api/payments/mine/${row.id}`);
+      expect(page.json()).toMatchObject({ appointmentId: row.id, amount: AMOUNT, payable: true });
+      const started = await call(t.app, s.patient, 'POST', `/api/payments/mine/${row.id}/start`, { method: 'VNPAY' });
+      expect(started.json().redirectUrl).toContain('vnp_Amount=50000000');
+      const other = await seedAppointment(db(), { status: 'PAYMENT_REQUESTED', paymentAmount: AMOUNT });
+      expect((await call(t.app, s.patient, 'GET', `/api/payments/mine/${other.id}`)).statusCode).toBe(403);
+      expect((await call(t.app, s.staff, 'GET', `/api/payments/mine/${row.id}`)).statusCode).toBe(403);
+    });
+
     it('the VNPay URL carries đồng × 100, the GMT+7 creation time and a reference unique per attempt', async () => {
       const { token } = await requested();
       const first = await startVnpay(token);
