@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.profile, element: <ProfilePage /> },
                   { path: paths.myAppointments, element: <MyAppointmentsPage /> },
+                  { path: paths.payMine.pattern, lazy: publicPage(() => import('@/features/payments/my-pay-page')) },
                   { path: paths.medicalHistory, element: <MedicalHistoryPage /> },
                   { path: paths.settings, element: <SettingsPage /> },
                 ],

@@ -17,6 +17,8 @@ export const paths = {
   },
   /** A payment request's private pay page (issue 28); never indexed. */
   pay: { pattern: '/pay/:token', href: (token: string) => `/pay/${encodeURIComponent(token)}` },
+  /** A signed-in patient's own booking's pay page (from My Appointments). */
+  payMine: { pattern: '/pay/appointment/:id', href: (id: number) => `/pay/appointment/${id}` },
   /** Where VNPay and MoMo send her back. */
   payResult: '/pay/result',
   blog: '/blog',

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import {
   formatDate,
   formatVnd,
   PAYMENT_MSG,
   PAYMENT_PROVIDER_LABELS,
+  type PaymentProvider,
   type PayPage as PayPageData,
   type StartPaymentResponse,
 } from '@clinic/shared';
@@ -24,6 +26,28 @@ export const PAY_TITLE = 'Thanh toán lịch khám';
 export default function PayPage() {
   const { token = '' } = useParams();
   const query = usePayPage(token);
+  const start = useStartPayment();
+  return (
+    <PayScreen
+      query={query}
+      start={start}
+      startWith={(method, onSuccess) => start.mutate({ token, method }, { onSuccess })}
+    />
+  );
+}
+
+type StartMutation = { isPending: boolean; isError: boolean; error: Error | null };
+
+/** The pay page's frame, the same for the e-mailed link and for her own booking from My Appointments. */
+export function PayScreen({
+  query,
+  start,
+  startWith,
+}: {
+  query: UseQueryResult<PayPageData>;
+  start: StartMutation;
+  startWith: (method: PaymentProvider, onSuccess: (answer: StartPaymentResponse) => void) => void;
+}) {
   return (
     <main className="mx-auto w-full max-w-lg px-4 py-8">
       <h1 className="mb-4 text-2xl font-bold text-slate-900">{PAY_TITLE}</h1>
@@ -32,25 +56,27 @@ export default function PayPage() {
       ) : query.isError ? (
         <Alert title="Không mở được trang thanh toán">{PAYMENT_MSG.linkNotFound}</Alert>
       ) : (
-        <PayPanel token={token} page={query.data} />
+        <PayPanel page={query.data} start={start} startWith={startWith} />
       )}
     </main>
   );
 }
 
-function PayPanel({ token, page }: { token: string; page: PayPageData }) {
-  const start = useStartPayment();
+function PayPanel({
+  page,
+  start,
+  startWith,
+}: {
+  page: PayPageData;
+  start: StartMutation;
+  startWith: (method: PaymentProvider, onSuccess: (answer: StartPaymentResponse) => void) => void;
+}) {
   const [qr, setQr] = useState<StartPaymentResponse | null>(null);
-  const pay = (method: PayPageData['methods'][number]) =>
-    start.mutate(
-      { token, method },
-      {
-        onSuccess: (answer) => {
-          if (answer.redirectUrl) window.location.assign(answer.redirectUrl);
-          else setQr(answer);
-        },
-      },
-    );
+  const pay = (method: PaymentProvider) =>
+    startWith(method, (answer) => {
+      if (answer.redirectUrl) window.location.assign(answer.redirectUrl);
+      else setQr(answer);
+    });
   return (
     <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <dl className="space-y-1 text-sm text-slate-700">
@@ -94,7 +120,7 @@ function PayPanel({ token, page }: { token: string; page: PayPageData }) {
               {PAYMENT_PROVIDER_LABELS[m]}
             </Button>
           ))}
-          {start.isError && <Alert>{start.error.message}</Alert>}
+          {start.isError && <Alert>{start.error?.message}</Alert>}
         </div>
       )}
     </div>
