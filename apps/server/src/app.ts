@@ -26,6 +26,8 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { paymentSimulatorRoutes } from './modules/payments/simulator.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { accessLogPlugin } from './plugins/access-log';
@@ -161,6 +163,9 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     uploadsRoutes,
     newsletterRoutes,
     privacyRoutes,
+    paymentsRoutes,
+    // The providers' local simulators (issue 28): never in production, where only real keys pay.
+    ...(deps.config.env === 'production' ? [] : [paymentSimulatorRoutes]),
   ];
   await app.register(
     async (api) => {

@@ -535,6 +535,32 @@ for (const kind of dbKinds()) {
         expect: { kind: 'roles', roles: ['PATIENT'] },
         req: () => ({ payload: { code: '123456' } }),
       },
+      // Online payment (issue 28): the pay link is the only key; the providers' notifications are
+      // checked by their signatures, not by an account; the simulators stand for the providers' sites.
+      'GET /api/payments/pay/:token': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/payments/pay/${'p'.repeat(43)}` }),
+      },
+      'POST /api/payments/pay/:token/start': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/payments/pay/${'p'.repeat(43)}/start`, payload: { method: 'VNPAY' } }),
+      },
+      'GET /api/payments/return': { expect: PUBLIC },
+      'GET /api/payments/vnpay/ipn': { expect: PUBLIC },
+      'POST /api/payments/momo/ipn': { expect: PUBLIC },
+      'POST /api/payments/vietqr/webhook': { expect: PUBLIC },
+      'GET /api/payments/simulator/vnpay/vpcpay.html': { expect: PUBLIC },
+      'GET /api/payments/simulator/vnpay/pay': { expect: PUBLIC },
+      'POST /api/payments/simulator/momo/v2/gateway/api/create': { expect: PUBLIC },
+      'GET /api/payments/simulator/momo/pay': { expect: PUBLIC },
+      'GET /api/payments/simulator/momo/confirm': { expect: PUBLIC },
+      'GET /api/appointments/:id/payments': { expect: appointment(['ADMIN', 'STAFF']) },
+      // A signed-in patient's own booking only.
+      'GET /api/payments/mine/:id': { expect: appointment(['PATIENT'], ['PATIENT']) },
+      'POST /api/payments/mine/:id/start': {
+        expect: appointment(['PATIENT'], ['PATIENT']),
+        req: () => ({ payload: { method: 'VIETQR' } }),
+      },
 
       // The waiting list: joining and its private link are anyone's; a slot's list is the front desk's.
       'POST /api/appointments/waiting-list': {

@@ -103,6 +103,23 @@ const envSchema = z.object({
   RETENTION_MESSAGE_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   // The database keeps every access record at least a year (src/db/functions/access-records.sql).
   RETENTION_ACCESS_LOG_DAYS: z.coerce.number().int().min(365, 'must be at least 365').max(36500).default(730),
+  // Online payment (issue 28): without a provider's keys its local simulator takes the payments.
+  VNPAY_TMN_CODE: z.string().min(1).max(20).optional(),
+  VNPAY_HASH_SECRET: z.string().min(8).optional(),
+  VNPAY_PAYMENT_URL: z.url().default('https://sandbox.vnpayment.vn/paymentv2/vpcpay.html'),
+  MOMO_PARTNER_CODE: z.string().min(1).max(50).optional(),
+  MOMO_ACCESS_KEY: z.string().min(1).optional(),
+  MOMO_SECRET_KEY: z.string().min(8).optional(),
+  MOMO_ENDPOINT: z.url().default('https://test-payment.momo.vn'),
+  VIETQR_BANK_BIN: z
+    .string()
+    .regex(/^\d{6}$/, 'must be the bank’s 6-digit NAPAS BIN')
+    .default('970436'),
+  VIETQR_ACCOUNT_NO: z
+    .string()
+    .regex(/^[0-9A-Za-z]{1,19}$/, 'must be the account number')
+    .default('0011000000000'),
+  VIETQR_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = {
@@ -158,7 +175,25 @@ export type Config = {
   outboxCheckSeconds: number;
   /** The privacy notice's controller and contact, the deadline of a request and the retention periods (issue 26). */
   privacy: PrivacyConfig;
+  /** The payment providers (issue 28); `simulated` when their keys are unset. */
+  payments: PaymentsConfig;
 };
+
+export type PaymentsConfig = {
+  vnpay: { tmnCode: string; hashSecret: string; paymentUrl: string; simulated: boolean };
+  momo: { partnerCode: string; accessKey: string; secretKey: string; endpoint: string; simulated: boolean };
+  vietqr: { bankBin: string; accountNo: string; webhookSecret: string; simulated: boolean };
+};
+
+/** The simulators' own keys: public, and so never accepted with a real provider's. */
+export const SIMULATOR_KEYS = {
+  vnpayTmnCode: 'SIMVNPAY',
+  vnpayHashSecret: 'SIMULATOR-VNPAY-HASH-SECRET-NOT-FOR-MONEY',
+  momoPartnerCode: 'MOMOSIM',
+  momoAccessKey: 'SIMULATOR-MOMO-ACCESS-KEY',
+  momoSecretKey: 'SIMULATOR-MOMO-SECRET-KEY-NOT-FOR-MONEY',
+  vietqrWebhookSecret: 'SIMULATOR-BANK-WEBHOOK-SECRET',
+} as const;
 
 export type PrivacyConfig = {
   controllerName: string;
@@ -199,6 +234,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if ((e.ADMIN_USERNAME && !e.ADMIN_PASSWORD) || (!e.ADMIN_USERNAME && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME / ADMIN_PASSWORD: set both or neither');
+  }
+  if (Boolean(e.VNPAY_TMN_CODE) !== Boolean(e.VNPAY_HASH_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  VNPAY_TMN_CODE / VNPAY_HASH_SECRET: set both or neither');
+  }
+  const momoKeys = [e.MOMO_PARTNER_CODE, e.MOMO_ACCESS_KEY, e.MOMO_SECRET_KEY].filter(Boolean).length;
+  if (momoKeys !== 0 && momoKeys !== 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MOMO_PARTNER_CODE / MOMO_ACCESS_KEY / MOMO_SECRET_KEY: set all or none',
+    );
   }
   const dataDir = resolve(e.DATA_DIR);
   const seedDemo = e.SEED_DEMO ?? (!production && !e.DATABASE_URL);
@@ -275,6 +319,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         messageBodyDays: e.RETENTION_MESSAGE_BODY_DAYS,
         messageDays: e.RETENTION_MESSAGE_DAYS,
         accessLogDays: e.RETENTION_ACCESS_LOG_DAYS,
+      },
+    },
+    payments: {
+      vnpay: {
+        tmnCode: e.VNPAY_TMN_CODE ?? SIMULATOR_KEYS.vnpayTmnCode,
+        hashSecret: e.VNPAY_HASH_SECRET ?? SIMULATOR_KEYS.vnpayHashSecret,
+        paymentUrl: e.VNPAY_PAYMENT_URL,
+        simulated: !e.VNPAY_TMN_CODE,
+      },
+      momo: {
+        partnerCode: e.MOMO_PARTNER_CODE ?? SIMULATOR_KEYS.momoPartnerCode,
+        accessKey: e.MOMO_ACCESS_KEY ?? SIMULATOR_KEYS.momoAccessKey,
+        secretKey: e.MOMO_SECRET_KEY ?? SIMULATOR_KEYS.momoSecretKey,
+        endpoint: e.MOMO_ENDPOINT,
+        simulated: !e.MOMO_PARTNER_CODE,
+      },
+      vietqr: {
+        bankBin: e.VIETQR_BANK_BIN,
+        accountNo: e.VIETQR_ACCOUNT_NO,
+        webhookSecret: e.VIETQR_WEBHOOK_SECRET ?? SIMULATOR_KEYS.vietqrWebhookSecret,
+        simulated: !e.VIETQR_WEBHOOK_SECRET,
       },
     },
   };

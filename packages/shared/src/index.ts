@@ -35,3 +35,4 @@ export * from './idempotency';
 export * from './stated';
 export * from './phone';
 export * from './messaging';
+export * from './payments';

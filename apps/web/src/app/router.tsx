@@ -69,6 +69,8 @@ export const routes: RouteObject[] = [
                 path: paths.waitingList.pattern,
                 lazy: publicPage(() => import('@/features/appointments/waiting/waiting-list-page')),
               },
+              { path: paths.pay.pattern, lazy: publicPage(() => import('@/features/payments/pay-page')) },
+              { path: paths.payResult, lazy: publicPage(() => import('@/features/payments/pay-result-page')) },
               { path: paths.blog, lazy: publicPage(() => import('./routes/blog-list-route')) },
               {
                 path: paths.privacyNotice,
@@ -80,6 +82,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.profile, element: <ProfilePage /> },
                   { path: paths.myAppointments, element: <MyAppointmentsPage /> },
+                  { path: paths.payMine.pattern, lazy: publicPage(() => import('@/features/payments/my-pay-page')) },
                   { path: paths.medicalHistory, element: <MedicalHistoryPage /> },
                   { path: paths.settings, element: <SettingsPage /> },
                 ],

@@ -8,3 +8,4 @@ export * from './privacy';
 export * from './idempotency';
 export * from './claims';
 export * from './messages';
+export * from './payments';

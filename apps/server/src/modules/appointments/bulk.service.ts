@@ -1,13 +1,19 @@
 import { APPOINTMENT_MSG as M, APPOINTMENT_TRAIL, type BulkAppointmentAction, type BulkResult } from '@clinic/shared';
 import { runEach } from '../../lib/bulk';
-import { TransitionError, type Actor, type AppointmentDeps } from './appointment-access';
-import { cancelAppointment, deleteAppointment, markPaid, requestPayment } from './life-cycle.service';
+import { TransitionError, type Actor } from './appointment-access';
+import {
+  cancelAppointment,
+  deleteAppointment,
+  markPaid,
+  requestPayment,
+  type PaymentRequestDeps,
+} from './life-cycle.service';
 
 type BulkBody = { ids: number[]; reason?: string; amount?: number };
 
 /** Each appointment in its own transaction; a refusal of the state machine is a skip (PRODUCT.md section 4). */
 export async function runBulkAction(
-  deps: AppointmentDeps,
+  deps: PaymentRequestDeps,
   actor: Actor,
   action: BulkAppointmentAction,
   body: BulkBody,

@@ -8,7 +8,9 @@ import {
   type AppointmentAction,
   type AppointmentEventAction,
 } from '@clinic/shared';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { issuePayLink, payLinkUrl } from '../payments/pay-link.service';
 import type { AppointmentRow, NewAppointmentRow } from '../../db/schema';
 import { BadRequestError, ForbiddenError } from '../../lib/errors';
 import {
@@ -31,6 +33,9 @@ import {
   updateAppointment,
   type AppointmentView,
 } from './appointments.repository';
+
+/** A payment request also needs the site's origin: its e-mail carries the pay link. */
+export type PaymentRequestDeps = AppointmentDeps & { config: Pick<Config, 'publicUrl'> };
 
 /** Doctors of general practice may take any department's appointment. */
 export const GENERAL_PRACTICE = 'GENERAL_PRACTICE';
@@ -155,17 +160,21 @@ export function confirmWithDoctor(deps: AppointmentDeps, id: number, actor: Acto
   });
 }
 
-export function requestPayment(deps: AppointmentDeps, id: number, actor: Actor, body: { amount: number }) {
-  return transition(deps, id, actor, 'requestPayment', () => ({
-    patch: { status: 'PAYMENT_REQUESTED', paymentAmount: body.amount },
-    event: 'REQUEST_PAYMENT',
-    note: T.amount(formatVnd(body.amount)),
-    message: M.paymentRequested,
-    email: (view) => {
-      const data = mailDataOfView(view);
-      return data ? paymentRequestEmail(data) : null;
-    },
-  }));
+export function requestPayment(deps: PaymentRequestDeps, id: number, actor: Actor, body: { amount: number }) {
+  return transition(deps, id, actor, 'requestPayment', async (tx, _row, now) => {
+    // Her private pay link (issue 28), made with the request; a new request replaces the old link.
+    const payUrl = payLinkUrl(deps.config.publicUrl, await issuePayLink(tx, id, now));
+    return {
+      patch: { status: 'PAYMENT_REQUESTED', paymentAmount: body.amount },
+      event: 'REQUEST_PAYMENT',
+      note: T.amount(formatVnd(body.amount)),
+      message: M.paymentRequested,
+      email: (view) => {
+        const data = mailDataOfView(view);
+        return data ? paymentRequestEmail({ ...data, payUrl }) : null;
+      },
+    };
+  });
 }
 
 export function markPaid(

@@ -45,6 +45,8 @@ export type AppointmentMailData = {
   doctorMessage?: string | null;
   /** The private management link's address (appointment/manage/{token}), when one was just made. */
   manageUrl?: string | null;
+  /** The payment request's private pay link (/pay/{token}, issue 28). */
+  payUrl?: string | null;
   /** Her phone: the same event goes to it by Zalo or SMS (issue 27). `email` is '' when she gave none. */
   phone?: string | null;
 };
@@ -409,6 +411,16 @@ export function paymentRequestEmail(a: AppointmentMailData): RenderedEmail {
         text: `Phòng khám gửi đến quý khách yêu cầu thanh toán ${formatVnd(a.amount)} cho lịch khám dưới đây.`,
       },
       { kind: 'details' },
+      ...(a.payUrl
+        ? [
+            {
+              kind: 'link' as const,
+              text: 'Quý khách có thể thanh toán trực tuyến (VNPay, MoMo, chuyển khoản VietQR) bằng liên kết riêng dưới đây (không chia sẻ liên kết này cho người khác):',
+              label: 'Thanh toán trực tuyến',
+              href: a.payUrl,
+            },
+          ]
+        : []),
       {
         kind: 'p',
         text: `Quý khách có thể thanh toán tại quầy lễ tân hoặc liên hệ hotline ${CLINIC.phone} để được hướng dẫn.`,
