@@ -215,6 +215,7 @@ for (const kind of dbKinds()) {
         offerExpiresAt: '2027-03-02T00:30:00.000Z',
       });
       expect((await link(token, 'leave')).statusCode).toBe(200);
+      await processDueEmails(deps());
       clock.set(MONDAY_9AM);
     });
 
