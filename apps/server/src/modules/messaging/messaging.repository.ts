@@ -56,9 +56,11 @@ export async function finishMessage(
     >
   >,
 ): Promise<void> {
+  // Once out (or never to be), the copy here keeps no private link: the short code opens a booking.
+  const done = set.status != null && set.status !== 'queued';
   await db
     .update(messageOutbox)
-    .set({ ...set, lockedUntil: null })
+    .set({ ...set, lockedUntil: null, ...(done ? { data: sql`${messageOutbox.data} - 'link'` } : {}) })
     .where(and(eq(messageOutbox.id, id), eq(messageOutbox.status, 'sending')));
 }
 

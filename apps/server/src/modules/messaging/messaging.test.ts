@@ -147,6 +147,8 @@ for (const kind of dbKinds()) {
       const link = /http:\/\/127\.0\.0\.1:\d+\/l\/([A-Za-z0-9_-]{22})\b/.exec(sms!.text!);
       expect(link, sms!.text).not.toBeNull();
       expect(manageToken.startsWith(link![1]!)).toBe(true);
+      // Once sent, the outbox keeps no private link.
+      expect(JSON.stringify(await listMessages(db(), { appointmentId: id }))).not.toContain(link![1]!);
       const opened = await t.app.inject({ method: 'GET', url: `/l/${link![1]}` });
       expect(opened.statusCode).toBe(302);
       expect(opened.headers.location).toBe(`/appointment/manage/${manageToken}`);
