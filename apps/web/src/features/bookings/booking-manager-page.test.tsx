@@ -72,7 +72,9 @@ function server(
             email: 'd@x.vn',
             specialty: 'GYNECOLOGY',
             specialtyName: 'Phụ khoa',
+            dayLoad: 1,
           },
+          { id: 10, fullName: 'BS. Trần Văn Bình', email: 'b@x.vn', specialty: null, specialtyName: null, dayLoad: 0 },
         ],
       };
     if (/\/api\/appointments\/\d+\/history/.test(url)) return { body: [] };
@@ -141,6 +143,37 @@ describe('BookingManagerPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent.find((r) => r.url === '/api/appointments/1/assign-doctor')?.body).toEqual({ doctorId: 9 });
     expect(await screen.findByText(APPOINTMENT_MSG.doctorAssigned)).toBeInTheDocument();
+  });
+
+  it("shows each doctor's load that day and picks the only fitting doctor by itself", async () => {
+    const { sent } = server((url, init) => {
+      if (url === '/api/appointments/1/doctor-candidates')
+        return {
+          body: [
+            {
+              id: 9,
+              fullName: 'BS. Lê Thị Hồng Nhung',
+              email: 'd@x.vn',
+              specialty: null,
+              specialtyName: null,
+              dayLoad: 4,
+            },
+          ],
+        };
+      return url === '/api/appointments/1/assign-doctor' && init.method === 'PUT'
+        ? { body: { message: APPOINTMENT_MSG.doctorAssigned, appointment: ITEMS[0], emailStatus: 'none' } }
+        : undefined;
+    });
+    const { user } = open();
+    await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /Chỉ định bác sĩ/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chỉ định bác sĩ' });
+    const select = await within(dialog).findByRole('combobox', { name: 'Bác sĩ' });
+    expect(select).toHaveValue('9');
+    expect(within(select).getByRole('option', { name: /4 lịch hẹn ngày này/ })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Chỉ định' }));
+    await waitFor(() =>
+      expect(sent.find((r) => r.url === '/api/appointments/1/assign-doctor')?.body).toEqual({ doctorId: 9 }),
+    );
   });
 
   it("checks the payment amount with the specification's messages before sending it", async () => {
