@@ -176,6 +176,46 @@ describe('BookingManagerPage', () => {
     );
   });
 
+  it('assigns several selected pending bookings to one doctor at once and reports each', async () => {
+    const { sent } = server((url) => {
+      if (url === '/api/users/role/DOCTOR')
+        return { body: [makeUser({ id: 9, username: 'nhung', fullName: 'BS. Lê Thị Hồng Nhung', role: 'DOCTOR' })] };
+      if (url === '/api/appointments/bulk/assign-doctor')
+        return {
+          body: {
+            success: 2,
+            skipped: 0,
+            failed: 0,
+            results: [
+              { id: 1, outcome: 'success', code: null, reason: null },
+              { id: 4, outcome: 'success', code: null, reason: null },
+            ],
+            message: 'Thành công: 2',
+          },
+        };
+      return undefined;
+    });
+    const { user } = open();
+    await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('checkbox'));
+    await user.click(within(await rowOf('Bệnh nhân 3')).getByRole('checkbox'));
+    const bar = screen.getByRole('region', { name: 'Thao tác hàng loạt' });
+    // A paid booking in the selection keeps the button off.
+    expect(within(bar).getByRole('button', { name: /Chỉ định bác sĩ/ })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(within(await rowOf('Bệnh nhân 3')).getByRole('checkbox'));
+    await user.click(within(await rowOf('Bệnh nhân 4')).getByRole('checkbox'));
+    await user.click(within(bar).getByRole('button', { name: 'Chỉ định bác sĩ' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chỉ định bác sĩ cho 2 lịch hẹn' });
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Bác sĩ' }), '9');
+    await user.click(within(dialog).getByRole('button', { name: 'Chỉ định' }));
+    await waitFor(() =>
+      expect(sent.find((r) => r.url === '/api/appointments/bulk/assign-doctor')?.body).toEqual({
+        ids: [1, 4],
+        doctorId: 9,
+      }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Chỉ định bác sĩ: kết quả' })).toBeInTheDocument();
+  });
+
   it("checks the payment amount with the specification's messages before sending it", async () => {
     const { sent } = server((url) =>
       url === '/api/appointments/2/request-payment'
