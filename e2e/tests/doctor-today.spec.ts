@@ -88,6 +88,8 @@ for (const device of [
 
     await ask.getByRole('link', { name: 'Chấp nhận' }).click();
     await expect(page).toHaveURL(/\/admin\/pending-approvals$/);
-    await expect(page.getByText(`Chị Chờ Duyệt ${tag}`).first()).toBeVisible();
+    // Below a desk's width each assignment is a card, with its Accept button.
+    const card = page.getByRole('article', { name: `Chị Chờ Duyệt ${tag}` });
+    await expect(card.getByRole('button', { name: `Accept appointment of Chị Chờ Duyệt ${tag}` })).toBeVisible();
   });
 }
