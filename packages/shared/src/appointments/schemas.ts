@@ -496,6 +496,8 @@ export const doctorCandidateSchema = z.object({
   email: z.string(),
   specialty: z.string().nullable(),
   specialtyName: z.string().nullable(),
+  /** His visits on the appointment's day (cancelled and missed ones left out). */
+  dayLoad: z.number().int().optional(),
 });
 export type DoctorCandidate = z.infer<typeof doctorCandidateSchema>;
 
@@ -536,6 +538,20 @@ export const bulkRequestPaymentRequestSchema = z.object(
   { ids: bulkIds, amount: amountField(M.bulkAmountInvalid, M.bulkAmountInvalid) },
   { error: M.bulkNoSelection },
 );
+
+/** Several bookings to one doctor: pending ones are assigned, a deactivated doctor's visits move to him. */
+export const bulkAssignDoctorRequestSchema = z.object(
+  { ids: bulkIds, doctorId: doctorIdField },
+  { error: M.bulkNoSelection },
+);
+
+/** A doctor's visits still owed (waiting for his answer, confirmed, paid), today on, in time order. */
+export const owedVisitsSchema = z.object({
+  doctorId: z.number().int(),
+  active: z.boolean(),
+  items: z.array(appointmentSchema),
+});
+export type OwedVisits = z.infer<typeof owedVisitsSchema>;
 
 export const BULK_OUTCOMES = ['success', 'skipped', 'failed'] as const;
 export const bulkResultSchema = z.object({

@@ -20,7 +20,14 @@ import {
   paymentRequestEmail,
   type RenderedEmail,
 } from '../email/email.service';
-import { assertTransition, eventRow, notFound, type Actor, type AppointmentDeps } from './appointment-access';
+import {
+  assertTransition,
+  eventRow,
+  notFound,
+  TransitionError,
+  type Actor,
+  type AppointmentDeps,
+} from './appointment-access';
 import { toAppointmentDto } from './appointment-dto';
 import { confirmedMail, mailDataOfView } from './appointment-mail';
 import {
@@ -96,6 +103,29 @@ export function assignDoctor(deps: AppointmentDeps, id: number, actor: Actor, bo
       event: 'ASSIGN_DOCTOR',
       note: T.doctor(doctor.fullName ?? doctor.email),
       message: M.doctorAssigned,
+    };
+  });
+}
+
+/**
+ * Another doctor for a visit already given to one (issue 25, defect 4): one still waiting for his
+ * answer goes to the new doctor to answer; a confirmed or paid visit moves only when its doctor was
+ * deactivated, and keeps its status. Giving it to the doctor it already has is a skip, so a retry is harmless.
+ */
+export function reassignDoctor(deps: AppointmentDeps, id: number, actor: Actor, body: { doctorId: number }) {
+  return transition(deps, id, actor, 'edit', async (tx, row, now) => {
+    if (row.doctorId === body.doctorId) throw new TransitionError(M.alreadyWithDoctor, 'ALREADY_IN_STATUS');
+    const awaiting = row.status === 'AWAITING_DOCTOR_APPROVAL';
+    if (!awaiting && row.doctorId !== null && !(await isInactiveDoctor(tx, row.doctorId)))
+      throw new TransitionError(M.doctorStillActive, 'NOT_ALLOWED_FROM_STATUS');
+    const doctor = await requireCandidate(tx, body.doctorId, row.department);
+    return {
+      patch: awaiting
+        ? { doctorId: doctor.id, doctorNotifiedAt: now, doctorResponse: null, doctorMessage: null }
+        : { doctorId: doctor.id },
+      event: 'ASSIGN_DOCTOR',
+      note: T.doctor(doctor.fullName ?? doctor.email),
+      message: M.doctorReassigned,
     };
   });
 }
