@@ -39,13 +39,14 @@ export async function vnpayIpn(deps: Deps, query: Record<string, string>, rawQue
   const amount = query.vnp_Amount ?? '';
   if (!query.vnp_TxnRef) return V.other;
   if (!/^\d{3,15}$/.test(amount) || !amount.endsWith('00')) {
-    await settlePayment(deps, {
+    // Not an amount in đồng × 100: refused and flagged, with nothing settled.
+    await insertPaymentNotification(deps.db, {
       provider: 'VNPAY',
       reference: query.vnp_TxnRef,
-      amount: -1,
-      providerTransactionId: query.vnp_TransactionNo ?? null,
-      success: false,
       rawSha256: sha256(rawQuery),
+      outcome: 'AMOUNT_MISMATCH',
+      flag: 'AMOUNT_MISMATCH',
+      receivedAt: deps.clock.now(),
     });
     return V.invalidAmount;
   }
