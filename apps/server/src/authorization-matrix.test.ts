@@ -614,6 +614,15 @@ for (const kind of dbKinds()) {
         expect: perm('bulkDeleteAppointments'),
         req: async () => ({ payload: { ids: [await freshAppointment()] } }),
       },
+      'POST /api/appointments/bulk/assign-doctor': {
+        expect: perm('assignDoctor'),
+        req: async () => ({ payload: { ids: [await freshAppointment()], doctorId: s.doctor.userId } }),
+      },
+      // What a deactivated doctor leaves to reassign (issue 25).
+      'GET /api/appointments/owed-by-doctor/:doctorId': {
+        expect: perm('assignDoctor'),
+        req: () => ({ url: `/api/appointments/owed-by-doctor/${s.doctor.userId}` }),
+      },
       'POST /api/appointments/bulk/create-accounts': {
         expect: perm('createPatientAccounts'),
         req: async () => ({ payload: { ids: [await freshAppointment()] } }),
