@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { APPOINTMENT_LIMITS as L, APPOINTMENT_MSG as M } from './messages';
+import { STATED } from '../stated';
 import { isValidEmail, managedAppointmentSchema } from './schemas';
 
 /**
@@ -37,6 +38,7 @@ export const claimCodeRequestSchema = z.object({
     .max(L.email, M.invalidEmail)
     .refine(isValidEmail, M.invalidEmail)
     .transform((v) => v.toLowerCase())
+    .meta({ pattern: STATED.email })
     .optional(),
 });
 export type ClaimCodeRequest = z.input<typeof claimCodeRequestSchema>;
