@@ -105,3 +105,74 @@ export async function listMessages(
     .orderBy(filter.appointmentId != null ? asc(messageOutbox.id) : desc(messageOutbox.id))
     .limit(filter.limit ?? 500);
 }
+
+// ---------------------------------------------------------------- a person's messages (issue 26)
+
+/**
+ * The messages about these appointments (hers), oldest first: which template, to which phone, when,
+ * never their data. Not every message to a phone she gave: two people share one.
+ */
+export async function listMessagesAbout(db: Db, appointmentIds: number[]) {
+  if (appointmentIds.length === 0) return [];
+  return db
+    .select({
+      channel: messageOutbox.channel,
+      template: messageOutbox.template,
+      recipient: messageOutbox.recipient,
+      status: messageOutbox.status,
+      createdAt: messageOutbox.createdAt,
+      sentAt: messageOutbox.sentAt,
+    })
+    .from(messageOutbox)
+    .where(inArray(messageOutbox.appointmentId, appointmentIds))
+    .orderBy(asc(messageOutbox.id));
+}
+
+/**
+ * Erases every stored copy of the messages to these phones, and of those about these appointments
+ * (their data names her), a deletion. Answers how many went.
+ */
+export async function eraseMessagesTo(db: Db, recipients: string[], appointmentIds: number[] = []): Promise<number> {
+  if (recipients.length === 0 && appointmentIds.length === 0) return 0;
+  const rows = await db
+    .delete(messageOutbox)
+    .where(
+      or(
+        recipients.length > 0 ? inArray(messageOutbox.recipient, recipients) : undefined,
+        appointmentIds.length > 0 ? inArray(messageOutbox.appointmentId, appointmentIds) : undefined,
+      ),
+    )
+    .returning({ id: messageOutbox.id });
+  return rows.length;
+}
+
+/** Out of the worker's hands: sent (or delivered or not), simulated, given up, or handed to SMS. */
+const DONE_STATUSES = ['sent', 'delivered', 'undelivered', 'simulated', 'failed', 'fallback'] as const;
+
+/**
+ * Retention: a message done before `before` keeps to whom, which template, its channel and when, but
+ * no longer its data (her name, the visit's day and time, her private link).
+ */
+export async function clearMessageData(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .update(messageOutbox)
+    .set({ data: {} })
+    .where(
+      and(
+        inArray(messageOutbox.status, DONE_STATUSES),
+        lt(messageOutbox.createdAt, before),
+        sql`${messageOutbox.data} <> '{}'::jsonb`,
+      ),
+    )
+    .returning({ id: messageOutbox.id });
+  return rows.length;
+}
+
+/** Retention: the records of messages done before `before` go altogether. */
+export async function purgeMessages(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .delete(messageOutbox)
+    .where(and(inArray(messageOutbox.status, DONE_STATUSES), lt(messageOutbox.createdAt, before)))
+    .returning({ id: messageOutbox.id });
+  return rows.length;
+}

@@ -265,6 +265,7 @@ export async function resendMessage(deps: MessagingDeps, id: number): Promise<Me
 }
 
 export { listMessages, findMessage };
+export { clearMessageData, eraseMessagesTo, listMessagesAbout, purgeMessages } from './messaging.repository';
 
 /** 84912345678 → 0912***678: staff see whose phone, never the whole number in a list. */
 export const maskedPhone = (msisdn: string) => {

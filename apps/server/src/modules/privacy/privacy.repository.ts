@@ -19,10 +19,11 @@ import {
 } from '../../db/schema';
 
 /**
- * Whose data: her account and the e-mail addresses she proved (her account's, or the one her private
- * link was sent to). Never a name or a phone: two people share those (issue 26).
+ * Whose data: her account and e-mail address(es) find her rows. `phones` (as she gave them) and
+ * `appointmentIds` (her link's booking) only reach the phone messages (issue 27): a deletion erases
+ * every copy sent to her phones; her download lists those about her bookings (two people share a phone).
  */
-export type PersonKey = { userId: number | null; emails: string[] };
+export type PersonKey = { userId: number | null; emails: string[]; phones: string[]; appointmentIds: number[] };
 
 const byPerson = (key: PersonKey, userColumn: AnyPgColumn, emailColumn: AnyPgColumn): SQL =>
   or(
@@ -139,6 +140,7 @@ export async function appointmentsOf(db: Db, key: PersonKey, options: { lock?: b
     .select({
       id: appointments.id,
       status: appointments.status,
+      phone: appointments.phone,
       hasNotes: sql<boolean>`coalesce(btrim(${appointments.notes}), '') <> ''`,
     })
     .from(appointments)

@@ -1,6 +1,7 @@
 import {
   CLINIC,
   CONSENT_PURPOSES,
+  mobileMsisdn,
   PRIVACY_MSG as P,
   PRIVACY_NOTICE,
   toPage,
@@ -25,6 +26,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
 import { linkHolder } from '../appointments/manage-link.service';
 import { personalAppointments } from '../appointments/queries.service';
 import { enqueueEmails, eraseEmailsTo, listEmailsTo, privacyAnswerEmail } from '../email/email.service';
+import { eraseMessagesTo, listMessagesAbout } from '../messaging/messaging.service';
 import { recordAccess } from './access-log.service';
 import { recordConsent } from './consent.service';
 import {
@@ -86,7 +88,12 @@ async function identify(deps: PrivacyDeps, who: Requester) {
     // A visitor who gave only her phone holds a link too (issue 27): no address to key her by.
     const email = holder.email?.toLowerCase() ?? '';
     return {
-      key: { userId: null, emails: email ? [email] : [] } satisfies PersonKey,
+      key: {
+        userId: null,
+        emails: email ? [email] : [],
+        phones: [holder.phone],
+        appointmentIds: [holder.appointmentId],
+      } satisfies PersonKey,
       contact: {
         fullName: holder.fullName,
         phone: holder.phone,
@@ -100,7 +107,12 @@ async function identify(deps: PrivacyDeps, who: Requester) {
   if (!account) throw new NotFoundError();
   const email = account.email.toLowerCase();
   return {
-    key: { userId: who.userId, emails: [email] } satisfies PersonKey,
+    key: {
+      userId: who.userId,
+      emails: [email],
+      phones: account.phone ? [account.phone] : [],
+      appointmentIds: [],
+    } satisfies PersonKey,
     contact: { fullName: account.fullName, phone: account.phone, email, userId: who.userId, appointmentId: null },
   };
 }
@@ -145,6 +157,9 @@ export async function collectPersonalData(deps: PrivacyDeps, key: PersonKey): Pr
     requestsOf(deps.db, key),
     key.userId != null ? accountOf(deps.db, key.userId) : Promise.resolve(undefined),
   ]);
+  const phoneMessages = await listMessagesAbout(deps.db, [
+    ...new Set([...key.appointmentIds, ...rows.map((r) => r.id)]),
+  ]);
   return {
     generatedAt: now.toISOString(),
     noticeVersion: PRIVACY_NOTICE.version,
@@ -166,7 +181,19 @@ export async function collectPersonalData(deps: PrivacyDeps, key: PersonKey): Pr
       givenAt: c.givenAt.toISOString(),
       withdrawnAt: iso(c.withdrawnAt),
     })),
-    messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString(), sentAt: iso(m.sentAt) })),
+    messages: [
+      ...messages.map((m) => ({ ...m, createdAt: m.createdAt, sentAt: m.sentAt })),
+      ...phoneMessages.map((m) => ({
+        kind: m.template,
+        toAddress: `0${m.recipient.slice(2)}`,
+        subject: PHONE_CHANNEL_LABEL[m.channel],
+        status: m.status,
+        createdAt: m.createdAt,
+        sentAt: m.sentAt,
+      })),
+    ]
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((m) => ({ ...m, createdAt: m.createdAt.toISOString(), sentAt: iso(m.sentAt) })),
     comments: comments.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
     newsletter: newsletter.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
     requests: requests.map((r) => requestDto(r, now)),
@@ -315,7 +342,20 @@ export async function requestersData(
   return data;
 }
 
-const keyOf = (row: DataRequestRow): PersonKey => ({ userId: row.userId, emails: row.email ? [row.email] : [] });
+const keyOf = (row: DataRequestRow): PersonKey => ({
+  userId: row.userId,
+  emails: row.email ? [row.email] : [],
+  phones: row.phone ? [row.phone] : [],
+  appointmentIds: row.appointmentId != null ? [row.appointmentId] : [],
+});
+
+/** Her phones in the providers' 84… form: the ones she gave us and her bookings', each once. */
+const msisdnsOf = (phones: (string | null | undefined)[]): string[] => [
+  ...new Set(phones.map((p) => mobileMsisdn(p)).filter((p): p is string => p != null)),
+];
+
+/** A phone message as her download lists it, beside her e-mails: which event, to which number, when. */
+const PHONE_CHANNEL_LABEL = { zalo: 'Tin nhắn Zalo', sms: 'Tin nhắn SMS' } as const;
 
 const ENDED_FOR_DELETION = 'Hủy do người bệnh yêu cầu xóa dữ liệu cá nhân';
 const CLOSED_STATUSES = new Set(['COMPLETED', 'CANCELLED', 'NO_SHOW']);
@@ -346,7 +386,12 @@ async function erasePerson(tx: Db, key: PersonKey, staff: Staff, now: Date) {
     waitingEntriesErased: await eraseWaitingEntries(tx, key.emails),
     commentsAnonymised: await anonymiseComments(tx, key.userId),
     newsletterErased: await eraseNewsletter(tx, key.emails),
-    messagesErased: await eraseEmailsTo(tx, key.emails),
+    messagesErased:
+      (await eraseEmailsTo(tx, key.emails)) +
+      (await eraseMessagesTo(tx, msisdnsOf([...key.phones, ...rows.map((r) => r.phone)]), [
+        ...key.appointmentIds,
+        ...rows.map((r) => r.id),
+      ])),
     accountClosed: key.userId != null ? await closeAccount(tx, key.userId, now) : false,
   };
 }

@@ -177,6 +177,10 @@ for (const kind of dbKinds()) {
         const mine = await book({ fullName: 'Lê Thị Hoa', phone: '0913000001', email: 'hoa.le@example.com' });
         await book({ fullName: 'Lê Thị Hoa', phone: '0913000002', email: 'hoa.other@example.com' });
         await book({ fullName: 'Phạm Văn Nam', phone: '0913000001', email: 'nam.husband@example.com' });
+        // Zalo could not reach her: her booking's message went by SMS too (issue 27).
+        await db()
+          .execute(sql`insert into message_outbox (channel, template, recipient, data, appointment_id, tracking_id, status)
+          values ('sms', 'BOOKING_RECEIVED', '84913000001', '{"customer_name": "Le Thi Hoa"}', ${mine.id}, 'privacy-hoa-sms', 'simulated')`);
         const res = await t.app.inject({
           method: 'GET',
           url: `/api/privacy/link/${mine.token}/data`,
@@ -188,7 +192,18 @@ for (const kind of dbKinds()) {
         expect(data.appointments[0].history.length).toBeGreaterThan(0);
         expect(data.consents.map((c: { email: string }) => c.email)).toEqual(['hoa.le@example.com']);
         expect(data.messages.length).toBeGreaterThan(0);
-        expect(data.messages.every((m: { toAddress: string }) => m.toAddress === 'hoa.le@example.com')).toBe(true);
+        type Sent = { kind: string; toAddress: string; subject: string };
+        expect(data.messages.filter((m: Sent) => m.toAddress === 'hoa.le@example.com').length).toBeGreaterThan(0);
+        // Her booking's Zalo message and SMS; not her husband's, though sent to the phone they share.
+        expect(
+          data.messages
+            .filter((m: Sent) => m.toAddress !== 'hoa.le@example.com')
+            .map((m: Sent) => [m.kind, m.toAddress, m.subject])
+            .sort(),
+        ).toEqual([
+          ['BOOKING_RECEIVED', '0913000001', 'Tin nhắn SMS'],
+          ['BOOKING_RECEIVED', '0913000001', 'Tin nhắn Zalo'],
+        ]);
         expect(JSON.stringify(data)).not.toMatch(/hoa\.other|nam\.husband|Phạm Văn Nam/);
       });
     });
@@ -208,6 +223,14 @@ for (const kind of dbKinds()) {
         const cancelled = await seedAppointment(db(), { email, fullName: 'Đỗ Thị Mai', status: 'CANCELLED' });
         const pending = await book({ fullName: 'Đỗ Thị Mai', phone: '0914000001', email });
         await publicPost('/api/newsletter', { email, consentMarketing: true });
+        // An SMS to her phone and one about her visit sent to another number (issue 27).
+        await db()
+          .execute(sql`insert into message_outbox (channel, template, recipient, data, appointment_id, tracking_id, status) values
+          ('sms', 'REMINDER', '84914000001', '{"customer_name": "Do Thi Mai"}', null, 'privacy-mai-sms', 'delivered'),
+          ('sms', 'REMINDER', '84914000009', '{"customer_name": "Do Thi Mai"}', ${visit.id}, 'privacy-mai-visit', 'sent')`);
+        const herMessages = sql`select count(*) as n from message_outbox
+          where recipient = '84914000001' or appointment_id in (${visit.id}, ${cancelled.id}, ${pending.id})`;
+        expect(await count(herMessages)).toBeGreaterThanOrEqual(3);
         const total = await count(sql`select count(*) as n from appointments`);
 
         const asked = await t.app.inject({
@@ -259,6 +282,7 @@ for (const kind of dbKinds()) {
             await db().execute(sql`select kind from email_outbox where to_address = ${email}`),
           ).map((r) => r.kind),
         ).toEqual(['PRIVACY_ANSWER']);
+        expect(await count(herMessages)).toBe(0);
 
         // Only the treating doctor and ADMIN open the kept record.
         expect((await call(t.app, s.staff, 'GET', `/api/appointments/${visit.id}`)).statusCode).toBe(403);
@@ -363,6 +387,12 @@ for (const kind of dbKinds()) {
           ('GENERIC', 'month@example.com', 'x', '<p>lý do khám</p>', 'lý do khám', 'sent', ${daysAgo(40)}, ${daysAgo(40)}),
           ('GENERIC', 'fresh@example.com', 'x', '<p>lý do khám</p>', 'lý do khám', 'sent', ${daysAgo(2)}, ${daysAgo(2)}),
           ('GENERIC', 'queued@example.com', 'x', '<p>lý do khám</p>', 'lý do khám', 'queued', ${daysAgo(400)}, null)`);
+        await db()
+          .execute(sql`insert into message_outbox (channel, template, recipient, data, tracking_id, status, created_at) values
+          ('sms', 'REMINDER', '84987000001', '{"customer_name": "Old"}', 'retention-old', 'delivered', ${daysAgo(400)}),
+          ('zalo', 'REMINDER', '84987000002', '{"customer_name": "Month"}', 'retention-month', 'sent', ${daysAgo(40)}),
+          ('sms', 'REMINDER', '84987000003', '{"customer_name": "Fresh"}', 'retention-fresh', 'simulated', ${daysAgo(2)}),
+          ('sms', 'REMINDER', '84987000004', '{"customer_name": "Queued"}', 'retention-queued', 'queued', ${daysAgo(400)})`);
         const oldCancelled = await seedAppointment(db(), { status: 'CANCELLED', appointmentDate: '2025-12-01' });
         const oldVisit = await seedAppointment(db(), {
           status: 'COMPLETED',
@@ -378,7 +408,7 @@ for (const kind of dbKinds()) {
         const dueBookings = await count(sql`select count(*) as n from appointments where appointment_date < '2026-03-01'
           and status in ('CANCELLED', 'NO_SHOW', 'PENDING', 'AWAITING_DOCTOR_APPROVAL') and deidentified_at is null`);
         const run = await applyRetention({ ...t.app.deps, clock });
-        expect(run).toMatchObject({ messagesRemoved: 1, bookingsDeidentified: dueBookings, accessRecordsRemoved: 1 });
+        expect(run).toMatchObject({ messagesRemoved: 2, bookingsDeidentified: dueBookings, accessRecordsRemoved: 1 });
         expect(run.messageBodiesCleared).toBeGreaterThanOrEqual(1);
 
         const mails = rowsOf<{ to_address: string; text: string | null }>(
@@ -389,6 +419,17 @@ for (const kind of dbKinds()) {
           { to_address: 'fresh@example.com', text: 'lý do khám' },
           { to_address: 'month@example.com', text: '' },
           { to_address: 'queued@example.com', text: 'lý do khám' },
+        ]);
+        // Phone messages alike: the old one gone, a month-old one without her name, the others whole.
+        expect(
+          rowsOf<{ recipient: string; data: Record<string, string> }>(
+            await db().execute(sql`select recipient, data from message_outbox
+              where recipient like '8498700000%' order by recipient`),
+          ),
+        ).toEqual([
+          { recipient: '84987000002', data: {} },
+          { recipient: '84987000003', data: { customer_name: 'Fresh' } },
+          { recipient: '84987000004', data: { customer_name: 'Queued' } },
         ]);
         const rows = rowsOf<{ id: number; email: string | null }>(
           await db().execute(

@@ -3,6 +3,7 @@ import { addDays, clinicMoment } from '@clinic/shared';
 import type { AppDeps } from '../../deps';
 import { forgetPastWaitingLists } from '../appointments/waiting-list-offers.service';
 import { clearEmailBodies, purgeEmails } from '../email/email.service';
+import { clearMessageData, purgeMessages } from '../messaging/messaging.service';
 import { deidentifyAppointments, purgeAccessRecords, unvisitedBookingsBefore } from './privacy.repository';
 
 /** What one run of the retention job removed (it logs this). */
@@ -32,8 +33,12 @@ export async function applyRetention(
   const r = deps.config.privacy.retention;
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const today = clinicMoment(now, deps.timeZone).date;
-  const messageBodiesCleared = await clearEmailBodies(deps.db, ago(r.messageBodyDays));
-  const messagesRemoved = await purgeEmails(deps.db, ago(r.messageDays));
+  // E-mails and phone messages (Zalo, SMS) alike: the same periods, counted together.
+  const messageBodiesCleared =
+    (await clearEmailBodies(deps.db, ago(r.messageBodyDays))) +
+    (await clearMessageData(deps.db, ago(r.messageBodyDays)));
+  const messagesRemoved =
+    (await purgeEmails(deps.db, ago(r.messageDays))) + (await purgeMessages(deps.db, ago(r.messageDays)));
   const waitingEntriesRemoved = await forgetPastWaitingLists(deps, r.waitingListDays);
   const bookingsDeidentified = await deps.db.transaction(async (tx) =>
     deidentifyAppointments(tx, await unvisitedBookingsBefore(tx, addDays(today, -r.unvisitedBookingDays)), now),
