@@ -5,13 +5,24 @@ import { errorBody, makeUser, mockFetch, renderRoutes, storedInfoOf, storeSessio
 
 const DOCTOR = makeUser({ id: 7, role: 'DOCTOR', fullName: 'BS. Nguyễn Văn An' });
 
-function server() {
-  mockFetch((url) => {
+/** The server keeps her language with her account; `refuse` makes the save fail. */
+function server(kept: { backOfficeLanguage: 'en' | 'vi'; refuse?: boolean } = { backOfficeLanguage: 'en' }) {
+  const saved: unknown[] = [];
+  mockFetch((url, init) => {
     if (url === '/api/auth/validate') return { body: { valid: true } };
-    if (url === '/api/users/profile') return { body: DOCTOR };
+    if (url === '/api/users/profile')
+      return { body: { ...DOCTOR, mfaEnrolmentRequired: false, backOfficeLanguage: kept.backOfficeLanguage } };
+    if (url === '/api/users/profile/preferences' && init.method === 'PATCH') {
+      const body = JSON.parse(String(init.body)) as { backOfficeLanguage: 'en' | 'vi' };
+      saved.push(body);
+      if (kept.refuse) return { status: 503, body: errorBody(503, 'Không thể lưu lúc này', 'UNAVAILABLE') };
+      kept.backOfficeLanguage = body.backOfficeLanguage;
+      return { body };
+    }
     if (url.startsWith('/api/privacy/me')) return { body: [] };
     return { status: 404, body: errorBody(404, 'Not found', 'NOT_FOUND') };
   });
+  return saved;
 }
 
 const menu = () => screen.findByRole('navigation', { name: 'Menu quản trị' }, { timeout: 5000 });
@@ -50,5 +61,33 @@ describe('the back-office language (issue 25)', () => {
     await router.navigate('/admin');
     nav = await menu();
     expect(within(nav).getByRole('link', { name: 'Patient Control' })).toBeInTheDocument();
+  });
+
+  it('saves her choice with her account, so another device reads the back-office in Vietnamese too', async () => {
+    const kept = { backOfficeLanguage: 'en' as 'en' | 'vi' };
+    storeSession(storedInfoOf(DOCTOR));
+    const saved = server(kept);
+    const { user, unmount } = renderRoutes(routes, '/settings');
+    await user.click(await screen.findByRole('radio', { name: 'Tiếng Việt' }, { timeout: 5000 }));
+    expect(await screen.findByText('Đã lưu cho tài khoản của bạn trên mọi thiết bị.')).toBeInTheDocument();
+    expect(saved).toEqual([{ backOfficeLanguage: 'vi' }]);
+    unmount();
+
+    // Another device: nothing kept in this browser, the server's answer decides.
+    localStorage.clear();
+    storeSession(storedInfoOf(DOCTOR));
+    server(kept);
+    renderRoutes(routes, '/admin');
+    const nav = await menu();
+    expect(within(nav).getByRole('link', { name: 'Quản lý bệnh nhân' })).toBeInTheDocument();
+  });
+
+  it('puts the previous choice back and says so when the save fails', async () => {
+    storeSession(storedInfoOf(DOCTOR));
+    server({ backOfficeLanguage: 'en', refuse: true });
+    const { user } = renderRoutes(routes, '/settings');
+    await user.click(await screen.findByRole('radio', { name: 'Tiếng Việt' }, { timeout: 5000 }));
+    expect(await screen.findByText('Không thể lưu lúc này')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Tiếng Anh/ })).toBeChecked();
   });
 });
