@@ -2,6 +2,7 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions, type RouteOpti
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInput } from './deps';
 import { createMailer } from './lib/mailer';
+import { createPhoneProviders } from './modules/messaging/providers';
 import { redactPrivateLink } from './lib/private-links';
 import { createMetrics } from './lib/metrics';
 import { ReadCache } from './lib/read-cache';
@@ -17,12 +18,16 @@ import { publicAppointmentsRoutes } from './modules/appointments/appointments.pu
 import { claimRoutes } from './modules/appointments/claims.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { emailRoutes } from './modules/email/email.routes';
+import { messagingRoutes } from './modules/messaging/messaging.routes';
+import { shortLinkRoutes } from './modules/appointments/short-link.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { paymentSimulatorRoutes } from './modules/payments/simulator.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { accessLogPlugin } from './plugins/access-log';
@@ -82,6 +87,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     ...input,
     db,
     mailer: input.mailer ?? createMailer(input.config),
+    phone: input.phone ?? createPhoneProviders(input.config.messaging),
     cache:
       input.cache ?? new ReadCache(input.database.changes, undefined, undefined, () => input.clock.now().getTime()),
     metrics: createMetrics({ processMetrics: options.processMetrics }),
@@ -151,11 +157,15 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     patientsRoutes,
     dashboardRoutes,
     emailRoutes,
+    messagingRoutes,
     blogsRoutes,
     commentsRoutes,
     uploadsRoutes,
     newsletterRoutes,
     privacyRoutes,
+    paymentsRoutes,
+    // The providers' local simulators (issue 28): never in production, where only real keys pay.
+    ...(deps.config.env === 'production' ? [] : [paymentSimulatorRoutes]),
   ];
   await app.register(
     async (api) => {
@@ -163,7 +173,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     },
     { prefix: '/api' },
   );
-  for (const pages of [seoRoutes, postPageRoutes]) await app.register(pages, { deps });
+  for (const pages of [seoRoutes, postPageRoutes, shortLinkRoutes]) await app.register(pages, { deps });
   return app;
 }
 

@@ -8,6 +8,7 @@ import { dbKinds } from '../test/databases';
 import { booking, seedAppointment, signInAll, type Session, type Sessions } from '../test/appointments';
 import { createPost, IMAGES, multipart, postInput } from '../test/blog-fixtures';
 import type { AppointmentRow } from './db/schema';
+import { callbackKey, zaloEventSignature } from './modules/messaging/providers';
 import { hashPassword } from './lib/password';
 import { createTokenService } from './lib/tokens';
 import { insertUser } from './modules/users/users.repository';
@@ -534,6 +535,32 @@ for (const kind of dbKinds()) {
         expect: { kind: 'roles', roles: ['PATIENT'] },
         req: () => ({ payload: { code: '123456' } }),
       },
+      // Online payment (issue 28): the pay link is the only key; the providers' notifications are
+      // checked by their signatures, not by an account; the simulators stand for the providers' sites.
+      'GET /api/payments/pay/:token': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/payments/pay/${'p'.repeat(43)}` }),
+      },
+      'POST /api/payments/pay/:token/start': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/payments/pay/${'p'.repeat(43)}/start`, payload: { method: 'VNPAY' } }),
+      },
+      'GET /api/payments/return': { expect: PUBLIC },
+      'GET /api/payments/vnpay/ipn': { expect: PUBLIC },
+      'POST /api/payments/momo/ipn': { expect: PUBLIC },
+      'POST /api/payments/vietqr/webhook': { expect: PUBLIC },
+      'GET /api/payments/simulator/vnpay/vpcpay.html': { expect: PUBLIC },
+      'GET /api/payments/simulator/vnpay/pay': { expect: PUBLIC },
+      'POST /api/payments/simulator/momo/v2/gateway/api/create': { expect: PUBLIC },
+      'GET /api/payments/simulator/momo/pay': { expect: PUBLIC },
+      'GET /api/payments/simulator/momo/confirm': { expect: PUBLIC },
+      'GET /api/appointments/:id/payments': { expect: appointment(['ADMIN', 'STAFF']) },
+      // A signed-in patient's own booking only.
+      'GET /api/payments/mine/:id': { expect: appointment(['PATIENT'], ['PATIENT']) },
+      'POST /api/payments/mine/:id/start': {
+        expect: appointment(['PATIENT'], ['PATIENT']),
+        req: () => ({ payload: { method: 'VIETQR' } }),
+      },
 
       // The waiting list: joining and its private link are anyone's; a slot's list is the front desk's.
       'POST /api/appointments/waiting-list': {
@@ -620,6 +647,40 @@ for (const kind of dbKinds()) {
           },
         }),
       },
+      // Zalo and SMS (issue 27): Booking Manager's list and resend; the providers' callbacks carry
+      // their own signature (a valid one here: a forged one is refused to everyone, messaging.test.ts).
+      'GET /api/messages': { expect: perm('manageBookings') },
+      'POST /api/messages/:id/resend': {
+        expect: perm('manageBookings'),
+        req: () => ({ url: '/api/messages/999999/resend' }),
+      },
+      'GET /api/messages/callbacks/sms': {
+        expect: PUBLIC,
+        req: () => {
+          const ref = 'a'.repeat(32);
+          return {
+            url: `/api/messages/callbacks/sms?ref=${ref}&key=${callbackKey(t.config.messaging.callbackSecret, ref)}&SendStatus=5`,
+          };
+        },
+      },
+      'POST /api/messages/callbacks/zalo': {
+        expect: PUBLIC,
+        req: () => {
+          const body = JSON.stringify({
+            event_name: 'user_received_message',
+            timestamp: '1',
+            message: { tracking_id: 'x' },
+          });
+          return {
+            headers: {
+              'content-type': 'application/json',
+              'x-zevent-signature': zaloEventSignature('', body, '1', t.config.messaging.zaloOaSecret),
+            },
+            payload: body,
+          };
+        },
+      },
+      'GET /l/:code': { expect: PUBLIC, req: () => ({ url: `/l/${'A'.repeat(22)}` }) },
       'POST /api/email/send': {
         expect: perm('sendEmail'),
         req: () => ({ payload: { to: 'lan.tran@example.com', subject: 'Thử', content: 'Nội dung' } }),

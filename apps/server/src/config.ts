@@ -26,6 +26,29 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  // Zalo ZNS and SMS (issue 27): without a token or key, phone messages are recorded as simulated.
+  ZALO_API_URL: z.string().url().default('https://business.openapi.zalo.me'),
+  ZALO_ACCESS_TOKEN: z.string().min(1).optional(),
+  ZALO_APP_ID: z.string().min(1).optional(),
+  ZALO_OA_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  ZALO_TEMPLATE_IDS: z
+    .string()
+    .regex(/^\s*[A-Z_]+=\d+(\s*,\s*[A-Z_]+=\d+)*\s*$/, 'must be KIND=templateId pairs, comma-separated')
+    .optional(),
+  SMS_PROVIDER: z.enum(['esms', 'webhook']).default('esms'),
+  SMS_API_URL: z.string().url().optional(),
+  SMS_API_KEY: z.string().min(1).optional(),
+  SMS_SECRET_KEY: z.string().min(1).optional(),
+  SMS_BRANDNAME: z.string().min(1).max(11).default('ANTAMCLINIC'),
+  SMS_CALLBACK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  MESSAGES_DAY_START: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM')
+    .default('07:00'),
+  MESSAGES_DAY_END: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM')
+    .default('21:00'),
   MAIL_FROM: z.string().min(3).default(`"${CLINIC.name}" <no-reply@antamclinic.vn>`),
   CLINIC_TZ: z
     .string()
@@ -80,6 +103,23 @@ const envSchema = z.object({
   RETENTION_MESSAGE_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   // The database keeps every access record at least a year (src/db/functions/access-records.sql).
   RETENTION_ACCESS_LOG_DAYS: z.coerce.number().int().min(365, 'must be at least 365').max(36500).default(730),
+  // Online payment (issue 28): without a provider's keys its local simulator takes the payments.
+  VNPAY_TMN_CODE: z.string().min(1).max(20).optional(),
+  VNPAY_HASH_SECRET: z.string().min(8).optional(),
+  VNPAY_PAYMENT_URL: z.url().default('https://sandbox.vnpayment.vn/paymentv2/vpcpay.html'),
+  MOMO_PARTNER_CODE: z.string().min(1).max(50).optional(),
+  MOMO_ACCESS_KEY: z.string().min(1).optional(),
+  MOMO_SECRET_KEY: z.string().min(8).optional(),
+  MOMO_ENDPOINT: z.url().default('https://test-payment.momo.vn'),
+  VIETQR_BANK_BIN: z
+    .string()
+    .regex(/^\d{6}$/, 'must be the bank’s 6-digit NAPAS BIN')
+    .default('970436'),
+  VIETQR_ACCOUNT_NO: z
+    .string()
+    .regex(/^[0-9A-Za-z]{1,19}$/, 'must be the account number')
+    .default('0011000000000'),
+  VIETQR_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = {
@@ -92,6 +132,8 @@ export type Config = {
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Zalo ZNS and SMS (issue 27); see modules/messaging. */
+  messaging: MessagingConfig;
   clinicTz: string;
   /** Demo accounts and sample data: on the embedded database, or when SEED_DEMO=true; never in production unless asked. */
   seedDemo: boolean;
@@ -133,7 +175,25 @@ export type Config = {
   outboxCheckSeconds: number;
   /** The privacy notice's controller and contact, the deadline of a request and the retention periods (issue 26). */
   privacy: PrivacyConfig;
+  /** The payment providers (issue 28); `simulated` when their keys are unset. */
+  payments: PaymentsConfig;
 };
+
+export type PaymentsConfig = {
+  vnpay: { tmnCode: string; hashSecret: string; paymentUrl: string; simulated: boolean };
+  momo: { partnerCode: string; accessKey: string; secretKey: string; endpoint: string; simulated: boolean };
+  vietqr: { bankBin: string; accountNo: string; webhookSecret: string; simulated: boolean };
+};
+
+/** The simulators' own keys: public, and so never accepted with a real provider's. */
+export const SIMULATOR_KEYS = {
+  vnpayTmnCode: 'SIMVNPAY',
+  vnpayHashSecret: 'SIMULATOR-VNPAY-HASH-SECRET-NOT-FOR-MONEY',
+  momoPartnerCode: 'MOMOSIM',
+  momoAccessKey: 'SIMULATOR-MOMO-ACCESS-KEY',
+  momoSecretKey: 'SIMULATOR-MOMO-SECRET-KEY-NOT-FOR-MONEY',
+  vietqrWebhookSecret: 'SIMULATOR-BANK-WEBHOOK-SECRET',
+} as const;
 
 export type PrivacyConfig = {
   controllerName: string;
@@ -175,6 +235,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_USERNAME && !e.ADMIN_PASSWORD) || (!e.ADMIN_USERNAME && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME / ADMIN_PASSWORD: set both or neither');
   }
+  if (Boolean(e.VNPAY_TMN_CODE) !== Boolean(e.VNPAY_HASH_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  VNPAY_TMN_CODE / VNPAY_HASH_SECRET: set both or neither');
+  }
+  const momoKeys = [e.MOMO_PARTNER_CODE, e.MOMO_ACCESS_KEY, e.MOMO_SECRET_KEY].filter(Boolean).length;
+  if (momoKeys !== 0 && momoKeys !== 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MOMO_PARTNER_CODE / MOMO_ACCESS_KEY / MOMO_SECRET_KEY: set all or none',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   const seedDemo = e.SEED_DEMO ?? (!production && !e.DATABASE_URL);
   const jwtSecret = e.JWT_SECRET ?? localSecret(dataDir);
@@ -196,6 +265,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    messaging: {
+      zalo: e.ZALO_ACCESS_TOKEN
+        ? {
+            apiUrl: e.ZALO_API_URL.replace(/\/$/, ''),
+            accessToken: e.ZALO_ACCESS_TOKEN,
+            appId: e.ZALO_APP_ID ?? '',
+            templateIds: parsePairs(e.ZALO_TEMPLATE_IDS),
+          }
+        : null,
+      zaloOaSecret: e.ZALO_OA_SECRET ?? jwtSecret,
+      sms:
+        e.SMS_API_URL && e.SMS_API_KEY
+          ? {
+              provider: e.SMS_PROVIDER,
+              apiUrl: e.SMS_API_URL.replace(/\/$/, ''),
+              apiKey: e.SMS_API_KEY,
+              secretKey: e.SMS_SECRET_KEY ?? '',
+              brandname: e.SMS_BRANDNAME,
+            }
+          : null,
+      callbackSecret: e.SMS_CALLBACK_SECRET ?? jwtSecret,
+      dayStart: e.MESSAGES_DAY_START,
+      dayEnd: e.MESSAGES_DAY_END,
+    },
     clinicTz: e.CLINIC_TZ,
     seedDemo,
     commentModeration: e.COMMENT_MODERATION,
@@ -228,8 +321,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         accessLogDays: e.RETENTION_ACCESS_LOG_DAYS,
       },
     },
+    payments: {
+      vnpay: {
+        tmnCode: e.VNPAY_TMN_CODE ?? SIMULATOR_KEYS.vnpayTmnCode,
+        hashSecret: e.VNPAY_HASH_SECRET ?? SIMULATOR_KEYS.vnpayHashSecret,
+        paymentUrl: e.VNPAY_PAYMENT_URL,
+        simulated: !e.VNPAY_TMN_CODE,
+      },
+      momo: {
+        partnerCode: e.MOMO_PARTNER_CODE ?? SIMULATOR_KEYS.momoPartnerCode,
+        accessKey: e.MOMO_ACCESS_KEY ?? SIMULATOR_KEYS.momoAccessKey,
+        secretKey: e.MOMO_SECRET_KEY ?? SIMULATOR_KEYS.momoSecretKey,
+        endpoint: e.MOMO_ENDPOINT,
+        simulated: !e.MOMO_PARTNER_CODE,
+      },
+      vietqr: {
+        bankBin: e.VIETQR_BANK_BIN,
+        accountNo: e.VIETQR_ACCOUNT_NO,
+        webhookSecret: e.VIETQR_WEBHOOK_SECRET ?? SIMULATOR_KEYS.vietqrWebhookSecret,
+        simulated: !e.VIETQR_WEBHOOK_SECRET,
+      },
+    },
   };
 }
+
+function parsePairs(value: string | undefined): Record<string, string> {
+  if (!value) return {};
+  return Object.fromEntries(value.split(',').map((pair) => pair.trim().split('=') as [string, string]));
+}
+
+export type MessagingConfig = {
+  /** ZNS: the OA's access token; null sends nothing (simulated). */
+  zalo: { apiUrl: string; accessToken: string; appId: string; templateIds: Record<string, string> } | null;
+  /** Checks Zalo's delivery callbacks (X-ZEvent-Signature). */
+  zaloOaSecret: string;
+  /** The SMS brandname provider (eSMS.vn, or any other behind a signed webhook); null: simulated. */
+  sms: { provider: 'esms' | 'webhook'; apiUrl: string; apiKey: string; secretKey: string; brandname: string } | null;
+  /** Signs the callback addresses given to the SMS provider, and the webhook adapter's bodies. */
+  callbackSecret: string;
+  /** Non-urgent messages go out only between these clinic times (HH:MM). */
+  dayStart: string;
+  dayEnd: string;
+};
 
 function parseTrustProxy(value: string): boolean | number | string[] {
   if (value === 'false') return false;

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
+import type { PhoneProviders } from './modules/messaging/providers';
 import type { Metrics } from './lib/metrics';
 import type { ReadCache } from './lib/read-cache';
 import type { RateLimiter } from './lib/rate-limiter';
@@ -16,6 +17,8 @@ export type AppInput = {
   tokens: TokenService;
   /** Sends the outbox's e-mails; made from config.smtpUrl when not given (simulated without it). */
   mailer?: Mailer;
+  /** Zalo and SMS (modules/messaging); made from config.messaging when not given (simulated without credentials). */
+  phone?: PhoneProviders;
   /** The process's kept reads; made on the database's change feed when not given. */
   cache?: ReadCache;
 };
@@ -31,6 +34,7 @@ export type DeliveredEmail = { id: number; appointmentId: number | null };
 export type AppDeps = Omit<AppInput, 'cache'> & {
   db: Db;
   mailer: Mailer;
+  phone: PhoneProviders;
   /** Reads kept until a table they came from changes (lib/read-cache.ts). */
   cache: ReadCache;
   /** What GET /metrics shows (lib/metrics.ts); each process its own. */

@@ -33,3 +33,6 @@ export * from './privacy-texts';
 export * from './privacy';
 export * from './idempotency';
 export * from './stated';
+export * from './phone';
+export * from './messaging';
+export * from './payments';

@@ -33,6 +33,7 @@ export const ADMIN_SCREENS = {
   bookingHistory: { path: '/admin/booking-history', permission: 'manageBookings' },
   privacyRequests: { path: '/admin/privacy-requests', permission: 'managePrivacy' },
   accessLog: { path: '/admin/access-log', permission: 'managePrivacy' },
+  messages: { path: '/admin/messages', permission: 'manageBookings' },
 } as const satisfies Record<string, { path: string; permission: Permission }>;
 export type AdminScreen = keyof typeof ADMIN_SCREENS;
 

@@ -1,4 +1,5 @@
 import { processDueEmails, type MailDeps } from '../modules/email/email.service';
+import { processDueMessages, type MessagingDeps } from '../modules/messaging/messaging.service';
 
 export type Job = { stop(): Promise<void> };
 
@@ -41,12 +42,17 @@ export function every(
  * Once stopped it finishes the batch in hand and claims no other.
  */
 export function startOutboxWorker(
-  deps: MailDeps & { log: { error(obj: object, msg: string): void } },
+  deps: MailDeps &
+    MessagingDeps & { log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void } },
   intervalMs = 5_000,
 ): Job {
   return every(
     intervalMs,
-    (signal) => processDueEmails(deps, { signal }),
+    // E-mail, then the phone channels (Zalo, and SMS where Zalo could not deliver).
+    async (signal) => {
+      await processDueEmails(deps, { signal });
+      await processDueMessages(deps, { signal });
+    },
     (err) => deps.log.error({ err }, 'outbox worker run failed'),
   );
 }

@@ -1,10 +1,10 @@
 /**
  * The addresses whose next path segment is a private link's token: whoever holds one opens a
- * booking, a place in a waiting list or a doctor's calendar (issue 29). Matched on the decoded path
+ * booking, a place in a waiting list or a doctor's calendar (issue 29), or a payment request's pay page (issue 28). Matched on the decoded path
  * with repeated slashes allowed, as the router would still serve them.
  */
 const PRIVATE_LINK =
-  /^(\/+api\/+appointments\/+(?:manage|waiting-list|calendar-feed)|\/+appointment\/+(?:manage|waiting))\/+[^/?#]+/i;
+  /^(\/+api\/+appointments\/+(?:manage|waiting-list|calendar-feed)|\/+appointment\/+(?:manage|waiting)|\/+l|\/+(?:api\/+payments\/+)?pay)\/+[^/?#]+/i;
 
 function decodedPath(url: string): string {
   try {

@@ -33,6 +33,7 @@ const PatientControlPage = lazy(() => import('@/features/patients/patient-contro
 const PendingApprovalsPage = lazy(() => import('@/features/approvals/pending-approvals-page'));
 const PrivacyRequestsPage = lazy(() => import('@/features/privacy/privacy-requests-page'));
 const AccessLogPage = lazy(() => import('@/features/privacy/access-log-page'));
+const MessagesPage = lazy(() => import('@/features/messages/messages-page'));
 
 /** A back-office page behind the role check of its screen (its chunk loads only when allowed). */
 function adminScreen(screen: AdminScreen, Page: LazyExoticComponent<ComponentType>) {
@@ -68,6 +69,8 @@ export const routes: RouteObject[] = [
                 path: paths.waitingList.pattern,
                 lazy: publicPage(() => import('@/features/appointments/waiting/waiting-list-page')),
               },
+              { path: paths.pay.pattern, lazy: publicPage(() => import('@/features/payments/pay-page')) },
+              { path: paths.payResult, lazy: publicPage(() => import('@/features/payments/pay-result-page')) },
               { path: paths.blog, lazy: publicPage(() => import('./routes/blog-list-route')) },
               {
                 path: paths.privacyNotice,
@@ -79,6 +82,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.profile, element: <ProfilePage /> },
                   { path: paths.myAppointments, element: <MyAppointmentsPage /> },
+                  { path: paths.payMine.pattern, lazy: publicPage(() => import('@/features/payments/my-pay-page')) },
                   { path: paths.medicalHistory, element: <MedicalHistoryPage /> },
                   { path: paths.settings, element: <SettingsPage /> },
                 ],
@@ -105,6 +109,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.pendingApprovals, element: adminScreen('pendingApprovals', PendingApprovalsPage) },
               { path: paths.admin.privacyRequests, element: adminScreen('privacyRequests', PrivacyRequestsPage) },
               { path: paths.admin.accessLog, element: adminScreen('accessLog', AccessLogPage) },
+              { path: paths.admin.messages, element: adminScreen('messages', MessagesPage) },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

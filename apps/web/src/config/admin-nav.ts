@@ -4,6 +4,7 @@ import {
   History,
   LayoutDashboard,
   Newspaper,
+  MessageSquareText,
   ScrollText,
   ShieldCheck,
   Stethoscope,
@@ -29,4 +30,5 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   item('bookingHistory', 'Booking History', 'Lịch sử Đặt lịch', History),
   item('privacyRequests', 'Yêu cầu về dữ liệu cá nhân', 'Quyền của người bệnh', ShieldCheck),
   item('accessLog', 'Nhật ký truy cập', 'Ai đã xem hồ sơ', ScrollText),
+  item('messages', 'Tin nhắn', 'Zalo và SMS', MessageSquareText),
 ];

@@ -15,6 +15,12 @@ export const paths = {
     pattern: '/appointment/waiting/:token',
     href: (token: string) => `/appointment/waiting/${encodeURIComponent(token)}`,
   },
+  /** A payment request's private pay page (issue 28); never indexed. */
+  pay: { pattern: '/pay/:token', href: (token: string) => `/pay/${encodeURIComponent(token)}` },
+  /** A signed-in patient's own booking's pay page (from My Appointments). */
+  payMine: { pattern: '/pay/appointment/:id', href: (id: number) => `/pay/appointment/${id}` },
+  /** Where VNPay and MoMo send her back. */
+  payResult: '/pay/result',
   blog: '/blog',
   /** The privacy notice (issue 26), linked from the footer and every form that collects personal data. */
   privacyNotice: PRIVACY_NOTICE.path,
@@ -34,6 +40,7 @@ export const paths = {
     pendingApprovals: ADMIN_SCREENS.pendingApprovals.path,
     privacyRequests: ADMIN_SCREENS.privacyRequests.path,
     accessLog: ADMIN_SCREENS.accessLog.path,
+    messages: ADMIN_SCREENS.messages.path,
   },
 } as const;
 

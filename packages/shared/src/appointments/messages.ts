@@ -96,6 +96,10 @@ export const APPOINTMENT_MSG = {
   doctorNotEligible: 'Bác sĩ này không phù hợp với khoa khám của lịch hẹn',
   // PRODUCT.md section 11: a deactivated doctor gets no new assignments.
   doctorInactive: 'Bác sĩ này đã ngừng hoạt động. Vui lòng chọn bác sĩ khác.',
+  // Issue 25, defect 4: the visits of a deactivated doctor go to another.
+  doctorReassigned: 'Đã chuyển lịch hẹn sang bác sĩ khác',
+  alreadyWithDoctor: 'Lịch hẹn đã được giao cho bác sĩ này',
+  doctorStillActive: 'Bác sĩ của lịch hẹn này vẫn đang hoạt động; chỉ lịch hẹn chờ bác sĩ duyệt mới chuyển được',
   doctorSelfOnly: 'Bác sĩ chỉ có thể xác nhận lịch hẹn với chính mình',
   updated: 'Cập nhật lịch hẹn thành công',
   noChanges: 'Không có thay đổi nào',

@@ -8,19 +8,15 @@ import { APPOINTMENT_STATUSES } from './statuses';
 import { PRIVACY_MSG } from '../privacy-texts';
 import { APPOINTMENT_EVENT_ACTIONS } from './state-machine';
 import { isDateString, isTimeString } from './time';
+import { normalizePhone } from '../phone';
+
+export { normalizePhone };
 
 /** Request and response shapes of every appointment call (specification sections 3, 5 and 7). */
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_RE = /^0\d{9,10}$/;
 
-/** Spaces, dots, dashes and brackets go; +84 becomes 0: "+84 912.345.678" → "0912345678". */
-export function normalizePhone(value: string): string {
-  const compact = value.replace(/[\s.\-()]/g, '');
-  if (compact.startsWith('+84')) return `0${compact.slice(3)}`;
-  if (/^84\d{9,10}$/.test(compact)) return `0${compact.slice(2)}`;
-  return compact;
-}
 export function isValidPhone(value: string): boolean {
   return PHONE_RE.test(normalizePhone(value));
 }
@@ -500,6 +496,8 @@ export const doctorCandidateSchema = z.object({
   email: z.string(),
   specialty: z.string().nullable(),
   specialtyName: z.string().nullable(),
+  /** His visits on the appointment's day (cancelled and missed ones left out). */
+  dayLoad: z.number().int().optional(),
 });
 export type DoctorCandidate = z.infer<typeof doctorCandidateSchema>;
 
@@ -540,6 +538,20 @@ export const bulkRequestPaymentRequestSchema = z.object(
   { ids: bulkIds, amount: amountField(M.bulkAmountInvalid, M.bulkAmountInvalid) },
   { error: M.bulkNoSelection },
 );
+
+/** Several bookings to one doctor: pending ones are assigned, a deactivated doctor's visits move to him. */
+export const bulkAssignDoctorRequestSchema = z.object(
+  { ids: bulkIds, doctorId: doctorIdField },
+  { error: M.bulkNoSelection },
+);
+
+/** A doctor's visits still owed (waiting for his answer, confirmed, paid), today on, in time order. */
+export const owedVisitsSchema = z.object({
+  doctorId: z.number().int(),
+  active: z.boolean(),
+  items: z.array(appointmentSchema),
+});
+export type OwedVisits = z.infer<typeof owedVisitsSchema>;
 
 export const BULK_OUTCOMES = ['success', 'skipped', 'failed'] as const;
 export const bulkResultSchema = z.object({

@@ -7,3 +7,5 @@ export * from './database-functions';
 export * from './privacy';
 export * from './idempotency';
 export * from './claims';
+export * from './messages';
+export * from './payments';

@@ -17,7 +17,7 @@ async function appointmentMail(db: Db, id: number) {
   const view = await findAppointmentView(db, id);
   if (!view) throw notFound();
   const data = mailDataOfView(view);
-  if (!data) throw new BadRequestError(M.emailNoAddress, 'NO_EMAIL_ADDRESS');
+  if (!data?.email) throw new BadRequestError(M.emailNoAddress, 'NO_EMAIL_ADDRESS');
   return data;
 }
 

@@ -3,20 +3,30 @@ import { appointmentConfirmedEmail, type AppointmentMailData } from '../email/em
 import type { AppointmentDeps } from './appointment-access';
 import type { AppointmentView } from './appointments.repository';
 
-/** The facts an appointment e-mail shows, or null when the appointment has no e-mail address. */
+/** The facts an appointment e-mail (and its phone message) shows, or null when there is nobody to tell. */
 export function mailDataOf(
   row: Pick<
     AppointmentRow,
-    'id' | 'fullName' | 'email' | 'appointmentDate' | 'appointmentTime' | 'department' | 'reason' | 'paymentAmount'
+    | 'id'
+    | 'fullName'
+    | 'email'
+    | 'phone'
+    | 'appointmentDate'
+    | 'appointmentTime'
+    | 'department'
+    | 'reason'
+    | 'paymentAmount'
   > &
     Partial<Pick<AppointmentRow, 'doctorMessage'>>,
   extra: { departmentName?: string | null; doctorName?: string | null },
 ): AppointmentMailData | null {
-  if (!row.email) return null;
+  // Without an e-mail address, the events still go to her phone (issue 27): `email` is then ''.
+  if (!row.email && !row.phone) return null;
   return {
     id: row.id,
     fullName: row.fullName,
-    email: row.email,
+    email: row.email ?? '',
+    phone: row.phone,
     appointmentDate: row.appointmentDate,
     appointmentTime: row.appointmentTime,
     departmentName: extra.departmentName ?? row.department,

@@ -1,5 +1,6 @@
 import {
   APPOINTMENT_MSG as M,
+  mobileMsisdn,
   checkDeskSlotRules,
   checkSlotRules,
   type AppointmentEventAction,
@@ -8,7 +9,7 @@ import {
 import { isTransaction, type Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { BadRequestError, ConflictError } from '../../lib/errors';
-import { bodyOf, type OutboxEmail } from '../email/email.service';
+import { bodyOf, enqueuePhoneMessages, phoneEventOf, type OutboxEmail } from '../email/email.service';
 import { slotOf, type Actor, type AppointmentDeps } from './appointment-access';
 import {
   departmentWithNewId,
@@ -140,7 +141,8 @@ export async function tryMakeAppointment(
     followUpOfId: request.followUpOfId ?? null,
     searchText: appointmentSearchText(person),
   };
-  const manageToken = request.manageLink && person.email ? newToken() : null;
+  // The private link goes by e-mail, or by Zalo/SMS to a mobile phone (issue 27).
+  const manageToken = request.manageLink && (person.email || mobileMsisdn(person.phone)) ? newToken() : null;
   const made = { row, department, manageToken };
   const emails = request.messages?.(made) ?? [];
   const status = request.status ?? 'PENDING';
@@ -166,16 +168,21 @@ export async function tryMakeAppointment(
       actorRole: actor?.role ?? null,
     })),
     linkHash: manageToken ? hashOf(manageToken) : null,
-    emails: emails.map((e) => ({
-      kind: e.kind,
-      to_address: e.to,
-      subject: e.subject,
-      ...bodyOf(e),
-      attachments: e.attachments,
-    })),
+    emails: emails
+      .filter((e) => e.to !== '')
+      .map((e) => ({
+        kind: e.kind,
+        to_address: e.to,
+        subject: e.subject,
+        ...bodyOf(e),
+        attachments: e.attachments,
+      })),
     ...(request.consents?.length ? { consents: request.consents } : {}),
   });
-  return outcome === 'OK' ? { ...made, outcome } : { outcome };
+  if (outcome !== 'OK') return { outcome };
+  // The same events to her phone: Zalo first, SMS when Zalo cannot deliver.
+  await enqueuePhoneMessages(db, emails.flatMap(phoneEventOf), now);
+  return { ...made, outcome };
 }
 
 /**

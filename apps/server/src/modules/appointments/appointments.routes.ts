@@ -17,7 +17,9 @@ import {
   availabilityQuerySchema,
   availabilityResponseSchema,
   BULK_ACTION_PERMISSIONS,
+  bulkAssignDoctorRequestSchema,
   bulkCancelRequestSchema,
+  owedVisitsSchema,
   bulkIdsRequestSchema,
   bulkRequestPaymentRequestSchema,
   bulkResultSchema,
@@ -59,7 +61,7 @@ import {
   sendAppointmentUpdateNotification,
   withEmailStatus,
 } from './appointment-emails.service';
-import { runBulkAction } from './bulk.service';
+import { bulkAssignDoctor, owedVisits, runBulkAction } from './bulk.service';
 import { createPatientAccounts } from './create-accounts.service';
 import { createDeskAppointment } from './desk-booking.service';
 import { checkAvailability } from './booking.service';
@@ -582,6 +584,36 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       preHandler: app.requirePermission(BULK_ACTION_PERMISSIONS.delete),
     },
     async (req) => runBulkAction(deps, actor(req), 'delete', req.body),
+  );
+  app.post(
+    '/appointments/bulk/assign-doctor',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Give several appointments to one doctor: pending ones are assigned, a deactivated doctor’s visits move to him; a report per appointment',
+        body: bulkAssignDoctorRequestSchema,
+        response: bulkResponses,
+      },
+      preHandler: app.requireRole(...rolesFor('assignDoctor')),
+    },
+    async (req) => bulkAssignDoctor(deps, actor(req), req.body),
+  );
+  app.get(
+    '/appointments/owed-by-doctor/:doctorId',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'A doctor’s visits still owed (waiting for his answer, confirmed, paid) from today: what his deactivation leaves to reassign',
+        params: z.object({ doctorId: appointmentIdParamsSchema.shape.id }),
+        response: { 200: owedVisitsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: app.requireRole(...rolesFor('assignDoctor')),
+    },
+    async (req) => owedVisits(deps, req.params.doctorId),
   );
   app.post(
     '/appointments/bulk/create-accounts',

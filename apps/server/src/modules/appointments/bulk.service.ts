@@ -1,13 +1,33 @@
-import { APPOINTMENT_MSG as M, APPOINTMENT_TRAIL, type BulkAppointmentAction, type BulkResult } from '@clinic/shared';
+import {
+  APPOINTMENT_MSG as M,
+  APPOINTMENT_TRAIL,
+  clinicToday,
+  USER_MSG,
+  type BulkAppointmentAction,
+  type BulkResult,
+  type OwedVisits,
+} from '@clinic/shared';
 import { runEach } from '../../lib/bulk';
+import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { TransitionError, type Actor, type AppointmentDeps } from './appointment-access';
-import { cancelAppointment, deleteAppointment, markPaid, requestPayment } from './life-cycle.service';
+import { toAppointmentDto } from './appointment-dto';
+import { findAppointment, isInactiveDoctor } from './appointments.repository';
+import {
+  assignDoctor,
+  cancelAppointment,
+  deleteAppointment,
+  markPaid,
+  reassignDoctor,
+  requestPayment,
+  type PaymentRequestDeps,
+} from './life-cycle.service';
+import { findDoctorAccount, listOwedVisits } from './reassign.repository';
 
 type BulkBody = { ids: number[]; reason?: string; amount?: number };
 
 /** Each appointment in its own transaction; a refusal of the state machine is a skip (PRODUCT.md section 4). */
 export async function runBulkAction(
-  deps: AppointmentDeps,
+  deps: PaymentRequestDeps,
   actor: Actor,
   action: BulkAppointmentAction,
   body: BulkBody,
@@ -26,4 +46,39 @@ export async function runBulkAction(
       summary: APPOINTMENT_TRAIL.bulkSummary,
     },
   );
+}
+
+/**
+ * Several bookings to one doctor at once (issue 25): a pending one is assigned, one already given to
+ * a doctor is reassigned (reassignDoctor's rules), each on its own with a report per row. A
+ * deactivated doctor is refused for the whole request (400 DOCTOR_INACTIVE), nothing changed.
+ */
+export async function bulkAssignDoctor(
+  deps: AppointmentDeps,
+  actor: Actor,
+  body: { ids: number[]; doctorId: number },
+): Promise<BulkResult> {
+  if (await isInactiveDoctor(deps.db, body.doctorId)) throw new BadRequestError(M.doctorInactive, 'DOCTOR_INACTIVE');
+  return runEach(
+    body.ids,
+    async (id) => {
+      const row = await findAppointment(deps.db, id);
+      if (!row) throw new NotFoundError(M.notFound);
+      if (row.status === 'PENDING') await assignDoctor(deps, id, actor, body);
+      else await reassignDoctor(deps, id, actor, body);
+    },
+    {
+      skipOf: (err) => (err instanceof TransitionError ? { code: err.refusal, reason: err.message } : null),
+      notFoundReason: M.notFound,
+      summary: APPOINTMENT_TRAIL.bulkSummary,
+    },
+  );
+}
+
+/** A doctor's visits still owed, from today in the clinic's time: what a deactivation leaves to reassign. */
+export async function owedVisits(deps: AppointmentDeps, doctorId: number): Promise<OwedVisits> {
+  const doctor = await findDoctorAccount(deps.db, doctorId);
+  if (!doctor) throw new NotFoundError(USER_MSG.userNotFound);
+  const views = await listOwedVisits(deps.db, doctorId, clinicToday(deps.clock.now(), deps.timeZone));
+  return { doctorId, active: doctor.active, items: views.map(toAppointmentDto) };
 }

@@ -8,7 +8,9 @@ import {
   type AppointmentAction,
   type AppointmentEventAction,
 } from '@clinic/shared';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { issuePayLink, payLinkUrl } from '../payments/pay-link.service';
 import type { AppointmentRow, NewAppointmentRow } from '../../db/schema';
 import { BadRequestError, ForbiddenError } from '../../lib/errors';
 import {
@@ -18,7 +20,14 @@ import {
   paymentRequestEmail,
   type RenderedEmail,
 } from '../email/email.service';
-import { assertTransition, eventRow, notFound, type Actor, type AppointmentDeps } from './appointment-access';
+import {
+  assertTransition,
+  eventRow,
+  notFound,
+  TransitionError,
+  type Actor,
+  type AppointmentDeps,
+} from './appointment-access';
 import { toAppointmentDto } from './appointment-dto';
 import { confirmedMail, mailDataOfView } from './appointment-mail';
 import {
@@ -31,6 +40,9 @@ import {
   updateAppointment,
   type AppointmentView,
 } from './appointments.repository';
+
+/** A payment request also needs the site's origin: its e-mail carries the pay link. */
+export type PaymentRequestDeps = AppointmentDeps & { config: Pick<Config, 'publicUrl'> };
 
 /** Doctors of general practice may take any department's appointment. */
 export const GENERAL_PRACTICE = 'GENERAL_PRACTICE';
@@ -95,6 +107,29 @@ export function assignDoctor(deps: AppointmentDeps, id: number, actor: Actor, bo
   });
 }
 
+/**
+ * Another doctor for a visit already given to one (issue 25, defect 4): one still waiting for his
+ * answer goes to the new doctor to answer; a confirmed or paid visit moves only when its doctor was
+ * deactivated, and keeps its status. Giving it to the doctor it already has is a skip, so a retry is harmless.
+ */
+export function reassignDoctor(deps: AppointmentDeps, id: number, actor: Actor, body: { doctorId: number }) {
+  return transition(deps, id, actor, 'edit', async (tx, row, now) => {
+    if (row.doctorId === body.doctorId) throw new TransitionError(M.alreadyWithDoctor, 'ALREADY_IN_STATUS');
+    const awaiting = row.status === 'AWAITING_DOCTOR_APPROVAL';
+    if (!awaiting && row.doctorId !== null && !(await isInactiveDoctor(tx, row.doctorId)))
+      throw new TransitionError(M.doctorStillActive, 'NOT_ALLOWED_FROM_STATUS');
+    const doctor = await requireCandidate(tx, body.doctorId, row.department);
+    return {
+      patch: awaiting
+        ? { doctorId: doctor.id, doctorNotifiedAt: now, doctorResponse: null, doctorMessage: null }
+        : { doctorId: doctor.id },
+      event: 'ASSIGN_DOCTOR',
+      note: T.doctor(doctor.fullName ?? doctor.email),
+      message: M.doctorReassigned,
+    };
+  });
+}
+
 export function doctorAccept(
   deps: AppointmentDeps,
   id: number,
@@ -155,17 +190,21 @@ export function confirmWithDoctor(deps: AppointmentDeps, id: number, actor: Acto
   });
 }
 
-export function requestPayment(deps: AppointmentDeps, id: number, actor: Actor, body: { amount: number }) {
-  return transition(deps, id, actor, 'requestPayment', () => ({
-    patch: { status: 'PAYMENT_REQUESTED', paymentAmount: body.amount },
-    event: 'REQUEST_PAYMENT',
-    note: T.amount(formatVnd(body.amount)),
-    message: M.paymentRequested,
-    email: (view) => {
-      const data = mailDataOfView(view);
-      return data ? paymentRequestEmail(data) : null;
-    },
-  }));
+export function requestPayment(deps: PaymentRequestDeps, id: number, actor: Actor, body: { amount: number }) {
+  return transition(deps, id, actor, 'requestPayment', async (tx, _row, now) => {
+    // Her private pay link (issue 28), made with the request; a new request replaces the old link.
+    const payUrl = payLinkUrl(deps.config.publicUrl, await issuePayLink(tx, id, now));
+    return {
+      patch: { status: 'PAYMENT_REQUESTED', paymentAmount: body.amount },
+      event: 'REQUEST_PAYMENT',
+      note: T.amount(formatVnd(body.amount)),
+      message: M.paymentRequested,
+      email: (view) => {
+        const data = mailDataOfView(view);
+        return data ? paymentRequestEmail({ ...data, payUrl }) : null;
+      },
+    };
+  });
 }
 
 export function markPaid(

@@ -1,3 +1,4 @@
+import { doctorDayLoads } from './reassign.repository';
 import {
   can,
   clinicInstant,
@@ -110,7 +111,13 @@ export async function appointmentHistory(deps: AppointmentDeps, id: number, acto
 export async function doctorCandidates(deps: AppointmentDeps, id: number) {
   const row = await findAppointment(deps.db, id);
   if (!row) throw notFound();
-  return listDoctorCandidates(deps.db, row.department, GENERAL_PRACTICE);
+  const doctors = await listDoctorCandidates(deps.db, row.department, GENERAL_PRACTICE);
+  const loads = await doctorDayLoads(
+    deps.db,
+    row.appointmentDate,
+    doctors.map((d) => d.id),
+  );
+  return doctors.map((d) => ({ ...d, dayLoad: loads.get(d.id) ?? 0 }));
 }
 
 /** Which list: every one pages, filters and sorts in SQL. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, type AppointmentRow } from '../../db/schema';
 
@@ -16,7 +16,7 @@ export async function claimReminders(db: Db, date: string, statuses: readonly st
         eq(appointments.appointmentDate, date),
         eq(appointments.reminderSent, false),
         inArray(appointments.status, statuses as AppointmentRow['status'][]),
-        sql`${appointments.email} is not null`,
+        // With or without an e-mail address: the reminder goes to her phone too (issue 27).
       ),
     )
     .returning({ id: appointments.id });

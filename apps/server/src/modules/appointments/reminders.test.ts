@@ -4,6 +4,7 @@ import { dbKinds } from '../../../test/databases';
 import { call, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { openPostgres, type Database } from '../../db/client';
 import { listOutboxEmails } from '../email/email.repository';
+import { listMessages } from '../messaging/messaging.repository';
 import { findAppointment } from './appointments.repository';
 import { queueDayBeforeReminders } from './reminders.service';
 
@@ -25,7 +26,7 @@ for (const kind of dbKinds()) {
     });
     afterAll(async () => t?.close());
 
-    it('queues tomorrow’s reminders once, for appointments still ahead with an e-mail address', async () => {
+    it('queues tomorrow’s reminders once, for appointments still ahead: by e-mail, and to the phone of one without e-mail', async () => {
       const tue = '2027-03-09';
       const confirmed = await seedAppointment(db(), {
         appointmentDate: tue,
@@ -45,7 +46,13 @@ for (const kind of dbKinds()) {
         email: 'r4@example.com',
       });
 
-      expect(await run()).toEqual({ date: tue, queued: 2 });
+      expect(await run()).toEqual({ date: tue, queued: 3 });
+      // Without an e-mail address, her reminder goes to her phone only (issue 27).
+      expect((await findAppointment(db(), noEmail.id))?.reminderSent).toBe(true);
+      expect(await reminders(noEmail.id)).toHaveLength(0);
+      expect((await listMessages(db(), { appointmentId: noEmail.id })).map((m) => [m.channel, m.template])).toEqual([
+        ['zalo', 'REMINDER'],
+      ]);
       for (const a of [confirmed, pending]) {
         expect((await findAppointment(db(), a.id))?.reminderSent).toBe(true);
         const mail = await reminders(a.id);
@@ -53,7 +60,7 @@ for (const kind of dbKinds()) {
         expect(mail[0]!.subject).toContain('Nhắc lịch khám ngày mai');
         expect(mail[0]!.text).toContain('đến trước 15 phút');
       }
-      for (const a of [cancelled, noEmail, later]) {
+      for (const a of [cancelled, later]) {
         expect((await findAppointment(db(), a.id))?.reminderSent).toBe(false);
         expect(await reminders(a.id)).toHaveLength(0);
       }

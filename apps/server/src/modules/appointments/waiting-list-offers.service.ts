@@ -4,6 +4,7 @@ import { clinicMoment, formatTimeOnDate, WAITING_HOLD_MINUTES } from '@clinic/sh
 import { enqueueEmails, waitingEndedEmail, waitingOfferEmail, type RenderedEmail } from '../email/email.service';
 import type { AppDeps } from '../../deps';
 import type { Metrics } from '../../lib/metrics';
+import { isClinicDay } from '../messaging/messaging.service';
 import type { AppointmentDeps } from './appointment-access';
 import { lockSlot, slotPlaces, type Slot } from './appointments.repository';
 import { requireDepartment } from './booking.service';
@@ -57,7 +58,10 @@ export async function offerFreedPlaces(
   });
   const expired = await expireLapsedOffers(deps.db, now);
   let offered = 0;
-  for (const slot of await slotsWithFreedPlaces(deps.db, now)) offered += await offerInSlot(deps, slot, now);
+  // An offer is a message she must act on within the hold: never made at night (issue 27). A place
+  // freed at 23:00 is offered at the morning's first run, and its hold starts then, when it is sent.
+  if (isClinicDay(now, deps.timeZone, deps.config.messaging))
+    for (const slot of await slotsWithFreedPlaces(deps.db, now)) offered += await offerInSlot(deps, slot, now);
   const offers = deps.metrics?.waitingListOffers;
   offers?.inc({ outcome: 'offered' }, offered);
   offers?.inc({ outcome: 'lapsed' }, expired);

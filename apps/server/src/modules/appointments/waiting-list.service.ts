@@ -125,6 +125,7 @@ export function mailOf(entry: WaitingListEntryRow, departmentName: string) {
   return {
     fullName: entry.fullName,
     email: entry.email,
+    phone: entry.phone,
     appointmentDate: entry.appointmentDate,
     appointmentTime: entry.appointmentTime,
     departmentName,

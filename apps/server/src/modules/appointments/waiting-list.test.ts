@@ -197,6 +197,28 @@ for (const kind of dbKinds()) {
       expect((await link(waiterToken, 'leave')).statusCode).toBe(200);
     });
 
+    it('makes no offer at night: a place freed at 23:00 is offered at 07:00, and its 30 minutes start then (issue 27)', async () => {
+      clock.set(MONDAY_9AM);
+      const slot = { appointmentDate: DAYS.fri, appointmentTime: '14:00', department: 'GYNECOLOGY' };
+      const [firstBooking] = await fill(slot);
+      const token = (await join(slot, person('Dem'))).json().token as string;
+      // 23:00 in Ho Chi Minh City: the place frees, and nobody is woken for it.
+      clock.set('2027-03-01T16:00:00Z');
+      expect((await cancelByLink(firstBooking!)).statusCode).toBe(200);
+      expect(await offerFreedPlaces(deps())).toMatchObject({ offered: 0 });
+      expect((await link(token)).json()).toMatchObject({ status: 'WAITING', position: 1 });
+      // 07:00: offered, held until 07:30.
+      clock.set('2027-03-02T00:00:00Z');
+      expect(await offerFreedPlaces(deps())).toMatchObject({ offered: 1 });
+      expect((await link(token)).json()).toMatchObject({
+        status: 'OFFERED',
+        offerExpiresAt: '2027-03-02T00:30:00.000Z',
+      });
+      expect((await link(token, 'leave')).statusCode).toBe(200);
+      await processDueEmails(deps());
+      clock.set(MONDAY_9AM);
+    });
+
     it('keeps a freed place for the list, offers it to the first in line for 30 minutes, then to the next; one click claims it', async () => {
       clock.set(MONDAY_9AM);
       const slot = { appointmentDate: DAYS.wed, appointmentTime: '09:00', department: 'GYNECOLOGY' };

@@ -16,7 +16,8 @@ import {
 import { genericEmail, paymentConfirmationEmail, type RenderedEmail } from './templates';
 
 // What other modules use of this one: the outbox (written in their own transactions) and the templates.
-export { enqueueEmails } from './email.repository';
+export { enqueueEmails, phoneEventOf } from './email.repository';
+export { enqueuePhoneMessages } from '../messaging/messaging.service';
 // A person's messages and their retention (issue 26): read and erased here only, so the outbox's
 // successor (other channels) changes one place.
 export { clearEmailBodies, eraseEmailsTo, listEmailsTo, purgeEmails } from './email.repository';
@@ -154,7 +155,8 @@ export async function deliverNow(
 export async function sendEmailNow(deps: MailDeps, email: RenderedEmail): Promise<EmailSendResult> {
   const now = deps.clock.now();
   const [id] = await enqueueEmails(deps.db, [email], now);
-  const claimed = await claimEmailById(deps.db, id!, now, new Date(now.getTime() + LEASE_MS));
+  if (id == null) return { success: false, message: APPOINTMENT_MSG.emailUnavailable, status: 'queued' };
+  const claimed = await claimEmailById(deps.db, id, now, new Date(now.getTime() + LEASE_MS));
   const outcome = claimed ? await deliver(deps, claimed) : 'retry';
   if (outcome === 'sent') return { success: true, message: APPOINTMENT_MSG.emailSent, status: 'sent' };
   if (outcome === 'simulated') return { success: true, message: APPOINTMENT_MSG.emailSimulated, status: 'simulated' };

@@ -45,6 +45,20 @@ export type AppointmentMailData = {
   doctorMessage?: string | null;
   /** The private management link's address (appointment/manage/{token}), when one was just made. */
   manageUrl?: string | null;
+  /** The payment request's private pay link (/pay/{token}, issue 28). */
+  payUrl?: string | null;
+  /** Her phone: the same event goes to it by Zalo or SMS (issue 27). `email` is '' when she gave none. */
+  phone?: string | null;
+};
+
+/** Who an event's phone message goes to, and what it says (modules/messaging). */
+export type PhoneOfEmail = {
+  phone: string;
+  fullName: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  /** The private link (management or waiting list), sent in its short form. */
+  link: string | null;
 };
 
 export type RenderedEmail = {
@@ -55,6 +69,8 @@ export type RenderedEmail = {
   text: string;
   attachments: EmailAttachment[];
   appointmentId: number | null;
+  /** The phone the same event goes to (Zalo, else SMS), or none. */
+  phoneTo?: PhoneOfEmail | null;
 };
 
 /**
@@ -186,7 +202,19 @@ function appointmentEmail(
   attachments: EmailAttachment[] = [],
 ): RenderedEmail {
   const { html, text } = render(a, a.fullName, blocks);
-  return { kind, to: a.email, subject, html, text, attachments, appointmentId: a.id };
+  return { kind, to: a.email, subject, html, text, attachments, appointmentId: a.id, phoneTo: phoneOf(a) };
+}
+
+/** The phone message's recipient and facts of an appointment (or waiting-list) e-mail. */
+export function phoneOf(a: AppointmentMailData & { waitingUrl?: string }): PhoneOfEmail | null {
+  if (!a.phone) return null;
+  return {
+    phone: a.phone,
+    fullName: a.fullName,
+    appointmentDate: a.appointmentDate,
+    appointmentTime: a.appointmentTime,
+    link: a.manageUrl ?? a.waitingUrl ?? null,
+  };
 }
 
 const when = (a: { appointmentDate: string; appointmentTime: string }) =>
@@ -383,6 +411,16 @@ export function paymentRequestEmail(a: AppointmentMailData): RenderedEmail {
         text: `Phòng khám gửi đến quý khách yêu cầu thanh toán ${formatVnd(a.amount)} cho lịch khám dưới đây.`,
       },
       { kind: 'details' },
+      ...(a.payUrl
+        ? [
+            {
+              kind: 'link' as const,
+              text: 'Quý khách có thể thanh toán trực tuyến (VNPay, MoMo, chuyển khoản VietQR) bằng liên kết riêng dưới đây (không chia sẻ liên kết này cho người khác):',
+              label: 'Thanh toán trực tuyến',
+              href: a.payUrl,
+            },
+          ]
+        : []),
       {
         kind: 'p',
         text: `Quý khách có thể thanh toán tại quầy lễ tân hoặc liên hệ hotline ${CLINIC.phone} để được hướng dẫn.`,

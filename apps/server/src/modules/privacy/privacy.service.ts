@@ -83,9 +83,10 @@ export function privacyNotice(deps: Pick<AppDeps, 'config'>): PrivacyNotice {
 async function identify(deps: PrivacyDeps, who: Requester) {
   if (who.channel === 'LINK') {
     const holder = await linkHolder(deps, who.token);
-    const email = holder.email!.toLowerCase();
+    // A visitor who gave only her phone holds a link too (issue 27): no address to key her by.
+    const email = holder.email?.toLowerCase() ?? '';
     return {
-      key: { userId: null, emails: [email] } satisfies PersonKey,
+      key: { userId: null, emails: email ? [email] : [] } satisfies PersonKey,
       contact: {
         fullName: holder.fullName,
         phone: holder.phone,

@@ -3,6 +3,7 @@ import { focusManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPOINTMENT_MSG, APPROVALS_MSG, type Appointment, type AppointmentPage } from '@clinic/shared';
 import { routes } from '@/app/router';
+import { PAST_VISIT_TEXT, PAST_VISIT_WARNING } from './components/approval-parts';
 import { appointment } from '@/testing/appointment-fixture';
 import { makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
@@ -233,6 +234,19 @@ describe('PendingApprovalsPage', () => {
     expect(screen.getByRole('dialog', { name: 'Từ chối lịch hẹn' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Lý do từ chối/)).toHaveValue('Trùng lịch mổ');
     focusManager.setFocused(undefined);
+  });
+
+  it('warns that a visit to accept has already passed, in its row and in the accept window', async () => {
+    // 08:00 in Hà Nội on 2026-03-10 is 01:00Z, before NOW (02:15Z).
+    const GONE = assigned(3, { appointmentDate: '2026-03-10', appointmentTime: '08:00', fullName: 'Bệnh nhân 3' });
+    server({ items: () => [GONE, LATER] });
+    const { user } = open();
+    const row = await rowOf('Bệnh nhân 3');
+    expect(within(row).getByText(PAST_VISIT_TEXT)).toBeInTheDocument();
+    expect(within(await rowOf('Bệnh nhân 2')).queryByText(PAST_VISIT_TEXT)).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Accept appointment of Bệnh nhân 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chấp nhận lịch hẹn' });
+    expect(within(dialog).getByText(PAST_VISIT_WARNING)).toBeInTheDocument();
   });
 
   it('says there is nothing to approve', async () => {

@@ -72,7 +72,9 @@ function server(
             email: 'd@x.vn',
             specialty: 'GYNECOLOGY',
             specialtyName: 'Phụ khoa',
+            dayLoad: 1,
           },
+          { id: 10, fullName: 'BS. Trần Văn Bình', email: 'b@x.vn', specialty: null, specialtyName: null, dayLoad: 0 },
         ],
       };
     if (/\/api\/appointments\/\d+\/history/.test(url)) return { body: [] };
@@ -141,6 +143,77 @@ describe('BookingManagerPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent.find((r) => r.url === '/api/appointments/1/assign-doctor')?.body).toEqual({ doctorId: 9 });
     expect(await screen.findByText(APPOINTMENT_MSG.doctorAssigned)).toBeInTheDocument();
+  });
+
+  it("shows each doctor's load that day and picks the only fitting doctor by itself", async () => {
+    const { sent } = server((url, init) => {
+      if (url === '/api/appointments/1/doctor-candidates')
+        return {
+          body: [
+            {
+              id: 9,
+              fullName: 'BS. Lê Thị Hồng Nhung',
+              email: 'd@x.vn',
+              specialty: null,
+              specialtyName: null,
+              dayLoad: 4,
+            },
+          ],
+        };
+      return url === '/api/appointments/1/assign-doctor' && init.method === 'PUT'
+        ? { body: { message: APPOINTMENT_MSG.doctorAssigned, appointment: ITEMS[0], emailStatus: 'none' } }
+        : undefined;
+    });
+    const { user } = open();
+    await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /Chỉ định bác sĩ/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chỉ định bác sĩ' });
+    const select = await within(dialog).findByRole('combobox', { name: 'Bác sĩ' });
+    expect(select).toHaveValue('9');
+    expect(within(select).getByRole('option', { name: /4 lịch hẹn ngày này/ })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Chỉ định' }));
+    await waitFor(() =>
+      expect(sent.find((r) => r.url === '/api/appointments/1/assign-doctor')?.body).toEqual({ doctorId: 9 }),
+    );
+  });
+
+  it('assigns several selected pending bookings to one doctor at once and reports each', async () => {
+    const { sent } = server((url) => {
+      if (url === '/api/users/role/DOCTOR')
+        return { body: [makeUser({ id: 9, username: 'nhung', fullName: 'BS. Lê Thị Hồng Nhung', role: 'DOCTOR' })] };
+      if (url === '/api/appointments/bulk/assign-doctor')
+        return {
+          body: {
+            success: 2,
+            skipped: 0,
+            failed: 0,
+            results: [
+              { id: 1, outcome: 'success', code: null, reason: null },
+              { id: 4, outcome: 'success', code: null, reason: null },
+            ],
+            message: 'Thành công: 2',
+          },
+        };
+      return undefined;
+    });
+    const { user } = open();
+    await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('checkbox'));
+    await user.click(within(await rowOf('Bệnh nhân 3')).getByRole('checkbox'));
+    const bar = screen.getByRole('region', { name: 'Thao tác hàng loạt' });
+    // A paid booking in the selection keeps the button off.
+    expect(within(bar).getByRole('button', { name: /Chỉ định bác sĩ/ })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(within(await rowOf('Bệnh nhân 3')).getByRole('checkbox'));
+    await user.click(within(await rowOf('Bệnh nhân 4')).getByRole('checkbox'));
+    await user.click(within(bar).getByRole('button', { name: 'Chỉ định bác sĩ' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chỉ định bác sĩ cho 2 lịch hẹn' });
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Bác sĩ' }), '9');
+    await user.click(within(dialog).getByRole('button', { name: 'Chỉ định' }));
+    await waitFor(() =>
+      expect(sent.find((r) => r.url === '/api/appointments/bulk/assign-doctor')?.body).toEqual({
+        ids: [1, 4],
+        doctorId: 9,
+      }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Chỉ định bác sĩ: kết quả' })).toBeInTheDocument();
   });
 
   it("checks the payment amount with the specification's messages before sending it", async () => {

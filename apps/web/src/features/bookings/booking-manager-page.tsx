@@ -40,6 +40,7 @@ import { BookingToolbar } from './components/booking-toolbar';
 import { BulkInputModal } from './components/bulk-input-modal';
 import { CreateAccountsResultModal } from './components/create-accounts-result-modal';
 import { DeskBookingModal } from './components/desk-booking-modal';
+import { BulkAssignModal } from './components/bulk-assign-modal';
 import { BulkResultModal } from './components/bulk-result-modal';
 import { CancelAppointmentModal } from './components/cancel-appointment-modal';
 import { EditAppointmentModal } from './components/edit-appointment-modal';
@@ -55,7 +56,8 @@ type Dialog =
   | { kind: 'create-accounts' }
   | { kind: 'desk' }
   | { kind: 'accounts-result'; result: CreateAccountsResult }
-  | { kind: 'bulk-result'; title: string; result: BulkResult; names: Map<number, string> };
+  | { kind: 'bulk-result'; title: string; result: BulkResult; names: Map<number, string> }
+  | { kind: 'bulk-assign' };
 
 /** The toast of a bulk action that could not do everything (specification section 8). */
 const BULK_PARTIAL: Record<BulkAppointmentAction, string> = {
@@ -208,6 +210,7 @@ export default function BookingManagerPage() {
           role={user.role}
           statuses={selectedItems.map((a) => a.status)}
           onCreateAccounts={() => setDialog({ kind: 'create-accounts' })}
+          onAssign={() => setDialog({ kind: 'bulk-assign' })}
           onClear={clearSelection}
           onAction={(action) =>
             setDialog(
@@ -368,6 +371,19 @@ export default function BookingManagerPage() {
       />
       {dialog?.kind === 'desk' && <DeskBookingModal onClose={close} />}
       {dialog?.kind === 'accounts-result' && <CreateAccountsResultModal result={dialog.result} onClose={close} />}
+      {dialog?.kind === 'bulk-assign' && (
+        <BulkAssignModal
+          ids={[...selected]}
+          onClose={close}
+          onDone={(result) => {
+            const names = new Map(selectedItems.map((a) => [a.id, a.fullName]));
+            if (result.failed > 0 || result.skipped > 0) toast.error(result.message);
+            else toast.success(result.message);
+            clearSelection();
+            setDialog({ kind: 'bulk-result', title: 'Chỉ định bác sĩ: kết quả', result, names });
+          }}
+        />
+      )}
       {dialog?.kind === 'bulk-result' && (
         <BulkResultModal title={dialog.title} result={dialog.result} names={dialog.names} onClose={close} />
       )}

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_MSG, type Dashboard, type Role } from '@clinic/shared';
+import { clinicToday, DASHBOARD_MSG, type AppointmentPage, type Dashboard, type Role } from '@clinic/shared';
+import { appointment } from '@/testing/appointment-fixture';
+import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { routes } from '@/app/router';
 import { makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
@@ -23,6 +25,10 @@ const DASHBOARD: Dashboard = {
   sampleDataAvailable: true,
 };
 
+const TODAY = clinicToday(new Date(), clinicTimeZone());
+const TOMORROW = new Date(Date.parse(`${TODAY}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+let upcoming: AppointmentPage = { items: [], total: 0, page: 1, size: 100, totalPages: 0, totalCapped: false };
+
 function open(role: Role, dashboard: Dashboard, sample?: () => { status?: number; body?: unknown }) {
   const me = makeUser({ id: 1, username: role.toLowerCase(), role, fullName: 'Quản trị viên' });
   const sent: string[] = [];
@@ -32,6 +38,7 @@ function open(role: Role, dashboard: Dashboard, sample?: () => { status?: number
     if (url === '/api/users/profile') return { body: me };
     if (url === '/api/dashboard') return { body: dashboard };
     if (url === '/api/dashboard/sample-data' && sample) return sample();
+    if (url.startsWith('/api/appointments/upcoming?')) return { body: upcoming };
     return {
       status: 404,
       body: { statusCode: 404, code: 'NOT_FOUND', message: 'Không tìm thấy', error: 'Không tìm thấy' },
@@ -87,6 +94,36 @@ describe('DashboardPage', () => {
       within(screen.getByRole('region', { name: 'Truy cập nhanh' })).getByRole('link', { name: /Pending Approvals/ }),
     ).toHaveAttribute('href', '/admin/pending-approvals');
     expect(screen.queryByText('Chỗ trống được lấp tháng này')).not.toBeInTheDocument();
+  });
+
+  it("lists the doctor's visits today and tomorrow in time order, each with its state and the step that fits", async () => {
+    const items = [
+      appointment(5, 'CONFIRMED', { appointmentDate: TODAY, appointmentTime: '08:30', fullName: 'Chị Sáng' }),
+      appointment(6, 'AWAITING_DOCTOR_APPROVAL', {
+        appointmentDate: TODAY,
+        appointmentTime: '14:00',
+        fullName: 'Chị Chiều',
+      }),
+      appointment(7, 'PAID', { appointmentDate: TOMORROW, appointmentTime: '09:00', fullName: 'Chị Mai Sau' }),
+    ];
+    upcoming = { items, total: 3, page: 1, size: 100, totalPages: 1, totalCapped: false };
+    const { sent } = open('DOCTOR', { ...DASHBOARD, scope: 'doctor', waitingList: null, sampleDataAvailable: false });
+    const today = await screen.findByRole('list', { name: 'Lịch khám hôm nay' }, firstLoad);
+    const rows = within(today).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^08:30Chị Sáng.*Ghi chú \/ Vắng$/),
+      expect.stringMatching(/^14:00Chị Chiều.*Chấp nhận$/),
+    ]);
+    expect(within(rows[0]!).getByRole('link', { name: 'Ghi chú / Vắng' })).toHaveAttribute('href', '/admin/patients');
+    expect(within(rows[1]!).getByRole('link', { name: 'Chấp nhận' })).toHaveAttribute(
+      'href',
+      '/admin/pending-approvals',
+    );
+    // Tomorrow's paid visit cannot take notes yet: no step offered.
+    const tomorrow = screen.getByRole('list', { name: 'Lịch khám ngày mai' });
+    expect(within(tomorrow).getByText('Chị Mai Sau')).toBeInTheDocument();
+    expect(within(tomorrow).queryByRole('link')).not.toBeInTheDocument();
+    expect(sent.some((r) => r.startsWith(`GET /api/appointments/upcoming?to=${TOMORROW}`))).toBe(true);
   });
 
   it('shows a patient her own bookings and bills, with no account count, clinic revenue or growth', async () => {

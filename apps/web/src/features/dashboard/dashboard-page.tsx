@@ -23,6 +23,7 @@ import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { cn } from '@/lib/cn';
 import { useDashboard } from './api/get-dashboard';
+import { DoctorDaysPanel } from './components/doctor-days-panel';
 import { monthLabel, MonthChart } from './components/month-chart';
 import { SampleDataPanel } from './components/sample-data-panel';
 
@@ -245,6 +246,8 @@ export default function DashboardPage() {
       ) : (
         <Figures data={query.data} />
       )}
+
+      {user.role === 'DOCTOR' && <DoctorDaysPanel />}
 
       {tiles.length > 0 && (
         <section aria-labelledby="quick-actions-title">

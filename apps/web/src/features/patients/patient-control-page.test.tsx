@@ -15,6 +15,8 @@ import { makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@
 
 // Tuesday 10 March 2026, 09:15 in Ho Chi Minh City.
 const NOW = new Date('2026-03-10T02:15:00Z');
+/** Today in the clinic is 2026-03-10: the follow-up's quick dates. */
+const FROM_NOW = { week: '2026-03-17', twoWeeks: '2026-03-24', month: '2026-04-10' };
 
 const visit = (id: number, overrides: Partial<PatientVisit> = {}): PatientVisit => ({
   id,
@@ -231,6 +233,14 @@ describe('PatientControlPage', () => {
     const save = within(dialog).getByRole('button', { name: 'Save Notes & Schedule Follow-up' });
     expect(save).toBeDisabled();
     expect(within(dialog).getByText(APPOINTMENT_MSG.followUpDateTimeRequired)).toBeInTheDocument();
+    // The quick dates count from today; a typed date replaces them.
+    await user.click(within(dialog).getByRole('button', { name: '+1 tuần' }));
+    expect(within(dialog).getByLabelText(/Ngày tái khám/)).toHaveValue(FROM_NOW.week);
+    await user.click(within(dialog).getByRole('button', { name: '+2 tuần' }));
+    expect(within(dialog).getByLabelText(/Ngày tái khám/)).toHaveValue(FROM_NOW.twoWeeks);
+    await user.click(within(dialog).getByRole('button', { name: '+1 tháng' }));
+    expect(within(dialog).getByLabelText(/Ngày tái khám/)).toHaveValue(FROM_NOW.month);
+    await user.clear(within(dialog).getByLabelText(/Ngày tái khám/));
     await user.type(within(dialog).getByLabelText(/Ngày tái khám/), '2026-03-24');
     expect(save).toBeDisabled();
     await user.click(within(dialog).getByRole('radio', { name: '09:00' }));

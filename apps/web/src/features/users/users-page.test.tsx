@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MFA_MSG, USER_MSG, type ImportResult, type User, type UserBulkResult, type UserPage } from '@clinic/shared';
 import { routes } from '@/app/router';
+import { appointment } from '@/testing/appointment-fixture';
 import { errorBody, makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
 const ADMIN = makeUser({
@@ -443,8 +444,50 @@ describe('UsersPage', () => {
     const row = await rowOf('Trần Thị Bình');
     expect(within(row).queryByRole('button', { name: 'Activate Trần Thị Bình' })).not.toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Deactivate Trần Thị Bình' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Deactivate user' });
+    expect(sent.some((r) => r.url === '/api/users/9/deactivate')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(sent.some((r) => r.url === '/api/users/9/deactivate' && r.method === 'PUT')).toBe(true));
     expect(await screen.findByText(`${USER_MSG.deactivated}: Trần Thị Bình`)).toBeInTheDocument();
+  });
+
+  it('asks before deactivating a doctor, lists his upcoming visits, then gives them to another doctor', async () => {
+    const visit = appointment(41, 'CONFIRMED', { fullName: 'Phạm Thị Hoa', doctorId: 7 });
+    const other = makeUser({ id: 12, username: 'doctor3', fullName: 'BS. Lê Minh', role: 'DOCTOR' });
+    const { sent } = server((url) => {
+      if (url === '/api/appointments/owed-by-doctor/7') return { body: { doctorId: 7, active: true, items: [visit] } };
+      if (url === '/api/users/7/deactivate') return { body: { message: USER_MSG.deactivated } };
+      if (url === '/api/users/role/DOCTOR') return { body: [other] };
+      if (url === '/api/appointments/bulk/assign-doctor')
+        return {
+          body: {
+            success: 1,
+            skipped: 0,
+            failed: 0,
+            results: [{ id: 41, outcome: 'success', code: null, reason: null }],
+            message: 'Thành công: 1',
+          },
+        };
+      return undefined;
+    });
+    const { user } = open();
+    await user.click(
+      within(await rowOf('BS. Nguyễn Văn An')).getByRole('button', { name: 'Deactivate BS. Nguyễn Văn An' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate BS. Nguyễn Văn An?' });
+    expect(await within(dialog).findByText(/Phạm Thị Hoa/)).toBeInTheDocument();
+    expect(sent.some((r) => r.url === '/api/users/7/deactivate')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    const move = await screen.findByRole('dialog', { name: 'Chuyển lịch hẹn của BS. Nguyễn Văn An' });
+    await user.selectOptions(await within(move).findByRole('combobox', { name: /Bác sĩ nhận lịch hẹn/ }), '12');
+    await user.click(within(move).getByRole('button', { name: 'Chuyển 1 lịch hẹn' }));
+    await waitFor(() =>
+      expect(sent.find((r) => r.url === '/api/appointments/bulk/assign-doctor')?.body).toEqual({
+        ids: [41],
+        doctorId: 12,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('imports only an .xlsx file and shows the results with the rows that failed', async () => {

@@ -29,6 +29,7 @@ import { BulkResultModal } from './components/bulk-result-modal';
 import { ImportResultsModal } from './components/import-results-modal';
 import { ImportUsersModal } from './components/import-users-modal';
 import { TemporaryPasswordModal } from './components/temporary-password-modal';
+import { DeactivateDoctorModal } from './components/deactivate-doctor-modal';
 import { UserBulkBar } from './components/user-bulk-bar';
 import { UserFormModal } from './components/user-form-modal';
 import { isSelectable, type UserRowAction } from './components/user-row-parts';
@@ -39,9 +40,11 @@ import { BULK_ACTION_NAMES, displayName } from './user-labels';
 import { usePastTheEnd } from '@/hooks/use-past-the-end';
 import { useBackOfficeText } from '@/hooks/use-back-office-text';
 
+const DEACTIVATE_NOTE = 'Tài khoản sẽ không đăng nhập được nữa cho đến khi được kích hoạt lại.';
+
 type Dialog =
   | { kind: 'create' }
-  | { kind: 'edit' | 'delete' | 'resetPassword' | 'resetMfa'; user: User }
+  | { kind: 'edit' | 'delete' | 'resetPassword' | 'resetMfa' | 'deactivate' | 'reassign'; user: User }
   | { kind: 'temporaryPassword'; user: User; password: string }
   | { kind: 'bulk-delete' }
   | { kind: 'bulk-result'; title: string; result: UserBulkResult; names: Map<number, string> }
@@ -82,15 +85,17 @@ export default function UsersPage() {
   const bulk = useUserBulkAction();
 
   function onRowAction(action: UserRowAction, user: User) {
-    if (action === 'activate' || action === 'deactivate') {
-      const active = action === 'activate';
+    if (action === 'activate') {
       changeStatus.mutate(
-        { id: user.id, active },
+        { id: user.id, active: true },
         {
           onSuccess: (result) => toast.success(`${result.message}: ${displayName(user)}`),
-          onError: (error) => toast.error(errorMessage(error, active ? ACTIVATE_FAILED : USER_MSG.deactivateFailed)),
+          onError: (error) => toast.error(errorMessage(error, ACTIVATE_FAILED)),
         },
       );
+    } else if (action === 'deactivate' || action === 'reassign') {
+      // Asked first; a doctor's window lists his upcoming visits and reassigns them (issue 25, defect 4).
+      setDialog({ kind: user.role === 'DOCTOR' ? 'reassign' : 'deactivate', user });
     } else {
       setDialog({ kind: action, user });
     }
@@ -221,6 +226,30 @@ export default function UsersPage() {
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <UserFormModal key={single?.id ?? 'new'} user={single} onClose={close} />
       )}
+      {dialog?.kind === 'reassign' && <DeactivateDoctorModal user={dialog.user} onClose={close} />}
+      <ConfirmDialog
+        open={dialog?.kind === 'deactivate'}
+        title="Deactivate user"
+        message={single ? `Deactivate ${displayName(single)} (@${single.username})? ${DEACTIVATE_NOTE}` : ''}
+        confirmLabel="Deactivate"
+        cancelLabel="Cancel"
+        closeLabel="Close"
+        loading={changeStatus.isPending}
+        onConfirm={() =>
+          single &&
+          changeStatus.mutate(
+            { id: single.id, active: false },
+            {
+              onSuccess: (result) => {
+                toast.success(`${result.message}: ${displayName(single)}`);
+                close();
+              },
+              onError: (error) => toast.error(errorMessage(error, USER_MSG.deactivateFailed)),
+            },
+          )
+        }
+        onCancel={close}
+      />
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title="Delete user"

@@ -2,7 +2,9 @@ import { useId, type ReactNode } from 'react';
 import { CalendarDays, Clock, FileText, MessageSquareText, Phone, Stethoscope } from 'lucide-react';
 import { DOCTOR_MESSAGE_LABEL, formatLongDate, type Appointment } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
-import { Button } from '@/components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { departmentLabel } from '../shared/department-label';
 
@@ -75,6 +77,14 @@ export function MyAppointmentCard({ appointment, onCancel }: { appointment: Appo
         )}
       </dl>
 
+      {appointment.status === 'PAYMENT_REQUESTED' && (
+        // Online payment (issue 28): her own booking's pay page.
+        <div className="mt-auto flex justify-end border-t border-slate-100 pt-4">
+          <Link to={paths.payMine.href(appointment.id)} className={buttonClasses({ size: 'sm' })}>
+            Thanh toán trực tuyến
+          </Link>
+        </div>
+      )}
       {onCancel && (
         <div className="mt-auto flex justify-end border-t border-slate-100 pt-4">
           <Button variant="secondary" size="sm" onClick={onCancel} className="text-red-700 hover:bg-red-50">

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { APPOINTMENT_LIMITS, APPOINTMENT_MSG, APPROVALS_MSG, BOOKING_UI_MSG, type Appointment } from '@clinic/shared';
 import { errorMessage } from '@/lib/error-message';
+import { Alert } from '@/components/ui/alert';
 import { useAcceptAssignment } from '../api/accept-assignment';
+import { isPast, PAST_VISIT_TEXT, PAST_VISIT_WARNING } from './approval-parts';
 import { AssignmentAnswerModal } from './assignment-answer-modal';
 
 /** Accept: an optional message for the patient; the appointment becomes CONFIRMED and she is e-mailed. */
@@ -35,6 +37,13 @@ export function AcceptAssignmentModal({ appointment, onClose }: { appointment: A
       onClose={onClose}
       title="Chấp nhận lịch hẹn"
       pending={accept.isPending}
+      notice={
+        isPast(appointment, new Date()) ? (
+          <Alert tone="warning" title={PAST_VISIT_TEXT}>
+            {PAST_VISIT_WARNING}
+          </Alert>
+        ) : undefined
+      }
       failure={accept.isError ? errorMessage(accept.error, APPROVALS_MSG.acceptFailed) : null}
       submit={{ label: APPROVALS_MSG.acceptButton, onClick: submit, disabled: tooLong }}
       field={{

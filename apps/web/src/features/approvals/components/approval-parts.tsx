@@ -34,6 +34,16 @@ export function AssignmentSummary({ appointment: a }: { appointment: Appointment
   );
 }
 
+/** What a visit whose time has already gone says (issue 25): accepting it confirms a visit that did not happen. */
+export const PAST_VISIT_TEXT = 'Đã qua giờ khám';
+export const PAST_VISIT_WARNING =
+  'Giờ khám của lịch hẹn này đã qua. Hãy kiểm tra với bệnh nhân hoặc nhân viên trước khi chấp nhận.';
+
+/** Its start is already behind us in the clinic's time. */
+export function isPast(a: Appointment, now: Date): boolean {
+  return clinicInstant(a.appointmentDate, a.appointmentTime.slice(0, 5), clinicTimeZone()).getTime() < now.getTime();
+}
+
 /** Starts within the next 24 hours (the "Urgent" card's rule), so the row says so too. */
 export function isUrgent(a: Appointment, now: Date): boolean {
   const start = clinicInstant(a.appointmentDate, a.appointmentTime.slice(0, 5), clinicTimeZone()).getTime();

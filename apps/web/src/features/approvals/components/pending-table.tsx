@@ -2,7 +2,7 @@ import { Check, Eye, X } from 'lucide-react';
 import { URGENT_WITHIN_HOURS, type Appointment } from '@clinic/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { assignedAt, isUrgent, visitWhen, type ApprovalAction } from './approval-parts';
+import { assignedAt, isPast, isUrgent, PAST_VISIT_TEXT, visitWhen, type ApprovalAction } from './approval-parts';
 
 type Props = { items: Appointment[]; now: Date; onAction: (action: ApprovalAction, appointment: Appointment) => void };
 
@@ -34,6 +34,10 @@ function Actions({ a, onAction, compact }: { a: Appointment; onAction: Props['on
       </Button>
     </div>
   );
+}
+
+function PastBadge() {
+  return <Badge tone="warning">{PAST_VISIT_TEXT}</Badge>;
 }
 
 function UrgentBadge() {
@@ -92,6 +96,11 @@ export function PendingTable({ items, now, onAction }: Props) {
                         <UrgentBadge />
                       </p>
                     )}
+                    {isPast(a, now) && (
+                      <p className="mt-1">
+                        <PastBadge />
+                      </p>
+                    )}
                   </td>
                   <td className="px-4 py-3 text-slate-900">{a.departmentName ?? a.department}</td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-700">{assignedAt(a)}</td>
@@ -117,6 +126,7 @@ export function PendingTable({ items, now, onAction }: Props) {
                     <p className="text-xs text-slate-600">ID: #{a.id}</p>
                   </div>
                   {isUrgent(a, now) && <UrgentBadge />}
+                  {isPast(a, now) && <PastBadge />}
                 </div>
                 <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
                   <div>

@@ -27,6 +27,7 @@ import { useResendManageLink } from '../api/resend-manage-link';
 import { BOOKING_ACTION_LABELS, bookingActions, declinedByDoctor } from '../booking-actions';
 import { ACTION_ICONS, type RowActionHandler } from './booking-row-parts';
 import { SlotWaitingList } from './slot-waiting-list';
+import { AppointmentMessages } from './appointment-messages';
 import { DetailField } from '@/components/ui/detail-field';
 
 export const RESEND_LINK_FAILED = 'Không thể gửi lại liên kết quản lý lịch hẹn';
@@ -209,6 +210,7 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
           </dl>
         </section>
         {can(role, 'manageBookings') && <SlotWaitingList appointment={a} />}
+        {can(role, 'manageBookings') && <AppointmentMessages appointmentId={a.id} />}
         <section aria-labelledby="detail-trail">
           <h3 id="detail-trail" className="mb-3 text-sm font-semibold tracking-wide text-brand-800 uppercase">
             Lịch sử thay đổi

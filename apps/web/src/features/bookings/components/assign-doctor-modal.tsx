@@ -11,11 +11,18 @@ import { useAssignDoctor } from '../api/assign-doctor';
 import { useDoctorCandidates } from '../api/get-doctor-candidates';
 import { declinedByDoctor } from '../booking-actions';
 
+/** A candidate's load on the appointment's day, as the list shows it. */
+export const dayLoadText = (n: number) => (n === 0 ? 'chưa có lịch hẹn ngày này' : `${n} lịch hẹn ngày này`);
+
 /** 'Chỉ định bác sĩ' (PENDING only): the server's candidates for the department; the doctor then accepts or declines. */
 export function AssignDoctorModal({ appointment, onClose }: { appointment: Appointment; onClose: () => void }) {
   const candidates = useDoctorCandidates(appointment.id);
   const assign = useAssignDoctor();
-  const [doctorId, setDoctorId] = useState('');
+  const [picked, setPicked] = useState('');
+  // The only fitting doctor is chosen by itself (issue 25, 'assigning many').
+  const only = candidates.data?.length === 1 ? String(candidates.data[0]!.id) : '';
+  const doctorId = picked || only;
+  const setDoctorId = setPicked;
   const [missing, setMissing] = useState(false);
   const declined = declinedByDoctor(appointment);
 
@@ -78,6 +85,7 @@ export function AssignDoctorModal({ appointment, onClose }: { appointment: Appoi
                   <option key={d.id} value={d.id}>
                     {d.fullName ?? d.email}
                     {d.specialtyName ? ` · ${d.specialtyName}` : ''}
+                    {d.dayLoad !== undefined ? ` · ${dayLoadText(d.dayLoad)}` : ''}
                   </option>
                 ))}
               </select>

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { Ban, CircleDollarSign, ReceiptText, Trash2, UserPlus, X } from 'lucide-react';
+import { Ban, CircleDollarSign, ReceiptText, Stethoscope, Trash2, UserPlus, X } from 'lucide-react';
 import {
   can,
   isBulkActionDisabled,
@@ -25,17 +25,22 @@ const BLOCKED_HINT: Record<BulkAppointmentAction, string> = {
   delete: '',
 };
 
+const ASSIGN_BLOCKED = 'Chỉ chỉ định bác sĩ được cho các lịch hẹn đang chờ xác nhận';
+
 type BookingBulkBarProps = {
   role: Role;
   statuses: AppointmentStatus[];
   onAction: (action: BulkAppointmentAction) => void;
   /** Bulk account creation: PATIENT accounts for the selected appointments' e-mails. */
   onCreateAccounts: () => void;
+  /** Several pending bookings to one doctor (issue 25); on only when every selected one is pending. */
+  onAssign?: () => void;
   onClear: () => void;
 };
 
 /** Shown while appointments are selected; each button is on only when every selected one allows it. */
-export function BookingBulkBar({ role, statuses, onAction, onCreateAccounts, onClear }: BookingBulkBarProps) {
+export function BookingBulkBar({ role, statuses, onAction, onCreateAccounts, onAssign, onClear }: BookingBulkBarProps) {
+  const assignBlocked = statuses.length === 0 || statuses.some((s) => s !== 'PENDING');
   const actions: { action: BulkAppointmentAction; icon: typeof Ban; variant: 'secondary' | 'danger' }[] = [
     { action: 'request-payment', icon: ReceiptText, variant: 'secondary' },
     { action: 'mark-paid', icon: CircleDollarSign, variant: 'secondary' },
@@ -73,6 +78,18 @@ export function BookingBulkBar({ role, statuses, onAction, onCreateAccounts, onC
               </Button>
             );
           })}
+        {onAssign && (role === 'ADMIN' || role === 'STAFF') && (
+          <Button
+            size="sm"
+            aria-disabled={assignBlocked || undefined}
+            className={assignBlocked ? 'cursor-not-allowed opacity-50' : undefined}
+            onClick={() => (assignBlocked ? toast.error(ASSIGN_BLOCKED, { id: 'bulk-assign' }) : onAssign())}
+          >
+            <Stethoscope aria-hidden="true" className="size-4" />
+            Chỉ định bác sĩ
+            {assignBlocked && <span className="sr-only"> ({ASSIGN_BLOCKED})</span>}
+          </Button>
+        )}
         {can(role, 'createPatientAccounts') && (
           <Button size="sm" variant="secondary" onClick={onCreateAccounts}>
             <UserPlus aria-hidden="true" className="size-4" />

@@ -26,6 +26,21 @@ import { errorMessage } from '@/lib/error-message';
 import { useSaveExaminationNotes } from '../api/save-examination-notes';
 import { VisitChoice } from './visit-choice';
 
+/** A calendar date (YYYY-MM-DD) moved by days or months; a month's end stays inside the shorter month. */
+function shiftDate(date: string, days: number, months = 0): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  const moved = new Date(Date.UTC(y, m - 1 + months, Math.min(d, last) + days));
+  return moved.toISOString().slice(0, 10);
+}
+
+/** The follow-up dates a doctor gives most, counted from today (issue 25). */
+const FOLLOW_UP_STEPS = [
+  { label: '+1 tuần', from: (today: string) => shiftDate(today, 7) },
+  { label: '+2 tuần', from: (today: string) => shiftDate(today, 14) },
+  { label: '+1 tháng', from: (today: string) => shiftDate(today, 0, 1) },
+] as const;
+
 type Outcome = 'COMPLETED' | 'NO_SHOW';
 
 /**
@@ -232,6 +247,22 @@ export function ExaminationNotesModal({
                 />
               )}
             </FormField>
+            <div className="-mt-2 flex flex-wrap gap-2" role="group" aria-label="Chọn nhanh ngày tái khám">
+              {FOLLOW_UP_STEPS.map((step) => (
+                <Button
+                  key={step.label}
+                  type="button"
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => {
+                    setDate(step.from(clinicMoment(now, zone).date));
+                    setTime('');
+                  }}
+                >
+                  {step.label}
+                </Button>
+              ))}
+            </div>
             <TimeSlotPicker
               name="follow-up-time"
               legend="Giờ tái khám"

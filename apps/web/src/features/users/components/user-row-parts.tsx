@@ -1,12 +1,22 @@
 import { useContext, useId } from 'react';
-import { KeyRound, Pencil, ShieldCheck, ShieldOff, Trash2, UserCheck, UserX, type LucideIcon } from 'lucide-react';
+import {
+  CalendarClock,
+  KeyRound,
+  Pencil,
+  ShieldCheck,
+  ShieldOff,
+  Trash2,
+  UserCheck,
+  UserX,
+  type LucideIcon,
+} from 'lucide-react';
 import { USER_MSG, type User } from '@clinic/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CurrentUserContext } from '@/hooks/use-current-user';
 import { ROLE_NAMES, ROLE_TONES, displayName } from '../user-labels';
 
-export type UserRowAction = 'edit' | 'resetPassword' | 'resetMfa' | 'activate' | 'deactivate' | 'delete';
+export type UserRowAction = 'edit' | 'resetPassword' | 'resetMfa' | 'activate' | 'deactivate' | 'reassign' | 'delete';
 export type UserRowActionHandler = (action: UserRowAction, user: User) => void;
 
 /** Administrator accounts are never selected, edited or changed here (specification section 5, PRODUCT.md section 5). */
@@ -140,6 +150,18 @@ export function RowActions({ user, onAction }: { user: User; onAction: UserRowAc
             <Icon aria-hidden="true" className="size-4" />
           </Button>
         ),
+      )}
+      {user.role === 'DOCTOR' && !user.active && (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-9"
+          aria-label={`Chuyển lịch hẹn của ${name}`}
+          title={`Chuyển lịch hẹn của ${name}`}
+          onClick={() => onAction('reassign', user)}
+        >
+          <CalendarClock aria-hidden="true" className="size-4" />
+        </Button>
       )}
       <ResetMfaButton user={user} onAction={onAction} />
     </div>

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  PAYMENT_ATTEMPT_STATUSES,
+  PAYMENT_FLAGS,
+  PAYMENT_NOTIFICATION_OUTCOMES,
+  PAYMENT_PROVIDERS,
+} from '@clinic/shared';
+import { appointments } from './appointments';
+import { inList } from './checks';
+
+/**
+ * The private pay link of a payment request (issue 28): one per appointment, kept as the SHA-256 of
+ * its token; it pays only while the appointment is PAYMENT_REQUESTED, so paid or cancelled ends it.
+ */
+export const paymentLinks = pgTable('payment_links', {
+  appointmentId: integer('appointment_id')
+    .primaryKey()
+    .references(() => appointments.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** Every attempt to pay: its provider's reference (vnp_TxnRef, MoMo's orderId, the VietQR memo) is unique. */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    appointmentId: integer('appointment_id').notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    reference: text('reference').notNull().unique(),
+    /** Đồng. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: PAYMENT_ATTEMPT_STATUSES }).notNull().default('PENDING'),
+    providerTransactionId: text('provider_transaction_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('payment_attempts_appointment_idx').on(t.appointmentId, t.id),
+    // Whatever races, an appointment has at most one attempt that took its money as the visit's payment.
+    uniqueIndex('payment_attempts_one_paid_idx')
+      .on(t.appointmentId)
+      .where(sql`${t.status} = 'PAID'`),
+    check('payment_attempts_provider_check', inList(t.provider, PAYMENT_PROVIDERS)),
+    check('payment_attempts_status_check', inList(t.status, PAYMENT_ATTEMPT_STATUSES)),
+    check('payment_attempts_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Every notification a provider sent, as received (its SHA-256, never the body: it may name the
+ * patient), and what the ledger did with it. No foreign keys: the ledger outlives a deleted booking.
+ */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    reference: text('reference'),
+    attemptId: integer('attempt_id'),
+    appointmentId: integer('appointment_id'),
+    /** Đồng, as the provider reported it. */
+    amount: bigint('amount', { mode: 'number' }),
+    providerTransactionId: text('provider_transaction_id'),
+    rawSha256: text('raw_sha256').notNull(),
+    outcome: text('outcome', { enum: PAYMENT_NOTIFICATION_OUTCOMES }).notNull(),
+    flag: text('flag', { enum: PAYMENT_FLAGS }),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('payment_notifications_appointment_idx').on(t.appointmentId, t.id),
+    index('payment_notifications_flag_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.flag} is not null`),
+    check('payment_notifications_outcome_check', inList(t.outcome, PAYMENT_NOTIFICATION_OUTCOMES)),
+  ],
+);
+
+export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
+export type PaymentNotificationRow = typeof paymentNotifications.$inferInsert;

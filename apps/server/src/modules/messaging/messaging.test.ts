@@ -1,0 +1,276 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGING_TEXT } from '@clinic/shared';
+import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
+import { dbKinds } from '../../../test/databases';
+import { booking, call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
+import { listOutboxEmails } from '../email/email.repository';
+import { listMessages } from './messaging.repository';
+import { inClinicDay, processDueMessages } from './messaging.service';
+import { startPhoneSimulator, type PhoneSimulator } from './phone-simulator.mjs';
+import { zaloEventSignature } from './providers';
+import { PHONE_TEMPLATES, SMS_MAX_PARTS, smsParts, smsText, znsData, type PhoneTemplateName } from './templates';
+
+const ZALO_TOKEN = 'zalo-test-access-token';
+const OA_SECRET = 'oa-secret-for-tests';
+const APP_ID = '4242';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('phone texts', () => {
+  it('keeps every SMS within two GSM-7 parts for the longest name allowed (100 characters)', () => {
+    const longest =
+      'Nguyễn Thị Hoàng Phương Thảo Nguyên Khánh Linh Đặng Trần Lê Phạm Võ Huỳnh Bùi Đỗ Hồ Ngô Dương Lý An';
+    const name = longest.padEnd(100, 'a').slice(0, 100);
+    for (const template of Object.keys(PHONE_TEMPLATES) as PhoneTemplateName[]) {
+      const text = smsText(
+        template,
+        znsData({
+          customer_name: name,
+          date: '2027-03-02',
+          time: '09:00',
+          link: 'https://antamclinic.vn/l/AbCdEfGhIjKlMnOpQrStUv',
+        }),
+      );
+      expect(smsParts(text), `${template}: ${text}`).toBeLessThanOrEqual(SMS_MAX_PARTS);
+      // GSM-7 without diacritics: nothing outside plain ASCII.
+      expect(text).toMatch(/^[\x20-\x7e\n]+$/);
+    }
+  });
+
+  it('says the facts without diacritics', () => {
+    const text = smsText(
+      'BOOKING_RECEIVED',
+      znsData({ customer_name: 'Đỗ Thị Ánh', date: '2027-03-02', time: '09:00', link: 'https://x.vn/l/abc' }),
+    );
+    expect(text).toContain('Do Thi Anh');
+    expect(text).toContain('09:00 ngay 02/03/2027');
+    expect(text).toContain('https://x.vn/l/abc');
+  });
+
+  it('opens the clinic day at 07:00 and closes it at 21:00, clinic time', () => {
+    const day = { dayStart: '07:00', dayEnd: '21:00' };
+    const tz = 'Asia/Ho_Chi_Minh';
+    // 23:00 clinic time (16:00 UTC) waits for 07:00 the next day (00:00 UTC).
+    expect(inClinicDay(new Date('2027-03-01T16:00:00Z'), tz, day).toISOString()).toBe('2027-03-02T00:00:00.000Z');
+    // 06:59 waits a minute; 09:00 goes now.
+    expect(inClinicDay(new Date('2027-03-01T23:59:00Z'), tz, day).toISOString()).toBe('2027-03-02T00:00:00.000Z');
+    expect(inClinicDay(new Date(MONDAY_9AM), tz, day).toISOString()).toBe(new Date(MONDAY_9AM).toISOString());
+  });
+});
+
+for (const kind of dbKinds()) {
+  describe(`Zalo and SMS through the message outbox [${kind}]`, () => {
+    let t: TestContext;
+    let s: Sessions;
+    let sim: PhoneSimulator;
+    const clock = fixedClock(MONDAY_9AM);
+    const db = () => t.testDb.database.db;
+    const worker = () => processDueMessages({ ...t.app.deps, db: db(), clock });
+    const inboxOf = (phone: string) => sim.inbox.filter((m) => m.phone === phone);
+
+    beforeAll(async () => {
+      const port = await freePort();
+      sim = await startPhoneSimulator({
+        zaloToken: ZALO_TOKEN,
+        zaloAppId: APP_ID,
+        oaSecret: OA_SECRET,
+        smsApiKey: 'esms-key',
+        smsSecretKey: 'esms-secret',
+        zaloWebhookUrl: `http://127.0.0.1:${port}/api/messages/callbacks/zalo`,
+      });
+      t = await buildTestApp(kind, {
+        clock,
+        env: {
+          RATE_LIMIT_PUBLIC: '1000',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          ZALO_API_URL: sim.url,
+          ZALO_ACCESS_TOKEN: ZALO_TOKEN,
+          ZALO_APP_ID: APP_ID,
+          ZALO_OA_SECRET: OA_SECRET,
+          SMS_API_URL: sim.url,
+          SMS_API_KEY: 'esms-key',
+          SMS_SECRET_KEY: 'esms-secret',
+        },
+      });
+      await t.app.listen({ port, host: '127.0.0.1' });
+      s = await signInAll(t.app);
+    });
+    afterAll(async () => {
+      await t?.close();
+      await sim?.close();
+    });
+
+    it('sends a booking with an e-mail to the e-mail and to Zalo, once each, and no SMS', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({ email: 'zalo.user@example.com', phone: '0961 000 101' }),
+      });
+      expect(res.statusCode).toBe(201);
+      const id = res.json().appointmentId as number;
+      await worker();
+      await worker();
+      expect(await listOutboxEmails(db(), { appointmentId: id })).toHaveLength(1);
+      const messages = await listMessages(db(), { appointmentId: id });
+      expect(messages.map((m) => [m.channel, m.template, m.status])).toEqual([['zalo', 'BOOKING_RECEIVED', 'sent']]);
+      expect(inboxOf('84961000101')).toHaveLength(1);
+      expect(inboxOf('84961000101')[0]).toMatchObject({ channel: 'zalo', data: { customer_name: 'Trần Thị Lan' } });
+    });
+
+    it('sends a visitor without e-mail her private link by SMS when she is not on Zalo; the short link opens her booking', async () => {
+      sim.rules.set('84961000102', { zalo: 'not-user' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({ email: '', phone: '+84 961.000.102', appointmentTime: '10:00' }),
+      });
+      expect(res.statusCode).toBe(201);
+      const { appointmentId: id, manageToken } = res.json() as { appointmentId: number; manageToken: string };
+      await worker();
+      expect(await listOutboxEmails(db(), { appointmentId: id })).toHaveLength(0);
+      const messages = await listMessages(db(), { appointmentId: id });
+      expect(messages.map((m) => [m.channel, m.status])).toEqual([
+        ['zalo', 'fallback'],
+        ['sms', 'sent'],
+      ]);
+      expect(messages[0]!.lastError).toContain('-118');
+      const [sms] = inboxOf('84961000102');
+      expect(sms).toMatchObject({ channel: 'sms' });
+      const link = /http:\/\/127\.0\.0\.1:\d+\/l\/([A-Za-z0-9_-]{22})\b/.exec(sms!.text!);
+      expect(link, sms!.text).not.toBeNull();
+      expect(manageToken.startsWith(link![1]!)).toBe(true);
+      // Once sent, the outbox keeps no private link.
+      expect(JSON.stringify(await listMessages(db(), { appointmentId: id }))).not.toContain(link![1]!);
+      const opened = await t.app.inject({ method: 'GET', url: `/l/${link![1]}` });
+      expect(opened.statusCode).toBe(302);
+      expect(opened.headers.location).toBe(`/appointment/manage/${manageToken}`);
+      const page = await t.app.inject({ method: 'GET', url: `/api/appointments/manage/${manageToken}` });
+      expect(page.statusCode).toBe(200);
+    });
+
+    it('retries a Zalo send whose answer was lost with the same tracking id: she gets it once', async () => {
+      sim.rules.set('84961000103', { zalo: 'lose-answer' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({ email: '', phone: '0961000103', appointmentTime: '11:00' }),
+      });
+      const id = res.json().appointmentId as number;
+      expect((await worker()).retry).toBe(1);
+      clock.set(new Date(new Date(MONDAY_9AM).getTime() + 60_000));
+      expect((await worker()).sent).toBe(1);
+      clock.set(MONDAY_9AM);
+      expect(inboxOf('84961000103')).toHaveLength(1);
+      const [row] = await listMessages(db(), { appointmentId: id });
+      expect(row).toMatchObject({ channel: 'zalo', status: 'sent', attempts: 2 });
+    });
+
+    it('takes a signed delivery report once, and refuses one with a bad signature', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({ email: '', phone: '0961000104', appointmentTime: '13:30' }),
+      });
+      const id = res.json().appointmentId as number;
+      await worker();
+      const [sent] = await listMessages(db(), { appointmentId: id });
+      const timestamp = '1798000000000';
+      const body = JSON.stringify({
+        app_id: APP_ID,
+        event_name: 'user_received_message',
+        timestamp,
+        message: { msg_id: sent!.providerMessageId, tracking_id: sent!.trackingId },
+      });
+      const forged = await t.app.inject({
+        method: 'POST',
+        url: '/api/messages/callbacks/zalo',
+        headers: { 'content-type': 'application/json', 'x-zevent-signature': 'mac=00' },
+        payload: body,
+      });
+      expect(forged.statusCode).toBe(401);
+      expect(forged.json()).toMatchObject({ statusCode: 401, message: MESSAGING_TEXT.badSignature });
+      expect((await listMessages(db(), { appointmentId: id }))[0]!.status).toBe('sent');
+      const signed = {
+        method: 'POST' as const,
+        url: '/api/messages/callbacks/zalo',
+        headers: {
+          'content-type': 'application/json',
+          'x-zevent-signature': zaloEventSignature(APP_ID, body, timestamp, OA_SECRET),
+        },
+        payload: body,
+      };
+      expect((await t.app.inject(signed)).json()).toEqual({ ok: true });
+      // A repeat changes nothing.
+      expect((await t.app.inject(signed)).json()).toEqual({ ok: false });
+      expect((await listMessages(db(), { appointmentId: id }))[0]).toMatchObject({ status: 'delivered' });
+    });
+
+    it('records the SMS provider’s callback to the signed address it was given', async () => {
+      sim.rules.set('84961000105', { zalo: 'template-refused' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({ email: '', phone: '0961000105', appointmentTime: '14:00' }),
+      });
+      const id = res.json().appointmentId as number;
+      await worker();
+      await sim.flushCallbacks();
+      const messages = await listMessages(db(), { appointmentId: id });
+      expect(messages.map((m) => [m.channel, m.status])).toEqual([
+        ['zalo', 'fallback'],
+        ['sms', 'delivered'],
+      ]);
+      const tampered = await t.app.inject({
+        method: 'GET',
+        url: `/api/messages/callbacks/sms?ref=${messages[1]!.trackingId}&key=wrong&SendStatus=5`,
+      });
+      expect(tampered.statusCode).toBe(401);
+    });
+
+    it('holds a message that can wait until 07:00 clinic time, and sends it then', async () => {
+      // 23:00 in Ho Chi Minh City: the doctor confirms a visit (non-urgent); the booking's own link goes at once.
+      const night = '2027-03-01T16:00:00Z';
+      clock.set(night);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({ email: '', phone: '0961000106', appointmentDate: DAYS.wed, appointmentTime: '15:00' }),
+      });
+      const id = res.json().appointmentId as number;
+      await worker();
+      expect(inboxOf('84961000106')).toHaveLength(1);
+      const confirmed = await call(t.app, s.staff, 'PUT', `/api/appointments/${id}/confirm`);
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      const run = await worker();
+      expect(run.held).toBeGreaterThanOrEqual(1);
+      expect(inboxOf('84961000106')).toHaveLength(1);
+      clock.set('2027-03-02T00:00:00Z');
+      await worker();
+      expect(inboxOf('84961000106').map((m) => m.data?.customer_name)).toHaveLength(2);
+      clock.set(MONDAY_9AM);
+    });
+
+    it('lists messages to Booking Manager without their text, and lets her resend one', async () => {
+      const list = await call(t.app, s.staff, 'GET', '/api/messages?channel=sms');
+      expect(list.statusCode).toBe(200);
+      const body = list.json() as { messages: { id: number; recipient: string }[]; templates: { name: string }[] };
+      expect(body.messages.length).toBeGreaterThan(0);
+      expect(body.messages[0]!.recipient).toMatch(/^0\d{3}\*\*\*\d{3}$/);
+      expect(JSON.stringify(body)).not.toContain('/l/');
+      expect(body.templates.map((x) => x.name)).toContain('WAITING_OFFER');
+      expect((await call(t.app, s.doctor, 'GET', '/api/messages')).statusCode).toBe(403);
+      const resent = await call(t.app, s.staff, 'POST', `/api/messages/${body.messages[0]!.id}/resend`);
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(resent.json().message).toBe(MESSAGING_TEXT.resent);
+      expect((await call(t.app, s.staff, 'POST', '/api/messages/999999/resend')).statusCode).toBe(404);
+    });
+  });
+}

@@ -1,0 +1,150 @@
+import { CLINIC, formatDate } from '@clinic/shared';
+
+/**
+ * Every event's phone message, in one file for the clinic to register (issue 27). Zalo approves
+ * ZNS templates in advance: each is a fixed text with named parameters, and its id comes from the
+ * clinic's Zalo account (ZALO_TEMPLATE_IDS, else the simulator's ids below). The SMS text is the
+ * same message in Vietnamese without diacritics (GSM-7, at most two parts). Transactional only: no
+ * advertising, ever. No reason for the visit, no department: a phone's lock screen shows the text.
+ */
+export type PhoneTemplate = {
+  /** Sent at any hour (she is waiting for it), or only in the clinic's day. */
+  urgent: boolean;
+  /** The ZNS template's text as registered with Zalo; <param> are its parameters. */
+  zns: string;
+  /** The SMS text; {param} are the same parameters, without diacritics. */
+  sms: string;
+};
+
+export const PHONE_TEMPLATES = {
+  BOOKING_RECEIVED: {
+    urgent: true,
+    zns: 'Xin chào <customer_name>, phòng khám đã nhận yêu cầu đặt lịch khám lúc <time> ngày <date>. Xem, đổi hoặc hủy lịch tại <link>',
+    sms: '{clinic}: Da nhan yeu cau dat lich kham cua {customer_name} luc {time} ngay {date}. Xem, doi hoac huy lich: {link}',
+  },
+  MANAGE_LINK: {
+    urgent: true,
+    zns: 'Xin chào <customer_name>, đây là đường dẫn mới để xem, đổi hoặc hủy lịch khám lúc <time> ngày <date>: <link>',
+    sms: '{clinic}: Duong dan moi de xem, doi hoac huy lich kham cua {customer_name} luc {time} ngay {date}: {link}',
+  },
+  RESCHEDULED: {
+    urgent: true,
+    zns: 'Xin chào <customer_name>, lịch khám của quý khách đã được đổi sang <time> ngày <date>.',
+    sms: '{clinic}: Lich kham cua {customer_name} da duoc doi sang {time} ngay {date}. Hotline {hotline}',
+  },
+  CANCELLATION: {
+    urgent: true,
+    zns: 'Xin chào <customer_name>, lịch khám lúc <time> ngày <date> đã được hủy. Hotline <hotline>.',
+    sms: '{clinic}: Lich kham cua {customer_name} luc {time} ngay {date} da duoc huy. Hotline {hotline}',
+  },
+  APPOINTMENT_CONFIRMED: {
+    urgent: false,
+    zns: 'Xin chào <customer_name>, bác sĩ đã xác nhận lịch khám lúc <time> ngày <date>. Vui lòng đến sớm 15 phút.',
+    sms: '{clinic}: Bac si da xac nhan lich kham cua {customer_name} luc {time} ngay {date}. Vui long den som 15 phut.',
+  },
+  PAYMENT_REQUEST: {
+    urgent: false,
+    zns: 'Xin chào <customer_name>, lịch khám lúc <time> ngày <date> cần thanh toán. Chi tiết trong thư hoặc hotline <hotline>.',
+    sms: '{clinic}: Lich kham cua {customer_name} luc {time} ngay {date} can thanh toan. Hotline {hotline}',
+  },
+  PAYMENT_CONFIRMATION: {
+    urgent: false,
+    zns: 'Xin chào <customer_name>, phòng khám đã nhận thanh toán cho lịch khám lúc <time> ngày <date>.',
+    sms: '{clinic}: Da nhan thanh toan cho lich kham cua {customer_name} luc {time} ngay {date}.',
+  },
+  UPDATE_NOTIFICATION: {
+    urgent: false,
+    zns: 'Xin chào <customer_name>, thông tin lịch khám của quý khách đã được cập nhật: <time> ngày <date>.',
+    sms: '{clinic}: Thong tin lich kham cua {customer_name} da duoc cap nhat: {time} ngay {date}. Hotline {hotline}',
+  },
+  REMINDER: {
+    urgent: false,
+    zns: 'Xin chào <customer_name>, phòng khám nhắc quý khách có lịch khám lúc <time> ngày <date>.',
+    sms: '{clinic}: Nhac lich kham cua {customer_name} luc {time} ngay {date}. Vui long den som 15 phut. Hotline {hotline}',
+  },
+  WAITING_JOINED: {
+    urgent: false,
+    zns: 'Xin chào <customer_name>, quý khách đã vào danh sách chờ cho <time> ngày <date>. Xem tại <link>',
+    sms: '{clinic}: {customer_name} da vao danh sach cho {time} ngay {date}. Xem: {link}',
+  },
+  WAITING_OFFER: {
+    urgent: false,
+    zns: 'Xin chào <customer_name>, có chỗ trống lúc <time> ngày <date>. Giữ chỗ trong 30 phút tại <link>',
+    sms: '{clinic}: Co cho trong luc {time} ngay {date} cho {customer_name}. Giu cho trong 30 phut: {link}',
+  },
+  WAITING_ENDED: {
+    urgent: false,
+    zns: 'Xin chào <customer_name>, danh sách chờ cho <time> ngày <date> đã kết thúc.',
+    sms: '{clinic}: Danh sach cho {time} ngay {date} cua {customer_name} da ket thuc. Hotline {hotline}',
+  },
+} as const satisfies Record<string, PhoneTemplate>;
+
+export type PhoneTemplateName = keyof typeof PHONE_TEMPLATES;
+
+export const isPhoneTemplate = (kind: string): kind is PhoneTemplateName => kind in PHONE_TEMPLATES;
+
+/** The simulator's template ids (a real account's come from ZALO_TEMPLATE_IDS). */
+export const SIMULATED_ZNS_TEMPLATE_IDS: Record<PhoneTemplateName, string> = Object.fromEntries(
+  Object.keys(PHONE_TEMPLATES).map((name, i) => [name, String(300100 + i)]),
+) as Record<PhoneTemplateName, string>;
+
+/** Zalo caps a template parameter at 30 characters (customer_name) and the SMS keeps at most two parts. */
+export const ZNS_PARAM_MAX = 30;
+
+/** "Nguyễn Thị Đào" → "Nguyen Thi Dao": Vietnamese without diacritics, in the GSM-7 alphabet. */
+export function withoutDiacritics(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .replace(/[^A-Za-z0-9 .,:;!?()'"/@&%+=_#*<>\n-]/g, '');
+}
+
+/** One SMS part holds 160 GSM-7 characters; a longer text goes as parts of 153 (the rest is the header). */
+export function smsParts(text: string): number {
+  return text.length <= 160 ? 1 : Math.ceil(text.length / 153);
+}
+export const SMS_MAX_PARTS = 2;
+
+export type PhoneParams = { customer_name: string; date: string; time: string; link?: string | null };
+
+/** The ZNS template_data: every parameter a string, the name cut to Zalo's length. */
+export function znsData(params: PhoneParams): Record<string, string> {
+  return {
+    customer_name: params.customer_name.slice(0, ZNS_PARAM_MAX),
+    date: formatDate(params.date),
+    time: params.time,
+    hotline: CLINIC.phone,
+    ...(params.link ? { link: params.link } : {}),
+  };
+}
+
+/**
+ * The SMS text of a template: the name shortened (from its start: Vietnamese given names come
+ * last) until the text fits two parts.
+ */
+export function smsText(name: PhoneTemplateName, data: Record<string, string>): string {
+  const fill = (customerName: string) =>
+    PHONE_TEMPLATES[name].sms.replace(/\{(\w+)\}/g, (_, key: string) =>
+      withoutDiacritics(
+        key === 'clinic'
+          ? CLINIC.shortName
+          : key === 'customer_name'
+            ? customerName
+            : key === 'hotline'
+              ? CLINIC.phone
+              : (data[key] ?? ''),
+      ),
+    );
+  let words = withoutDiacritics(data.customer_name ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  let text = fill(words.join(' '));
+  while (smsParts(text) > SMS_MAX_PARTS && words.length > 1) {
+    words = words.slice(1);
+    text = fill(words.join(' '));
+  }
+  if (smsParts(text) > SMS_MAX_PARTS) text = fill((words[0] ?? '').slice(0, 20));
+  return text;
+}

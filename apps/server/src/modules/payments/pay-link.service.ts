@@ -1,0 +1,20 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { findPayLinkAppointmentId, replacePayLink } from './payments.repository';
+
+/** The pay link's token: 32 random bytes (256 bits) in base64url, kept only as its SHA-256. */
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The patient's pay page. */
+export const payLinkUrl = (origin: string, token: string) => `${origin}/pay/${token}`;
+
+/** A new pay link for the appointment, inside the caller's transaction; the old one stops working. */
+export async function issuePayLink(tx: Db, appointmentId: number, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await replacePayLink(tx, appointmentId, hashOf(token), now);
+  return token;
+}
+
+export function payLinkAppointmentId(db: Db, token: string): Promise<number | undefined> {
+  return findPayLinkAppointmentId(db, hashOf(token));
+}

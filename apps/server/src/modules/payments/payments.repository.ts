@@ -1,0 +1,89 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  paymentAttempts,
+  paymentLinks,
+  paymentNotifications,
+  type PaymentAttemptRow,
+  type PaymentNotificationRow,
+} from '../../db/schema';
+
+/** Keeps `tokenHash` as the appointment's one pay link: a new one replaces (and so ends) the old. */
+export async function replacePayLink(db: Db, appointmentId: number, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .insert(paymentLinks)
+    .values({ appointmentId, tokenHash, createdAt: now })
+    .onConflictDoUpdate({
+      target: paymentLinks.appointmentId,
+      set: { tokenHash: sql`excluded.token_hash`, createdAt: sql`excluded.created_at` },
+    });
+}
+
+export async function findPayLinkAppointmentId(db: Db, tokenHash: string): Promise<number | undefined> {
+  const rows = await db
+    .select({ id: paymentLinks.appointmentId })
+    .from(paymentLinks)
+    .where(eq(paymentLinks.tokenHash, tokenHash))
+    .limit(1);
+  return rows[0]?.id;
+}
+
+export async function insertPaymentAttempt(
+  db: Db,
+  row: Pick<PaymentAttemptRow, 'appointmentId' | 'provider' | 'reference' | 'amount' | 'createdAt'>,
+): Promise<PaymentAttemptRow> {
+  const rows = await db.insert(paymentAttempts).values(row).returning();
+  return rows[0]!;
+}
+
+export async function findPaymentAttempt(db: Db, reference: string): Promise<PaymentAttemptRow | undefined> {
+  const rows = await db.select().from(paymentAttempts).where(eq(paymentAttempts.reference, reference)).limit(1);
+  return rows[0];
+}
+
+/** The attempt, locked until the end of the transaction: two notifications of one payment settle it once. */
+export async function lockPaymentAttempt(db: Db, id: number): Promise<PaymentAttemptRow | undefined> {
+  const rows = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update');
+  return rows[0];
+}
+
+export async function settlePaymentAttempt(
+  db: Db,
+  id: number,
+  patch: Pick<PaymentAttemptRow, 'status' | 'providerTransactionId' | 'paidAt'>,
+): Promise<void> {
+  await db.update(paymentAttempts).set(patch).where(eq(paymentAttempts.id, id));
+}
+
+export async function insertPaymentNotification(db: Db, row: PaymentNotificationRow): Promise<void> {
+  await db.insert(paymentNotifications).values(row);
+}
+
+export async function listPaymentAttempts(db: Db, appointmentId: number) {
+  return db
+    .select({
+      provider: paymentAttempts.provider,
+      reference: paymentAttempts.reference,
+      amount: paymentAttempts.amount,
+      status: paymentAttempts.status,
+      providerTransactionId: paymentAttempts.providerTransactionId,
+      paidAt: paymentAttempts.paidAt,
+    })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.appointmentId, appointmentId))
+    .orderBy(asc(paymentAttempts.id));
+}
+
+export async function listPaymentFlags(db: Db, appointmentId: number) {
+  return db
+    .select({
+      flag: paymentNotifications.flag,
+      reference: paymentNotifications.reference,
+      amount: paymentNotifications.amount,
+      receivedAt: paymentNotifications.receivedAt,
+      outcome: paymentNotifications.outcome,
+    })
+    .from(paymentNotifications)
+    .where(and(eq(paymentNotifications.appointmentId, appointmentId), isNotNull(paymentNotifications.flag)))
+    .orderBy(asc(paymentNotifications.id));
+}

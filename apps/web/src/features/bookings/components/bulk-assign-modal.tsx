@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { APPOINTMENT_MSG, type BulkResult } from '@clinic/shared';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField, inputClasses } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/error-message';
+import { BULK_ASSIGN_FAILED, useBulkAssignDoctor } from '../api/bulk-assign-doctor';
+import { useDoctors } from '../api/get-doctors';
+
+/**
+ * 'Chỉ định bác sĩ' for several pending bookings at once (issue 25, 'assigning many'): one doctor,
+ * one request, a report per booking (one of another department is reported, the others assigned).
+ */
+export function BulkAssignModal({
+  ids,
+  onDone,
+  onClose,
+}: {
+  ids: number[];
+  onDone: (result: BulkResult) => void;
+  onClose: () => void;
+}) {
+  const doctors = useDoctors();
+  const assign = useBulkAssignDoctor();
+  const [doctorId, setDoctorId] = useState('');
+  const [missing, setMissing] = useState(false);
+  const active = (doctors.data ?? []).filter((d) => d.active);
+
+  function submit() {
+    if (!doctorId) return setMissing(true);
+    assign.mutate({ ids, doctorId: Number(doctorId) }, { onSuccess: onDone });
+  }
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      preventClose={assign.isPending}
+      title={`Chỉ định bác sĩ cho ${ids.length} lịch hẹn`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={assign.isPending}>
+            Đóng
+          </Button>
+          <Button onClick={submit} loading={assign.isPending} disabled={doctors.isPending}>
+            Chỉ định
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        {assign.isError && <Alert tone="error">{errorMessage(assign.error, BULK_ASSIGN_FAILED)}</Alert>}
+        {doctors.isPending ? (
+          <Spinner label="Đang tải danh sách bác sĩ..." />
+        ) : doctors.isError ? (
+          <Alert tone="error">{errorMessage(doctors.error, 'Không thể tải danh sách bác sĩ')}</Alert>
+        ) : (
+          <FormField
+            label="Bác sĩ"
+            required
+            error={missing && !doctorId ? APPOINTMENT_MSG.doctorRequired : undefined}
+            hint="Lịch hẹn của khoa khác với chuyên khoa của bác sĩ sẽ được báo lại, các lịch còn lại vẫn được chỉ định."
+          >
+            {(c) => (
+              <select
+                {...c}
+                value={doctorId}
+                onChange={(event) => {
+                  setDoctorId(event.target.value);
+                  setMissing(false);
+                }}
+                className={inputClasses}
+                data-autofocus
+              >
+                <option value="">Chọn bác sĩ...</option>
+                {active.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.fullName ?? d.username}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        )}
+      </div>
+    </Modal>
+  );
+}

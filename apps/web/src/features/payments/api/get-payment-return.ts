@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PaymentReturn } from '@clinic/shared';
+import { api } from '@/lib/api-client';
+
+/** GET /payments/return?{the provider's return}: its signature checked, the attempt's status as the IPN left it. */
+export function getPaymentReturn(search: string, signal?: AbortSignal): Promise<PaymentReturn> {
+  const params = Object.fromEntries(new URLSearchParams(search));
+  return api.get<PaymentReturn>('/payments/return', {
+    auth: false,
+    params,
+    signal,
+    fallbackMessage: 'Failed to fetch payment',
+  });
+}
+
+/** The IPN may come a moment after the browser: asked again every 2 s while it is still pending. */
+export function usePaymentReturn(search: string) {
+  return useQuery({
+    queryKey: ['payments', 'return', search] as const,
+    queryFn: ({ signal }) => getPaymentReturn(search, signal),
+    refetchInterval: (q) => (q.state.data?.status === 'PENDING' ? 2000 : false),
+  });
+}

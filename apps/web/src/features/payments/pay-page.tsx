@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import {
+  formatDate,
+  formatVnd,
+  PAYMENT_MSG,
+  PAYMENT_PROVIDER_LABELS,
+  type PaymentProvider,
+  type PayPage as PayPageData,
+  type StartPaymentResponse,
+} from '@clinic/shared';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { usePayPage } from './api/get-pay-page';
+import { useStartPayment } from './api/start-payment';
+import { VietQrCode } from './components/vietqr-code';
+
+export const PAY_TITLE = 'Thanh toán lịch khám';
+
+/**
+ * /pay/:token (issue 28): the patient's private pay page from the payment request. The clinic, the
+ * visit (never its health reason), the amount, and VNPay, MoMo or a VietQR to scan. Never indexed.
+ */
+export default function PayPage() {
+  const { token = '' } = useParams();
+  const query = usePayPage(token);
+  const start = useStartPayment();
+  return (
+    <PayScreen
+      query={query}
+      start={start}
+      startWith={(method, onSuccess) => start.mutate({ token, method }, { onSuccess })}
+    />
+  );
+}
+
+type StartMutation = { isPending: boolean; isError: boolean; error: Error | null };
+
+/** The pay page's frame, the same for the e-mailed link and for her own booking from My Appointments. */
+export function PayScreen({
+  query,
+  start,
+  startWith,
+}: {
+  query: UseQueryResult<PayPageData>;
+  start: StartMutation;
+  startWith: (method: PaymentProvider, onSuccess: (answer: StartPaymentResponse) => void) => void;
+}) {
+  return (
+    <main className="mx-auto w-full max-w-lg px-4 py-8">
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{PAY_TITLE}</h1>
+      {query.isPending ? (
+        <Spinner size="lg" label="Đang tải..." />
+      ) : query.isError ? (
+        <Alert title="Không mở được trang thanh toán">{PAYMENT_MSG.linkNotFound}</Alert>
+      ) : (
+        <PayPanel page={query.data} start={start} startWith={startWith} />
+      )}
+    </main>
+  );
+}
+
+function PayPanel({
+  page,
+  start,
+  startWith,
+}: {
+  page: PayPageData;
+  start: StartMutation;
+  startWith: (method: PaymentProvider, onSuccess: (answer: StartPaymentResponse) => void) => void;
+}) {
+  const [qr, setQr] = useState<StartPaymentResponse | null>(null);
+  const pay = (method: PaymentProvider) =>
+    startWith(method, (answer) => {
+      if (answer.redirectUrl) window.location.assign(answer.redirectUrl);
+      else setQr(answer);
+    });
+  return (
+    <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <dl className="space-y-1 text-sm text-slate-700">
+        <div>
+          <dt className="inline font-medium">Phòng khám: </dt>
+          <dd className="inline">{page.clinicName}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Lịch khám: </dt>
+          <dd className="inline">
+            #{page.appointmentId} · {page.appointmentTime} ngày {formatDate(page.appointmentDate)}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Khoa: </dt>
+          <dd className="inline">{page.departmentName}</dd>
+        </div>
+      </dl>
+      <p className="text-lg">
+        Số tiền: <strong className="text-2xl text-slate-900">{formatVnd(page.amount)}</strong>
+      </p>
+      {page.paid ? (
+        <Alert tone="success" title={PAYMENT_MSG.paid}>
+          Phòng khám đã nhận được khoản thanh toán. Xin cảm ơn!
+        </Alert>
+      ) : !page.payable ? (
+        <Alert tone="info">{PAYMENT_MSG.notPayable}</Alert>
+      ) : qr ? (
+        <div className="flex flex-col items-center gap-2 text-center">
+          <VietQrCode payload={qr.qrPayload ?? ''} label="Mã VietQR để chuyển khoản" />
+          <p className="text-sm text-slate-700">
+            Quét mã bằng ứng dụng ngân hàng. Nội dung chuyển khoản: <strong>{qr.reference}</strong>
+          </p>
+          <p className="text-sm text-slate-500">Phòng khám sẽ xác nhận khi nhận được tiền.</p>
+        </div>
+      ) : (
+        <div className="space-y-2">
+          <p className="text-sm font-medium text-slate-700">Chọn cách thanh toán:</p>
+          {page.methods.map((m) => (
+            <Button key={m} className="w-full" disabled={start.isPending} onClick={() => pay(m)}>
+              {PAYMENT_PROVIDER_LABELS[m]}
+            </Button>
+          ))}
+          {start.isError && <Alert>{start.error?.message}</Alert>}
+        </div>
+      )}
+    </div>
+  );
+}

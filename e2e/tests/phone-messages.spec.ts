@@ -1,0 +1,83 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { agreeToHealthData, clinicWeekday, emptySlotDay, snap } from './helpers';
+
+/** The phone simulator beside the journeys' server (serve-with-mailbox.mjs). */
+const SIMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PHONE_PORT ?? Number(process.env.E2E_SMTP_PORT ?? 3125) + 1)}`;
+
+async function pickTime(page: Page, time: string) {
+  await page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${time}$`) })
+    .click();
+  await expect(page.getByRole('radio', { name: time })).toBeChecked();
+}
+
+/** The SMS texts her phone received so far. */
+async function smsTo(request: APIRequestContext, msisdn: string): Promise<string[]> {
+  const res = await request.get(`${SIMULATOR}/_sim/inbox?phone=${msisdn}`);
+  const inbox = (await res.json()) as { channel: string; text?: string }[];
+  return inbox.filter((m) => m.channel === 'sms').map((m) => m.text ?? '');
+}
+
+test('a visitor with no e-mail books, her private link arrives by SMS (she is not on Zalo), and she moves her visit from it', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const desktop = testInfo.project.name !== 'phone';
+  const national = desktop ? '0388 123 451' : '0388 123 452';
+  const msisdn = `84${national.replace(/\s/g, '').slice(1)}`;
+  // Not a Zalo user: Zalo answers -118, and the message goes by SMS.
+  await request.post(`${SIMULATOR}/_sim/rules`, { data: { phone: msisdn, zalo: 'not-user' } });
+  const date = await emptySlotDay(request, { time: '09:00', department: 'GYNECOLOGY' }, desktop ? 12 : 13);
+  const later = clinicWeekday(desktop ? 33 : 34);
+
+  await page.goto('/appointment');
+  await page.getByLabel('Họ và tên').fill('Lê Thị Sương');
+  await page.getByLabel('Số điện thoại').fill(national);
+  const department = page.getByLabel('Khoa khám');
+  await expect(department).toBeEnabled();
+  await department.selectOption({ label: 'Khoa Phụ khoa' });
+  await page.getByLabel('Ngày khám').fill(date);
+  await pickTime(page, '09:00');
+  await agreeToHealthData(page);
+  await page.getByRole('button', { name: 'Đặt lịch hẹn' }).click();
+  await expect(page.getByRole('region', { name: 'Đặt lịch hẹn thành công' })).toBeVisible();
+
+  // The SMS, in Vietnamese without diacritics, carries the short form of her private link.
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const texts = await smsTo(request, msisdn);
+        link = texts.map((t) => /https?:\/\/\S+\/l\/[A-Za-z0-9_-]{22}/.exec(t)?.[0]).find(Boolean);
+        return link;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  const [text] = await smsTo(request, msisdn);
+  expect(text).toContain('Le Thi Suong');
+  expect(text!.length).toBeLessThanOrEqual(306);
+
+  // She opens it on her phone: her booking.
+  await page.goto(new URL(link!).pathname);
+  await expect(page).toHaveURL(/\/appointment\/manage\/[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Quản lý lịch hẹn' })).toBeVisible();
+  await expect(page.getByText('Lê Thị Sương')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Đổi lịch hẹn' }).click();
+  await page.getByLabel('Ngày khám mới').fill(later);
+  await pickTime(page, '10:30');
+  await page.getByRole('button', { name: 'Xác nhận đổi lịch' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Đã đổi lịch hẹn' })).toBeVisible();
+  await expect(page.getByText('10:30', { exact: true })).toBeVisible();
+  await snap(page, testInfo, 'phone-messages-moved');
+
+  // The move is told to her phone too.
+  await expect
+    .poll(async () => (await smsTo(request, msisdn)).some((t) => t.includes('da duoc doi sang 10:30')), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+});

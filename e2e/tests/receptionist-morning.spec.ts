@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { bookViaApi, clinicWeekday, expectAccessible, signIn, snap, tokenOf } from './helpers';
+
+/**
+ * The receptionist's morning at her 1366×768 laptop (issue 25): the day sheet of a busy day in
+ * 'oldest waiting first' order, the five oldest pending bookings given to one doctor at once, and a
+ * cancel from the booking detail's 'Thao tác khác' menu.
+ */
+test.use({ viewport: { width: 1366, height: 768 } });
+
+const TIMES = ['08:00', '08:30', '09:00', '09:30', '10:00', '10:30'];
+
+test('the receptionist assigns the five oldest pending bookings at once and cancels one from the detail menu', async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = `sang${Date.now().toString(36)}`;
+  // Far past the demo data's fortnight, so each of these slots has room.
+  const date = clinicWeekday(40 + (Date.now() % 20));
+  const ids: number[] = [];
+  for (const [i, time] of TIMES.entries()) {
+    ids.push(
+      await bookViaApi(request, {
+        fullName: `Khách ${tag} ${i + 1}`,
+        phone: `09${String(10_000_000 + i * 7919 + (Date.now() % 1000)).slice(-8)}`,
+        appointmentDate: date,
+        appointmentTime: time,
+        department: 'GYNECOLOGY',
+      }),
+    );
+  }
+
+  await signIn(page, 'staff');
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`/admin/bookings?day=${date}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Quản lý Lịch hẹn' })).toBeVisible();
+  await page.getByLabel('Sắp xếp').selectOption({ label: 'Chờ lâu nhất trước' });
+  await page.getByRole('searchbox', { name: 'Tìm kiếm' }).fill(tag);
+  const rows = page.locator('tbody tr:visible').filter({ hasText: tag });
+  // The search settles in the address first (a new search clears a selection).
+  await expect(page).toHaveURL(new RegExp(tag));
+  await expect(rows).toHaveCount(6);
+  await expect(rows.first()).toContainText(`Khách ${tag} 1`);
+  // The booking date column is there for her to see who has waited longest.
+  await expect(page.getByRole('columnheader', { name: /Ngày đặt/ })).toBeVisible();
+
+  for (let i = 0; i < 5; i++) await rows.nth(i).getByRole('checkbox').check();
+  for (let i = 0; i < 5; i++) await expect(rows.nth(i).getByRole('checkbox')).toBeChecked();
+  const bar = page.getByRole('region', { name: 'Thao tác hàng loạt' });
+  await expect(bar).toContainText('Đã chọn 5 lịch hẹn');
+  await bar.getByRole('button', { name: 'Chỉ định bác sĩ' }).click();
+  const assign = page.getByRole('dialog', { name: 'Chỉ định bác sĩ cho 5 lịch hẹn' });
+  const select = assign.getByLabel('Bác sĩ');
+  const value = await select.locator('option', { hasText: 'BS. Nguyễn Văn An' }).getAttribute('value');
+  await select.selectOption(value!);
+  await snap(page, testInfo, 'bulk-assign');
+  await assign.getByRole('button', { name: 'Chỉ định', exact: true }).click();
+  const report = page.getByRole('dialog', { name: 'Chỉ định bác sĩ: kết quả' });
+  await expect(report).toBeVisible();
+  await expectAccessible(page);
+  await report.getByRole('button', { name: 'Đóng' }).first().click();
+  for (let i = 0; i < 5; i++) await expect(rows.nth(i)).toContainText('Chờ bác sĩ phản hồi');
+  await expect(rows.nth(5)).not.toContainText('Chờ bác sĩ phản hồi');
+
+  const staff = await tokenOf(request, 'staff');
+  for (const id of ids.slice(0, 5)) {
+    const res = await request.get(`/api/appointments/${id}`, { headers: { Authorization: `Bearer ${staff}` } });
+    expect(await res.json()).toMatchObject({ status: 'AWAITING_DOCTOR_APPROVAL', doctorId: Number(value) });
+  }
+
+  // The sixth she cancels from its detail's menu, reached with the mouse on her screen.
+  const last = `Khách ${tag} 6`;
+  await rows.nth(5).getByRole('button', { name: last, exact: true }).click();
+  const detail = page.getByRole('dialog', { name: /Lịch hẹn #\d+/ });
+  await detail.getByRole('button', { name: /Thao tác khác/ }).click();
+  await page
+    .getByRole('menu', { name: /Thao tác khác cho lịch hẹn/ })
+    .getByRole('menuitem', { name: 'Hủy lịch hẹn' })
+    .click();
+  const cancel = page.getByRole('dialog', { name: 'Hủy lịch hẹn' });
+  await cancel.getByLabel(/Lý do hủy/).fill('Bệnh nhân gọi điện báo bận');
+  await cancel.getByRole('button', { name: 'Hủy lịch hẹn' }).click();
+  await expect(cancel).toBeHidden();
+  const res = await request.get(`/api/appointments/${ids[5]}`, { headers: { Authorization: `Bearer ${staff}` } });
+  expect(await res.json()).toMatchObject({ status: 'CANCELLED' });
+});
