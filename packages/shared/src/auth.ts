@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { GENDERS, ROLES } from './roles';
 import { MSG } from './messages';
+import { BACK_OFFICE_LANGUAGE_CODES } from './users-texts';
 import { mfaChallengeResponseSchema } from './mfa';
 
 export const loginRequestSchema = z.object({
@@ -49,8 +50,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** GET /users/profile: the signed-in user, and whether she must enrol a second factor before anything else. */
-export const profileSchema = userSchema.extend({ mfaEnrolmentRequired: z.boolean() });
+/**
+ * GET /users/profile: the signed-in user, whether she must enrol a second factor before anything else,
+ * and her back-office language (kept on the server, so it follows her to every device).
+ */
+export const profileSchema = userSchema.extend({
+  mfaEnrolmentRequired: z.boolean(),
+  backOfficeLanguage: z.enum(BACK_OFFICE_LANGUAGE_CODES),
+});
 export type Profile = z.infer<typeof profileSchema>;
 
 export * from './session';

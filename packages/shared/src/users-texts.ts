@@ -114,7 +114,13 @@ export const PROFILE_MSG = {
   genderInvalid: 'Giới tính không hợp lệ',
   phoneInvalid: 'Số điện thoại không hợp lệ',
   emailLocked: 'Không thể thay đổi email',
+  backOfficeLanguageInvalid: 'Ngôn ngữ trang quản trị không hợp lệ',
+  preferencesFailed: 'Không thể lưu ngôn ngữ trang quản trị',
 } as const;
+
+/** The back-office's language (issue 25): the specification's English texts ('en', the default) or Vietnamese. */
+export const BACK_OFFICE_LANGUAGE_CODES = ['en', 'vi'] as const;
+export type BackOfficeLanguageCode = (typeof BACK_OFFICE_LANGUAGE_CODES)[number];
 
 export const USER_STATUS_FILTERS = ['active', 'inactive'] as const;
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];

@@ -6,7 +6,14 @@ import { isDateString } from './appointments/time';
 import { newPasswordSchema } from './passwords';
 import { ASSIGNABLE_ROLES, GENDERS, ROLES } from './roles';
 import { userSchema } from './auth';
-import { PROFILE_MSG, USER_LIMITS, USER_MSG, USER_SORTS, USER_STATUS_FILTERS } from './users-texts';
+import {
+  BACK_OFFICE_LANGUAGE_CODES,
+  PROFILE_MSG,
+  USER_LIMITS,
+  USER_MSG,
+  USER_SORTS,
+  USER_STATUS_FILTERS,
+} from './users-texts';
 
 export * from './users-texts';
 
@@ -146,6 +153,16 @@ export const updateProfileRequestSchema = z.object({
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 export type UpdateProfileInput = z.output<typeof updateProfileRequestSchema>;
+
+/** PATCH /users/profile/preferences: the signed-in user's back-office language, 'en' (the default) or 'vi'. */
+export const updatePreferencesRequestSchema = z.object({
+  backOfficeLanguage: z.enum(BACK_OFFICE_LANGUAGE_CODES, { error: PROFILE_MSG.backOfficeLanguageInvalid }),
+});
+export type UpdatePreferencesRequest = z.input<typeof updatePreferencesRequestSchema>;
+
+/** The answer of PATCH /users/profile/preferences: what is now stored. */
+export const preferencesSchema = z.object({ backOfficeLanguage: z.enum(BACK_OFFICE_LANGUAGE_CODES) });
+export type Preferences = z.infer<typeof preferencesSchema>;
 
 // ---------------------------------------------------------------- lists
 

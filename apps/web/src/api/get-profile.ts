@@ -1,13 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PROFILE_MSG, type Profile } from '@clinic/shared';
 import { api } from '@/lib/api-client';
+import { rememberBackOfficeLanguage } from '@/lib/back-office-language';
 
 /**
  * GET /users/profile: the signed-in user as the server knows him (profile, booking, guards,
  * back-office), and whether he must first change his password or set up two-factor sign-in.
  */
-export function getProfile(): Promise<Profile> {
-  return api.get<Profile>('/users/profile', { fallbackMessage: PROFILE_MSG.fetchFailed });
+export async function getProfile(): Promise<Profile> {
+  const profile = await api.get<Profile>('/users/profile', { fallbackMessage: PROFILE_MSG.fetchFailed });
+  // Her back-office language as the server keeps it (chosen on another device, perhaps) replaces this device's copy.
+  rememberBackOfficeLanguage(profile.id, profile.backOfficeLanguage);
+  return profile;
 }
 
 /** Keyed by the token: another sign-in (or a new token) never sees the previous profile. */

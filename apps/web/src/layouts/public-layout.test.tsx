@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@clinic/shared';
 import { routes } from '@/app/router';
-import { makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
+import { CONNECTION_LOST_TEXT } from '@/components/connection-banner';
+import { errorBody, makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
 const patient = makeUser({ id: 12, username: 'patient', role: 'PATIENT', fullName: 'Trần Thị Bình', specialty: null });
 
@@ -106,5 +107,26 @@ describe('PublicLayout', () => {
     expect(await screen.findByRole('heading', { name: '404 — Không tìm thấy trang' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Về trang chủ' })[0]).toHaveAttribute('href', '/');
     await waitFor(() => expect(document.title).toBe('Không tìm thấy trang | An Tâm Clinic'));
+  });
+
+  it('tells a signed-in patient once that the server does not answer, and clears it when it answers again', async () => {
+    const state = { down: true };
+    mockFetch((url) => {
+      if (state.down) throw new TypeError('Failed to fetch');
+      if (url === '/api/auth/validate') return { body: { valid: true } };
+      if (url === '/api/users/profile')
+        return { body: { ...patient, mfaEnrolmentRequired: false, backOfficeLanguage: 'en' } };
+      return { status: 404, body: errorBody(404, 'Not found', 'NOT_FOUND') };
+    });
+    storeSession(storedInfoOf(patient));
+    const { user } = renderRoutes(routes, '/profile');
+    const banner = (await screen.findByText(CONNECTION_LOST_TEXT, undefined, { timeout: 5000 })).closest(
+      '[role="status"]',
+    );
+    expect(screen.getAllByText(CONNECTION_LOST_TEXT)).toHaveLength(1);
+
+    state.down = false;
+    await user.click(within(banner as HTMLElement).getByRole('button', { name: 'Thử lại' }));
+    await waitFor(() => expect(screen.queryByText(CONNECTION_LOST_TEXT)).not.toBeInTheDocument());
   });
 });

@@ -1,9 +1,13 @@
 /**
  * The back-office's language (issue 25): the specification's English texts (Users, Patient Control,
  * Pending Approvals, ...) by default, or Vietnamese for whoever chooses 'Tiếng Việt' in /settings.
- * Kept per user on this device (localStorage, keyed by the user's id).
+ * Kept on the server with her account (so it follows her to every device: GET /users/profile,
+ * PATCH /users/profile/preferences); this device keeps a copy (localStorage, keyed by the user's id)
+ * only so the first paint is already in her language, and the profile's answer overwrites it.
  */
-export type BackOfficeLanguage = 'en' | 'vi';
+import { PASSWORD_MIN_LENGTH, USER_LIMITS, USER_MSG, type BackOfficeLanguageCode } from '@clinic/shared';
+
+export type BackOfficeLanguage = BackOfficeLanguageCode;
 
 export const BACK_OFFICE_LANGUAGES: readonly { value: BackOfficeLanguage; label: string }[] = [
   { value: 'en', label: 'Tiếng Anh (theo đặc tả, mặc định)' },
@@ -30,6 +34,12 @@ export function setBackOfficeLanguage(userId: number, language: BackOfficeLangua
     // Storage blocked: the choice lasts as long as the page.
   }
   for (const listener of listeners) listener();
+}
+
+/** The server's word on her language (a profile just read): kept as this device's copy when it differs. */
+export function rememberBackOfficeLanguage(userId: number, language: BackOfficeLanguage | undefined): void {
+  if (language !== 'en' && language !== 'vi') return;
+  if (getBackOfficeLanguage(userId) !== language) setBackOfficeLanguage(userId, language);
 }
 
 export function subscribeBackOfficeLanguage(listener: () => void): () => void {
@@ -75,6 +85,64 @@ export const BACK_OFFICE_VI: Readonly<Record<string, string>> = {
   'Next Appointment': 'Lịch hẹn tiếp theo',
   Actions: 'Thao tác',
   'Your Assigned Patients': 'Bệnh nhân được chỉ định cho bạn',
+  // The user form window (Users → Add user / Edit user)
+  Close: 'Đóng',
+  Cancel: 'Hủy',
+  'Edit user': 'Sửa người dùng',
+  'Fields marked * are required.': 'Các trường có dấu * là bắt buộc.',
+  'Saving...': 'Đang lưu...',
+  'Save changes': 'Lưu thay đổi',
+  'Create user': 'Tạo người dùng',
+  'Full name': 'Họ và tên',
+  Username: 'Tên đăng nhập',
+  Email: 'Email',
+  Password: 'Mật khẩu',
+  [`At least ${PASSWORD_MIN_LENGTH} characters, not a common password.`]: `Ít nhất ${PASSWORD_MIN_LENGTH} ký tự, không phải mật khẩu phổ biến.`,
+  'Show password': 'Hiện mật khẩu',
+  'Hide password': 'Ẩn mật khẩu',
+  Admin: 'Quản trị viên',
+  Doctor: 'Bác sĩ',
+  Staff: 'Nhân viên',
+  Patient: 'Bệnh nhân',
+  Specialty: 'Chuyên khoa',
+  'Failed to load specialties': 'Không thể tải danh sách chuyên khoa',
+  'Loading specialties...': 'Đang tải chuyên khoa...',
+  'Select a specialty': 'Chọn chuyên khoa',
+  Gender: 'Giới tính',
+  Male: 'Nam',
+  Female: 'Nữ',
+  Other: 'Khác',
+  'Birth date': 'Ngày sinh',
+  Phone: 'Số điện thoại',
+  Active: 'Đang hoạt động',
+  'An inactive user cannot sign in.': 'Người dùng ngừng hoạt động không thể đăng nhập.',
+  // The user form's messages (the shared schemas and the server answer in English on this screen)
+  [USER_MSG.fullNameRequired]: 'Vui lòng nhập họ và tên',
+  [USER_MSG.fullNameTooLong]: `Họ và tên không được vượt quá ${USER_LIMITS.fullName} ký tự`,
+  [USER_MSG.usernameRequired]: 'Vui lòng nhập tên đăng nhập',
+  [USER_MSG.usernameInvalid]: `Tên đăng nhập gồm ${USER_LIMITS.usernameMin}-${USER_LIMITS.username} ký tự: chữ, số và . _ - @ +`,
+  [USER_MSG.emailRequired]: 'Vui lòng nhập email',
+  [USER_MSG.emailInvalid]: 'Email không hợp lệ',
+  [USER_MSG.passwordRequired]: 'Vui lòng nhập mật khẩu',
+  [USER_MSG.passwordTooShort]: 'Mật khẩu phải có ít nhất 8 ký tự',
+  [USER_MSG.passwordTooLong]: 'Mật khẩu không được vượt quá 200 ký tự',
+  [USER_MSG.passwordTooCommon]:
+    'Mật khẩu này quá phổ biến và dễ đoán. Hãy chọn mật khẩu khác, ví dụ vài từ không liên quan kèm một con số.',
+  [USER_MSG.roleInvalid]: 'Vai trò phải là Bệnh nhân, Nhân viên hoặc Bác sĩ',
+  [USER_MSG.specialtyRequired]: 'Vui lòng chọn chuyên khoa cho bác sĩ',
+  [USER_MSG.specialtyUnknown]: 'Chuyên khoa không tồn tại',
+  [USER_MSG.genderInvalid]: 'Giới tính phải là Nam, Nữ hoặc Khác',
+  [USER_MSG.birthInvalid]: 'Ngày sinh phải là một ngày hợp lệ trong quá khứ',
+  [USER_MSG.phoneInvalid]: 'Số điện thoại không hợp lệ',
+  [USER_MSG.usernameTaken]: 'Tên đăng nhập này đã được sử dụng',
+  [USER_MSG.emailTaken]: 'Email này đã được tài khoản khác sử dụng',
+  [USER_MSG.adminProtected]: 'Không thể thay đổi tài khoản quản trị viên tại đây',
+  [USER_MSG.selfProtected]: 'Bạn không thể thay đổi tài khoản của chính mình tại đây',
+  [USER_MSG.userNotFound]: 'Không tìm thấy người dùng',
+  [USER_MSG.created]: 'Đã tạo người dùng',
+  [USER_MSG.updated]: 'Đã cập nhật người dùng',
+  [USER_MSG.createFailed]: 'Không thể tạo người dùng',
+  [USER_MSG.updateFailed]: 'Không thể cập nhật người dùng',
 };
 
 /** The text in the chosen language: the Vietnamese when there is one, else the English as it is. */

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { GENDERS, ROLES } from '@clinic/shared';
+import { BACK_OFFICE_LANGUAGE_CODES, GENDERS, ROLES } from '@clinic/shared';
 import { inList } from './checks';
 import { medicalSpecialties } from './departments';
 
@@ -39,6 +39,8 @@ export const users = pgTable(
     mfaSecret: text('mfa_secret'),
     mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true, mode: 'date' }),
     mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+    // The back-office's language (issue 25): the specification's English texts by default, or Vietnamese.
+    backOfficeLanguage: text('back_office_language', { enum: BACK_OFFICE_LANGUAGE_CODES }).notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -49,6 +51,7 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     check('users_gender_check', sql`${t.gender} is null or ${inList(t.gender, GENDERS)}`),
     check('users_role_check', inList(t.role, ROLES)),
+    check('users_back_office_language_check', inList(t.backOfficeLanguage, BACK_OFFICE_LANGUAGE_CODES)),
   ],
 );
 

@@ -6,9 +6,11 @@ import {
   createUserRequestSchema,
   MSG,
   pathIdSchema,
+  preferencesSchema,
   profileSchema,
   resetMfaResponseSchema,
   resetPasswordResponseSchema,
+  updatePreferencesRequestSchema,
   updateProfileRequestSchema,
   updateUserRequestSchema,
   USER_BULK_ACTIONS,
@@ -40,6 +42,7 @@ import {
   resetPassword,
   runUserBulkAction,
   searchUsers,
+  updatePreferences,
   updateProfile,
   updateUser,
   usersByRole,
@@ -96,6 +99,22 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       preHandler: app.requireAuth,
     },
     async (req) => updateProfile(db, req.auth!.id, req.body),
+  );
+
+  app.patch(
+    '/users/profile/preferences',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Set the signed-in user’s back-office language (en: the specification’s English texts; vi: Vietnamese)',
+        body: updatePreferencesRequestSchema,
+        response: { 200: preferencesSchema, ...errorResponses(400, 401) },
+      },
+      preHandler: app.requireAuth,
+    },
+    async (req) => updatePreferences(db, req.auth!.id, req.body),
   );
 
   // ------------------------------------------------------------ reading

@@ -16,6 +16,8 @@ import {
   type UserBulkAction,
   type UserBulkResult,
   type UserListFilters,
+  type Preferences,
+  type UpdatePreferencesRequest,
 } from '@clinic/shared';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import type { Db } from '../../db/client';
@@ -85,7 +87,18 @@ const taken = (field: 'username' | 'email') =>
 export async function getProfile(db: Db, session: { id: number; mustEnrolMfa: boolean }): Promise<Profile> {
   const row = await findUserById(db, session.id);
   if (!row) throw new NotFoundError(ACCOUNT_MSG.userNotFound, 'USER_NOT_FOUND');
-  return { ...toUserDto(row), mfaEnrolmentRequired: session.mustEnrolMfa };
+  return {
+    ...toUserDto(row),
+    mfaEnrolmentRequired: session.mustEnrolMfa,
+    backOfficeLanguage: row.backOfficeLanguage,
+  };
+}
+
+/** PATCH /users/profile/preferences: the signed-in user's back-office language, kept for every device. */
+export async function updatePreferences(db: Db, userId: number, input: UpdatePreferencesRequest): Promise<Preferences> {
+  const row = await updateUserRow(db, userId, { backOfficeLanguage: input.backOfficeLanguage });
+  if (!row) throw new NotFoundError(ACCOUNT_MSG.userNotFound, 'USER_NOT_FOUND');
+  return { backOfficeLanguage: row.backOfficeLanguage };
 }
 
 /** PUT /users/profile: the signed-in user's own name, birth, gender and phone; birth and gender stay when absent. */

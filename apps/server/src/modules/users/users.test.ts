@@ -766,6 +766,44 @@ for (const kind of dbKinds()) {
         expect((await call(null, 'PUT', '/api/users/profile', { fullName: 'X' })).statusCode).toBe(401);
         expect((await call(patient.token, 'GET', '/api/users/profile')).json().phone).toBe('0912345678');
       });
+
+      it('keeps the back-office language on the account: English by default, Vietnamese once chosen, from any sign-in', async () => {
+        const u = await createUser({ email: 'language.owner@example.com' });
+        const first = await loginAs(t.app, u.username, PASSWORD);
+        expect((await call(first.token, 'GET', '/api/users/profile')).json().backOfficeLanguage).toBe('en');
+
+        const chosen = await call(first.token, 'PATCH', '/api/users/profile/preferences', { backOfficeLanguage: 'vi' });
+        expect(chosen.statusCode).toBe(200);
+        expect(chosen.json()).toEqual({ backOfficeLanguage: 'vi' });
+
+        // Another device: a new sign-in reads the same choice.
+        const second = await loginAs(t.app, u.username, PASSWORD);
+        expect((await call(second.token, 'GET', '/api/users/profile')).json().backOfficeLanguage).toBe('vi');
+        // Someone else's stays English.
+        expect((await call(patient.token, 'GET', '/api/users/profile')).json().backOfficeLanguage).toBe('en');
+
+        const back = await call(second.token, 'PATCH', '/api/users/profile/preferences', { backOfficeLanguage: 'en' });
+        expect(back.json()).toEqual({ backOfficeLanguage: 'en' });
+        expect((await call(first.token, 'GET', '/api/users/profile')).json().backOfficeLanguage).toBe('en');
+      });
+
+      it('refuses a language it does not know with the error shape, ignores anything else sent, and needs a token', async () => {
+        for (const body of [{ backOfficeLanguage: 'fr' }, { backOfficeLanguage: null }, {}]) {
+          const bad = await call(patient.token, 'PATCH', '/api/users/profile/preferences', body);
+          expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+          expect(bad.json()).toMatchObject({ message: PROFILE_MSG.backOfficeLanguageInvalid });
+        }
+        const extra = await call(patient.token, 'PATCH', '/api/users/profile/preferences', {
+          backOfficeLanguage: 'vi',
+          role: 'ADMIN',
+        });
+        expect(extra.statusCode).toBe(200);
+        const anonymous = await call(null, 'PATCH', '/api/users/profile/preferences', { backOfficeLanguage: 'vi' });
+        expect(anonymous.statusCode).toBe(401);
+        const profile = (await call(patient.token, 'GET', '/api/users/profile')).json();
+        expect(profile).toMatchObject({ role: 'PATIENT', backOfficeLanguage: 'vi' });
+        await call(patient.token, 'PATCH', '/api/users/profile/preferences', { backOfficeLanguage: 'en' });
+      });
     });
   });
 }

@@ -18,6 +18,7 @@ import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { StatCards, type StatCard } from '@/components/ui/stat-cards';
 import { ADMIN_NAV } from '@/config/admin-nav';
+import { useBackOfficeText } from '@/hooks/use-back-office-text';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { cn } from '@/lib/cn';
@@ -201,7 +202,8 @@ function Figures({ data }: { data: Dashboard }) {
 
 /** /admin — Dashboard (all four roles): the clinic's figures, or a doctor's or a patient's own, from the server. */
 export default function DashboardPage() {
-  usePageTitle('Dashboard');
+  const t = useBackOfficeText();
+  usePageTitle(t('Dashboard'));
   const user = useCurrentUser();
   const query = useDashboard();
   const tiles = ADMIN_NAV.filter((item) => item.screen !== 'dashboard' && canOpenScreen(user.role, item.screen));
@@ -210,7 +212,7 @@ export default function DashboardPage() {
     <div className="space-y-6">
       <div className="flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-brand-800 to-brand-700 p-6 text-white shadow-sm sm:flex-row sm:items-end sm:justify-between sm:p-8">
         <div>
-          <h1 className="text-sm font-medium text-brand-100">Dashboard</h1>
+          <h1 className="text-sm font-medium text-brand-100">{t('Dashboard')}</h1>
           <p className="mt-1 text-2xl font-bold">Xin chào, {user.fullName || user.username}!</p>
           <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-brand-50">
             Vai trò:
@@ -263,8 +265,11 @@ export default function DashboardPage() {
                     <Icon aria-hidden="true" className="size-5" />
                   </span>
                   <span className="min-w-0 flex-1">
-                    <span className="block font-semibold text-slate-900">{label}</span>
-                    <span className="block text-sm text-slate-600">{description}</span>
+                    <span className="block font-semibold text-slate-900">{t(label)}</span>
+                    {/* In Vietnamese the name often says what the description says: said once. */}
+                    {description.toLowerCase() !== t(label).toLowerCase() && (
+                      <span className="block text-sm text-slate-600">{description}</span>
+                    )}
                   </span>
                   <ArrowRight
                     aria-hidden="true"

@@ -3,6 +3,7 @@ import { PROFILE_MSG, type Profile, type UpdateProfileRequest, type User } from 
 import { getProfileQueryKey } from '@/api/get-profile';
 import { api } from '@/lib/api-client';
 import { getToken, mergeProfileIntoUserInfo } from '@/lib/auth-storage';
+import { getBackOfficeLanguage } from '@/lib/back-office-language';
 
 /** PUT /users/profile {fullName, birth?, gender?, phone}: answers the updated user. */
 export function updateProfile(body: UpdateProfileRequest): Promise<User> {
@@ -18,7 +19,9 @@ export function useUpdateProfile() {
       const token = getToken();
       if (token)
         queryClient.setQueryData<Profile>(getProfileQueryKey(token), (old) =>
-          old ? { ...old, ...user } : { ...user, mfaEnrolmentRequired: false },
+          old
+            ? { ...old, ...user }
+            : { ...user, mfaEnrolmentRequired: false, backOfficeLanguage: getBackOfficeLanguage(user.id) },
         );
       mergeProfileIntoUserInfo(user);
     },

@@ -1,15 +1,24 @@
 import { useId } from 'react';
 import { Languages } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
 import { useBackOfficeLanguage } from '@/hooks/use-back-office-text';
 import { BACK_OFFICE_LANGUAGES, setBackOfficeLanguage, type BackOfficeLanguage } from '@/lib/back-office-language';
+import { useUpdatePreferences } from '../api/update-preferences';
 
 /**
  * The back-office's language (issue 25): the specification's English texts by default, or
- * 'Tiếng Việt' for every back-office screen. Takes effect at once, for this user.
+ * 'Tiếng Việt' for every back-office screen. Takes effect at once on this device and is saved with
+ * her account, so her other devices read it too; a save that fails puts the previous choice back.
  */
 export function BackOfficeLanguageCard({ userId }: { userId: number }) {
   const language = useBackOfficeLanguage();
   const titleId = useId();
+  const save = useUpdatePreferences();
+  const choose = (next: BackOfficeLanguage) => {
+    const previous = language;
+    setBackOfficeLanguage(userId, next);
+    save.mutate({ backOfficeLanguage: next }, { onError: () => setBackOfficeLanguage(userId, previous) });
+  };
   return (
     <section
       aria-labelledby={titleId}
@@ -39,7 +48,7 @@ export function BackOfficeLanguageCard({ userId }: { userId: number }) {
                 name="back-office-language"
                 value={option.value}
                 checked={language === option.value}
-                onChange={() => setBackOfficeLanguage(userId, option.value as BackOfficeLanguage)}
+                onChange={() => choose(option.value)}
                 className="size-4 accent-brand-700"
               />
               {option.label}
@@ -47,6 +56,14 @@ export function BackOfficeLanguageCard({ userId }: { userId: number }) {
           ))}
         </div>
       </fieldset>
+      <p role="status" className="mt-3 min-h-5 text-sm text-slate-600">
+        {save.isPending ? 'Đang lưu...' : save.isSuccess ? 'Đã lưu cho tài khoản của bạn trên mọi thiết bị.' : ''}
+      </p>
+      {save.isError && (
+        <Alert tone="error" className="mt-2">
+          {save.error.message}
+        </Alert>
+      )}
     </section>
   );
 }

@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { FormField, Input, inputClasses } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { PasswordInput } from '@/components/ui/password-input';
+import { useBackOfficeText } from '@/hooks/use-back-office-text';
 import { errorMessage } from '@/lib/error-message';
 import { useCreateUser } from '../api/create-user';
 import { useSpecialties } from '../api/get-specialties';
@@ -100,6 +101,8 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
   const update = useUpdateUser();
   const mutation = editing ? update : create;
   const specialties = useSpecialties();
+  const t = useBackOfficeText();
+  const tr = (message: string | undefined) => (message === undefined ? undefined : t(message));
   const {
     register,
     handleSubmit,
@@ -117,7 +120,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
 
   const callbacks = {
     onSuccess: (result: { message: string }) => {
-      toast.success(result.message);
+      toast.success(t(result.message));
       onClose();
     },
     onError: (error: Error) => {
@@ -144,16 +147,16 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
       onClose={onClose}
       preventClose={mutation.isPending}
       size="lg"
-      closeLabel="Close"
-      title={editing ? `Edit user: ${displayName(user)}` : 'Add user'}
-      description="Fields marked * are required."
+      closeLabel={t('Close')}
+      title={editing ? `${t('Edit user')}: ${displayName(user)}` : t('Add user')}
+      description={t('Fields marked * are required.')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" form={FORM_ID} loading={mutation.isPending}>
-            {mutation.isPending ? 'Saving...' : editing ? 'Save changes' : 'Create user'}
+            {t(mutation.isPending ? 'Saving...' : editing ? 'Save changes' : 'Create user')}
           </Button>
         </>
       }
@@ -163,14 +166,14 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
         noValidate
         onSubmit={handleSubmit(onValid)}
         className="space-y-4"
-        aria-label={editing ? 'Edit user' : 'Add user'}
+        aria-label={t(editing ? 'Edit user' : 'Add user')}
       >
-        {serverError && <Alert tone="error">{serverError}</Alert>}
+        {serverError && <Alert tone="error">{t(serverError)}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Full name" required error={errors.fullName?.message} className="sm:col-span-2">
+          <FormField label={t('Full name')} required error={tr(errors.fullName?.message)} className="sm:col-span-2">
             {(c) => <Input {...c} autoComplete="off" maxLength={USER_LIMITS.fullName} {...register('fullName')} />}
           </FormField>
-          <FormField label="Username" required error={errors.username?.message}>
+          <FormField label={t('Username')} required error={tr(errors.username?.message)}>
             {(c) => (
               <Input
                 {...c}
@@ -182,31 +185,31 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
               />
             )}
           </FormField>
-          <FormField label="Email" required error={errors.email?.message}>
+          <FormField label={t('Email')} required error={tr(errors.email?.message)}>
             {(c) => (
               <Input {...c} type="email" autoComplete="off" maxLength={USER_LIMITS.email} {...register('email')} />
             )}
           </FormField>
           {!editing && (
             <FormField
-              label="Password"
+              label={t('Password')}
               required
-              error={errors.password?.message}
-              hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common password.`}
+              error={tr(errors.password?.message)}
+              hint={t(`At least ${PASSWORD_MIN_LENGTH} characters, not a common password.`)}
               className="sm:col-span-2"
             >
               {(c) => (
                 <PasswordInput
                   {...c}
                   autoComplete="new-password"
-                  showLabel="Show password"
-                  hideLabel="Hide password"
+                  showLabel={t('Show password')}
+                  hideLabel={t('Hide password')}
                   {...register('password')}
                 />
               )}
             </FormField>
           )}
-          <FormField label="Role" error={errors.role?.message}>
+          <FormField label={t('Role')} error={tr(errors.role?.message)}>
             {(c) => (
               <select
                 {...c}
@@ -221,7 +224,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
               >
                 {ASSIGNABLE_ROLES.map((r) => (
                   <option key={r} value={r}>
-                    {ROLE_NAMES[r]}
+                    {t(ROLE_NAMES[r])}
                   </option>
                 ))}
               </select>
@@ -229,15 +232,15 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
           </FormField>
           {role === 'DOCTOR' ? (
             <FormField
-              label="Specialty"
+              label={t('Specialty')}
               required
-              error={errors.specialty?.message}
-              hint={specialties.isError ? errorMessage(specialties.error, 'Failed to load specialties') : undefined}
+              error={tr(errors.specialty?.message)}
+              hint={specialties.isError ? t(errorMessage(specialties.error, 'Failed to load specialties')) : undefined}
             >
               {(c) => (
                 // Controlled too, so the choice survives the options arriving after the form opened.
                 <select {...c} className={inputClasses} {...register('specialty')} value={specialty}>
-                  <option value="">{specialties.isPending ? 'Loading specialties...' : 'Select a specialty'}</option>
+                  <option value="">{t(specialties.isPending ? 'Loading specialties...' : 'Select a specialty')}</option>
                   {unknownSpecialty && <option value={unknownSpecialty}>{unknownSpecialty}</option>}
                   {specialtyOptions.map((s) => (
                     <option key={s.code} value={s.code}>
@@ -250,21 +253,21 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
           ) : (
             <div className="hidden sm:block" aria-hidden="true" />
           )}
-          <FormField label="Gender" error={errors.gender?.message}>
+          <FormField label={t('Gender')} error={tr(errors.gender?.message)}>
             {(c) => (
               <select {...c} className={inputClasses} {...register('gender')} value={gender}>
                 {GENDERS.map((g) => (
                   <option key={g} value={g}>
-                    {GENDER_NAMES[g]}
+                    {t(GENDER_NAMES[g])}
                   </option>
                 ))}
               </select>
             )}
           </FormField>
-          <FormField label="Birth date" error={errors.birth?.message}>
+          <FormField label={t('Birth date')} error={tr(errors.birth?.message)}>
             {(c) => <Input {...c} type="date" min={USER_LIMITS.birthMin} max={today()} {...register('birth')} />}
           </FormField>
-          <FormField label="Phone" error={errors.phone?.message}>
+          <FormField label={t('Phone')} error={tr(errors.phone?.message)}>
             {(c) => (
               <Input
                 {...c}
@@ -285,10 +288,10 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
                   className="size-4 rounded border-slate-300 accent-brand-700"
                   {...register('active')}
                 />
-                Active
+                {t('Active')}
               </label>
               <p id="user-active-hint" className="mt-1 text-xs text-slate-600">
-                An inactive user cannot sign in.
+                {t('An inactive user cannot sign in.')}
               </p>
             </div>
           )}

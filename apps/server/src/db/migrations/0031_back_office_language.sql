@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "back_office_language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_back_office_language_check" CHECK ("users"."back_office_language" in ('en', 'vi'));
