@@ -64,9 +64,16 @@ export function AppointmentPayments({ appointmentId }: { appointmentId: number }
                   <span>
                     <span className="font-semibold">{PAYMENT_FLAG_LABELS[f.flag]}</span>
                     {f.reference && <> · Mã giao dịch {f.reference}</>}
-                    {f.amount != null && <> · Nhận {formatVnd(f.amount)}</>}
+                    {f.amount != null && (
+                      <>
+                        {' · '}
+                        <span className="whitespace-nowrap">Nhận {formatVnd(f.amount)}</span>
+                      </>
+                    )}
                     {' · '}
-                    <time dateTime={f.receivedAt}>{formatDateTime(f.receivedAt, zone)}</time>
+                    <time dateTime={f.receivedAt} className="whitespace-nowrap">
+                      {formatDateTime(f.receivedAt, zone)}
+                    </time>
                   </span>
                 </li>
               ))}
