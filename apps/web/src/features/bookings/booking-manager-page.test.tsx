@@ -78,6 +78,7 @@ function server(
         ],
       };
     if (/\/api\/appointments\/\d+\/history/.test(url)) return { body: [] };
+    if (/\/api\/appointments\/\d+\/payments/.test(url)) return { body: { payments: [], flags: [] } };
     if (url.startsWith('/api/appointments/waiting-list?')) return { body: { entries: [] } };
     if (url.startsWith('/api/appointments?') || url === '/api/appointments') return { body: PAGE };
     return {
@@ -682,5 +683,113 @@ describe("BookingManagerPage: the slot's waiting list in the detail", () => {
     );
     await user.click(within(section).getByRole('button', { name: 'Thử lại' }));
     expect(await within(section).findByText('Phạm Thu Hằng')).toBeInTheDocument();
+  });
+});
+
+describe("BookingManagerPage: the detail's online payments (issue 28)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('min-width'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as never;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  async function openPayments(user: ReturnType<typeof open>['user'], name: string, id: number) {
+    await user.click(await screen.findByRole('button', { name }, firstLoad));
+    const dialog = await screen.findByRole('dialog', { name: new RegExp(`Lịch hẹn #${id}`) });
+    return { dialog, section: within(dialog).getByRole('region', { name: 'Thanh toán trực tuyến' }) };
+  }
+
+  it('shows a paid VNPay attempt with its reference, amount, status and clinic time', async () => {
+    server((url) =>
+      url === '/api/appointments/3/payments'
+        ? {
+            body: {
+              payments: [
+                {
+                  provider: 'VNPAY',
+                  reference: 'A3-7Q2K9',
+                  amount: 500000,
+                  status: 'PAID',
+                  providerTransactionId: '14226112',
+                  // 10:05 in Ho Chi Minh City.
+                  paidAt: '2026-03-09T03:05:00.000Z',
+                },
+              ],
+              flags: [],
+            },
+          }
+        : undefined,
+    );
+    const { user } = open();
+    const { section } = await openPayments(user, 'Bệnh nhân 3', 3);
+    const attempt = (await within(section).findAllByRole('listitem'))[0]!;
+    expect(attempt).toHaveTextContent('VNPay');
+    expect(attempt).toHaveTextContent('Mã giao dịch A3-7Q2K9');
+    expect(attempt).toHaveTextContent('500.000 VNĐ');
+    expect(within(attempt).getByText('Đã thanh toán')).toBeInTheDocument();
+    expect(attempt).toHaveTextContent('Thanh toán lúc 10:05 09/03/2026');
+    expect(within(section).queryByText(/Cần hoàn tiền|không khớp/)).not.toBeInTheDocument();
+  });
+
+  it('says plainly that money must be given back, and that an amount must be checked', async () => {
+    server((url) =>
+      url === '/api/appointments/1/payments'
+        ? {
+            body: {
+              payments: [
+                {
+                  provider: 'MOMO',
+                  reference: 'A1-MM001',
+                  amount: 300000,
+                  status: 'REFUND_DUE',
+                  providerTransactionId: '99001',
+                  paidAt: '2026-03-10T01:30:00.000Z',
+                },
+              ],
+              flags: [
+                { flag: 'REFUND', reference: 'A1-MM001', amount: 300000, receivedAt: '2026-03-10T01:30:00.000Z' },
+                {
+                  flag: 'AMOUNT_MISMATCH',
+                  reference: 'A1-QR002',
+                  amount: 1000,
+                  receivedAt: '2026-03-10T01:40:00.000Z',
+                },
+              ],
+            },
+          }
+        : undefined,
+    );
+    const { user } = open();
+    const { section } = await openPayments(user, 'Bệnh nhân 1', 1);
+    const flags = within(await within(section).findByRole('list', { name: 'Cần xử lý' })).getAllByRole('listitem');
+    expect(flags[0]).toHaveTextContent('Cần hoàn tiền · Mã giao dịch A1-MM001 · Nhận 300.000 VNĐ · 08:30 10/03/2026');
+    expect(flags[1]).toHaveTextContent('Số tiền không khớp — cần kiểm tra · Mã giao dịch A1-QR002 · Nhận 1.000 VNĐ');
+    const attempt = within(within(section).getByRole('list', { name: 'Giao dịch trực tuyến' })).getByRole('listitem');
+    expect(attempt).toHaveTextContent('Ví MoMo');
+    expect(within(attempt).getByText('Cần hoàn tiền')).toBeInTheDocument();
+  });
+
+  it('says when there is no online payment yet, and keeps the window working when the list cannot load', async () => {
+    server((url) =>
+      url === '/api/appointments/4/payments'
+        ? { status: 500, body: { statusCode: 500, code: 'X', message: 'Hệ thống đang gặp sự cố.', error: '' } }
+        : undefined,
+    );
+    const { user } = open();
+    const first = await openPayments(user, 'Bệnh nhân 1', 1);
+    expect(await within(first.section).findByText('Chưa có giao dịch trực tuyến')).toBeInTheDocument();
+    await user.click(within(first.dialog).getAllByRole('button', { name: 'Đóng' }).at(-1)!);
+
+    const { dialog, section } = await openPayments(user, 'Bệnh nhân 4', 4);
+    expect(await within(section).findByText('Không tải được giao dịch trực tuyến')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Thử lại' })).toBeInTheDocument();
+    // The rest of the detail is still there.
+    expect(within(dialog).getByText('Lịch khám')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Chỉnh sửa' })).toBeInTheDocument();
   });
 });

@@ -12,6 +12,8 @@ export const bookingKeys = {
   stats: () => ['appointments', 'stats'] as const,
   detail: (id: number) => ['appointments', 'detail', id] as const,
   trail: (id: number) => ['appointments', 'trail', id] as const,
+  /** Online payment attempts and flags (issue 28): a mark-paid or cancel here changes them too. */
+  payments: (id: number) => ['appointments', 'payments', id] as const,
   candidates: (id: number) => ['appointments', 'candidates', id] as const,
   /** A slot's waiting list: a cancel or a move frees a place there, so it lives under 'appointments' too. */
   waitingList: (slot: WaitingListSlot) => ['appointments', 'waiting-list', slot] as const,

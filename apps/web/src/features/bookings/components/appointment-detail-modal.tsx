@@ -28,6 +28,7 @@ import { BOOKING_ACTION_LABELS, bookingActions, declinedByDoctor } from '../book
 import { ACTION_ICONS, type RowActionHandler } from './booking-row-parts';
 import { SlotWaitingList } from './slot-waiting-list';
 import { AppointmentMessages } from './appointment-messages';
+import { AppointmentPayments } from './appointment-payments';
 import { DetailField } from '@/components/ui/detail-field';
 
 export const RESEND_LINK_FAILED = 'Không thể gửi lại liên kết quản lý lịch hẹn';
@@ -210,6 +211,7 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
           </dl>
         </section>
         {can(role, 'manageBookings') && <SlotWaitingList appointment={a} />}
+        {can(role, 'manageBookings') && <AppointmentPayments appointmentId={a.id} />}
         {can(role, 'manageBookings') && <AppointmentMessages appointmentId={a.id} />}
         <section aria-labelledby="detail-trail">
           <h3 id="detail-trail" className="mb-3 text-sm font-semibold tracking-wide text-brand-800 uppercase">
