@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CLINIC, formatVnd } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
+import { BadRequestError } from '../../lib/errors';
 import { escapeHtml } from '../../lib/text';
+import { errorResponses } from '../../plugins/errors';
 import { momoSignIpn, momoVerifyCreate, type MomoCreateRequest, type MomoIpn } from './momo';
 import { vnpayDate, vnpaySign, vnpaySignData, vnpayVerify } from './vnpay';
 
@@ -14,7 +16,8 @@ import { vnpayDate, vnpaySign, vnpaySignData, vnpayVerify } from './vnpay';
  * or "Hủy", send the IPN signed exactly as the real one, then send the browser back.
  */
 const stringQuerySchema = z.object({}).catchall(z.string());
-const htmlResponse = { 200: z.string(), 400: z.string() };
+// A refusal is the API's one error shape, as every /api answer (the bad-input test); the pages themselves are HTML.
+const htmlResponse = { 200: z.string(), ...errorResponses(400) };
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
@@ -50,10 +53,10 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<ModuleOptions> = asyn
       },
     },
     async (req, reply) => {
-      reply.type('text/html; charset=utf-8');
       // VNPay's code 70: "Sai chữ ký" for a payment URL not signed with the merchant's secret.
       if (!vnpayVerify(req.query, vnp.hashSecret) || req.query.vnp_TmnCode !== vnp.tmnCode)
-        return reply.status(400).send(page('VNPay (mô phỏng)', '<p>Sai chữ ký (mã 70)</p>'));
+        throw new BadRequestError('Sai chữ ký (mã 70)', 'INVALID_SIGNATURE');
+      reply.type('text/html; charset=utf-8');
       const amount = Number(req.query.vnp_Amount) / 100;
       const link = (choice: string) =>
         `/api/payments/simulator/vnpay/pay?${query({ ...req.query, sim_choice: choice })}`;
@@ -74,21 +77,14 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<ModuleOptions> = asyn
         tags,
         summary: 'VNPay simulator: pay or cancel, send the IPN, return',
         querystring: stringQuerySchema,
-        response: { 303: z.null(), 400: z.string() },
+        response: { 303: z.null(), ...errorResponses(400) },
       },
     },
     async (req, reply) => {
       const { sim_choice, ...order } = req.query;
-      if (!vnpayVerify(order, vnp.hashSecret))
-        return reply
-          .type('text/html; charset=utf-8')
-          .status(400)
-          .send(page('VNPay (mô phỏng)', '<p>Sai chữ ký (mã 70)</p>'));
+      if (!vnpayVerify(order, vnp.hashSecret)) throw new BadRequestError('Sai chữ ký (mã 70)', 'INVALID_SIGNATURE');
       if (!(order.vnp_ReturnUrl ?? '').startsWith(`${deps.config.publicUrl}/`))
-        return reply
-          .type('text/html; charset=utf-8')
-          .status(400)
-          .send(page('VNPay (mô phỏng)', '<p>Sai địa chỉ trả về</p>'));
+        throw new BadRequestError('Sai địa chỉ trả về', 'INVALID_ORDER');
       const paid = sim_choice === 'pay';
       const result: Record<string, string> = {
         vnp_Amount: order.vnp_Amount!,
@@ -186,7 +182,7 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<ModuleOptions> = asyn
         tags,
         summary: 'MoMo simulator: pay or cancel, send the IPN, redirect',
         querystring: stringQuerySchema,
-        response: { 303: z.null(), 400: z.string() },
+        response: { 303: z.null(), ...errorResponses(400) },
       },
     },
     async (req, reply) => {
@@ -194,10 +190,7 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<ModuleOptions> = asyn
       // Only back to this site: the simulator is no open redirect.
       const ours = (url: string | undefined) => !!url && url.startsWith(`${deps.config.publicUrl}/`);
       if (!ours(q.ipnUrl) || !ours(q.redirectUrl) || !q.orderId || !/^\d+$/.test(q.amount ?? ''))
-        return reply
-          .type('text/html; charset=utf-8')
-          .status(400)
-          .send(page('Ví MoMo (mô phỏng)', '<p>Đơn hàng không hợp lệ</p>'));
+        throw new BadRequestError('Đơn hàng không hợp lệ', 'INVALID_ORDER');
       const paid = q.sim_choice === 'pay';
       const unsigned: Omit<MomoIpn, 'signature'> = {
         partnerCode: momo.partnerCode,
