@@ -308,6 +308,8 @@ for (const kind of dbKinds()) {
         expect: AUTH,
         req: (c) => ({ payload: { fullName: `Hồ Sơ ${c.role ?? 'Ẩn danh'}` } }),
       },
+      // Her back-office language, kept on the account (issue 25).
+      'PATCH /api/users/profile/preferences': { expect: AUTH, req: () => ({ payload: { backOfficeLanguage: 'vi' } }) },
       'GET /api/users/specialties': { expect: perm('readSpecialties') },
       'GET /api/users': { expect: perm('manageUsers') },
       'GET /api/users/search': { expect: perm('manageUsers'), req: () => ({ url: '/api/users/search?name=a' }) },
