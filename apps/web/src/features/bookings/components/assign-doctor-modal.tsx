@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { APPOINTMENT_MSG, BOOKING_UI_MSG, formatDate, type Appointment } from '@clinic/shared';
+import { BOOKING_UI_MSG, formatDate, type Appointment } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField, inputClasses } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { closeWhenDone } from '@/lib/action-toast';
@@ -10,6 +9,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useAssignDoctor } from '../api/assign-doctor';
 import { useDoctorCandidates } from '../api/get-doctor-candidates';
 import { declinedByDoctor } from '../booking-actions';
+import { DoctorSelectField } from './doctor-select-field';
 
 /** A candidate's load on the appointment's day, as the list shows it. */
 export const dayLoadText = (n: number) => (n === 0 ? 'chưa có lịch hẹn ngày này' : `${n} lịch hẹn ngày này`);
@@ -63,34 +63,25 @@ export function AssignDoctorModal({ appointment, onClose }: { appointment: Appoi
         ) : candidates.data.length === 0 ? (
           <Alert tone="warning">Không có bác sĩ nào phù hợp với khoa của lịch hẹn này.</Alert>
         ) : (
-          <FormField
-            label="Bác sĩ"
-            required
-            error={missing && !doctorId ? APPOINTMENT_MSG.doctorRequired : undefined}
+          <DoctorSelectField
+            doctors={candidates.data.map((d) => ({
+              id: d.id,
+              label: [
+                d.fullName ?? d.email,
+                d.specialtyName,
+                d.dayLoad !== undefined ? dayLoadText(d.dayLoad) : undefined,
+              ]
+                .filter(Boolean)
+                .join(' · '),
+            }))}
+            value={doctorId}
+            onChange={(id) => {
+              setDoctorId(id);
+              setMissing(false);
+            }}
+            missing={missing}
             hint="Bác sĩ của khoa, bác sĩ đa khoa hoặc bác sĩ chưa có chuyên khoa."
-          >
-            {(c) => (
-              <select
-                {...c}
-                value={doctorId}
-                onChange={(event) => {
-                  setDoctorId(event.target.value);
-                  setMissing(false);
-                }}
-                className={inputClasses}
-                data-autofocus
-              >
-                <option value="">Chọn bác sĩ...</option>
-                {candidates.data.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.fullName ?? d.email}
-                    {d.specialtyName ? ` · ${d.specialtyName}` : ''}
-                    {d.dayLoad !== undefined ? ` · ${dayLoadText(d.dayLoad)}` : ''}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          />
         )}
       </div>
     </Modal>

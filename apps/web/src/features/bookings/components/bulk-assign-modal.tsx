@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { APPOINTMENT_MSG, type BulkResult } from '@clinic/shared';
+import type { BulkResult } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField, inputClasses } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { BULK_ASSIGN_FAILED, useBulkAssignDoctor } from '../api/bulk-assign-doctor';
 import { useDoctors } from '../api/get-doctors';
+import { DoctorSelectField } from './doctor-select-field';
 
 /**
  * 'Chỉ định bác sĩ' for several pending bookings at once (issue 25, 'assigning many'): one doctor,
@@ -57,32 +57,16 @@ export function BulkAssignModal({
         ) : doctors.isError ? (
           <Alert tone="error">{errorMessage(doctors.error, 'Không thể tải danh sách bác sĩ')}</Alert>
         ) : (
-          <FormField
-            label="Bác sĩ"
-            required
-            error={missing && !doctorId ? APPOINTMENT_MSG.doctorRequired : undefined}
+          <DoctorSelectField
+            doctors={active.map((d) => ({ id: d.id, label: d.fullName ?? d.username }))}
+            value={doctorId}
+            onChange={(id) => {
+              setDoctorId(id);
+              setMissing(false);
+            }}
+            missing={missing}
             hint="Lịch hẹn của khoa khác với chuyên khoa của bác sĩ sẽ được báo lại, các lịch còn lại vẫn được chỉ định."
-          >
-            {(c) => (
-              <select
-                {...c}
-                value={doctorId}
-                onChange={(event) => {
-                  setDoctorId(event.target.value);
-                  setMissing(false);
-                }}
-                className={inputClasses}
-                data-autofocus
-              >
-                <option value="">Chọn bác sĩ...</option>
-                {active.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.fullName ?? d.username}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          />
         )}
       </div>
     </Modal>
