@@ -232,6 +232,9 @@ export default function DashboardPage() {
         </Button>
       </div>
 
+      {/* A doctor opens the back-office to see his day: his visits come before the figures. */}
+      {user.role === 'DOCTOR' && <DoctorDaysPanel />}
+
       {query.isPending ? (
         <div className="flex justify-center rounded-xl border border-slate-200 bg-white py-16">
           <Spinner size="lg" label="Đang tải số liệu..." />
@@ -246,8 +249,6 @@ export default function DashboardPage() {
       ) : (
         <Figures data={query.data} />
       )}
-
-      {user.role === 'DOCTOR' && <DoctorDaysPanel />}
 
       {tiles.length > 0 && (
         <section aria-labelledby="quick-actions-title">

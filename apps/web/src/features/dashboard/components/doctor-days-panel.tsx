@@ -67,20 +67,23 @@ export function DoctorDaysPanel() {
                     {visits.map((a) => {
                       const step = nextStep(a, today);
                       return (
-                        <li key={a.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-                          <span className="w-12 font-semibold text-slate-900 tabular-nums">
+                        <li key={a.id} className="flex items-baseline gap-3 py-2 text-sm">
+                          <span className="w-12 shrink-0 font-semibold text-slate-900 tabular-nums">
                             {a.appointmentTime.slice(0, 5)}
                           </span>
-                          <span className="min-w-0 flex-1 text-slate-900">{a.fullName}</span>
-                          <AppointmentStatusBadge status={a.status} />
-                          {step && (
-                            <Link
-                              to={step.to}
-                              className="rounded-lg px-2 py-1 font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-                            >
-                              {step.label}
-                            </Link>
-                          )}
+                          {/* Name, state and step wrap under the name, never over it (a tablet's half-width column). */}
+                          <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
+                            <span className="break-words text-slate-900">{a.fullName}</span>
+                            <AppointmentStatusBadge status={a.status} />
+                            {step && (
+                              <Link
+                                to={step.to}
+                                className="rounded-lg py-1 font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                              >
+                                {step.label}
+                              </Link>
+                            )}
+                          </span>
                         </li>
                       );
                     })}
