@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppDeps, AppInput } from './deps';
 import { createMailer } from './lib/mailer';
 import { createPhoneProviders } from './modules/messaging/providers';
-import { redactPrivateLink } from './lib/private-links';
+import { loggableUrl } from './lib/private-links';
 import { createMetrics } from './lib/metrics';
 import { ReadCache } from './lib/read-cache';
 import { noteAppointmentEmailSent } from './modules/appointments/appointment-emails.service';
@@ -71,7 +71,7 @@ function withRedactedUrls(logger: BuildOptions['logger']): FastifyServerOptions[
       ...options.serializers,
       req: (req: FastifyRequest) => ({
         method: req.method,
-        url: redactPrivateLink(req.url),
+        url: loggableUrl(req.url),
         host: req.host,
         remoteAddress: req.ip,
         remotePort: req.socket?.remotePort,

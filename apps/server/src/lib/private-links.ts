@@ -24,3 +24,51 @@ export function redactPrivateLink(url: string): string {
   const decoded = decodedPath(url);
   return PRIVATE_LINK.test(decoded) ? decoded.replace(PRIVATE_LINK, '$1/[redacted]') : url;
 }
+
+/**
+ * Query parameters whose values say nothing about a person (a page, a sort, a status, a date): kept
+ * in the request log. Every other value (a search for a patient's name, phone or e-mail) is written
+ * as [redacted], with its name kept so the log still says what was asked.
+ */
+const PLAIN_QUERY_KEYS = new Set([
+  'page',
+  'size',
+  'limit',
+  'cursor',
+  'sort',
+  'order',
+  'filter',
+  'status',
+  'role',
+  'department',
+  'date',
+  'from',
+  'to',
+  'day',
+  'days',
+  'view',
+  'scope',
+  'month',
+  'year',
+  'format',
+  'featured',
+  'category',
+  'channel',
+]);
+
+/** The address as the request log writes it: no private link's token, no searched-for person. */
+export function loggableUrl(url: string): string {
+  const path = redactPrivateLink(url);
+  const mark = path.indexOf('?');
+  if (mark < 0) return path;
+  const query = path
+    .slice(mark + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const key = eq < 0 ? pair : pair.slice(0, eq);
+      return eq < 0 || PLAIN_QUERY_KEYS.has(key) ? pair : `${key}=[redacted]`;
+    })
+    .join('&');
+  return `${path.slice(0, mark)}?${query}`;
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, fixedClock, type TestContext } from '../../test/build-app';
 import { dbKinds } from '../../test/databases';
 import { booking, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../test/appointments';
-import { redactPrivateLink } from '../lib/private-links';
+import { loggableUrl, redactPrivateLink } from '../lib/private-links';
 
 /**
  * Issue 29, defects 4 and 11: a private link's token (a booking's management link, a place in a
@@ -28,6 +28,24 @@ describe('redactPrivateLink', () => {
       '/api/appointments/waiting-list?date=2027-03-01',
     );
     expect(redactPrivateLink('/blog/12')).toBe('/blog/12');
+  });
+});
+
+describe('loggableUrl', () => {
+  it("keeps a list's page, sort and filters and hides what was searched for", () => {
+    expect(loggableUrl('/api/patients?page=2&size=10&q=bui.ngoc%40example.com&filter=all')).toBe(
+      '/api/patients?page=2&size=10&q=[redacted]&filter=all',
+    );
+    expect(loggableUrl('/api/users/check-email?email=lan%40example.vn')).toBe(
+      '/api/users/check-email?email=[redacted]',
+    );
+    expect(loggableUrl(`/api/appointments/calendar-feed/${'A'.repeat(43)}?q=x`)).toBe(
+      '/api/appointments/calendar-feed/[redacted]?q=[redacted]',
+    );
+    expect(loggableUrl('/api/appointments?status=PENDING&sort=date')).toBe(
+      '/api/appointments?status=PENDING&sort=date',
+    );
+    expect(loggableUrl('/blog')).toBe('/blog');
   });
 });
 
@@ -113,6 +131,16 @@ for (const kind of dbKinds()) {
       expect(log).toContain('"url":"/api/appointments/manage/[redacted]"');
       expect(log).toContain('"url":"/appointment/waiting/[redacted]"');
       expect(log).toContain('"url":"/api/appointments/calendar-feed/[redacted]"');
+    });
+
+    it("writes no searched-for patient to the request log: a doctor's search names her", async () => {
+      const res = await t.app.inject({
+        url: '/api/patients?page=1&size=10&q=tran.thi.lan%40example.com&filter=all',
+        headers: { authorization: `Bearer ${s.doctor.token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(log).not.toMatch(/tran\.thi\.lan/);
+      expect(log).toContain('"url":"/api/patients?page=1&size=10&q=[redacted]&filter=all"');
     });
 
     it('tells browsers and caches to keep no answer at a private address: the page, the API, the feeds, the errors', async () => {
