@@ -128,6 +128,21 @@ describe('UsersPage', () => {
     expect(new URLSearchParams(router.state.location.search).get('status')).toBe('inactive');
   });
 
+  it("keeps what was searched for out of the address: a person's name never lands in the browser's history", async () => {
+    const { lists } = server();
+    const { user, router } = open();
+    await rowOf('BS. Nguyễn Văn An');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'tran thi lan');
+    await waitFor(() => expect(lists().at(-1)!.get('q')).toBe('tran thi lan'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Doctor');
+    await waitFor(() => expect(lists().at(-1)!.get('role')).toBe('DOCTOR'));
+    // The search goes on with the new filter, held by this history entry (a reload keeps it), not the address.
+    expect(lists().at(-1)!.get('q')).toBe('tran thi lan');
+    expect(router.state.location.search).not.toMatch(/tran|lan/);
+    expect(new URLSearchParams(router.state.location.search).get('role')).toBe('DOCTOR');
+    expect(router.state.location.state).toEqual({ listState: { q: 'tran thi lan' } });
+  });
+
   it('reads the filters and the search from the address, and offers to clear them when nothing matches', async () => {
     const { lists } = server((url) => (url.startsWith('/api/users?') ? { body: page([]) } : undefined));
     const { user } = open('/admin/users?q=nobody&role=STAFF');

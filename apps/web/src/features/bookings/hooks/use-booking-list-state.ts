@@ -1,5 +1,5 @@
 import { APPOINTMENT_SORTS, APPOINTMENT_STATUSES, isDaySheetDay, type AppointmentStatus } from '@clinic/shared';
-import { readChoice, readPage, useAddressState } from '@/hooks/use-address-state';
+import { readChoice, readPage, SEARCH_HIDDEN, useAddressState } from '@/hooks/use-address-state';
 import type { AppointmentListParams } from '../api/get-appointments';
 
 /** Newest bookings first: the requests the front desk has to answer. */
@@ -30,5 +30,5 @@ export function readBookingListParams(search: URLSearchParams): AppointmentListP
 
 /** The bookings list's view in the address (see useAddressState). */
 export function useBookingListState() {
-  return useAddressState(DEFAULT_BOOKING_LIST, readBookingListParams);
+  return useAddressState(DEFAULT_BOOKING_LIST, readBookingListParams, undefined, SEARCH_HIDDEN);
 }

@@ -7,7 +7,7 @@ import {
   type AppointmentSort,
   type HistoryPeriod,
 } from '@clinic/shared';
-import { readChoice, readPage, useAddressState } from '@/hooks/use-address-state';
+import { readChoice, readPage, SEARCH_HIDDEN, useAddressState } from '@/hooks/use-address-state';
 
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number] | '';
 export type HistoryViewParams = {
@@ -52,7 +52,7 @@ const omitDates = (key: keyof HistoryViewParams, next: HistoryViewParams) =>
 
 /** Booking History's filter in the address, like the bookings list: a change but the page's goes back to page 1. */
 export function useHistoryState() {
-  const { params, update } = useAddressState(DEFAULT_HISTORY_VIEW, read, omitDates);
+  const { params, update } = useAddressState(DEFAULT_HISTORY_VIEW, read, omitDates, SEARCH_HIDDEN);
   /** What the server is asked: the custom dates only with the custom period. */
   const filter = useMemo(
     () => ({

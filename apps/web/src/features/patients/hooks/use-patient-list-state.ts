@@ -1,5 +1,5 @@
 import { PATIENT_FILTERS } from '@clinic/shared';
-import { readChoice, readPage, useAddressState } from '@/hooks/use-address-state';
+import { readChoice, readPage, SEARCH_HIDDEN, useAddressState } from '@/hooks/use-address-state';
 import type { PatientListParams } from '../api/get-patients';
 
 export const DEFAULT_PATIENT_LIST: PatientListParams = { page: 1, q: '', filter: 'all' };
@@ -14,5 +14,5 @@ function read(search: URLSearchParams): PatientListParams {
 
 /** Patient Control's search, filter and page in the address. */
 export function usePatientListState() {
-  return useAddressState(DEFAULT_PATIENT_LIST, read);
+  return useAddressState(DEFAULT_PATIENT_LIST, read, undefined, SEARCH_HIDDEN);
 }

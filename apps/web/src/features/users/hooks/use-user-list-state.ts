@@ -1,5 +1,5 @@
 import { ROLES, USER_STATUS_FILTERS, type Role, type UserStatusFilter } from '@clinic/shared';
-import { readChoice, readPage, useAddressState } from '@/hooks/use-address-state';
+import { readChoice, readPage, SEARCH_HIDDEN, useAddressState } from '@/hooks/use-address-state';
 import type { UserListParams } from '../api/get-users';
 import { OFFERED_SORTS } from '../user-labels';
 
@@ -18,5 +18,5 @@ export function readUserListParams(search: URLSearchParams): UserListParams {
 
 /** The users list's search, filters, sort and page in the address (see useAddressState). */
 export function useUserListState() {
-  return useAddressState(DEFAULT_USER_LIST, readUserListParams);
+  return useAddressState(DEFAULT_USER_LIST, readUserListParams, undefined, SEARCH_HIDDEN);
 }
