@@ -1,7 +1,7 @@
 import { APPOINTMENT_TRAIL as T, checkTransition, formatVnd } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import type { AppointmentRow } from '../../db/schema';
-import { enqueueEmails, paymentConfirmationEmail } from '../email/email.service';
+import { enqueueEmails, paymentConfirmationEmail, refundDoneEmail } from '../email/email.service';
 import { eventRow } from './appointment-access';
 import { mailDataOfView } from './appointment-mail';
 import {
@@ -46,6 +46,18 @@ export async function markPaidByProvider(
 /** Money came for a cancelled visit: the booking shows a refund to make. */
 export async function flagRefund(tx: Db, row: AppointmentRow, now: Date): Promise<void> {
   await updateAppointment(tx, row.id, { refundRequired: true, updatedAt: now });
+}
+
+/** A refund is done: the patient is told by e-mail and phone, in the transaction that made it DONE. */
+export async function tellRefundDone(
+  tx: Db,
+  appointmentId: number,
+  refund: { amount: number; way: string | null; reference: string | null },
+  now: Date,
+): Promise<void> {
+  const view = await findAppointmentView(tx, appointmentId);
+  const data = view ? mailDataOfView(view) : null;
+  if (data) await enqueueEmails(tx, [refundDoneEmail(data, refund)], now);
 }
 
 /** The appointment a pay page shows (its caller picks what a pay page may show: never the reason). */
