@@ -11,6 +11,7 @@ import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { useAppointmentPayments } from '../api/get-appointment-payments';
+import { RefundItem } from './refund-item';
 
 export const ONLINE_PAYMENTS_TITLE = 'Thanh toán trực tuyến';
 export const ONLINE_PAYMENTS_EMPTY = 'Chưa có giao dịch trực tuyến';
@@ -31,8 +32,8 @@ export const PAYMENT_FLAG_LABELS: Record<PaymentFlag, string> = {
 
 /**
  * The booking detail's 'Thanh toán trực tuyến' (issue 28, ADMIN/STAFF): each attempt the patient
- * made by VNPay, MoMo or VietQR, as the provider's notification settled it, and any money to check
- * or give back. A failed load stays inside this section; the rest of the window keeps working.
+ * made by VNPay, MoMo or VietQR, as the provider's notification settled it, any money to check
+ * or give back, and its refunds with what staff can do about each. A failed load stays inside this section; the rest of the window keeps working.
  */
 export function AppointmentPayments({ appointmentId }: { appointmentId: number }) {
   const list = useAppointmentPayments(appointmentId);
@@ -75,6 +76,15 @@ export function AppointmentPayments({ appointmentId }: { appointmentId: number }
                       {formatDateTime(f.receivedAt, zone)}
                     </time>
                   </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {list.data.refunds.length > 0 && (
+            <ul aria-label="Hoàn tiền" className="space-y-2">
+              {list.data.refunds.map((r) => (
+                <li key={r.id} className="rounded-lg border border-amber-200 bg-amber-50/40 px-3 py-2.5">
+                  <RefundItem refund={r} />
                 </li>
               ))}
             </ul>
