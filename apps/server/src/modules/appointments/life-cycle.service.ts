@@ -284,7 +284,7 @@ export async function cancelAndRefund(
 ) {
   const result = await cancelAppointment(deps, id, actor, body);
   if (result.appointment.refundRequired) {
-    const caller: RefundCaller = { id: actor.id, name: actor.username };
+    const caller: RefundCaller = { id: actor.id, name: actor.username, role: actor.role };
     await sendAppointmentRefunds(deps, id, caller);
   }
   return result;

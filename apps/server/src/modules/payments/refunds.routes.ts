@@ -4,12 +4,13 @@ import {
   refundActionResponseSchema,
   refundIdParamsSchema,
   refundListSchema,
+  type Role,
 } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
 import { markRefundDone, openRefunds, retryRefund } from './refunds.service';
 
-type Staff = { id: number; username: string };
+type Staff = { id: number; username: string; role: Role };
 
 /** Refunds (issue 28): the list staff work through, a provider refund sent again, one given back by hand. */
 export const refundsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
@@ -42,7 +43,7 @@ export const refundsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     },
     async (req) => {
       const by = staff(req);
-      return retryRefund(deps, req.params.id, { id: by.id, name: by.username });
+      return retryRefund(deps, req.params.id, { id: by.id, name: by.username, role: by.role });
     },
   );
 
@@ -60,7 +61,7 @@ export const refundsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     },
     async (req) => {
       const by = staff(req);
-      return markRefundDone(deps, req.params.id, { id: by.id, name: by.username }, req.body.reference);
+      return markRefundDone(deps, req.params.id, { id: by.id, name: by.username, role: by.role }, req.body.reference);
     },
   );
 };

@@ -6,11 +6,12 @@ import {
   type RefundActionResponse,
   type RefundList,
   type RefundStatus,
+  type Role,
 } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import type { AppointmentRow, PaymentAttemptRow, RefundRow } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { tellRefundDone } from '../appointments/provider-payment.service';
+import { recordRefundDone } from '../appointments/provider-payment.service';
 import { momoRefund, momoRefundRequest } from './momo';
 import type { PaymentDeps } from './payments.service';
 import {
@@ -38,8 +39,8 @@ import { VNPAY_REFUND_CODES, vnpayRefund, vnpayRefundRequest, vnpayVerifyRefundR
  */
 export type RefundDeps = PaymentDeps;
 /** Who asks the provider: a staff member from the screen, or the background job. */
-export type RefundCaller = { id: number | null; name: string };
-export const REFUND_JOB: RefundCaller = { id: null, name: 'he-thong' };
+export type RefundCaller = { id: number | null; name: string; role: Role | null };
+export const REFUND_JOB: RefundCaller = { id: null, name: 'he-thong', role: null };
 /** vnp_IpAddr of a refund call is the calling server's address, which VNPay records and does not check. */
 const SERVER_IP = '127.0.0.1';
 
@@ -228,13 +229,16 @@ async function sendRefund(
       updatedAt: at,
       ...(done ? { doneAt: at, doneByName: PAYMENT_PROVIDER_LABELS[attempt.provider] } : {}),
     });
-    if (row && done)
-      await tellRefundDone(
+    if (row && done) {
+      const way = PAYMENT_PROVIDER_LABELS[attempt.provider];
+      await recordRefundDone(
         tx,
         row.appointmentId,
-        { amount: row.amount, way: PAYMENT_PROVIDER_LABELS[attempt.provider], reference: row.providerRefundId },
+        { amount: row.amount, way, reference: row.providerRefundId },
+        { id: null, name: way, role: null },
         at,
       );
+    }
     return row;
   });
 }
@@ -277,7 +281,7 @@ export async function retryRefund(deps: RefundDeps, id: number, caller: RefundCa
 export async function markRefundDone(
   deps: Pick<RefundDeps, 'db' | 'clock'>,
   id: number,
-  caller: Pick<RefundCaller, 'id' | 'name'>,
+  caller: RefundCaller,
   reference: string,
 ): Promise<RefundActionResponse> {
   const now = deps.clock.now();
@@ -293,13 +297,8 @@ export async function markRefundDone(
       if (!(await findRefund(tx, id))) throw notFound();
       throw new ConflictError(REFUND_MSG.notMarkable, 'REFUND_NOT_MARKABLE');
     }
-    await tellRefundDone(
-      tx,
-      row.appointmentId,
-      // By hand: a bank transfer or cash, whatever way the money came.
-      { amount: row.amount, way: null, reference },
-      now,
-    );
+    // By hand: a bank transfer or cash, whatever way the money came.
+    await recordRefundDone(tx, row.appointmentId, { amount: row.amount, way: null, reference }, caller, now);
   });
   return answer(deps.db, id, REFUND_MSG.markedDone);
 }

@@ -6,7 +6,7 @@ import { dbKinds } from '../../../test/databases';
 import { call, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { listOutboxEmails } from '../email/email.repository';
 import { listMessages } from '../messaging/messaging.repository';
-import { updateAppointment } from '../appointments/appointments.repository';
+import { listAppointmentEvents, updateAppointment } from '../appointments/appointments.repository';
 import { momoRefundRaw, momoRefundRequest } from './momo';
 import { sendDueRefunds } from './refunds.service';
 import {
@@ -141,6 +141,8 @@ for (const kind of dbKinds()) {
       emails: (await listOutboxEmails(db(), { appointmentId: id, kind: 'REFUND_DONE' })).length,
       phone: (await listMessages(db(), { appointmentId: id })).filter((m) => m.template === 'REFUND_DONE').length,
     });
+    const refundEvents = async (id: number) =>
+      (await listAppointmentEvents(db(), id)).filter((e) => e.action === 'REFUND_DONE');
     const openList = async () =>
       (await call(t.app, s.staff, 'GET', '/api/refunds')).json().refunds as { id: number; appointmentId: number }[];
 
@@ -156,6 +158,11 @@ for (const kind of dbKinds()) {
       expect(await toldDone(id)).toEqual({ emails: 1, phone: 1 });
       const [mail] = await listOutboxEmails(db(), { appointmentId: id, kind: 'REFUND_DONE' });
       expect(mail!.text ?? JSON.stringify(mail!.data)).toContain(refund!.providerRefundId!);
+      // The booking's history says it, by whom, with the amount and VNPay's reference.
+      const [event, ...others] = await refundEvents(id);
+      expect(others).toEqual([]);
+      expect(event).toMatchObject({ fromStatus: 'CANCELLED', toStatus: 'CANCELLED', actorName: 'VNPay' });
+      expect(event!.note).toContain(refund!.providerRefundId!);
       expect((await openList()).map((r) => r.appointmentId)).not.toContain(id);
       // Nothing more to send: a retry of a done refund is refused and tells no one again.
       const retry = await call(t.app, s.staff, 'POST', `/api/refunds/${refund!.id}/retry`);
@@ -233,6 +240,9 @@ for (const kind of dbKinds()) {
       const again = await call(t.app, s.staff, 'POST', `/api/refunds/${manual!.id}/mark-done`, { reference: 'X1' });
       expect(again.statusCode).toBe(409);
       expect(await toldDone(id)).toEqual({ emails: 1, phone: 1 });
+      expect(await refundEvents(id)).toEqual([
+        expect.objectContaining({ actorId: s.staff.userId, note: expect.stringContaining('FT27061999999') }),
+      ]);
       expect((await call(t.app, s.staff, 'POST', '/api/refunds/999999/mark-done', { reference: 'X' })).statusCode).toBe(
         404,
       );
