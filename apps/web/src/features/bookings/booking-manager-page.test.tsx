@@ -801,8 +801,17 @@ describe("BookingManagerPage: the detail's online payments (issue 28)", () => {
       if (url === '/api/appointments/3/payments')
         return {
           body: {
-            payments: [],
-            flags: [],
+            payments: [
+              {
+                provider: 'VNPAY',
+                reference: 'A3-7Q2K9',
+                amount: 500000,
+                status: 'REFUND_DUE',
+                providerTransactionId: '14226112',
+                paidAt: '2026-03-09T03:05:00.000Z',
+              },
+            ],
+            flags: [{ flag: 'REFUND', reference: 'A3-7Q2K9', amount: 500000, receivedAt: '2026-03-09T03:05:00.000Z' }],
             refunds: [
               retried
                 ? {
@@ -825,8 +834,11 @@ describe("BookingManagerPage: the detail's online payments (issue 28)", () => {
     expect(refund).toHaveTextContent('Hoàn qua VNPay');
     expect(refund).toHaveTextContent('Lý do: VNPay 99: He thong dang bao tri');
     expect(within(refund).getByText('Hoàn tiền không thành công')).toBeInTheDocument();
+    // The money to give back is followed on its refund, not said twice as a flag.
+    expect(within(section).queryByRole('list', { name: 'Cần xử lý' })).not.toBeInTheDocument();
     await user.click(within(refund).getByRole('button', { name: 'Gửi lại yêu cầu hoàn tiền' }));
-    expect(await within(section).findByText('Đã hoàn tiền')).toBeInTheDocument();
+    // The refund and the payment it gave back both say so.
+    expect(await within(section).findAllByText('Đã hoàn tiền')).toHaveLength(2);
     expect(within(section).getByText(/Mã hoàn tiền 14226999/)).toBeInTheDocument();
     expect(sent.filter((r) => r.url.startsWith('/api/refunds/')).map((r) => `${r.method} ${r.url}`)).toEqual([
       'POST /api/refunds/8/retry',

@@ -24,6 +24,9 @@ export const PAYMENT_ATTEMPT_STATUS_LABELS: Record<PaymentAttemptStatus, string>
 };
 const STATUS_TONES = { PENDING: 'warning', PAID: 'success', FAILED: 'neutral', REFUND_DUE: 'danger' } as const;
 
+/** A payment given back (its refund is done). */
+export const REFUNDED_LABEL = 'Đã hoàn tiền';
+
 /** What the front desk must do about money that came in, said plainly. */
 export const PAYMENT_FLAG_LABELS: Record<PaymentFlag, string> = {
   AMOUNT_MISMATCH: 'Số tiền không khớp — cần kiểm tra',
@@ -38,6 +41,11 @@ export const PAYMENT_FLAG_LABELS: Record<PaymentFlag, string> = {
 export function AppointmentPayments({ appointmentId }: { appointmentId: number }) {
   const list = useAppointmentPayments(appointmentId);
   const zone = clinicTimeZone();
+  const refunds = list.data?.refunds ?? [];
+  const refundOf = (reference: string) => refunds.find((r) => r.paymentReference === reference);
+  const refunded = (reference: string) => refundOf(reference)?.status === 'DONE';
+  // Money to give back that has its refund is followed there (its status, its action), not as a flag.
+  const flags = (list.data?.flags ?? []).filter((f) => f.flag !== 'REFUND' || !refundOf(f.reference));
   return (
     <section aria-labelledby="detail-online-payments">
       <h3 id="detail-online-payments" className="mb-3 text-sm font-semibold tracking-wide text-brand-800 uppercase">
@@ -54,9 +62,9 @@ export function AppointmentPayments({ appointmentId }: { appointmentId: number }
         />
       ) : (
         <div className="space-y-3">
-          {list.data.flags.length > 0 && (
+          {flags.length > 0 && (
             <ul aria-label="Cần xử lý" className="space-y-2">
-              {list.data.flags.map((f, i) => (
+              {flags.map((f, i) => (
                 <li
                   key={`${f.flag}-${f.reference}-${i}`}
                   className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
@@ -113,9 +121,15 @@ export function AppointmentPayments({ appointmentId }: { appointmentId: number }
                       </p>
                     )}
                   </div>
-                  <Badge tone={STATUS_TONES[p.status]} className="self-start sm:self-auto">
-                    {PAYMENT_ATTEMPT_STATUS_LABELS[p.status]}
-                  </Badge>
+                  {refunded(p.reference) ? (
+                    <Badge tone="neutral" className="self-start sm:self-auto">
+                      {REFUNDED_LABEL}
+                    </Badge>
+                  ) : (
+                    <Badge tone={STATUS_TONES[p.status]} className="self-start sm:self-auto">
+                      {PAYMENT_ATTEMPT_STATUS_LABELS[p.status]}
+                    </Badge>
+                  )}
                 </li>
               ))}
             </ul>
