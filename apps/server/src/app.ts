@@ -27,6 +27,7 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { refundsRoutes } from './modules/payments/refunds.routes';
 import { paymentSimulatorRoutes } from './modules/payments/simulator.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -164,6 +165,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     newsletterRoutes,
     privacyRoutes,
     paymentsRoutes,
+    refundsRoutes,
     // The providers' local simulators (issue 28): never in production, where only real keys pay.
     ...(deps.config.env === 'production' ? [] : [paymentSimulatorRoutes]),
   ];

@@ -556,6 +556,18 @@ for (const kind of dbKinds()) {
       'POST /api/payments/simulator/momo/v2/gateway/api/create': { expect: PUBLIC },
       'GET /api/payments/simulator/momo/pay': { expect: PUBLIC },
       'GET /api/payments/simulator/momo/confirm': { expect: PUBLIC },
+      'POST /api/payments/simulator/vnpay/merchant_webapi/api/transaction': { expect: PUBLIC },
+      'POST /api/payments/simulator/momo/v2/gateway/api/refund': { expect: PUBLIC },
+      // Refunds: the front desk's work list and actions; never a patient's or a doctor's.
+      'GET /api/refunds': { expect: perm('manageBookings') },
+      'POST /api/refunds/:id/retry': {
+        expect: perm('manageBookings'),
+        req: () => ({ url: '/api/refunds/999999/retry' }),
+      },
+      'POST /api/refunds/:id/mark-done': {
+        expect: perm('manageBookings'),
+        req: () => ({ url: '/api/refunds/999999/mark-done', payload: { reference: 'FT27060123456' } }),
+      },
       'GET /api/appointments/:id/payments': { expect: appointment(['ADMIN', 'STAFF']) },
       // A signed-in patient's own booking only.
       'GET /api/payments/mine/:id': { expect: appointment(['PATIENT'], ['PATIENT']) },

@@ -107,6 +107,8 @@ const envSchema = z.object({
   VNPAY_TMN_CODE: z.string().min(1).max(20).optional(),
   VNPAY_HASH_SECRET: z.string().min(8).optional(),
   VNPAY_PAYMENT_URL: z.url().default('https://sandbox.vnpayment.vn/paymentv2/vpcpay.html'),
+  /** The refund (and query) API: merchant_webapi's transaction endpoint. */
+  VNPAY_API_URL: z.url().default('https://sandbox.vnpayment.vn/merchant_webapi/api/transaction'),
   MOMO_PARTNER_CODE: z.string().min(1).max(50).optional(),
   MOMO_ACCESS_KEY: z.string().min(1).optional(),
   MOMO_SECRET_KEY: z.string().min(8).optional(),
@@ -180,7 +182,7 @@ export type Config = {
 };
 
 export type PaymentsConfig = {
-  vnpay: { tmnCode: string; hashSecret: string; paymentUrl: string; simulated: boolean };
+  vnpay: { tmnCode: string; hashSecret: string; paymentUrl: string; apiUrl: string; simulated: boolean };
   momo: { partnerCode: string; accessKey: string; secretKey: string; endpoint: string; simulated: boolean };
   vietqr: { bankBin: string; accountNo: string; webhookSecret: string; simulated: boolean };
 };
@@ -326,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         tmnCode: e.VNPAY_TMN_CODE ?? SIMULATOR_KEYS.vnpayTmnCode,
         hashSecret: e.VNPAY_HASH_SECRET ?? SIMULATOR_KEYS.vnpayHashSecret,
         paymentUrl: e.VNPAY_PAYMENT_URL,
+        apiUrl: e.VNPAY_API_URL,
         simulated: !e.VNPAY_TMN_CODE,
       },
       momo: {

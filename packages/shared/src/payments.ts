@@ -74,6 +74,81 @@ export const startPaymentResponseSchema = z.object({
 });
 export type StartPaymentResponse = z.infer<typeof startPaymentResponseSchema>;
 
+/**
+ * A refund to track (issue 28): PENDING until the provider's refund call is made, PROCESSING while
+ * it is under way (or the provider is still working on it), DONE, FAILED (the provider refused: staff
+ * retry), MANUAL (no refund call: a VietQR transfer or a payment at the desk, given back by hand).
+ */
+export const REFUND_STATUSES = ['PENDING', 'PROCESSING', 'DONE', 'FAILED', 'MANUAL'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/** A refund staff still have to see through. */
+export const OPEN_REFUND_STATUSES = [
+  'PENDING',
+  'PROCESSING',
+  'FAILED',
+  'MANUAL',
+] as const satisfies readonly RefundStatus[];
+
+export const REFUND_MSG = {
+  notFound: 'Không tìm thấy khoản hoàn tiền',
+  invalidId: 'Mã khoản hoàn tiền không hợp lệ',
+  notRetryable: 'Khoản hoàn tiền này không thể gửi lại cổng thanh toán',
+  notMarkable: 'Khoản hoàn tiền này đã hoàn tất hoặc đang được cổng thanh toán xử lý',
+  providerNoAnswer: 'Cổng thanh toán không phản hồi',
+  sent: 'Đã gửi yêu cầu hoàn tiền tới cổng thanh toán',
+  markedDone: 'Đã ghi nhận hoàn tiền',
+  invalidReference: 'Vui lòng nhập mã giao dịch hoàn tiền (tối đa 100 ký tự)',
+} as const;
+
+export const refundIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: REFUND_MSG.invalidId })
+    .int(REFUND_MSG.invalidId)
+    .positive(REFUND_MSG.invalidId)
+    .max(2_147_483_647, REFUND_MSG.invalidId),
+});
+
+/** A refund as the booking detail and the 'Hoàn tiền' list show it. */
+export const refundSchema = z.object({
+  id: z.number().int(),
+  appointmentId: z.number().int(),
+  /** Null: paid at the desk, given back by hand. */
+  provider: paymentMethodSchema.nullable(),
+  /** The payment it gives back (its reference), when it was paid online. */
+  paymentReference: z.string().nullable(),
+  /** Đồng. */
+  amount: z.number().int(),
+  status: z.enum(REFUND_STATUSES),
+  /** The provider's refund transaction, or the bank reference staff wrote. */
+  providerRefundId: z.string().nullable(),
+  failure: z.string().nullable(),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+  doneByName: z.string().nullable(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/** A row of the 'Hoàn tiền' list: the refund and the visit it belongs to (never the reason). */
+export const refundListItemSchema = refundSchema.extend({
+  fullName: z.string().nullable(),
+  appointmentDate: z.string().nullable(),
+  appointmentTime: z.string().nullable(),
+});
+export const refundListSchema = z.object({ refunds: z.array(refundListItemSchema) });
+export type RefundList = z.infer<typeof refundListSchema>;
+
+export const markRefundDoneRequestSchema = z.object({
+  reference: z
+    .string({ error: REFUND_MSG.invalidReference })
+    .trim()
+    .min(1, { error: REFUND_MSG.invalidReference })
+    .max(100, { error: REFUND_MSG.invalidReference }),
+});
+export type MarkRefundDoneRequest = z.infer<typeof markRefundDoneRequestSchema>;
+
+export const refundActionResponseSchema = z.object({ message: z.string(), refund: refundSchema });
+export type RefundActionResponse = z.infer<typeof refundActionResponseSchema>;
+
 /** The appointment's payment as the booking detail shows it. */
 export const appointmentPaymentSchema = z.object({
   provider: paymentMethodSchema,
@@ -85,6 +160,7 @@ export const appointmentPaymentSchema = z.object({
 });
 export const appointmentPaymentsSchema = z.object({
   payments: z.array(appointmentPaymentSchema),
+  refunds: z.array(refundSchema),
   flags: z.array(
     z.object({
       flag: z.enum(PAYMENT_FLAGS),

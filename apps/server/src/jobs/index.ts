@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps';
 import { queueDayBeforeReminders } from '../modules/appointments/reminders.service';
 import { offerFreedPlaces } from '../modules/appointments/waiting-list-offers.service';
+import { sendDueRefunds } from '../modules/payments/refunds.service';
 import { applyRetention } from '../modules/privacy/retention.service';
 import { every, startOutboxWorker, type Job } from './outbox-worker';
 
@@ -14,7 +15,7 @@ export type JobsDeps = AppDeps & {
 
 /**
  * The background work of one server process: the outbox sender, the reminder job, the waiting
- * lists' offers and their retention. Every process may run them.
+ * lists' offers, retention and the providers' refunds. Every process may run them.
  */
 export function startBackgroundJobs(
   deps: JobsDeps,
@@ -23,6 +24,7 @@ export function startBackgroundJobs(
     reminderIntervalMs?: number;
     waitingListIntervalMs?: number;
     retentionIntervalMs?: number;
+    refundIntervalMs?: number;
   } = {},
 ): Job {
   const outbox = startOutboxWorker(deps, options.outboxIntervalMs ?? deps.config.outboxCheckSeconds * 1000);
@@ -54,9 +56,18 @@ export function startBackgroundJobs(
     },
     (err) => deps.log.error({ err }, 'retention job failed'),
   );
+  // Provider refunds a notification opened (money for a cancelled visit), or a stopped process left.
+  const refunds = every(
+    options.refundIntervalMs ?? 30_000,
+    async (signal) => {
+      const sent = await sendDueRefunds(deps, signal);
+      if (sent > 0) deps.log.info({ sent }, 'refunds sent to the providers');
+    },
+    (err) => deps.log.error({ err }, 'refund job failed'),
+  );
   return {
     async stop() {
-      await Promise.all([outbox.stop(), reminders.stop(), waitingList.stop(), forgetting.stop()]);
+      await Promise.all([outbox.stop(), reminders.stop(), waitingList.stop(), forgetting.stop(), refunds.stop()]);
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  BanknoteArrowDown,
   CalendarCheck,
   ClipboardClock,
   History,
@@ -31,4 +32,5 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   item('privacyRequests', 'Yêu cầu về dữ liệu cá nhân', 'Quyền của người bệnh', ShieldCheck),
   item('accessLog', 'Nhật ký truy cập', 'Ai đã xem hồ sơ', ScrollText),
   item('messages', 'Tin nhắn', 'Zalo và SMS', MessageSquareText),
+  item('refunds', 'Hoàn tiền', 'Khoản cần trả lại', BanknoteArrowDown),
 ];

@@ -41,6 +41,7 @@ export const paths = {
     privacyRequests: ADMIN_SCREENS.privacyRequests.path,
     accessLog: ADMIN_SCREENS.accessLog.path,
     messages: ADMIN_SCREENS.messages.path,
+    refunds: ADMIN_SCREENS.refunds.path,
   },
 } as const;
 

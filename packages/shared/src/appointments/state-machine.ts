@@ -248,6 +248,7 @@ export const APPOINTMENT_EVENT_ACTIONS = [
   'NO_SHOW',
   'CANCEL',
   'CANCEL_WITH_REFUND',
+  'REFUND_DONE',
   'UPDATE',
   'DELETE',
 ] as const;
@@ -266,6 +267,7 @@ export const APPOINTMENT_EVENT_LABELS: Record<AppointmentEventAction, string> = 
   NO_SHOW: 'Không đến khám',
   CANCEL: 'Hủy lịch hẹn',
   CANCEL_WITH_REFUND: 'Hủy và hoàn tiền',
+  REFUND_DONE: 'Đã hoàn tiền',
   UPDATE: 'Cập nhật thông tin',
   DELETE: 'Xóa vĩnh viễn',
 };

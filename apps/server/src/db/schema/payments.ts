@@ -5,6 +5,7 @@ import {
   PAYMENT_FLAGS,
   PAYMENT_NOTIFICATION_OUTCOMES,
   PAYMENT_PROVIDERS,
+  REFUND_STATUSES,
 } from '@clinic/shared';
 import { appointments } from './appointments';
 import { inList } from './checks';
@@ -77,5 +78,51 @@ export const paymentNotifications = pgTable(
   ],
 );
 
+/**
+ * A refund to track (issue 28): money a cancelled (or twice-paid) visit must give back, by the
+ * provider's refund call (VNPay, MoMo) or by hand (VietQR, the desk: provider null). One refund per
+ * paid attempt, and one per appointment paid at the desk, whatever retries or races: a retry reuses
+ * the row. `request_id` is the id of the latest refund call (vnp_RequestId, MoMo's requestId). No
+ * foreign keys, as the rest of the ledger: it outlives a deleted booking.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    appointmentId: integer('appointment_id').notNull(),
+    attemptId: integer('attempt_id'),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }),
+    /** Đồng. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
+    requestId: text('request_id'),
+    /** The provider's refund transaction, or the bank reference staff wrote when they gave it back. */
+    providerRefundId: text('provider_refund_id'),
+    failure: text('failure'),
+    tries: integer('tries').notNull().default(0),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    doneBy: integer('done_by'),
+    doneByName: text('done_by_name'),
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('refunds_attempt_idx').on(t.attemptId),
+    uniqueIndex('refunds_desk_idx')
+      .on(t.appointmentId)
+      .where(sql`${t.attemptId} is null`),
+    uniqueIndex('refunds_request_idx').on(t.requestId),
+    index('refunds_appointment_idx').on(t.appointmentId, t.id),
+    index('refunds_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} <> 'DONE'`),
+    check('refunds_status_check', inList(t.status, REFUND_STATUSES)),
+    check('refunds_provider_check', sql`${t.provider} is null or ${inList(t.provider, PAYMENT_PROVIDERS)}`),
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
 export type PaymentNotificationRow = typeof paymentNotifications.$inferInsert;

@@ -68,7 +68,7 @@ import { checkAvailability } from './booking.service';
 import { saveExaminationNotes } from './examination.service';
 import {
   assignDoctor,
-  cancelAppointment,
+  cancelAndRefund,
   confirmAppointment,
   confirmWithDoctor,
   deleteAppointment,
@@ -440,7 +440,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       },
       preHandler: app.requireRole(...rolesFor('cancel')),
     },
-    async (req) => withEmailStatus(mail, await cancelAppointment(deps, req.params.id, actor(req), req.body)),
+    async (req) => withEmailStatus(mail, await cancelAndRefund(deps, req.params.id, actor(req), req.body)),
   );
 
   app.put(

@@ -11,6 +11,12 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { issuePayLink, payLinkUrl } from '../payments/pay-link.service';
+import {
+  openRefundsOnCancel,
+  sendAppointmentRefunds,
+  type RefundCaller,
+  type RefundDeps,
+} from '../payments/refunds.service';
 import type { AppointmentRow, NewAppointmentRow } from '../../db/schema';
 import { BadRequestError, ForbiddenError } from '../../lib/errors';
 import {
@@ -243,8 +249,10 @@ export function cancelAppointment(
     id,
     actor,
     (row) => (withRefund(row) ? 'cancelWithRefund' : 'cancel'),
-    (_tx, row) => {
+    async (tx, row, now) => {
       const refund = withRefund(row);
+      // The money to give back becomes refunds to track (issue 28), in the cancel's transaction.
+      if (refund) await openRefundsOnCancel(tx, row, actor.id, now);
       return {
         patch: {
           status: 'CANCELLED',
@@ -262,6 +270,24 @@ export function cancelAppointment(
       };
     },
   );
+}
+
+/**
+ * The cancel call of the API: the cancel, then (committed) the provider refunds it opened are asked
+ * for at once; a refusal stays on the booking and in the 'Hoàn tiền' list for staff to retry.
+ */
+export async function cancelAndRefund(
+  deps: AppointmentDeps & RefundDeps,
+  id: number,
+  actor: Actor,
+  body: Parameters<typeof cancelAppointment>[3],
+) {
+  const result = await cancelAppointment(deps, id, actor, body);
+  if (result.appointment.refundRequired) {
+    const caller: RefundCaller = { id: actor.id, name: actor.username, role: actor.role };
+    await sendAppointmentRefunds(deps, id, caller);
+  }
+  return result;
 }
 
 export async function deleteAppointment(

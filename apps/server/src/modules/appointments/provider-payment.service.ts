@@ -1,7 +1,7 @@
-import { APPOINTMENT_TRAIL as T, checkTransition, formatVnd } from '@clinic/shared';
+import { APPOINTMENT_TRAIL as T, checkTransition, formatVnd, type Role } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import type { AppointmentRow } from '../../db/schema';
-import { enqueueEmails, paymentConfirmationEmail } from '../email/email.service';
+import { enqueueEmails, paymentConfirmationEmail, refundDoneEmail } from '../email/email.service';
 import { eventRow } from './appointment-access';
 import { mailDataOfView } from './appointment-mail';
 import {
@@ -46,6 +46,28 @@ export async function markPaidByProvider(
 /** Money came for a cancelled visit: the booking shows a refund to make. */
 export async function flagRefund(tx: Db, row: AppointmentRow, now: Date): Promise<void> {
   await updateAppointment(tx, row.id, { refundRequired: true, updatedAt: now });
+}
+
+/**
+ * A refund is done (issue 28), in the transaction that made it DONE: the booking's history says by
+ * whom (the provider, or the staff member who gave it back by hand), and the patient is told by
+ * e-mail and phone.
+ */
+export async function recordRefundDone(
+  tx: Db,
+  appointmentId: number,
+  refund: { amount: number; way: string | null; reference: string | null },
+  by: { id: number | null; name: string; role: Role | null },
+  now: Date,
+): Promise<void> {
+  const view = await findAppointmentView(tx, appointmentId);
+  if (!view) return;
+  const status = view.appointment.status;
+  const note = [T.amount(formatVnd(refund.amount)), refund.way, refund.reference].filter(Boolean).join(' · ');
+  const event = eventRow(null, appointmentId, 'REFUND_DONE', status, status, note, now);
+  await insertAppointmentEvents(tx, [{ ...event, actorId: by.id, actorName: by.name, actorRole: by.role }]);
+  const data = mailDataOfView(view);
+  if (data) await enqueueEmails(tx, [refundDoneEmail(data, refund)], now);
 }
 
 /** The appointment a pay page shows (its caller picks what a pay page may show: never the reason). */

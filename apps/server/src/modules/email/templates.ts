@@ -16,6 +16,7 @@ export const EMAIL_KINDS = [
   'APPOINTMENT_CONFIRMED',
   'PAYMENT_REQUEST',
   'PAYMENT_CONFIRMATION',
+  'REFUND_DONE',
   'UPDATE_NOTIFICATION',
   'CANCELLATION',
   'REMINDER',
@@ -444,6 +445,31 @@ export function paymentConfirmationEmail(a: AppointmentMailData): RenderedEmail 
       },
       { kind: 'details' },
       { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
+    ],
+  );
+}
+
+/** The refund is done (issue 28): how much went back, by which way and its reference, for her bank or wallet. */
+export function refundDoneEmail(
+  a: AppointmentMailData,
+  refund: { amount: number; way: string | null; reference: string | null },
+): RenderedEmail {
+  const way = refund.way ? ` qua ${refund.way}` : '';
+  return appointmentEmail(
+    'REFUND_DONE',
+    { ...a, amount: refund.amount },
+    `Đã hoàn tiền lịch khám${a.id != null ? ` #${a.id}` : ''}: ${formatVnd(refund.amount)}`,
+    [
+      {
+        kind: 'p',
+        text: `Phòng khám đã hoàn lại ${formatVnd(refund.amount)}${way} cho lịch khám đã hủy dưới đây.`,
+      },
+      { kind: 'details' },
+      ...(refund.reference ? [{ kind: 'p' as const, text: `Mã giao dịch hoàn tiền: ${refund.reference}` }] : []),
+      {
+        kind: 'p',
+        text: `Thời gian tiền về tài khoản hoặc ví của quý khách tùy theo ngân hàng, ví điện tử. Nếu cần hỗ trợ, vui lòng liên hệ hotline ${CLINIC.phone}.`,
+      },
     ],
   );
 }

@@ -77,6 +77,11 @@ export const PHONE_TEMPLATES = {
     zns: 'Xin chào <customer_name>, danh sách chờ cho <time> ngày <date> đã kết thúc.',
     sms: '{clinic}: Danh sach cho {time} ngay {date} cua {customer_name} da ket thuc. Hotline {hotline}',
   },
+  REFUND_DONE: {
+    urgent: false,
+    zns: 'Xin chào <customer_name>, phòng khám đã hoàn tiền cho lịch khám đã hủy lúc <time> ngày <date>. Hotline <hotline>.',
+    sms: '{clinic}: Da hoan tien cho lich kham da huy cua {customer_name} luc {time} ngay {date}. Hotline {hotline}',
+  },
 } as const satisfies Record<string, PhoneTemplate>;
 
 export type PhoneTemplateName = keyof typeof PHONE_TEMPLATES;

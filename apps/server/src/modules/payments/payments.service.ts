@@ -31,6 +31,7 @@ import {
   lockPaymentAttempt,
   settlePaymentAttempt,
 } from './payments.repository';
+import { appointmentRefunds, openRefundForAttempt } from './refunds.service';
 import { vnpayPaymentUrl, vnpayVerify } from './vnpay';
 import { vietQrPayload } from './vietqr';
 
@@ -241,6 +242,7 @@ export async function settlePayment(deps: Pick<PaymentDeps, 'db' | 'clock'>, not
     if (!row || !payableByProvider(row)) {
       // The money came, but not as this visit's payment: kept in the ledger for staff to refund.
       await settlePaymentAttempt(tx, attempt.id, { status: 'REFUND_DUE', ...settled });
+      await openRefundForAttempt(tx, attempt, now);
       if (row?.status === 'CANCELLED') {
         await flagRefund(tx, row, now);
         return record('CANCELLED_REFUND', 'REFUND');
@@ -295,9 +297,10 @@ const momoIpnSchemaLike = (q: Record<string, string>) => MOMO_FIELDS.every((f) =
 
 /** The booking detail's payment: every attempt and what staff must look at. */
 export async function appointmentPayments(deps: Pick<PaymentDeps, 'db'>, appointmentId: number) {
-  const [payments, flags] = await Promise.all([
+  const [payments, flags, refunds] = await Promise.all([
     listPaymentAttempts(deps.db, appointmentId),
     listPaymentFlags(deps.db, appointmentId),
+    appointmentRefunds(deps.db, appointmentId),
   ]);
   return {
     payments: payments.map((p) => ({ ...p, paidAt: p.paidAt?.toISOString() ?? null })),
@@ -307,5 +310,6 @@ export async function appointmentPayments(deps: Pick<PaymentDeps, 'db'>, appoint
       amount: f.amount,
       receivedAt: f.receivedAt.toISOString(),
     })),
+    refunds,
   };
 }

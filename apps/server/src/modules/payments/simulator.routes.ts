@@ -7,8 +7,25 @@ import type { ModuleOptions } from '../../deps';
 import { BadRequestError } from '../../lib/errors';
 import { escapeHtml } from '../../lib/text';
 import { errorResponses } from '../../plugins/errors';
-import { momoSignIpn, momoVerifyCreate, type MomoCreateRequest, type MomoIpn } from './momo';
-import { vnpayDate, vnpaySign, vnpaySignData, vnpayVerify } from './vnpay';
+import {
+  momoSignIpn,
+  momoVerifyCreate,
+  momoVerifyRefund,
+  type MomoCreateRequest,
+  type MomoIpn,
+  type MomoRefundRequest,
+} from './momo';
+import {
+  VNPAY_REFUND_CODES,
+  vnpayDate,
+  vnpaySign,
+  vnpaySignData,
+  vnpaySignRefundResponse,
+  vnpayVerify,
+  vnpayVerifyRefundRequest,
+  type VnpayRefundRequest,
+  type VnpayRefundResponse,
+} from './vnpay';
 
 /**
  * The providers' local simulators (issue 28), used when their keys are unset: they check the
@@ -34,6 +51,14 @@ async function deliver(app: FastifyInstance, url: string, init: { method: 'GET' 
     ...(init.body ? { payload: init.body, headers: { 'content-type': 'application/json' } } : {}),
   });
   return res;
+}
+
+/**
+ * The simulators refuse refunds, as the providers do during their nightly settlement, from 23:00 to
+ * midnight in Hà Nội (GMT+7): so a refused refund, and its retry, can be seen without real money.
+ */
+export function inRefundMaintenance(at: Date): boolean {
+  return new Date(at.getTime() + 7 * 3600_000).getUTCHours() === 23;
 }
 
 export const paymentSimulatorRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
@@ -210,6 +235,91 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<ModuleOptions> = asyn
       await deliver(app, q.ipnUrl!, { method: 'POST', body: JSON.stringify(ipn) });
       const back = Object.fromEntries(Object.entries(ipn).map(([k, v]) => [k, String(v)]));
       return reply.redirect(`${q.redirectUrl}?${query(back)}`, 303);
+    },
+  );
+
+  app.post(
+    '/payments/simulator/vnpay/merchant_webapi/api/transaction',
+    {
+      schema: {
+        hide: true,
+        tags,
+        summary: 'VNPay simulator: the refund call (API 2.1.0), answered signed',
+        body: z.looseObject({ vnp_RequestId: z.string(), vnp_Command: z.string(), vnp_SecureHash: z.string() }),
+        response: { 200: z.looseObject({ vnp_ResponseCode: z.string() }), ...errorResponses(400) },
+      },
+    },
+    async (req) => {
+      const r = req.body as unknown as VnpayRefundRequest;
+      const now = deps.clock.now();
+      const code =
+        r.vnp_Command !== 'refund' || r.vnp_TmnCode !== vnp.tmnCode
+          ? VNPAY_REFUND_CODES.invalidTmnCode
+          : !vnpayVerifyRefundRequest(vnp.hashSecret, r)
+            ? VNPAY_REFUND_CODES.invalidChecksum
+            : !/^\d+00$/.test(r.vnp_Amount ?? '') || !/^[1-9]\d*$/.test(r.vnp_TransactionNo ?? '')
+              ? VNPAY_REFUND_CODES.transactionNotFound
+              : inRefundMaintenance(now)
+                ? VNPAY_REFUND_CODES.other
+                : VNPAY_REFUND_CODES.success;
+      const messages: Record<string, string> = {
+        '00': 'Yeu cau thanh cong',
+        '02': 'Ma dinh danh ket noi khong hop le',
+        '91': 'Khong tim thay giao dich yeu cau hoan tra',
+        '97': 'Checksum khong hop le',
+        '99': 'He thong dang bao tri, vui long thu lai sau',
+      };
+      const answer: Omit<VnpayRefundResponse, 'vnp_SecureHash'> = {
+        vnp_ResponseId: randomInt(100_000_000, 999_999_999).toString(),
+        vnp_Command: 'refund',
+        vnp_ResponseCode: code,
+        vnp_Message: messages[code]!,
+        vnp_TmnCode: vnp.tmnCode,
+        vnp_TxnRef: r.vnp_TxnRef ?? '',
+        vnp_Amount: r.vnp_Amount ?? '',
+        vnp_BankCode: 'NCB',
+        vnp_PayDate: vnpayDate(now),
+        vnp_TransactionNo: code === '00' ? String(randomInt(10_000_000, 99_999_999)) : '',
+        vnp_TransactionType: r.vnp_TransactionType ?? '',
+        vnp_TransactionStatus: code === '00' ? '05' : '',
+        vnp_OrderInfo: r.vnp_OrderInfo ?? '',
+      };
+      return { ...answer, vnp_SecureHash: vnpaySignRefundResponse(vnp.hashSecret, answer) };
+    },
+  );
+
+  app.post(
+    '/payments/simulator/momo/v2/gateway/api/refund',
+    {
+      schema: {
+        hide: true,
+        tags,
+        summary: 'MoMo simulator: the refund call (v3)',
+        body: z.looseObject({ orderId: z.string(), amount: z.number(), signature: z.string() }),
+        response: { 200: z.looseObject({ resultCode: z.number(), message: z.string() }) },
+      },
+    },
+    async (req) => {
+      const r = req.body as unknown as MomoRefundRequest;
+      const base = {
+        partnerCode: r.partnerCode,
+        orderId: r.orderId,
+        requestId: r.requestId,
+        amount: r.amount,
+        responseTime: deps.clock.now().getTime(),
+      };
+      if (r.partnerCode !== momo.partnerCode || !momoVerifyRefund(momo, r))
+        return { ...base, transId: r.transId, resultCode: 11007, message: 'Chữ ký không hợp lệ' };
+      if (!/^[1-9]\d*$/.test(String(r.transId)))
+        return {
+          ...base,
+          transId: r.transId,
+          resultCode: 1080,
+          message: 'Giao dịch hoàn tiền bị từ chối. Giao dịch thanh toán ban đầu không được tìm thấy.',
+        };
+      if (inRefundMaintenance(deps.clock.now()))
+        return { ...base, transId: r.transId, resultCode: 10, message: 'Hệ thống đang được bảo trì.' };
+      return { ...base, transId: randomInt(1_000_000_000, 9_999_999_999), resultCode: 0, message: 'Thành công.' };
     },
   );
 };

@@ -78,7 +78,7 @@ function server(
         ],
       };
     if (/\/api\/appointments\/\d+\/history/.test(url)) return { body: [] };
-    if (/\/api\/appointments\/\d+\/payments/.test(url)) return { body: { payments: [], flags: [] } };
+    if (/\/api\/appointments\/\d+\/payments/.test(url)) return { body: { payments: [], flags: [], refunds: [] } };
     if (url.startsWith('/api/appointments/waiting-list?')) return { body: { entries: [] } };
     if (url.startsWith('/api/appointments?') || url === '/api/appointments') return { body: PAGE };
     return {
@@ -721,6 +721,7 @@ describe("BookingManagerPage: the detail's online payments (issue 28)", () => {
                 },
               ],
               flags: [],
+              refunds: [],
             },
           }
         : undefined,
@@ -760,6 +761,7 @@ describe("BookingManagerPage: the detail's online payments (issue 28)", () => {
                   receivedAt: '2026-03-10T01:40:00.000Z',
                 },
               ],
+              refunds: [],
             },
           }
         : undefined,
@@ -772,6 +774,75 @@ describe("BookingManagerPage: the detail's online payments (issue 28)", () => {
     const attempt = within(within(section).getByRole('list', { name: 'Giao dịch trực tuyến' })).getByRole('listitem');
     expect(attempt).toHaveTextContent('Ví MoMo');
     expect(within(attempt).getByText('Cần hoàn tiền')).toBeInTheDocument();
+  });
+
+  it("shows the booking's refund with its status and sends a refused one again from the detail", async () => {
+    const failed = {
+      id: 8,
+      appointmentId: 3,
+      provider: 'VNPAY',
+      paymentReference: 'A3-7Q2K9',
+      amount: 500000,
+      status: 'FAILED',
+      providerRefundId: null,
+      failure: 'VNPay 99: He thong dang bao tri',
+      createdAt: '2026-03-10T01:00:00.000Z',
+      doneAt: null,
+      doneByName: null,
+    };
+    let retried = false;
+    const { sent } = server((url) => {
+      if (url === '/api/refunds/8/retry') {
+        retried = true;
+        return {
+          body: { message: 'Đã gửi yêu cầu hoàn tiền tới cổng thanh toán', refund: { ...failed, status: 'DONE' } },
+        };
+      }
+      if (url === '/api/appointments/3/payments')
+        return {
+          body: {
+            payments: [
+              {
+                provider: 'VNPAY',
+                reference: 'A3-7Q2K9',
+                amount: 500000,
+                status: 'REFUND_DUE',
+                providerTransactionId: '14226112',
+                paidAt: '2026-03-09T03:05:00.000Z',
+              },
+            ],
+            flags: [{ flag: 'REFUND', reference: 'A3-7Q2K9', amount: 500000, receivedAt: '2026-03-09T03:05:00.000Z' }],
+            refunds: [
+              retried
+                ? {
+                    ...failed,
+                    status: 'DONE',
+                    failure: null,
+                    providerRefundId: '14226999',
+                    doneAt: '2026-03-10T02:10:00.000Z',
+                    doneByName: 'VNPay',
+                  }
+                : failed,
+            ],
+          },
+        };
+      return undefined;
+    });
+    const { user } = open();
+    const { section } = await openPayments(user, 'Bệnh nhân 3', 3);
+    const refund = within(await within(section).findByRole('list', { name: 'Hoàn tiền' })).getByRole('listitem');
+    expect(refund).toHaveTextContent('Hoàn qua VNPay');
+    expect(refund).toHaveTextContent('Lý do: VNPay 99: He thong dang bao tri');
+    expect(within(refund).getByText('Hoàn tiền không thành công')).toBeInTheDocument();
+    // The money to give back is followed on its refund, not said twice as a flag.
+    expect(within(section).queryByRole('list', { name: 'Cần xử lý' })).not.toBeInTheDocument();
+    await user.click(within(refund).getByRole('button', { name: 'Gửi lại yêu cầu hoàn tiền' }));
+    // The refund and the payment it gave back both say so.
+    expect(await within(section).findAllByText('Đã hoàn tiền')).toHaveLength(2);
+    expect(within(section).getByText(/Mã hoàn tiền 14226999/)).toBeInTheDocument();
+    expect(sent.filter((r) => r.url.startsWith('/api/refunds/')).map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/refunds/8/retry',
+    ]);
   });
 
   it('says when there is no online payment yet, and keeps the window working when the list cannot load', async () => {

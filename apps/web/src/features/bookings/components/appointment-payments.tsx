@@ -11,6 +11,7 @@ import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { useAppointmentPayments } from '../api/get-appointment-payments';
+import { RefundItem } from './refund-item';
 
 export const ONLINE_PAYMENTS_TITLE = 'Thanh toán trực tuyến';
 export const ONLINE_PAYMENTS_EMPTY = 'Chưa có giao dịch trực tuyến';
@@ -23,6 +24,9 @@ export const PAYMENT_ATTEMPT_STATUS_LABELS: Record<PaymentAttemptStatus, string>
 };
 const STATUS_TONES = { PENDING: 'warning', PAID: 'success', FAILED: 'neutral', REFUND_DUE: 'danger' } as const;
 
+/** A payment given back (its refund is done). */
+export const REFUNDED_LABEL = 'Đã hoàn tiền';
+
 /** What the front desk must do about money that came in, said plainly. */
 export const PAYMENT_FLAG_LABELS: Record<PaymentFlag, string> = {
   AMOUNT_MISMATCH: 'Số tiền không khớp — cần kiểm tra',
@@ -31,12 +35,17 @@ export const PAYMENT_FLAG_LABELS: Record<PaymentFlag, string> = {
 
 /**
  * The booking detail's 'Thanh toán trực tuyến' (issue 28, ADMIN/STAFF): each attempt the patient
- * made by VNPay, MoMo or VietQR, as the provider's notification settled it, and any money to check
- * or give back. A failed load stays inside this section; the rest of the window keeps working.
+ * made by VNPay, MoMo or VietQR, as the provider's notification settled it, any money to check
+ * or give back, and its refunds with what staff can do about each. A failed load stays inside this section; the rest of the window keeps working.
  */
 export function AppointmentPayments({ appointmentId }: { appointmentId: number }) {
   const list = useAppointmentPayments(appointmentId);
   const zone = clinicTimeZone();
+  const refunds = list.data?.refunds ?? [];
+  const refundOf = (reference: string) => refunds.find((r) => r.paymentReference === reference);
+  const refunded = (reference: string) => refundOf(reference)?.status === 'DONE';
+  // Money to give back that has its refund is followed there (its status, its action), not as a flag.
+  const flags = (list.data?.flags ?? []).filter((f) => f.flag !== 'REFUND' || !refundOf(f.reference));
   return (
     <section aria-labelledby="detail-online-payments">
       <h3 id="detail-online-payments" className="mb-3 text-sm font-semibold tracking-wide text-brand-800 uppercase">
@@ -53,9 +62,9 @@ export function AppointmentPayments({ appointmentId }: { appointmentId: number }
         />
       ) : (
         <div className="space-y-3">
-          {list.data.flags.length > 0 && (
+          {flags.length > 0 && (
             <ul aria-label="Cần xử lý" className="space-y-2">
-              {list.data.flags.map((f, i) => (
+              {flags.map((f, i) => (
                 <li
                   key={`${f.flag}-${f.reference}-${i}`}
                   className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
@@ -75,6 +84,15 @@ export function AppointmentPayments({ appointmentId }: { appointmentId: number }
                       {formatDateTime(f.receivedAt, zone)}
                     </time>
                   </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {list.data.refunds.length > 0 && (
+            <ul aria-label="Hoàn tiền" className="space-y-2">
+              {list.data.refunds.map((r) => (
+                <li key={r.id} className="rounded-lg border border-amber-200 bg-amber-50/40 px-3 py-2.5">
+                  <RefundItem refund={r} />
                 </li>
               ))}
             </ul>
@@ -103,9 +121,15 @@ export function AppointmentPayments({ appointmentId }: { appointmentId: number }
                       </p>
                     )}
                   </div>
-                  <Badge tone={STATUS_TONES[p.status]} className="self-start sm:self-auto">
-                    {PAYMENT_ATTEMPT_STATUS_LABELS[p.status]}
-                  </Badge>
+                  {refunded(p.reference) ? (
+                    <Badge tone="neutral" className="self-start sm:self-auto">
+                      {REFUNDED_LABEL}
+                    </Badge>
+                  ) : (
+                    <Badge tone={STATUS_TONES[p.status]} className="self-start sm:self-auto">
+                      {PAYMENT_ATTEMPT_STATUS_LABELS[p.status]}
+                    </Badge>
+                  )}
                 </li>
               ))}
             </ul>
