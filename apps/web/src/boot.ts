@@ -62,13 +62,8 @@ function replay() {
   for (const [field, kept] of typed) {
     if (!field.isConnected) continue;
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
-      // React hears a box change by its click: the box goes back to how it was before her tap
-      // (through its own setter, so React knows that state), then is clicked as she did.
-      if (field.checked === kept.checked) field.checked = !kept.checked;
-      field.click();
-      continue;
-    }
-    if (field.value !== kept.value) nativeSetter(field, 'value')?.call(field, kept.value);
+      if (field.checked !== kept.checked) nativeSetter(field, 'checked')?.call(field, kept.checked);
+    } else if (field.value !== kept.value) nativeSetter(field, 'value')?.call(field, kept.value);
     field.dispatchEvent(new Event('input', { bubbles: true }));
     field.dispatchEvent(new Event('change', { bubbles: true }));
   }
