@@ -240,11 +240,13 @@ describe('the back-office language (issue 25)', () => {
       serve(ADMIN, 'vi', (url) => {
         if (url === '/api/users/import') return { body: result };
         if (url.startsWith('/api/users?'))
-          return { body: { items: [ADMIN], total: 1, page: 1, size: 10, totalPages: 1 } };
+          return { body: { items: [ADMIN], total: 23, page: 1, size: 10, totalPages: 3 } };
         return undefined;
       });
       const { user } = renderRoutes(routes, '/admin/users');
       await user.click(await screen.findByRole('button', { name: 'Nhập từ Excel' }, { timeout: 5000 }));
+      expect(await screen.findByText('Hiển thị 1 đến 10 trong 23 người dùng')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /Trước/ })).toBeDisabled();
       const dialog = await screen.findByRole('dialog', { name: 'Nhập người dùng từ Excel' });
       expect(within(dialog).getByRole('button', { name: /Tải tệp mẫu/ })).toBeInTheDocument();
       expect(within(dialog).getByText('Tối đa 2 MB và 1.000 dòng.')).toBeInTheDocument();
