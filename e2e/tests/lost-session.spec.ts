@@ -61,6 +61,8 @@ test('a stopped server and an expired session are recovered without losing typed
 
 test('a session lost on /profile keeps the edit she was typing, and one more press saves it', async ({ page }) => {
   await signIn(page, 'patient');
+  // Signed in: a patient lands on the home page.
+  await expect(page).toHaveURL(/\/$/);
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Chỉnh sửa' }).click();
   const form = page.getByRole('form', { name: 'Cập nhật thông tin cá nhân' });
