@@ -58,3 +58,32 @@ test('a stopped server and an expired session are recovered without losing typed
   await page.getByLabel('Search', { exact: true }).fill(`hoa.${suffix}`);
   await expect(page.getByRole('table').getByText('Lê Thị Hoa')).toBeVisible();
 });
+
+test('a session lost on /profile keeps the edit she was typing, and one more press saves it', async ({ page }) => {
+  await signIn(page, 'patient');
+  // Signed in: a patient lands on the home page.
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Chỉnh sửa' }).click();
+  const form = page.getByRole('form', { name: 'Cập nhật thông tin cá nhân' });
+  // The birth date: no other journey reads it.
+  await form.getByLabel('Ngày sinh').fill('1990-05-17');
+
+  // Her session ends while she types (the token the browser holds is no longer accepted).
+  await page.evaluate(() => localStorage.setItem('authToken', 'no-longer-valid'));
+  await form.getByRole('button', { name: 'Lưu thay đổi' }).click();
+  const relogin = page.getByRole('dialog', { name: 'Đăng nhập lại' });
+  await expect(relogin).toBeVisible();
+  await expect(form.getByLabel('Ngày sinh')).toHaveValue('1990-05-17');
+  await relogin.getByLabel('Username hoặc Email').fill('patient');
+  await relogin.getByLabel('Mật khẩu', { exact: true }).fill('Patient@123');
+  await relogin.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await expect(relogin).toHaveCount(0);
+
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(form.getByLabel('Ngày sinh')).toHaveValue('1990-05-17');
+  await form.getByRole('button', { name: 'Lưu thay đổi' }).click();
+  await expect(page.getByText('Cập nhật thông tin thành công!')).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Thông tin cá nhân' })).toContainText('17/05/1990');
+});

@@ -3,7 +3,7 @@ import { STATED } from './stated';
 import { GENDERS } from './roles';
 import { pageNumberSchema, pageSchema } from './common';
 import { APPOINTMENT_LIMITS, APPOINTMENT_MSG } from './appointments/messages';
-import { appointmentStatusSchema, isValidEmail } from './appointments/schemas';
+import { appointmentStatusSchema, isValidEmail, type Appointment } from './appointments/schemas';
 import { formatVnd } from './format';
 
 /** Patient Control (specification section 2): its English texts, as the screen shows them. */
@@ -61,6 +61,23 @@ export const patientVisitSchema = z.object({
   doctorName: z.string().nullable(),
 });
 export type PatientVisit = z.infer<typeof patientVisitSchema>;
+
+/** An appointment as the notes and no-show windows read it (the doctor's today opens them on one visit). */
+export function patientVisitOf(a: Appointment): PatientVisit {
+  return {
+    id: a.id,
+    appointmentDate: a.appointmentDate,
+    appointmentTime: a.appointmentTime,
+    department: a.department,
+    departmentName: a.departmentName,
+    status: a.status,
+    paymentAmount: a.paymentAmount,
+    reason: a.reason,
+    notes: a.notes,
+    doctorId: a.doctorId,
+    doctorName: a.doctor?.fullName ?? null,
+  };
+}
 
 /** The account behind a patient, when one exists (linked to an appointment, or with the same e-mail). */
 export const patientAccountSchema = z.object({

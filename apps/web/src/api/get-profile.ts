@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PROFILE_MSG, type Profile } from '@clinic/shared';
 import { api } from '@/lib/api-client';
 import { rememberBackOfficeLanguage } from '@/lib/back-office-language';
@@ -27,12 +27,21 @@ type UseProfileOptions = {
   enabled?: boolean;
   /** Booking falls back on the stored userInfo at once instead of waiting for retries. */
   retry?: boolean;
+  /**
+   * A page that edits the profile keeps the profile it shows while the session is lost and once
+   * she signs in again (a new token, a new key), so what she typed stays (issue 25, defect 5).
+   */
+  keepWhileSigningInAgain?: boolean;
 };
 
-export function useProfile(token: string | null, { enabled = true, retry }: UseProfileOptions = {}) {
+export function useProfile(
+  token: string | null,
+  { enabled = true, retry, keepWhileSigningInAgain }: UseProfileOptions = {},
+) {
   return useQuery({
     ...getProfileQueryOptions(token ?? ''),
     enabled: !!token && enabled,
     ...(retry === false ? { retry: false } : {}),
+    ...(keepWhileSigningInAgain ? { placeholderData: keepPreviousData } : {}),
   });
 }

@@ -24,7 +24,7 @@ const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 const AdminLayout = lazy(() => import('@/layouts/admin-layout'));
 const SessionExpiredDialog = lazy(() => import('@/features/auth/components/session-expired-dialog'));
-const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
+const DashboardPage = lazy(() => import('./routes/dashboard-route'));
 const UsersPage = lazy(() => import('@/features/users/users-page'));
 const BlogControlPage = lazy(() => import('./routes/blog-control-route'));
 const BookingManagerPage = lazy(() => import('@/features/bookings/booking-manager-page'));

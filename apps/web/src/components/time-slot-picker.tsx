@@ -13,6 +13,8 @@ type TimeSlotPickerProps = {
   onBlur?: () => void;
   /** Shown instead of the grid when nothing can be offered (no date yet, none left today). */
   emptyMessage: string | null;
+  /** Said above the tiles (what they are before a date is chosen). */
+  hint?: string | null;
   error?: string | undefined;
   invalid?: boolean;
   /** Ids of texts outside the picker that explain it (the form's missing-fields alert). */
@@ -48,6 +50,7 @@ export function TimeSlotPicker({
   onChange,
   onBlur,
   emptyMessage,
+  hint,
   error,
   invalid,
   describedBy,
@@ -58,8 +61,11 @@ export function TimeSlotPicker({
   const legendId = `${name}-legend`;
   const errorId = `${name}-error`;
   const emptyId = `${name}-empty`;
+  const hintId = `${name}-hint`;
   const describedByIds =
-    [describedBy, error ? errorId : null, emptyMessage ? emptyId : null].filter(Boolean).join(' ') || undefined;
+    [describedBy, hint ? hintId : null, error ? errorId : null, emptyMessage ? emptyId : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
   const groups = SLOT_SESSIONS.map((session) => ({
     label: session.label,
     slots: TIME_SLOTS.filter((s) => s >= session.from && s <= session.to && slots.includes(s)),
@@ -81,6 +87,11 @@ export function TimeSlotPicker({
       >
         {legend}
       </legend>
+      {hint && (
+        <p id={hintId} className="-mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
 
       {emptyMessage ? (
         <p

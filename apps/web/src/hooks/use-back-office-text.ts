@@ -3,8 +3,10 @@ import {
   getBackOfficeLanguage,
   subscribeBackOfficeLanguage,
   translateBackOffice,
+  translateServerText,
   type BackOfficeLanguage,
 } from '@/lib/back-office-language';
+import { errorMessage } from '@/lib/error-message';
 import { useAuth } from './use-auth';
 import { CurrentUserContext } from './use-current-user';
 
@@ -24,4 +26,22 @@ export function useBackOfficeLanguage(): BackOfficeLanguage {
 export function useBackOfficeText(): (english: string) => string {
   const language = useBackOfficeLanguage();
   return useCallback((english: string) => translateBackOffice(english, language), [language]);
+}
+
+/**
+ * `errorText(error, 'Failed to …')`: what went wrong as the screen shows it (the server's sentence,
+ * or the call's fallback), in Vietnamese when she chose it.
+ */
+export function useBackOfficeErrorText(): (error: unknown, fallback: string) => string {
+  const language = useBackOfficeLanguage();
+  return useCallback(
+    (error: unknown, fallback: string) => translateServerText(errorMessage(error, fallback), language),
+    [language],
+  );
+}
+
+/** A server's sentence (an import's summary, a row's problems) in the chosen language. */
+export function useBackOfficeServerText(): (text: string) => string {
+  const language = useBackOfficeLanguage();
+  return useCallback((text: string) => translateServerText(text, language), [language]);
 }

@@ -5,7 +5,16 @@
  * PATCH /users/profile/preferences); this device keeps a copy (localStorage, keyed by the user's id)
  * only so the first paint is already in her language, and the profile's answer overwrites it.
  */
-import { PASSWORD_MIN_LENGTH, USER_LIMITS, USER_MSG, type BackOfficeLanguageCode } from '@clinic/shared';
+import {
+  BOOKING_UI_MSG,
+  PASSWORD_MIN_LENGTH,
+  PATIENT_FILTER_LABELS,
+  PATIENT_MSG,
+  USER_IMPORT_REQUIRED_COLUMNS,
+  USER_LIMITS,
+  USER_MSG,
+  type BackOfficeLanguageCode,
+} from '@clinic/shared';
 
 export type BackOfficeLanguage = BackOfficeLanguageCode;
 
@@ -143,9 +152,111 @@ export const BACK_OFFICE_VI: Readonly<Record<string, string>> = {
   [USER_MSG.updated]: 'Đã cập nhật người dùng',
   [USER_MSG.createFailed]: 'Không thể tạo người dùng',
   [USER_MSG.updateFailed]: 'Không thể cập nhật người dùng',
+  // Users → Import from Excel, and its results window
+  'Import users from Excel': 'Nhập người dùng từ Excel',
+  'Import users': 'Nhập người dùng',
+  'Uploading...': 'Đang tải lên...',
+  'Upload and import': 'Tải lên và nhập',
+  'The first row holds the column names:': 'Dòng đầu tiên ghi tên các cột:',
+  [`${USER_IMPORT_REQUIRED_COLUMNS.join(', ')} are required; a Doctor needs a Specialty; Admin accounts cannot be imported.`]: `${USER_IMPORT_REQUIRED_COLUMNS.join(', ')} là bắt buộc; bác sĩ cần có Specialty (chuyên khoa); không thể nhập tài khoản quản trị viên.`,
+  'Each imported user gets the username as password and must choose a new one at first sign-in.':
+    'Mỗi người dùng được nhập có mật khẩu là tên đăng nhập và phải đặt mật khẩu mới khi đăng nhập lần đầu.',
+  'Download template': 'Tải tệp mẫu',
+  'Failed to download the template': 'Không thể tải tệp mẫu',
+  'Excel file (.xlsx)': 'Tệp Excel (.xlsx)',
+  [`At most ${USER_LIMITS.importMaxBytes / 1024 / 1024} MB and ${USER_LIMITS.importMaxRows.toLocaleString('en-US')} rows.`]: `Tối đa ${USER_LIMITS.importMaxBytes / 1024 / 1024} MB và ${USER_LIMITS.importMaxRows.toLocaleString('vi-VN')} dòng.`,
+  'Import results': 'Kết quả nhập',
+  Summary: 'Tóm tắt',
+  Imported: 'Đã nhập',
+  Failed: 'Thất bại',
+  'Rows that were not imported': 'Các dòng không nhập được',
+  Row: 'Dòng',
+  Error: 'Lỗi',
+  'Every row was imported.': 'Đã nhập tất cả các dòng.',
+  [USER_MSG.invalidExcel]: 'Vui lòng chọn tệp Excel hợp lệ (.xlsx)',
+  [USER_MSG.importTooLarge]: `Tệp lớn hơn ${USER_LIMITS.importMaxBytes / 1024 / 1024} MB`,
+  [USER_MSG.importTooManyRows]: `Tệp có hơn ${USER_LIMITS.importMaxRows} dòng; hãy chia thành các tệp nhỏ hơn`,
+  [USER_MSG.importEmpty]: 'Tệp không có dòng người dùng nào dưới dòng tiêu đề',
+  [USER_MSG.importAdminRefused]: 'Không thể nhập tài khoản quản trị viên (ADMIN)',
+  [USER_MSG.importTimedOut]:
+    'Chưa tạo: quá thời gian nhập. Hãy nhập lại tệp; các dòng đã tạo sẽ được báo là đã tồn tại',
+  [USER_MSG.importFailed]: 'Không thể nhập người dùng',
+  // Booking Manager (its screen is in Vietnamese; the calls' English fallbacks of specification section 8)
+  [BOOKING_UI_MSG.fetchFailed]: 'Không thể tìm lịch hẹn',
+  [BOOKING_UI_MSG.statsFailed]: 'Không thể tải thống kê lịch hẹn',
+  [BOOKING_UI_MSG.updateApiFailed]: 'Không thể cập nhật lịch hẹn',
+  [BOOKING_UI_MSG.confirmApiFailed]: 'Không thể xác nhận lịch hẹn',
+  [BOOKING_UI_MSG.cancelApiFailed]: 'Không thể hủy lịch hẹn',
+  [BOOKING_UI_MSG.deleteApiFailed]: 'Không thể xóa lịch hẹn',
+  [BOOKING_UI_MSG.requestPaymentApiFailed]: 'Không thể gửi yêu cầu thanh toán',
+  [BOOKING_UI_MSG.markPaidApiFailed]: 'Không thể đánh dấu lịch hẹn đã thanh toán',
+  [BOOKING_UI_MSG.assignApiFailed]: 'Không thể chỉ định bác sĩ cho lịch hẹn',
+  [BOOKING_UI_MSG.departmentsApiFailed]: 'Không thể tải danh sách khoa',
+  'Failed to check availability': 'Không thể kiểm tra chỗ trống',
+  'Failed to create appointment': 'Không thể tạo lịch hẹn',
+  // Patient Control's page and windows (notes, no-show, add patient)
+  'Add Patient': 'Thêm bệnh nhân',
+  'Search patients...': 'Tìm bệnh nhân...',
+  [PATIENT_FILTER_LABELS.all]: 'Tất cả bệnh nhân',
+  [PATIENT_FILTER_LABELS.upcoming]: 'Có lịch hẹn sắp tới',
+  [PATIENT_FILTER_LABELS.past]: 'Chỉ có lịch hẹn đã qua',
+  'Total Patients': 'Tổng số bệnh nhân',
+  'Total Confirmed Appointments': 'Tổng lịch hẹn đã xác nhận',
+  [PATIENT_MSG.noneScheduled]: 'Chưa có lịch hẹn',
+  [PATIENT_MSG.notSpecified]: 'Không ghi',
+  [PATIENT_MSG.loadFailed]: 'Không thể tải danh sách bệnh nhân có lịch hẹn',
+  'Save Notes': 'Lưu ghi chú',
+  'Save Notes & Schedule Follow-up': 'Lưu ghi chú và hẹn tái khám',
+  [BOOKING_UI_MSG.notesApiFailed]: 'Không thể lưu ghi chú',
+  [BOOKING_UI_MSG.statusApiFailed]: 'Không thể cập nhật trạng thái lịch hẹn',
+  Previous: 'Trước',
+  Next: 'Sau',
 };
+
+/** A pattern that reads back what `sample` was made of: each of `parts` becomes a group. */
+function shapeOf(sample: string, ...parts: string[]): RegExp {
+  let source = sample.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const part of parts) source = source.replace(part, '(.+?)');
+  return new RegExp(`^${source}$`);
+}
+
+/** The server's English sentences that carry a name or a number, with their Vietnamese. */
+const BACK_OFFICE_VI_SHAPES: readonly { shape: RegExp; vi: (...parts: string[]) => string }[] = [
+  {
+    shape: shapeOf(USER_MSG.importDuplicateInFile('FIELD', 123456789), 'FIELD', '123456789'),
+    vi: (field, row) => `${translateBackOffice(field!, 'vi')} trùng với dòng ${row} của tệp`,
+  },
+  {
+    shape: shapeOf(USER_MSG.importMissingColumns(['COLUMNS']), 'COLUMNS'),
+    vi: (columns) => `Dòng tiêu đề còn thiếu: ${columns}`,
+  },
+  {
+    shape: shapeOf(USER_MSG.importSummary(123456789, 987654321), '123456789', '987654321'),
+    vi: (success, failed) => `Đã nhập: ${success}, thất bại: ${failed}`,
+  },
+];
 
 /** The text in the chosen language: the Vietnamese when there is one, else the English as it is. */
 export function translateBackOffice(text: string, language: BackOfficeLanguage): string {
   return language === 'vi' ? (BACK_OFFICE_VI[text] ?? text) : text;
+}
+
+/**
+ * A server's sentence in the chosen language: the table's Vietnamese, or that of a sentence with
+ * a name or a number in it; an import row's several problems ('a; b') each on its own.
+ */
+export function translateServerText(text: string, language: BackOfficeLanguage): string {
+  if (language !== 'vi') return text;
+  const known = BACK_OFFICE_VI[text];
+  if (known) return known;
+  for (const { shape, vi } of BACK_OFFICE_VI_SHAPES) {
+    const found = shape.exec(text);
+    if (found) return vi(...found.slice(1));
+  }
+  return text.includes('; ')
+    ? text
+        .split('; ')
+        .map((part) => translateServerText(part, language))
+        .join('; ')
+    : text;
 }

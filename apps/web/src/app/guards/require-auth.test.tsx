@@ -131,7 +131,10 @@ describe('RequireAuth: a session lost on a page (issue 25, defect 5)', () => {
       return { status: 404, body: errorBody(404, MSG.routeNotFound) };
     });
     const { user, router } = renderRoutes(routes, '/profile');
-    expect(await screen.findByRole('button', { name: 'Chỉnh sửa' }, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Chỉnh sửa' }, { timeout: 5000 }));
+    const form = screen.getByRole('form', { name: 'Cập nhật thông tin cá nhân' });
+    await user.clear(within(form).getByLabelText(/Họ và tên/));
+    await user.type(within(form).getByLabelText(/Họ và tên/), 'Trần Thị Bình An');
 
     // What the api client does on a 401 while signed in (lib/api-client.test.ts).
     act(() => clearAuth('expired'));
@@ -145,6 +148,8 @@ describe('RequireAuth: a session lost on a page (issue 25, defect 5)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Đăng nhập lại' })).not.toBeInTheDocument());
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('fresh-token');
     expect(router.state.location.pathname).toBe('/profile');
-    expect(await screen.findByRole('button', { name: 'Chỉnh sửa' })).toBeInTheDocument();
+    // The same form, with what she typed before the session ended.
+    expect(within(form).getByLabelText(/Họ và tên/)).toHaveValue('Trần Thị Bình An');
+    expect(screen.getByRole('form', { name: 'Cập nhật thông tin cá nhân' })).toBe(form);
   });
 });

@@ -27,6 +27,7 @@ export function QueryList({
   empty,
   footer,
   retryLabel,
+  errorText = (message) => message,
   children,
 }: {
   query: ListQuery;
@@ -42,6 +43,8 @@ export function QueryList({
   footer?: ReactNode;
   /** The retry button's name on an English screen. */
   retryLabel?: string;
+  /** The failure's text as the screen shows it (the back-office's chosen language). */
+  errorText?: (message: string) => string;
   children: ReactNode;
 }) {
   if (query.isPending) {
@@ -55,7 +58,7 @@ export function QueryList({
     return (
       <LoadErrorAlert
         title={errorTitle}
-        message={query.error?.message ?? ''}
+        message={errorText(query.error?.message ?? '')}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
         retryLabel={retryLabel}
@@ -65,7 +68,7 @@ export function QueryList({
   if (isEmpty) return <div className="rounded-xl border border-slate-200 bg-white">{empty}</div>;
   return (
     <>
-      {query.isError && <Alert tone="error">{query.error?.message}</Alert>}
+      {query.isError && <Alert tone="error">{errorText(query.error?.message ?? '')}</Alert>}
       {/* The previous page stays dimmed while the next one loads; a screen reader is told it is busy. */}
       <div
         aria-busy={query.isPlaceholderData || undefined}

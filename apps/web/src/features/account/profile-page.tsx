@@ -19,7 +19,7 @@ import { ProfileSummary } from './components/profile-summary';
 export default function ProfilePage() {
   usePageTitle('Hồ sơ cá nhân');
   const { token } = useAuth();
-  const profile = useProfile(token);
+  const profile = useProfile(token, { keepWhileSigningInAgain: true });
   const [editing, setEditing] = useState(false);
 
   return (

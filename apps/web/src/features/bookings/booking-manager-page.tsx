@@ -20,8 +20,8 @@ import { QueryList } from '@/components/ui/query-list';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageSelection } from '@/hooks/use-page-selection';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { useBackOfficeErrorText, useBackOfficeText } from '@/hooks/use-back-office-text';
 import { toastActionDone } from '@/lib/action-toast';
-import { errorMessage } from '@/lib/error-message';
 import { useConfirmAppointment } from './api/confirm-appointment';
 import { useDeleteAppointment } from './api/delete-appointment';
 import { BOOKING_PAGE_SIZE, useAppointments } from './api/get-appointments';
@@ -70,6 +70,8 @@ const BULK_PARTIAL: Record<BulkAppointmentAction, string> = {
 /** /admin/bookings — 'Quản lý Lịch hẹn' (ADMIN, STAFF): every appointment, paged, searched and sorted on the server. */
 export default function BookingManagerPage() {
   usePageTitle('Quản lý Lịch hẹn');
+  const t = useBackOfficeText();
+  const errorText = useBackOfficeErrorText();
   const user = useCurrentUser();
   const { params, update } = useBookingListState();
   const query = useAppointments(params);
@@ -104,7 +106,7 @@ export default function BookingManagerPage() {
         toastActionDone(result);
         close();
       },
-      onError: (error) => toast.error(errorMessage(error, fallback)),
+      onError: (error) => toast.error(errorText(error, fallback)),
     });
   };
 
@@ -120,7 +122,7 @@ export default function BookingManagerPage() {
           setDialog({ kind: 'bulk-result', title: `${BULK_LABELS[action]}: kết quả`, result, names });
         },
         onError: (error) => {
-          toast.error(errorMessage(error, BULK_PARTIAL[action]));
+          toast.error(errorText(error, BULK_PARTIAL[action]));
           close();
         },
       },
@@ -135,7 +137,7 @@ export default function BookingManagerPage() {
         setDialog({ kind: 'accounts-result', result });
       },
       onError: (error) => {
-        toast.error(errorMessage(error, CREATE_ACCOUNTS_MSG.failed));
+        toast.error(errorText(error, CREATE_ACCOUNTS_MSG.failed));
         close();
       },
     });
@@ -153,7 +155,10 @@ export default function BookingManagerPage() {
     <div className="space-y-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-sm font-medium text-brand-700">Booking Manager</p>
+          {/* In Vietnamese the heading already says it. */}
+          {t('Booking Manager') === 'Booking Manager' && (
+            <p className="text-sm font-medium text-brand-700">Booking Manager</p>
+          )}
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Quản lý Lịch hẹn</h1>
           <p className="mt-1 text-sm text-slate-600">
             Tìm, xác nhận, chỉ định bác sĩ, yêu cầu thanh toán và xử lý hàng loạt lịch hẹn của phòng khám.
@@ -190,7 +195,7 @@ export default function BookingManagerPage() {
 
       <div id="booking-stats" hidden={cardsFolded}>
         {stats.isError ? (
-          <Alert tone="warning">{errorMessage(stats.error, BOOKING_UI_MSG.statsFailed)}</Alert>
+          <Alert tone="warning">{errorText(stats.error, BOOKING_UI_MSG.statsFailed)}</Alert>
         ) : (
           <BookingStatsCards
             stats={stats.data}
@@ -227,6 +232,7 @@ export default function BookingManagerPage() {
           query={{ ...query, isPending: query.isPending || pastTheEnd }}
           loadingLabel="Đang tải danh sách lịch hẹn..."
           errorTitle={BOOKING_UI_MSG.loadFailed}
+          errorText={t}
           hasData={data !== undefined}
           isEmpty={items.length === 0}
           empty={

@@ -1,6 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { clinicToday, DASHBOARD_MSG, type AppointmentPage, type Dashboard, type Role } from '@clinic/shared';
+import {
+  APPROVALS_MSG,
+  clinicToday,
+  DASHBOARD_MSG,
+  type AppointmentPage,
+  type Dashboard,
+  type Role,
+} from '@clinic/shared';
 import { appointment } from '@/testing/appointment-fixture';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { routes } from '@/app/router';
@@ -39,6 +46,13 @@ function open(role: Role, dashboard: Dashboard, sample?: () => { status?: number
     if (url === '/api/dashboard') return { body: dashboard };
     if (url === '/api/dashboard/sample-data' && sample) return sample();
     if (url.startsWith('/api/appointments/upcoming?')) return { body: upcoming };
+    const accepted = /^\/api\/appointments\/(\d+)\/doctor-accept$/.exec(url);
+    if (accepted && init.method === 'PUT') {
+      const visit = upcoming.items.find((a) => a.id === Number(accepted[1]))!;
+      return {
+        body: { message: APPROVALS_MSG.accepted, appointment: { ...visit, status: 'CONFIRMED' }, emailStatus: 'sent' },
+      };
+    }
     return {
       status: 404,
       body: { statusCode: 404, code: 'NOT_FOUND', message: 'Không tìm thấy', error: 'Không tìm thấy' },
@@ -111,19 +125,63 @@ describe('DashboardPage', () => {
     const today = await screen.findByRole('list', { name: 'Lịch khám hôm nay' }, firstLoad);
     const rows = within(today).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringMatching(/^08:30Chị Sáng.*Ghi chú \/ Vắng$/),
+      expect.stringMatching(/^08:30Chị Sáng.*Ghi chúVắng$/),
       expect.stringMatching(/^14:00Chị Chiều.*Chấp nhận$/),
     ]);
-    expect(within(rows[0]!).getByRole('link', { name: 'Ghi chú / Vắng' })).toHaveAttribute('href', '/admin/patients');
-    expect(within(rows[1]!).getByRole('link', { name: 'Chấp nhận' })).toHaveAttribute(
-      'href',
-      '/admin/pending-approvals',
-    );
+    expect(within(rows[0]!).getByRole('button', { name: 'Ghi chú: Chị Sáng' })).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('button', { name: 'Vắng: Chị Sáng' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('button', { name: 'Chấp nhận: Chị Chiều' })).toBeInTheDocument();
     // Tomorrow's paid visit cannot take notes yet: no step offered.
     const tomorrow = screen.getByRole('list', { name: 'Lịch khám ngày mai' });
     expect(within(tomorrow).getByText('Chị Mai Sau')).toBeInTheDocument();
-    expect(within(tomorrow).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(tomorrow).queryByRole('button')).not.toBeInTheDocument();
     expect(sent.some((r) => r.startsWith(`GET /api/appointments/upcoming?to=${TOMORROW}`))).toBe(true);
+  });
+
+  it('opens accept, notes and no-show in place on his today, on the visit he tapped', async () => {
+    const items = [
+      appointment(5, 'PAID', {
+        appointmentDate: TODAY,
+        appointmentTime: '08:30',
+        fullName: 'Chị Sáng',
+        paymentAmount: 300_000,
+      }),
+      appointment(6, 'AWAITING_DOCTOR_APPROVAL', {
+        appointmentDate: TOMORROW,
+        appointmentTime: '14:00',
+        fullName: 'Chị Chiều',
+      }),
+    ];
+    upcoming = { items, total: 2, page: 1, size: 100, totalPages: 1, totalCapped: false };
+    const { sent, user, router } = open('DOCTOR', {
+      ...DASHBOARD,
+      scope: 'doctor',
+      waitingList: null,
+      sampleDataAvailable: false,
+    });
+    const today = await screen.findByRole('list', { name: 'Lịch khám hôm nay' }, firstLoad);
+
+    await user.click(within(today).getByRole('button', { name: 'Ghi chú: Chị Sáng' }));
+    const notes = await screen.findByRole('dialog', { name: 'Ghi chú khám bệnh' }, firstLoad);
+    expect(notes).toHaveAccessibleDescription('Chị Sáng · #5');
+    await user.click(within(notes).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(today).getByRole('button', { name: 'Vắng: Chị Sáng' }));
+    const noShow = await screen.findByRole('dialog', { name: 'Đánh dấu không đến khám' }, firstLoad);
+    // His paid visit says what happens to its payment before he confirms.
+    expect(within(noShow).getByText('Lịch hẹn đã thanh toán')).toBeInTheDocument();
+    await user.click(within(noShow).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const tomorrow = screen.getByRole('list', { name: 'Lịch khám ngày mai' });
+    await user.click(within(tomorrow).getByRole('button', { name: 'Chấp nhận: Chị Chiều' }));
+    const accept = await screen.findByRole('dialog', { name: 'Chấp nhận lịch hẹn' }, firstLoad);
+    await user.click(within(accept).getByRole('button', { name: APPROVALS_MSG.acceptButton }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toContain('PUT /api/appointments/6/doctor-accept');
+    expect(await screen.findByText(APPROVALS_MSG.accepted)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
   });
 
   it('shows a patient her own bookings and bills, with no account count, clinic revenue or growth', async () => {

@@ -23,7 +23,7 @@ import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { cn } from '@/lib/cn';
 import { useDashboard } from './api/get-dashboard';
-import { DoctorDaysPanel } from './components/doctor-days-panel';
+import { DoctorDaysPanel, type DoctorVisitWindows } from './components/doctor-days-panel';
 import { monthLabel, MonthChart } from './components/month-chart';
 import { SampleDataPanel } from './components/sample-data-panel';
 
@@ -200,8 +200,11 @@ function Figures({ data }: { data: Dashboard }) {
   );
 }
 
-/** /admin — Dashboard (all four roles): the clinic's figures, or a doctor's or a patient's own, from the server. */
-export default function DashboardPage() {
+/**
+ * /admin — Dashboard (all four roles): the clinic's figures, or a doctor's or a patient's own, from the
+ * server; a doctor's today opens `visitWindows` in place.
+ */
+export default function DashboardPage({ visitWindows }: { visitWindows: DoctorVisitWindows }) {
   const t = useBackOfficeText();
   usePageTitle(t('Dashboard'));
   const user = useCurrentUser();
@@ -233,7 +236,7 @@ export default function DashboardPage() {
       </div>
 
       {/* A doctor opens the back-office to see his day: his visits come before the figures. */}
-      {user.role === 'DOCTOR' && <DoctorDaysPanel />}
+      {user.role === 'DOCTOR' && <DoctorDaysPanel windows={visitWindows} />}
 
       {query.isPending ? (
         <div className="flex justify-center rounded-xl border border-slate-200 bg-white py-16">

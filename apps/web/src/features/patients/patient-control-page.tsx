@@ -28,7 +28,7 @@ import type { PatientAction } from './components/patient-parts';
 import { PatientTable } from './components/patient-table';
 import { usePatientListState } from './hooks/use-patient-list-state';
 import { usePastTheEnd } from '@/hooks/use-past-the-end';
-import { useBackOfficeText } from '@/hooks/use-back-office-text';
+import { useBackOfficeLanguage, useBackOfficeText } from '@/hooks/use-back-office-text';
 
 const FILTER_OPTIONS = PATIENT_FILTERS.map((value) => ({ value, label: PATIENT_FILTER_LABELS[value] }));
 
@@ -42,6 +42,7 @@ export default function PatientControlPage() {
   const user = useCurrentUser();
   const doctor = user.role === 'DOCTOR';
   const t = useBackOfficeText();
+  const language = useBackOfficeLanguage();
   usePageTitle(doctor ? `${t('Patient Control')} · ${t('Your Assigned Patients')}` : t('Patient Control'));
   const { params, update } = usePatientListState();
   const query = usePatients(params);
@@ -82,7 +83,7 @@ export default function PatientControlPage() {
           {can(user.role, 'createPatientAccounts') && (
             <Button onClick={() => setAdding(true)}>
               <UserPlus aria-hidden="true" className="size-4" />
-              Add Patient
+              {t('Add Patient')}
             </Button>
           )}
         </div>
@@ -103,14 +104,14 @@ export default function PatientControlPage() {
             value={params.q}
             onSearch={(q) => update({ q })}
             maxLength={APPOINTMENT_LIMITS.searchQuery}
-            placeholder="Search patients..."
+            placeholder={t('Search patients...')}
           />
           <FilterSelect
             id="patient-filter"
             label="Lọc"
             value={params.filter}
             onChange={(filter) => update({ filter: filter as typeof params.filter })}
-            options={FILTER_OPTIONS}
+            options={FILTER_OPTIONS.map((option) => ({ ...option, label: t(option.label) }))}
           />
         </div>
       </div>
@@ -123,7 +124,8 @@ export default function PatientControlPage() {
         <QueryList
           query={{ ...query, isPending: query.isPending || pastTheEnd }}
           loadingLabel="Đang tải danh sách bệnh nhân..."
-          errorTitle={PATIENT_MSG.loadFailed}
+          errorTitle={t(PATIENT_MSG.loadFailed)}
+          errorText={t}
           hasData={data !== undefined}
           isEmpty={items.length === 0}
           empty={
@@ -131,7 +133,7 @@ export default function PatientControlPage() {
               <EmptyState
                 icon={UserSearch}
                 title="Không tìm thấy bệnh nhân phù hợp"
-                description="Hãy thử tên, email hoặc số điện thoại khác, hoặc chọn All Patients."
+                description={`Hãy thử tên, email hoặc số điện thoại khác, hoặc chọn ${t(PATIENT_FILTER_LABELS.all)}.`}
               />
             ) : (
               <EmptyState
@@ -151,6 +153,13 @@ export default function PatientControlPage() {
                 pageSize={data.size || PATIENT_PAGE_SIZE}
                 total={data.total}
                 onPageChange={(page) => update({ page })}
+                previousLabel={t('Previous')}
+                nextLabel={t('Next')}
+                summary={
+                  language === 'vi'
+                    ? (from, to, total) => `Hiển thị ${from} đến ${to} trong ${total} kết quả`
+                    : undefined
+                }
               />
             )
           }

@@ -38,7 +38,7 @@ import { UserToolbar, isFiltered } from './components/user-toolbar';
 import { DEFAULT_USER_LIST, useUserListState } from './hooks/use-user-list-state';
 import { BULK_ACTION_NAMES, displayName } from './user-labels';
 import { usePastTheEnd } from '@/hooks/use-past-the-end';
-import { useBackOfficeText } from '@/hooks/use-back-office-text';
+import { useBackOfficeLanguage, useBackOfficeText } from '@/hooks/use-back-office-text';
 
 const DEACTIVATE_NOTE = 'Tài khoản sẽ không đăng nhập được nữa cho đến khi được kích hoạt lại.';
 
@@ -58,6 +58,7 @@ const needsExplaining = (r: UserBulkResult['results'][number]) =>
 /** /admin/users — User Management (ADMIN): every account, paged, searched, filtered and sorted on the server. */
 export default function UsersPage() {
   const t = useBackOfficeText();
+  const language = useBackOfficeLanguage();
   usePageTitle(t('User Management'));
   const { params, update } = useUserListState();
   const query = useUsers(params);
@@ -207,7 +208,13 @@ export default function UsersPage() {
                 total={data.total}
                 maxButtons={USER_LIMITS.pageButtons}
                 onPageChange={(page) => update({ page })}
-                summary={(from, to, total) => `Showing ${from} to ${to} of ${total} users`}
+                previousLabel={t('Previous')}
+                nextLabel={t('Next')}
+                summary={(from, to, total) =>
+                  language === 'vi'
+                    ? `Hiển thị ${from} đến ${to} trong ${total} người dùng`
+                    : `Showing ${from} to ${to} of ${total} users`
+                }
               />
             )
           }

@@ -17,6 +17,7 @@ import {
   TUESDAY_0915,
 } from './booking-test-kit';
 import { FALLBACK_DEPARTMENTS_NOTICE } from './fallback-departments';
+import { SLOTS_BEFORE_DATE } from '../shared/use-slot-choice';
 
 type User = ReturnType<typeof renderWithProviders>['user'];
 
@@ -108,7 +109,9 @@ describe('the public booking form', () => {
   it('offers all 16 slots on another weekday, and for today only those at least 2 hours ahead in the clinic zone', async () => {
     fakeBookingServer();
     renderWithProviders(<AppointmentPage />);
-    expect(screen.getByText('Vui lòng chọn ngày khám để xem các khung giờ còn nhận đặt lịch.')).toBeInTheDocument();
+    // Before a date, the clinic's whole day, as the page the server draws shows it.
+    expect(screen.getByRole('radiogroup', { name: 'Giờ khám' })).toHaveAccessibleDescription(SLOTS_BEFORE_DATE);
+    expect(slotNames()).toEqual([...TIME_SLOTS]);
 
     chooseDate(NEXT_FRIDAY);
     expect(slotNames()).toEqual([...TIME_SLOTS]);

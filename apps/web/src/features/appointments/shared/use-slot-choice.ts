@@ -8,6 +8,7 @@ import {
   CLINIC_TEXT,
   formatLongDate,
   isDateString,
+  TIME_SLOTS,
   type AvailabilityQuery,
   type AvailabilityResponse,
   type TimeSlot,
@@ -19,7 +20,8 @@ import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { serverErrorText } from '@/lib/error-message';
 import { AVAILABILITY_CHECK_FAILED, type AvailabilityView } from './availability-status';
 
-export const PICK_DATE_FIRST = 'Vui lòng chọn ngày khám để xem các khung giờ còn nhận đặt lịch.';
+/** Above the clinic's day of slots while no date is chosen yet. */
+export const SLOTS_BEFORE_DATE = 'Giờ làm việc của phòng khám: chọn ngày khám để xem khung giờ nào còn nhận đặt lịch.';
 const NO_SLOTS_FOR_DATE = 'Không có khung giờ nào cho ngày đã chọn.';
 
 function expiredTimeMessage(time: string): string {
@@ -57,11 +59,13 @@ export function useSlotChoice({ date, time, department, now, onTimeWithdrawn }: 
   // Date and slots, read in the clinic's zone against a clock that moves every minute.
   const { minDate, maxDate } = bookingWindow(now, clinicTimeZone());
   const dateIssue = dateProblem(date, now);
-  const slots: TimeSlot[] = slotsFor(date, now);
+  // Before a date, the clinic's whole day: the tiles are in the page the server draws, so a time
+  // tapped before the app arrives is a plain radio button's choice, kept until a date withdraws it.
+  const slots: TimeSlot[] = date ? slotsFor(date, now) : [...TIME_SLOTS];
   const timeOffered = !time || (slots as string[]).includes(time);
+  const slotsHint = date ? null : SLOTS_BEFORE_DATE;
   let slotsEmptyMessage: string | null = null;
-  if (!date) slotsEmptyMessage = PICK_DATE_FIRST;
-  else if (dateIssue) slotsEmptyMessage = NO_SLOTS_FOR_DATE;
+  if (date && dateIssue) slotsEmptyMessage = NO_SLOTS_FOR_DATE;
   else if (slots.length === 0)
     slotsEmptyMessage = isClinicToday(date, now) ? APPOINTMENT_MSG.noSlotsLeftToday : NO_SLOTS_FOR_DATE;
   const dateHint =
@@ -134,6 +138,7 @@ export function useSlotChoice({ date, time, department, now, onTimeWithdrawn }: 
     slots,
     places,
     slotsEmptyMessage,
+    slotsHint,
     availabilityView,
     blocked: !!dateIssue || unavailable,
     checking,

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { closeWhenDone } from '@/lib/action-toast';
-import { errorMessage } from '@/lib/error-message';
+import { useBackOfficeErrorText } from '@/hooks/use-back-office-text';
 import { useAssignDoctor } from '../api/assign-doctor';
 import { useDoctorCandidates } from '../api/get-doctor-candidates';
 import { declinedByDoctor } from '../booking-actions';
@@ -18,6 +18,7 @@ export const dayLoadText = (n: number) => (n === 0 ? 'chưa có lịch hẹn ng�
 export function AssignDoctorModal({ appointment, onClose }: { appointment: Appointment; onClose: () => void }) {
   const candidates = useDoctorCandidates(appointment.id);
   const assign = useAssignDoctor();
+  const errorText = useBackOfficeErrorText();
   const [picked, setPicked] = useState('');
   // The only fitting doctor is chosen by itself (issue 25, 'assigning many').
   const only = candidates.data?.length === 1 ? String(candidates.data[0]!.id) : '';
@@ -55,11 +56,11 @@ export function AssignDoctorModal({ appointment, onClose }: { appointment: Appoi
             Lý do: {appointment.doctorResponse}
           </Alert>
         )}
-        {assign.isError && <Alert tone="error">{errorMessage(assign.error, BOOKING_UI_MSG.assignFailed)}</Alert>}
+        {assign.isError && <Alert tone="error">{errorText(assign.error, BOOKING_UI_MSG.assignFailed)}</Alert>}
         {candidates.isPending ? (
           <Spinner label="Đang tải danh sách bác sĩ..." />
         ) : candidates.isError ? (
-          <Alert tone="error">{errorMessage(candidates.error, BOOKING_UI_MSG.loadFailed)}</Alert>
+          <Alert tone="error">{errorText(candidates.error, BOOKING_UI_MSG.loadFailed)}</Alert>
         ) : candidates.data.length === 0 ? (
           <Alert tone="warning">Không có bác sĩ nào phù hợp với khoa của lịch hẹn này.</Alert>
         ) : (

@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/error-message';
+import { useBackOfficeErrorText } from '@/hooks/use-back-office-text';
 import { BULK_ASSIGN_FAILED, useBulkAssignDoctor } from '../api/bulk-assign-doctor';
 import { useDoctors } from '../api/get-doctors';
 import { DoctorSelectField } from './doctor-select-field';
@@ -24,6 +24,7 @@ export function BulkAssignModal({
 }) {
   const doctors = useDoctors();
   const assign = useBulkAssignDoctor();
+  const errorText = useBackOfficeErrorText();
   const [doctorId, setDoctorId] = useState('');
   const [missing, setMissing] = useState(false);
   const active = (doctors.data ?? []).filter((d) => d.active);
@@ -51,11 +52,11 @@ export function BulkAssignModal({
       }
     >
       <div className="space-y-4">
-        {assign.isError && <Alert tone="error">{errorMessage(assign.error, BULK_ASSIGN_FAILED)}</Alert>}
+        {assign.isError && <Alert tone="error">{errorText(assign.error, BULK_ASSIGN_FAILED)}</Alert>}
         {doctors.isPending ? (
           <Spinner label="Đang tải danh sách bác sĩ..." />
         ) : doctors.isError ? (
-          <Alert tone="error">{errorMessage(doctors.error, 'Không thể tải danh sách bác sĩ')}</Alert>
+          <Alert tone="error">{errorText(doctors.error, 'Không thể tải danh sách bác sĩ')}</Alert>
         ) : (
           <DoctorSelectField
             doctors={active.map((d) => ({ id: d.id, label: d.fullName ?? d.username }))}

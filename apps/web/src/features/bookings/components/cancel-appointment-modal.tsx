@@ -13,7 +13,7 @@ import { CharCount } from '@/components/ui/char-count';
 import { FormField, Textarea } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { closeWhenDone } from '@/lib/action-toast';
-import { errorMessage } from '@/lib/error-message';
+import { useBackOfficeErrorText } from '@/hooks/use-back-office-text';
 import { useCancelAppointment } from '../api/cancel-appointment';
 
 /** The cancel reason's rule (specification section 5): required, at most 500 characters. */
@@ -37,6 +37,7 @@ export function CancelAppointmentModal({
   onClose: () => void;
 }) {
   const cancel = useCancelAppointment();
+  const errorText = useBackOfficeErrorText();
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const problem = cancelReasonProblem(reason);
@@ -73,7 +74,7 @@ export function CancelAppointmentModal({
             {CLINIC.refundDays} ngày làm việc.
           </Alert>
         )}
-        {cancel.isError && <Alert tone="error">{errorMessage(cancel.error, BOOKING_UI_MSG.cancelApiFailed)}</Alert>}
+        {cancel.isError && <Alert tone="error">{errorText(cancel.error, BOOKING_UI_MSG.cancelApiFailed)}</Alert>}
         <FormField
           label="Lý do hủy"
           required

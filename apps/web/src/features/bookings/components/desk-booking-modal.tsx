@@ -24,7 +24,7 @@ import { Modal } from '@/components/ui/modal';
 import { closeWhenDone } from '@/lib/action-toast';
 import { ApiError } from '@/lib/api-client';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
-import { errorMessage } from '@/lib/error-message';
+import { useBackOfficeErrorText } from '@/hooks/use-back-office-text';
 import { useDeskAvailability } from '../api/check-desk-availability';
 import { useCreateDeskAppointment } from '../api/create-desk-appointment';
 import { useDoctors } from '../api/get-doctors';
@@ -73,6 +73,7 @@ export function DeskBookingModal({ onClose }: { onClose: () => void }) {
   const departments = usePublicDepartments();
   const doctors = useDoctors();
   const create = useCreateDeskAppointment();
+  const errorText = useBackOfficeErrorText();
   const [values, setValues] = useState<Values>({
     fullName: '',
     phone: '',
@@ -133,7 +134,7 @@ export function DeskBookingModal({ onClose }: { onClose: () => void }) {
       ...closeWhenDone(onClose),
       onError: (error) => {
         const field = error instanceof ApiError && error.code ? FIELD_OF_CODE[error.code] : undefined;
-        const message = errorMessage(error, APPOINTMENT_MSG.bookingFailed);
+        const message = errorText(error, APPOINTMENT_MSG.bookingFailed);
         if (field) setErrors({ [field]: message });
         else setFormError(message);
       },

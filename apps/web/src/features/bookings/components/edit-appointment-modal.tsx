@@ -26,7 +26,7 @@ import { Modal } from '@/components/ui/modal';
 import { closeWhenDone } from '@/lib/action-toast';
 import { dateProblem, slotsFor } from '@/lib/clinic-calendar';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
-import { errorMessage } from '@/lib/error-message';
+import { useBackOfficeErrorText } from '@/hooks/use-back-office-text';
 import { useUpdateAppointment } from '../api/update-appointment';
 
 type EditValues = {
@@ -74,6 +74,7 @@ const EDIT_FIELDS = [
  */
 export function EditAppointmentModal({ appointment, onClose }: { appointment: Appointment; onClose: () => void }) {
   const update = useUpdateAppointment();
+  const errorText = useBackOfficeErrorText();
   const departments = usePublicDepartments();
   const [now] = useState(() => new Date());
   const zone = clinicTimeZone();
@@ -127,7 +128,7 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
 
   const saveError =
     update.isError && !serverFieldError(update.error, EDIT_FIELDS)
-      ? errorMessage(update.error, BOOKING_UI_MSG.updateFailed)
+      ? errorText(update.error, BOOKING_UI_MSG.updateFailed)
       : null;
   const requiredMissing = Object.values(errors).some((e) => e?.message === APPOINTMENT_MSG.requiredFields);
   const fieldError = (message: string | undefined) =>

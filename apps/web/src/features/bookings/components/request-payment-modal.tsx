@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { FormField, Input } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { closeWhenDone } from '@/lib/action-toast';
-import { errorMessage } from '@/lib/error-message';
+import { useBackOfficeErrorText } from '@/hooks/use-back-office-text';
 import { useRequestPayment } from '../api/request-payment';
 
 /** The typed amount ("500.000" or "500000") as a number, or the text as it is when it is no number. */
@@ -55,6 +55,7 @@ export function AmountField({
 /** 'Yêu cầu thanh toán' (CONFIRMED or NEEDS_PAYMENT): an amount in đồng, > 0, checked with the shared rule. */
 export function RequestPaymentModal({ appointment, onClose }: { appointment: Appointment; onClose: () => void }) {
   const request = useRequestPayment();
+  const errorText = useBackOfficeErrorText();
   const [text, setText] = useState(appointment.paymentAmount ? String(appointment.paymentAmount) : '');
   const [error, setError] = useState<string | null>(null);
   const amount = parseAmount(text);
@@ -91,9 +92,7 @@ export function RequestPaymentModal({ appointment, onClose }: { appointment: App
         }}
         className="space-y-4"
       >
-        {request.isError && (
-          <Alert tone="error">{errorMessage(request.error, BOOKING_UI_MSG.requestPaymentFailed)}</Alert>
-        )}
+        {request.isError && <Alert tone="error">{errorText(request.error, BOOKING_UI_MSG.requestPaymentFailed)}</Alert>}
         <AmountField
           text={text}
           error={error}

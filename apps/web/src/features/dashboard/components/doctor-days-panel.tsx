@@ -1,35 +1,42 @@
-import { Link } from 'react-router';
-import { clinicToday, type Appointment } from '@clinic/shared';
+import { useState, type ReactNode } from 'react';
+import { addDays, clinicToday, type Appointment } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { useDoctorDays } from '../api/get-doctor-days';
 
-/** The calendar day after `date` (YYYY-MM-DD). */
-function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
+/**
+ * The windows the doctor's next steps open over his today, on the visit he tapped: Pending Approvals'
+ * accept window, Patient Control's notes and no-show windows (the app hands them in: features never
+ * import each other).
+ */
+export type DoctorVisitWindows = Record<
+  'accept' | 'notes' | 'noShow',
+  (appointment: Appointment, onClose: () => void) => ReactNode
+>;
+type Step = { window: keyof DoctorVisitWindows; label: string };
 
-/** What the doctor does next with a visit, and where (the windows of Pending Approvals and Patient Control). */
-function nextStep(a: Appointment, today: string): { label: string; to: string } | null {
-  if (a.status === 'AWAITING_DOCTOR_APPROVAL') return { label: 'Chấp nhận', to: paths.admin.pendingApprovals };
+/** What the doctor does next with a visit. */
+function nextSteps(a: Appointment, today: string): Step[] {
+  if (a.status === 'AWAITING_DOCTOR_APPROVAL') return [{ window: 'accept', label: 'Chấp nhận' }];
   // Notes and no-show only on the visit's day (the server refuses a later day's).
   if (a.appointmentDate === today && ['CONFIRMED', 'PAYMENT_REQUESTED', 'PAID'].includes(a.status))
-    return { label: 'Ghi chú / Vắng', to: paths.admin.patients };
-  return null;
+    return [
+      { window: 'notes', label: 'Ghi chú' },
+      { window: 'noShow', label: 'Vắng' },
+    ];
+  return [];
 }
 
 /**
  * The doctor's today (issue 25): his visits today and tomorrow in time order, each with its state and
  * the step that fits it, one tap from the dashboard.
  */
-export function DoctorDaysPanel() {
+export function DoctorDaysPanel({ windows }: { windows: DoctorVisitWindows }) {
   const today = clinicToday(new Date(), clinicTimeZone());
-  const tomorrow = nextDay(today);
+  const tomorrow = addDays(today, 1);
+  const [open, setOpen] = useState<{ window: keyof DoctorVisitWindows; appointment: Appointment } | null>(null);
   const query = useDoctorDays(tomorrow, true);
   const items = query.data?.items ?? [];
   const days = [
@@ -65,24 +72,27 @@ export function DoctorDaysPanel() {
                 ) : (
                   <ul aria-label={`Lịch khám ${title.toLowerCase()}`} className="divide-y divide-slate-100">
                     {visits.map((a) => {
-                      const step = nextStep(a, today);
+                      const steps = nextSteps(a, today);
                       return (
                         <li key={a.id} className="flex items-baseline gap-3 py-2 text-sm">
                           <span className="w-12 shrink-0 font-semibold text-slate-900 tabular-nums">
                             {a.appointmentTime.slice(0, 5)}
                           </span>
-                          {/* Name, state and step wrap under the name, never over it (a tablet's half-width column). */}
+                          {/* Name, state and steps wrap under the name, never over it (a tablet's half-width column). */}
                           <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
                             <span className="break-words text-slate-900">{a.fullName}</span>
                             <AppointmentStatusBadge status={a.status} />
-                            {step && (
-                              <Link
-                                to={step.to}
-                                className="rounded-lg py-1 font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                            {steps.map((step) => (
+                              <button
+                                key={step.window}
+                                type="button"
+                                aria-label={`${step.label}: ${a.fullName}`}
+                                onClick={() => setOpen({ window: step.window, appointment: a })}
+                                className="min-h-9 rounded-lg px-2 py-1 font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
                               >
                                 {step.label}
-                              </Link>
-                            )}
+                              </button>
+                            ))}
                           </span>
                         </li>
                       );
@@ -94,6 +104,7 @@ export function DoctorDaysPanel() {
           })}
         </div>
       )}
+      {open && windows[open.window](open.appointment, () => setOpen(null))}
     </section>
   );
 }

@@ -14,7 +14,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField, Input, inputClasses } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { errorMessage } from '@/lib/error-message';
+import { useBackOfficeErrorText, useBackOfficeText } from '@/hooks/use-back-office-text';
 import { useAddPatient } from '../api/add-patient';
 
 type Values = { fullName: string; email: string; phone: string; gender: string; birth: string };
@@ -28,6 +28,8 @@ const FORM_ID = 'add-patient-form';
  */
 export function AddPatientModal({ onClose }: { onClose: () => void }) {
   const add = useAddPatient();
+  const t = useBackOfficeText();
+  const errorText = useBackOfficeErrorText();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [created, setCreated] = useState<AddPatientResponse | null>(null);
@@ -107,12 +109,12 @@ export function AddPatientModal({ onClose }: { onClose: () => void }) {
       open
       onClose={onClose}
       preventClose={add.isPending}
-      title="Add Patient"
+      title={t('Add Patient')}
       description="Tạo tài khoản bệnh nhân: tên đăng nhập là email, mật khẩu tạm thời hiện một lần."
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={add.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" form={FORM_ID} loading={add.isPending}>
             Tạo tài khoản
@@ -121,7 +123,7 @@ export function AddPatientModal({ onClose }: { onClose: () => void }) {
       }
     >
       <form id={FORM_ID} onSubmit={submit} noValidate aria-label="Thêm bệnh nhân" className="space-y-4">
-        {add.isError && <Alert tone="error">{errorMessage(add.error, PATIENT_ACCOUNT_MSG.failed)}</Alert>}
+        {add.isError && <Alert tone="error">{errorText(add.error, PATIENT_ACCOUNT_MSG.failed)}</Alert>}
         <FormField label="Họ và tên" id="patient-fullName" required error={errors.fullName}>
           {(control) => (
             <Input

@@ -22,7 +22,7 @@ import { useAvailability } from '@/api/check-availability';
 import { SlotAvailabilityNote, slotUnavailable } from '@/components/slot-availability-note';
 import { dateProblem, slotsFor } from '@/lib/clinic-calendar';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
-import { errorMessage } from '@/lib/error-message';
+import { useBackOfficeErrorText, useBackOfficeText } from '@/hooks/use-back-office-text';
 import { useSaveExaminationNotes } from '../api/save-examination-notes';
 import { VisitChoice } from './visit-choice';
 
@@ -60,6 +60,8 @@ export function ExaminationNotesModal({
   onClose: () => void;
 }) {
   const save = useSaveExaminationNotes();
+  const t = useBackOfficeText();
+  const errorText = useBackOfficeErrorText();
   const zone = clinicTimeZone();
   const now = new Date();
   const [visitId, setVisitId] = useState(visits[0]!.id);
@@ -111,7 +113,7 @@ export function ExaminationNotesModal({
           );
           onClose();
         },
-        onError: (error) => toast.error(errorMessage(error, BOOKING_UI_MSG.notesApiFailed)),
+        onError: (error) => toast.error(errorText(error, BOOKING_UI_MSG.notesApiFailed)),
       },
     );
   }
@@ -127,10 +129,10 @@ export function ExaminationNotesModal({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button onClick={submit} loading={save.isPending} disabled={save.isPending || missing}>
-            {save.isPending ? 'Saving...' : followUp ? 'Save Notes & Schedule Follow-up' : 'Save Notes'}
+            {save.isPending ? t('Saving...') : followUp ? t('Save Notes & Schedule Follow-up') : t('Save Notes')}
           </Button>
         </>
       }
@@ -161,7 +163,7 @@ export function ExaminationNotesModal({
               {visit.reason?.trim() ? (
                 visit.reason
               ) : (
-                <span className="text-slate-500 italic">{PATIENT_MSG.notSpecified}</span>
+                <span className="text-slate-500 italic">{t(PATIENT_MSG.notSpecified)}</span>
               )}
             </dd>
           </div>
@@ -173,7 +175,7 @@ export function ExaminationNotesModal({
           </Alert>
         )}
 
-        {save.isError && <Alert tone="error">{errorMessage(save.error, BOOKING_UI_MSG.notesApiFailed)}</Alert>}
+        {save.isError && <Alert tone="error">{errorText(save.error, BOOKING_UI_MSG.notesApiFailed)}</Alert>}
 
         <FormField
           label="Kết quả khám"

@@ -4,7 +4,7 @@ import { BOOKING_UI_MSG, paidNoShowWarning, type PatientVisit } from '@clinic/sh
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { errorMessage } from '@/lib/error-message';
+import { useBackOfficeErrorText, useBackOfficeText } from '@/hooks/use-back-office-text';
 import { useSaveExaminationNotes } from '../api/save-examination-notes';
 import { visitWhen } from './patient-parts';
 import { VisitChoice } from './visit-choice';
@@ -23,6 +23,8 @@ export function NoShowDialog({
   onClose: () => void;
 }) {
   const noShow = useSaveExaminationNotes();
+  const t = useBackOfficeText();
+  const errorText = useBackOfficeErrorText();
   const [visitId, setVisitId] = useState(visits[0]!.id);
   const visit = visits.find((v) => v.id === visitId) ?? visits[0]!;
   const paid = visit.status === 'PAID';
@@ -35,7 +37,7 @@ export function NoShowDialog({
           toast.success(result.message);
           onClose();
         },
-        onError: (error) => toast.error(errorMessage(error, BOOKING_UI_MSG.statusApiFailed)),
+        onError: (error) => toast.error(errorText(error, BOOKING_UI_MSG.statusApiFailed)),
       },
     );
   }
@@ -50,7 +52,7 @@ export function NoShowDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={noShow.isPending} data-autofocus>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button variant="danger" onClick={confirm} loading={noShow.isPending}>
             Không đến khám

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
+import { useBackOfficeText } from '@/hooks/use-back-office-text';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { usePatientDetail } from '../api/get-patients';
 import { LastVisit, NextAppointment } from './patient-parts';
@@ -14,6 +15,7 @@ export function PatientDetailModal({ patient, onClose }: { patient: PatientSumma
   const detail = usePatientDetail(patient.email);
   const p = detail.data?.patient ?? patient;
   const zone = clinicTimeZone();
+  const t = useBackOfficeText();
   return (
     <Modal
       open
@@ -58,8 +60,8 @@ export function PatientDetailModal({ patient, onClose }: { patient: PatientSumma
             </div>
           ) : detail.isError ? (
             <LoadErrorAlert
-              title={PATIENT_MSG.loadFailed}
-              message={detail.error.message}
+              title={t(PATIENT_MSG.loadFailed)}
+              message={t(detail.error.message)}
               onRetry={() => void detail.refetch()}
               retrying={detail.isFetching}
             />

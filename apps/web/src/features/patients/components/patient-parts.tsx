@@ -1,6 +1,7 @@
 import { formatDate, GENDER_LABELS, PATIENT_MSG, type PatientSummary, type PatientVisit } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { Badge } from '@/components/ui/badge';
+import { useBackOfficeText } from '@/hooks/use-back-office-text';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 
 export type PatientAction = 'detail' | 'notes' | 'no-show';
@@ -34,7 +35,8 @@ export function LastVisit({ visit }: { visit: PatientVisit | null }) {
 
 /** The next appointment as a badge, or 'None scheduled'. */
 export function NextAppointment({ visit }: { visit: PatientVisit | null }) {
-  if (!visit) return <span className="text-slate-500">{PATIENT_MSG.noneScheduled}</span>;
+  const t = useBackOfficeText();
+  if (!visit) return <span className="text-slate-500">{t(PATIENT_MSG.noneScheduled)}</span>;
   return (
     <span className="flex flex-col items-start gap-1">
       <Badge tone="brand">{visitWhen(visit)}</Badge>

@@ -11,7 +11,7 @@ import {
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { errorMessage } from '@/lib/error-message';
+import { useBackOfficeErrorText, useBackOfficeText } from '@/hooks/use-back-office-text';
 import { TEMPLATE_FAILED, TEMPLATE_FILE_NAME, useDownloadImportTemplate } from '../api/download-import-template';
 import { useImportUsers } from '../api/import-users';
 
@@ -40,6 +40,8 @@ export function ImportUsersModal({
   const [fileError, setFileError] = useState<string | null>(null);
   const upload = useImportUsers();
   const template = useDownloadImportTemplate();
+  const t = useBackOfficeText();
+  const errorText = useBackOfficeErrorText();
 
   function onSelect(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
@@ -64,7 +66,7 @@ export function ImportUsersModal({
 
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const serverError = upload.isError ? errorMessage(upload.error, USER_MSG.importFailed) : null;
+  const serverError = upload.isError ? errorText(upload.error, USER_MSG.importFailed) : null;
 
   return (
     <Modal
@@ -72,16 +74,16 @@ export function ImportUsersModal({
       onClose={onClose}
       preventClose={upload.isPending}
       size="lg"
-      closeLabel="Close"
-      title="Import users from Excel"
+      closeLabel={t('Close')}
+      title={t('Import users from Excel')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={upload.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" form={FORM_ID} loading={upload.isPending}>
             {!upload.isPending && <Upload aria-hidden="true" className="size-4" />}
-            {upload.isPending ? 'Uploading...' : 'Upload and import'}
+            {upload.isPending ? t('Uploading...') : t('Upload and import')}
           </Button>
         </>
       }
@@ -91,27 +93,28 @@ export function ImportUsersModal({
         noValidate
         onSubmit={onSubmit}
         className="space-y-4 text-sm text-slate-700"
-        aria-label="Import users"
+        aria-label={t('Import users')}
       >
         {serverError && <Alert tone="error">{serverError}</Alert>}
         <div className="space-y-2 rounded-lg bg-slate-50 p-3">
           <p>
-            The first row holds the column names:{' '}
+            {t('The first row holds the column names:')}{' '}
             <strong className="text-slate-900">{USER_IMPORT_COLUMNS.join(', ')}</strong>.{' '}
-            {USER_IMPORT_REQUIRED_COLUMNS.join(', ')} are required; a Doctor needs a Specialty; Admin accounts cannot be
-            imported.
+            {t(
+              `${USER_IMPORT_REQUIRED_COLUMNS.join(', ')} are required; a Doctor needs a Specialty; Admin accounts cannot be imported.`,
+            )}
           </p>
-          <p>Each imported user gets the username as password and must choose a new one at first sign-in.</p>
+          <p>{t('Each imported user gets the username as password and must choose a new one at first sign-in.')}</p>
           <Button
             variant="secondary"
             size="sm"
             loading={template.isPending}
             onClick={() =>
-              template.mutate(undefined, { onError: (error) => toast.error(errorMessage(error, TEMPLATE_FAILED)) })
+              template.mutate(undefined, { onError: (error) => toast.error(errorText(error, TEMPLATE_FAILED)) })
             }
           >
             {!template.isPending && <Download aria-hidden="true" className="size-4" />}
-            Download template
+            {t('Download template')}
             <span className="sr-only"> ({TEMPLATE_FILE_NAME})</span>
           </Button>
         </div>
@@ -120,7 +123,7 @@ export function ImportUsersModal({
             htmlFor={`${id}-file`}
             className="block font-medium text-slate-800 after:ml-0.5 after:text-red-700 after:content-['*']"
           >
-            Excel file (.xlsx)
+            {t('Excel file (.xlsx)')}
           </label>
           <input
             ref={inputRef}
@@ -134,8 +137,9 @@ export function ImportUsersModal({
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50"
           />
           <p id={hintId} className="text-xs text-slate-600">
-            At most {USER_LIMITS.importMaxBytes / 1024 / 1024} MB and{' '}
-            {USER_LIMITS.importMaxRows.toLocaleString('en-US')} rows.
+            {t(
+              `At most ${USER_LIMITS.importMaxBytes / 1024 / 1024} MB and ${USER_LIMITS.importMaxRows.toLocaleString('en-US')} rows.`,
+            )}
           </p>
           {file && !fileError && (
             <p className="inline-flex items-center gap-1.5 text-slate-800">
@@ -145,7 +149,7 @@ export function ImportUsersModal({
           )}
           {fileError && (
             <p id={errorId} role="alert" className="text-red-700">
-              {fileError}
+              {t(fileError)}
             </p>
           )}
         </div>

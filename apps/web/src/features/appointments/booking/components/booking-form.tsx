@@ -38,8 +38,18 @@ function LockableInput({ locked, className, ...props }: ComponentProps<typeof In
 export function BookingForm(props: BookingFormOptions) {
   const form = useBookingForm(props);
   const { titleId, missingAlertId, availabilityId, lockedNoteId } = form.ids;
-  const { minDate, maxDate, dateIssue, dateHint, slots, places, slotsEmptyMessage, availabilityView, blocked } =
-    form.slotChoice;
+  const {
+    minDate,
+    maxDate,
+    dateIssue,
+    dateHint,
+    slots,
+    places,
+    slotsEmptyMessage,
+    slotsHint,
+    availabilityView,
+    blocked,
+  } = form.slotChoice;
   const { identity } = props;
 
   return (
@@ -202,6 +212,7 @@ export function BookingForm(props: BookingFormOptions) {
                 onBlur={field.onBlur}
                 inputRef={field.ref}
                 emptyMessage={slotsEmptyMessage}
+                hint={slotsHint}
                 error={form.fieldError('appointmentTime')}
                 invalid={form.isMissing('appointmentTime')}
                 describedBy={form.isMissing('appointmentTime') ? missingAlertId : undefined}

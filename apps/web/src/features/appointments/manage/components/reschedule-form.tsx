@@ -72,6 +72,7 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
     slots,
     places,
     slotsEmptyMessage,
+    slotsHint,
     availabilityView,
     blocked,
     checking,
@@ -168,6 +169,7 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
               onChange={field.onChange}
               onBlur={field.onBlur}
               inputRef={field.ref}
+              hint={slotsHint}
               emptyMessage={
                 slotsEmptyMessage ?? (offered.length === 0 ? 'Không còn khung giờ nào khác cho ngày đã chọn.' : null)
               }
