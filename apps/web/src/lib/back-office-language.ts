@@ -58,6 +58,9 @@ export function subscribeBackOfficeLanguage(listener: () => void): () => void {
 
 /** Vietnamese for the back-office's English texts, keyed by the English text itself. */
 export const BACK_OFFICE_VI: Readonly<Record<string, string>> = {
+  // The specification's sentence says 'staff'; in Vietnamese the desk is 'nhân viên' (issue 25).
+  'Đã từ chối lịch hẹn. Lịch hẹn sẽ được staff xử lý lại.':
+    'Đã từ chối lịch hẹn. Lịch hẹn sẽ được nhân viên xử lý lại.',
   // The menu (specification section 6)
   Dashboard: 'Tổng quan',
   Users: 'Người dùng',

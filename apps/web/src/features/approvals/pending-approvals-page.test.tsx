@@ -255,3 +255,29 @@ describe('PendingApprovalsPage', () => {
     expect(await screen.findByText(APPROVALS_MSG.empty, {}, firstLoad)).toBeInTheDocument();
   });
 });
+
+describe('Pending Approvals in Vietnamese (issue 25)', () => {
+  it("says 'nhân viên' where the specification's sentence says 'staff', once the doctor reads the back-office in Vietnamese", async () => {
+    server({
+      answer: (url, init) =>
+        url === '/api/users/profile'
+          ? { body: { ...DOCTOR, backOfficeLanguage: 'vi' } }
+          : url === '/api/appointments/2/doctor-decline' && init.method === 'PUT'
+            ? {
+                body: {
+                  message: APPOINTMENT_MSG.declined,
+                  appointment: { ...LATER, status: 'PENDING' },
+                  emailStatus: 'none',
+                },
+              }
+            : undefined,
+    });
+    const { user } = open();
+    const row = await rowOf('Bệnh nhân 2');
+    await user.click(within(row).getByRole('button', { name: /(Từ chối|Decline).*Bệnh nhân 2/i }));
+    const dialog = await screen.findByRole('dialog', { name: 'Từ chối lịch hẹn' });
+    await user.type(within(dialog).getByLabelText(/Lý do từ chối/), 'Nghỉ phép ngày này');
+    await user.click(within(dialog).getByRole('button', { name: /Từ chối|Decline/ }));
+    expect(await screen.findByText('Đã từ chối lịch hẹn. Lịch hẹn sẽ được nhân viên xử lý lại.')).toBeInTheDocument();
+  });
+});

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { APPOINTMENT_LIMITS, APPOINTMENT_MSG, APPROVALS_MSG, type Appointment } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
+import { useBackOfficeText } from '@/hooks/use-back-office-text';
 import { errorMessage } from '@/lib/error-message';
 import { useDeclineAssignment } from '../api/decline-assignment';
 import { AssignmentAnswerModal } from './assignment-answer-modal';
@@ -9,6 +10,7 @@ import { AssignmentAnswerModal } from './assignment-answer-modal';
 /** Decline: a reason is required; the appointment goes back to PENDING for the staff to assign another doctor. */
 export function DeclineAssignmentModal({ appointment, onClose }: { appointment: Appointment; onClose: () => void }) {
   const decline = useDeclineAssignment();
+  const t = useBackOfficeText();
   const [reason, setReason] = useState('');
   const length = reason.trim().length;
   const problem =
@@ -26,7 +28,7 @@ export function DeclineAssignmentModal({ appointment, onClose }: { appointment: 
       { id: appointment.id, reason },
       {
         onSuccess: () => {
-          toast.success(APPROVALS_MSG.declined);
+          toast.success(t(APPROVALS_MSG.declined));
           onClose();
         },
         onError: (error) => toast.error(errorMessage(error, APPROVALS_MSG.declineFailed)),
