@@ -7,10 +7,19 @@ import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
 import { listOutboxEmails } from '../email/email.repository';
 import { listMessages } from './messaging.repository';
+import { offerFreedPlaces } from '../appointments/waiting-list-offers.service';
 import { inClinicDay, processDueMessages } from './messaging.service';
 import { startPhoneSimulator, type PhoneSimulator } from './phone-simulator.mjs';
 import { zaloEventSignature } from './providers';
-import { PHONE_TEMPLATES, SMS_MAX_PARTS, smsParts, smsText, znsData, type PhoneTemplateName } from './templates';
+import {
+  PHONE_TEMPLATES,
+  SIMULATED_ZNS_TEMPLATE_IDS,
+  SMS_MAX_PARTS,
+  smsParts,
+  smsText,
+  znsData,
+  type PhoneTemplateName,
+} from './templates';
 
 const ZALO_TOKEN = 'zalo-test-access-token';
 const OA_SECRET = 'oa-secret-for-tests';
@@ -255,6 +264,71 @@ for (const kind of dbKinds()) {
       clock.set('2027-03-02T00:00:00Z');
       await worker();
       expect(inboxOf('84961000106').map((m) => m.data?.customer_name)).toHaveLength(2);
+      clock.set(MONDAY_9AM);
+    });
+
+    it('lets a visitor who gave only her phone wait for a full slot: a place freed at 23:00 reaches her phone at 07:00, its short link opens the offer and she claims it', async () => {
+      clock.set(MONDAY_9AM);
+      const slot = { appointmentDate: DAYS.thu, appointmentTime: '16:00', department: 'GYNECOLOGY' };
+      const manageTokens: string[] = [];
+      for (const phone of ['0961000201', '0961000202', '0961000203']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/appointments/public',
+          payload: booking({ ...slot, email: '', phone }),
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        manageTokens.push(res.json().manageToken as string);
+      }
+      const joined = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/waiting-list',
+        payload: { ...slot, fullName: 'Phạm Thị Hoa', phone: '0961 000 210', email: '', consentContact: true },
+      });
+      expect(joined.statusCode, joined.body).toBe(201);
+      await worker();
+      const hers = () => inboxOf('84961000210');
+      const offers = () => hers().filter((m) => m.templateId === SIMULATED_ZNS_TEMPLATE_IDS.WAITING_OFFER);
+      expect(hers().map((m) => m.templateId)).toEqual([SIMULATED_ZNS_TEMPLATE_IDS.WAITING_JOINED]);
+
+      // 23:00 clinic time: a place frees; nobody is woken for it.
+      clock.set('2027-03-01T16:00:00Z');
+      const cancelled = await t.app.inject({
+        method: 'POST',
+        url: `/api/appointments/manage/${manageTokens[0]}/cancel`,
+        payload: { reason: 'Bận việc' },
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(await offerFreedPlaces({ ...t.app.deps, db: db(), clock })).toMatchObject({ offered: 0 });
+      await worker();
+      expect(offers()).toHaveLength(0);
+
+      // 07:00: the offer goes to her phone, once, with the short form of its link.
+      clock.set('2027-03-02T00:00:00Z');
+      expect(await offerFreedPlaces({ ...t.app.deps, db: db(), clock })).toMatchObject({ offered: 1 });
+      await worker();
+      await worker();
+      expect(offers()).toHaveLength(1);
+      const [offer] = offers();
+      expect(offer).toMatchObject({ channel: 'zalo', data: { customer_name: 'Phạm Thị Hoa', time: '16:00' } });
+      const code = /\/l\/([A-Za-z0-9_-]{22})$/.exec(offer!.data!.link ?? '')?.[1];
+      expect(code, offer!.data!.link).toBeDefined();
+      const opened = await t.app.inject({ method: 'GET', url: `/l/${code}` });
+      expect(opened.statusCode).toBe(302);
+      const offerToken = /^\/appointment\/waiting\/([A-Za-z0-9_-]{43})$/.exec(opened.headers.location as string)?.[1];
+      expect(offerToken, opened.headers.location as string).toBeDefined();
+      const seen = await t.app.inject({ method: 'GET', url: `/api/appointments/waiting-list/${offerToken}` });
+      // Held 30 minutes from when it was sent.
+      expect(seen.json()).toMatchObject({ status: 'OFFERED', offerExpiresAt: '2027-03-02T00:30:00.000Z' });
+
+      const claimed = await t.app.inject({ method: 'POST', url: `/api/appointments/waiting-list/${offerToken}/claim` });
+      expect(claimed.statusCode, claimed.body).toBe(201);
+      await worker();
+      // Her booking's private link goes to the same phone.
+      const received = hers().filter((m) => m.templateId === SIMULATED_ZNS_TEMPLATE_IDS.BOOKING_RECEIVED);
+      expect(received).toHaveLength(1);
+      expect(received[0]!.data!.link).toMatch(/\/l\/[A-Za-z0-9_-]{22}$/);
+      expect(await listOutboxEmails(db(), { appointmentId: claimed.json().appointmentId as number })).toHaveLength(0);
       clock.set(MONDAY_9AM);
     });
 
