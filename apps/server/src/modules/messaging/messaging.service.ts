@@ -11,6 +11,7 @@ import {
   insertMessages,
   listMessages,
   recordDelivery,
+  type NewMessage,
 } from './messaging.repository';
 import { callbackKey, type PhoneProviders } from './providers';
 import {
@@ -72,12 +73,12 @@ function trackingIdOf(event: PhoneEvent, recipient: string, now: Date): string {
 }
 
 /**
- * Queues each event's phone message (in the caller's transaction), Zalo first: one per event and
- * person. A number that is no Vietnamese mobile gets none. Urgent ones go at any hour, the others
- * are held by the worker until the clinic's day.
+ * Each event's phone message as the outbox writes it, Zalo first: one per event and person. A number
+ * that is no Vietnamese mobile gets none. Urgent ones go at any hour, the others are held by the
+ * worker until the clinic's day.
  */
-export async function enqueuePhoneMessages(db: Db, events: PhoneEvent[], now: Date): Promise<number[]> {
-  const rows = events.flatMap((event) => {
+export function phoneMessagesOf(events: PhoneEvent[], now: Date): NewMessage[] {
+  return events.flatMap((event) => {
     const recipient = mobileMsisdn(event.phone);
     if (!recipient || !isPhoneTemplate(event.kind)) return [];
     const urgent = PHONE_TEMPLATES[event.kind].urgent;
@@ -95,7 +96,11 @@ export async function enqueuePhoneMessages(db: Db, events: PhoneEvent[], now: Da
       },
     ];
   });
-  return insertMessages(db, rows, now);
+}
+
+/** Queues each event's phone message (phoneMessagesOf) in the caller's transaction. */
+export async function enqueuePhoneMessages(db: Db, events: PhoneEvent[], now: Date): Promise<number[]> {
+  return insertMessages(db, phoneMessagesOf(events, now), now);
 }
 
 export type MessageOutcome = 'sent' | 'simulated' | 'retry' | 'failed' | 'fallback';

@@ -1,10 +1,12 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGING_TEXT } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
+import { rowsOf } from '../../db/client';
 import { listOutboxEmails } from '../email/email.repository';
 import { listMessages } from './messaging.repository';
 import { offerFreedPlaces } from '../appointments/waiting-list-offers.service';
@@ -163,6 +165,48 @@ for (const kind of dbKinds()) {
       expect(opened.headers.location).toBe(`/appointment/manage/${manageToken}`);
       const page = await t.app.inject({ method: 'GET', url: `/api/appointments/manage/${manageToken}` });
       expect(page.statusCode).toBe(200);
+    });
+
+    it('writes a public booking’s phone message with the booking: a refused booking sends nothing, and a booking whose message cannot be written is not made', async () => {
+      const phone = '0961000299';
+      const messagesTo = async () =>
+        Number(
+          rowsOf<{ n: number }>(
+            await db().execute(sql`select count(*) as n from message_outbox where recipient = '84961000299'`),
+          )[0]!.n,
+        );
+      const appointmentsOf = async () =>
+        Number(
+          rowsOf<{ n: number }>(
+            await db().execute(sql`select count(*) as n from appointments where phone = ${phone}`),
+          )[0]!.n,
+        );
+      const bookIt = (appointmentTime: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/appointments/public',
+          payload: booking({ email: '', phone, appointmentDate: DAYS.fri, appointmentTime }),
+        });
+      expect((await bookIt('08:00')).statusCode).toBe(201);
+      expect(await messagesTo()).toBe(1);
+      // The same person twice in one slot: refused, and nothing goes to her phone.
+      expect((await bookIt('08:00')).statusCode).toBe(409);
+      expect(await messagesTo()).toBe(1);
+
+      // The outbox refuses her message: the booking is not made either, nor is anything sent.
+      await db().execute(
+        sql.raw(
+          `alter table message_outbox add constraint test_refuses_her check (recipient <> '84961000299') not valid`,
+        ),
+      );
+      try {
+        expect((await bookIt('08:30')).statusCode).toBe(500);
+      } finally {
+        await db().execute(sql.raw('alter table message_outbox drop constraint test_refuses_her'));
+      }
+      expect(await appointmentsOf()).toBe(1);
+      expect(await messagesTo()).toBe(1);
+      await worker();
     });
 
     it('retries a Zalo send whose answer was lost with the same tracking id: she gets it once', async () => {
