@@ -30,6 +30,10 @@ export const MESSAGING_TEXT = {
   invalidMessageId: 'Mã tin nhắn không hợp lệ',
   messageNotFound: 'Không tìm thấy tin nhắn',
   resent: 'Đã gửi lại tin nhắn',
+  resendDataCleared:
+    'Không thể gửi lại: nội dung tin nhắn này đã được xóa theo thời hạn lưu trữ hoặc theo yêu cầu xóa dữ liệu cá nhân.',
+  resendLinkGone:
+    "Không thể gửi lại: tin nhắn này mang liên kết riêng, không được lưu lại sau khi gửi. Hãy dùng 'Gửi lại liên kết' trong chi tiết lịch hẹn.",
   badSignature: 'Chữ ký không hợp lệ',
   templates: 'Mẫu tin đã đăng ký',
   noMessages: 'Chưa có tin nhắn',

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { addDays, clinicInstant, clinicMoment, mobileMsisdn, timeToMinutes } from '@clinic/shared';
+import { addDays, clinicInstant, clinicMoment, MESSAGING_TEXT, mobileMsisdn, timeToMinutes } from '@clinic/shared';
 import type { MessagingConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { MessageChannel, MessageOutboxRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { ConflictError } from '../../lib/errors';
 import {
   claimDueMessages,
   findMessage,
@@ -237,12 +238,25 @@ export async function recordDeliveryReport(
 }
 
 /**
+ * Why a message cannot go again: retention or an erasure cleared what it said, or it carried a private
+ * link, which is not kept once sent (a new link is 'Gửi lại liên kết'). Sent anyway, it would be empty.
+ */
+function resendRefusal(row: MessageOutboxRow): ConflictError | null {
+  if (!row.data.customer_name) return new ConflictError(MESSAGING_TEXT.resendDataCleared, 'MESSAGE_DATA_CLEARED');
+  if (isPhoneTemplate(row.template) && PHONE_TEMPLATES[row.template].sms.includes('{link}') && !row.data.link)
+    return new ConflictError(MESSAGING_TEXT.resendLinkGone, 'MESSAGE_LINK_GONE');
+  return null;
+}
+
+/**
  * Booking Manager's resend: the message goes again as a new event (a new tracking id, Zalo first),
  * at once, whatever the hour: a person asked for it.
  */
 export async function resendMessage(deps: MessagingDeps, id: number): Promise<MessageOutboxRow | undefined> {
   const row = await findMessage(deps.db, id);
   if (!row) return undefined;
+  const refusal = resendRefusal(row);
+  if (refusal) throw refusal;
   const now = deps.clock.now();
   const trackingId = createHash('sha256')
     .update(`resend|${row.trackingId}|${now.toISOString()}`)

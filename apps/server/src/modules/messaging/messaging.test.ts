@@ -2,17 +2,17 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGING_TEXT } from '@clinic/shared';
+import { MESSAGING_TEXT, type MessageList } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
 import { rowsOf } from '../../db/client';
 import { listOutboxEmails } from '../email/email.repository';
-import { listMessages } from './messaging.repository';
+import { clearMessageData, listMessages } from './messaging.repository';
 import { offerFreedPlaces } from '../appointments/waiting-list-offers.service';
 import { inClinicDay, processDueMessages } from './messaging.service';
-import { startPhoneSimulator, type PhoneSimulator } from './phone-simulator.mjs';
-import { zaloEventSignature } from './providers';
+import { startPhoneSimulator, WEBHOOK_PATH, type PhoneSimulator } from './phone-simulator.mjs';
+import { webhookProvider, zaloEventSignature } from './providers';
 import {
   PHONE_TEMPLATES,
   SIMULATED_ZNS_TEMPLATE_IDS,
@@ -385,10 +385,149 @@ for (const kind of dbKinds()) {
       expect(JSON.stringify(body)).not.toContain('/l/');
       expect(body.templates.map((x) => x.name)).toContain('WAITING_OFFER');
       expect((await call(t.app, s.doctor, 'GET', '/api/messages')).statusCode).toBe(403);
-      const resent = await call(t.app, s.staff, 'POST', `/api/messages/${body.messages[0]!.id}/resend`);
+      const all = (await call(t.app, s.staff, 'GET', '/api/messages')).json() as MessageList;
+      const cancellation = all.messages.find((m) => m.template === 'CANCELLATION')!;
+      const sentBefore = sim.inbox.length;
+      const resent = await call(t.app, s.staff, 'POST', `/api/messages/${cancellation.id}/resend`);
       expect(resent.statusCode, resent.body).toBe(200);
       expect(resent.json().message).toBe(MESSAGING_TEXT.resent);
+      expect(sim.inbox.slice(sentBefore)).toHaveLength(1);
+      expect(sim.inbox[sentBefore]!.data).toMatchObject({ customer_name: 'Trần Thị Lan', time: '16:00' });
       expect((await call(t.app, s.staff, 'POST', '/api/messages/999999/resend')).statusCode).toBe(404);
+
+      // Her private link is not kept once sent: resending it would send none; a new link is asked for instead.
+      const withLink = all.messages.find((m) => m.template === 'BOOKING_RECEIVED' && m.status !== 'queued')!;
+      const linkGone = await call(t.app, s.staff, 'POST', `/api/messages/${withLink.id}/resend`);
+      expect(linkGone.statusCode).toBe(409);
+      expect(linkGone.json()).toMatchObject({ statusCode: 409, message: MESSAGING_TEXT.resendLinkGone });
+
+      // Retention cleared what the message said: nothing empty goes to her phone.
+      expect(await clearMessageData(db(), new Date('2099-01-01T00:00:00Z'))).toBeGreaterThan(0);
+      const cleared = await call(t.app, s.staff, 'POST', `/api/messages/${cancellation.id}/resend`);
+      expect(cleared.statusCode).toBe(409);
+      expect(cleared.json()).toMatchObject({ statusCode: 409, message: MESSAGING_TEXT.resendDataCleared });
+      expect(sim.inbox.length).toBe(sentBefore + 1);
+    });
+  });
+
+  describe(`SMS through the generic signed-webhook gateway [${kind}]`, () => {
+    const SIGNING_KEY = 'webhook-signing-key-for-tests';
+    let t: TestContext;
+    let sim: PhoneSimulator;
+    const clock = fixedClock(MONDAY_9AM);
+    const db = () => t.testDb.database.db;
+    const worker = () => processDueMessages({ ...t.app.deps, db: db(), clock });
+    const bookFor = async (phone: string, appointmentTime: string) => {
+      // Not on Zalo: the message goes by SMS, through the gateway.
+      const msisdn = `84${phone.slice(1)}`;
+      sim.rules.set(msisdn, { ...sim.rules.get(msisdn), zalo: 'not-user' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({ email: '', phone, appointmentDate: DAYS.thu, appointmentTime }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await worker();
+      return res.json().appointmentId as number;
+    };
+
+    beforeAll(async () => {
+      const port = await freePort();
+      sim = await startPhoneSimulator({
+        zaloToken: ZALO_TOKEN,
+        oaSecret: OA_SECRET,
+        smsApiKey: SIGNING_KEY,
+        smsSecretKey: 'unused',
+      });
+      t = await buildTestApp(kind, {
+        clock,
+        env: {
+          RATE_LIMIT_PUBLIC: '1000',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          ZALO_API_URL: sim.url,
+          ZALO_ACCESS_TOKEN: ZALO_TOKEN,
+          SMS_PROVIDER: 'webhook',
+          SMS_API_URL: `${sim.url}${WEBHOOK_PATH}`,
+          SMS_API_KEY: SIGNING_KEY,
+        },
+      });
+      await t.app.listen({ port, host: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      await t?.close();
+      await sim?.close();
+    });
+
+    it('hands the SMS to the gateway signed, once, and records its delivery report', async () => {
+      const id = await bookFor('0962000301', '08:00');
+      const messages = await listMessages(db(), { appointmentId: id });
+      expect(messages.map((m) => [m.channel, m.status, m.provider])).toEqual([
+        ['zalo', 'fallback', 'zns'],
+        ['sms', 'sent', 'webhook'],
+      ]);
+      const sms = sim.inbox.filter((m) => m.phone === '84962000301');
+      expect(sms).toHaveLength(1);
+      expect(sms[0]!.text).toMatch(
+        /Da nhan yeu cau dat lich kham cua Tran Thi Lan luc 08:00 .*\/l\/[A-Za-z0-9_-]{22}$/,
+      );
+      expect(messages[1]!.providerMessageId).toBe(sms[0]!.providerMessageId);
+      await sim.flushCallbacks();
+      expect((await listMessages(db(), { appointmentId: id }))[1]).toMatchObject({ status: 'delivered' });
+    });
+
+    it('takes a retry after a lost answer under the same idempotency key: she gets it once', async () => {
+      sim.rules.set('84962000302', { zalo: 'not-user', sms: 'lose-answer' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({ email: '', phone: '0962000302', appointmentDate: DAYS.thu, appointmentTime: '08:30' }),
+      });
+      const id = res.json().appointmentId as number;
+      expect((await worker()).retry).toBe(1);
+      clock.set(new Date(new Date(MONDAY_9AM).getTime() + 60_000));
+      expect((await worker()).sent).toBe(1);
+      clock.set(MONDAY_9AM);
+      expect(sim.inbox.filter((m) => m.phone === '84962000302')).toHaveLength(1);
+      expect((await listMessages(db(), { appointmentId: id }))[1]).toMatchObject({ status: 'sent', attempts: 2 });
+    });
+
+    it('records a message the gateway refuses as failed, with its reason, without trying again', async () => {
+      sim.rules.set('84962000303', { sms: 'refuse' });
+      const id = await bookFor('0962000303', '09:00');
+      const [, sms] = await listMessages(db(), { appointmentId: id });
+      expect(sms).toMatchObject({ channel: 'sms', status: 'failed', attempts: 1 });
+      expect(sms!.lastError).toBe('webhook 422: Recipient refuses messages');
+      expect(sim.inbox.filter((m) => m.phone === '84962000303')).toHaveLength(0);
+    });
+
+    it('is refused by the gateway when signed with another key, and a forged request sends nothing', async () => {
+      const message = {
+        recipient: '84962000304',
+        template: 'REMINDER' as const,
+        data: {},
+        text: 'An Tam: test',
+        trackingId: 'f'.repeat(32),
+        callbackUrl: 'http://127.0.0.1:9/unused',
+      };
+      const wrongKey = webhookProvider({
+        provider: 'webhook',
+        apiUrl: `${sim.url}${WEBHOOK_PATH}`,
+        apiKey: 'not-the-gateway-key',
+        secretKey: '',
+        brandname: 'ANTAMCLINIC',
+      });
+      expect(await wrongKey.send(message)).toEqual({
+        ok: false,
+        final: true,
+        error: 'webhook 401: Signature does not match',
+      });
+      const forged = await fetch(`${sim.url}${WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': 'sha256=00' },
+        body: JSON.stringify({ to: '84962000304', text: 'forged' }),
+      });
+      expect(forged.status).toBe(401);
+      expect(sim.inbox.filter((m) => m.phone === '84962000304')).toHaveLength(0);
     });
   });
 }
