@@ -292,6 +292,12 @@ export const maskedPhone = (msisdn: string) => {
   return `${national.slice(0, 4)}***${national.slice(-3)}`;
 };
 
+/** lan.tran@example.com → la***@example.com: whose address, never the whole of it in a list. */
+export const maskedEmail = (address: string) => {
+  const at = address.lastIndexOf('@');
+  return at < 0 ? '***' : `${address.slice(0, Math.min(2, at))}***${address.slice(at)}`;
+};
+
 export function toMessageView(row: MessageOutboxRow) {
   return {
     id: row.id,

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGING_TEXT, type MessageList } from '@clinic/shared';
+import { MESSAGING_TEXT, type AppointmentMessages, type MessageList } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
@@ -207,6 +207,28 @@ for (const kind of dbKinds()) {
       expect(await appointmentsOf()).toBe(1);
       expect(await messagesTo()).toBe(1);
       await worker();
+    });
+
+    it('shows in the appointment’s history what was sent about it: channel, masked recipient, event, whether it arrived; never the text', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({ email: 'hanh.history@example.com', phone: '0961000107', appointmentTime: '15:30' }),
+      });
+      const id = res.json().appointmentId as number;
+      await worker();
+      await sim.flushCallbacks();
+      const seen = await call(t.app, s.staff, 'GET', `/api/appointments/${id}/messages`);
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect(
+        (seen.json() as AppointmentMessages).messages.map((m) => [m.channel, m.event, m.recipient, m.status]),
+      ).toEqual([
+        ['email', 'BOOKING_RECEIVED', 'ha***@example.com', 'queued'],
+        ['zalo', 'BOOKING_RECEIVED', '0961***107', 'delivered'],
+      ]);
+      expect(seen.body).not.toMatch(/\/l\/|hanh\.history|0961000107|Tran Thi Lan|Trần Thị Lan/);
+      expect((await call(t.app, s.doctor, 'GET', `/api/appointments/${id}/messages`)).statusCode).toBe(403);
+      expect((await call(t.app, s.staff, 'GET', '/api/appointments/999999/messages')).statusCode).toBe(404);
     });
 
     it('retries a Zalo send whose answer was lost with the same tracking id: she gets it once', async () => {
