@@ -14,6 +14,8 @@ export const bookingKeys = {
   trail: (id: number) => ['appointments', 'trail', id] as const,
   /** Online payment attempts and flags (issue 28): a mark-paid or cancel here changes them too. */
   payments: (id: number) => ['appointments', 'payments', id] as const,
+  /** What was sent about it (issue 27): an action here sends more, so it lives under 'appointments' too. */
+  messages: (id: number) => ['appointments', 'messages', id] as const,
   candidates: (id: number) => ['appointments', 'candidates', id] as const,
   /** A slot's waiting list: a cancel or a move frees a place there, so it lives under 'appointments' too. */
   waitingList: (slot: WaitingListSlot) => ['appointments', 'waiting-list', slot] as const,
