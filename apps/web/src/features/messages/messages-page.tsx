@@ -72,7 +72,10 @@ export default function MessagesPage() {
               <tbody className="divide-y divide-slate-100">
                 {list.data.templates.map((t) => (
                   <tr key={t.name}>
-                    <td className="px-4 py-3 font-mono text-xs">{t.name}</td>
+                    <td className="px-4 py-3">
+                      {T.event[t.name] ?? t.name}
+                      <span className="block font-mono text-xs text-slate-500">{t.name}</span>
+                    </td>
                     <td className="px-4 py-3">
                       <span className="block text-xs text-slate-500">#{t.znsTemplateId}</span>
                       {t.zns}

@@ -1,6 +1,10 @@
+import toast from 'react-hot-toast';
 import { MESSAGING_TEXT as T, formatDateTime, type MessageView } from '@clinic/shared';
 import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/error-message';
 import { useResendMessage } from './api/resend-message';
+
+export const RESEND_FAILED = 'Không thể gửi lại tin nhắn';
 
 const FAILED = new Set(['failed', 'undelivered', 'fallback']);
 
@@ -42,7 +46,10 @@ export function MessagesTable({ messages, caption }: { messages: MessageView[]; 
             <tr key={m.id}>
               <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(m.createdAt)}</td>
               <td className="px-4 py-3">{T.channel[m.channel]}</td>
-              <td className="px-4 py-3 font-mono text-xs">{m.template}</td>
+              <td className="px-4 py-3">
+                {T.event[m.template] ?? m.template}
+                <span className="block font-mono text-xs text-slate-500">{m.template}</span>
+              </td>
               <td className="px-4 py-3 whitespace-nowrap">{m.recipient}</td>
               <td className="px-4 py-3">{m.appointmentId ? `#${m.appointmentId}` : '—'}</td>
               <td className={FAILED.has(m.status) ? 'px-4 py-3 font-medium text-red-700' : 'px-4 py-3'}>
@@ -56,7 +63,16 @@ export function MessagesTable({ messages, caption }: { messages: MessageView[]; 
                   size="sm"
                   variant="secondary"
                   loading={resend.isPending && resend.variables === m.id}
-                  onClick={() => resend.mutate(m.id)}
+                  onClick={() =>
+                    resend.mutate(m.id, {
+                      // What became of the new message: sent at once, or handed to SMS, or failed.
+                      onSuccess: (result) =>
+                        toast.success(
+                          `${result.message}: ${T.channel[result.sent.channel]} · ${T.status[result.sent.status]}`,
+                        ),
+                      onError: (error) => toast.error(errorMessage(error, RESEND_FAILED)),
+                    })
+                  }
                 >
                   {T.resend}
                 </Button>
