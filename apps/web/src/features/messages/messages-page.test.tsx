@@ -72,11 +72,18 @@ describe("'Tin nhắn' (issue 27)", () => {
     expect(rows[0]).toHaveTextContent('#41');
     expect(within(rows[0]!).getByText('Đã gửi')).toBeInTheDocument();
 
-    const failed = within(rows[1]!).getByText('Chuyển sang SMS').closest('td')!;
+    const failed = within(rows[1]!).getByText('Chuyển sang SMS').closest('div')!;
     expect(failed).toHaveClass('text-red-700');
     expect(failed).toHaveTextContent('2 lần thử');
     expect(failed).toHaveTextContent('ZNS -118: Zalo account not existed');
-    expect(within(rows[2]!).getByText('Đã nhận').closest('td')).not.toHaveClass('text-red-700');
+    expect(within(rows[2]!).getByText('Đã nhận').closest('div')).not.toHaveClass('text-red-700');
+    // On a phone, one card a message: what, to whom, its status and the resend, without scrolling sideways.
+    const cards = within(screen.getByRole('list', { name: MESSAGING_TEXT.title })).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    expect(cards[1]).toHaveTextContent('Zalo: Nhắc lịch khám');
+    expect(cards[1]).toHaveTextContent('0912***111 · lịch hẹn #41');
+    expect(within(cards[1]!).getByText('Chuyển sang SMS').closest('div')).toHaveClass('text-red-700');
+    expect(within(cards[1]!).getByRole('button', { name: MESSAGING_TEXT.resend })).toBeInTheDocument();
     // Never what the message said.
     expect(table).not.toHaveTextContent(/Nhac lich kham cua|customer_name/);
 
