@@ -163,7 +163,8 @@ export const APPOINTMENT_MSG = {
   waitingNotOffered: 'Chưa có chỗ trống dành cho bạn. Chúng tôi sẽ nhắn tin cho bạn khi có chỗ.',
   waitingOfferExpired: 'Thời gian giữ chỗ đã hết: chỗ trống đã được chuyển cho người tiếp theo trong danh sách chờ.',
   waitingClaimed: 'Bạn đã nhận chỗ thành công! Lịch hẹn đã được tạo, phòng khám sẽ liên hệ để xác nhận.',
-  waitingAlreadyClaimed: 'Bạn đã nhận chỗ này rồi. Vui lòng xem email xác nhận đặt lịch để quản lý lịch hẹn.',
+  waitingAlreadyClaimed:
+    'Bạn đã nhận chỗ này rồi. Vui lòng xem email hoặc tin nhắn xác nhận đặt lịch để quản lý lịch hẹn.',
   waitingSlotBegun: 'Khung giờ này đã bắt đầu: danh sách chờ đã kết thúc.',
   waitingLeft: 'Bạn đã rời danh sách chờ.',
   waitingCannotLeave: 'Bạn không còn trong danh sách chờ của khung giờ này.',
