@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { agreeToHealthData, clinicWeekday, emptySlotDay, snap } from './helpers';
+import { agreeToHealthData, clinicWeekday, emptySlotDay, expectAccessible, signIn, snap } from './helpers';
 
 /** The phone simulator beside the journeys' server (serve-with-mailbox.mjs). */
 const SIMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PHONE_PORT ?? Number(process.env.E2E_SMTP_PORT ?? 3125) + 1)}`;
@@ -19,7 +19,7 @@ async function smsTo(request: APIRequestContext, msisdn: string): Promise<string
   return inbox.filter((m) => m.channel === 'sms').map((m) => m.text ?? '');
 }
 
-test('a visitor with no e-mail books, her private link arrives by SMS (she is not on Zalo), and she moves her visit from it', async ({
+test('a visitor with no e-mail books, her private link arrives by SMS (she is not on Zalo), and she moves her visit from it @phone', async ({
   page,
   request,
 }, testInfo) => {
@@ -80,4 +80,30 @@ test('a visitor with no e-mail books, her private link arrives by SMS (she is no
       timeout: 20_000,
     })
     .toBe(true);
+
+  // The front desk sees in the booking's history what went to her phone and whether it arrived, never the text.
+  await page.context().clearCookies();
+  await signIn(page, 'staff');
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/bookings');
+  await page.getByRole('searchbox', { name: 'Tìm kiếm' }).fill(national.replace(/\s/g, ''));
+  const open = page.getByRole('button', { name: 'Lê Thị Sương', exact: true });
+  await expect(open).toHaveCount(1);
+  await open.click();
+  const detail = page.getByRole('dialog', { name: /Lịch hẹn #\d+/ });
+  const history = detail.getByRole('region', { name: 'Lịch sử thay đổi' });
+  await expect(history.getByText('SMS: Đã nhận yêu cầu đặt lịch')).toBeVisible();
+  await expect(history.getByText('SMS: Đổi lịch hẹn')).toBeVisible();
+  await expect(history.getByText('Chuyển sang SMS').first()).toBeVisible();
+  await expect(history).not.toContainText('Le Thi Suong');
+  await snap(page, testInfo, 'phone-messages-history');
+  await expectAccessible(page);
+
+  // 'Tin nhắn' lists them with the reason Zalo could not deliver.
+  await page.goto('/admin/messages');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tin nhắn' })).toBeVisible();
+  // The table at the desktop, the cards on the phone: whichever she sees.
+  await expect(page.getByText('ZNS -118: Zalo account not existed').filter({ visible: true }).first()).toBeVisible();
+  await snap(page, testInfo, 'phone-messages-admin');
+  await expectAccessible(page);
 });

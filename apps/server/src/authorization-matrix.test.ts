@@ -438,6 +438,8 @@ for (const kind of dbKinds()) {
         expect: appointment(['ADMIN', 'STAFF', 'DOCTOR', 'PATIENT'], ['PATIENT', 'DOCTOR']),
       },
       'GET /api/appointments/:id/doctor-candidates': { expect: appointment(['ADMIN', 'STAFF']) },
+      // What was sent about it (issue 27): the front desk's, as the 'Tin nhắn' screen.
+      'GET /api/appointments/:id/messages': { expect: appointment(['ADMIN', 'STAFF']) },
       // Staff edit the details, the assigned doctor writes examination notes: each sends the body of his own screen.
       'PUT /api/appointments/:id': {
         expect: appointment(['ADMIN', 'STAFF', 'DOCTOR'], ['DOCTOR']),

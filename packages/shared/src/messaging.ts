@@ -14,9 +14,31 @@ export const MESSAGE_STATUS_VALUES = [
   'fallback',
 ] as const;
 
+/** Every channel a message about an appointment goes by: her e-mail, and her phone (issue 27). */
+export const SENT_CHANNEL_VALUES = ['email', ...MESSAGE_CHANNEL_VALUES] as const;
+export type SentChannel = (typeof SENT_CHANNEL_VALUES)[number];
+
 export const MESSAGING_TEXT = {
   title: 'Tin nhắn',
-  channel: { zalo: 'Zalo', sms: 'SMS' } as Record<(typeof MESSAGE_CHANNEL_VALUES)[number], string>,
+  channel: { email: 'E-mail', zalo: 'Zalo', sms: 'SMS' } as Record<SentChannel, string>,
+  /** What each event told her, as the booking's history names it (the e-mail kinds). */
+  event: {
+    BOOKING_RECEIVED: 'Đã nhận yêu cầu đặt lịch',
+    APPOINTMENT_CONFIRMED: 'Xác nhận lịch khám',
+    PAYMENT_REQUEST: 'Yêu cầu thanh toán',
+    PAYMENT_CONFIRMATION: 'Xác nhận thanh toán',
+    UPDATE_NOTIFICATION: 'Cập nhật lịch hẹn',
+    CANCELLATION: 'Hủy lịch hẹn',
+    REMINDER: 'Nhắc lịch khám',
+    MANAGE_LINK: 'Liên kết quản lý lịch hẹn mới',
+    RESCHEDULED: 'Đổi lịch hẹn',
+    WAITING_JOINED: 'Vào danh sách chờ',
+    WAITING_OFFER: 'Mời nhận chỗ trống',
+    WAITING_ENDED: 'Danh sách chờ kết thúc',
+    GENERIC: 'Thư của phòng khám',
+    PRIVACY_ANSWER: 'Trả lời yêu cầu về dữ liệu cá nhân',
+    CLAIM_CODE: 'Mã thêm lịch hẹn vào tài khoản',
+  } as Record<string, string>,
   status: {
     queued: 'Đang chờ gửi',
     sending: 'Đang gửi',
@@ -30,6 +52,10 @@ export const MESSAGING_TEXT = {
   invalidMessageId: 'Mã tin nhắn không hợp lệ',
   messageNotFound: 'Không tìm thấy tin nhắn',
   resent: 'Đã gửi lại tin nhắn',
+  resendDataCleared:
+    'Không thể gửi lại: nội dung tin nhắn này đã được xóa theo thời hạn lưu trữ hoặc theo yêu cầu xóa dữ liệu cá nhân.',
+  resendLinkGone:
+    "Không thể gửi lại: tin nhắn này mang liên kết riêng, không được lưu lại sau khi gửi. Hãy dùng 'Gửi lại liên kết' trong chi tiết lịch hẹn.",
   badSignature: 'Chữ ký không hợp lệ',
   templates: 'Mẫu tin đã đăng ký',
   noMessages: 'Chưa có tin nhắn',
@@ -72,6 +98,26 @@ export const messageListSchema = z.object({
   ),
 });
 export type MessageList = z.infer<typeof messageListSchema>;
+
+/**
+ * One message about an appointment, as its history shows it: by which channel, to whom (masked),
+ * for which event, and whether it arrived; never what it said.
+ */
+export const appointmentMessageSchema = z.object({
+  channel: z.enum(SENT_CHANNEL_VALUES),
+  /** The event (BOOKING_RECEIVED, REMINDER…): MESSAGING_TEXT.event names it. */
+  event: z.string(),
+  /** 0912***678, or la***@example.com. */
+  recipient: z.string(),
+  /** An e-mail is queued, sending, sent, simulated or failed; a phone message also delivered or not. */
+  status: z.enum(MESSAGE_STATUS_VALUES),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type AppointmentMessage = z.infer<typeof appointmentMessageSchema>;
+export const appointmentMessagesSchema = z.object({ messages: z.array(appointmentMessageSchema) });
+export type AppointmentMessages = z.infer<typeof appointmentMessagesSchema>;
 
 export const messageIdParamsSchema = z.object({ id: pathIdSchema(MESSAGING_TEXT.invalidMessageId) });
 

@@ -111,7 +111,7 @@ export const personalDataSchema = z.object({
     z.object({
       fullName: z.string(),
       phone: z.string(),
-      email: z.string(),
+      email: z.string().nullable(),
       appointmentDate: z.string(),
       appointmentTime: z.string(),
       department: z.string(),

@@ -155,16 +155,16 @@ export const APPOINTMENT_MSG = {
   calendarFeedInvalid: 'Liên kết lịch không đúng hoặc đã bị thu hồi.',
   // The waiting list of a full slot (PRODUCT.md section 10).
   waitingJoin: 'Nhận thông báo khi có chỗ trống',
-  waitingEmailRequired: 'Vui lòng nhập email để nhận thông báo khi có chỗ trống',
   waitingJoined:
-    'Bạn đã có tên trong danh sách chờ. Khi có chỗ trống, chúng tôi sẽ gửi email và giữ chỗ cho bạn trong 30 phút.',
+    'Bạn đã có tên trong danh sách chờ. Khi có chỗ trống, chúng tôi sẽ nhắn tin cho bạn (Zalo hoặc SMS, và email nếu có) và giữ chỗ cho bạn trong 30 phút.',
   waitingSlotOpen: 'Khung giờ này vẫn còn chỗ: bạn có thể đặt lịch ngay.',
   alreadyWaiting: 'Bạn đã có tên trong danh sách chờ của khung giờ này.',
   waitingLinkInvalid: `Liên kết danh sách chờ không đúng. Vui lòng gọi hotline ${CLINIC.phone} để được hỗ trợ.`,
-  waitingNotOffered: 'Chưa có chỗ trống dành cho bạn. Chúng tôi sẽ gửi email khi có chỗ.',
+  waitingNotOffered: 'Chưa có chỗ trống dành cho bạn. Chúng tôi sẽ nhắn tin cho bạn khi có chỗ.',
   waitingOfferExpired: 'Thời gian giữ chỗ đã hết: chỗ trống đã được chuyển cho người tiếp theo trong danh sách chờ.',
   waitingClaimed: 'Bạn đã nhận chỗ thành công! Lịch hẹn đã được tạo, phòng khám sẽ liên hệ để xác nhận.',
-  waitingAlreadyClaimed: 'Bạn đã nhận chỗ này rồi. Vui lòng xem email xác nhận đặt lịch để quản lý lịch hẹn.',
+  waitingAlreadyClaimed:
+    'Bạn đã nhận chỗ này rồi. Vui lòng xem email hoặc tin nhắn xác nhận đặt lịch để quản lý lịch hẹn.',
   waitingSlotBegun: 'Khung giờ này đã bắt đầu: danh sách chờ đã kết thúc.',
   waitingLeft: 'Bạn đã rời danh sách chờ.',
   waitingCannotLeave: 'Bạn không còn trong danh sách chờ của khung giờ này.',

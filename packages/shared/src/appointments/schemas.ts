@@ -708,20 +708,15 @@ export type WaitingStatus = (typeof WAITING_STATUSES)[number];
 /** Still in line or holding an offer: the entries that keep a freed place for the list. */
 export const OPEN_WAITING_STATUSES = ['WAITING', 'OFFERED'] as const satisfies readonly WaitingStatus[];
 
-/** The booking's own fields and rules, but an e-mail is required: the offer goes there. */
+/**
+ * The booking's own fields and rules: the offer goes to her phone (Zalo, else SMS) and, when she
+ * gives one, to her e-mail (issue 27).
+ */
 export const waitingListJoinRequestSchema = z.object(
   {
     fullName: bookingFields.fullName,
     phone: bookingFields.phone,
-    email: z
-      .string({ error: M.waitingEmailRequired })
-      .trim()
-      .min(1, M.waitingEmailRequired)
-      .max(L.email, M.invalidEmail)
-      // One message for an empty field: the missing one.
-      .refine((v) => v === '' || isValidEmail(v), M.invalidEmail)
-      .transform((v) => v.toLowerCase())
-      .meta({ pattern: `${STATED.email}|^$` }),
+    email: bookingFields.email,
     appointmentDate: bookingFields.appointmentDate,
     appointmentTime: bookingFields.appointmentTime,
     department: bookingFields.department,
@@ -780,7 +775,8 @@ export const staffWaitingEntrySchema = z.object({
   id: z.number().int(),
   fullName: z.string(),
   phone: z.string(),
-  email: z.string(),
+  /** Null when she gave only her phone. */
+  email: z.string().nullable(),
   status: z.enum(WAITING_STATUSES),
   createdAt: z.string(),
   offerExpiresAt: z.string().nullable(),

@@ -17,6 +17,8 @@
 --     now, claimsEntry (the waiting-list entry whose held offer this booking takes, or absent),
 --     events: [{ action, fromStatus, toStatus (PENDING), note, actorId, actorName, actorRole }],
 --     linkHash (the private link's SHA-256, or null), emails: [outbox rows],
+--     messages: [{ channel, template, recipient, data, trackingId, urgent }] (the same events to her
+--     phone, Zalo or SMS: written with the booking, so a refused or failed one sends nothing; absent: none),
 --     consents: [{ purpose, source, channel, noticeVersion, recordedById }] (the person's consents
 --     given with it, recorded with her phone, e-mail and account as booked; absent: none) }
 -- The previous release sends `capacity` (now read here) and one `event`: it is served as before
@@ -113,6 +115,13 @@ BEGIN
   FROM jsonb_array_elements(v_ok) WITH ORDINALITY AS o(x, i)
   CROSS JOIN LATERAL jsonb_array_elements(coalesce(o.x->'emails', '[]'::jsonb)) WITH ORDINALITY AS e(m, j)
   ORDER BY o.i, e.j;
+  INSERT INTO message_outbox (channel, template, recipient, data, appointment_id, tracking_id, urgent, status, next_attempt_at, created_at)
+  SELECT m.v->>'channel', m.v->>'template', m.v->>'recipient', coalesce(m.v->'data', '{}'::jsonb), (o.x->'appointment'->>'id')::integer,
+         m.v->>'trackingId', CASE WHEN (m.v->>'urgent')::boolean THEN 1 ELSE 0 END, 'queued', (o.x->>'now')::timestamptz, (o.x->>'now')::timestamptz
+  FROM jsonb_array_elements(v_ok) WITH ORDINALITY AS o(x, i)
+  CROSS JOIN LATERAL jsonb_array_elements(coalesce(o.x->'messages', '[]'::jsonb)) WITH ORDINALITY AS m(v, j)
+  ORDER BY o.i, m.j
+  ON CONFLICT (channel, tracking_id) DO NOTHING;
   INSERT INTO consents (purpose, source, channel, notice_version, phone, email, user_id, appointment_id, recorded_by_id, given_at)
   SELECT c.v->>'purpose', c.v->>'source', c.v->>'channel', c.v->>'noticeVersion', o.x->'appointment'->>'phone', o.x->'appointment'->>'email',
          (o.x->'appointment'->>'userId')::integer, (o.x->'appointment'->>'id')::integer, (c.v->>'recordedById')::integer, (o.x->>'now')::timestamptz

@@ -256,8 +256,8 @@ export const waitingListEntries = pgTable(
     slotStartsAt: timestamp('slot_starts_at', { withTimezone: true, mode: 'date' }).notNull(),
     fullName: text('full_name').notNull(),
     phone: text('phone').notNull(),
-    /** Lower case; the offer goes here. */
-    email: text('email').notNull(),
+    /** Lower case; the offer goes here too, beside her phone. Null when she gave only her phone (issue 27). */
+    email: text('email'),
     status: text('status', { enum: WAITING_STATUSES }).notNull().default('WAITING'),
     /** The link given on joining: her place in line, leaving, and the claim once offered. */
     tokenHash: text('token_hash').notNull().unique('waiting_list_entries_token_hash_key'),

@@ -9,7 +9,7 @@ import {
 import { isTransaction, type Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { BadRequestError, ConflictError } from '../../lib/errors';
-import { bodyOf, enqueuePhoneMessages, phoneEventOf, type OutboxEmail } from '../email/email.service';
+import { bodyOf, phoneEventOf, phoneMessagesOf, type OutboxEmail } from '../email/email.service';
 import { slotOf, type Actor, type AppointmentDeps } from './appointment-access';
 import {
   departmentWithNewId,
@@ -177,11 +177,18 @@ export async function tryMakeAppointment(
         ...bodyOf(e),
         attachments: e.attachments,
       })),
+    // The same events to her phone (Zalo first, SMS when Zalo cannot deliver), in the booking's own call.
+    messages: phoneMessagesOf(emails.flatMap(phoneEventOf), now).map((m) => ({
+      channel: m.channel,
+      template: m.template,
+      recipient: m.recipient,
+      data: m.data,
+      trackingId: m.trackingId,
+      urgent: m.urgent,
+    })),
     ...(request.consents?.length ? { consents: request.consents } : {}),
   });
   if (outcome !== 'OK') return { outcome };
-  // The same events to her phone: Zalo first, SMS when Zalo cannot deliver.
-  await enqueuePhoneMessages(db, emails.flatMap(phoneEventOf), now);
   return { ...made, outcome };
 }
 

@@ -283,6 +283,15 @@ export type OneCallBooking = {
   emails: ({ kind: string; to_address: string; subject: string; attachments: unknown[] } & (
     { html: string; text: string } | { data: object }
   ))[];
+  /** The same events to her phone (Zalo, else SMS), written in the same call: never a booking without them. */
+  messages?: {
+    channel: string;
+    template: string;
+    recipient: string;
+    data: Record<string, string>;
+    trackingId: string;
+    urgent: boolean;
+  }[];
   /** The consents given with it, recorded in the same call with the booking's phone, e-mail and account. */
   consents?: { purpose: string; source: string; channel: string; noticeVersion: string; recordedById: number | null }[];
 };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   appointmentActionResponseSchema,
   appointmentEventSchema,
+  appointmentMessagesSchema,
   appointmentIdParamsSchema,
   appointmentListQuerySchema,
   appointmentPaymentConfirmationRequestSchema,
@@ -57,6 +58,7 @@ import { appointmentOfPath } from '../../plugins/access-log';
 import { errorResponses } from '../../plugins/errors';
 import type { Actor } from './appointment-access';
 import {
+  appointmentMessages,
   sendAppointmentPaymentConfirmation,
   sendAppointmentUpdateNotification,
   withEmailStatus,
@@ -355,6 +357,21 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       config: { accessLog: { target: 'APPOINTMENT_HISTORY', subject: appointmentOfPath } },
     },
     async (req) => appointmentHistory(deps, req.params.id, actor(req)),
+  );
+
+  app.get(
+    '/appointments/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: 'What was sent about it: channel (e-mail, Zalo, SMS), masked recipient, event, whether it arrived',
+        security,
+        params: appointmentIdParamsSchema,
+        response: { 200: appointmentMessagesSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: app.requirePermission('manageBookings'),
+    },
+    async (req) => appointmentMessages(deps, req.params.id, actor(req)),
   );
 
   app.get(

@@ -45,16 +45,16 @@ export async function updateWaitingEntry(db: Db, id: number, patch: Partial<NewE
   return rows[0]!;
 }
 
-/** Is this phone or e-mail already in the slot's line (waiting or holding an offer)? */
+/** Is this phone or e-mail (when she gave one) already in the slot's line (waiting or holding an offer)? */
 export async function personWaitsInSlot(
   db: Db,
   slot: Slot,
-  person: { phone: string; email: string },
+  person: { phone: string; email: string | null },
 ): Promise<boolean> {
   const rows = await db
     .select({ id: w.id })
     .from(w)
-    .where(and(inSlot(slot), open, or(eq(w.phone, person.phone), eq(w.email, person.email))))
+    .where(and(inSlot(slot), open, or(eq(w.phone, person.phone), person.email ? eq(w.email, person.email) : undefined)))
     .limit(1);
   return rows.length > 0;
 }

@@ -124,7 +124,8 @@ export async function joinWaitingList(
 export function mailOf(entry: WaitingListEntryRow, departmentName: string) {
   return {
     fullName: entry.fullName,
-    email: entry.email,
+    // '' when she gave only her phone: the event then goes to it alone (enqueueEmails).
+    email: entry.email ?? '',
     phone: entry.phone,
     appointmentDate: entry.appointmentDate,
     appointmentTime: entry.appointmentTime,

@@ -100,7 +100,7 @@ for (const kind of dbKinds()) {
 
     withRecordingSmtp(kind, { clock }, (suite) => ({ t, s, smtp } = suite));
 
-    it('lets a visitor wait only for a full slot, with the booking’s rules, an e-mail required, and once per person', async () => {
+    it('lets a visitor wait only for a full slot, with the booking’s rules, and once per person', async () => {
       clock.set(MONDAY_9AM);
       const slot = { appointmentDate: DAYS.tue, appointmentTime: '08:00', department: 'GYNECOLOGY' };
       const lan = person('Lan');
@@ -109,9 +109,9 @@ for (const kind of dbKinds()) {
       expect(open.json()).toMatchObject({ code: 'SLOT_AVAILABLE', message: M.waitingSlotOpen });
 
       await fill(slot);
-      const noEmail = await join(slot, { ...lan, email: '' });
-      expect(noEmail.statusCode).toBe(400);
-      expect(noEmail.json().message).toBe(M.waitingEmailRequired);
+      const badEmail = await join(slot, { ...lan, email: 'lan@' });
+      expect(badEmail.statusCode).toBe(400);
+      expect(badEmail.json().message).toBe(M.invalidEmail);
       const badPhone = await join(slot, { ...lan, phone: '12345' });
       expect(badPhone.statusCode).toBe(400);
       expect(badPhone.json().message).toBe(M.invalidPhone);
@@ -137,6 +137,15 @@ for (const kind of dbKinds()) {
       expect(again.json()).toMatchObject({ code: 'ALREADY_WAITING', message: M.alreadyWaiting });
       const second = await join(slot, person('Mai'));
       expect(second.json().position).toBe(2);
+      // Her phone is enough (issue 27): no e-mail kept; still once per phone, and two people without
+      // an e-mail are two people.
+      const hang = { ...person('Hang'), email: '' };
+      const phoneOnly = await join(slot, hang);
+      expect(phoneOnly.statusCode, phoneOnly.body).toBe(201);
+      expect(phoneOnly.json().position).toBe(3);
+      expect((await findWaitingEntryByHash(db(), sha256(phoneOnly.json().token as string)))?.email).toBeNull();
+      expect((await join(slot, { ...hang, fullName: 'Hằng' })).json()).toMatchObject({ code: 'ALREADY_WAITING' });
+      expect((await join(slot, { ...person('Vy'), email: '' })).json().position).toBe(4);
 
       const seen = await link(token);
       expect(seen.statusCode).toBe(200);

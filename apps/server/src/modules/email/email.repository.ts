@@ -209,6 +209,21 @@ export async function listEmailsTo(db: Db, addresses: string[]) {
     .orderBy(asc(emailOutbox.id));
 }
 
+/** The e-mails about one appointment, oldest first: which event, to whom, its state; never their body. */
+export async function listEmailsAbout(db: Db, appointmentId: number) {
+  return db
+    .select({
+      kind: emailOutbox.kind,
+      toAddress: emailOutbox.toAddress,
+      status: emailOutbox.status,
+      createdAt: emailOutbox.createdAt,
+      sentAt: emailOutbox.sentAt,
+    })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.appointmentId, appointmentId))
+    .orderBy(asc(emailOutbox.id));
+}
+
 /** Erases every stored copy of the messages to these addresses (a deletion). Answers how many went. */
 export async function eraseEmailsTo(db: Db, addresses: string[]): Promise<number> {
   if (addresses.length === 0) return 0;

@@ -17,10 +17,10 @@ import { genericEmail, paymentConfirmationEmail, type RenderedEmail } from './te
 
 // What other modules use of this one: the outbox (written in their own transactions) and the templates.
 export { enqueueEmails, phoneEventOf } from './email.repository';
-export { enqueuePhoneMessages } from '../messaging/messaging.service';
+export { enqueuePhoneMessages, phoneMessagesOf } from '../messaging/messaging.service';
 // A person's messages and their retention (issue 26): read and erased here only, so the outbox's
 // successor (other channels) changes one place.
-export { clearEmailBodies, eraseEmailsTo, listEmailsTo, purgeEmails } from './email.repository';
+export { clearEmailBodies, eraseEmailsTo, listEmailsAbout, listEmailsTo, purgeEmails } from './email.repository';
 export * from './templates';
 export { appointmentIcs, doctorFeedIcs } from './ics';
 

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { addDays, clinicInstant, clinicMoment, mobileMsisdn, timeToMinutes } from '@clinic/shared';
+import { addDays, clinicInstant, clinicMoment, MESSAGING_TEXT, mobileMsisdn, timeToMinutes } from '@clinic/shared';
 import type { MessagingConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { MessageChannel, MessageOutboxRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { ConflictError } from '../../lib/errors';
 import {
   claimDueMessages,
   findMessage,
@@ -11,6 +12,7 @@ import {
   insertMessages,
   listMessages,
   recordDelivery,
+  type NewMessage,
 } from './messaging.repository';
 import { callbackKey, type PhoneProviders } from './providers';
 import {
@@ -72,12 +74,12 @@ function trackingIdOf(event: PhoneEvent, recipient: string, now: Date): string {
 }
 
 /**
- * Queues each event's phone message (in the caller's transaction), Zalo first: one per event and
- * person. A number that is no Vietnamese mobile gets none. Urgent ones go at any hour, the others
- * are held by the worker until the clinic's day.
+ * Each event's phone message as the outbox writes it, Zalo first: one per event and person. A number
+ * that is no Vietnamese mobile gets none. Urgent ones go at any hour, the others are held by the
+ * worker until the clinic's day.
  */
-export async function enqueuePhoneMessages(db: Db, events: PhoneEvent[], now: Date): Promise<number[]> {
-  const rows = events.flatMap((event) => {
+export function phoneMessagesOf(events: PhoneEvent[], now: Date): NewMessage[] {
+  return events.flatMap((event) => {
     const recipient = mobileMsisdn(event.phone);
     if (!recipient || !isPhoneTemplate(event.kind)) return [];
     const urgent = PHONE_TEMPLATES[event.kind].urgent;
@@ -95,7 +97,11 @@ export async function enqueuePhoneMessages(db: Db, events: PhoneEvent[], now: Da
       },
     ];
   });
-  return insertMessages(db, rows, now);
+}
+
+/** Queues each event's phone message (phoneMessagesOf) in the caller's transaction. */
+export async function enqueuePhoneMessages(db: Db, events: PhoneEvent[], now: Date): Promise<number[]> {
+  return insertMessages(db, phoneMessagesOf(events, now), now);
 }
 
 export type MessageOutcome = 'sent' | 'simulated' | 'retry' | 'failed' | 'fallback';
@@ -232,12 +238,25 @@ export async function recordDeliveryReport(
 }
 
 /**
+ * Why a message cannot go again: retention or an erasure cleared what it said, or it carried a private
+ * link, which is not kept once sent (a new link is 'Gửi lại liên kết'). Sent anyway, it would be empty.
+ */
+function resendRefusal(row: MessageOutboxRow): ConflictError | null {
+  if (!row.data.customer_name) return new ConflictError(MESSAGING_TEXT.resendDataCleared, 'MESSAGE_DATA_CLEARED');
+  if (isPhoneTemplate(row.template) && PHONE_TEMPLATES[row.template].sms.includes('{link}') && !row.data.link)
+    return new ConflictError(MESSAGING_TEXT.resendLinkGone, 'MESSAGE_LINK_GONE');
+  return null;
+}
+
+/**
  * Booking Manager's resend: the message goes again as a new event (a new tracking id, Zalo first),
  * at once, whatever the hour: a person asked for it.
  */
 export async function resendMessage(deps: MessagingDeps, id: number): Promise<MessageOutboxRow | undefined> {
   const row = await findMessage(deps.db, id);
   if (!row) return undefined;
+  const refusal = resendRefusal(row);
+  if (refusal) throw refusal;
   const now = deps.clock.now();
   const trackingId = createHash('sha256')
     .update(`resend|${row.trackingId}|${now.toISOString()}`)
@@ -271,6 +290,12 @@ export { clearMessageData, eraseMessagesTo, listMessagesAbout, purgeMessages } f
 export const maskedPhone = (msisdn: string) => {
   const national = `0${msisdn.slice(2)}`;
   return `${national.slice(0, 4)}***${national.slice(-3)}`;
+};
+
+/** lan.tran@example.com → la***@example.com: whose address, never the whole of it in a list. */
+export const maskedEmail = (address: string) => {
+  const at = address.lastIndexOf('@');
+  return at < 0 ? '***' : `${address.slice(0, Math.min(2, at))}***${address.slice(at)}`;
 };
 
 export function toMessageView(row: MessageOutboxRow) {

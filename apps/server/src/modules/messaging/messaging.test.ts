@@ -1,16 +1,27 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGING_TEXT } from '@clinic/shared';
+import { MESSAGING_TEXT, type AppointmentMessages, type MessageList } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
+import { rowsOf } from '../../db/client';
 import { listOutboxEmails } from '../email/email.repository';
-import { listMessages } from './messaging.repository';
+import { clearMessageData, listMessages } from './messaging.repository';
+import { offerFreedPlaces } from '../appointments/waiting-list-offers.service';
 import { inClinicDay, processDueMessages } from './messaging.service';
-import { startPhoneSimulator, type PhoneSimulator } from './phone-simulator.mjs';
-import { zaloEventSignature } from './providers';
-import { PHONE_TEMPLATES, SMS_MAX_PARTS, smsParts, smsText, znsData, type PhoneTemplateName } from './templates';
+import { startPhoneSimulator, WEBHOOK_PATH, type PhoneSimulator } from './phone-simulator.mjs';
+import { webhookProvider, zaloEventSignature } from './providers';
+import {
+  PHONE_TEMPLATES,
+  SIMULATED_ZNS_TEMPLATE_IDS,
+  SMS_MAX_PARTS,
+  smsParts,
+  smsText,
+  znsData,
+  type PhoneTemplateName,
+} from './templates';
 
 const ZALO_TOKEN = 'zalo-test-access-token';
 const OA_SECRET = 'oa-secret-for-tests';
@@ -156,6 +167,70 @@ for (const kind of dbKinds()) {
       expect(page.statusCode).toBe(200);
     });
 
+    it('writes a public booking’s phone message with the booking: a refused booking sends nothing, and a booking whose message cannot be written is not made', async () => {
+      const phone = '0961000299';
+      const messagesTo = async () =>
+        Number(
+          rowsOf<{ n: number }>(
+            await db().execute(sql`select count(*) as n from message_outbox where recipient = '84961000299'`),
+          )[0]!.n,
+        );
+      const appointmentsOf = async () =>
+        Number(
+          rowsOf<{ n: number }>(
+            await db().execute(sql`select count(*) as n from appointments where phone = ${phone}`),
+          )[0]!.n,
+        );
+      const bookIt = (appointmentTime: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/appointments/public',
+          payload: booking({ email: '', phone, appointmentDate: DAYS.fri, appointmentTime }),
+        });
+      expect((await bookIt('08:00')).statusCode).toBe(201);
+      expect(await messagesTo()).toBe(1);
+      // The same person twice in one slot: refused, and nothing goes to her phone.
+      expect((await bookIt('08:00')).statusCode).toBe(409);
+      expect(await messagesTo()).toBe(1);
+
+      // The outbox refuses her message: the booking is not made either, nor is anything sent.
+      await db().execute(
+        sql.raw(
+          `alter table message_outbox add constraint test_refuses_her check (recipient <> '84961000299') not valid`,
+        ),
+      );
+      try {
+        expect((await bookIt('08:30')).statusCode).toBe(500);
+      } finally {
+        await db().execute(sql.raw('alter table message_outbox drop constraint test_refuses_her'));
+      }
+      expect(await appointmentsOf()).toBe(1);
+      expect(await messagesTo()).toBe(1);
+      await worker();
+    });
+
+    it('shows in the appointment’s history what was sent about it: channel, masked recipient, event, whether it arrived; never the text', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({ email: 'hanh.history@example.com', phone: '0961000107', appointmentTime: '15:30' }),
+      });
+      const id = res.json().appointmentId as number;
+      await worker();
+      await sim.flushCallbacks();
+      const seen = await call(t.app, s.staff, 'GET', `/api/appointments/${id}/messages`);
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect(
+        (seen.json() as AppointmentMessages).messages.map((m) => [m.channel, m.event, m.recipient, m.status]),
+      ).toEqual([
+        ['email', 'BOOKING_RECEIVED', 'ha***@example.com', 'queued'],
+        ['zalo', 'BOOKING_RECEIVED', '0961***107', 'delivered'],
+      ]);
+      expect(seen.body).not.toMatch(/\/l\/|hanh\.history|0961000107|Tran Thi Lan|Trần Thị Lan/);
+      expect((await call(t.app, s.doctor, 'GET', `/api/appointments/${id}/messages`)).statusCode).toBe(403);
+      expect((await call(t.app, s.staff, 'GET', '/api/appointments/999999/messages')).statusCode).toBe(404);
+    });
+
     it('retries a Zalo send whose answer was lost with the same tracking id: she gets it once', async () => {
       sim.rules.set('84961000103', { zalo: 'lose-answer' });
       const res = await t.app.inject({
@@ -258,6 +333,71 @@ for (const kind of dbKinds()) {
       clock.set(MONDAY_9AM);
     });
 
+    it('lets a visitor who gave only her phone wait for a full slot: a place freed at 23:00 reaches her phone at 07:00, its short link opens the offer and she claims it', async () => {
+      clock.set(MONDAY_9AM);
+      const slot = { appointmentDate: DAYS.thu, appointmentTime: '16:00', department: 'GYNECOLOGY' };
+      const manageTokens: string[] = [];
+      for (const phone of ['0961000201', '0961000202', '0961000203']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/appointments/public',
+          payload: booking({ ...slot, email: '', phone }),
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        manageTokens.push(res.json().manageToken as string);
+      }
+      const joined = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/waiting-list',
+        payload: { ...slot, fullName: 'Phạm Thị Hoa', phone: '0961 000 210', email: '', consentContact: true },
+      });
+      expect(joined.statusCode, joined.body).toBe(201);
+      await worker();
+      const hers = () => inboxOf('84961000210');
+      const offers = () => hers().filter((m) => m.templateId === SIMULATED_ZNS_TEMPLATE_IDS.WAITING_OFFER);
+      expect(hers().map((m) => m.templateId)).toEqual([SIMULATED_ZNS_TEMPLATE_IDS.WAITING_JOINED]);
+
+      // 23:00 clinic time: a place frees; nobody is woken for it.
+      clock.set('2027-03-01T16:00:00Z');
+      const cancelled = await t.app.inject({
+        method: 'POST',
+        url: `/api/appointments/manage/${manageTokens[0]}/cancel`,
+        payload: { reason: 'Bận việc' },
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(await offerFreedPlaces({ ...t.app.deps, db: db(), clock })).toMatchObject({ offered: 0 });
+      await worker();
+      expect(offers()).toHaveLength(0);
+
+      // 07:00: the offer goes to her phone, once, with the short form of its link.
+      clock.set('2027-03-02T00:00:00Z');
+      expect(await offerFreedPlaces({ ...t.app.deps, db: db(), clock })).toMatchObject({ offered: 1 });
+      await worker();
+      await worker();
+      expect(offers()).toHaveLength(1);
+      const [offer] = offers();
+      expect(offer).toMatchObject({ channel: 'zalo', data: { customer_name: 'Phạm Thị Hoa', time: '16:00' } });
+      const code = /\/l\/([A-Za-z0-9_-]{22})$/.exec(offer!.data!.link ?? '')?.[1];
+      expect(code, offer!.data!.link).toBeDefined();
+      const opened = await t.app.inject({ method: 'GET', url: `/l/${code}` });
+      expect(opened.statusCode).toBe(302);
+      const offerToken = /^\/appointment\/waiting\/([A-Za-z0-9_-]{43})$/.exec(opened.headers.location as string)?.[1];
+      expect(offerToken, opened.headers.location as string).toBeDefined();
+      const seen = await t.app.inject({ method: 'GET', url: `/api/appointments/waiting-list/${offerToken}` });
+      // Held 30 minutes from when it was sent.
+      expect(seen.json()).toMatchObject({ status: 'OFFERED', offerExpiresAt: '2027-03-02T00:30:00.000Z' });
+
+      const claimed = await t.app.inject({ method: 'POST', url: `/api/appointments/waiting-list/${offerToken}/claim` });
+      expect(claimed.statusCode, claimed.body).toBe(201);
+      await worker();
+      // Her booking's private link goes to the same phone.
+      const received = hers().filter((m) => m.templateId === SIMULATED_ZNS_TEMPLATE_IDS.BOOKING_RECEIVED);
+      expect(received).toHaveLength(1);
+      expect(received[0]!.data!.link).toMatch(/\/l\/[A-Za-z0-9_-]{22}$/);
+      expect(await listOutboxEmails(db(), { appointmentId: claimed.json().appointmentId as number })).toHaveLength(0);
+      clock.set(MONDAY_9AM);
+    });
+
     it('lists messages to Booking Manager without their text, and lets her resend one', async () => {
       const list = await call(t.app, s.staff, 'GET', '/api/messages?channel=sms');
       expect(list.statusCode).toBe(200);
@@ -267,10 +407,149 @@ for (const kind of dbKinds()) {
       expect(JSON.stringify(body)).not.toContain('/l/');
       expect(body.templates.map((x) => x.name)).toContain('WAITING_OFFER');
       expect((await call(t.app, s.doctor, 'GET', '/api/messages')).statusCode).toBe(403);
-      const resent = await call(t.app, s.staff, 'POST', `/api/messages/${body.messages[0]!.id}/resend`);
+      const all = (await call(t.app, s.staff, 'GET', '/api/messages')).json() as MessageList;
+      const cancellation = all.messages.find((m) => m.template === 'CANCELLATION')!;
+      const sentBefore = sim.inbox.length;
+      const resent = await call(t.app, s.staff, 'POST', `/api/messages/${cancellation.id}/resend`);
       expect(resent.statusCode, resent.body).toBe(200);
       expect(resent.json().message).toBe(MESSAGING_TEXT.resent);
+      expect(sim.inbox.slice(sentBefore)).toHaveLength(1);
+      expect(sim.inbox[sentBefore]!.data).toMatchObject({ customer_name: 'Trần Thị Lan', time: '16:00' });
       expect((await call(t.app, s.staff, 'POST', '/api/messages/999999/resend')).statusCode).toBe(404);
+
+      // Her private link is not kept once sent: resending it would send none; a new link is asked for instead.
+      const withLink = all.messages.find((m) => m.template === 'BOOKING_RECEIVED' && m.status !== 'queued')!;
+      const linkGone = await call(t.app, s.staff, 'POST', `/api/messages/${withLink.id}/resend`);
+      expect(linkGone.statusCode).toBe(409);
+      expect(linkGone.json()).toMatchObject({ statusCode: 409, message: MESSAGING_TEXT.resendLinkGone });
+
+      // Retention cleared what the message said: nothing empty goes to her phone.
+      expect(await clearMessageData(db(), new Date('2099-01-01T00:00:00Z'))).toBeGreaterThan(0);
+      const cleared = await call(t.app, s.staff, 'POST', `/api/messages/${cancellation.id}/resend`);
+      expect(cleared.statusCode).toBe(409);
+      expect(cleared.json()).toMatchObject({ statusCode: 409, message: MESSAGING_TEXT.resendDataCleared });
+      expect(sim.inbox.length).toBe(sentBefore + 1);
+    });
+  });
+
+  describe(`SMS through the generic signed-webhook gateway [${kind}]`, () => {
+    const SIGNING_KEY = 'webhook-signing-key-for-tests';
+    let t: TestContext;
+    let sim: PhoneSimulator;
+    const clock = fixedClock(MONDAY_9AM);
+    const db = () => t.testDb.database.db;
+    const worker = () => processDueMessages({ ...t.app.deps, db: db(), clock });
+    const bookFor = async (phone: string, appointmentTime: string) => {
+      // Not on Zalo: the message goes by SMS, through the gateway.
+      const msisdn = `84${phone.slice(1)}`;
+      sim.rules.set(msisdn, { ...sim.rules.get(msisdn), zalo: 'not-user' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({ email: '', phone, appointmentDate: DAYS.thu, appointmentTime }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await worker();
+      return res.json().appointmentId as number;
+    };
+
+    beforeAll(async () => {
+      const port = await freePort();
+      sim = await startPhoneSimulator({
+        zaloToken: ZALO_TOKEN,
+        oaSecret: OA_SECRET,
+        smsApiKey: SIGNING_KEY,
+        smsSecretKey: 'unused',
+      });
+      t = await buildTestApp(kind, {
+        clock,
+        env: {
+          RATE_LIMIT_PUBLIC: '1000',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          ZALO_API_URL: sim.url,
+          ZALO_ACCESS_TOKEN: ZALO_TOKEN,
+          SMS_PROVIDER: 'webhook',
+          SMS_API_URL: `${sim.url}${WEBHOOK_PATH}`,
+          SMS_API_KEY: SIGNING_KEY,
+        },
+      });
+      await t.app.listen({ port, host: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      await t?.close();
+      await sim?.close();
+    });
+
+    it('hands the SMS to the gateway signed, once, and records its delivery report', async () => {
+      const id = await bookFor('0962000301', '08:00');
+      const messages = await listMessages(db(), { appointmentId: id });
+      expect(messages.map((m) => [m.channel, m.status, m.provider])).toEqual([
+        ['zalo', 'fallback', 'zns'],
+        ['sms', 'sent', 'webhook'],
+      ]);
+      const sms = sim.inbox.filter((m) => m.phone === '84962000301');
+      expect(sms).toHaveLength(1);
+      expect(sms[0]!.text).toMatch(
+        /Da nhan yeu cau dat lich kham cua Tran Thi Lan luc 08:00 .*\/l\/[A-Za-z0-9_-]{22}$/,
+      );
+      expect(messages[1]!.providerMessageId).toBe(sms[0]!.providerMessageId);
+      await sim.flushCallbacks();
+      expect((await listMessages(db(), { appointmentId: id }))[1]).toMatchObject({ status: 'delivered' });
+    });
+
+    it('takes a retry after a lost answer under the same idempotency key: she gets it once', async () => {
+      sim.rules.set('84962000302', { zalo: 'not-user', sms: 'lose-answer' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments/public',
+        payload: booking({ email: '', phone: '0962000302', appointmentDate: DAYS.thu, appointmentTime: '08:30' }),
+      });
+      const id = res.json().appointmentId as number;
+      expect((await worker()).retry).toBe(1);
+      clock.set(new Date(new Date(MONDAY_9AM).getTime() + 60_000));
+      expect((await worker()).sent).toBe(1);
+      clock.set(MONDAY_9AM);
+      expect(sim.inbox.filter((m) => m.phone === '84962000302')).toHaveLength(1);
+      expect((await listMessages(db(), { appointmentId: id }))[1]).toMatchObject({ status: 'sent', attempts: 2 });
+    });
+
+    it('records a message the gateway refuses as failed, with its reason, without trying again', async () => {
+      sim.rules.set('84962000303', { sms: 'refuse' });
+      const id = await bookFor('0962000303', '09:00');
+      const [, sms] = await listMessages(db(), { appointmentId: id });
+      expect(sms).toMatchObject({ channel: 'sms', status: 'failed', attempts: 1 });
+      expect(sms!.lastError).toBe('webhook 422: Recipient refuses messages');
+      expect(sim.inbox.filter((m) => m.phone === '84962000303')).toHaveLength(0);
+    });
+
+    it('is refused by the gateway when signed with another key, and a forged request sends nothing', async () => {
+      const message = {
+        recipient: '84962000304',
+        template: 'REMINDER' as const,
+        data: {},
+        text: 'An Tam: test',
+        trackingId: 'f'.repeat(32),
+        callbackUrl: 'http://127.0.0.1:9/unused',
+      };
+      const wrongKey = webhookProvider({
+        provider: 'webhook',
+        apiUrl: `${sim.url}${WEBHOOK_PATH}`,
+        apiKey: 'not-the-gateway-key',
+        secretKey: '',
+        brandname: 'ANTAMCLINIC',
+      });
+      expect(await wrongKey.send(message)).toEqual({
+        ok: false,
+        final: true,
+        error: 'webhook 401: Signature does not match',
+      });
+      const forged = await fetch(`${sim.url}${WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': 'sha256=00' },
+        body: JSON.stringify({ to: '84962000304', text: 'forged' }),
+      });
+      expect(forged.status).toBe(401);
+      expect(sim.inbox.filter((m) => m.phone === '84962000304')).toHaveLength(0);
     });
   });
 }

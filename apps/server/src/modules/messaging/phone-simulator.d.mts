@@ -20,6 +20,8 @@ export type PhoneSimulator = {
   flushCallbacks(): Promise<void>;
   close(): Promise<void>;
 };
+/** The generic signed-webhook gateway's path on the simulator. */
+export const WEBHOOK_PATH: string;
 export function startPhoneSimulator(options: {
   port?: number;
   zaloToken: string;

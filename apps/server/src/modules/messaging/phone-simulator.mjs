@@ -1,12 +1,23 @@
 // A local simulator of the phone providers' protocols (issue 27), used by the server tests, the
 // journeys and development: Zalo ZNS (POST /message/template, access_token header, its error codes,
-// delivery events signed X-ZEvent-Signature) and eSMS.vn (SendMultipleMessage_V4_post_json, CodeResult,
-// RequestId idempotency, the GET delivery callback). Plain JavaScript on node:http, so the journeys'
-// server (e2e/serve-with-mailbox.mjs) runs it without a build.
-import { createHash, randomUUID } from 'node:crypto';
+// delivery events signed X-ZEvent-Signature), eSMS.vn (SendMultipleMessage_V4_post_json, CodeResult,
+// RequestId idempotency, the GET delivery callback) and a generic SMS gateway behind the signed
+// webhook adapter (POST /sms-webhook, X-Signature: sha256=HMAC of the raw body with SMS_API_KEY,
+// Idempotency-Key). Plain JavaScript on node:http, so the journeys' server
+// (e2e/serve-with-mailbox.mjs) runs it without a build.
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 
 const ESMS_PATH = '/MainService.svc/json/SendMultipleMessage_V4_post_json/';
+/** The generic gateway's address: SMS_PROVIDER=webhook with SMS_API_URL={simulator}/sms-webhook. */
+export const WEBHOOK_PATH = '/sms-webhook';
+
+/** The webhook adapter's signature (providers.ts signBody), checked as a gateway would: in constant time. */
+function signedBy(secret, raw, given) {
+  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`);
+  const actual = Buffer.from(String(given ?? ''));
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
 
 /**
  * @param {{ port?: number, zaloToken: string, zaloAppId?: string, oaSecret: string, smsApiKey: string,
@@ -177,6 +188,37 @@ export async function startPhoneSimulator(options) {
         return req.socket.destroy();
       }
       return json(res, 200, { CodeResult: '100', CountRegenerate: 0, SMSID: message.providerMessageId });
+    }
+    if (req.method === 'POST' && url.pathname === WEBHOOK_PATH) {
+      // Answers as the adapter expects: 2xx {id}; 4xx {error, final}; a 5xx is tried again later.
+      if (!signedBy(options.smsApiKey, raw, req.headers['x-signature']))
+        return json(res, 401, { error: 'Signature does not match', final: true });
+      const body = JSON.parse(raw || '{}');
+      const phone = String(body.to ?? '');
+      if (!/^84\d{9}$/.test(phone)) return json(res, 422, { error: 'Invalid recipient', final: true });
+      const rule = rules.get(phone) ?? {};
+      if (rule.sms === 'refuse') return json(res, 422, { error: 'Recipient refuses messages', final: true });
+      const key = `webhook:${req.headers['idempotency-key'] ?? body.tracking_id}`;
+      let message = byTracking.get(key);
+      if (!message) {
+        message = {
+          channel: 'sms',
+          phone,
+          text: String(body.text ?? ''),
+          trackingId: String(body.tracking_id ?? ''),
+          providerMessageId: randomUUID(),
+          at: new Date().toISOString(),
+        };
+        byTracking.set(key, message);
+        inbox.push(message);
+        // The gateway reports delivery to the address it was given, as eSMS does.
+        esmsCallback(message, body.callback_url);
+      }
+      if (rule.sms === 'lose-answer') {
+        rules.set(phone, { ...rule, sms: undefined });
+        return req.socket.destroy();
+      }
+      return json(res, 202, { id: message.providerMessageId });
     }
     json(res, 404, { error: 'not found' });
   });

@@ -150,8 +150,19 @@ export async function appointmentsOf(db: Db, key: PersonKey, options: { lock?: b
   return options.lock ? query.for('update') : query;
 }
 
-export async function waitingEntriesOf(db: Db, emails: string[]) {
-  if (emails.length === 0) return [];
+/**
+ * Her waiting-list entries: those with her e-mail, and those with her phone that carry no e-mail
+ * (she joined with her phone only, issue 27); an entry with another e-mail is someone else's.
+ */
+const waitingEntriesOfPerson = (key: Pick<PersonKey, 'emails' | 'phones'>): SQL =>
+  or(
+    key.emails.length > 0 ? inArray(waitingListEntries.email, key.emails) : undefined,
+    key.phones.length > 0
+      ? and(isNull(waitingListEntries.email), inArray(waitingListEntries.phone, key.phones))
+      : undefined,
+  ) ?? sql`false`;
+
+export async function waitingEntriesOf(db: Db, key: Pick<PersonKey, 'emails' | 'phones'>) {
   return db
     .select({
       fullName: waitingListEntries.fullName,
@@ -164,7 +175,7 @@ export async function waitingEntriesOf(db: Db, emails: string[]) {
       createdAt: waitingListEntries.createdAt,
     })
     .from(waitingListEntries)
-    .where(inArray(waitingListEntries.email, emails))
+    .where(waitingEntriesOfPerson(key))
     .orderBy(asc(waitingListEntries.id));
 }
 
@@ -289,11 +300,10 @@ export async function restrictAppointments(db: Db, ids: number[], now: Date): Pr
   return rows.length;
 }
 
-export async function eraseWaitingEntries(db: Db, emails: string[]): Promise<number> {
-  if (emails.length === 0) return 0;
+export async function eraseWaitingEntries(db: Db, key: Pick<PersonKey, 'emails' | 'phones'>): Promise<number> {
   const rows = await db
     .delete(waitingListEntries)
-    .where(inArray(waitingListEntries.email, emails))
+    .where(waitingEntriesOfPerson(key))
     .returning({ id: waitingListEntries.id });
   return rows.length;
 }

@@ -149,7 +149,7 @@ export async function collectPersonalData(deps: PrivacyDeps, key: PersonKey): Pr
   const now = deps.clock.now();
   const [rows, waiting, consents, messages, comments, newsletter, requests, account] = await Promise.all([
     appointmentsOf(deps.db, key),
-    waitingEntriesOf(deps.db, key.emails),
+    waitingEntriesOf(deps.db, key),
     consentsOf(deps.db, key),
     listEmailsTo(deps.db, key.emails),
     commentsOf(deps.db, key.userId),
@@ -383,7 +383,7 @@ async function erasePerson(tx: Db, key: PersonKey, staff: Staff, now: Date) {
       now,
     ),
     appointmentsRestricted: await restrictAppointments(tx, records, now),
-    waitingEntriesErased: await eraseWaitingEntries(tx, key.emails),
+    waitingEntriesErased: await eraseWaitingEntries(tx, key),
     commentsAnonymised: await anonymiseComments(tx, key.userId),
     newsletterErased: await eraseNewsletter(tx, key.emails),
     messagesErased:

@@ -323,6 +323,44 @@ for (const kind of dbKinds()) {
       });
     });
 
+    describe('a person who gave only her phone (issue 27)', () => {
+      it('reaches the waiting-list entries she made with her phone alone, not those of someone with an e-mail who shares it', async () => {
+        const mine = await book({ fullName: 'Vũ Thị Hạnh', phone: '0915000001', email: '' });
+        await db().execute(sql`insert into waiting_list_entries
+          (appointment_date, appointment_time, department, slot_starts_at, full_name, phone, email, token_hash, site_origin)
+          values ('2027-03-05', '10:00', 'GYNECOLOGY', '2027-03-05T03:00:00Z', 'Vũ Thị Hạnh', '0915000001', null, 'wl-hanh', 'https://x'),
+                 ('2027-03-05', '10:30', 'GYNECOLOGY', '2027-03-05T03:30:00Z', 'Vũ Văn Long', '0915000001', 'long@example.com', 'wl-long', 'https://x')`);
+        const data = await t.app.inject({
+          method: 'GET',
+          url: `/api/privacy/link/${mine.token}/data`,
+          remoteAddress: nextIp(),
+        });
+        expect(data.statusCode, data.body).toBe(200);
+        expect(
+          data.json().waitingList.map((w: { fullName: string; email: string | null }) => [w.fullName, w.email]),
+        ).toEqual([['Vũ Thị Hạnh', null]]);
+
+        const asked = await t.app.inject({
+          method: 'POST',
+          url: `/api/privacy/link/${mine.token}/requests`,
+          payload: { kind: 'DELETION' },
+          remoteAddress: nextIp(),
+        });
+        expect(asked.statusCode, asked.body).toBe(201);
+        const answered = await call(t.app, s.admin, 'POST', `/api/privacy/requests/${asked.json().request.id}/answer`, {
+          outcome: 'DONE',
+          answer: 'Phòng khám đã xóa dữ liệu của chị.',
+        });
+        expect(answered.statusCode, answered.body).toBe(200);
+        expect(answered.json().deletion).toMatchObject({ waitingEntriesErased: 1 });
+        expect(
+          rowsOf<{ full_name: string }>(
+            await db().execute(sql`select full_name from waiting_list_entries where phone = '0915000001'`),
+          ).map((r) => r.full_name),
+        ).toEqual(['Vũ Văn Long']);
+      });
+    });
+
     describe('who read what', () => {
       it('writes an access record for each back-office read of health data, and for a refused one', async () => {
         const a = await seedAppointment(db(), {

@@ -5,6 +5,7 @@ import {
   BOOKING_UI_MSG,
   CREATE_ACCOUNTS_MSG,
   DEPARTMENTS,
+  type AppointmentMessage,
   type AppointmentPage,
   type BulkResult,
   type CreateAccountsResult,
@@ -78,6 +79,7 @@ function server(
         ],
       };
     if (/\/api\/appointments\/\d+\/history/.test(url)) return { body: [] };
+    if (/\/api\/appointments\/\d+\/messages/.test(url)) return { body: { messages: [] } };
     if (/\/api\/appointments\/\d+\/payments/.test(url)) return { body: { payments: [], flags: [], refunds: [] } };
     if (url.startsWith('/api/appointments/waiting-list?')) return { body: { entries: [] } };
     if (url.startsWith('/api/appointments?') || url === '/api/appointments') return { body: PAGE };
@@ -862,5 +864,96 @@ describe("BookingManagerPage: the detail's online payments (issue 28)", () => {
     // The rest of the detail is still there.
     expect(within(dialog).getByText('Lịch khám')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Chỉnh sửa' })).toBeInTheDocument();
+  });
+});
+
+describe("BookingManagerPage: the detail's history shows what was sent (issue 27)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('min-width'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as never;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  // 08:00 and 08:00:05 on 10 March 2026 in Ho Chi Minh City.
+  const BOOKED = '2026-03-10T01:00:00.000Z';
+  const LATER = '2026-03-10T01:00:05.000Z';
+  const message = (over: Partial<AppointmentMessage>): AppointmentMessage => ({
+    channel: 'zalo',
+    event: 'BOOKING_RECEIVED',
+    recipient: '0912***111',
+    status: 'sent',
+    createdAt: BOOKED,
+    sentAt: BOOKED,
+    deliveredAt: null,
+    ...over,
+  });
+
+  it('lists each message after the event that sent it: channel, event, masked recipient and whether it arrived', async () => {
+    const { sent } = server((url) => {
+      if (url === '/api/appointments/1/history')
+        return {
+          body: [
+            {
+              id: 71,
+              appointmentId: 1,
+              action: 'CREATED',
+              fromStatus: null,
+              toStatus: 'PENDING',
+              note: null,
+              actorId: null,
+              actorName: null,
+              actorRole: null,
+              createdAt: BOOKED,
+            },
+          ],
+        };
+      if (url === '/api/appointments/1/messages')
+        return {
+          body: {
+            messages: [
+              message({ channel: 'email', recipient: 'la***@example.com', status: 'queued' }),
+              message({ status: 'fallback' }),
+              message({ channel: 'sms', status: 'delivered', createdAt: LATER, deliveredAt: LATER }),
+            ],
+          },
+        };
+      return undefined;
+    });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Bệnh nhân 1' }, firstLoad));
+    const dialog = await screen.findByRole('dialog', { name: /Lịch hẹn #1/ });
+    const trail = within(dialog).getByRole('region', { name: 'Lịch sử thay đổi' });
+    await within(trail).findByText('E-mail: Đã nhận yêu cầu đặt lịch');
+    const items = within(trail).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual([
+      'Đặt lịch hẹn',
+      'E-mail: Đã nhận yêu cầu đặt lịch',
+      'Zalo: Đã nhận yêu cầu đặt lịch',
+      'SMS: Đã nhận yêu cầu đặt lịch',
+    ]);
+    expect(items[1]).toHaveTextContent('08:00 10/03/2026 · gửi tới la***@example.com · Đang chờ gửi');
+    expect(items[2]).toHaveTextContent('gửi tới 0912***111 · Chuyển sang SMS');
+    expect(within(items[2]!).getByText('Chuyển sang SMS')).toHaveClass('text-red-700');
+    expect(items[3]).toHaveTextContent('Đã nhận');
+    expect(within(items[3]!).getByText('Đã nhận')).not.toHaveClass('text-red-700');
+    expect(sent.some((r) => r.url === '/api/appointments/1/messages')).toBe(true);
+  });
+
+  it('still shows the changes when the messages cannot be loaded, and says so', async () => {
+    server((url) =>
+      url === '/api/appointments/1/messages'
+        ? { status: 500, body: { statusCode: 500, code: 'X', message: 'Hệ thống đang gặp sự cố.', error: '' } }
+        : undefined,
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Bệnh nhân 1' }, firstLoad));
+    const dialog = await screen.findByRole('dialog', { name: /Lịch hẹn #1/ });
+    const trail = within(dialog).getByRole('region', { name: 'Lịch sử thay đổi' });
+    expect(await within(trail).findByRole('alert')).toHaveTextContent('Hệ thống đang gặp sự cố.');
   });
 });

@@ -34,7 +34,7 @@ afterEach(() => {
 });
 
 describe('waiting for a full slot from the booking form', () => {
-  it('offers the waiting list only for a full slot, asks for the e-mail it needs, then shows her place in line', async () => {
+  it('offers the waiting list only for a full slot, asks for the phone it needs, then shows her place in line', async () => {
     const fetchMock = fakeBookingServer({ availability: { body: FULL } });
     const { user } = renderWithProviders(<AppointmentPage />);
     await chooseFullSlot(user);
@@ -44,16 +44,19 @@ describe('waiting for a full slot from the booking form', () => {
     expect(screen.getByRole('group', { name: 'Vẫn muốn khám vào khung giờ này?' })).toHaveTextContent(
       'giữ chỗ trong 30 phút',
     );
+    // The offer goes to her phone: a wrong number is refused before anything is sent.
+    await user.clear(screen.getByLabelText('Số điện thoại'));
+    await user.type(screen.getByLabelText('Số điện thoại'), '12345');
     await user.click(join);
-    expect(await screen.findByText(APPOINTMENT_MSG.waitingEmailRequired)).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(await screen.findByText(APPOINTMENT_MSG.invalidPhone)).toBeInTheDocument();
+    expect(screen.getByLabelText('Số điện thoại')).toHaveFocus();
     expect(waitingListCalls(fetchMock)).toHaveLength(0);
 
-    await user.type(screen.getByLabelText('Email'), 'Hanh.Le@Example.vn');
+    await user.clear(screen.getByLabelText('Số điện thoại'));
+    await user.type(screen.getByLabelText('Số điện thoại'), '0912 000 111');
     // Typing answers the complaint at once.
-    expect(screen.queryByText(APPOINTMENT_MSG.waitingEmailRequired)).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(APPOINTMENT_MSG.invalidPhone)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'Hanh.Le@Example.vn');
     await user.click(join);
     const heading = await screen.findByRole('heading', { name: 'Đã ghi tên vào danh sách chờ' });
     expect(heading).toHaveFocus();
@@ -78,6 +81,17 @@ describe('waiting for a full slot from the booking form', () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Đặt lịch hẹn khác' }));
     expect(await screen.findByRole('heading', { name: 'Thông tin đặt lịch' })).toHaveFocus();
+  });
+
+  it('lets her wait with her phone only: the e-mail is optional, as for a booking', async () => {
+    const fetchMock = fakeBookingServer({ availability: { body: FULL } });
+    const { user } = renderWithProviders(<AppointmentPage />);
+    await chooseFullSlot(user);
+    await user.click(await screen.findByRole('checkbox', { name: /có chỗ trống/ }));
+    await user.click(screen.getByRole('button', { name: APPOINTMENT_MSG.waitingJoin }));
+    expect(await screen.findByRole('heading', { name: 'Đã ghi tên vào danh sách chờ' })).toBeInTheDocument();
+    const [, init] = waitingListCalls(fetchMock)[0]!;
+    expect(JSON.parse(init!.body as string)).toMatchObject({ phone: '0912000111', email: null });
   });
 
   it('says why the server refused (already waiting) and keeps the form', async () => {

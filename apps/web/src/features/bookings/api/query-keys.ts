@@ -16,6 +16,8 @@ export const bookingKeys = {
   payments: (id: number) => ['appointments', 'payments', id] as const,
   /** The 'Hoàn tiền' list: a cancel with refund opens one, so it lives under 'appointments' too. */
   refunds: () => ['appointments', 'refunds'] as const,
+  /** What was sent about it (issue 27): an action here sends more, so it lives under 'appointments' too. */
+  messages: (id: number) => ['appointments', 'messages', id] as const,
   candidates: (id: number) => ['appointments', 'candidates', id] as const,
   /** A slot's waiting list: a cancel or a move frees a place there, so it lives under 'appointments' too. */
   waitingList: (slot: WaitingListSlot) => ['appointments', 'waiting-list', slot] as const,

@@ -7,9 +7,11 @@ import {
   formatDateTime,
   formatLongDate,
   formatVnd,
+  MESSAGING_TEXT,
   ROLE_LABELS,
   type Appointment,
   type AppointmentEvent,
+  type AppointmentMessage,
   type Role,
 } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
@@ -20,14 +22,15 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { toastActionDone } from '@/lib/action-toast';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
+import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
 import { useAppointment } from '../api/get-appointment';
+import { useAppointmentMessages } from '../api/get-appointment-messages';
 import { useAppointmentTrail } from '../api/get-appointment-trail';
 import { useResendManageLink } from '../api/resend-manage-link';
 import { BOOKING_ACTION_LABELS, bookingActions, declinedByDoctor } from '../booking-actions';
 import { ACTION_ICONS, type RowActionHandler } from './booking-row-parts';
 import { SlotWaitingList } from './slot-waiting-list';
-import { AppointmentMessages } from './appointment-messages';
 import { AppointmentPayments } from './appointment-payments';
 import { DetailField } from '@/components/ui/detail-field';
 
@@ -63,31 +66,69 @@ function ResendManageLink({ appointment }: { appointment: Appointment }) {
   );
 }
 
-/** The audit trail (who did what, when), oldest first, as an ordered list. */
-function Timeline({ events }: { events: AppointmentEvent[] }) {
+/** A message that did not reach her: the front desk may have to call or resend. */
+const NOT_ARRIVED = new Set(['failed', 'undelivered', 'fallback']);
+
+type TrailItem = { at: string; event: AppointmentEvent } | { at: string; message: AppointmentMessage };
+
+/** Events and messages in time order; an event before the messages it caused (they share its instant). */
+function trailItems(events: AppointmentEvent[], messages: AppointmentMessage[]): TrailItem[] {
+  const items: TrailItem[] = [
+    ...events.map((event) => ({ at: event.createdAt, event })),
+    ...messages.map((message) => ({ at: message.createdAt, message })),
+  ];
+  // Array.prototype.sort is stable: at one instant the events (listed first) stay first.
+  return items.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
+/**
+ * The audit trail (who did what, when), oldest first, as an ordered list; for the front desk also each
+ * message sent about it (issue 27): channel, event, to whom (masked) and whether it arrived, never its text.
+ */
+function Timeline({ events, messages = [] }: { events: AppointmentEvent[]; messages?: AppointmentMessage[] }) {
   const zone = clinicTimeZone();
   return (
     <ol className="relative space-y-4 border-l border-slate-200 pl-5">
-      {events.map((e) => (
-        <li key={e.id} className="relative">
-          <span
-            aria-hidden="true"
-            className="absolute top-1.5 -left-[25px] size-2.5 rounded-full border-2 border-white bg-brand-600 ring-1 ring-brand-600"
-          />
-          <p className="text-sm font-semibold text-slate-900">{APPOINTMENT_EVENT_LABELS[e.action]}</p>
-          <p className="text-xs text-slate-600">
-            <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, zone)}</time>
-            {e.actorName ? ` · ${e.actorName}` : e.actorRole ? '' : ' · Khách đặt lịch'}
-            {e.actorRole ? ` (${ROLE_LABELS[e.actorRole]})` : ''}
-          </p>
-          {e.fromStatus && e.toStatus && e.fromStatus !== e.toStatus && (
+      {trailItems(events, messages).map((item, i) =>
+        'event' in item ? (
+          <li key={`e${item.event.id}`} className="relative">
+            <span
+              aria-hidden="true"
+              className="absolute top-1.5 -left-[25px] size-2.5 rounded-full border-2 border-white bg-brand-600 ring-1 ring-brand-600"
+            />
+            <p className="text-sm font-semibold text-slate-900">{APPOINTMENT_EVENT_LABELS[item.event.action]}</p>
             <p className="text-xs text-slate-600">
-              {APPOINTMENT_STATUS_LABELS[e.fromStatus]} → {APPOINTMENT_STATUS_LABELS[e.toStatus]}
+              <time dateTime={item.event.createdAt}>{formatDateTime(item.event.createdAt, zone)}</time>
+              {item.event.actorName ? ` · ${item.event.actorName}` : item.event.actorRole ? '' : ' · Khách đặt lịch'}
+              {item.event.actorRole ? ` (${ROLE_LABELS[item.event.actorRole]})` : ''}
             </p>
-          )}
-          {e.note && <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{e.note}</p>}
-        </li>
-      ))}
+            {item.event.fromStatus && item.event.toStatus && item.event.fromStatus !== item.event.toStatus && (
+              <p className="text-xs text-slate-600">
+                {APPOINTMENT_STATUS_LABELS[item.event.fromStatus]} → {APPOINTMENT_STATUS_LABELS[item.event.toStatus]}
+              </p>
+            )}
+            {item.event.note && <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{item.event.note}</p>}
+          </li>
+        ) : (
+          <li key={`m${i}`} className="relative">
+            <span
+              aria-hidden="true"
+              className="absolute top-1.5 -left-[25px] size-2.5 rounded-full border-2 border-white bg-slate-400 ring-1 ring-slate-400"
+            />
+            <p className="text-sm font-medium text-slate-800">
+              {MESSAGING_TEXT.channel[item.message.channel]}:{' '}
+              {MESSAGING_TEXT.event[item.message.event] ?? item.message.event}
+            </p>
+            <p className="text-xs break-words text-slate-600">
+              <time dateTime={item.message.createdAt}>{formatDateTime(item.message.createdAt, zone)}</time> · gửi tới{' '}
+              {item.message.recipient} ·{' '}
+              <span className={cn(NOT_ARRIVED.has(item.message.status) && 'font-medium text-red-700')}>
+                {MESSAGING_TEXT.status[item.message.status]}
+              </span>
+            </p>
+          </li>
+        ),
+      )}
     </ol>
   );
 }
@@ -104,6 +145,7 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
   const id = appointment?.id ?? null;
   const detail = useAppointment(id, appointment ?? undefined);
   const trail = useAppointmentTrail(id);
+  const messages = useAppointmentMessages(id, can(role, 'manageBookings'));
   const a = detail.data ?? appointment;
   if (!a) return null;
   const zone = clinicTimeZone();
@@ -212,7 +254,6 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
         </section>
         {can(role, 'manageBookings') && <SlotWaitingList appointment={a} />}
         {can(role, 'manageBookings') && <AppointmentPayments appointmentId={a.id} />}
-        {can(role, 'manageBookings') && <AppointmentMessages appointmentId={a.id} />}
         <section aria-labelledby="detail-trail">
           <h3 id="detail-trail" className="mb-3 text-sm font-semibold tracking-wide text-brand-800 uppercase">
             Lịch sử thay đổi
@@ -222,7 +263,10 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
           ) : trail.isError ? (
             <Alert tone="error">{trail.error.message}</Alert>
           ) : (
-            <Timeline events={trail.data} />
+            <>
+              {messages.isError && <Alert tone="error">{messages.error.message}</Alert>}
+              <Timeline events={trail.data} messages={messages.data?.messages} />
+            </>
           )}
         </section>
       </div>

@@ -51,10 +51,14 @@ function WaitingEntryItem({ entry, zone, onRemove }: { entry: StaffWaitingEntry;
           <a href={`tel:${entry.phone}`} className="hover:underline">
             {entry.phone}
           </a>
-          {' · '}
-          <a href={`mailto:${entry.email}`} className="hover:underline">
-            {entry.email}
-          </a>
+          {entry.email && (
+            <>
+              {' · '}
+              <a href={`mailto:${entry.email}`} className="hover:underline">
+                {entry.email}
+              </a>
+            </>
+          )}
         </p>
         <p className="text-xs text-slate-600">
           Vào danh sách lúc <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, zone)}</time>

@@ -131,7 +131,7 @@ export function BookingForm(props: BookingFormOptions) {
                 form.locked.email
                   ? undefined
                   : form.slotFull
-                    ? 'Cần cho danh sách chờ: lời mời nhận chỗ được gửi qua email.'
+                    ? 'Không bắt buộc: lời mời nhận chỗ được nhắn tới số điện thoại của bạn, và tới email này nếu có.'
                     : 'Không bắt buộc; để nhận email xác nhận.'
               }
             >

@@ -27,8 +27,9 @@ export function WaitingListJoined({ joined, onBookAnother }: { joined: JoinedWai
       <SlotSummary personLabel="Người chờ" {...joined} />
 
       <p className="text-sm text-slate-700">
-        Khi có chỗ trống, email mời nhận chỗ sẽ được gửi tới bạn; chỗ được giữ trong {WAITING_HOLD_MINUTES} phút. Bạn
-        cũng có thể theo dõi vị trí, nhận chỗ hoặc rời danh sách chờ bằng liên kết riêng dưới đây.
+        Khi có chỗ trống, lời mời nhận chỗ sẽ được nhắn tới điện thoại của bạn (Zalo hoặc SMS) và email nếu bạn đã nhập;
+        chỗ được giữ trong {WAITING_HOLD_MINUTES} phút. Bạn cũng có thể theo dõi vị trí, nhận chỗ hoặc rời danh sách chờ
+        bằng liên kết riêng dưới đây.
       </p>
 
       <div className="flex flex-col gap-3 sm:flex-row">

@@ -29,8 +29,8 @@ export function WaitingListOffer({ onJoin, pending, error, children }: WaitingLi
         Vẫn muốn khám vào khung giờ này?
       </p>
       <p id={`${id}-text`} className="text-sm text-brand-900">
-        Ghi tên vào danh sách chờ: khi có người hủy lịch, chúng tôi gửi email cho bạn và giữ chỗ trong{' '}
-        {WAITING_HOLD_MINUTES} phút. Cần họ tên, số điện thoại và email ở trên.
+        Ghi tên vào danh sách chờ: khi có người hủy lịch, chúng tôi nhắn tin cho bạn (Zalo hoặc SMS, và email nếu có) và
+        giữ chỗ trong {WAITING_HOLD_MINUTES} phút. Cần họ tên và số điện thoại ở trên.
       </p>
       {children}
       <Button type="button" variant="secondary" onClick={onJoin} loading={pending} className="w-full sm:w-auto">

@@ -174,7 +174,7 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
     });
   };
 
-  /** The waiting list asks who and which slot only, an e-mail required: the form's fields are checked against that. */
+  /** The waiting list asks who and which slot only: the form's fields are checked against that. */
   const onJoinWaitingList = async () => {
     joinWaiting.reset();
     const { waitingListJoinRequestSchema } = await import('@/lib/form-schemas');

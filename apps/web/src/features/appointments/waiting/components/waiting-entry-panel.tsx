@@ -165,7 +165,8 @@ export function WaitingEntryPanel({ token, entry }: { token: string; entry: Wait
               <ListOrdered aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
               <span>
                 Bạn đang ở <strong>vị trí số {entry.position}</strong> trong danh sách chờ. Khi có chỗ trống, chúng tôi
-                gửi email và giữ chỗ cho bạn trong {WAITING_HOLD_MINUTES} phút. Cần hỗ trợ? Gọi hotline <Hotline />.
+                nhắn tin cho bạn (Zalo hoặc SMS, và email nếu có) và giữ chỗ cho bạn trong {WAITING_HOLD_MINUTES} phút.
+                Cần hỗ trợ? Gọi hotline <Hotline />.
               </span>
             </p>
           )}

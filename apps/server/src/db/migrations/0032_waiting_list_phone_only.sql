@@ -1,0 +1,1 @@
+ALTER TABLE "waiting_list_entries" ALTER COLUMN "email" DROP NOT NULL;
