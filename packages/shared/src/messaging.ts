@@ -38,6 +38,7 @@ export const MESSAGING_TEXT = {
     GENERIC: 'Thư của phòng khám',
     PRIVACY_ANSWER: 'Trả lời yêu cầu về dữ liệu cá nhân',
     CLAIM_CODE: 'Mã thêm lịch hẹn vào tài khoản',
+    REFUND_DONE: 'Đã hoàn tiền',
   } as Record<string, string>,
   status: {
     queued: 'Đang chờ gửi',
