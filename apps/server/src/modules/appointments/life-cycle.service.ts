@@ -1,6 +1,8 @@
 import {
+  amountDueAfterDeposit,
   APPOINTMENT_MSG as M,
   APPOINTMENT_TRAIL as T,
+  PAYMENT_MSG,
   canCancelWithRefund,
   formatDate,
   formatVnd,
@@ -29,6 +31,7 @@ import {
   type AppointmentDeps,
 } from './appointment-access';
 import { toAppointmentDto } from './appointment-dto';
+import { depositPaidOf } from './provider-payment.service';
 import { confirmedMail, mailDataOfView } from './appointment-mail';
 import {
   deleteAppointmentRow,
@@ -191,20 +194,43 @@ export function confirmWithDoctor(deps: AppointmentDeps, id: number, actor: Acto
 }
 
 export function requestPayment(deps: PaymentRequestDeps, id: number, actor: Actor, body: { amount: number }) {
-  return transition(deps, id, actor, 'requestPayment', async (tx, _row, now) => {
-    // Her private pay link (issue 28), made with the request; a new request replaces the old link.
-    const payUrl = payLinkUrl(deps.config.publicUrl, await issuePayLink(tx, id, now));
-    return {
-      patch: { status: 'PAYMENT_REQUESTED', paymentAmount: body.amount },
-      event: 'REQUEST_PAYMENT',
-      note: T.amount(formatVnd(body.amount)),
-      message: M.paymentRequested,
-      email: (view) => {
-        const data = mailDataOfView(view);
-        return data ? paymentRequestEmail({ ...data, payUrl }) : null;
-      },
-    };
-  });
+  // A deposit paid at booking counts toward the visit (issue 28): one that covers the amount leaves
+  // nothing to pay, and the visit is paid at once (the state machine's mark paid, from the same statuses).
+  const covered = (row: AppointmentRow) => depositPaidOf(row) >= body.amount;
+  return transition(
+    deps,
+    id,
+    actor,
+    (row) => (covered(row) ? 'markPaid' : 'requestPayment'),
+    async (tx, row, now) => {
+      const deposit = depositPaidOf(row);
+      const deducted = deposit > 0 ? ` · ${PAYMENT_MSG.depositDeducted} ${formatVnd(deposit)}` : '';
+      if (covered(row))
+        return {
+          patch: { status: 'PAID', paymentCompleted: true, paymentAmount: body.amount },
+          event: 'MARK_PAID',
+          note: `${T.amount(formatVnd(body.amount))}${deducted}`,
+          message: M.markedPaid,
+          email: (view) => {
+            const data = mailDataOfView(view);
+            return data ? paymentConfirmationEmail(data) : null;
+          },
+        };
+      // Her private pay link (issue 28), made with the request; a new request replaces the old link.
+      const payUrl = payLinkUrl(deps.config.publicUrl, await issuePayLink(tx, id, now));
+      const due = amountDueAfterDeposit(body.amount, deposit);
+      return {
+        patch: { status: 'PAYMENT_REQUESTED', paymentAmount: body.amount },
+        event: 'REQUEST_PAYMENT',
+        note: `${T.amount(formatVnd(body.amount))}${deducted}`,
+        message: M.paymentRequested,
+        email: (view) => {
+          const data = mailDataOfView(view);
+          return data ? paymentRequestEmail({ ...data, amount: due, payUrl }) : null;
+        },
+      };
+    },
+  );
 }
 
 export function markPaid(

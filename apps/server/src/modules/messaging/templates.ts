@@ -77,6 +77,12 @@ export const PHONE_TEMPLATES = {
     zns: 'Xin chào <customer_name>, danh sách chờ cho <time> ngày <date> đã kết thúc.',
     sms: '{clinic}: Danh sach cho {time} ngay {date} cua {customer_name} da ket thuc. Hotline {hotline}',
   },
+  // Added last: the simulator numbers its template ids in this order.
+  DEPOSIT_REQUEST: {
+    urgent: true,
+    zns: 'Xin chào <customer_name>, phòng khám giữ chỗ khám lúc <time> ngày <date> trong 15 phút. Vui lòng đặt cọc tại <link>',
+    sms: '{clinic}: Giu cho kham cho {customer_name} luc {time} ngay {date} trong 15 phut. Vui long dat coc tai: {link}',
+  },
 } as const satisfies Record<string, PhoneTemplate>;
 
 export type PhoneTemplateName = keyof typeof PHONE_TEMPLATES;
