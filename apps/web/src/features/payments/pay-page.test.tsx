@@ -55,6 +55,22 @@ describe('PayPage', () => {
     expect(screen.getByText('AT41XABCDEF012345')).toBeInTheDocument();
   });
 
+  it('a held booking’s deposit: its amount, until when the slot is held, and the methods (issue 28)', async () => {
+    serve(page({ kind: 'DEPOSIT', amount: 200000, depositDueAt: '2026-03-12T01:15:00.000Z' }));
+    renderRoutes(routes, `/pay/${TOKEN}`);
+    expect(await screen.findByText(/Tiền đặt cọc/)).toBeInTheDocument();
+    expect(screen.getByText('200.000 VNĐ')).toBeInTheDocument();
+    expect(screen.getByText(/Chỗ của quý khách được giữ đến 08:15 ngày 12\/03\/2026/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'VNPay' })).toBeInTheDocument();
+  });
+
+  it('the visit’s payment says the deposit already paid was deducted', async () => {
+    serve(page({ amount: 150000, depositPaid: 200000 }));
+    renderRoutes(routes, `/pay/${TOKEN}`);
+    expect(await screen.findByText('150.000 VNĐ')).toBeInTheDocument();
+    expect(screen.getByText('Đã trừ tiền đặt cọc: 200.000 VNĐ')).toBeInTheDocument();
+  });
+
   it('says "Đã thanh toán" once paid, with no method left to choose', async () => {
     serve(page({ paid: true, payable: false, methods: [] }));
     renderRoutes(routes, `/pay/${TOKEN}`);

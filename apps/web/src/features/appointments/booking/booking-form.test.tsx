@@ -244,6 +244,31 @@ describe('the public booking form', () => {
     expect(within(panel).getByText(/Liên kết cũng đã được gửi tới email của bạn/)).toBeInTheDocument();
   });
 
+  it('shows the deposit a department asks, until when the slot is held, and the button to pay it (issue 28)', async () => {
+    const payToken = 'Dp3xQ9vLm2Tt8Rb5Wn1Yc7Hd4Jf6Gs0Pa-Ue_Io2Kq3';
+    fakeBookingServer({
+      booking: {
+        status: 201,
+        body: {
+          message: APPOINTMENT_MSG.bookingReceived,
+          appointmentId: 125,
+          // 09:15 + 15 minutes in Ho Chi Minh City.
+          deposit: { amount: 200000, dueAt: '2026-03-10T02:30:00.000Z', payToken },
+        },
+      },
+    });
+    const { user } = renderWithProviders(<AppointmentPage />);
+    await fillVisitor(user);
+    await screen.findByText(/Còn chỗ/);
+    await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
+    await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
+
+    const panel = (await screen.findByRole('heading', { name: 'Đặt lịch hẹn thành công' })).closest('section')!;
+    expect(within(panel).getByText(/Chỗ của quý khách được giữ đến 09:30 ngày 10\/03\/2026/)).toBeInTheDocument();
+    expect(within(panel).getAllByText(/200\.000 VNĐ/).length).toBeGreaterThan(0);
+    expect(within(panel).getByRole('link', { name: 'Thanh toán đặt cọc' })).toHaveAttribute('href', `/pay/${payToken}`);
+  });
+
   it('shows no management link when the server made none (no e-mail given)', async () => {
     fakeBookingServer();
     const { user } = renderWithProviders(<AppointmentPage />);
