@@ -34,6 +34,7 @@ export const ADMIN_SCREENS = {
   privacyRequests: { path: '/admin/privacy-requests', permission: 'managePrivacy' },
   accessLog: { path: '/admin/access-log', permission: 'managePrivacy' },
   messages: { path: '/admin/messages', permission: 'manageBookings' },
+  departments: { path: '/admin/departments', permission: 'manageDepartments' },
 } as const satisfies Record<string, { path: string; permission: Permission }>;
 export type AdminScreen = keyof typeof ADMIN_SCREENS;
 

@@ -34,6 +34,7 @@ const PendingApprovalsPage = lazy(() => import('@/features/approvals/pending-app
 const PrivacyRequestsPage = lazy(() => import('@/features/privacy/privacy-requests-page'));
 const AccessLogPage = lazy(() => import('@/features/privacy/access-log-page'));
 const MessagesPage = lazy(() => import('@/features/messages/messages-page'));
+const DepartmentsPage = lazy(() => import('@/features/departments/departments-page'));
 
 /** A back-office page behind the role check of its screen (its chunk loads only when allowed). */
 function adminScreen(screen: AdminScreen, Page: LazyExoticComponent<ComponentType>) {
@@ -110,6 +111,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.privacyRequests, element: adminScreen('privacyRequests', PrivacyRequestsPage) },
               { path: paths.admin.accessLog, element: adminScreen('accessLog', AccessLogPage) },
               { path: paths.admin.messages, element: adminScreen('messages', MessagesPage) },
+              { path: paths.admin.departments, element: adminScreen('departments', DepartmentsPage) },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

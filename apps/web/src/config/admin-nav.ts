@@ -3,6 +3,7 @@ import {
   ClipboardClock,
   History,
   LayoutDashboard,
+  Building2,
   Newspaper,
   MessageSquareText,
   ScrollText,
@@ -31,4 +32,5 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   item('privacyRequests', 'Yêu cầu về dữ liệu cá nhân', 'Quyền của người bệnh', ShieldCheck),
   item('accessLog', 'Nhật ký truy cập', 'Ai đã xem hồ sơ', ScrollText),
   item('messages', 'Tin nhắn', 'Zalo và SMS', MessageSquareText),
+  item('departments', 'Khoa khám', 'Đặt cọc giữ chỗ', Building2),
 ];

@@ -41,6 +41,7 @@ export const paths = {
     privacyRequests: ADMIN_SCREENS.privacyRequests.path,
     accessLog: ADMIN_SCREENS.accessLog.path,
     messages: ADMIN_SCREENS.messages.path,
+    departments: ADMIN_SCREENS.departments.path,
   },
 } as const;
 
