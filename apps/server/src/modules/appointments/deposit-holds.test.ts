@@ -267,6 +267,37 @@ for (const kind of dbKinds()) {
       expect(await listOutboxEmails(db(), { appointmentId: covered, kind: 'PAYMENT_REQUEST' })).toHaveLength(0);
     });
 
+    it('a booking whose deposit was paid and is then cancelled owes her the deposit back', async () => {
+      clock.set(MONDAY_9AM);
+      expect((await setDeposit('FERTILITY', DEPOSIT)).statusCode).toBe(200);
+      const slot = { appointmentDate: DAYS.thu, appointmentTime: '15:00', department: 'FERTILITY' };
+      for (const by of ['her link', 'the front desk'] as const) {
+        const res = (await book(slot)).json();
+        expect(await vnpayPaid(await startVnpay(res.deposit.payToken))).toMatchObject({ RspCode: '00' });
+        const cancelled =
+          by === 'her link'
+            ? await t.app.inject({
+                method: 'POST',
+                url: `/api/appointments/manage/${res.manageToken}/cancel`,
+                payload: { reason: 'Bận việc' },
+              })
+            : await call(t.app, s.staff, 'PUT', `/api/appointments/${res.appointmentId}/cancel`, {
+                reason: 'Bác sĩ nghỉ',
+              });
+        expect(cancelled.statusCode, cancelled.body).toBe(200);
+        expect(await findAppointment(db(), res.appointmentId), by).toMatchObject({
+          status: 'CANCELLED',
+          refundRequired: true,
+        });
+        const [told] = await listOutboxEmails(db(), { appointmentId: res.appointmentId, kind: 'CANCELLATION' });
+        expect(told!.text, by).toContain('Số tiền hoàn lại: 200.000 VNĐ');
+      }
+      // Without a deposit paid, a cancellation owes nothing.
+      const unpaid = (await book(slot)).json();
+      await call(t.app, s.staff, 'PUT', `/api/appointments/${unpaid.appointmentId}/cancel`, { reason: 'Bận' });
+      expect((await findAppointment(db(), unpaid.appointmentId))!.refundRequired).toBe(false);
+    });
+
     it('the front desk is never asked a deposit, nor is a department without one', async () => {
       clock.set(MONDAY_9AM);
       expect((await setDeposit('FERTILITY', DEPOSIT)).statusCode).toBe(200);

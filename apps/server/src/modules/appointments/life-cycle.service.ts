@@ -271,11 +271,13 @@ export function cancelAppointment(
     (row) => (withRefund(row) ? 'cancelWithRefund' : 'cancel'),
     (_tx, row) => {
       const refund = withRefund(row);
+      // A deposit paid at booking (issue 28) is owed back when the visit will not take place.
+      const deposit = depositPaidOf(row);
       return {
         patch: {
           status: 'CANCELLED',
           cancelReason: reason,
-          refundRequired: refund,
+          refundRequired: refund || deposit > 0,
           patientStatus: body?.patientStatus ?? null,
         },
         event: refund ? 'CANCEL_WITH_REFUND' : 'CANCEL',
@@ -283,7 +285,10 @@ export function cancelAppointment(
         message: refund ? M.cancelledWithRefund : M.cancelled,
         email: (view) => {
           const data = mailDataOfView(view);
-          return data ? cancellationEmail(data, { reason, refund }) : null;
+          if (!data) return null;
+          return !refund && deposit > 0
+            ? cancellationEmail({ ...data, amount: deposit }, { reason, refund: true })
+            : cancellationEmail(data, { reason, refund });
         },
       };
     },
