@@ -24,6 +24,20 @@ export const DEPOSIT_HOLD_MINUTES = 15;
 /** The deposit a department may ask, in đồng. */
 export const DEPOSIT_LIMITS = { min: 10_000, max: 10_000_000 } as const;
 
+/** Whether a booking's slot is held at `now` for a deposit not yet paid (the server's rule: provider-payment.service). */
+export function isDepositDue(
+  a: { status: string; depositAmount: number | null; depositDueAt: string | null; depositPaidAt: string | null },
+  now: Date,
+): boolean {
+  return (
+    a.depositAmount != null &&
+    a.depositPaidAt == null &&
+    a.depositDueAt != null &&
+    ['PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED'].includes(a.status) &&
+    new Date(a.depositDueAt).getTime() > now.getTime()
+  );
+}
+
 /** The visit's amount still due once the deposit she paid is counted; never below 0. */
 export const amountDueAfterDeposit = (amount: number, depositPaid: number) => Math.max(0, amount - depositPaid);
 

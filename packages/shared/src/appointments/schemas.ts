@@ -203,6 +203,10 @@ export const appointmentSchema = z.object({
   doctor: appointmentDoctorSchema.nullable(),
   paymentCompleted: z.boolean(),
   paymentAmount: z.number().nullable(),
+  /** The deposit asked at booking to hold the slot (issue 28), until when it is held, and when it was paid. */
+  depositAmount: z.number().nullable(),
+  depositDueAt: z.string().nullable(),
+  depositPaidAt: z.string().nullable(),
   refundRequired: z.boolean(),
   cancelReason: z.string().nullable(),
   patientStatus: z.string().nullable(),
