@@ -13,6 +13,7 @@ import {
   FULL,
   NEXT_FRIDAY,
   NEXT_SUNDAY,
+  SERVER_DEPARTMENTS,
   TODAY,
   TUESDAY_0915,
 } from './booking-test-kit';
@@ -242,6 +243,21 @@ describe('the public booking form', () => {
       `/appointment/manage/${token}`,
     );
     expect(within(panel).getByText(/Liên kết cũng đã được gửi tới email của bạn/)).toBeInTheDocument();
+  });
+
+  it('says before she books that the chosen department asks a deposit, and how long the slot is held (issue 28)', async () => {
+    fakeBookingServer({
+      departments: {
+        body: SERVER_DEPARTMENTS.map((d) => (d.code === 'FERTILITY' ? { ...d, depositAmount: 200000 } : d)),
+      },
+    });
+    const { user } = renderWithProviders(<AppointmentPage />);
+    await user.selectOptions(await departmentSelect(), 'GYNECOLOGY');
+    expect(screen.queryByText(/yêu cầu tiền đặt cọc/)).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Khoa khám'), 'FERTILITY');
+    expect(
+      screen.getByText(/Khoa này yêu cầu tiền đặt cọc 200\.000 VNĐ: sau khi đặt lịch, chỗ của bạn được giữ 15 phút/),
+    ).toBeInTheDocument();
   });
 
   it('shows the deposit a department asks, until when the slot is held, and the button to pay it (issue 28)', async () => {
