@@ -1,4 +1,4 @@
-import { and, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, inArray, isNull, lte } from 'drizzle-orm';
 import type { AppointmentStatus } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import { appointments } from '../../db/schema';
@@ -21,8 +21,14 @@ export async function cancelLapsedDepositHolds(
     isNull(a.depositPaidAt),
     inArray(a.status, [...holding] as AppointmentStatus[]),
   );
-  // The statuses before the change: read under the same row locks the update takes.
-  const before = await db.select({ id: a.id, fromStatus: a.status }).from(a).where(lapsed).for('update');
+  // The statuses before the change, read under the row locks the update keeps; taken in id order, so
+  // two processes' runs at the same instant wait on each other instead of deadlocking.
+  const before = await db
+    .select({ id: a.id, fromStatus: a.status })
+    .from(a)
+    .where(lapsed)
+    .orderBy(asc(a.id))
+    .for('update');
   if (before.length === 0) return [];
   const cancelled = await db
     .update(a)

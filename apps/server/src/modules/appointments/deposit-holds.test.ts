@@ -267,6 +267,25 @@ for (const kind of dbKinds()) {
       expect(await listOutboxEmails(db(), { appointmentId: covered, kind: 'PAYMENT_REQUEST' })).toHaveLength(0);
     });
 
+    it('a deposit paid at the very instant the hold ends: either kept, or cancelled and flagged for refund, never lost', async () => {
+      clock.set(MONDAY_9AM);
+      expect((await setDeposit('FERTILITY', DEPOSIT)).statusCode).toBe(200);
+      const slot = { appointmentDate: DAYS.thu, appointmentTime: '16:00', department: 'FERTILITY' };
+      for (let i = 0; i < 3; i++) {
+        const res = (await book(slot)).json();
+        const order = await startVnpay(res.deposit.payToken);
+        clock.set(at(15));
+        const [answer] = await Promise.all([vnpayPaid(order), offerFreedPlaces(deps())]);
+        expect(answer).toMatchObject({ RspCode: '00' });
+        const row = (await findAppointment(db(), res.appointmentId))!;
+        if (row.status === 'CANCELLED') expect(row).toMatchObject({ refundRequired: true, depositPaidAt: null });
+        else expect(row.depositPaidAt).not.toBeNull();
+        // The next run agrees with whichever came first.
+        expect(await offerFreedPlaces(deps())).toMatchObject({ released: 0 });
+        clock.set(MONDAY_9AM);
+      }
+    });
+
     it('a booking whose deposit was paid and is then cancelled owes her the deposit back', async () => {
       clock.set(MONDAY_9AM);
       expect((await setDeposit('FERTILITY', DEPOSIT)).statusCode).toBe(200);
