@@ -4,6 +4,7 @@ import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-
 import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
 import { listOutboxEmails } from '../email/email.repository';
+import { listMessages } from '../messaging/messaging.repository';
 import { vnpaySign, vnpaySignData } from '../payments/vnpay';
 import { findAppointment, listAppointmentEvents } from './appointments.repository';
 import { offerFreedPlaces } from './waiting-list-offers.service';
@@ -113,6 +114,9 @@ for (const kind of dbKinds()) {
       expect(mail!.html).toContain(`https://antamclinic.vn/pay/${held.deposit.payToken}`);
       expect(mail!.html).toContain('200.000 VNĐ');
       expect(mail!.html).toContain(PAYMENT_MSG.payDeposit);
+      const [phoned] = await listMessages(db(), { appointmentId: held.appointmentId });
+      expect(phoned).toMatchObject({ template: 'DEPOSIT_REQUEST', urgent: 1 });
+      expect(phoned!.data.link).toBe(`https://antamclinic.vn/pay/${held.deposit.payToken}`);
       expect(await payPage(held.deposit.payToken)).toMatchObject({
         kind: 'DEPOSIT',
         amount: DEPOSIT,
