@@ -394,6 +394,12 @@ for (const kind of dbKinds()) {
         req: () => ({ payload: booking({ email: `book${unique()}@example.com`, phone: phone() }) }),
       },
 
+      // A department's deposit to hold a slot (issue 28): null leaves it off, as it is.
+      'PUT /api/departments/:code/deposit': {
+        expect: perm('manageDepartments'),
+        req: () => ({ url: '/api/departments/FAMILY_PLANNING/deposit', payload: { depositAmount: null } }),
+      },
+
       // The front desk books a walk-in or a phone call (PRODUCT.md section 11).
       'POST /api/appointments/desk': {
         expect: perm('bookAtDesk'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatVnd } from './format';
 
 /** How a patient pays online (issue 28). */
 export const PAYMENT_PROVIDERS = ['VNPAY', 'MOMO', 'VIETQR'] as const;
@@ -9,6 +10,36 @@ export const PAYMENT_PROVIDER_LABELS: Record<PaymentProvider, string> = {
   MOMO: 'Ví MoMo',
   VIETQR: 'Chuyển khoản VietQR',
 };
+
+/**
+ * What an attempt pays: the visit (a payment request, less any deposit), or the deposit that holds
+ * a public booking's slot in a department that asks one (issue 28).
+ */
+export const PAYMENT_KINDS = ['VISIT', 'DEPOSIT'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+/** How long a booking's slot is held while she pays its deposit; unpaid, it goes to the waiting list. */
+export const DEPOSIT_HOLD_MINUTES = 15;
+
+/** The deposit a department may ask, in đồng. */
+export const DEPOSIT_LIMITS = { min: 10_000, max: 10_000_000 } as const;
+
+/** Whether a booking's slot is held at `now` for a deposit not yet paid (the server's rule: provider-payment.service). */
+export function isDepositDue(
+  a: { status: string; depositAmount: number | null; depositDueAt: string | null; depositPaidAt: string | null },
+  now: Date,
+): boolean {
+  return (
+    a.depositAmount != null &&
+    a.depositPaidAt == null &&
+    a.depositDueAt != null &&
+    ['PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED'].includes(a.status) &&
+    new Date(a.depositDueAt).getTime() > now.getTime()
+  );
+}
+
+/** The visit's amount still due once the deposit she paid is counted; never below 0. */
+export const amountDueAfterDeposit = (amount: number, depositPaid: number) => Math.max(0, amount - depositPaid);
 
 /** One attempt: made when she picks a method, settled by the provider's notification only. */
 /** REFUND_DUE: money taken that is not the visit's payment (cancelled, or already paid otherwise). */
@@ -41,6 +72,13 @@ export const PAYMENT_MSG = {
   providerUnavailable: 'Cổng thanh toán tạm thời không phản hồi, vui lòng thử lại sau',
   badSignature: 'Chữ ký không hợp lệ',
   methodOff: 'Phương thức thanh toán này chưa được phòng khám bật',
+  payDeposit: 'Thanh toán đặt cọc',
+  depositLabel: 'Tiền đặt cọc',
+  depositDeducted: 'Đã trừ tiền đặt cọc',
+  depositExpired: `Không thanh toán tiền đặt cọc trong ${DEPOSIT_HOLD_MINUTES} phút`,
+  depositHeld: (amount: string, until: string) =>
+    `Chỗ của quý khách được giữ đến ${until}. Vui lòng thanh toán tiền đặt cọc ${amount} trước thời điểm đó, nếu không lịch hẹn sẽ tự động bị hủy.`,
+  depositInvalid: `Tiền đặt cọc phải là số nguyên từ ${formatVnd(DEPOSIT_LIMITS.min)} đến ${formatVnd(DEPOSIT_LIMITS.max)}`,
 } as const;
 
 export const payTokenParamsSchema = z.object({ token: z.string().min(20).max(100) });
@@ -54,8 +92,14 @@ export const payPageSchema = z.object({
   appointmentDate: z.string(),
   appointmentTime: z.string(),
   departmentName: z.string(),
-  /** Đồng. */
+  /** What it pays now: the deposit that holds the slot, or the visit. */
+  kind: z.enum(PAYMENT_KINDS),
+  /** Đồng: what is due now (a visit's amount less the deposit paid). */
   amount: z.number().int().nullable(),
+  /** Đồng: the deposit already paid and counted toward the visit (0 when none). */
+  depositPaid: z.number().int(),
+  /** Until when the slot is held for the deposit (ISO), while it is due. */
+  depositDueAt: z.string().nullable(),
   paid: z.boolean(),
   payable: z.boolean(),
   methods: z.array(paymentMethodSchema),
@@ -151,6 +195,7 @@ export type RefundActionResponse = z.infer<typeof refundActionResponseSchema>;
 
 /** The appointment's payment as the booking detail shows it. */
 export const appointmentPaymentSchema = z.object({
+  kind: z.enum(PAYMENT_KINDS),
   provider: paymentMethodSchema,
   reference: z.string(),
   amount: z.number().int(),
@@ -179,3 +224,20 @@ export const paymentReturnSchema = z.object({
   provider: paymentMethodSchema.nullable(),
 });
 export type PaymentReturn = z.infer<typeof paymentReturnSchema>;
+
+/** ADMIN sets a department's deposit (issue 28): an amount in đồng, or null for none. */
+export const departmentDepositRequestSchema = z.object(
+  {
+    depositAmount: z
+      .number({ error: PAYMENT_MSG.depositInvalid })
+      .int(PAYMENT_MSG.depositInvalid)
+      .min(DEPOSIT_LIMITS.min, PAYMENT_MSG.depositInvalid)
+      .max(DEPOSIT_LIMITS.max, PAYMENT_MSG.depositInvalid)
+      .nullable(),
+  },
+  { error: PAYMENT_MSG.depositInvalid },
+);
+export type DepartmentDepositRequest = z.infer<typeof departmentDepositRequestSchema>;
+export const departmentCodeParamsSchema = z.object({
+  code: z.string().regex(/^[A-Z_]{1,40}$/, 'Mã khoa không hợp lệ'),
+});

@@ -46,6 +46,8 @@ export const PERMISSIONS = {
   readSpecialties: BACK_OFFICE,
   /** The dashboard's sample-data generator (never in production). */
   generateSampleData: ['ADMIN'],
+  /** The departments' settings: the deposit a public booking pays to hold its slot (issue 28). */
+  manageDepartments: ['ADMIN'],
   /** The users screen: every account but the administrators'. */
   manageUsers: ['ADMIN'],
   /** The personal-data requests' queue and the access log (issue 26). */

@@ -35,6 +35,7 @@ export const ADMIN_SCREENS = {
   accessLog: { path: '/admin/access-log', permission: 'managePrivacy' },
   messages: { path: '/admin/messages', permission: 'manageBookings' },
   refunds: { path: '/admin/refunds', permission: 'manageBookings' },
+  departments: { path: '/admin/departments', permission: 'manageDepartments' },
 } as const satisfies Record<string, { path: string; permission: Permission }>;
 export type AdminScreen = keyof typeof ADMIN_SCREENS;
 

@@ -41,8 +41,8 @@ export function startBackgroundJobs(
     options.waitingListIntervalMs ?? deps.config.waitingListCheckSeconds * 1000,
     async () => {
       const done = await offerFreedPlaces(deps);
-      if (done.offered + done.expired + done.withdrawn > 0)
-        deps.log.info(done, 'waiting lists: offers made, lapsed or withdrawn');
+      if (done.offered + done.expired + done.withdrawn + done.released > 0)
+        deps.log.info(done, 'waiting lists: offers made, lapsed or withdrawn; unpaid deposits released');
     },
     (err) => deps.log.error({ err }, 'waiting-list job failed'),
   );

@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Department } from '@clinic/shared';
 import { api } from '@/lib/api-client';
 
-/** What the booking form needs of a department (the built-in fallback list has no capacity). */
-export type BookingDepartment = Pick<Department, 'code' | 'departmentName' | 'specialtyName'>;
+/** What the booking form needs of a department (the built-in fallback list has no capacity and no deposit). */
+export type BookingDepartment = Pick<Department, 'code' | 'departmentName' | 'specialtyName'> &
+  Partial<Pick<Department, 'depositAmount'>>;
 
 export function getPublicDepartments(): Promise<BookingDepartment[]> {
   return api.get<BookingDepartment[]>('/appointments/public/departments', {

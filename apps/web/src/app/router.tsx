@@ -35,6 +35,7 @@ const PrivacyRequestsPage = lazy(() => import('@/features/privacy/privacy-reques
 const AccessLogPage = lazy(() => import('@/features/privacy/access-log-page'));
 const MessagesPage = lazy(() => import('@/features/messages/messages-page'));
 const RefundsPage = lazy(() => import('@/features/bookings/refunds-page'));
+const DepartmentsPage = lazy(() => import('@/features/departments/departments-page'));
 
 /** A back-office page behind the role check of its screen (its chunk loads only when allowed). */
 function adminScreen(screen: AdminScreen, Page: LazyExoticComponent<ComponentType>) {
@@ -112,6 +113,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.accessLog, element: adminScreen('accessLog', AccessLogPage) },
               { path: paths.admin.messages, element: adminScreen('messages', MessagesPage) },
               { path: paths.admin.refunds, element: adminScreen('refunds', RefundsPage) },
+              { path: paths.admin.departments, element: adminScreen('departments', DepartmentsPage) },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

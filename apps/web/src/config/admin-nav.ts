@@ -4,6 +4,7 @@ import {
   ClipboardClock,
   History,
   LayoutDashboard,
+  Building2,
   Newspaper,
   MessageSquareText,
   ScrollText,
@@ -33,4 +34,5 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   item('accessLog', 'Nhật ký truy cập', 'Ai đã xem hồ sơ', ScrollText),
   item('messages', 'Tin nhắn', 'Zalo và SMS', MessageSquareText),
   item('refunds', 'Hoàn tiền', 'Khoản cần trả lại', BanknoteArrowDown),
+  item('departments', 'Khoa khám', 'Đặt cọc giữ chỗ', Building2),
 ];

@@ -42,6 +42,7 @@ export const paths = {
     accessLog: ADMIN_SCREENS.accessLog.path,
     messages: ADMIN_SCREENS.messages.path,
     refunds: ADMIN_SCREENS.refunds.path,
+    departments: ADMIN_SCREENS.departments.path,
   },
 } as const;
 

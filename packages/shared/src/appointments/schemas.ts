@@ -77,6 +77,8 @@ export const departmentSchema = z.object({
   departmentName: z.string(),
   specialtyName: z.string(),
   slotCapacity: z.number().int(),
+  /** The deposit a public booking pays to hold its slot (issue 28), in đồng; null: none asked. */
+  depositAmount: z.number().int().nullable(),
 });
 export type Department = z.infer<typeof departmentSchema>;
 
@@ -109,6 +111,8 @@ export const publicAppointmentResponseSchema = z.object({
   message: z.string(),
   appointmentId: z.number().int(),
   manageToken: z.string().optional(),
+  /** The deposit that holds the slot (issue 28): its amount, when the hold ends, and the pay link's token (/pay/{token}). */
+  deposit: z.object({ amount: z.number().int(), dueAt: z.string(), payToken: z.string() }).optional(),
 });
 export type PublicAppointmentResponse = z.infer<typeof publicAppointmentResponseSchema>;
 
@@ -199,6 +203,10 @@ export const appointmentSchema = z.object({
   doctor: appointmentDoctorSchema.nullable(),
   paymentCompleted: z.boolean(),
   paymentAmount: z.number().nullable(),
+  /** The deposit asked at booking to hold the slot (issue 28), until when it is held, and when it was paid. */
+  depositAmount: z.number().nullable(),
+  depositDueAt: z.string().nullable(),
+  depositPaidAt: z.string().nullable(),
   refundRequired: z.boolean(),
   cancelReason: z.string().nullable(),
   patientStatus: z.string().nullable(),

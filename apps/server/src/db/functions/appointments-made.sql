@@ -13,10 +13,11 @@
 --   { appointment: { id (drawn from the sequence), fullName, phone, email, appointmentDate,
 --                    appointmentTime, department, reason, userId, followUpOfId, searchText,
 --                    status (PENDING), doctorId, doctorNotifiedAt, paymentCompleted (false),
---                    paymentAmount, createdAt (now) },
+--                    paymentAmount, depositAmount and depositDueAt (a deposit's hold, issue 28), createdAt (now) },
 --     now, claimsEntry (the waiting-list entry whose held offer this booking takes, or absent),
 --     events: [{ action, fromStatus, toStatus (PENDING), note, actorId, actorName, actorRole }],
---     linkHash (the private link's SHA-256, or null), emails: [outbox rows],
+--     linkHash (the private link's SHA-256, or null), payLinkHash (the deposit's pay link's, or absent),
+--     emails: [outbox rows],
 --     messages: [{ channel, template, recipient, data, trackingId, urgent }] (the same events to her
 --     phone, Zalo or SMS: written with the booking, so a refused or failed one sends nothing; absent: none),
 --     consents: [{ purpose, source, channel, noticeVersion, recordedById }] (the person's consents
@@ -92,12 +93,14 @@ BEGIN
     RETURN v_outcomes;
   END IF;
   INSERT INTO appointments (id, full_name, phone, email, appointment_date, appointment_time, department, reason, user_id, follow_up_of_id,
-                            status, doctor_id, doctor_notified_at, payment_completed, payment_amount, search_text, created_at, updated_at)
+                            status, doctor_id, doctor_notified_at, payment_completed, payment_amount, deposit_amount, deposit_due_at,
+                            search_text, created_at, updated_at)
   OVERRIDING SYSTEM VALUE
   SELECT (a->>'id')::integer, a->>'fullName', a->>'phone', a->>'email', (a->>'appointmentDate')::date, a->>'appointmentTime', a->>'department',
          a->>'reason', (a->>'userId')::integer, (a->>'followUpOfId')::integer,
          coalesce(a->>'status', 'PENDING'), (a->>'doctorId')::integer, (a->>'doctorNotifiedAt')::timestamptz,
-         coalesce((a->>'paymentCompleted')::boolean, false), (a->>'paymentAmount')::bigint, a->>'searchText',
+         coalesce((a->>'paymentCompleted')::boolean, false), (a->>'paymentAmount')::bigint,
+         (a->>'depositAmount')::bigint, (a->>'depositDueAt')::timestamptz, a->>'searchText',
          coalesce((a->>'createdAt')::timestamptz, (x->>'now')::timestamptz), coalesce((a->>'createdAt')::timestamptz, (x->>'now')::timestamptz)
   FROM jsonb_array_elements(v_ok) x, LATERAL (SELECT x->'appointment' AS a) y;
   INSERT INTO appointment_events (appointment_id, action, from_status, to_status, note, actor_id, actor_name, actor_role, created_at)
@@ -109,6 +112,9 @@ BEGIN
   INSERT INTO appointment_links (appointment_id, token_hash, created_at)
   SELECT (x->'appointment'->>'id')::integer, x->>'linkHash', (x->>'now')::timestamptz
   FROM jsonb_array_elements(v_ok) x WHERE x->>'linkHash' IS NOT NULL;
+  INSERT INTO payment_links (appointment_id, token_hash, created_at)
+  SELECT (x->'appointment'->>'id')::integer, x->>'payLinkHash', (x->>'now')::timestamptz
+  FROM jsonb_array_elements(v_ok) x WHERE x->>'payLinkHash' IS NOT NULL;
   INSERT INTO email_outbox (kind, to_address, subject, html, text, data, attachments, appointment_id, status, next_attempt_at, created_at)
   SELECT e.m->>'kind', e.m->>'to_address', e.m->>'subject', e.m->>'html', e.m->>'text', nullif(e.m->'data', 'null'::jsonb), coalesce(e.m->'attachments', '[]'::jsonb),
          (o.x->'appointment'->>'id')::integer, 'queued', (o.x->>'now')::timestamptz, (o.x->>'now')::timestamptz

@@ -42,6 +42,14 @@ export const appointments = pgTable(
     /** Đồng. */
     paymentAmount: bigint('payment_amount', { mode: 'number' }),
     refundRequired: boolean('refund_required').notNull().default(false),
+    /**
+     * The deposit a public booking was asked to hold its slot (issue 28), in đồng; null: none. While
+     * deposit_paid_at is null and deposit_due_at has passed, the deposit job cancels the booking and
+     * its place goes to the waiting list. Paid, it counts toward the visit's payment.
+     */
+    depositAmount: bigint('deposit_amount', { mode: 'number' }),
+    depositDueAt: timestamp('deposit_due_at', { withTimezone: true, mode: 'date' }),
+    depositPaidAt: timestamp('deposit_paid_at', { withTimezone: true, mode: 'date' }),
     cancelReason: text('cancel_reason'),
     patientStatus: text('patient_status'),
     doctorResponse: text('doctor_response'),
@@ -101,10 +109,15 @@ export const appointments = pgTable(
     index('appointments_reminder_due_idx')
       .on(t.appointmentDate)
       .where(sql`${t.reminderSent} = false`),
+    // The deposit job looks only at holds still unpaid.
+    index('appointments_deposit_due_idx')
+      .on(t.depositDueAt)
+      .where(sql`${t.depositDueAt} is not null and ${t.depositPaidAt} is null`),
     // Written unqualified when the table was made; the same text keeps the migration history as it is.
     check('appointments_status_check', inList(sql.raw('status'), APPOINTMENT_STATUSES)),
     check('appointments_time_check', sql`${t.appointmentTime} ~ '^[0-2][0-9]:[0-5][0-9]$'`),
     check('appointments_payment_amount_check', sql`${t.paymentAmount} is null or ${t.paymentAmount} > 0`),
+    check('appointments_deposit_amount_check', sql`${t.depositAmount} is null or ${t.depositAmount} > 0`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
 export const departments = pgTable(
   'departments',
@@ -9,8 +9,13 @@ export const departments = pgTable(
     departmentName: text('department_name').notNull(),
     specialtyName: text('specialty_name').notNull(),
     slotCapacity: integer('slot_capacity').notNull().default(3),
+    /** Đồng a public booking pays to hold its slot (issue 28); null: no deposit (the default). */
+    depositAmount: bigint('deposit_amount', { mode: 'number' }),
   },
-  (t) => [check('departments_slot_capacity_check', sql`${t.slotCapacity} > 0`)],
+  (t) => [
+    check('departments_slot_capacity_check', sql`${t.slotCapacity} > 0`),
+    check('departments_deposit_amount_check', sql`${t.depositAmount} is null or ${t.depositAmount} > 0`),
+  ],
 );
 
 export const medicalSpecialties = pgTable('medical_specialties', {

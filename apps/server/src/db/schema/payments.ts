@@ -3,6 +3,7 @@ import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } 
 import {
   PAYMENT_ATTEMPT_STATUSES,
   PAYMENT_FLAGS,
+  PAYMENT_KINDS,
   PAYMENT_NOTIFICATION_OUTCOMES,
   PAYMENT_PROVIDERS,
   REFUND_STATUSES,
@@ -28,6 +29,8 @@ export const paymentAttempts = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     appointmentId: integer('appointment_id').notNull(),
+    /** The visit's payment, or the deposit that held a booking's slot. */
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull().default('VISIT'),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     reference: text('reference').notNull().unique(),
     /** Đồng. */
@@ -39,10 +42,12 @@ export const paymentAttempts = pgTable(
   },
   (t) => [
     index('payment_attempts_appointment_idx').on(t.appointmentId, t.id),
-    // Whatever races, an appointment has at most one attempt that took its money as the visit's payment.
+    // Whatever races, an appointment has at most one attempt that took its money as the visit's
+    // payment, and one as its deposit.
     uniqueIndex('payment_attempts_one_paid_idx')
-      .on(t.appointmentId)
+      .on(t.appointmentId, t.kind)
       .where(sql`${t.status} = 'PAID'`),
+    check('payment_attempts_kind_check', inList(t.kind, PAYMENT_KINDS)),
     check('payment_attempts_provider_check', inList(t.provider, PAYMENT_PROVIDERS)),
     check('payment_attempts_status_check', inList(t.status, PAYMENT_ATTEMPT_STATUSES)),
     check('payment_attempts_amount_check', sql`${t.amount} > 0`),

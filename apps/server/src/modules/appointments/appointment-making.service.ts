@@ -3,6 +3,7 @@ import {
   mobileMsisdn,
   checkDeskSlotRules,
   checkSlotRules,
+  DEPOSIT_HOLD_MINUTES,
   type AppointmentEventAction,
   type AppointmentStatus,
 } from '@clinic/shared';
@@ -21,6 +22,7 @@ import {
 } from './appointments.repository';
 import { book, newAppointmentId } from './bookings-together';
 import { hashOf, newToken } from './manage-token';
+import { newPayLink } from '../payments/pay-link.service';
 import { appointmentSearchText } from './search-text';
 import type { BookingConsent } from '../privacy/consent.service';
 
@@ -62,6 +64,11 @@ export type AppointmentRequest = {
   }[];
   /** A claim of the place a waiting-list offer holds for this entry (waiting-list.service.ts). */
   claimsEntry?: number;
+  /**
+   * A public booking in a department that asks a deposit (issue 28) holds its slot while she pays it:
+   * the deposit's amount and deadline are written with it, and its pay link is made at once.
+   */
+  holdForDeposit?: boolean;
   /** A private management link (PRODUCT.md section 10), made when the appointment has an e-mail. */
   manageLink?: boolean;
   /** Its messages, once its id, department and private link are known. */
@@ -85,7 +92,14 @@ export type BookedRow = Slot & {
   searchText: string;
 };
 export type BookingDepartment = { code: string; departmentName: string; specialtyName: string };
-export type MadeAppointment = { row: BookedRow; department: BookingDepartment; manageToken: string | null };
+/** The deposit that holds a booking's slot: its amount, when the hold ends, the pay link's token. */
+export type HeldDeposit = { amount: number; dueAt: Date; payToken: string };
+export type MadeAppointment = {
+  row: BookedRow;
+  department: BookingDepartment;
+  manageToken: string | null;
+  deposit: HeldDeposit | null;
+};
 
 type MakingDeps = AppointmentDeps & Partial<Pick<AppDeps, 'cache'>>;
 
@@ -131,7 +145,7 @@ export async function tryMakeAppointment(
   if (request.rules !== 'none') assertSlotRules(deps, slot, now, request.rules);
   const found = await departmentAndNewId(db, deps, slot.department);
   if (!found) return { outcome: 'UNKNOWN_DEPARTMENT' };
-  const { id, ...department } = found;
+  const { id, depositAmount, ...department } = found;
   const { person } = request;
   const row: BookedRow = {
     id,
@@ -143,7 +157,16 @@ export async function tryMakeAppointment(
   };
   // The private link goes by e-mail, or by Zalo/SMS to a mobile phone (issue 27).
   const manageToken = request.manageLink && (person.email || mobileMsisdn(person.phone)) ? newToken() : null;
-  const made = { row, department, manageToken };
+  const payLink = request.holdForDeposit && depositAmount != null ? newPayLink() : null;
+  const deposit =
+    payLink && depositAmount != null
+      ? {
+          amount: depositAmount,
+          dueAt: new Date(now.getTime() + DEPOSIT_HOLD_MINUTES * 60_000),
+          payToken: payLink.token,
+        }
+      : null;
+  const made = { row, department, manageToken, deposit };
   const emails = request.messages?.(made) ?? [];
   const status = request.status ?? 'PENDING';
   const outcome = await book(db, {
@@ -154,8 +177,11 @@ export async function tryMakeAppointment(
       doctorNotifiedAt: request.doctorNotifiedAt ?? null,
       paymentCompleted: request.paymentCompleted ?? false,
       paymentAmount: request.paymentAmount ?? null,
+      depositAmount: deposit?.amount ?? null,
+      depositDueAt: deposit?.dueAt ?? null,
       createdAt: request.createdAt ?? now,
     },
+    ...(payLink ? { payLinkHash: payLink.hash } : {}),
     now,
     ...(request.claimsEntry !== undefined ? { claimsEntry: request.claimsEntry } : {}),
     events: request.events.map((e) => ({

@@ -230,10 +230,15 @@ export async function dayAvailability(db: Db, date: string, department: string, 
 export async function departmentWithNewId(db: Db, code: string) {
   const result =
     await db.execute(sql`select d.code, d.department_name as "departmentName", d.specialty_name as "specialtyName", d.slot_capacity as "slotCapacity",
-    nextval(pg_get_serial_sequence('appointments', 'id'))::int as id from ${departments} d where d.code = ${code}`);
-  return rowsOf<{ code: string; departmentName: string; specialtyName: string; slotCapacity: number; id: number }>(
-    result,
-  )[0];
+    d.deposit_amount::int as "depositAmount", nextval(pg_get_serial_sequence('appointments', 'id'))::int as id from ${departments} d where d.code = ${code}`);
+  return rowsOf<{
+    code: string;
+    departmentName: string;
+    specialtyName: string;
+    slotCapacity: number;
+    depositAmount: number | null;
+    id: number;
+  }>(result)[0];
 }
 
 /** `n` new appointment ids, drawn from the sequence at once. */
@@ -263,6 +268,8 @@ export type OneCallBooking = {
     | 'doctorNotifiedAt'
     | 'paymentCompleted'
     | 'paymentAmount'
+    | 'depositAmount'
+    | 'depositDueAt'
     | 'createdAt'
   > & { id: number };
   now: Date;
@@ -279,6 +286,8 @@ export type OneCallBooking = {
     actorRole: string | null;
   }[];
   linkHash: string | null;
+  /** The deposit's pay link (its SHA-256), made with a booking that holds its slot for a deposit. */
+  payLinkHash?: string;
   /** Each e-mail rendered (html and text) or kept as its data (templates.ts, bodyOf). */
   emails: ({ kind: string; to_address: string; subject: string; attachments: unknown[] } & (
     { html: string; text: string } | { data: object }
@@ -316,6 +325,7 @@ export async function findDepartment(db: Db, code: string) {
       departmentName: departments.departmentName,
       specialtyName: departments.specialtyName,
       slotCapacity: departments.slotCapacity,
+      depositAmount: departments.depositAmount,
     })
     .from(departments)
     .where(eq(departments.code, code))

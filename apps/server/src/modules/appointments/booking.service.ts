@@ -2,6 +2,8 @@ import {
   APPOINTMENT_MSG as M,
   checkDeskSlotRules,
   checkSlotRules,
+  clinicMoment,
+  formatTimeOnDate,
   type AvailabilityQuery,
   type AvailabilityResponse,
   type DayPlacesQuery,
@@ -9,6 +11,7 @@ import {
   isDateString,
   TIME_SLOTS,
   type PublicAppointmentInput,
+  type PublicAppointmentResponse,
 } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
@@ -19,6 +22,7 @@ import { mailDataOf } from './appointment-mail';
 import { keptDepartment, makeAppointment } from './appointment-making.service';
 import { dayAvailability, findDepartment, slotAvailability } from './appointments.repository';
 import { manageUrl } from './manage-token';
+import { payLinkUrl } from '../payments/pay-link.service';
 import { healthConsentForBooking } from '../privacy/consent.service';
 
 export async function requireDepartment(db: Db, code: string) {
@@ -87,10 +91,10 @@ export async function createPublicAppointment(
   session: Actor | null,
   /** The site's origin, for the private management link in the e-mail. */
   origin: string,
-): Promise<{ message: string; appointmentId: number; manageToken?: string }> {
+): Promise<PublicAppointmentResponse> {
   const userId = session?.role === 'PATIENT' ? session.id : null;
   // No transaction of its own: the call is atomic, and the slots' locks end with it.
-  const { row, manageToken } = await makeAppointment(
+  const { row, manageToken, deposit } = await makeAppointment(
     deps.db,
     deps,
     {
@@ -99,20 +103,48 @@ export async function createPublicAppointment(
       reason: input.reason,
       rules: 'public',
       events: [{ action: 'CREATED', note: null }],
+      // A department that asks a deposit holds the slot while she pays it (issue 28).
+      holdForDeposit: true,
       // With an e-mail, the visitor gets a private link to see, move or cancel the visit herself.
       manageLink: true,
       // The box she ticked (the schema refuses the request without it), recorded with the booking.
       consents: [healthConsentForBooking(userId != null ? 'ACCOUNT' : 'WEB')],
-      messages: ({ row: booked, department, manageToken: token }) => {
+      messages: ({ row: booked, department, manageToken: token, deposit: held }) => {
         const mail = mailDataOf({ ...booked, paymentAmount: null }, { departmentName: department.departmentName });
+        if (!mail) return [];
+        const depositMail = held
+          ? {
+              deposit: { amount: held.amount, until: untilText(held.dueAt, deps.timeZone) },
+              payUrl: payLinkUrl(origin, held.payToken),
+            }
+          : {};
         // Kept as its data and rendered when it goes out: the booking's call carries a few hundred bytes, not 4 KB.
-        return mail && token ? [bookingReceivedKept({ ...mail, manageUrl: manageUrl(origin, token) })] : [];
+        return token || held
+          ? [
+              bookingReceivedKept({
+                ...mail,
+                ...(token ? { manageUrl: manageUrl(origin, token) } : {}),
+                ...depositMail,
+              }),
+            ]
+          : [];
       },
     },
     session,
     deps.clock.now(),
   );
-  return manageToken
-    ? { message: M.bookingReceived, appointmentId: row.id, manageToken }
-    : { message: M.bookingReceived, appointmentId: row.id };
+  return {
+    message: M.bookingReceived,
+    appointmentId: row.id,
+    ...(manageToken ? { manageToken } : {}),
+    ...(deposit
+      ? { deposit: { amount: deposit.amount, dueAt: deposit.dueAt.toISOString(), payToken: deposit.payToken } }
+      : {}),
+  };
+}
+
+/** "10:15 ngày 02/03/2027", in the clinic's zone. */
+function untilText(at: Date, timeZone: string): string {
+  const until = clinicMoment(at, timeZone);
+  return formatTimeOnDate(until.time, until.date);
 }

@@ -1,6 +1,8 @@
 import {
+  amountDueAfterDeposit,
   APPOINTMENT_MSG as M,
   APPOINTMENT_TRAIL as T,
+  PAYMENT_MSG,
   canCancelWithRefund,
   formatDate,
   formatVnd,
@@ -35,6 +37,7 @@ import {
   type AppointmentDeps,
 } from './appointment-access';
 import { toAppointmentDto } from './appointment-dto';
+import { depositPaidOf } from './provider-payment.service';
 import { confirmedMail, mailDataOfView } from './appointment-mail';
 import {
   deleteAppointmentRow,
@@ -197,20 +200,43 @@ export function confirmWithDoctor(deps: AppointmentDeps, id: number, actor: Acto
 }
 
 export function requestPayment(deps: PaymentRequestDeps, id: number, actor: Actor, body: { amount: number }) {
-  return transition(deps, id, actor, 'requestPayment', async (tx, _row, now) => {
-    // Her private pay link (issue 28), made with the request; a new request replaces the old link.
-    const payUrl = payLinkUrl(deps.config.publicUrl, await issuePayLink(tx, id, now));
-    return {
-      patch: { status: 'PAYMENT_REQUESTED', paymentAmount: body.amount },
-      event: 'REQUEST_PAYMENT',
-      note: T.amount(formatVnd(body.amount)),
-      message: M.paymentRequested,
-      email: (view) => {
-        const data = mailDataOfView(view);
-        return data ? paymentRequestEmail({ ...data, payUrl }) : null;
-      },
-    };
-  });
+  // A deposit paid at booking counts toward the visit (issue 28): one that covers the amount leaves
+  // nothing to pay, and the visit is paid at once (the state machine's mark paid, from the same statuses).
+  const covered = (row: AppointmentRow) => depositPaidOf(row) >= body.amount;
+  return transition(
+    deps,
+    id,
+    actor,
+    (row) => (covered(row) ? 'markPaid' : 'requestPayment'),
+    async (tx, row, now) => {
+      const deposit = depositPaidOf(row);
+      const deducted = deposit > 0 ? ` · ${PAYMENT_MSG.depositDeducted} ${formatVnd(deposit)}` : '';
+      if (covered(row))
+        return {
+          patch: { status: 'PAID', paymentCompleted: true, paymentAmount: body.amount },
+          event: 'MARK_PAID',
+          note: `${T.amount(formatVnd(body.amount))}${deducted}`,
+          message: M.markedPaid,
+          email: (view) => {
+            const data = mailDataOfView(view);
+            return data ? paymentConfirmationEmail(data) : null;
+          },
+        };
+      // Her private pay link (issue 28), made with the request; a new request replaces the old link.
+      const payUrl = payLinkUrl(deps.config.publicUrl, await issuePayLink(tx, id, now));
+      const due = amountDueAfterDeposit(body.amount, deposit);
+      return {
+        patch: { status: 'PAYMENT_REQUESTED', paymentAmount: body.amount },
+        event: 'REQUEST_PAYMENT',
+        note: `${T.amount(formatVnd(body.amount))}${deducted}`,
+        message: M.paymentRequested,
+        email: (view) => {
+          const data = mailDataOfView(view);
+          return data ? paymentRequestEmail({ ...data, amount: due, payUrl }) : null;
+        },
+      };
+    },
+  );
 }
 
 export function markPaid(
@@ -251,13 +277,15 @@ export function cancelAppointment(
     (row) => (withRefund(row) ? 'cancelWithRefund' : 'cancel'),
     async (tx, row, now) => {
       const refund = withRefund(row);
+      // A deposit paid at booking (issue 28) is owed back when the visit will not take place.
+      const deposit = depositPaidOf(row);
       // The money to give back becomes refunds to track (issue 28), in the cancel's transaction.
-      if (refund) await openRefundsOnCancel(tx, row, actor.id, now);
+      if (refund || deposit > 0) await openRefundsOnCancel(tx, row, actor.id, now);
       return {
         patch: {
           status: 'CANCELLED',
           cancelReason: reason,
-          refundRequired: refund,
+          refundRequired: refund || deposit > 0,
           patientStatus: body?.patientStatus ?? null,
         },
         event: refund ? 'CANCEL_WITH_REFUND' : 'CANCEL',
@@ -265,7 +293,10 @@ export function cancelAppointment(
         message: refund ? M.cancelledWithRefund : M.cancelled,
         email: (view) => {
           const data = mailDataOfView(view);
-          return data ? cancellationEmail(data, { reason, refund }) : null;
+          if (!data) return null;
+          return !refund && deposit > 0
+            ? cancellationEmail({ ...data, amount: deposit }, { reason, refund: true })
+            : cancellationEmail(data, { reason, refund });
         },
       };
     },

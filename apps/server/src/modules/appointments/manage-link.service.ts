@@ -23,6 +23,8 @@ import {
 import { eventRow, notFound, slotOf, TransitionError, type Actor, type AppointmentDeps } from './appointment-access';
 import { toAppointmentDto, toPatientView } from './appointment-dto';
 import { mailDataOfView } from './appointment-mail';
+import { openRefundsOnCancel } from '../payments/refunds.service';
+import { depositPaidOf } from './provider-payment.service';
 import { assertRoomToMove, assertSlotRules } from './appointment-making.service';
 import {
   findAppointment,
@@ -93,17 +95,28 @@ export async function cancelByLink(deps: AppointmentDeps, token: string, body: {
   return deps.db.transaction(async (tx) => {
     const row = await appointmentOf(deps, tx, token, true);
     assertMayChange(row);
+    // A deposit paid at booking (issue 28) is owed back when the visit will not take place.
+    const deposit = depositPaidOf(row);
     const updated = await updateAppointment(tx, row.id, {
       status: 'CANCELLED',
       cancelReason: body.reason,
+      ...(deposit > 0 ? { refundRequired: true } : {}),
       updatedAt: now,
     });
+    // The deposit becomes a refund to track; the refunds job asks the provider for it.
+    if (deposit > 0) await openRefundsOnCancel(tx, row, null, now);
     await insertAppointmentEvents(tx, [
       eventRow(null, row.id, 'CANCEL', row.status, updated.status, T.cancelledByLink(body.reason), now),
     ]);
     const view = (await findAppointmentView(tx, row.id))!;
     const data = mailDataOfView(view);
-    if (data) await enqueueEmails(tx, [cancellationEmail(data, { reason: body.reason, refund: false })], now);
+    const refund = deposit > 0 ? { amount: deposit } : null;
+    if (data)
+      await enqueueEmails(
+        tx,
+        [cancellationEmail({ ...data, ...refund }, { reason: body.reason, refund: refund != null })],
+        now,
+      );
     return { message: M.cancelled, appointment: await managedView(tx, updated) };
   });
 }

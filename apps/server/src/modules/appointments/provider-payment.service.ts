@@ -1,4 +1,12 @@
-import { APPOINTMENT_TRAIL as T, checkTransition, formatVnd, type Role } from '@clinic/shared';
+import {
+  amountDueAfterDeposit,
+  APPOINTMENT_TRAIL as T,
+  checkTransition,
+  formatVnd,
+  type Role,
+  type AppointmentStatus,
+  type PaymentKind,
+} from '@clinic/shared';
 import type { Db } from '../../db/client';
 import type { AppointmentRow } from '../../db/schema';
 import { enqueueEmails, paymentConfirmationEmail, refundDoneEmail } from '../email/email.service';
@@ -30,17 +38,64 @@ export async function markPaidByProvider(
   payment: { amount: number; providerLabel: string; reference: string },
   now: Date,
 ): Promise<void> {
+  // The visit's amount stays what staff asked: a deposit paid before made the payment smaller.
   const updated = await updateAppointment(tx, row.id, {
     status: 'PAID',
     paymentCompleted: true,
-    paymentAmount: payment.amount,
+    paymentAmount: row.paymentAmount ?? payment.amount,
     updatedAt: now,
   });
   const note = `${T.amount(formatVnd(payment.amount))} · ${payment.providerLabel} · ${payment.reference}`;
   const event = eventRow(null, row.id, 'MARK_PAID', row.status, updated.status, note, now);
   await insertAppointmentEvents(tx, [{ ...event, actorName: payment.providerLabel }]);
   const data = mailDataOfView((await findAppointmentView(tx, row.id))!);
-  if (data) await enqueueEmails(tx, [paymentConfirmationEmail(data)], now);
+  if (data) await enqueueEmails(tx, [paymentConfirmationEmail({ ...data, amount: payment.amount })], now);
+}
+
+/** The statuses a booking holds its slot in while its deposit is due: those staff may still cancel. */
+export const HOLDING_STATUSES: readonly AppointmentStatus[] = ['PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED'];
+
+type DepositFields = Pick<AppointmentRow, 'status' | 'depositAmount' | 'depositDueAt' | 'depositPaidAt'>;
+
+/** The deposit she paid, which counts toward the visit's payment (0 when none). */
+export const depositPaidOf = (a: Pick<AppointmentRow, 'depositAmount' | 'depositPaidAt'>) =>
+  a.depositPaidAt != null && a.depositAmount != null ? a.depositAmount : 0;
+
+/** Whether a provider's money may still be taken as this booking's deposit (until the job releases the slot). */
+export const depositPayable = (a: DepositFields) =>
+  a.depositAmount != null && a.depositPaidAt == null && a.depositDueAt != null && HOLDING_STATUSES.includes(a.status);
+
+/** Whether the slot is held for her deposit at `now`: the pay page offers it until then. */
+export const depositHeld = (a: DepositFields, now: Date) =>
+  depositPayable(a) && a.depositDueAt!.getTime() > now.getTime();
+
+/**
+ * What the pay link asks now: the deposit while the slot is held for it, else the requested
+ * payment less the deposit paid; null when nothing is due.
+ */
+export function dueNow(a: AppointmentRow, now: Date): { kind: PaymentKind; amount: number } | null {
+  if (depositHeld(a, now)) return { kind: 'DEPOSIT', amount: a.depositAmount! };
+  if (a.status !== 'PAYMENT_REQUESTED' || a.paymentAmount == null) return null;
+  const amount = amountDueAfterDeposit(a.paymentAmount, depositPaidOf(a));
+  return amount > 0 ? { kind: 'VISIT', amount } : null;
+}
+
+/**
+ * A deposit a provider confirmed: the hold ends (the booking goes on as any other), its history
+ * says so, and she gets a receipt. The status does not change.
+ */
+export async function markDepositPaid(
+  tx: Db,
+  row: AppointmentRow,
+  payment: { amount: number; providerLabel: string; reference: string },
+  now: Date,
+): Promise<void> {
+  await updateAppointment(tx, row.id, { depositPaidAt: now, updatedAt: now });
+  const note = `${T.amount(formatVnd(payment.amount))} · ${payment.providerLabel} · ${payment.reference}`;
+  const event = eventRow(null, row.id, 'DEPOSIT_PAID', row.status, row.status, note, now);
+  await insertAppointmentEvents(tx, [{ ...event, actorName: payment.providerLabel }]);
+  const data = mailDataOfView((await findAppointmentView(tx, row.id))!);
+  if (data) await enqueueEmails(tx, [paymentConfirmationEmail({ ...data, amount: payment.amount })], now);
 }
 
 /** Money came for a cancelled visit: the booking shows a refund to make. */

@@ -39,6 +39,8 @@ for (const kind of dbKinds()) {
           departmentName: 'Khoa Phụ khoa',
           specialtyName: 'Phụ khoa',
           slotCapacity: 3,
+          // No deposit unless ADMIN sets one (issue 28).
+          depositAmount: null,
         });
       });
     });

@@ -8,6 +8,7 @@ import { isClinicDay } from '../messaging/messaging.service';
 import type { AppointmentDeps } from './appointment-access';
 import { lockSlot, slotPlaces, type Slot } from './appointments.repository';
 import { requireDepartment } from './booking.service';
+import { releaseLapsedDepositHolds } from './deposit-holds.service';
 import { hashOf, newToken } from './manage-token';
 import { departmentNameOf, mailOf, waitingUrl } from './waiting-list.service';
 import {
@@ -38,15 +39,18 @@ export async function forgetPastWaitingLists(
 }
 
 /**
- * One run of the job every process runs (every 30 s by default): ends the lists of slots that have
- * begun, lapses unclaimed offers, and offers each freed place to the first in line. Safe to run
+ * One run of the job every process runs (every 30 s by default): releases the slots of bookings
+ * whose deposit is overdue, ends the lists of slots that have begun, lapses unclaimed offers, and
+ * offers each freed place to the first in line. Safe to run
  * in several processes at once: the updates are single statements, the offers are made under the
  * slot's lock after counting again.
  */
 export async function offerFreedPlaces(
   deps: AppointmentDeps & Pick<AppDeps, 'config'> & { metrics?: Pick<Metrics, 'waitingListOffers'> },
-): Promise<{ withdrawn: number; expired: number; offered: number }> {
+): Promise<{ withdrawn: number; expired: number; released: number; offered: number }> {
   const now = deps.clock.now();
+  // Bookings whose deposit is overdue give their place back first, so this run offers it (issue 28).
+  const released = await releaseLapsedDepositHolds(deps, now);
   const withdrawn = await deps.db.transaction(async (tx) => {
     const ended = await withdrawBegunEntries(tx, now);
     // Each department's name read once, however many of its entries ended.
@@ -66,7 +70,7 @@ export async function offerFreedPlaces(
   offers?.inc({ outcome: 'offered' }, offered);
   offers?.inc({ outcome: 'lapsed' }, expired);
   offers?.inc({ outcome: 'withdrawn' }, withdrawn);
-  return { withdrawn, expired, offered };
+  return { withdrawn, expired, released, offered };
 }
 
 async function offerInSlot(deps: AppointmentDeps & Pick<AppDeps, 'config'>, slot: Slot, now: Date): Promise<number> {

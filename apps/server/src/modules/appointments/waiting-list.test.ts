@@ -243,7 +243,7 @@ for (const kind of dbKinds()) {
       expect((await book(slot)).json().code).toBe('SLOT_FULL');
 
       const offersBefore = await offersCounted('offered');
-      expect(await offerFreedPlaces(deps())).toEqual({ withdrawn: 0, expired: 0, offered: 1 });
+      expect(await offerFreedPlaces(deps())).toEqual({ withdrawn: 0, expired: 0, released: 0, offered: 1 });
       // An operator sees it on /metrics.
       expect((await offersCounted('offered')) - offersBefore).toBe(1);
       const offered = (await link(hoaToken)).json();
@@ -272,7 +272,7 @@ for (const kind of dbKinds()) {
 
       // Thirty minutes pass unclaimed: the offer lapses and Thu gets the place.
       clock.set('2027-03-01T02:31:00Z');
-      expect(await offerFreedPlaces(deps())).toEqual({ withdrawn: 0, expired: 1, offered: 1 });
+      expect(await offerFreedPlaces(deps())).toEqual({ withdrawn: 0, expired: 1, released: 0, offered: 1 });
       const late = await link(hoaOfferToken, 'claim');
       expect(late.statusCode).toBe(409);
       expect(late.json()).toMatchObject({ code: 'OFFER_EXPIRED', message: M.waitingOfferExpired });

@@ -25,9 +25,20 @@ export async function listDepartments(db: Db) {
       departmentName: departments.departmentName,
       specialtyName: departments.specialtyName,
       slotCapacity: departments.slotCapacity,
+      depositAmount: departments.depositAmount,
     })
     .from(departments)
     .orderBy(asc(departments.id));
+}
+
+/** Sets (or, with null, removes) the deposit its public bookings pay; false when no such department. */
+export async function updateDepartmentDeposit(db: Db, code: string, depositAmount: number | null): Promise<boolean> {
+  const rows = await db
+    .update(departments)
+    .set({ depositAmount })
+    .where(eq(departments.code, code))
+    .returning({ code: departments.code });
+  return rows.length > 0;
 }
 
 export async function listSpecialties(db: Db) {

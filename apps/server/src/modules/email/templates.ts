@@ -6,6 +6,7 @@ import {
   formatLongDate,
   formatTimeOnDate,
   formatVnd,
+  PAYMENT_MSG,
   WAITING_HOLD_MINUTES,
 } from '@clinic/shared';
 import type { EmailAttachment, KeptEmailData } from '../../db/schema';
@@ -13,6 +14,7 @@ import { appointmentIcs } from './ics';
 
 export const EMAIL_KINDS = [
   'BOOKING_RECEIVED',
+  'DEPOSIT_REQUEST',
   'APPOINTMENT_CONFIRMED',
   'PAYMENT_REQUEST',
   'PAYMENT_CONFIRMATION',
@@ -48,6 +50,8 @@ export type AppointmentMailData = {
   manageUrl?: string | null;
   /** The payment request's private pay link (/pay/{token}, issue 28). */
   payUrl?: string | null;
+  /** A booking that holds its slot while she pays a deposit (issue 28): đồng, and until when ("10:15 ngày 02/03/2027"). */
+  deposit?: { amount: number; until: string } | null;
   /** Her phone: the same event goes to it by Zalo or SMS (issue 27). `email` is '' when she gave none. */
   phone?: string | null;
 };
@@ -214,7 +218,8 @@ export function phoneOf(a: AppointmentMailData & { waitingUrl?: string }): Phone
     fullName: a.fullName,
     appointmentDate: a.appointmentDate,
     appointmentTime: a.appointmentTime,
-    link: a.manageUrl ?? a.waitingUrl ?? null,
+    // A held booking's message leads to paying its deposit; the management link is in her e-mail.
+    link: (a.deposit ? a.payUrl : null) ?? a.manageUrl ?? a.waitingUrl ?? null,
   };
 }
 
@@ -222,14 +227,32 @@ const when = (a: { appointmentDate: string; appointmentTime: string }) =>
   formatTimeOnDate(a.appointmentTime, a.appointmentDate);
 
 const bookingReceivedSubject = (a: AppointmentMailData) =>
-  `Đã nhận yêu cầu đặt lịch khám${a.id != null ? ` #${a.id}` : ''} - ${CLINIC.shortName}`;
+  a.deposit
+    ? `Giữ chỗ lịch khám${a.id != null ? ` #${a.id}` : ''}: vui lòng đặt cọc trước ${a.deposit.until}`
+    : `Đã nhận yêu cầu đặt lịch khám${a.id != null ? ` #${a.id}` : ''} - ${CLINIC.shortName}`;
+
+/** The booking's kind of message: a held booking's asks for its deposit (its phone message carries the pay link). */
+const bookingReceivedKind = (a: AppointmentMailData): EmailKind => (a.deposit ? 'DEPOSIT_REQUEST' : 'BOOKING_RECEIVED');
+
+function depositBlocks(a: AppointmentMailData): Block[] {
+  if (!a.deposit || !a.payUrl) return [];
+  return [
+    {
+      kind: 'link',
+      text: PAYMENT_MSG.depositHeld(formatVnd(a.deposit.amount), a.deposit.until),
+      label: PAYMENT_MSG.payDeposit,
+      href: a.payUrl,
+    },
+  ];
+}
 
 export function bookingReceivedEmail(a: AppointmentMailData): RenderedEmail {
-  return appointmentEmail('BOOKING_RECEIVED', a, bookingReceivedSubject(a), [
+  return appointmentEmail(bookingReceivedKind(a), a, bookingReceivedSubject(a), [
     {
       kind: 'p',
       text: `Cảm ơn quý khách đã đặt lịch khám tại ${CLINIC.name}. Chúng tôi đã nhận được yêu cầu và sẽ liên hệ để xác nhận lịch hẹn.`,
     },
+    ...depositBlocks(a),
     { kind: 'details' },
     ...manageLinkBlock(a),
     { kind: 'notes', items: [ARRIVE_EARLY, CANCEL_AHEAD] },
@@ -239,7 +262,7 @@ export function bookingReceivedEmail(a: AppointmentMailData): RenderedEmail {
 /** The booking's e-mail as the outbox keeps it: its data, rendered by bookingReceivedEmail when it goes out. */
 export function bookingReceivedKept(a: AppointmentMailData): KeptEmail {
   return {
-    kind: 'BOOKING_RECEIVED',
+    kind: bookingReceivedKind(a),
     to: a.email,
     subject: bookingReceivedSubject(a),
     attachments: [],
@@ -251,6 +274,7 @@ export function bookingReceivedKept(a: AppointmentMailData): KeptEmail {
 /** The templates of the e-mails kept as data, by kind. */
 const KEPT_TEMPLATES: Partial<Record<string, (a: AppointmentMailData) => RenderedEmail>> = {
   BOOKING_RECEIVED: bookingReceivedEmail,
+  DEPOSIT_REQUEST: bookingReceivedEmail,
 };
 
 /** The HTML and text of an e-mail the outbox kept as its data (its row's kind and data). */

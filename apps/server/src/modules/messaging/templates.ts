@@ -82,6 +82,12 @@ export const PHONE_TEMPLATES = {
     zns: 'Xin chào <customer_name>, phòng khám đã hoàn tiền cho lịch khám đã hủy lúc <time> ngày <date>. Hotline <hotline>.',
     sms: '{clinic}: Da hoan tien cho lich kham da huy cua {customer_name} luc {time} ngay {date}. Hotline {hotline}',
   },
+  // Added last: the simulator numbers its template ids in this order.
+  DEPOSIT_REQUEST: {
+    urgent: true,
+    zns: 'Xin chào <customer_name>, phòng khám giữ chỗ khám lúc <time> ngày <date> trong 15 phút. Vui lòng đặt cọc tại <link>',
+    sms: '{clinic}: Giu cho kham cho {customer_name} luc {time} ngay {date} trong 15 phut. Vui long dat coc tai: {link}',
+  },
 } as const satisfies Record<string, PhoneTemplate>;
 
 export type PhoneTemplateName = keyof typeof PHONE_TEMPLATES;

@@ -8,10 +8,16 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 /** The patient's pay page. */
 export const payLinkUrl = (origin: string, token: string) => `${origin}/pay/${token}`;
 
+/** A new pay link's token and the hash that is kept of it. */
+export function newPayLink(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashOf(token) };
+}
+
 /** A new pay link for the appointment, inside the caller's transaction; the old one stops working. */
 export async function issuePayLink(tx: Db, appointmentId: number, now: Date): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await replacePayLink(tx, appointmentId, hashOf(token), now);
+  const { token, hash } = newPayLink();
+  await replacePayLink(tx, appointmentId, hash, now);
   return token;
 }
 

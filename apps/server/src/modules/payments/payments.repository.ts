@@ -30,7 +30,7 @@ export async function findPayLinkAppointmentId(db: Db, tokenHash: string): Promi
 
 export async function insertPaymentAttempt(
   db: Db,
-  row: Pick<PaymentAttemptRow, 'appointmentId' | 'provider' | 'reference' | 'amount' | 'createdAt'>,
+  row: Pick<PaymentAttemptRow, 'appointmentId' | 'kind' | 'provider' | 'reference' | 'amount' | 'createdAt'>,
 ): Promise<PaymentAttemptRow> {
   const rows = await db.insert(paymentAttempts).values(row).returning();
   return rows[0]!;
@@ -62,6 +62,7 @@ export async function insertPaymentNotification(db: Db, row: PaymentNotification
 export async function listPaymentAttempts(db: Db, appointmentId: number) {
   return db
     .select({
+      kind: paymentAttempts.kind,
       provider: paymentAttempts.provider,
       reference: paymentAttempts.reference,
       amount: paymentAttempts.amount,

@@ -15,8 +15,13 @@ import type { AppDeps } from '../../deps';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import {
   appointmentForPayment,
+  depositHeld,
+  depositPaidOf,
+  depositPayable,
+  dueNow,
   flagRefund,
   lockAppointmentForPayment,
+  markDepositPaid,
   markPaidByProvider,
   payableByProvider,
 } from '../appointments/provider-payment.service';
@@ -72,29 +77,36 @@ async function ownView(db: Db, appointmentId: number, patientId: number) {
 
 type View = Awaited<ReturnType<typeof payableView>>;
 
-function payPageOf(config: PaymentDeps['config'], view: View): PayPage {
+function payPageOf(config: PaymentDeps['config'], view: View, now: Date): PayPage {
   const a = view.appointment;
-  const payable = a.status === 'PAYMENT_REQUESTED' && a.paymentAmount != null;
+  const due = dueNow(a, now);
+  // A booking whose deposit is (or was) asked, and no payment requested since: the page is the deposit's.
+  const kind =
+    due?.kind ??
+    (a.depositAmount != null && a.status !== 'PAYMENT_REQUESTED' && !a.paymentCompleted ? 'DEPOSIT' : 'VISIT');
   return {
     clinicName: CLINIC.name,
     appointmentId: a.id,
     appointmentDate: a.appointmentDate,
     appointmentTime: a.appointmentTime,
     departmentName: view.departmentName ?? a.department,
-    amount: a.paymentAmount,
-    paid: a.paymentCompleted || a.status === 'PAID',
-    payable,
-    methods: payable ? paymentMethods(config) : [],
+    kind,
+    amount: due?.amount ?? (kind === 'DEPOSIT' ? a.depositAmount : a.paymentAmount),
+    depositPaid: depositPaidOf(a),
+    depositDueAt: depositHeld(a, now) ? a.depositDueAt!.toISOString() : null,
+    paid: kind === 'DEPOSIT' ? a.depositPaidAt != null : a.paymentCompleted || a.status === 'PAID',
+    payable: due != null,
+    methods: due ? paymentMethods(config) : [],
   };
 }
 
 /** The pay page: the clinic, the visit (never its reason), the amount and the methods. */
 export async function getPayPage(deps: PaymentDeps, token: string): Promise<PayPage> {
-  return payPageOf(deps.config, await payableView(deps.db, token));
+  return payPageOf(deps.config, await payableView(deps.db, token), deps.clock.now());
 }
 
 export async function getOwnPayPage(deps: PaymentDeps, appointmentId: number, patientId: number): Promise<PayPage> {
-  return payPageOf(deps.config, await ownView(deps.db, appointmentId, patientId));
+  return payPageOf(deps.config, await ownView(deps.db, appointmentId, patientId), deps.clock.now());
 }
 
 export async function startOwnPayment(
@@ -128,13 +140,14 @@ async function startFor(
   ipAddress: string,
 ): Promise<StartPaymentResponse> {
   const a = view.appointment;
-  if (a.status !== 'PAYMENT_REQUESTED' || a.paymentAmount == null)
-    throw new ConflictError(PAYMENT_MSG.notPayable, 'NOT_PAYABLE');
-  if (!paymentMethods(deps.config).includes(method)) throw new ConflictError(PAYMENT_MSG.methodOff, 'METHOD_OFF');
   const now = deps.clock.now();
-  const amount = a.paymentAmount;
+  const due = dueNow(a, now);
+  if (!due) throw new ConflictError(PAYMENT_MSG.notPayable, 'NOT_PAYABLE');
+  if (!paymentMethods(deps.config).includes(method)) throw new ConflictError(PAYMENT_MSG.methodOff, 'METHOD_OFF');
+  const amount = due.amount;
   const attempt = await insertPaymentAttempt(deps.db, {
     appointmentId: a.id,
+    kind: due.kind,
     provider: method,
     reference: newReference(a.id),
     amount,
@@ -143,7 +156,7 @@ async function startFor(
   const origin = deps.config.publicUrl;
   const p = deps.config.payments;
   // Never her name or health reason: the order's description is the clinic's and the booking number.
-  const orderInfo = `Thanh toan lich kham ${a.id}`;
+  const orderInfo = due.kind === 'DEPOSIT' ? `Dat coc lich kham ${a.id}` : `Thanh toan lich kham ${a.id}`;
   const base = { method, reference: attempt.reference, amount, redirectUrl: null, qrPayload: null };
   if (method === 'VNPAY') {
     const paymentUrl = p.vnpay.simulated ? `${origin}/api/payments/simulator/vnpay/vpcpay.html` : p.vnpay.paymentUrl;
@@ -239,7 +252,10 @@ export async function settlePayment(deps: Pick<PaymentDeps, 'db' | 'clock'>, not
       return record('FAILED');
     }
     const settled = { providerTransactionId: notice.providerTransactionId, paidAt: now };
-    if (!row || !payableByProvider(row)) {
+    const deposit = attempt.kind === 'DEPOSIT';
+    // A deposit is taken while the booking still holds its slot: paid after the job released it
+    // (cancelled), the money is flagged for refund as for any cancelled visit.
+    if (!row || !(deposit ? depositPayable(row) : payableByProvider(row))) {
       // The money came, but not as this visit's payment: kept in the ledger for staff to refund.
       await settlePaymentAttempt(tx, attempt.id, { status: 'REFUND_DUE', ...settled });
       await openRefundForAttempt(tx, attempt, now);
@@ -250,16 +266,12 @@ export async function settlePayment(deps: Pick<PaymentDeps, 'db' | 'clock'>, not
       return record(row ? 'ALREADY_PAID' : 'CANCELLED_REFUND', 'REFUND');
     }
     await settlePaymentAttempt(tx, attempt.id, { status: 'PAID', ...settled });
-    await markPaidByProvider(
-      tx,
-      row,
-      {
-        amount: attempt.amount,
-        providerLabel: PAYMENT_PROVIDER_LABELS[attempt.provider],
-        reference: attempt.reference,
-      },
-      now,
-    );
+    const payment = {
+      amount: attempt.amount,
+      providerLabel: PAYMENT_PROVIDER_LABELS[attempt.provider],
+      reference: attempt.reference,
+    };
+    await (deposit ? markDepositPaid : markPaidByProvider)(tx, row, payment, now);
     return record('PAID');
   });
 }

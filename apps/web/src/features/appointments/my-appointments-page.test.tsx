@@ -52,6 +52,29 @@ describe('MyAppointmentsPage', () => {
     expect(within(card('Bệnh nhân 2')).queryByText('Lời nhắn của bác sĩ')).not.toBeInTheDocument();
   });
 
+  it("offers 'Thanh toán đặt cọc' on a booking whose slot is held for its deposit, and not once it is paid (issue 28)", async () => {
+    serveMyAppointments([
+      appointment(1, 'PENDING', {
+        appointmentDate: FUTURE,
+        depositAmount: 200000,
+        depositDueAt: '2099-05-01T02:15:00.000Z',
+      }),
+      appointment(2, 'PENDING', {
+        appointmentDate: FUTURE,
+        depositAmount: 200000,
+        depositDueAt: '2099-05-01T02:15:00.000Z',
+        depositPaidAt: '2099-05-01T02:05:00.000Z',
+      }),
+    ]);
+    open();
+    const held = await screen.findByRole('article', { name: 'Bệnh nhân 1' });
+    expect(within(held).getByRole('link', { name: 'Thanh toán đặt cọc' })).toHaveAttribute(
+      'href',
+      '/pay/appointment/1',
+    );
+    expect(within(card('Bệnh nhân 2')).queryByRole('link', { name: 'Thanh toán đặt cọc' })).not.toBeInTheDocument();
+  });
+
   it('shows each tab its own appointments', async () => {
     serveMyAppointments(mine);
     const { user } = open();

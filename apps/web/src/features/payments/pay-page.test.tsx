@@ -12,7 +12,10 @@ const page = (overrides: Partial<PayPage> = {}): PayPage => ({
   appointmentDate: '2026-03-12',
   appointmentTime: '09:00',
   departmentName: 'Khoa Phụ khoa',
+  kind: 'VISIT',
   amount: 350000,
+  depositPaid: 0,
+  depositDueAt: null,
   paid: false,
   payable: true,
   methods: ['VNPAY', 'MOMO', 'VIETQR'],
@@ -50,6 +53,22 @@ describe('PayPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Chuyển khoản VietQR' }));
     expect(await screen.findByRole('img', { name: 'Mã VietQR để chuyển khoản' })).toBeInTheDocument();
     expect(screen.getByText('AT41XABCDEF012345')).toBeInTheDocument();
+  });
+
+  it('a held booking’s deposit: its amount, until when the slot is held, and the methods (issue 28)', async () => {
+    serve(page({ kind: 'DEPOSIT', amount: 200000, depositDueAt: '2026-03-12T01:15:00.000Z' }));
+    renderRoutes(routes, `/pay/${TOKEN}`);
+    expect(await screen.findByText(/Tiền đặt cọc/)).toBeInTheDocument();
+    expect(screen.getByText('200.000 VNĐ')).toBeInTheDocument();
+    expect(screen.getByText(/Chỗ của quý khách được giữ đến 08:15 ngày 12\/03\/2026/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'VNPay' })).toBeInTheDocument();
+  });
+
+  it('the visit’s payment says the deposit already paid was deducted', async () => {
+    serve(page({ amount: 150000, depositPaid: 200000 }));
+    renderRoutes(routes, `/pay/${TOKEN}`);
+    expect(await screen.findByText('150.000 VNĐ')).toBeInTheDocument();
+    expect(screen.getByText('Đã trừ tiền đặt cọc: 200.000 VNĐ')).toBeInTheDocument();
   });
 
   it('says "Đã thanh toán" once paid, with no method left to choose', async () => {

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import {
+  clinicMoment,
   formatDate,
+  formatTimeOnDate,
   formatVnd,
   PAYMENT_MSG,
   PAYMENT_PROVIDER_LABELS,
@@ -13,6 +15,7 @@ import {
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { usePayPage } from './api/get-pay-page';
 import { useStartPayment } from './api/start-payment';
 import { VietQrCode } from './components/vietqr-code';
@@ -34,6 +37,12 @@ export default function PayPage() {
       startWith={(method, onSuccess) => start.mutate({ token, method }, { onSuccess })}
     />
   );
+}
+
+/** "09:15 ngày 01/03/2027", in the clinic's zone. */
+function untilText(iso: string): string {
+  const until = clinicMoment(new Date(iso), clinicTimeZone());
+  return formatTimeOnDate(until.time, until.date);
 }
 
 type StartMutation = { isPending: boolean; isError: boolean; error: Error | null };
@@ -96,8 +105,17 @@ function PayPanel({
         </div>
       </dl>
       <p className="text-lg">
-        Số tiền: <strong className="text-2xl text-slate-900">{formatVnd(page.amount)}</strong>
+        {page.kind === 'DEPOSIT' ? `${PAYMENT_MSG.depositLabel}: ` : 'Số tiền: '}
+        <strong className="text-2xl text-slate-900">{formatVnd(page.amount)}</strong>
       </p>
+      {page.kind === 'VISIT' && page.depositPaid > 0 && (
+        <p className="text-sm text-slate-600">
+          {PAYMENT_MSG.depositDeducted}: {formatVnd(page.depositPaid)}
+        </p>
+      )}
+      {page.depositDueAt && !page.paid && (
+        <Alert tone="info">{PAYMENT_MSG.depositHeld(formatVnd(page.amount), untilText(page.depositDueAt))}</Alert>
+      )}
       {page.paid ? (
         <Alert tone="success" title={PAYMENT_MSG.paid}>
           Phòng khám đã nhận được khoản thanh toán. Xin cảm ơn!

@@ -13,6 +13,7 @@ import {
   FULL,
   NEXT_FRIDAY,
   NEXT_SUNDAY,
+  SERVER_DEPARTMENTS,
   TODAY,
   TUESDAY_0915,
 } from './booking-test-kit';
@@ -245,6 +246,46 @@ describe('the public booking form', () => {
       `/appointment/manage/${token}`,
     );
     expect(within(panel).getByText(/Liên kết cũng đã được gửi tới email của bạn/)).toBeInTheDocument();
+  });
+
+  it('says before she books that the chosen department asks a deposit, and how long the slot is held (issue 28)', async () => {
+    fakeBookingServer({
+      departments: {
+        body: SERVER_DEPARTMENTS.map((d) => (d.code === 'FERTILITY' ? { ...d, depositAmount: 200000 } : d)),
+      },
+    });
+    const { user } = renderWithProviders(<AppointmentPage />);
+    await user.selectOptions(await departmentSelect(), 'GYNECOLOGY');
+    expect(screen.queryByText(/yêu cầu tiền đặt cọc/)).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Khoa khám'), 'FERTILITY');
+    expect(
+      screen.getByText(/Khoa này yêu cầu tiền đặt cọc 200\.000 VNĐ: sau khi đặt lịch, chỗ của bạn được giữ 15 phút/),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the deposit a department asks, until when the slot is held, and the button to pay it (issue 28)', async () => {
+    const payToken = 'Dp3xQ9vLm2Tt8Rb5Wn1Yc7Hd4Jf6Gs0Pa-Ue_Io2Kq3';
+    fakeBookingServer({
+      booking: {
+        status: 201,
+        body: {
+          message: APPOINTMENT_MSG.bookingReceived,
+          appointmentId: 125,
+          // 09:15 + 15 minutes in Ho Chi Minh City.
+          deposit: { amount: 200000, dueAt: '2026-03-10T02:30:00.000Z', payToken },
+        },
+      },
+    });
+    const { user } = renderWithProviders(<AppointmentPage />);
+    await fillVisitor(user);
+    await screen.findByText(/Còn chỗ/);
+    await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
+    await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
+
+    const panel = (await screen.findByRole('heading', { name: 'Đặt lịch hẹn thành công' })).closest('section')!;
+    expect(within(panel).getByText(/Chỗ của quý khách được giữ đến 09:30 ngày 10\/03\/2026/)).toBeInTheDocument();
+    expect(within(panel).getAllByText(/200\.000 VNĐ/).length).toBeGreaterThan(0);
+    expect(within(panel).getByRole('link', { name: 'Thanh toán đặt cọc' })).toHaveAttribute('href', `/pay/${payToken}`);
   });
 
   it('shows no management link when the server made none (no e-mail given)', async () => {

@@ -11,7 +11,7 @@ export const TODAY = '2026-03-10';
 export const NEXT_FRIDAY = '2026-03-13';
 export const NEXT_SUNDAY = '2026-03-15';
 
-export const SERVER_DEPARTMENTS = DEPARTMENTS.map((d) => ({ ...d, slotCapacity: 3 }));
+export const SERVER_DEPARTMENTS = DEPARTMENTS.map((d) => ({ ...d, slotCapacity: 3, depositAmount: null }));
 
 export const AVAILABLE: AvailabilityResponse = {
   available: true,

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { CalendarDays, Clock, FileText, MessageSquareText, Phone, Stethoscope } from 'lucide-react';
-import { DOCTOR_MESSAGE_LABEL, formatLongDate, type Appointment } from '@clinic/shared';
+import { DOCTOR_MESSAGE_LABEL, formatLongDate, isDepositDue, PAYMENT_MSG, type Appointment } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -77,6 +77,14 @@ export function MyAppointmentCard({ appointment, onCancel }: { appointment: Appo
         )}
       </dl>
 
+      {isDepositDue(appointment, new Date()) && (
+        // A held booking's deposit (issue 28): paid from her own booking's pay page.
+        <div className="mt-auto flex justify-end border-t border-slate-100 pt-4">
+          <Link to={paths.payMine.href(appointment.id)} className={buttonClasses({ size: 'sm' })}>
+            {PAYMENT_MSG.payDeposit}
+          </Link>
+        </div>
+      )}
       {appointment.status === 'PAYMENT_REQUESTED' && (
         // Online payment (issue 28): her own booking's pay page.
         <div className="mt-auto flex justify-end border-t border-slate-100 pt-4">

@@ -4,10 +4,13 @@ import {
   APPOINTMENT_EVENT_LABELS,
   APPOINTMENT_STATUS_LABELS,
   can,
+  clinicMoment,
   formatDateTime,
   formatLongDate,
   formatVnd,
   MESSAGING_TEXT,
+  isDepositDue,
+  PAYMENT_MSG,
   ROLE_LABELS,
   type Appointment,
   type AppointmentEvent,
@@ -235,6 +238,16 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
               {a.paymentCompleted ? ' · Đã thanh toán' : ''}
               {a.refundRequired ? ' · Cần hoàn tiền' : ''}
             </DetailField>
+            {a.depositAmount != null && (
+              <DetailField label={PAYMENT_MSG.depositLabel}>
+                {formatVnd(a.depositAmount)}
+                {a.depositPaidAt
+                  ? ' · Đã thanh toán'
+                  : isDepositDue(a, new Date()) && a.depositDueAt
+                    ? ` · Giữ chỗ đến ${clinicMoment(new Date(a.depositDueAt), clinicTimeZone()).time}`
+                    : ' · Chưa thanh toán'}
+              </DetailField>
+            )}
             {a.doctorResponse && (
               <DetailField label={declinedByDoctor(a) ? 'Lý do bác sĩ từ chối' : 'Phản hồi của bác sĩ'}>
                 {a.doctorResponse}

@@ -2,7 +2,14 @@ import { type ComponentProps } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Lock } from 'lucide-react';
-import { APPOINTMENT_LIMITS, APPOINTMENT_MSG, PRIVACY_TEXT } from '@clinic/shared';
+import {
+  APPOINTMENT_LIMITS,
+  APPOINTMENT_MSG,
+  DEPOSIT_HOLD_MINUTES,
+  formatVnd,
+  PAYMENT_MSG,
+  PRIVACY_TEXT,
+} from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { FormField, Input, inputClasses, Textarea } from '@/components/ui/form-field';
 import { TimeSlotPicker } from '@/components/time-slot-picker';
@@ -14,6 +21,10 @@ import { ConsentCheckbox } from '@/components/consent-checkbox';
 import { FALLBACK_DEPARTMENTS_NOTICE } from '../fallback-departments';
 import { useBookingForm, type BookingFormOptions } from '../hooks/use-booking-form';
 import { WaitingListOffer } from './waiting-list-offer';
+
+/** Said before she books in a department that asks a deposit (issue 28). */
+const depositNotice = (amount: number) =>
+  `Khoa này yêu cầu ${PAYMENT_MSG.depositLabel.toLowerCase()} ${formatVnd(amount)}: sau khi đặt lịch, chỗ của bạn được giữ ${DEPOSIT_HOLD_MINUTES} phút để thanh toán trực tuyến, và được trừ vào chi phí khám.`;
 
 const LOCKED_NOTE = 'Thông tin được lấy từ tài khoản của bạn và không thể thay đổi tại đây.';
 
@@ -175,6 +186,11 @@ export function BookingForm(props: BookingFormOptions) {
           {form.usingFallback && (
             <Alert tone="warning" className="-mt-2">
               {FALLBACK_DEPARTMENTS_NOTICE}
+            </Alert>
+          )}
+          {form.depositAsked != null && (
+            <Alert tone="info" className="-mt-2">
+              {depositNotice(form.depositAsked)}
             </Alert>
           )}
 

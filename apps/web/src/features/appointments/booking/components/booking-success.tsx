@@ -1,8 +1,17 @@
 import { Link } from 'react-router';
-import { CalendarCheck, CalendarCog, CalendarPlus, CalendarX, ListChecks, Phone, Timer } from 'lucide-react';
-import { CLINIC, type PublicAppointmentResponse, CLINIC_TEXT } from '@clinic/shared';
+import { CalendarCheck, CalendarCog, CalendarPlus, CalendarX, ListChecks, Phone, Timer, Wallet } from 'lucide-react';
+import {
+  CLINIC,
+  clinicMoment,
+  formatTimeOnDate,
+  formatVnd,
+  PAYMENT_MSG,
+  type PublicAppointmentResponse,
+  CLINIC_TEXT,
+} from '@clinic/shared';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { telHref } from '../../shared/clinic-contact';
 import { ConfirmationPanel, SlotSummary } from '../../shared/confirmation-panel';
 
@@ -33,6 +42,8 @@ export function BookingSuccess({ booked, onBookAnother, showMyAppointments = fal
       message={booked.response.message}
     >
       <SlotSummary personLabel="Người đặt" {...booked} />
+
+      {booked.response.deposit && <DepositDue deposit={booked.response.deposit} />}
 
       {booked.response.manageToken && (
         <div className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -94,5 +105,26 @@ export function BookingSuccess({ booked, onBookAnother, showMyAppointments = fal
         </Button>
       </div>
     </ConfirmationPanel>
+  );
+}
+
+/** A department that asks a deposit (issue 28): the slot is held until the deadline while she pays it. */
+function DepositDue({ deposit }: { deposit: NonNullable<PublicAppointmentResponse['deposit']> }) {
+  const until = clinicMoment(new Date(deposit.dueAt), clinicTimeZone());
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="text-sm text-amber-950">
+        <p>
+          {PAYMENT_MSG.depositLabel}: <strong className="text-base">{formatVnd(deposit.amount)}</strong>
+        </p>
+        <p className="mt-1">
+          {PAYMENT_MSG.depositHeld(formatVnd(deposit.amount), formatTimeOnDate(until.time, until.date))}
+        </p>
+      </div>
+      <Link to={paths.pay.href(deposit.payToken)} className={buttonClasses({ className: 'w-full shrink-0 sm:w-auto' })}>
+        <Wallet aria-hidden="true" className="size-4" />
+        {PAYMENT_MSG.payDeposit}
+      </Link>
+    </div>
   );
 }

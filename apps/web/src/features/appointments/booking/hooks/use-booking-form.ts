@@ -216,6 +216,8 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
     /** The form's rules start downloading when she first steps into it. */
     onFocus: resolver.preload,
     departments,
+    /** The deposit the chosen department asks to hold the slot (issue 28), or null. */
+    depositAsked: departments.find((d) => d.code === department)?.depositAmount ?? null,
     departmentsLoading: departmentsQuery.isPending,
     usingFallback,
     slotChoice,
