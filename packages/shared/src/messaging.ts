@@ -39,6 +39,7 @@ export const MESSAGING_TEXT = {
     PRIVACY_ANSWER: 'Trả lời yêu cầu về dữ liệu cá nhân',
     CLAIM_CODE: 'Mã thêm lịch hẹn vào tài khoản',
     REFUND_DONE: 'Đã hoàn tiền',
+    DEPOSIT_REQUEST: 'Yêu cầu đặt cọc giữ chỗ',
   } as Record<string, string>,
   status: {
     queued: 'Đang chờ gửi',
