@@ -314,6 +314,10 @@ for (const kind of dbKinds()) {
         });
         const [told] = await listOutboxEmails(db(), { appointmentId: res.appointmentId, kind: 'CANCELLATION' });
         expect(told!.text, by).toContain('Số tiền hoàn lại: 200.000 VNĐ');
+        // ...and staff have one refund of it to follow in 'Hoàn tiền' (this test app reaches no VNPay:
+        // the desk's immediate call fails and stays there to retry).
+        const money = await call(t.app, s.staff, 'GET', `/api/appointments/${res.appointmentId}/payments`);
+        expect(money.json().refunds, by).toEqual([expect.objectContaining({ provider: 'VNPAY', amount: DEPOSIT })]);
       }
       // Without a deposit paid, a cancellation owes nothing.
       const unpaid = (await book(slot)).json();
