@@ -120,6 +120,40 @@ test('the same with MoMo: she pays in the MoMo simulator, comes back to "Đã th
   await context.close();
 });
 
+test('the private link she got at booking shows the pay button once staff request a payment, and pays as the pay link does @phone', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const phoneWidth = testInfo.project.name === 'phone';
+  const email = phoneWidth ? 'quan.ly.tt2@example.vn' : 'quan.ly.tt1@example.vn';
+  const { id, headers } = await paymentRequested(
+    request,
+    { email, phone: phoneWidth ? '0966700008' : '0966700007', day: phoneWidth ? 18 : 17 },
+    380000,
+  );
+  const manage = await linkFromMail(email, /https?:\/\/[^\s"<>]+\/appointment\/manage\/[A-Za-z0-9_-]{43}/);
+
+  await page.goto(new URL(manage).pathname);
+  const card = page.getByRole('region', { name: `Mã lịch hẹn #${id}` });
+  await expect(card.getByText('Cần thanh toán')).toBeVisible();
+  await snap(page, testInfo, 'manage-pay-button');
+  await card.getByRole('link', { name: 'Thanh toán trực tuyến' }).click();
+  await expect(page.getByRole('heading', { name: 'Thanh toán lịch khám' })).toBeVisible();
+  await expect(page.getByText('380.000')).toBeVisible();
+  await page.getByRole('button', { name: 'VNPay' }).click();
+  await page.getByRole('link', { name: 'Thanh toán' }).click();
+  await expect(page).toHaveURL(/\/pay\/result\?/);
+  await expect(page.getByText('Đã thanh toán')).toBeVisible();
+
+  const after = await request.get(`/api/appointments/${id}`, { headers });
+  expect(((await after.json()) as { status: string }).status).toBe('PAID');
+  // Back on her link: paid, and nothing more to pay.
+  await page.goto(new URL(manage).pathname);
+  await expect(card.getByText('Đã thanh toán', { exact: true })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Thanh toán trực tuyến' })).toHaveCount(0);
+});
+
 /** An EMVCo QR payload's top-level fields (id, two-digit length, value), as a banking app reads them. */
 function emvFields(payload: string): Record<string, string> {
   const fields: Record<string, string> = {};

@@ -547,6 +547,18 @@ for (const kind of dbKinds()) {
         expect: PUBLIC,
         req: async () => ({ url: `/api/payments/pay/${'p'.repeat(43)}/start`, payload: { method: 'VNPAY' } }),
       },
+      // The same pay page through the booking's private management link.
+      'GET /api/appointments/manage/:token/pay': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/appointments/manage/${await linked()}/pay` }),
+      },
+      'POST /api/appointments/manage/:token/pay/start': {
+        expect: PUBLIC,
+        req: async () => ({
+          url: `/api/appointments/manage/${await linked()}/pay/start`,
+          payload: { method: 'VNPAY' },
+        }),
+      },
       'GET /api/payments/return': { expect: PUBLIC },
       'GET /api/payments/vnpay/ipn': { expect: PUBLIC },
       'POST /api/payments/momo/ipn': { expect: PUBLIC },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   appointmentIdParamsSchema,
   appointmentPaymentsSchema,
+  manageTokenParamsSchema,
   PAYMENT_MSG,
   paymentReturnSchema,
   payPageSchema,
@@ -16,9 +17,11 @@ import { errorResponses } from '../../plugins/errors';
 import { bankWebhook, momoIpn, vnpayIpn } from './notifications.service';
 import {
   appointmentPayments,
+  getManagedPayPage,
   getOwnPayPage,
   getPayPage,
   paymentReturn,
+  startManagedPayment,
   startOwnPayment,
   startPayment,
 } from './payments.service';
@@ -105,6 +108,41 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       preHandler: app.publicWrite,
     },
     async (req) => startPayment(deps, req.params.token, req.body.method, req.ip),
+  );
+
+  // The booking's private management link (issue 28: "the manage link shows it"): the same pay page,
+  // keyed by the link she was sent at booking, under the link's address (so kept out of logs, caches
+  // and indexes as the link is) and the same public budget as its other calls.
+  app.get(
+    '/appointments/manage/:token/pay',
+    {
+      schema: {
+        tags,
+        summary: 'The pay page of the booking behind a private management link',
+        params: manageTokenParamsSchema,
+        response: { 200: payPageSchema, ...errorResponses(400, 404, 429) },
+      },
+      preHandler: app.publicWrite,
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getManagedPayPage(deps, req.params.token);
+    },
+  );
+
+  app.post(
+    '/appointments/manage/:token/pay/start',
+    {
+      schema: {
+        tags,
+        summary: 'Start paying the booking behind a private management link by one method',
+        params: manageTokenParamsSchema,
+        body: startPaymentRequestSchema,
+        response: { 200: startPaymentResponseSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+      preHandler: app.publicWrite,
+    },
+    async (req) => startManagedPayment(deps, req.params.token, req.body.method, req.ip),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import { dbKinds } from '../../../test/databases';
 import { call, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { listOutboxEmails } from '../email/email.repository';
 import { findAppointment, listAppointmentEvents, updateAppointment } from '../appointments/appointments.repository';
+import { issueManageLink } from '../appointments/manage-token';
 import { momoCreateRaw, momoIpnRaw, momoSignIpn, type MomoIpn } from './momo';
 import { readEmv, crc16Ccitt } from './vietqr';
 import { phpUrlencode, vnpaySign, vnpaySignData } from './vnpay';
@@ -185,6 +186,25 @@ for (const kind of dbKinds()) {
       });
       expect(res.body).not.toContain('Khám thử');
       const wrong = await t.app.inject({ method: 'GET', url: `/api/payments/pay/${'x'.repeat(43)}` });
+      expect(wrong.statusCode).toBe(404);
+    });
+
+    it('the private management link she got at booking shows the same pay page and starts a payment', async () => {
+      const { id } = await requested();
+      const manageToken = await issueManageLink(db(), id, clock.now());
+      const page = await t.app.inject({ method: 'GET', url: `/api/appointments/manage/${manageToken}/pay` });
+      expect(page.statusCode).toBe(200);
+      expect(page.json()).toMatchObject({ appointmentId: id, amount: AMOUNT, payable: true, paid: false });
+      expect(page.body).not.toContain('Khám thử');
+      const started = await t.app.inject({
+        method: 'POST',
+        url: `/api/appointments/manage/${manageToken}/pay/start`,
+        payload: { method: 'VNPAY' },
+      });
+      expect(started.statusCode).toBe(200);
+      expect(started.json().redirectUrl).toContain(`vnp_Amount=${AMOUNT * 100}`);
+      // A link that opens nothing pays nothing.
+      const wrong = await t.app.inject({ method: 'GET', url: `/api/appointments/manage/${'x'.repeat(43)}/pay` });
       expect(wrong.statusCode).toBe(404);
     });
 
