@@ -569,6 +569,9 @@ for (const kind of dbKinds()) {
       'GET /api/payments/simulator/momo/pay': { expect: PUBLIC },
       'GET /api/payments/simulator/momo/confirm': { expect: PUBLIC },
       'GET /api/appointments/:id/payments': { expect: appointment(['ADMIN', 'STAFF']) },
+      // Booking History's payments report: the front desk's.
+      'GET /api/payments/report': { expect: perm('manageBookings') },
+      'GET /api/payments/report/export': { expect: perm('manageBookings') },
       // A signed-in patient's own booking only.
       'GET /api/payments/mine/:id': { expect: appointment(['PATIENT'], ['PATIENT']) },
       'POST /api/payments/mine/:id/start': {

@@ -5,6 +5,8 @@ import {
   appointmentPaymentsSchema,
   manageTokenParamsSchema,
   PAYMENT_MSG,
+  paymentReportQuerySchema,
+  paymentReportSchema,
   paymentReturnSchema,
   payPageSchema,
   payTokenParamsSchema,
@@ -15,6 +17,7 @@ import type { ModuleOptions } from '../../deps';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors';
 import { errorResponses } from '../../plugins/errors';
 import { bankWebhook, momoIpn, vnpayIpn } from './notifications.service';
+import { exportPaymentReport, paymentReport } from './payments-report.service';
 import {
   appointmentPayments,
   getManagedPayPage,
@@ -256,5 +259,49 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       preHandler: app.requirePermission('manageBookings'),
     },
     async (req) => appointmentPayments(deps, req.params.id),
+  );
+
+  // Booking History's payments report (ADMIN, STAFF): the period's money per day and method.
+  const security = [{ bearerAuth: [] }];
+  app.get(
+    '/payments/report',
+    {
+      schema: {
+        tags,
+        summary:
+          'Payments per day and method (VNPay, MoMo, VietQR, at the desk) in a Booking History period, with totals',
+        security,
+        querystring: paymentReportQuerySchema,
+        response: { 200: paymentReportSchema, ...errorResponses(400, 401, 403) },
+      },
+      preHandler: app.requirePermission('manageBookings'),
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return paymentReport(deps, req.query);
+    },
+  );
+
+  app.get(
+    '/payments/report/export',
+    {
+      schema: {
+        tags,
+        summary: 'The payments report as CSV (UTF-8 with BOM); 404 when the period took nothing',
+        security,
+        querystring: paymentReportQuerySchema,
+        produces: ['text/csv'],
+        response: errorResponses(400, 401, 403, 404),
+      },
+      preHandler: app.requirePermission('manageBookings'),
+    },
+    async (req, reply) => {
+      const { fileName, csv } = await exportPaymentReport(deps, req.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
   );
 };
