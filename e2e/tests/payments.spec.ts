@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { bookViaApi, clinicWeekday, signIn, snap, tokenOf } from './helpers';
@@ -83,6 +84,21 @@ test('staff request a payment, the patient opens the pay link from her e-mail, p
   await expect(row.getByText('Đã thanh toán', { exact: true })).toBeVisible(BY_ITSELF);
   await expect(row.getByText('Cần thanh toán')).toHaveCount(0);
   await snap(desk, testInfo, 'booking-manager-paid');
+
+  // Booking History's payments report counts it today under VNPay, and downloads as CSV.
+  await desk.goto('/admin/booking-history?period=today');
+  const report = desk.getByRole('region', { name: 'Báo cáo thanh toán' });
+  const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date());
+  await expect(report.getByRole('row').filter({ hasText: today }).filter({ hasText: 'VNPay' })).toBeVisible();
+  await snap(desk, testInfo, 'payments-report');
+  const [download] = await Promise.all([
+    desk.waitForEvent('download'),
+    report.getByRole('button', { name: 'Xuất CSV thanh toán' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^payments-report-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFNgày,Phương thức,Số lượt,Số tiền (VNĐ)');
+  expect(csv).toContain(`${today},VNPay,`);
   await context.close();
 });
 
