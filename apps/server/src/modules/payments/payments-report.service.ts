@@ -8,8 +8,10 @@ import {
   PAYMENT_REPORT_METHOD_LABELS,
   PAYMENT_REPORT_METHODS,
   PAYMENT_REPORT_TOTAL_LABEL,
+  DEFAULT_VISIT_PRICE,
   formatDate,
   paymentReportCsvFileName,
+  type AppointmentStatus,
   type PaymentReport,
   type PaymentReportMethod,
   type PaymentReportQuery,
@@ -17,7 +19,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { CSV_BOM, csvRow } from '../../lib/csv';
 import { NotFoundError } from '../../lib/errors';
-import { paidAtDeskByDay, paidOnlineByDay } from './payments.repository';
+import { ledgerRevenueByMonth, paidAtDeskByDay, paidOnlineByDay } from './payments.repository';
 
 type ReportDeps = Pick<AppDeps, 'db' | 'clock' | 'timeZone'>;
 
@@ -81,4 +83,23 @@ export async function exportPaymentReport(
   ];
   const today = clinicMoment(deps.clock.now(), deps.timeZone).date;
   return { fileName: paymentReportCsvFileName(today), csv: lines.join('') };
+}
+
+/**
+ * What the ledger changes in the dashboard's revenue (issue 28), per appointment month: for each
+ * visit the ledger settled, its ledger amount instead of its recorded amount (or, with none, of the
+ * 500.000đ estimate). `online` is what the ledger took; `estimatedVisits` how many of those visits
+ * the counts had valued at the estimate.
+ */
+export async function ledgerRevenue(
+  deps: Pick<AppDeps, 'db'>,
+  where: { statuses: readonly AppointmentStatus[]; doctorId?: number; userId?: number; from?: string; to?: string },
+) {
+  const rows = await ledgerRevenueByMonth(deps.db, where);
+  return rows.map((r) => ({
+    month: r.month,
+    online: r.ledger,
+    estimatedVisits: r.unpriced,
+    correction: r.ledger - r.recorded - DEFAULT_VISIT_PRICE * r.unpriced,
+  }));
 }

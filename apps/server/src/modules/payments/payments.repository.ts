@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { AppointmentStatus } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import {
   appointmentEvents,
@@ -135,6 +136,39 @@ export async function paidAtDeskByDay(db: Db, range: InstantRange, timeZone: str
         eq(appointmentEvents.action, 'MARK_PAID'),
         isNotNull(appointmentEvents.actorRole),
         ...within(appointmentEvents.createdAt, range),
+      ),
+    )
+    .groupBy(sql`1`);
+}
+
+/**
+ * Per appointment month (YYYY-MM), the visits of `statuses` whose payment the ledger settled (at
+ * most one PAID attempt each): how many, what the ledger took, and what the visits themselves record
+ * (their amounts, and how many record none). Scoped as the dashboard is: a doctor's, a patient's.
+ */
+export async function ledgerRevenueByMonth(
+  db: Db,
+  where: { statuses: readonly AppointmentStatus[]; doctorId?: number; userId?: number; from?: string; to?: string },
+) {
+  const a = appointments;
+  return db
+    .select({
+      month: sql<string>`to_char(${a.appointmentDate}, 'YYYY-MM')`,
+      visits: sql<number>`count(*)::int`,
+      ledger: sql<number>`coalesce(sum(${paymentAttempts.amount}), 0)::bigint`.mapWith(Number),
+      recorded: sql<number>`coalesce(sum(${a.paymentAmount}), 0)::bigint`.mapWith(Number),
+      unpriced: sql<number>`(count(*) filter (where ${a.paymentAmount} is null))::int`,
+    })
+    .from(paymentAttempts)
+    .innerJoin(a, eq(a.id, paymentAttempts.appointmentId))
+    .where(
+      and(
+        eq(paymentAttempts.status, 'PAID'),
+        inArray(a.status, [...where.statuses]),
+        where.doctorId ? eq(a.doctorId, where.doctorId) : undefined,
+        where.userId ? eq(a.userId, where.userId) : undefined,
+        where.from ? gte(a.appointmentDate, where.from) : undefined,
+        where.to ? lte(a.appointmentDate, where.to) : undefined,
       ),
     )
     .groupBy(sql`1`);
