@@ -93,7 +93,7 @@ test('staff request a payment, the patient opens the pay link from her e-mail, p
   await snap(desk, testInfo, 'payments-report');
   const [download] = await Promise.all([
     desk.waitForEvent('download'),
-    report.getByRole('button', { name: 'Xuất CSV thanh toán' }).click(),
+    report.getByRole('button', { name: 'Tải CSV thanh toán' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^payments-report-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');

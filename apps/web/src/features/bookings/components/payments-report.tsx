@@ -48,7 +48,7 @@ export function PaymentsReport({ period }: { period: PaymentReportQueryInput }) 
         </div>
         <Button variant="secondary" onClick={exportCsv} loading={exporter.isPending} className="self-start">
           <Download aria-hidden="true" className="size-4" />
-          {exporter.isPending ? 'Đang xuất...' : 'Xuất CSV thanh toán'}
+          {exporter.isPending ? 'Đang xuất...' : 'Tải CSV thanh toán'}
         </Button>
       </div>
 
