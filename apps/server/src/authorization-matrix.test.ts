@@ -555,6 +555,18 @@ for (const kind of dbKinds()) {
         expect: PUBLIC,
         req: async () => ({ url: `/api/payments/pay/${'p'.repeat(43)}/start`, payload: { method: 'VNPAY' } }),
       },
+      // The same pay page through the booking's private management link.
+      'GET /api/appointments/manage/:token/pay': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/appointments/manage/${await linked()}/pay` }),
+      },
+      'POST /api/appointments/manage/:token/pay/start': {
+        expect: PUBLIC,
+        req: async () => ({
+          url: `/api/appointments/manage/${await linked()}/pay/start`,
+          payload: { method: 'VNPAY' },
+        }),
+      },
       'GET /api/payments/return': { expect: PUBLIC },
       'GET /api/payments/vnpay/ipn': { expect: PUBLIC },
       'POST /api/payments/momo/ipn': { expect: PUBLIC },
@@ -577,6 +589,9 @@ for (const kind of dbKinds()) {
         req: () => ({ url: '/api/refunds/999999/mark-done', payload: { reference: 'FT27060123456' } }),
       },
       'GET /api/appointments/:id/payments': { expect: appointment(['ADMIN', 'STAFF']) },
+      // Booking History's payments report: the front desk's.
+      'GET /api/payments/report': { expect: perm('manageBookings') },
+      'GET /api/payments/report/export': { expect: perm('manageBookings') },
       // A signed-in patient's own booking only.
       'GET /api/payments/mine/:id': { expect: appointment(['PATIENT'], ['PATIENT']) },
       'POST /api/payments/mine/:id/start': {

@@ -39,7 +39,19 @@ export const dashboardSchema = z.object({
     confirmed: z.number().int(),
     today: z.number().int(),
   }),
-  revenue: z.object({ total: money, thisMonth: money, lastMonth: money, paidVisits: z.number().int() }),
+  /**
+   * Paid and completed visits valued at what the payment ledger took (issue 28), else at the amount
+   * recorded on the visit, else at DEFAULT_VISIT_PRICE: `online` is the ledger's part of the total,
+   * `estimatedVisits` how many were valued at the estimate.
+   */
+  revenue: z.object({
+    total: money,
+    thisMonth: money,
+    lastMonth: money,
+    paidVisits: z.number().int(),
+    online: money,
+    estimatedVisits: z.number().int(),
+  }),
   pendingPayments: z.object({ count: z.number().int(), amount: money }),
   /** The last six months, oldest first, this month last. */
   months: z.array(dashboardMonthSchema),

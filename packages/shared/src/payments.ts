@@ -241,3 +241,40 @@ export type DepartmentDepositRequest = z.infer<typeof departmentDepositRequestSc
 export const departmentCodeParamsSchema = z.object({
   code: z.string().regex(/^[A-Z_]{1,40}$/, 'Mã khoa không hợp lệ'),
 });
+
+/**
+ * The payments report of Booking History (issue 28): the money taken per day and method, the three
+ * online providers from the ledger and the front desk's "mark paid" (tại quầy) from the trail.
+ */
+export const PAYMENT_REPORT_METHODS = [...PAYMENT_PROVIDERS, 'DESK'] as const;
+export type PaymentReportMethod = (typeof PAYMENT_REPORT_METHODS)[number];
+export const PAYMENT_REPORT_METHOD_LABELS: Record<PaymentReportMethod, string> = {
+  ...PAYMENT_PROVIDER_LABELS,
+  DESK: 'Tại quầy',
+};
+
+const paymentReportLine = z.object({
+  method: z.enum(PAYMENT_REPORT_METHODS),
+  count: z.number().int(),
+  /** Đồng; a visit marked paid at the desk without an amount counts 0. */
+  amount: z.number().int(),
+});
+export const paymentReportSchema = z.object({
+  /** The period read in the clinic's zone (null: from the first payment, or to today). */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** Newest day first; within a day, in PAYMENT_REPORT_METHODS order. */
+  days: z.array(paymentReportLine.extend({ day: z.string() })),
+  byMethod: z.array(paymentReportLine),
+  total: z.object({ count: z.number().int(), amount: z.number().int() }),
+});
+export type PaymentReport = z.infer<typeof paymentReportSchema>;
+
+/** The report's CSV columns, as its header row says them. */
+export const PAYMENT_REPORT_CSV_COLUMNS = ['Ngày', 'Phương thức', 'Số lượt', 'Số tiền (VNĐ)'] as const;
+export const PAYMENT_REPORT_TOTAL_LABEL = 'Tổng cộng';
+
+/** payments-report-2026-11-27.csv: the clinic's date of the export. */
+export function paymentReportCsvFileName(today: string): string {
+  return `payments-report-${today}.csv`;
+}

@@ -69,6 +69,7 @@ export const WATCHED_TABLES = [
   'comments',
   'comment_reactions',
   'waiting_list_entries',
+  'payment_attempts',
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 

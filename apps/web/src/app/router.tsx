@@ -72,6 +72,10 @@ export const routes: RouteObject[] = [
                 lazy: publicPage(() => import('@/features/appointments/waiting/waiting-list-page')),
               },
               { path: paths.pay.pattern, lazy: publicPage(() => import('@/features/payments/pay-page')) },
+              {
+                path: paths.managePay.pattern,
+                lazy: publicPage(() => import('@/features/payments/managed-pay-page')),
+              },
               { path: paths.payResult, lazy: publicPage(() => import('@/features/payments/pay-result-page')) },
               { path: paths.blog, lazy: publicPage(() => import('./routes/blog-list-route')) },
               {

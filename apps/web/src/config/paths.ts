@@ -11,6 +11,11 @@ export const paths = {
     pattern: '/appointment/manage/:token',
     href: (token: string) => `/appointment/manage/${encodeURIComponent(token)}`,
   },
+  /** The booking's pay page through that private link, when staff requested a payment (issue 28). */
+  managePay: {
+    pattern: '/appointment/manage/:token/pay',
+    href: (token: string) => `/appointment/manage/${encodeURIComponent(token)}/pay`,
+  },
   waitingList: {
     pattern: '/appointment/waiting/:token',
     href: (token: string) => `/appointment/waiting/${encodeURIComponent(token)}`,

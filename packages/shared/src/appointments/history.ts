@@ -66,6 +66,13 @@ const inOrder = (v: { from?: string; to?: string }) => !v.from || !v.to || v.fro
 /** The filter of the history stats and the export: a period, a status of the three, a department, a search. */
 export const historyFilterSchema = historyFilterFields.refine(inOrder, rangeInOrder);
 
+/** The payments report of Booking History (issue 28) follows the page's period. */
+export const paymentReportQuerySchema = historyFilterFields
+  .pick({ period: true, from: true, to: true })
+  .refine(inOrder, rangeInOrder);
+export type PaymentReportQuery = z.output<typeof paymentReportQuerySchema>;
+export type PaymentReportQueryInput = z.input<typeof paymentReportQuerySchema>;
+
 /** GET /api/appointments/history: the filter, and a page of it. */
 export const historyListQuerySchema = historyFilterFields
   .extend({

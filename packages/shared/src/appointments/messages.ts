@@ -254,6 +254,11 @@ export const APPROVALS_MSG = {
 } as const;
 /** The list refreshes this often (specification section 9). */
 export const PENDING_POLL_MS = 30_000;
+/**
+ * Booking Manager's list and cards refresh this often while on screen (and when the window regains
+ * focus): a payment the patient made online shows as PAID without the front desk clicking (issue 28).
+ */
+export const BOOKING_MANAGER_POLL_MS = 15_000;
 /** The patient's own pages: My Appointments (specification sections 2 and 8) and medical history (PRODUCT.md section 6). */
 export const MY_APPOINTMENTS_MSG = {
   title: 'Lịch hẹn của tôi',

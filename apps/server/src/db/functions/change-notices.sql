@@ -66,3 +66,6 @@ CREATE OR REPLACE TRIGGER comment_reactions_changes AFTER INSERT OR UPDATE OR DE
   FOR EACH STATEMENT EXECUTE FUNCTION clinic_notify_change();
 CREATE OR REPLACE TRIGGER waiting_list_entries_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON waiting_list_entries
   FOR EACH STATEMENT EXECUTE FUNCTION clinic_notify_change();
+-- The payment ledger: the dashboard values paid visits at what it took (issue 28).
+CREATE OR REPLACE TRIGGER payment_attempts_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON payment_attempts
+  FOR EACH STATEMENT EXECUTE FUNCTION clinic_notify_change();

@@ -305,7 +305,12 @@ export async function appointmentFigures(
     countAppointmentStats(deps.db, scope, today),
   ]);
   return {
-    byStatus: allTime.map((r) => ({ status: r.status as AppointmentStatus, n: r.n, value: value(r) })),
+    byStatus: allTime.map((r) => ({
+      status: r.status as AppointmentStatus,
+      n: r.n,
+      value: value(r),
+      unpriced: r.unpriced,
+    })),
     byMonth: months.map((r) => ({
       month: r.month!.slice(0, 7),
       status: r.status as AppointmentStatus,

@@ -22,8 +22,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
         response: { 200: dashboardSchema, ...errorResponses(401, 403) },
       },
       preHandler: app.requirePermission('viewDashboard'),
-      // The clinic's dashboard also counts the waiting lists (kept-reads.test.ts checks the tables).
-      config: { cache: [...APPOINTMENT_READS, 'waiting_list_entries'] },
+      // The clinic's dashboard also counts the waiting lists, and values paid visits from the payment
+      // ledger (kept-reads.test.ts checks the tables).
+      config: { cache: [...APPOINTMENT_READS, 'waiting_list_entries', 'payment_attempts'] },
     },
     async (req) => getDashboard(deps, req.auth!),
   );

@@ -16,6 +16,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { appointmentFigures, appointmentFiguresBetween } from '../appointments/queries.service';
 import { waitingListSummary } from '../appointments/waiting-list.service';
+import { ledgerRevenue } from '../payments/payments-report.service';
 import { countDoctorPatients } from '../patients/patients.service';
 import { countAccounts } from '../users/users.service';
 
@@ -31,9 +32,10 @@ export function sampleDataAllowed(deps: Pick<AppDeps, 'config'>, viewer: Viewer)
 
 /**
  * The dashboard (PRODUCT.md section 6): the real count of accounts (a doctor: of his patients), the
- * appointment counters, revenue and pending payments valued at the recorded amounts (500.000đ for a
- * visit without one), the last six months and the growth against the same days of last month, all from the counts
- * the database keeps. A doctor's figures cover his own appointments only, a patient's her own
+ * appointment counters, revenue valued at what the payment ledger took, else at the recorded amount
+ * (500.000đ for a visit without either), pending payments at the recorded amounts, the last six
+ * months and the growth against the same days of last month, from the counts the database keeps
+ * and the ledger. A doctor's figures cover his own appointments only, a patient's her own
  * bookings (what she has paid and still owes, no account count).
  */
 export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise<Dashboard> {
@@ -53,22 +55,32 @@ export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise
   const throughDay = Number(today.slice(8, 10));
   const lastMonth = addMonths(thisMonth, -1);
   const lastMonthSameDay = [addDays(lastMonth, throughDay - 1), addDays(thisMonth, -1)].sort()[0]!;
-  const [figures, people, waitingList, soFar, sameDaysBefore] = await Promise.all([
-    appointmentFigures(deps, scope, first),
-    scopeName === 'doctor'
-      ? countDoctorPatients(deps, viewer.id)
-      : scopeName === 'clinic'
-        ? countAccounts(deps.db)
-        : null,
-    scopeName === 'clinic' ? waitingListSummary(deps, clinicInstant(thisMonth, '00:00', deps.timeZone)) : null,
-    appointmentFiguresBetween(deps, scope, thisMonth, today),
-    appointmentFiguresBetween(deps, scope, lastMonth, lastMonthSameDay),
-  ]);
+  // The ledger's amounts (issue 28) replace the counts' values for the visits it settled.
+  const ledger = (range: { from?: string; to?: string } = {}) =>
+    ledgerRevenue(deps, { statuses: REVENUE_STATUSES, ...scope, ...range });
+  const [figures, people, waitingList, soFar, sameDaysBefore, ledgerAll, ledgerSoFar, ledgerBefore] = await Promise.all(
+    [
+      appointmentFigures(deps, scope, first),
+      scopeName === 'doctor'
+        ? countDoctorPatients(deps, viewer.id)
+        : scopeName === 'clinic'
+          ? countAccounts(deps.db)
+          : null,
+      scopeName === 'clinic' ? waitingListSummary(deps, clinicInstant(thisMonth, '00:00', deps.timeZone)) : null,
+      appointmentFiguresBetween(deps, scope, thisMonth, today),
+      appointmentFiguresBetween(deps, scope, lastMonth, lastMonthSameDay),
+      ledger(),
+      ledger({ from: thisMonth, to: today }),
+      ledger({ from: lastMonth, to: lastMonthSameDay }),
+    ],
+  );
+  const corrected = (rows: { month: string; correction: number }[], month?: string) =>
+    rows.filter((r) => !month || r.month === month).reduce((total, r) => total + r.correction, 0);
   const sum = (
-    rows: { status: AppointmentStatus; n: number; value: number }[],
+    rows: { status: AppointmentStatus; n: number; value: number; unpriced?: number }[],
     statuses: readonly AppointmentStatus[],
-    what: 'n' | 'value',
-  ) => rows.filter((r) => statuses.includes(r.status)).reduce((total, r) => total + r[what], 0);
+    what: 'n' | 'value' | 'unpriced',
+  ) => rows.filter((r) => statuses.includes(r.status)).reduce((total, r) => total + (r[what] ?? 0), 0);
 
   const months: DashboardMonth[] = Array.from({ length: MONTHS }, (_, i) => {
     const month = addMonths(first, i).slice(0, 7);
@@ -77,7 +89,7 @@ export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise
       month,
       appointments: rows.reduce((total, r) => total + r.n, 0),
       completed: sum(rows, ['COMPLETED'], 'n'),
-      revenue: sum(rows, REVENUE_STATUSES, 'value'),
+      revenue: sum(rows, REVENUE_STATUSES, 'value') + corrected(ledgerAll, month),
     };
   });
   const [last, current] = [months[MONTHS - 2]!, months[MONTHS - 1]!];
@@ -92,10 +104,13 @@ export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise
       today: figures.stats.today,
     },
     revenue: {
-      total: sum(figures.byStatus, REVENUE_STATUSES, 'value'),
+      total: sum(figures.byStatus, REVENUE_STATUSES, 'value') + corrected(ledgerAll),
       thisMonth: current.revenue,
       lastMonth: last.revenue,
       paidVisits: sum(figures.byStatus, REVENUE_STATUSES, 'n'),
+      online: ledgerAll.reduce((total, r) => total + r.online, 0),
+      estimatedVisits:
+        sum(figures.byStatus, REVENUE_STATUSES, 'unpriced') - ledgerAll.reduce((n, r) => n + r.estimatedVisits, 0),
     },
     pendingPayments: {
       count: sum(figures.byStatus, PAYMENT_DUE_STATUSES, 'n'),
@@ -107,7 +122,10 @@ export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise
         sameDaysBefore.reduce((total, r) => total + r.n, 0),
         soFar.reduce((total, r) => total + r.n, 0),
       ),
-      revenue: percentChange(sum(sameDaysBefore, REVENUE_STATUSES, 'value'), sum(soFar, REVENUE_STATUSES, 'value')),
+      revenue: percentChange(
+        sum(sameDaysBefore, REVENUE_STATUSES, 'value') + corrected(ledgerBefore),
+        sum(soFar, REVENUE_STATUSES, 'value') + corrected(ledgerSoFar),
+      ),
       throughDay,
     },
     waitingList,

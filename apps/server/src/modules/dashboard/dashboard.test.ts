@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { waitingListEntries } from '../../db/schema';
+import { paymentAttempts, waitingListEntries } from '../../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DASHBOARD_MSG,
@@ -224,6 +224,46 @@ for (const kind of dbKinds()) {
     it('refuses the generator to everyone but an administrator', async () => {
       expect((await call(t.app, s.staff, 'POST', '/api/dashboard/sample-data')).statusCode).toBe(403);
       expect((await call(t.app, s.doctor, 'POST', '/api/dashboard/sample-data')).statusCode).toBe(403);
+    });
+
+    it('values a visit paid online at what the ledger took, and keeps the 500.000đ estimate only for a paid visit without any amount', async () => {
+      const was = await dashboard('admin');
+      const paidOnline = async (recorded: number | null, taken: number) => {
+        const row = await seedAppointment(db(), {
+          appointmentDate: '2027-04-01',
+          status: 'PAID',
+          paymentAmount: recorded,
+          paymentCompleted: true,
+        });
+        await db()
+          .insert(paymentAttempts)
+          .values({
+            appointmentId: row.id,
+            provider: 'VNPAY',
+            reference: `AT${row.id}XLEDGER000001`,
+            amount: taken,
+            status: 'PAID',
+            createdAt: clock.now(),
+            paidAt: clock.now(),
+          });
+      };
+      // The ledger's amount, not the visit's (350.000đ taken against 300.000đ recorded), nor the estimate.
+      await paidOnline(300_000, 350_000);
+      await paidOnline(null, 420_000);
+      // Paid at the desk with nothing recorded: still the estimate.
+      await seedAppointment(db(), {
+        appointmentDate: '2027-04-01',
+        status: 'PAID',
+        paymentAmount: null,
+        paymentCompleted: true,
+      });
+      const now = await dashboard('admin');
+      expect(now.revenue.total - was.revenue.total).toBe(350_000 + 420_000 + 500_000);
+      expect(now.revenue.thisMonth - was.revenue.thisMonth).toBe(350_000 + 420_000 + 500_000);
+      expect(now.months.at(-1)!.revenue - was.months.at(-1)!.revenue).toBe(350_000 + 420_000 + 500_000);
+      expect(now.revenue.online - was.revenue.online).toBe(350_000 + 420_000);
+      expect(now.revenue.estimatedVisits - was.revenue.estimatedVisits).toBe(1);
+      expect(now.revenue.paidVisits - was.revenue.paidVisits).toBe(3);
     });
   });
 }

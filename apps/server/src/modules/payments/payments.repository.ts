@@ -1,6 +1,10 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { AppointmentStatus } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import {
+  appointmentEvents,
+  appointments,
   paymentAttempts,
   paymentLinks,
   paymentNotifications,
@@ -87,4 +91,86 @@ export async function listPaymentFlags(db: Db, appointmentId: number) {
     .from(paymentNotifications)
     .where(and(eq(paymentNotifications.appointmentId, appointmentId), isNotNull(paymentNotifications.flag)))
     .orderBy(asc(paymentNotifications.id));
+}
+
+/** The instants a report covers: [start, end), either side open. */
+export type InstantRange = { start?: Date; end?: Date };
+
+const within = (column: PgColumn, r: InstantRange) => [
+  ...(r.start ? [gte(column, r.start)] : []),
+  ...(r.end ? [lt(column, r.end)] : []),
+];
+
+/** The clinic's date of an instant, as text (grouped by its position: the zone is a parameter). */
+const clinicDay = (column: PgColumn, timeZone: string) =>
+  sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+
+/** The ledger's settled payments (the visit's own, not money to refund) per clinic day and provider. */
+export async function paidOnlineByDay(db: Db, range: InstantRange, timeZone: string) {
+  return db
+    .select({
+      day: clinicDay(paymentAttempts.paidAt, timeZone),
+      method: paymentAttempts.provider,
+      count: sql<number>`count(*)::int`,
+      amount: sql<number>`coalesce(sum(${paymentAttempts.amount}), 0)::bigint`.mapWith(Number),
+    })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.status, 'PAID'), ...within(paymentAttempts.paidAt, range)))
+    .groupBy(sql`1, 2`);
+}
+
+/**
+ * The front desk's "mark paid" per clinic day: the trail's MARK_PAID events written by a staff
+ * member (a provider's have no role), at the visit's recorded amount.
+ */
+export async function paidAtDeskByDay(db: Db, range: InstantRange, timeZone: string) {
+  return db
+    .select({
+      day: clinicDay(appointmentEvents.createdAt, timeZone),
+      count: sql<number>`count(*)::int`,
+      amount: sql<number>`coalesce(sum(${appointments.paymentAmount}), 0)::bigint`.mapWith(Number),
+    })
+    .from(appointmentEvents)
+    .innerJoin(appointments, eq(appointments.id, appointmentEvents.appointmentId))
+    .where(
+      and(
+        eq(appointmentEvents.action, 'MARK_PAID'),
+        isNotNull(appointmentEvents.actorRole),
+        ...within(appointmentEvents.createdAt, range),
+      ),
+    )
+    .groupBy(sql`1`);
+}
+
+/**
+ * Per appointment month (YYYY-MM), the visits of `statuses` whose payment the ledger settled (at
+ * most one PAID attempt each): how many, what the ledger took, and what the visits themselves record
+ * (their amounts, and how many record none). Scoped as the dashboard is: a doctor's, a patient's.
+ */
+export async function ledgerRevenueByMonth(
+  db: Db,
+  where: { statuses: readonly AppointmentStatus[]; doctorId?: number; userId?: number; from?: string; to?: string },
+) {
+  const a = appointments;
+  return db
+    .select({
+      month: sql<string>`to_char(${a.appointmentDate}, 'YYYY-MM')`,
+      visits: sql<number>`count(*)::int`,
+      ledger: sql<number>`coalesce(sum(${paymentAttempts.amount}), 0)::bigint`.mapWith(Number),
+      recorded: sql<number>`coalesce(sum(${a.paymentAmount}), 0)::bigint`.mapWith(Number),
+      unpriced: sql<number>`(count(*) filter (where ${a.paymentAmount} is null))::int`,
+    })
+    .from(paymentAttempts)
+    .innerJoin(a, eq(a.id, paymentAttempts.appointmentId))
+    .where(
+      and(
+        eq(paymentAttempts.status, 'PAID'),
+        inArray(a.status, [...where.statuses]),
+        where.doctorId ? eq(a.doctorId, where.doctorId) : undefined,
+        where.userId ? eq(a.userId, where.userId) : undefined,
+        where.from ? gte(a.appointmentDate, where.from) : undefined,
+        where.to ? lte(a.appointmentDate, where.to) : undefined,
+      ),
+    )
+    .groupBy(sql`1`);
 }

@@ -3,7 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   appointmentIdParamsSchema,
   appointmentPaymentsSchema,
+  manageTokenParamsSchema,
   PAYMENT_MSG,
+  paymentReportQuerySchema,
+  paymentReportSchema,
   paymentReturnSchema,
   payPageSchema,
   payTokenParamsSchema,
@@ -14,11 +17,14 @@ import type { ModuleOptions } from '../../deps';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors';
 import { errorResponses } from '../../plugins/errors';
 import { bankWebhook, momoIpn, vnpayIpn } from './notifications.service';
+import { exportPaymentReport, paymentReport } from './payments-report.service';
 import {
   appointmentPayments,
+  getManagedPayPage,
   getOwnPayPage,
   getPayPage,
   paymentReturn,
+  startManagedPayment,
   startOwnPayment,
   startPayment,
 } from './payments.service';
@@ -105,6 +111,41 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       preHandler: app.publicWrite,
     },
     async (req) => startPayment(deps, req.params.token, req.body.method, req.ip),
+  );
+
+  // The booking's private management link (issue 28: "the manage link shows it"): the same pay page,
+  // keyed by the link she was sent at booking, under the link's address (so kept out of logs, caches
+  // and indexes as the link is) and the same public budget as its other calls.
+  app.get(
+    '/appointments/manage/:token/pay',
+    {
+      schema: {
+        tags,
+        summary: 'The pay page of the booking behind a private management link',
+        params: manageTokenParamsSchema,
+        response: { 200: payPageSchema, ...errorResponses(400, 404, 429) },
+      },
+      preHandler: app.publicWrite,
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getManagedPayPage(deps, req.params.token);
+    },
+  );
+
+  app.post(
+    '/appointments/manage/:token/pay/start',
+    {
+      schema: {
+        tags,
+        summary: 'Start paying the booking behind a private management link by one method',
+        params: manageTokenParamsSchema,
+        body: startPaymentRequestSchema,
+        response: { 200: startPaymentResponseSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+      preHandler: app.publicWrite,
+    },
+    async (req) => startManagedPayment(deps, req.params.token, req.body.method, req.ip),
   );
 
   app.get(
@@ -218,5 +259,52 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       preHandler: app.requirePermission('manageBookings'),
     },
     async (req) => appointmentPayments(deps, req.params.id),
+  );
+
+  // Booking History's payments report (ADMIN, STAFF): the period's money per day and method.
+  const security = [{ bearerAuth: [] }];
+  app.get(
+    '/payments/report',
+    {
+      schema: {
+        tags,
+        summary:
+          'Payments per day and method (VNPay, MoMo, VietQR, at the desk) in a Booking History period, with totals',
+        security,
+        querystring: paymentReportQuerySchema,
+        response: { 200: paymentReportSchema, ...errorResponses(400, 401, 403) },
+      },
+      preHandler: app.requirePermission('manageBookings'),
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return paymentReport(deps, req.query);
+    },
+  );
+
+  app.get(
+    '/payments/report/export',
+    {
+      schema: {
+        tags,
+        summary: 'The payments report as CSV (UTF-8 with BOM); 404 when the period took nothing',
+        security,
+        querystring: paymentReportQuerySchema,
+        produces: ['text/csv'],
+        response: errorResponses(400, 401, 403, 404),
+      },
+      preHandler: app.requirePermission('manageBookings'),
+    },
+    async (req, reply) => {
+      const { fileName, csv } = await exportPaymentReport(deps, req.query);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          // Text, not JSON: the route's schemas type only the JSON of its errors.
+          .send(csv as never)
+      );
+    },
   );
 };

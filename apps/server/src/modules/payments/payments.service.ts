@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { linkHolder } from '../appointments/manage-link.service';
 import {
   appointmentForPayment,
   depositHeld,
@@ -75,6 +76,17 @@ async function ownView(db: Db, appointmentId: number, patientId: number) {
   return view;
 }
 
+/** The management link's expiry is counted in the clinic's zone. */
+type ManagedLinkDeps = PaymentDeps & Pick<AppDeps, 'timeZone'>;
+
+/** The private management link she was sent when she booked: its holder pays as the pay link's would. */
+async function managedView(deps: ManagedLinkDeps, manageToken: string) {
+  const { appointmentId } = await linkHolder(deps, manageToken);
+  const view = await appointmentForPayment(deps.db, appointmentId);
+  if (!view) throw linkNotFound();
+  return view;
+}
+
 type View = Awaited<ReturnType<typeof payableView>>;
 
 function payPageOf(config: PaymentDeps['config'], view: View, now: Date): PayPage {
@@ -107,6 +119,19 @@ export async function getPayPage(deps: PaymentDeps, token: string): Promise<PayP
 
 export async function getOwnPayPage(deps: PaymentDeps, appointmentId: number, patientId: number): Promise<PayPage> {
   return payPageOf(deps.config, await ownView(deps.db, appointmentId, patientId), deps.clock.now());
+}
+
+export async function getManagedPayPage(deps: ManagedLinkDeps, manageToken: string): Promise<PayPage> {
+  return payPageOf(deps.config, await managedView(deps, manageToken));
+}
+
+export async function startManagedPayment(
+  deps: ManagedLinkDeps,
+  manageToken: string,
+  method: PaymentProvider,
+  ipAddress: string,
+): Promise<StartPaymentResponse> {
+  return startFor(deps, await managedView(deps, manageToken), method, ipAddress);
 }
 
 export async function startOwnPayment(

@@ -6,6 +6,7 @@ import { dbKinds } from '../../../test/databases';
 import { call, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { listOutboxEmails } from '../email/email.repository';
 import { findAppointment, listAppointmentEvents, updateAppointment } from '../appointments/appointments.repository';
+import { issueManageLink } from '../appointments/manage-token';
 import { momoCreateRaw, momoIpnRaw, momoSignIpn, type MomoIpn } from './momo';
 import { readEmv, crc16Ccitt } from './vietqr';
 import { phpUrlencode, vnpaySign, vnpaySignData } from './vnpay';
@@ -185,6 +186,25 @@ for (const kind of dbKinds()) {
       });
       expect(res.body).not.toContain('Khám thử');
       const wrong = await t.app.inject({ method: 'GET', url: `/api/payments/pay/${'x'.repeat(43)}` });
+      expect(wrong.statusCode).toBe(404);
+    });
+
+    it('the private management link she got at booking shows the same pay page and starts a payment', async () => {
+      const { id } = await requested();
+      const manageToken = await issueManageLink(db(), id, clock.now());
+      const page = await t.app.inject({ method: 'GET', url: `/api/appointments/manage/${manageToken}/pay` });
+      expect(page.statusCode).toBe(200);
+      expect(page.json()).toMatchObject({ appointmentId: id, amount: AMOUNT, payable: true, paid: false });
+      expect(page.body).not.toContain('Khám thử');
+      const started = await t.app.inject({
+        method: 'POST',
+        url: `/api/appointments/manage/${manageToken}/pay/start`,
+        payload: { method: 'VNPAY' },
+      });
+      expect(started.statusCode).toBe(200);
+      expect(started.json().redirectUrl).toContain(`vnp_Amount=${AMOUNT * 100}`);
+      // A link that opens nothing pays nothing.
+      const wrong = await t.app.inject({ method: 'GET', url: `/api/appointments/manage/${'x'.repeat(43)}/pay` });
       expect(wrong.statusCode).toBe(404);
     });
 
@@ -397,6 +417,82 @@ for (const kind of dbKinds()) {
       });
       expect(hook.json()).toEqual({ success: true });
       expect((await findAppointment(db(), id))!.status).toBe('PAID');
+    });
+
+    describe('the payments report of Booking History', () => {
+      /** 23:30 on 9 March and 00:30 on 10 March in Ho Chi Minh City: two clinic days an hour apart. */
+      const LATE_ON_THE_9TH = '2027-03-09T16:30:00Z';
+      const EARLY_ON_THE_10TH = '2027-03-09T17:30:00Z';
+      const period = 'period=custom&from=2027-03-09&to=2027-03-10';
+
+      it('sums the money per clinic day and method, the ledger’s and the desk’s, with totals and a CSV', async () => {
+        const online = await requested();
+        const { query } = await startVnpay(online.token);
+        const desk = await requested(200_000);
+        try {
+          clock.set(LATE_ON_THE_9TH);
+          expect((await sendIpn(ipn(query))).json()).toEqual({ RspCode: '00', Message: 'Confirm Success' });
+          clock.set(EARLY_ON_THE_10TH);
+          const marked = await call(t.app, s.staff, 'POST', `/api/appointments/${desk.id}/handle-payment`, {
+            status: 'PAID',
+          });
+          expect(marked.statusCode).toBe(200);
+        } finally {
+          clock.set(MONDAY_9AM);
+        }
+
+        const res = await call(t.app, s.staff, 'GET', `/api/payments/report?${period}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({
+          from: '2027-03-09',
+          to: '2027-03-10',
+          days: [
+            { day: '2027-03-10', method: 'DESK', count: 1, amount: 200_000 },
+            { day: '2027-03-09', method: 'VNPAY', count: 1, amount: AMOUNT },
+          ],
+          byMethod: [
+            { method: 'VNPAY', count: 1, amount: AMOUNT },
+            { method: 'MOMO', count: 0, amount: 0 },
+            { method: 'VIETQR', count: 0, amount: 0 },
+            { method: 'DESK', count: 1, amount: 200_000 },
+          ],
+          total: { count: 2, amount: AMOUNT + 200_000 },
+        });
+
+        const csv = await call(t.app, s.admin, 'GET', `/api/payments/report/export?${period}`);
+        expect(csv.statusCode).toBe(200);
+        expect(csv.headers['content-type']).toContain('text/csv');
+        expect(csv.headers['content-disposition']).toBe('attachment; filename="payments-report-2027-03-01.csv"');
+        expect(csv.body.split('\r\n')).toEqual([
+          '\uFEFFNgày,Phương thức,Số lượt,Số tiền (VNĐ)',
+          '10/03/2027,Tại quầy,1,200000',
+          '09/03/2027,VNPay,1,500000',
+          'Tổng cộng,VNPay,1,500000',
+          'Tổng cộng,Tại quầy,1,200000',
+          'Tổng cộng,,2,700000',
+          '',
+        ]);
+      });
+
+      it('is the front desk’s only, says when a period took nothing, and refuses a range the wrong way round', async () => {
+        expect((await call(t.app, s.patient, 'GET', `/api/payments/report?${period}`)).statusCode).toBe(403);
+        expect((await call(t.app, s.doctor, 'GET', `/api/payments/report/export?${period}`)).statusCode).toBe(403);
+        const nothing = await call(
+          t.app,
+          s.staff,
+          'GET',
+          '/api/payments/report/export?period=custom&from=2020-01-01&to=2020-01-31',
+        );
+        expect(nothing.statusCode).toBe(404);
+        expect(nothing.json()).toMatchObject({ message: 'Không có dữ liệu để xuất' });
+        const backwards = await call(
+          t.app,
+          s.staff,
+          'GET',
+          '/api/payments/report?period=custom&from=2027-03-10&to=2027-03-09',
+        );
+        expect(backwards.statusCode).toBe(400);
+      });
     });
   });
 }

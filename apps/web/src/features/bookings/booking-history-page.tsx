@@ -29,6 +29,7 @@ import { useHistoryStats } from './api/get-history-stats';
 import { AppointmentDetailModal } from './components/appointment-detail-modal';
 import { AppointmentPagination, foundAppointmentsText } from './components/appointment-pagination';
 import { HistoryStatsCards } from './components/history-stats-cards';
+import { PaymentsReport } from './components/payments-report';
 import { HistoryTable } from './components/history-table';
 import { useHistoryState, type HistoryStatus } from './hooks/use-history-state';
 import { useBackOfficeText } from '@/hooks/use-back-office-text';
@@ -150,6 +151,12 @@ export default function BookingHistoryPage() {
         <Alert tone="warning">{errorMessage(stats.error, BOOKING_UI_MSG.historyLoadFailed)}</Alert>
       ) : (
         <HistoryStatsCards stats={customRangeWrong ? undefined : stats.data} />
+      )}
+
+      {!customRangeWrong && (
+        <ErrorBoundary>
+          <PaymentsReport period={{ period: filter.period, from: filter.from, to: filter.to }} />
+        </ErrorBoundary>
       )}
 
       <p className="sr-only" aria-live="polite" aria-atomic="true">

@@ -17,7 +17,14 @@ const DASHBOARD: Dashboard = {
   scope: 'clinic',
   people: 57,
   appointments: { total: 305, pending: 17, awaitingDoctor: 16, confirmed: 15, today: 6 },
-  revenue: { total: 95_750_000, thisMonth: 36_150_000, lastMonth: 52_400_000, paidVisits: 146 },
+  revenue: {
+    total: 95_750_000,
+    thisMonth: 36_150_000,
+    lastMonth: 52_400_000,
+    paidVisits: 146,
+    online: 12_300_000,
+    estimatedVisits: 9,
+  },
   pendingPayments: { count: 40, amount: 25_500_000 },
   months: [
     { month: '2026-06', appointments: 0, completed: 0, revenue: 0 },
@@ -73,6 +80,13 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('region', { name: 'Doanh thu' })).toHaveTextContent('95.750.000');
     expect(screen.getByRole('region', { name: 'Doanh thu' })).toHaveTextContent(
       '−31% so với cùng kỳ tháng trước (ngày 1–26)',
+    );
+    // How it was valued (issue 28): the ledger's part, and the visits priced at the estimate.
+    expect(screen.getByRole('region', { name: 'Doanh thu' })).toHaveTextContent(
+      'Gồm 12.300.000 VNĐ thanh toán trực tuyến theo sổ thanh toán',
+    );
+    expect(screen.getByRole('region', { name: 'Doanh thu' })).toHaveTextContent(
+      '9 lượt chưa ghi số tiền được ước tính 500.000 VNĐ mỗi lượt.',
     );
     expect(screen.getByRole('region', { name: 'Thanh toán chờ xử lý' })).toHaveTextContent('25.500.000');
     const months = screen.getByRole('table', { name: 'Lịch hẹn và doanh thu 6 tháng gần nhất' });
@@ -190,7 +204,7 @@ describe('DashboardPage', () => {
       scope: 'patient',
       people: null,
       appointments: { total: 3, pending: 1, awaitingDoctor: 0, confirmed: 0, today: 0 },
-      revenue: { total: 700_000, thisMonth: 700_000, lastMonth: 0, paidVisits: 1 },
+      revenue: { total: 700_000, thisMonth: 700_000, lastMonth: 0, paidVisits: 1, online: 0, estimatedVisits: 0 },
       pendingPayments: { count: 1, amount: 250_000 },
       waitingList: null,
       sampleDataAvailable: false,

@@ -11,7 +11,14 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
-import { canOpenScreen, DASHBOARD_MSG, formatVnd, ROLE_LABELS, type Dashboard } from '@clinic/shared';
+import {
+  canOpenScreen,
+  DASHBOARD_MSG,
+  DEFAULT_VISIT_PRICE,
+  formatVnd,
+  ROLE_LABELS,
+  type Dashboard,
+} from '@clinic/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
@@ -169,6 +176,7 @@ function Figures({ data }: { data: Dashboard }) {
               <Growth value={data.growth.revenue} label="Doanh thu" throughDay={data.growth.throughDay} />
             </p>
           )}
+          <RevenueSmallPrint revenue={data.revenue} />
         </Panel>
         <Panel title={titles.pending}>
           <p className="flex items-center gap-2 text-2xl font-bold text-slate-900 tabular-nums">
@@ -197,6 +205,21 @@ function Figures({ data }: { data: Dashboard }) {
         <MonthChart months={data.months} />
       </Panel>
     </>
+  );
+}
+
+/**
+ * How the revenue was valued (issue 28): what the payment ledger took for visits paid online, the
+ * recorded amount otherwise, and the estimate only for paid visits that record no amount.
+ */
+function RevenueSmallPrint({ revenue }: { revenue: Dashboard['revenue'] }) {
+  return (
+    <p className="mt-3 text-xs text-slate-500">
+      Gồm {formatVnd(revenue.online)} thanh toán trực tuyến theo sổ thanh toán; lượt khác theo số tiền ghi trên lịch
+      hẹn.
+      {revenue.estimatedVisits > 0 &&
+        ` ${revenue.estimatedVisits.toLocaleString('vi-VN')} lượt chưa ghi số tiền được ước tính ${formatVnd(DEFAULT_VISIT_PRICE)} mỗi lượt.`}
+    </p>
   );
 }
 

@@ -45,6 +45,7 @@ describe('ManageAppointmentPage', () => {
 
     expect(within(card).getByRole('button', { name: 'Đổi lịch hẹn' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Hủy lịch hẹn' })).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Thanh toán trực tuyến' })).not.toBeInTheDocument();
     const calendar = within(card).getByRole('link', { name: 'Thêm vào lịch' });
     expect(calendar).toHaveAttribute('href', `/api/appointments/manage/${TOKEN}/calendar.ics`);
     expect(calendar).toHaveAttribute('download');
@@ -54,6 +55,16 @@ describe('ManageAppointmentPage', () => {
       expect.stringContaining('noindex'),
     );
     await waitFor(() => expect(document.title).toContain('Quản lý lịch hẹn'));
+  });
+
+  it('offers the online payment once the clinic has requested one, as My Appointments does (issue 28)', async () => {
+    serveManageLink(appointment(43, 'PAYMENT_REQUESTED', { fullName: 'Trần Thị Bình' }));
+    open();
+    const card = await panel(43);
+    expect(within(card).getByRole('link', { name: 'Thanh toán trực tuyến' })).toHaveAttribute(
+      'href',
+      `/appointment/manage/${TOKEN}/pay`,
+    );
   });
 
   it('offers no change once the clinic has confirmed, and says to call the hotline instead', async () => {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BOOKING_UI_MSG, type AppointmentStats } from '@clinic/shared';
+import { BOOKING_MANAGER_POLL_MS, BOOKING_UI_MSG, type AppointmentStats } from '@clinic/shared';
 import { api } from '@/lib/api-client';
 import { bookingKeys } from './query-keys';
 
@@ -8,8 +8,15 @@ export function getAppointmentStats(signal?: AbortSignal): Promise<AppointmentSt
   return api.get<AppointmentStats>('/appointments/stats', { fallbackMessage: BOOKING_UI_MSG.statsFailed, signal });
 }
 
+/** Refreshed with Booking Manager's list, so the cards and the rows agree. */
 export function useAppointmentStats() {
-  return useQuery(
-    queryOptions({ queryKey: bookingKeys.stats(), queryFn: ({ signal }) => getAppointmentStats(signal), staleTime: 0 }),
-  );
+  return useQuery({
+    ...queryOptions({
+      queryKey: bookingKeys.stats(),
+      queryFn: ({ signal }) => getAppointmentStats(signal),
+      staleTime: 0,
+    }),
+    refetchInterval: BOOKING_MANAGER_POLL_MS,
+    refetchOnWindowFocus: true,
+  });
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
+  BOOKING_MANAGER_POLL_MS,
   BOOKING_UI_MSG,
   DAY_SHEET_OPEN_STATUSES,
   daySheetDate,
@@ -72,6 +73,9 @@ export function useAppointments(params: AppointmentListParams) {
   const query = useQuery({
     ...getAppointmentsQueryOptions(params, () => cursor.get()),
     placeholderData: keepPreviousData,
+    // What changes without the front desk (an online payment, a patient's cancel) shows by itself.
+    refetchInterval: BOOKING_MANAGER_POLL_MS,
+    refetchOnWindowFocus: true,
   });
   useRememberCursor(cursor, query.data?.cursor);
   return query;

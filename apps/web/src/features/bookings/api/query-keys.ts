@@ -1,4 +1,4 @@
-import type { HistoryFilterInput } from '@clinic/shared';
+import type { HistoryFilterInput, PaymentReportQueryInput } from '@clinic/shared';
 import type { AppointmentListParams } from './get-appointments';
 import type { WaitingListSlot } from './get-slot-waiting-list';
 
@@ -24,4 +24,6 @@ export const bookingKeys = {
   history: (params: HistoryFilterInput & { page: number; sort?: string }) =>
     ['appointments', 'booking-history', params] as const,
   historyStats: (params: HistoryFilterInput) => ['appointments', 'booking-history-stats', params] as const,
+  /** Booking History's payments report: a "mark paid" here changes it too. */
+  paymentsReport: (params: PaymentReportQueryInput) => ['appointments', 'payments-report', params] as const,
 };

@@ -12,5 +12,6 @@ export function useMyPayPage(id: number) {
     queryKey: ['payments', 'mine', id] as const,
     queryFn: ({ signal }) => getMyPayPage(id, signal),
     staleTime: 0,
+    refetchOnWindowFocus: true,
   });
 }

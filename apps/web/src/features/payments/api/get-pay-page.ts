@@ -15,6 +15,8 @@ export function getPayPageQueryOptions(token: string) {
     queryKey: ['payments', 'pay', token] as const,
     queryFn: ({ signal }) => getPayPage(token, signal),
     staleTime: 0,
+    // Back from her banking app after a VietQR transfer, she sees it paid without reloading.
+    refetchOnWindowFocus: true,
   });
 }
 

@@ -4,10 +4,10 @@ import { api } from '@/lib/api-client';
 
 /** GET /payments/return?{the provider's return}: its signature checked, the attempt's status as the IPN left it. */
 export function getPaymentReturn(search: string, signal?: AbortSignal): Promise<PaymentReturn> {
-  const params = Object.fromEntries(new URLSearchParams(search));
-  return api.get<PaymentReturn>('/payments/return', {
+  // Handed on exactly as the provider sent it: every field is signed, and an empty one (MoMo's
+  // extraData) dropped on the way would fail the signature.
+  return api.get<PaymentReturn>(`/payments/return${search}`, {
     auth: false,
-    params,
     signal,
     fallbackMessage: 'Failed to fetch payment',
   });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CalendarClock, CalendarPlus, CalendarX, Link2 } from 'lucide-react';
+import { CalendarClock, CalendarPlus, CalendarX, CreditCard, Link2 } from 'lucide-react';
 import { CLINIC_TEXT, formatDate, type AppointmentStatus, type ManagedAppointment } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -114,6 +114,13 @@ export function ManagedAppointmentPanel({ token, managed }: { token: string; man
             <NothingToChange status={appointment.status} />
           )}
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            {appointment.status === 'PAYMENT_REQUESTED' && (
+              // Online payment (issue 28), as My Appointments offers it to a signed-in patient.
+              <Link to={paths.managePay.href(token)} className={buttonClasses({ className: 'w-full sm:w-auto' })}>
+                <CreditCard aria-hidden="true" className="size-4" />
+                Thanh toán trực tuyến
+              </Link>
+            )}
             {canReschedule && (
               <Button
                 ref={rescheduleButtonRef}
