@@ -122,7 +122,7 @@ export async function getOwnPayPage(deps: PaymentDeps, appointmentId: number, pa
 }
 
 export async function getManagedPayPage(deps: ManagedLinkDeps, manageToken: string): Promise<PayPage> {
-  return payPageOf(deps.config, await managedView(deps, manageToken));
+  return payPageOf(deps.config, await managedView(deps, manageToken), deps.clock.now());
 }
 
 export async function startManagedPayment(

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APPOINTMENT_MSG, CLAIM_MSG, type Appointment } from '@clinic/shared';
+import { APPOINTMENT_MSG, CLAIM_MSG, PAYMENT_MSG, type Appointment } from '@clinic/shared';
 import { routes } from '@/app/router';
 import { appointment } from '@/testing/appointment-fixture';
 import { errorBody, makeUser, pickDate, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
@@ -62,6 +62,17 @@ describe('ManageAppointmentPage', () => {
     open();
     const card = await panel(43);
     expect(within(card).getByRole('link', { name: 'Thanh toán trực tuyến' })).toHaveAttribute(
+      'href',
+      `/appointment/manage/${TOKEN}/pay`,
+    );
+  });
+
+  it('offers the deposit that holds her slot while it is held, from the link she got at booking (issue 28)', async () => {
+    const dueAt = new Date(Date.now() + 10 * 60_000).toISOString();
+    serveManageLink(appointment(44, 'PENDING', { depositAmount: 200_000, depositDueAt: dueAt, depositPaidAt: null }));
+    open();
+    const card = await panel(44);
+    expect(within(card).getByRole('link', { name: PAYMENT_MSG.payDeposit })).toHaveAttribute(
       'href',
       `/appointment/manage/${TOKEN}/pay`,
     );

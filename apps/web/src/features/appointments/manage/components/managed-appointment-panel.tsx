@@ -1,7 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CalendarClock, CalendarPlus, CalendarX, CreditCard, Link2 } from 'lucide-react';
-import { CLINIC_TEXT, formatDate, type AppointmentStatus, type ManagedAppointment } from '@clinic/shared';
+import {
+  CLINIC_TEXT,
+  formatDate,
+  isDepositDue,
+  PAYMENT_MSG,
+  type AppointmentStatus,
+  type ManagedAppointment,
+} from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -114,6 +121,13 @@ export function ManagedAppointmentPanel({ token, managed }: { token: string; man
             <NothingToChange status={appointment.status} />
           )}
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            {isDepositDue(appointment, new Date()) && (
+              // The deposit that holds her slot (issue 28), from the link she got at booking too.
+              <Link to={paths.managePay.href(token)} className={buttonClasses({ className: 'w-full sm:w-auto' })}>
+                <CreditCard aria-hidden="true" className="size-4" />
+                {PAYMENT_MSG.payDeposit}
+              </Link>
+            )}
             {appointment.status === 'PAYMENT_REQUESTED' && (
               // Online payment (issue 28), as My Appointments offers it to a signed-in patient.
               <Link to={paths.managePay.href(token)} className={buttonClasses({ className: 'w-full sm:w-auto' })}>
