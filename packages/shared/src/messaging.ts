@@ -58,6 +58,8 @@ export const MESSAGING_TEXT = {
     'Không thể gửi lại: nội dung tin nhắn này đã được xóa theo thời hạn lưu trữ hoặc theo yêu cầu xóa dữ liệu cá nhân.',
   resendLinkGone:
     "Không thể gửi lại: tin nhắn này mang liên kết riêng, không được lưu lại sau khi gửi. Hãy dùng 'Gửi lại liên kết' trong chi tiết lịch hẹn.",
+  resendCodeGone:
+    'Không thể gửi lại: tin nhắn này mang mã xác nhận dùng một lần, không được lưu lại sau khi gửi. Bệnh nhân có thể yêu cầu mã mới.',
   badSignature: 'Chữ ký không hợp lệ',
   templates: 'Mẫu tin đã đăng ký',
   noMessages: 'Chưa có tin nhắn',

@@ -6,19 +6,27 @@ import { appointments, claimCodes, users } from '../../db/schema';
 
 export async function findAccountContact(db: Db, userId: number) {
   const rows = await db
-    .select({ email: users.email, phone: users.phone })
+    .select({ email: users.email, phone: users.phone, fullName: users.fullName })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   return rows[0];
 }
 
-/** Visits booked with this e-mail (lower case) that belong to no account. */
-export async function countUnclaimed(db: Db, email: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(appointments)
-    .where(and(isNull(appointments.userId), sql`lower(${appointments.email}) = ${email}`));
+/** The e-mail (lower case) or the phone (normalised) a code is sent to: exactly one of the two. */
+export type ClaimContact = { email: string; phone?: undefined } | { phone: string; email?: undefined };
+
+/** The visits booked with this e-mail (any case) or phone that belong to no account. */
+const unclaimedWith = (contact: ClaimContact) =>
+  and(
+    isNull(appointments.userId),
+    contact.email !== undefined
+      ? sql`lower(${appointments.email}) = ${contact.email}`
+      : eq(appointments.phone, contact.phone),
+  );
+
+export async function countUnclaimed(db: Db, contact: ClaimContact): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(appointments).where(unclaimedWith(contact));
   return Number(row?.n ?? 0);
 }
 
@@ -33,11 +41,18 @@ export async function countCodesSince(db: Db, userId: number, since: Date): Prom
 
 /**
  * A new code for the account; every code it had before stops working. Codes older than an hour (long
- * expired, and past what the hourly budget counts) go, with the e-mail they name.
+ * expired, and past what the hourly budget counts) go, with the e-mail or phone they name.
  */
 export async function replaceClaimCode(
   db: Db,
-  row: { userId: number; email: string; codeHash: string; expiresAt: Date; createdAt: Date },
+  row: {
+    userId: number;
+    email: string | null;
+    phone: string | null;
+    codeHash: string;
+    expiresAt: Date;
+    createdAt: Date;
+  },
 ): Promise<void> {
   await db.delete(claimCodes).where(lt(claimCodes.createdAt, new Date(row.createdAt.getTime() - 3_600_000)));
   await db
@@ -76,12 +91,12 @@ export async function spendCode(db: Db, id: number, now: Date): Promise<void> {
   await db.update(claimCodes).set({ spentAt: now }).where(eq(claimCodes.id, id));
 }
 
-/** Gives the account every visit booked with this e-mail that belongs to no account; returns them. */
-export async function claimByEmail(db: Db, userId: number, email: string, now: Date) {
+/** Gives the account every visit booked with this e-mail or phone that belongs to no account; returns them. */
+export async function claimByContact(db: Db, userId: number, contact: ClaimContact, now: Date) {
   return db
     .update(appointments)
     .set({ userId, updatedAt: now })
-    .where(and(isNull(appointments.userId), sql`lower(${appointments.email}) = ${email}`))
+    .where(unclaimedWith(contact))
     .returning({ id: appointments.id, status: appointments.status });
 }
 

@@ -18,7 +18,7 @@ const tags = ['appointments (claim a visitor booking)'];
 
 /**
  * A signed-in patient adds the visits she booked signed out to 'Lịch hẹn của tôi' (issue 25, defect
- * 9): from her private link, or with a code sent to the e-mail she booked with.
+ * 9): from her private link, or with a code sent to the e-mail or the phone she booked with.
  */
 export const claimRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const patient = app.requireRole('PATIENT');
@@ -47,7 +47,7 @@ export const claimRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         tags,
         security,
         summary:
-          'Send a 6-digit code to the e-mail the visits were booked with (the account’s own by default); the same answer whether or not it has any',
+          'Send a 6-digit code to the e-mail (the account’s own by default) or the phone (Zalo, else SMS) the visits were booked with; the same answer whether or not it has any',
         body: claimCodeRequestSchema,
         response: { 200: claimCodeResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
@@ -62,7 +62,7 @@ export const claimRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       schema: {
         tags,
         security,
-        summary: 'Type the code: every visit booked with its e-mail and in no account joins the account, once',
+        summary: 'Type the code: every visit booked with its e-mail or phone and in no account joins the account, once',
         body: claimVerifyRequestSchema,
         response: { 200: claimVerifyResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },

@@ -4,6 +4,7 @@ import {
   CLAIM_CODE_MINUTES,
   CLAIM_CODES_PER_HOUR,
   CLAIM_MSG,
+  clinicMoment,
   normalizePhone,
   type ClaimCodeResponse,
   type ClaimVerifyResponse,
@@ -11,10 +12,11 @@ import {
 import type { AppDeps } from '../../deps';
 import { BadRequestError, ForbiddenError, TooManyRequestsError } from '../../lib/errors';
 import { claimCodeEmail, enqueueEmails } from '../email/email.service';
+import { enqueuePhoneMessages } from '../messaging/messaging.service';
 import { eventRow, type Actor } from './appointment-access';
 import { insertAppointmentEvents } from './appointments.repository';
 import {
-  claimByEmail,
+  claimByContact,
   countCodesSince,
   countUnclaimed,
   findAccountContact,
@@ -22,22 +24,24 @@ import {
   recordWrongAnswer,
   replaceClaimCode,
   spendCode,
+  type ClaimContact,
 } from './claims.repository';
 
 /**
- * Claiming the visits a patient booked signed out (issue 25, defect 9). The code proves the e-mail is
- * hers: six digits sent to it, kept only as an HMAC keyed by the server's secret (a stolen table
+ * Claiming the visits a patient booked signed out (issue 25, defect 9). The code proves the e-mail or
+ * the phone is hers: six digits sent to it (a phone's by Zalo, else SMS), kept only as an HMAC keyed by the server's secret (a stolen table
  * gives no code back), working CLAIM_CODE_MINUTES, spent by its first right answer or its
  * CLAIM_CODE_ATTEMPTS-th wrong one, at most CLAIM_CODES_PER_HOUR asked for an hour. A typed e-mail
- * alone claims nothing.
+ * or number alone claims nothing.
  */
 
-export type ClaimDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+export type ClaimDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'timeZone'>;
 
 export const CLAIM_NOTE = 'Bệnh nhân thêm lịch hẹn vào tài khoản';
 
-function codeHash(deps: ClaimDeps, userId: number, email: string, code: string): string {
-  return createHmac('sha256', deps.config.jwtSecret).update(`claim|${userId}|${email}|${code}`).digest('hex');
+function codeHash(deps: ClaimDeps, userId: number, contact: ClaimContact, code: string): string {
+  const to = contact.email ?? `tel:${contact.phone}`;
+  return createHmac('sha256', deps.config.jwtSecret).update(`claim|${userId}|${to}|${code}`).digest('hex');
 }
 
 function samehash(a: string, b: string): boolean {
@@ -51,41 +55,64 @@ function assertPatient(actor: Actor): void {
 }
 
 /**
- * POST /api/appointments/claims/code: a code to the e-mail given (the account's own by default),
- * sent only when visits booked with it belong to no account; the answer is the same either way, so
- * nobody learns whether an address has booked at the clinic.
+ * POST /api/appointments/claims/code: a code to the e-mail given (the account's own by default) or to
+ * the phone given (Zalo, else SMS; only to that phone), sent only when visits booked with it belong
+ * to no account; the answer is the same either way, so nobody learns whether an address or a number
+ * has booked at the clinic.
  */
 export async function sendClaimCode(
   deps: ClaimDeps,
   actor: Actor,
-  body: { email?: string | undefined },
+  body: { email?: string | undefined; phone?: string | undefined },
 ): Promise<ClaimCodeResponse> {
   assertPatient(actor);
   const now = deps.clock.now();
-  const answer = { message: CLAIM_MSG.codeSent, expiresInMinutes: CLAIM_CODE_MINUTES };
+  const answer = {
+    message: body.phone !== undefined ? CLAIM_MSG.codeSentPhone : CLAIM_MSG.codeSent,
+    expiresInMinutes: CLAIM_CODE_MINUTES,
+  };
   return deps.db.transaction(async (tx) => {
     const account = await findAccountContact(tx, actor.id);
     const email = (body.email ?? account?.email ?? '').toLowerCase();
-    if (!email) return answer;
+    const contact: ClaimContact | null =
+      body.phone !== undefined ? { phone: normalizePhone(body.phone) } : email ? { email } : null;
+    if (!contact) return answer;
     const asked = await countCodesSince(tx, actor.id, new Date(now.getTime() - 3_600_000));
     if (asked >= CLAIM_CODES_PER_HOUR) throw new TooManyRequestsError(CLAIM_MSG.tooManyCodes, 3600);
-    if ((await countUnclaimed(tx, email)) === 0) return answer;
+    if ((await countUnclaimed(tx, contact)) === 0) return answer;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await replaceClaimCode(tx, {
       userId: actor.id,
-      email,
-      codeHash: codeHash(deps, actor.id, email, code),
+      email: contact.email ?? null,
+      phone: contact.phone ?? null,
+      codeHash: codeHash(deps, actor.id, contact, code),
       expiresAt: new Date(now.getTime() + CLAIM_CODE_MINUTES * 60_000),
       createdAt: now,
     });
-    await enqueueEmails(tx, [claimCodeEmail(email, code, CLAIM_CODE_MINUTES)], now);
+    if (contact.email !== undefined) {
+      await enqueueEmails(tx, [claimCodeEmail(contact.email, code, CLAIM_CODE_MINUTES)], now);
+    } else {
+      const moment = clinicMoment(now, deps.timeZone);
+      await enqueuePhoneMessages(
+        tx,
+        [
+          {
+            kind: 'CLAIM_CODE',
+            phone: contact.phone,
+            appointmentId: null,
+            params: { customer_name: account?.fullName ?? '', date: moment.date, time: moment.time, code },
+          },
+        ],
+        now,
+      );
+    }
     return answer;
   });
 }
 
 /**
  * POST /api/appointments/claims/verify: the right code gives the account every visit booked with its
- * e-mail that belongs to no account, once; a wrong one counts against the code.
+ * e-mail or phone that belongs to no account, once; a wrong one counts against the code.
  */
 export async function verifyClaimCode(
   deps: ClaimDeps,
@@ -97,12 +124,14 @@ export async function verifyClaimCode(
   const outcome = await deps.db.transaction(async (tx): Promise<{ left: number | null } | { claimed: number }> => {
     const live = await lockLiveCode(tx, actor.id, now);
     if (!live) return { left: null };
-    if (!samehash(live.codeHash, codeHash(deps, actor.id, live.email, body.code))) {
+    const contact: ClaimContact | null = live.email ? { email: live.email } : live.phone ? { phone: live.phone } : null;
+    if (!contact) return { left: null };
+    if (!samehash(live.codeHash, codeHash(deps, actor.id, contact, body.code))) {
       const attempts = await recordWrongAnswer(tx, live.id, CLAIM_CODE_ATTEMPTS, now);
       return { left: CLAIM_CODE_ATTEMPTS - attempts };
     }
     await spendCode(tx, live.id, now);
-    const claimed = await claimByEmail(tx, actor.id, live.email, now);
+    const claimed = await claimByContact(tx, actor.id, contact, now);
     await insertAppointmentEvents(
       tx,
       claimed.map((a) => eventRow(actor, a.id, 'UPDATE', a.status, a.status, CLAIM_NOTE, now)),

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_CODE_ATTEMPTS, CLAIM_CODES_PER_HOUR, CLAIM_MSG, TIME_SLOTS } from '@clinic/shared';
+import {
+  APPOINTMENT_MSG,
+  CLAIM_CODE_ATTEMPTS,
+  CLAIM_CODES_PER_HOUR,
+  CLAIM_MSG,
+  MESSAGING_TEXT,
+  mobileMsisdn,
+  TIME_SLOTS,
+} from '@clinic/shared';
 import { bearer, buildTestApp, DEMO, loginAs, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { booking, DAYS, MONDAY_9AM } from '../../../test/appointments';
 import { claimCodes } from '../../db/schema';
 import { listOutboxEmails } from '../email/email.repository';
+import { listMessages, processDueMessages } from '../messaging/messaging.service';
+import { smsText } from '../messaging/templates';
 import { listAppointmentEvents } from './appointments.repository';
 
 /** Issue 25, defect 9: a patient claims the visits she booked signed out, never by a typed e-mail alone. */
@@ -251,6 +261,103 @@ for (const kind of dbKinds()) {
         const bad = await as(p.token, '/api/appointments/claims/verify', { code: '12ab' });
         expect(bad.statusCode).toBe(400);
         expect(bad.json().message).toBe(CLAIM_MSG.codeFormat);
+      });
+    });
+
+    describe('with a code sent to the phone (booked with a mobile number only)', () => {
+      /** The CLAIM_CODE messages queued to this number (84… form), newest first, read from the outbox. */
+      const phoneCodes = async (phone: string) =>
+        (await listMessages(db(), {})).filter(
+          (m) => m.template === 'CLAIM_CODE' && m.recipient === mobileMsisdn(phone),
+        );
+      const worker = () => processDueMessages({ ...t.app.deps, db: db(), clock });
+
+      it('sends the code only to that phone, by Zalo at any hour, and it adds every visit booked with the number, once', async () => {
+        const p = await patient();
+        const phone = '0977000101';
+        const a = await visitorBooking({ email: '', phone });
+        const b = await visitorBooking({ email: '', phone: '+84 977 000 101' });
+        const sent = await as(p.token, '/api/appointments/claims/code', { phone: '+84 977.000.101' });
+        expect(sent.statusCode).toBe(200);
+        expect(sent.json()).toEqual({ message: CLAIM_MSG.codeSentPhone, expiresInMinutes: 15 });
+        // Nothing to her account's e-mail: the code proves the phone, so it goes to the phone alone.
+        expect(await codesSentTo(p.email)).toBe(0);
+        const [message, ...others] = await phoneCodes(phone);
+        expect(others).toHaveLength(0);
+        expect(message).toMatchObject({ channel: 'zalo', urgent: 1, appointmentId: null, status: 'queued' });
+        const code = message!.data.code!;
+        expect(code).toMatch(/^\d{6}$/);
+        expect(smsText('CLAIM_CODE', message!.data)).toContain(code);
+        const stored = (await db().select().from(claimCodes)).filter((c) => c.userId === p.id);
+        expect(stored).toMatchObject([{ phone, email: null }]);
+        expect(JSON.stringify(stored)).not.toContain(code);
+
+        // Once out, the outbox keeps no code, and it cannot be sent again from there.
+        await worker();
+        const [out] = await phoneCodes(phone);
+        expect(out!.status).not.toBe('queued');
+        expect(out!.data.code).toBeUndefined();
+        expect(JSON.stringify(await listMessages(db(), {}))).not.toContain(code);
+        const staff = (await loginAs(t.app, ...DEMO.staff)).token;
+        const resend = await as(staff, `/api/messages/${out!.id}/resend`);
+        expect(resend.statusCode).toBe(409);
+        expect(resend.json()).toMatchObject({ code: 'MESSAGE_CODE_GONE', message: MESSAGING_TEXT.resendCodeGone });
+
+        const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+        const refused = await as(p.token, '/api/appointments/claims/verify', { code: wrong });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({
+          code: 'CLAIM_CODE_WRONG',
+          message: CLAIM_MSG.codeWrong(CLAIM_CODE_ATTEMPTS - 1),
+        });
+        expect(await mine(p.token)).not.toContain(a.appointmentId);
+
+        const res = await as(p.token, '/api/appointments/claims/verify', { code });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ message: CLAIM_MSG.claimed(2), claimed: 2 });
+        expect(await mine(p.token)).toEqual(expect.arrayContaining([a.appointmentId, b.appointmentId]));
+        const events = await listAppointmentEvents(db(), a.appointmentId);
+        expect(events.some((e) => e.note === 'Bệnh nhân thêm lịch hẹn vào tài khoản' && e.actorId === p.id)).toBe(true);
+        expect((await as(p.token, '/api/appointments/claims/verify', { code })).json().code).toBe('CLAIM_CODE_SPENT');
+      });
+
+      it('spends a phone code after 5 wrong answers', async () => {
+        const p = await patient();
+        const v = await visitorBooking({ email: '', phone: '0977000102' });
+        await as(p.token, '/api/appointments/claims/code', { phone: '0977000102' });
+        const code = (await phoneCodes('0977000102'))[0]!.data.code!;
+        const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+        for (let i = 1; i <= CLAIM_CODE_ATTEMPTS; i++)
+          expect((await as(p.token, '/api/appointments/claims/verify', { code: wrong })).json().code).toBe(
+            i < CLAIM_CODE_ATTEMPTS ? 'CLAIM_CODE_WRONG' : 'CLAIM_CODE_SPENT',
+          );
+        expect((await as(p.token, '/api/appointments/claims/verify', { code })).json().code).toBe('CLAIM_CODE_SPENT');
+        expect(await mine(p.token)).not.toContain(v.appointmentId);
+      });
+
+      it('a number with no visit to claim gets the same answer and no message', async () => {
+        const p = await patient();
+        const res = await as(p.token, '/api/appointments/claims/code', { phone: '0977000199' });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ message: CLAIM_MSG.codeSentPhone, expiresInMinutes: 15 });
+        expect(await phoneCodes('0977000199')).toHaveLength(0);
+        expect((await db().select().from(claimCodes)).filter((c) => c.userId === p.id)).toHaveLength(0);
+      });
+
+      it('counts phone codes in the same hourly budget, and says what is wrong with a bad number', async () => {
+        const p = await patient();
+        await visitorBooking({ email: '', phone: '0977000103' });
+        for (let i = 0; i < CLAIM_CODES_PER_HOUR; i++)
+          expect((await as(p.token, '/api/appointments/claims/code', { phone: '0977000103' })).statusCode).toBe(200);
+        expect((await as(p.token, '/api/appointments/claims/code', { phone: '0977000103' })).statusCode).toBe(429);
+        expect(await phoneCodes('0977000103')).toHaveLength(CLAIM_CODES_PER_HOUR);
+
+        const bad = await as(p.token, '/api/appointments/claims/code', { phone: '12ab' });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().message).toBe(APPOINTMENT_MSG.invalidPhone);
+        const both = await as(p.token, '/api/appointments/claims/code', { phone: '0977000103', email: p.email });
+        expect(both.statusCode).toBe(400);
+        expect(both.json().message).toBe(CLAIM_MSG.oneContact);
       });
     });
   });

@@ -56,11 +56,12 @@ export async function finishMessage(
     >
   >,
 ): Promise<void> {
-  // Once out (or never to be), the copy here keeps no private link: the short code opens a booking.
+  // Once out (or never to be), the copy here keeps no private link (the short code opens a booking)
+  // and no one-time code (it claims visits).
   const done = set.status != null && set.status !== 'queued';
   await db
     .update(messageOutbox)
-    .set({ ...set, lockedUntil: null, ...(done ? { data: sql`${messageOutbox.data} - 'link'` } : {}) })
+    .set({ ...set, lockedUntil: null, ...(done ? { data: sql`${messageOutbox.data} - 'link' - 'code'` } : {}) })
     .where(and(eq(messageOutbox.id, id), eq(messageOutbox.status, 'sending')));
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { addDays, clinicInstant, clinicMoment, MESSAGING_TEXT, mobileMsisdn, timeToMinutes } from '@clinic/shared';
 import type { MessagingConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -63,11 +63,14 @@ export function inClinicDay(at: Date, timeZone: string, day: { dayStart: string;
 export const isClinicDay = (at: Date, timeZone: string, day: { dayStart: string; dayEnd: string }) =>
   inClinicDay(at, timeZone, day).getTime() === at.getTime();
 
-/** One id per event, person and moment: the providers' idempotency key (a retry sends nothing twice). */
+/** One id per event, person and moment (and one-time code): the providers' idempotency key (a retry sends nothing twice). */
 function trackingIdOf(event: PhoneEvent, recipient: string, now: Date): string {
   return createHash('sha256')
     .update(
-      `${event.kind}|${event.appointmentId ?? ''}|${recipient}|${event.params.date}|${event.params.time}|${now.toISOString()}`,
+      `${event.kind}|${event.appointmentId ?? ''}|${recipient}|${event.params.date}|${event.params.time}|${now.toISOString()}` +
+        // Each one-time code is its own message, however close together two are asked for (a random
+        // part, never the code: the id goes to the providers and staff, and would give it away).
+        (event.params.code ? `|${randomUUID()}` : ''),
     )
     .digest('hex')
     .slice(0, 32);
@@ -239,12 +242,15 @@ export async function recordDeliveryReport(
 
 /**
  * Why a message cannot go again: retention or an erasure cleared what it said, or it carried a private
- * link, which is not kept once sent (a new link is 'Gửi lại liên kết'). Sent anyway, it would be empty.
+ * link or a one-time code, which are not kept once sent (a new link is 'Gửi lại liên kết'). Sent anyway, it would be empty.
  */
 function resendRefusal(row: MessageOutboxRow): ConflictError | null {
   if (!row.data.customer_name) return new ConflictError(MESSAGING_TEXT.resendDataCleared, 'MESSAGE_DATA_CLEARED');
-  if (isPhoneTemplate(row.template) && PHONE_TEMPLATES[row.template].sms.includes('{link}') && !row.data.link)
-    return new ConflictError(MESSAGING_TEXT.resendLinkGone, 'MESSAGE_LINK_GONE');
+  // A one-time code (CLAIM_CODE) is gone the same way: she asks for a new one.
+  const gone = (key: 'link' | 'code') =>
+    isPhoneTemplate(row.template) && PHONE_TEMPLATES[row.template].sms.includes(`{${key}}`) && !row.data[key];
+  if (gone('link')) return new ConflictError(MESSAGING_TEXT.resendLinkGone, 'MESSAGE_LINK_GONE');
+  if (gone('code')) return new ConflictError(MESSAGING_TEXT.resendCodeGone, 'MESSAGE_CODE_GONE');
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { CLINIC, formatDate } from '@clinic/shared';
+import { CLAIM_CODE_MINUTES, CLINIC, formatDate } from '@clinic/shared';
 
 /**
  * Every event's phone message, in one file for the clinic to register (issue 27). Zalo approves
@@ -88,6 +88,13 @@ export const PHONE_TEMPLATES = {
     zns: 'Xin chào <customer_name>, phòng khám giữ chỗ khám lúc <time> ngày <date> trong 15 phút. Vui lòng đặt cọc tại <link>',
     sms: '{clinic}: Giu cho kham cho {customer_name} luc {time} ngay {date} trong 15 phut. Vui long dat coc tai: {link}',
   },
+  // Issue 25, defect 9: the code that adds the visits booked with this phone to her account. Urgent:
+  // she is waiting for it, signed in. The code is not kept once sent (messaging.repository).
+  CLAIM_CODE: {
+    urgent: true,
+    zns: `Xin chào <customer_name>, mã xác nhận để thêm lịch hẹn vào tài khoản là <code>, có hiệu lực trong ${CLAIM_CODE_MINUTES} phút. Không chia sẻ mã này với ai.`,
+    sms: `{clinic}: Ma xac nhan them lich hen vao tai khoan: {code}. Hieu luc ${CLAIM_CODE_MINUTES} phut. Khong chia se ma nay voi ai.`,
+  },
 } as const satisfies Record<string, PhoneTemplate>;
 
 export type PhoneTemplateName = keyof typeof PHONE_TEMPLATES;
@@ -118,7 +125,14 @@ export function smsParts(text: string): number {
 }
 export const SMS_MAX_PARTS = 2;
 
-export type PhoneParams = { customer_name: string; date: string; time: string; link?: string | null };
+export type PhoneParams = {
+  customer_name: string;
+  date: string;
+  time: string;
+  link?: string | null;
+  /** A one-time code (CLAIM_CODE): like a link, not kept once the message is out. */
+  code?: string | null;
+};
 
 /** The ZNS template_data: every parameter a string, the name cut to Zalo's length. */
 export function znsData(params: PhoneParams): Record<string, string> {
@@ -128,6 +142,7 @@ export function znsData(params: PhoneParams): Record<string, string> {
     time: params.time,
     hotline: CLINIC.phone,
     ...(params.link ? { link: params.link } : {}),
+    ...(params.code ? { code: params.code } : {}),
   };
 }
 

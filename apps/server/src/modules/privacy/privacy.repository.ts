@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ConsentPurpose, DataRequestStatus } from '@clinic/shared';
+import { normalizePhone, type ConsentPurpose, type DataRequestStatus } from '@clinic/shared';
 import { rowsOf, type Db } from '../../db/client';
 import {
   accessRecords,
   appointmentEvents,
   appointmentLinks,
   appointments,
+  claimCodes,
   comments,
   consents,
   dataRequests,
@@ -306,6 +307,23 @@ export async function eraseWaitingEntries(db: Db, key: Pick<PersonKey, 'emails' 
     .where(waitingEntriesOfPerson(key))
     .returning({ id: waitingListEntries.id });
   return rows.length;
+}
+
+/**
+ * The claim codes her account asked for and any sent to her e-mail or phones (issue 25, defect 9):
+ * short-lived, but they name where she booked from. The account is closed, not deleted, so they do
+ * not go with it on their own.
+ */
+export async function eraseClaimCodes(db: Db, key: PersonKey): Promise<void> {
+  const phones = key.phones.map(normalizePhone);
+  await db
+    .delete(claimCodes)
+    .where(
+      or(
+        byPerson(key, claimCodes.userId, claimCodes.email),
+        phones.length > 0 ? inArray(claimCodes.phone, phones) : undefined,
+      ),
+    );
 }
 
 export async function anonymiseComments(db: Db, userId: number | null): Promise<number> {

@@ -38,6 +38,7 @@ import {
   commentsOf,
   consentsOf,
   deidentifyAppointments,
+  eraseClaimCodes,
   eraseNewsletter,
   eraseWaitingEntries,
   findDataRequest,
@@ -376,6 +377,7 @@ async function erasePerson(tx: Db, key: PersonKey, staff: Staff, now: Date) {
     staff,
     ENDED_FOR_DELETION,
   );
+  await eraseClaimCodes(tx, key);
   return {
     appointmentsDeidentified: await deidentifyAppointments(
       tx,
