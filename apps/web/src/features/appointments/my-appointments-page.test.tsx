@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
 import { appointment } from '@/testing/appointment-fixture';
 import { errorBody, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
-import { CLAIM_MSG } from '@clinic/shared';
+import { APPOINTMENT_MSG, CLAIM_MSG } from '@clinic/shared';
 import { callsTo, CLAIM_CODE, patient, serveMyAppointments } from './testing/fake-patient-server';
 
 const FUTURE = '2099-05-11';
@@ -261,6 +261,35 @@ describe('MyAppointmentsPage', () => {
 
     await user.clear(code);
     await user.type(code, CLAIM_CODE);
+    await user.click(screen.getByRole('button', { name: 'Thêm vào tài khoản của tôi' }));
+    expect(await screen.findByText(CLAIM_MSG.claimed(1))).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Tất cả 2' })).toBeInTheDocument();
+  });
+
+  it('sends the code to the phone she booked with when she chooses it, the bad number said in Vietnamese', async () => {
+    const { fetchMock } = serveMyAppointments([mine[0]!], {
+      claimable: [appointment(9, 'PENDING', { appointmentDate: FUTURE, userId: null })],
+    });
+    const { user } = open();
+    expect(await screen.findByRole('tab', { name: 'Tất cả 1' })).toBeInTheDocument();
+    await user.click(screen.getByText('Không thấy lịch hẹn đã đặt khi chưa đăng nhập?'));
+    expect(screen.getByRole('radio', { name: 'E-mail' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Số điện thoại' }));
+    expect(screen.queryByLabelText('Email đã dùng khi đặt lịch')).not.toBeInTheDocument();
+    const phone = screen.getByLabelText('Số điện thoại đã dùng khi đặt lịch');
+    await user.type(phone, '12ab');
+    await user.click(screen.getByRole('button', { name: 'Gửi mã xác nhận' }));
+    expect(phone).toHaveAccessibleDescription(APPOINTMENT_MSG.invalidPhone);
+    expect(callsTo(fetchMock, '/api/appointments/claims/code')).toHaveLength(0);
+
+    await user.clear(phone);
+    await user.type(phone, '0977 000 101');
+    await user.click(screen.getByRole('button', { name: 'Gửi mã xác nhận' }));
+    expect(await screen.findByText(CLAIM_MSG.codeSentPhone)).toBeInTheDocument();
+    const [, sent] = callsTo(fetchMock, '/api/appointments/claims/code')[0]!;
+    expect(JSON.parse(sent!.body as string)).toEqual({ phone: '0977 000 101' });
+
+    await user.type(screen.getByLabelText('Mã xác nhận'), CLAIM_CODE);
     await user.click(screen.getByRole('button', { name: 'Thêm vào tài khoản của tôi' }));
     expect(await screen.findByText(CLAIM_MSG.claimed(1))).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Tất cả 2' })).toBeInTheDocument();

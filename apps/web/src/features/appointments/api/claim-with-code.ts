@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClaimCodeRequest, ClaimCodeResponse, ClaimVerifyResponse } from '@clinic/shared';
 import { api } from '@/lib/api-client';
 
-/** POST /appointments/claims/code {email?}: a 6-digit code to the e-mail the visits were booked with. */
+/** POST /appointments/claims/code {email?} or {phone}: a 6-digit code to the e-mail or phone the visits were booked with. */
 export function sendClaimCode(body: ClaimCodeRequest): Promise<ClaimCodeResponse> {
   return api.post<ClaimCodeResponse>('/appointments/claims/code', body, { fallbackMessage: 'Failed to send code' });
 }
@@ -11,7 +11,7 @@ export function useSendClaimCode() {
   return useMutation({ mutationFn: sendClaimCode });
 }
 
-/** POST /appointments/claims/verify {code}: the visits booked with that e-mail join the account. */
+/** POST /appointments/claims/verify {code}: the visits booked with that e-mail or phone join the account. */
 export function verifyClaimCode(body: { code: string }): Promise<ClaimVerifyResponse> {
   return api.post<ClaimVerifyResponse>('/appointments/claims/verify', body, {
     fallbackMessage: 'Failed to verify code',

@@ -62,8 +62,10 @@ export function serveMyAppointments(appointments: Appointment[], options: Option
       appointment.cancelReason = body.reason ?? null;
       return { body: { message: 'Đã hủy lịch hẹn thành công', appointment, emailStatus: 'sent' } };
     }
-    if (url.pathname === '/api/appointments/claims/code' && init.method === 'POST')
-      return { body: { message: CLAIM_MSG.codeSent, expiresInMinutes: 15 } };
+    if (url.pathname === '/api/appointments/claims/code' && init.method === 'POST') {
+      const { phone } = JSON.parse(init.body as string) as { phone?: string };
+      return { body: { message: phone ? CLAIM_MSG.codeSentPhone : CLAIM_MSG.codeSent, expiresInMinutes: 15 } };
+    }
     if (url.pathname === '/api/appointments/claims/verify' && init.method === 'POST') {
       const { code } = JSON.parse(init.body as string) as { code: string };
       if (code !== CLAIM_CODE) return { status: 400, body: errorBody(400, CLAIM_MSG.codeWrong(4), 'CLAIM_CODE_WRONG') };
