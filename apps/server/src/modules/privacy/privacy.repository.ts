@@ -310,12 +310,13 @@ export async function eraseWaitingEntries(db: Db, key: Pick<PersonKey, 'emails' 
 }
 
 /**
- * The claim codes her account asked for and any sent to her e-mail or phones (issue 25, defect 9):
+ * The claim codes her account asked for and any sent to her e-mail or phones (hers, and those of her
+ * bookings, as for her phone messages) (issue 25, defect 9):
  * short-lived, but they name where she booked from. The account is closed, not deleted, so they do
  * not go with it on their own.
  */
-export async function eraseClaimCodes(db: Db, key: PersonKey): Promise<void> {
-  const phones = key.phones.map(normalizePhone);
+export async function eraseClaimCodes(db: Db, key: PersonKey, bookedPhones: string[]): Promise<void> {
+  const phones = [...new Set([...key.phones, ...bookedPhones].map(normalizePhone))];
   await db
     .delete(claimCodes)
     .where(

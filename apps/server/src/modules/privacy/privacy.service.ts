@@ -377,7 +377,11 @@ async function erasePerson(tx: Db, key: PersonKey, staff: Staff, now: Date) {
     staff,
     ENDED_FOR_DELETION,
   );
-  await eraseClaimCodes(tx, key);
+  await eraseClaimCodes(
+    tx,
+    key,
+    rows.map((r) => r.phone),
+  );
   return {
     appointmentsDeidentified: await deidentifyAppointments(
       tx,

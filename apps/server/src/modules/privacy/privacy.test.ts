@@ -228,6 +228,11 @@ for (const kind of dbKinds()) {
           .execute(sql`insert into message_outbox (channel, template, recipient, data, appointment_id, tracking_id, status) values
           ('sms', 'REMINDER', '84914000001', '{"customer_name": "Do Thi Mai"}', null, 'privacy-mai-sms', 'delivered'),
           ('sms', 'REMINDER', '84914000009', '{"customer_name": "Do Thi Mai"}', ${visit.id}, 'privacy-mai-visit', 'sent')`);
+        // Codes to claim her visits, sent to her e-mail and to her phone (issue 25, defect 9), asked by an account.
+        await db().execute(sql`insert into claim_codes (user_id, email, phone, code_hash, expires_at, created_at) values
+          (${s.admin.userId}, ${email}, null, 'x', now(), now()), (${s.admin.userId}, null, '0914000001', 'y', now(), now())`);
+        const herClaimCodes = sql`select count(*) as n from claim_codes where email = ${email} or phone = '0914000001'`;
+        expect(await count(herClaimCodes)).toBe(2);
         const herMessages = sql`select count(*) as n from message_outbox
           where recipient = '84914000001' or appointment_id in (${visit.id}, ${cancelled.id}, ${pending.id})`;
         expect(await count(herMessages)).toBeGreaterThanOrEqual(3);
@@ -283,6 +288,7 @@ for (const kind of dbKinds()) {
           ).map((r) => r.kind),
         ).toEqual(['PRIVACY_ANSWER']);
         expect(await count(herMessages)).toBe(0);
+        expect(await count(herClaimCodes)).toBe(0);
 
         // Only the treating doctor and ADMIN open the kept record.
         expect((await call(t.app, s.staff, 'GET', `/api/appointments/${visit.id}`)).statusCode).toBe(403);
