@@ -68,6 +68,69 @@ test('a patient adds the visits she booked signed out to Lịch hẹn của tôi
   await expectAccessible(page);
 });
 
+/** The phone simulator beside the journeys' server (serve-with-mailbox.mjs), as tests/phone-messages.spec.ts reads it. */
+const SIMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PHONE_PORT ?? Number(process.env.E2E_SMTP_PORT ?? 3125) + 1)}`;
+
+test('a visitor who booked with her mobile number only adds the visit to Lịch hẹn của tôi with a code sent to that phone', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const national = '0388 123 461';
+  const msisdn = `84${national.replace(/\s/g, '').slice(1)}`;
+  // Not a Zalo user: the code comes by SMS, without diacritics.
+  await request.post(`${SIMULATOR}/_sim/rules`, { data: { phone: msisdn, zalo: 'not-user' } });
+  const res = await request.post('/api/appointments/public', {
+    data: {
+      fullName: 'Khách Chỉ Có Số Điện Thoại',
+      phone: national,
+      appointmentDate: clinicWeekday(14),
+      appointmentTime: '10:30',
+      department: 'OBSTETRICS',
+      consentHealthData: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  await signIn(page, 'patient');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/my-appointments');
+  await page.getByText('Không thấy lịch hẹn đã đặt khi chưa đăng nhập?').click();
+  await page.getByRole('radio', { name: 'Số điện thoại' }).check();
+  const phone = page.getByLabel('Số điện thoại đã dùng khi đặt lịch');
+  await phone.fill('12ab');
+  await page.getByRole('button', { name: 'Gửi mã xác nhận' }).click();
+  await expect(phone).toHaveAccessibleDescription('Số điện thoại không hợp lệ');
+  await phone.fill(national);
+  await page.getByRole('button', { name: 'Gửi mã xác nhận' }).click();
+  await expect(page.getByText(/Nếu số điện thoại này có lịch hẹn/)).toBeVisible();
+
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const inbox = (await (await request.get(`${SIMULATOR}/_sim/inbox?phone=${msisdn}`)).json()) as {
+          channel: string;
+          text?: string;
+        }[];
+        code = inbox
+          .filter((m) => m.channel === 'sms')
+          .map((m) => /tai khoan: (\d{6})/.exec(m.text ?? '')?.[1])
+          .find(Boolean);
+        return code;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+
+  await page.getByLabel('Mã xác nhận').fill(code!);
+  await page.getByRole('button', { name: 'Thêm vào tài khoản của tôi' }).click();
+  await expect(page.getByText(/Đã thêm 1 lịch hẹn vào tài khoản của bạn./)).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Khách Chỉ Có Số Điện Thoại' })).toBeVisible();
+  await snap(page, testInfo, 'claimed-with-phone-code');
+  await expectAccessible(page);
+});
+
 test("the booking form's time tiles say 'Đã đầy' and 'Còn 1 chỗ' before she picks one @phone", async ({
   page,
   request,
