@@ -11,6 +11,8 @@ test("a paid visit cancelled with refund: VNPay gives it back at once; a VietQR 
 }, testInfo) => {
   test.setTimeout(120_000);
   const staff = await tokenOf(request, 'staff');
+  // Her addresses are this attempt's own: a retry must not read the first attempt's pay links.
+  const run = `${Date.now().toString(36)}`;
   const headers = { Authorization: `Bearer ${staff}` };
 
   /** Booked, confirmed, payment requested; the pay link's token from her e-mail. */
@@ -39,7 +41,7 @@ test("a paid visit cancelled with refund: VNPay gives it back at once; a VietQR 
   };
 
   // VNPay: paid in the simulator, refunded through its refund call as the cancel is made.
-  const byCard = await requested('Trần Thị Hoàn', 'hoan.tien1@example.vn', '0966700011', 13);
+  const byCard = await requested('Trần Thị Hoàn', `hoan.tien1.${run}@example.vn`, '0966700011', 13);
   const started = await request.post(`/api/payments/pay/${byCard.token}/start`, { data: { method: 'VNPAY' } });
   const page1 = new URL(((await started.json()) as { redirectUrl: string }).redirectUrl);
   const sim = await (await request.get(`${page1.pathname}${page1.search}`)).text();
@@ -52,7 +54,7 @@ test("a paid visit cancelled with refund: VNPay gives it back at once; a VietQR 
   ]);
 
   // VietQR: the bank's notification pays it; the money goes back by hand.
-  const byTransfer = await requested('Phạm Thu Hồng', 'hoan.tien2@example.vn', '0966700012', 13);
+  const byTransfer = await requested('Phạm Thu Hồng', `hoan.tien2.${run}@example.vn`, '0966700012', 13);
   const qr = await request.post(`/api/payments/pay/${byTransfer.token}/start`, { data: { method: 'VIETQR' } });
   const { reference } = (await qr.json()) as { reference: string };
   const hook = await request.post('/api/payments/vietqr/webhook', {
@@ -72,7 +74,7 @@ test("a paid visit cancelled with refund: VNPay gives it back at once; a VietQR 
   await cancelWithRefund(byTransfer.id);
 
   await signIn(page, 'staff');
-  await page.getByRole('link', { name: /Hoàn tiền/ }).click();
+  await page.getByRole('navigation', { name: 'Menu quản trị' }).getByRole('link', { name: 'Hoàn tiền' }).click();
   await expect(page.getByRole('heading', { name: 'Hoàn tiền', level: 1 })).toBeVisible();
   const item = page.getByRole('listitem').filter({ hasText: `Lịch hẹn #${byTransfer.id}` });
   await expect(item).toContainText('Phạm Thu Hồng');
@@ -86,5 +88,5 @@ test("a paid visit cancelled with refund: VNPay gives it back at once; a VietQR 
   await expect(page.getByRole('listitem').filter({ hasText: `Lịch hẹn #${byTransfer.id}` })).toHaveCount(0);
 
   // She is told, with the transfer's reference.
-  expect(await linkFromMail('hoan.tien2@example.vn', /FT2706E2E0042/)).toBe('FT2706E2E0042');
+  expect(await linkFromMail(`hoan.tien2.${run}@example.vn`, /FT2706E2E0042/)).toBe('FT2706E2E0042');
 });
