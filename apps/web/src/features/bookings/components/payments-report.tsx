@@ -15,6 +15,9 @@ import { errorMessage } from '@/lib/error-message';
 import { useExportPaymentsReport } from '../api/export-payments-report';
 import { PAYMENTS_REPORT_LOAD_FAILED, usePaymentsReport } from '../api/get-payments-report';
 
+/** Above this many day rows (a month, 'Tất cả'), the per-day table starts folded. */
+const FOLD_AFTER_ROWS = 10;
+
 /**
  * Booking History's payments report (issue 28): for the page's period, the money taken per day and
  * method (VNPay, MoMo, VietQR from the payment ledger; 'Tại quầy' when staff marked it paid), the
@@ -75,37 +78,43 @@ export function PaymentsReport({ period }: { period: PaymentReportQueryInput }) 
           {data.days.length === 0 ? (
             <p className="text-sm text-slate-600">Chưa có khoản thanh toán nào trong khoảng này.</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Thanh toán theo ngày và phương thức</caption>
-                <thead className="text-xs text-slate-600 uppercase">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4">
-                      Ngày
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Phương thức
-                    </th>
-                    <th scope="col" className="py-2 pr-4 text-right">
-                      Số lượt
-                    </th>
-                    <th scope="col" className="py-2 text-right">
-                      Số tiền
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {data.days.map((d) => (
-                    <tr key={`${d.day}-${d.method}`}>
-                      <td className="py-2 pr-4 tabular-nums">{formatDate(d.day)}</td>
-                      <td className="py-2 pr-4">{PAYMENT_REPORT_METHOD_LABELS[d.method]}</td>
-                      <td className="py-2 pr-4 text-right tabular-nums">{d.count}</td>
-                      <td className="py-2 text-right tabular-nums">{formatVnd(d.amount)}</td>
+            // A short period's days are shown; a long one's fold, so the history below stays in reach.
+            <details open={data.days.length <= FOLD_AFTER_ROWS} className="group">
+              <summary className="cursor-pointer rounded-lg py-1 text-sm font-medium text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
+                Theo ngày ({data.days.length} dòng)
+              </summary>
+              <div className="mt-2 overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Thanh toán theo ngày và phương thức</caption>
+                  <thead className="text-xs text-slate-600 uppercase">
+                    <tr>
+                      <th scope="col" className="py-2 pr-4">
+                        Ngày
+                      </th>
+                      <th scope="col" className="py-2 pr-4">
+                        Phương thức
+                      </th>
+                      <th scope="col" className="py-2 pr-4 text-right">
+                        Số lượt
+                      </th>
+                      <th scope="col" className="py-2 text-right">
+                        Số tiền
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {data.days.map((d) => (
+                      <tr key={`${d.day}-${d.method}`}>
+                        <td className="py-2 pr-4 tabular-nums">{formatDate(d.day)}</td>
+                        <td className="py-2 pr-4">{PAYMENT_REPORT_METHOD_LABELS[d.method]}</td>
+                        <td className="py-2 pr-4 text-right tabular-nums">{d.count}</td>
+                        <td className="py-2 text-right tabular-nums">{formatVnd(d.amount)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </details>
           )}
         </>
       )}
