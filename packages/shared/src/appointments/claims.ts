@@ -53,7 +53,9 @@ export const claimCodeRequestSchema = z
       .meta({ pattern: STATED.phone })
       .optional(),
   })
-  .refine((v) => v.email === undefined || v.phone === undefined, { message: CLAIM_MSG.oneContact, path: ['phone'] });
+  .refine((v) => v.email === undefined || v.phone === undefined, { message: CLAIM_MSG.oneContact, path: ['phone'] })
+  // Said in the API's document too: one of the two, or neither (the account's own e-mail).
+  .meta({ maxProperties: 1 });
 export type ClaimCodeRequest = z.input<typeof claimCodeRequestSchema>;
 export const claimCodeResponseSchema = z.object({ message: z.string(), expiresInMinutes: z.number().int() });
 export type ClaimCodeResponse = z.infer<typeof claimCodeResponseSchema>;
