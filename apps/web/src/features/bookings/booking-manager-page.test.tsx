@@ -420,6 +420,8 @@ describe('BookingManagerPage', () => {
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Bệnh nhân 1' }, firstLoad));
     const dialog = await screen.findByRole('dialog', { name: /Lịch hẹn #1/ });
+    // Nothing asked to pay yet: the field says so with its dash, not an empty line.
+    expect(within(dialog).getByText('Thanh toán').nextElementSibling).toHaveTextContent(/^—$/);
     await user.click(within(dialog).getByRole('button', { name: 'Gửi lại liên kết' }));
     expect(
       await screen.findByText(`${APPOINTMENT_MSG.manageLinkSent} ${BOOKING_UI_MSG.emailFailedNote}`),

@@ -234,9 +234,14 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
             </DetailField>
             <DetailField label="Lý do khám">{a.reason}</DetailField>
             <DetailField label="Thanh toán">
-              {a.paymentAmount != null ? formatVnd(a.paymentAmount) : ''}
-              {a.paymentCompleted ? ' · Đã thanh toán' : ''}
-              {a.refundRequired ? ' · Cần hoàn tiền' : ''}
+              {/* One string, so a visit with nothing to pay yet shows the field's '—', not an empty line. */}
+              {[
+                a.paymentAmount != null ? formatVnd(a.paymentAmount) : null,
+                a.paymentCompleted ? 'Đã thanh toán' : null,
+                a.refundRequired ? 'Cần hoàn tiền' : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </DetailField>
             {a.depositAmount != null && (
               <DetailField label={PAYMENT_MSG.depositLabel}>
