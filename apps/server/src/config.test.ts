@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       rateLimitLogin: 10,
       rateLimitLoginPerAddress: 50,
       rateLimitPublic: 30,
+      rateLimitLinkMisses: 20,
       commentModeration: 'post',
       waitingListCheckSeconds: 30,
       outboxCheckSeconds: 5,

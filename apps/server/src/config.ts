@@ -62,6 +62,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_LOGIN_PER_ADDRESS: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_PUBLIC: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_LINK_MISSES: z.coerce.number().int().positive().default(20),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -148,6 +149,8 @@ export type Config = {
   /** Sign-in tries a minute per client address across all names: against password spraying. */
   rateLimitLoginPerAddress: number;
   rateLimitPublic: number;
+  /** Short links (/l/{code}) that open nothing, per 10 minutes per address, before the address must wait. */
+  rateLimitLinkMisses: number;
   /**
    * Which proxies' X-Forwarded-For to believe: never all of them, or any client could choose its own
    * address and escape the rate limits. `false`, a hop count, or addresses.
@@ -301,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // One front desk signs in many people from one address: room for several accounts' budgets.
     rateLimitLoginPerAddress: e.RATE_LIMIT_LOGIN_PER_ADDRESS ?? e.RATE_LIMIT_LOGIN * 5,
     rateLimitPublic: e.RATE_LIMIT_PUBLIC,
+    rateLimitLinkMisses: e.RATE_LIMIT_LINK_MISSES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL?.toLowerCase() ?? `http://localhost:${e.PORT}`,
     waitingListCheckSeconds: e.WAITING_LIST_CHECK_SECONDS,

@@ -1,3 +1,4 @@
+import { issuePendingClaimCodes, type ClaimDeps } from '../modules/appointments/claims.service';
 import { processDueEmails, type MailDeps } from '../modules/email/email.service';
 import { processDueMessages, type MessagingDeps } from '../modules/messaging/messaging.service';
 
@@ -43,13 +44,16 @@ export function every(
  */
 export function startOutboxWorker(
   deps: MailDeps &
-    MessagingDeps & { log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void } },
+    MessagingDeps &
+    ClaimDeps & { log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void } },
   intervalMs = 5_000,
 ): Job {
   return every(
     intervalMs,
-    // E-mail, then the phone channels (Zalo, and SMS where Zalo could not deliver).
+    // The claim codes asked for since the last run, then e-mail, then the phone channels (Zalo, and
+    // SMS where Zalo could not deliver): a code goes out in the run that makes it.
     async (signal) => {
+      await issuePendingClaimCodes(deps);
       await processDueEmails(deps, { signal });
       await processDueMessages(deps, { signal });
     },

@@ -19,6 +19,18 @@ describe('createMemoryRateLimiter', () => {
     now += 61_000;
     expect((await limiter.hit('k', 3, 60)).allowed).toBe(true);
   });
+
+  it('peeks at a window without counting: allowed while a hit is left', async () => {
+    let now = 1_000_000;
+    const limiter = createMemoryRateLimiter(() => now);
+    expect(await limiter.peek('k', 2)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    await limiter.hit('k', 2, 60);
+    for (let i = 0; i < 3; i++) expect((await limiter.peek('k', 2)).allowed).toBe(true);
+    await limiter.hit('k', 2, 60);
+    expect(await limiter.peek('k', 2)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    now += 61_000;
+    expect((await limiter.peek('k', 2)).allowed).toBe(true);
+  });
 });
 
 const redisUrl = process.env.TEST_REDIS_URL ?? (process.env.CI ? 'redis://127.0.0.1:6379' : undefined);
@@ -37,6 +49,15 @@ describe.runIf(redisUrl)('createRedisRateLimiter', () => {
       const r = await a.hit('login', 4, 60);
       expect(r.retryAfterSeconds).toBeGreaterThan(0);
       expect(r.retryAfterSeconds).toBeLessThanOrEqual(60);
+      // A peek reads the shared count and adds nothing to it (the short links' misses).
+      expect(await b.peek('misses', 2)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+      await a.hit('misses', 2, 60);
+      for (let i = 0; i < 3; i++) expect((await b.peek('misses', 2)).allowed).toBe(true);
+      await a.hit('misses', 2, 60);
+      const held = await b.peek('misses', 2);
+      expect(held.allowed).toBe(false);
+      expect(held.retryAfterSeconds).toBeGreaterThan(0);
+      expect(held.retryAfterSeconds).toBeLessThanOrEqual(60);
     } finally {
       await a.close();
       await b.close();

@@ -11,6 +11,8 @@ export type LimiterState = 'redis' | 'memory' | 'degraded';
 /** Counts hits of a key in a fixed window. Shared by every server process when backed by Redis. */
 export type RateLimiter = {
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** Whether one more hit of `key` would still be allowed, without counting one (the short links' misses). */
+  peek(key: string, limit: number): Promise<RateLimitResult>;
   /** The state as the last call to the store found it. */
   state(): LimiterState;
   /** Asks the store now (within the same bound as a hit) and says the state. */
@@ -36,6 +38,12 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       w.count += 1;
       return { allowed: w.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) };
     },
+    async peek(key, limit) {
+      const t = now();
+      const w = windows.get(key);
+      if (!w || w.resetAt <= t) return { allowed: true, retryAfterSeconds: 0 };
+      return { allowed: w.count < limit, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) };
+    },
     state: () => 'memory',
     check: async () => 'memory',
     async close() {
@@ -48,6 +56,13 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
 const HIT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+return {count, ttl}
+`;
+
+// The window's count and what is left of it, counting nothing.
+const PEEK_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 local ttl = redis.call('PTTL', KEYS[1])
 return {count, ttl}
 `;
@@ -135,25 +150,36 @@ export function createRedisRateLimiter(
       );
     });
 
+  /** Redis's answer; this process's own count while Redis is down, or when it does not answer in time. */
+  const orOwn = async (own: RateLimitResult, ask: () => Promise<RateLimitResult>): Promise<RateLimitResult> => {
+    if (now() < failedUntil) return own;
+    if (!(await ready())) {
+      fail();
+      return own;
+    }
+    try {
+      const answer = await within(ask());
+      lastOk = true;
+      return answer;
+    } catch {
+      fail();
+      return own;
+    }
+  };
+
   return {
     async hit(key, limit, windowSeconds) {
-      const own = await local.hit(key, limit, windowSeconds);
-      if (now() < failedUntil) return own;
-      if (!(await ready())) {
-        fail();
-        return own;
-      }
-      try {
-        const [count, ttl] = (await within(redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000)))) as [
-          number,
-          number,
-        ];
-        lastOk = true;
+      return orOwn(await local.hit(key, limit, windowSeconds), async () => {
+        const window = String(windowSeconds * 1000);
+        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, window)) as [number, number];
         return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
-      } catch {
-        fail();
-        return own;
-      }
+      });
+    },
+    async peek(key, limit) {
+      return orOwn(await local.peek(key, limit), async () => {
+        const [count, ttl] = (await redis.eval(PEEK_SCRIPT, 1, prefix + key)) as [number, number];
+        return { allowed: count < limit, retryAfterSeconds: ttl > 0 ? Math.max(1, Math.ceil(ttl / 1000)) : 0 };
+      });
     },
     state: () => (lastOk && redis.status === 'ready' ? 'redis' : 'degraded'),
     async check() {

@@ -1,13 +1,14 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { IDEMPOTENCY_MSG } from '@clinic/shared';
+import { IDEMPOTENCY_MSG, MANAGE_TOKEN_RE } from '@clinic/shared';
 import { bearer, buildTestApp, DEMO, fixedClock, loginAs, type TestContext } from '../../test/build-app';
 import { postInput } from '../../test/blog-fixtures';
 import { booking, MONDAY_9AM } from '../../test/appointments';
 import { dbKinds } from '../../test/databases';
 import { rowsOf } from '../db/client';
 import { applyRetention } from '../modules/privacy/retention.service';
+import { withoutSecrets } from './idempotency';
 
 /** A create sent twice (a double click, a request sent again after a lost answer) is done once (issue 25). */
 for (const kind of dbKinds()) {
@@ -116,6 +117,64 @@ for (const kind of dbKinds()) {
       const aAgain = await book('203.0.113.10', '0911222001');
       expect(aAgain.headers['idempotent-replayed']).toBe('true');
       expect(aAgain.json().appointmentId).toBe(a.json().appointmentId);
+    });
+
+    it("never gives a visitor another's private link: behind one address, the same key and body get the outcome without it (issue 34, item 9)", async () => {
+      // Two phones behind one carrier address send the same key and the same booking.
+      const send = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/appointments/public',
+          headers: { 'idempotency-key': 'one-key-behind-one-nat' },
+          remoteAddress: '203.0.113.50',
+          payload: booking({ phone: '0911222050', email: 'behind-nat@example.com', appointmentTime: '10:30' }),
+        });
+      const first = await send();
+      expect(first.statusCode, first.body).toBe(201);
+      const { manageToken, appointmentId, message } = first.json() as Record<string, string>;
+      expect(manageToken).toMatch(MANAGE_TOKEN_RE);
+      const second = await send();
+      expect(second.statusCode).toBe(201);
+      expect(second.headers['idempotent-replayed']).toBe('true');
+      expect(second.json()).toEqual({ message, appointmentId });
+      expect(second.body).not.toContain(manageToken);
+      // Booked once, and the store keeps no link to give.
+      expect(await count(sql`select count(*) as n from appointments where phone = '0911222050'`)).toBe(1);
+      const kept = rowsOf<{ body: string }>(
+        await t.testDb.database.db.execute(sql`select body from idempotency_keys where key = 'one-key-behind-one-nat'`),
+      );
+      expect(kept).toHaveLength(1);
+      expect(kept[0]!.body).not.toContain(manageToken);
+    });
+
+    it('takes out of a signed-out answer every token, however deep, and keeps the rest', () => {
+      const body = JSON.stringify({
+        message: 'ok',
+        appointmentId: 7,
+        manageToken: 'm'.repeat(43),
+        deposit: { amount: 50_000, dueAt: '2027-03-01T02:15:00.000Z', payToken: 'p'.repeat(43) },
+        token: 't'.repeat(43),
+      });
+      expect(JSON.parse(withoutSecrets(body, 'application/json; charset=utf-8'))).toEqual({
+        message: 'ok',
+        appointmentId: 7,
+        deposit: { amount: 50_000, dueAt: '2027-03-01T02:15:00.000Z' },
+      });
+      expect(withoutSecrets('not json', 'text/plain')).toBe('not json');
+    });
+
+    it('does not take up a key on a sign-in: its session is never kept, a repeat signs in again', async () => {
+      const signIn = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'idempotency-key': 'sign-in-key-0001' },
+          payload: { usernameOrEmail: DEMO.patient[0], password: DEMO.patient[1] },
+        });
+      const [a, b] = [await signIn(), await signIn()];
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(b.headers['idempotent-replayed']).toBeUndefined();
+      expect(await count(sql`select count(*) as n from idempotency_keys where key = 'sign-in-key-0001'`)).toBe(0);
     });
 
     it('keeps an answer a day, then the retention job removes it', async () => {

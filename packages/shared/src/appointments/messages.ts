@@ -143,6 +143,12 @@ export const APPOINTMENT_MSG = {
   emailRecipientInvalid: 'Địa chỉ email người nhận không hợp lệ',
   // The private management link (PRODUCT.md section 10).
   manageLinkInvalid: `Liên kết quản lý lịch hẹn không đúng hoặc đã hết hạn. Vui lòng gọi hotline ${CLINIC.phone} để được hỗ trợ.`,
+  // The short form of a private link (/l/{code}) an SMS carries: the page it answers when it opens nothing.
+  shortLinkInvalidTitle: 'Liên kết không đúng',
+  shortLinkInvalid: `Liên kết không đúng hoặc đã hết hạn. Vui lòng mở lại liên kết trong tin nhắn hoặc email của phòng khám (chép đủ cả địa chỉ), hoặc gọi hotline ${CLINIC.phone} để được hỗ trợ.`,
+  shortLinkTooManyTitle: 'Tạm thời chưa mở được liên kết',
+  shortLinkTooMany: (minutes: number) =>
+    `Từ mạng của bạn đã có quá nhiều lần mở liên kết không đúng. Vui lòng thử lại sau ${minutes} phút, mở liên kết đầy đủ trong email của phòng khám, hoặc gọi hotline ${CLINIC.phone} để được hỗ trợ.`,
   rescheduled: 'Đã đổi lịch hẹn. Phòng khám sẽ liên hệ để xác nhận lại.',
   rescheduleSameSlot: 'Vui lòng chọn ngày hoặc giờ khác với lịch hẹn hiện tại',
   rescheduleNotAllowed: 'Lịch hẹn này không thể đổi qua liên kết. Vui lòng gọi hotline để được hỗ trợ.',

@@ -106,13 +106,17 @@ export const publicAppointmentRequestSchema = z.object(
 export type PublicAppointmentRequest = z.input<typeof publicAppointmentRequestSchema>;
 export type PublicAppointmentInput = z.output<typeof publicAppointmentRequestSchema>;
 
-/** manageToken: the private link's token (appointment/manage/{token}), given once, when the booking has an e-mail. */
+/**
+ * manageToken: the private link's token (appointment/manage/{token}), given once, when the booking has
+ * an e-mail or a phone. A repeat of the request under the same Idempotency-Key, signed out, gets the
+ * answer without its tokens (issue 34): the links went to her e-mail and phone.
+ */
 export const publicAppointmentResponseSchema = z.object({
   message: z.string(),
   appointmentId: z.number().int(),
   manageToken: z.string().optional(),
   /** The deposit that holds the slot (issue 28): its amount, when the hold ends, and the pay link's token (/pay/{token}). */
-  deposit: z.object({ amount: z.number().int(), dueAt: z.string(), payToken: z.string() }).optional(),
+  deposit: z.object({ amount: z.number().int(), dueAt: z.string(), payToken: z.string().optional() }).optional(),
 });
 export type PublicAppointmentResponse = z.infer<typeof publicAppointmentResponseSchema>;
 
@@ -736,11 +740,11 @@ export const waitingListJoinRequestSchema = z.object(
 export type WaitingListJoinRequest = z.input<typeof waitingListJoinRequestSchema>;
 export type WaitingListJoinInput = z.output<typeof waitingListJoinRequestSchema>;
 
-/** token: the entry's private link (appointment/waiting/{token}), given once. */
+/** token: the entry's private link (appointment/waiting/{token}), given once (not to a repeat: see publicAppointmentResponseSchema). */
 export const waitingListJoinResponseSchema = z.object({
   message: z.string(),
   position: z.number().int(),
-  token: z.string(),
+  token: z.string().optional(),
 });
 export type WaitingListJoinResponse = z.infer<typeof waitingListJoinResponseSchema>;
 
@@ -764,11 +768,11 @@ export type WaitingEntryView = z.infer<typeof waitingEntryViewSchema>;
 export const waitingActionResponseSchema = z.object({ message: z.string(), entry: waitingEntryViewSchema });
 export type WaitingActionResponse = z.infer<typeof waitingActionResponseSchema>;
 
-/** A claimed place: a new booking, with its own private management link. */
+/** A claimed place: a new booking, with its own private management link (not to a repeat: see publicAppointmentResponseSchema). */
 export const waitingClaimResponseSchema = z.object({
   message: z.string(),
   appointmentId: z.number().int(),
-  manageToken: z.string(),
+  manageToken: z.string().optional(),
 });
 export type WaitingClaimResponse = z.infer<typeof waitingClaimResponseSchema>;
 

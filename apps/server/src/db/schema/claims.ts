@@ -18,7 +18,11 @@ export const claimCodes = pgTable(
     email: text('email'),
     /** Or the phone it was sent to (normalised, 0…): the visits booked with it are the ones claimed. */
     phone: text('phone'),
-    codeHash: text('code_hash').notNull(),
+    /**
+     * The code's HMAC; null until the outbox worker has made the code (and sent it when visits match):
+     * the request that asks for a code does the same work whether or not the contact has booked.
+     */
+    codeHash: text('code_hash'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** Set once it is answered right, replaced, or tried too often: it never works again. */

@@ -49,17 +49,41 @@ export async function replaceClaimCode(
     userId: number;
     email: string | null;
     phone: string | null;
-    codeHash: string;
+    /** Null for a code the outbox worker makes later (issuePendingClaimCodes). */
+    codeHash: string | null;
     expiresAt: Date;
     createdAt: Date;
   },
 ): Promise<void> {
-  await db.delete(claimCodes).where(lt(claimCodes.createdAt, new Date(row.createdAt.getTime() - 3_600_000)));
+  await deleteCodesBefore(db, new Date(row.createdAt.getTime() - 3_600_000));
   await db
     .update(claimCodes)
     .set({ spentAt: row.createdAt })
     .where(and(eq(claimCodes.userId, row.userId), isNull(claimCodes.spentAt)));
   await db.insert(claimCodes).values(row);
+}
+
+/**
+ * Codes asked for and not yet made (code_hash null), still live, locked for this transaction; another
+ * process's worker skips them.
+ */
+export async function lockPendingCodes(db: Db, now: Date, limit: number) {
+  return db
+    .select({ id: claimCodes.id, userId: claimCodes.userId, email: claimCodes.email, phone: claimCodes.phone })
+    .from(claimCodes)
+    .where(and(isNull(claimCodes.codeHash), isNull(claimCodes.spentAt), gt(claimCodes.expiresAt, now)))
+    .orderBy(claimCodes.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function setCodeHash(db: Db, id: number, codeHash: string): Promise<void> {
+  await db.update(claimCodes).set({ codeHash }).where(eq(claimCodes.id, id));
+}
+
+/** Codes made before `before`, with the e-mail or phone they name. */
+export async function deleteCodesBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(claimCodes).where(lt(claimCodes.createdAt, before));
 }
 
 /** The account's code still working at `now`, locked until the transaction ends (one answer at a time). */

@@ -19,10 +19,13 @@ import {
   claimByContact,
   countCodesSince,
   countUnclaimed,
+  deleteCodesBefore,
   findAccountContact,
   lockLiveCode,
+  lockPendingCodes,
   recordWrongAnswer,
   replaceClaimCode,
+  setCodeHash,
   spendCode,
   type ClaimContact,
 } from './claims.repository';
@@ -39,7 +42,8 @@ export type ClaimDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'timeZone'>;
 
 export const CLAIM_NOTE = 'Bệnh nhân thêm lịch hẹn vào tài khoản';
 
-function codeHash(deps: ClaimDeps, userId: number, contact: ClaimContact, code: string): string {
+/** The HMAC a code is kept as: of the account, the contact and the six digits. */
+export function claimCodeHash(deps: ClaimDeps, userId: number, contact: ClaimContact, code: string): string {
   const to = contact.email ?? `tel:${contact.phone}`;
   return createHmac('sha256', deps.config.jwtSecret).update(`claim|${userId}|${to}|${code}`).digest('hex');
 }
@@ -56,9 +60,10 @@ function assertPatient(actor: Actor): void {
 
 /**
  * POST /api/appointments/claims/code: a code to the e-mail given (the account's own by default) or to
- * the phone given (Zalo, else SMS; only to that phone), sent only when visits booked with it belong
- * to no account; the answer is the same either way, so nobody learns whether an address or a number
- * has booked at the clinic.
+ * the phone given (Zalo, else SMS; only to that phone). The request only records that a code was
+ * asked for: the same rows, the same limits and the same time whether or not anything was booked with
+ * that contact (issue 34, item 3). The outbox worker makes the code and sends it when visits match
+ * (issuePendingClaimCodes); otherwise the code is made and never sent, so wrong answers count alike.
  */
 export async function sendClaimCode(
   deps: ClaimDeps,
@@ -79,19 +84,43 @@ export async function sendClaimCode(
     if (!contact) return answer;
     const asked = await countCodesSince(tx, actor.id, new Date(now.getTime() - 3_600_000));
     if (asked >= CLAIM_CODES_PER_HOUR) throw new TooManyRequestsError(CLAIM_MSG.tooManyCodes, 3600);
-    if ((await countUnclaimed(tx, contact)) === 0) return answer;
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await replaceClaimCode(tx, {
       userId: actor.id,
       email: contact.email ?? null,
       phone: contact.phone ?? null,
-      codeHash: codeHash(deps, actor.id, contact, code),
+      codeHash: null,
       expiresAt: new Date(now.getTime() + CLAIM_CODE_MINUTES * 60_000),
       createdAt: now,
     });
-    if (contact.email !== undefined) {
-      await enqueueEmails(tx, [claimCodeEmail(contact.email, code, CLAIM_CODE_MINUTES)], now);
-    } else {
+    return answer;
+  });
+}
+
+/** How many asked-for codes one run of the outbox worker makes. */
+const ISSUE_BATCH = 50;
+
+/**
+ * The outbox worker's step before it sends: makes each code asked for, and queues it to the e-mail or
+ * phone only when visits booked with it belong to no account. Also forgets codes older than an hour,
+ * with the contact they name. Returns how many codes were sent.
+ */
+export async function issuePendingClaimCodes(deps: ClaimDeps): Promise<number> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    await deleteCodesBefore(tx, new Date(now.getTime() - 3_600_000));
+    let sent = 0;
+    for (const row of await lockPendingCodes(tx, now, ISSUE_BATCH)) {
+      const contact: ClaimContact | null = row.email ? { email: row.email } : row.phone ? { phone: row.phone } : null;
+      if (!contact) continue;
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await setCodeHash(tx, row.id, claimCodeHash(deps, row.userId, contact, code));
+      if ((await countUnclaimed(tx, contact)) === 0) continue;
+      sent += 1;
+      if (contact.email !== undefined) {
+        await enqueueEmails(tx, [claimCodeEmail(contact.email, code, CLAIM_CODE_MINUTES)], now);
+        continue;
+      }
+      const account = await findAccountContact(tx, row.userId);
       const moment = clinicMoment(now, deps.timeZone);
       await enqueuePhoneMessages(
         tx,
@@ -106,7 +135,7 @@ export async function sendClaimCode(
         now,
       );
     }
-    return answer;
+    return sent;
   });
 }
 
@@ -126,7 +155,8 @@ export async function verifyClaimCode(
     if (!live) return { left: null };
     const contact: ClaimContact | null = live.email ? { email: live.email } : live.phone ? { phone: live.phone } : null;
     if (!contact) return { left: null };
-    if (!samehash(live.codeHash, codeHash(deps, actor.id, contact, body.code))) {
+    // A code not made yet (the worker has not run) takes no answer: it counts as wrong, as any other.
+    if (!samehash(live.codeHash ?? '', claimCodeHash(deps, actor.id, contact, body.code))) {
       const attempts = await recordWrongAnswer(tx, live.id, CLAIM_CODE_ATTEMPTS, now);
       return { left: CLAIM_CODE_ATTEMPTS - attempts };
     }

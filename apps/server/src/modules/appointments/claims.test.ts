@@ -16,6 +16,7 @@ import { listOutboxEmails } from '../email/email.repository';
 import { listMessages, processDueMessages } from '../messaging/messaging.service';
 import { smsText } from '../messaging/templates';
 import { listAppointmentEvents } from './appointments.repository';
+import { claimCodeHash, issuePendingClaimCodes } from './claims.service';
 
 /** Issue 25, defect 9: a patient claims the visits she booked signed out, never by a typed e-mail alone. */
 for (const kind of dbKinds()) {
@@ -28,6 +29,11 @@ for (const kind of dbKinds()) {
     let k = 0;
     let admin: string;
     const db = () => t.testDb.database.db;
+    /** The statements the database ran while `recorded` is set (values left out). */
+    let recorded: string[] | null = null;
+    const logger = { logQuery: (query: string) => recorded?.push(query) };
+    /** What the outbox worker does first on each run: make the codes asked for and queue the matching ones. */
+    const issue = () => issuePendingClaimCodes({ ...t.app.deps, db: db(), clock });
 
     /** A new patient account of her own, signed in. */
     async function patient(overrides: Record<string, unknown> = {}) {
@@ -75,17 +81,34 @@ for (const kind of dbKinds()) {
           items: { id: number }[];
         }
       ).items.map((a) => a.id);
-    /** The last code sent to this address, read from the outbox as her mailbox would. */
+    /** Asks for a code and lets the outbox worker make it, as a few seconds later. */
+    const askCode = async (token: string, payload: object) => {
+      const res = await as(token, '/api/appointments/claims/code', payload);
+      await issue();
+      return res;
+    };
+    /** The last code sent to this address, read from the outbox as her mailbox would (once the worker ran). */
     async function codeSentTo(email: string): Promise<string | null> {
+      await issue();
       const mails = (await listOutboxEmails(db(), { kind: 'CLAIM_CODE' })).filter((m) => m.toAddress === email);
       const last = mails.at(-1);
       return last ? (/(\d{6})/.exec(last.subject)?.[1] ?? null) : null;
     }
-    const codesSentTo = async (email: string) =>
-      (await listOutboxEmails(db(), { kind: 'CLAIM_CODE' })).filter((m) => m.toAddress === email).length;
+    async function codesSentTo(email: string): Promise<number> {
+      await issue();
+      return (await listOutboxEmails(db(), { kind: 'CLAIM_CODE' })).filter((m) => m.toAddress === email).length;
+    }
+
+    /** The CLAIM_CODE messages queued to this number (84… form), newest first, read from the outbox. */
+    async function phoneCodes(phone: string) {
+      await issue();
+      return (await listMessages(db(), {})).filter(
+        (m) => m.template === 'CLAIM_CODE' && m.recipient === mobileMsisdn(phone),
+      );
+    }
 
     beforeAll(async () => {
-      t = await buildTestApp(kind, { clock });
+      t = await buildTestApp(kind, { clock, logger });
       admin = (await loginAs(t.app, ...DEMO.admin)).token;
     });
     afterAll(async () => t?.close());
@@ -241,9 +264,8 @@ for (const kind of dbKinds()) {
       it(`sends at most ${CLAIM_CODES_PER_HOUR} codes an hour to an account`, async () => {
         const p = await patient();
         await visitorBooking({ email: p.email, phone: '0988000050' });
-        for (let i = 0; i < CLAIM_CODES_PER_HOUR; i++)
-          expect((await as(p.token, '/api/appointments/claims/code', {})).statusCode).toBe(200);
-        const refused = await as(p.token, '/api/appointments/claims/code', {});
+        for (let i = 0; i < CLAIM_CODES_PER_HOUR; i++) expect((await askCode(p.token, {})).statusCode).toBe(200);
+        const refused = await askCode(p.token, {});
         expect(refused.statusCode).toBe(429);
         expect(refused.json().message).toBe(CLAIM_MSG.tooManyCodes);
         expect(await codesSentTo(p.email)).toBe(CLAIM_CODES_PER_HOUR);
@@ -265,11 +287,6 @@ for (const kind of dbKinds()) {
     });
 
     describe('with a code sent to the phone (booked with a mobile number only)', () => {
-      /** The CLAIM_CODE messages queued to this number (84… form), newest first, read from the outbox. */
-      const phoneCodes = async (phone: string) =>
-        (await listMessages(db(), {})).filter(
-          (m) => m.template === 'CLAIM_CODE' && m.recipient === mobileMsisdn(phone),
-        );
       const worker = () => processDueMessages({ ...t.app.deps, db: db(), clock });
 
       it('sends the code only to that phone, by Zalo at any hour, and it adds every visit booked with the number, once', async () => {
@@ -341,15 +358,17 @@ for (const kind of dbKinds()) {
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({ message: CLAIM_MSG.codeSentPhone, expiresInMinutes: 15 });
         expect(await phoneCodes('0977000199')).toHaveLength(0);
-        expect((await db().select().from(claimCodes)).filter((c) => c.userId === p.id)).toHaveLength(0);
+        // A code is made all the same (never sent), so wrong answers and the hourly budget count alike.
+        const stored = (await db().select().from(claimCodes)).filter((c) => c.userId === p.id);
+        expect(stored).toMatchObject([{ phone: '0977000199', email: null, codeHash: expect.any(String) }]);
       });
 
       it('counts phone codes in the same hourly budget, and says what is wrong with a bad number', async () => {
         const p = await patient();
         await visitorBooking({ email: '', phone: '0977000103' });
         for (let i = 0; i < CLAIM_CODES_PER_HOUR; i++)
-          expect((await as(p.token, '/api/appointments/claims/code', { phone: '0977000103' })).statusCode).toBe(200);
-        expect((await as(p.token, '/api/appointments/claims/code', { phone: '0977000103' })).statusCode).toBe(429);
+          expect((await askCode(p.token, { phone: '0977000103' })).statusCode).toBe(200);
+        expect((await askCode(p.token, { phone: '0977000103' })).statusCode).toBe(429);
         expect(await phoneCodes('0977000103')).toHaveLength(CLAIM_CODES_PER_HOUR);
 
         const bad = await as(p.token, '/api/appointments/claims/code', { phone: '12ab' });
@@ -359,6 +378,56 @@ for (const kind of dbKinds()) {
         expect(both.statusCode).toBe(400);
         expect(both.json().message).toBe(CLAIM_MSG.oneContact);
       });
+    });
+
+    describe('a contact that booked and one that never did are answered alike (issue 34, item 3)', () => {
+      /** A code that is not the one stored for the patient's live code (if any), whatever the worker drew. */
+      async function wrongCodeFor(userId: number, contact: { email: string } | { phone: string }) {
+        const [live] = (await db().select().from(claimCodes)).filter((c) => c.userId === userId && !c.spentAt);
+        return ['000000', '000001'].find((c) => claimCodeHash(t.app.deps, userId, contact, c) !== live?.codeHash)!;
+      }
+
+      /** Everything a patient sees asking codes for this contact, and the statements her first request ran. */
+      async function probe(contact: { email: string } | { phone: string }) {
+        const p = await patient();
+        const seen: unknown[] = [];
+        const see = (res: { statusCode: number; json(): unknown }) => seen.push([res.statusCode, res.json()]);
+        recorded = [];
+        see(await as(p.token, '/api/appointments/claims/code', contact));
+        const statements = recorded;
+        recorded = null;
+        await issue();
+        const wrong = await wrongCodeFor(p.id, contact);
+        for (let i = 0; i < CLAIM_CODE_ATTEMPTS + 1; i++)
+          see(await as(p.token, '/api/appointments/claims/verify', { code: wrong }));
+        for (let i = 1; i <= CLAIM_CODES_PER_HOUR; i++) see(await askCode(p.token, contact));
+        return { seen, statements };
+      }
+
+      for (const channel of ['email', 'phone'] as const) {
+        it(`by ${channel}: the same answers, wrong tries, hourly limit and database work`, async () => {
+          const booked = channel === 'email' ? { email: 'booked-alike@example.org' } : { phone: '0977000301' };
+          const never = channel === 'email' ? { email: 'never-alike@example.org' } : { phone: '0977000302' };
+          await visitorBooking(
+            channel === 'email' ? { email: booked.email, phone: '0988000301' } : { email: '', phone: booked.phone },
+          );
+          const a = await probe(booked);
+          const b = await probe(never);
+          // One code asked, CLAIM_CODE_ATTEMPTS wrong tries and one more, then the hour's budget and one more.
+          expect(a.seen).toHaveLength(1 + CLAIM_CODE_ATTEMPTS + 1 + CLAIM_CODES_PER_HOUR);
+          expect(a.seen.at(CLAIM_CODE_ATTEMPTS)).toMatchObject([400, { code: 'CLAIM_CODE_SPENT' }]);
+          expect(a.seen.at(-1)).toMatchObject([429, { message: CLAIM_MSG.tooManyCodes }]);
+          expect(b.seen).toEqual(a.seen);
+          // The request itself does the same database work: the same statements, in the same order.
+          expect(a.statements.length).toBeGreaterThan(0);
+          expect(b.statements).toEqual(a.statements);
+          // Only the contact that booked got codes (the first and the four asked again).
+          const sent = channel === 'email' ? codesSentTo : async (phone: string) => (await phoneCodes(phone)).length;
+          const [to, notTo] = channel === 'email' ? [booked.email, never.email] : [booked.phone, never.phone];
+          expect(await sent(to!)).toBe(CLAIM_CODES_PER_HOUR);
+          expect(await sent(notTo!)).toBe(0);
+        });
+      }
     });
   });
 }

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appointmentLinks } from '../../db/schema';
+import { appointmentLinks, waitingListEntries } from '../../db/schema';
 
 /** Keeps `tokenHash` as the appointment's one link: a new one replaces (and so ends) the old. */
 export async function replaceManageLink(db: Db, appointmentId: number, tokenHash: string, now: Date): Promise<void> {
@@ -20,4 +20,24 @@ export async function findManageLinkAppointmentId(db: Db, tokenHash: string): Pr
     .where(eq(appointmentLinks.tokenHash, tokenHash))
     .limit(1);
   return rows[0]?.id;
+}
+
+/**
+ * The page a private link's token opens: a booking's ('manage') or a place in a waiting list's
+ * ('waiting'), or none. One statement, so a short link that opens nothing costs one lookup.
+ */
+export async function findLinkPage(db: Db, tokenHash: string): Promise<'manage' | 'waiting' | undefined> {
+  const w = waitingListEntries;
+  const rows = await db
+    .select({ page: sql<'manage' | 'waiting'>`'manage'` })
+    .from(appointmentLinks)
+    .where(eq(appointmentLinks.tokenHash, tokenHash))
+    .unionAll(
+      db
+        .select({ page: sql<'manage' | 'waiting'>`'waiting'` })
+        .from(w)
+        .where(or(eq(w.tokenHash, tokenHash), eq(w.offerTokenHash, tokenHash))),
+    )
+    .limit(1);
+  return rows[0]?.page;
 }

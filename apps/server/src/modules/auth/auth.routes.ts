@@ -36,6 +36,8 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
         body: loginRequestSchema,
         response: { 200: loginAnswerSchema, ...errorResponses(400, 401, 403, 429) },
       },
+      // A session (or a challenge) is never kept for a repeat: signing in again does nothing twice.
+      config: { idempotency: false },
       // Two budgets (PRODUCT.md section 9): per address across all names, against password spraying, and
       // per account, whichever of its names was typed and from wherever. The address is counted first so
       // a spraying address is refused before any lookup.
@@ -67,6 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
         body: mfaLoginRequestSchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
+      config: { idempotency: false },
       // Wrong codes spend the same budgets as wrong passwords: a code cannot be guessed faster than a password.
       preHandler: [
         app.rateLimit({

@@ -42,6 +42,15 @@ async function fillVisitor(user: User, { date = NEXT_FRIDAY, time = '09:00' } = 
   await user.type(screen.getByLabelText('Lý do khám'), 'Khám định kỳ');
 }
 
+/** Books as a visitor who ticked the consent; the success panel the server's answer opens. */
+async function bookAsVisitor(user: User): Promise<HTMLElement> {
+  await fillVisitor(user);
+  await screen.findByText(/Còn chỗ/);
+  await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
+  await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
+  return (await screen.findByRole('heading', { name: 'Đặt lịch hẹn thành công' })).closest('section')!;
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ now: TUESDAY_0915, toFake: ['Date'] });
 });
@@ -235,12 +244,7 @@ describe('the public booking form', () => {
       },
     });
     const { user } = renderWithProviders(<AppointmentPage />);
-    await fillVisitor(user);
-    await screen.findByText(/Còn chỗ/);
-    await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
-    await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
-
-    const panel = (await screen.findByRole('heading', { name: 'Đặt lịch hẹn thành công' })).closest('section')!;
+    const panel = await bookAsVisitor(user);
     expect(within(panel).getByRole('link', { name: 'Quản lý lịch hẹn của bạn' })).toHaveAttribute(
       'href',
       `/appointment/manage/${token}`,
@@ -277,25 +281,35 @@ describe('the public booking form', () => {
       },
     });
     const { user } = renderWithProviders(<AppointmentPage />);
-    await fillVisitor(user);
-    await screen.findByText(/Còn chỗ/);
-    await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
-    await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
-
-    const panel = (await screen.findByRole('heading', { name: 'Đặt lịch hẹn thành công' })).closest('section')!;
+    const panel = await bookAsVisitor(user);
     expect(within(panel).getByText(/Chỗ của quý khách được giữ đến 09:30 ngày 10\/03\/2026/)).toBeInTheDocument();
     expect(within(panel).getAllByText(/200\.000 VNĐ/).length).toBeGreaterThan(0);
     expect(within(panel).getByRole('link', { name: 'Thanh toán đặt cọc' })).toHaveAttribute('href', `/pay/${payToken}`);
   });
 
+  it('shows the deposit without a pay button when the answer is a signed-out repeat that carries no link (issue 34)', async () => {
+    fakeBookingServer({
+      booking: {
+        status: 201,
+        // The answer given again for the same Idempotency-Key: the pay link went to her e-mail and phone only.
+        body: {
+          message: APPOINTMENT_MSG.bookingReceived,
+          appointmentId: 126,
+          deposit: { amount: 200000, dueAt: '2026-03-10T02:30:00.000Z' },
+        },
+      },
+    });
+    const { user } = renderWithProviders(<AppointmentPage />);
+    const panel = await bookAsVisitor(user);
+    expect(within(panel).getByText(/Chỗ của quý khách được giữ đến 09:30 ngày 10\/03\/2026/)).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'Thanh toán đặt cọc' })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'Quản lý lịch hẹn của bạn' })).not.toBeInTheDocument();
+  });
+
   it('shows no management link when the server made none (no e-mail given)', async () => {
     fakeBookingServer();
     const { user } = renderWithProviders(<AppointmentPage />);
-    await fillVisitor(user);
-    await screen.findByText(/Còn chỗ/);
-    await user.click(screen.getByRole('checkbox', { name: /xử lý thông tin sức khỏe/ }));
-    await user.click(screen.getByRole('button', { name: 'Đặt lịch hẹn' }));
-    const panel = (await screen.findByRole('heading', { name: 'Đặt lịch hẹn thành công' })).closest('section')!;
+    const panel = await bookAsVisitor(user);
     expect(within(panel).queryByRole('link', { name: 'Quản lý lịch hẹn của bạn' })).not.toBeInTheDocument();
   });
 

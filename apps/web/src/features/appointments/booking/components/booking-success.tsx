@@ -121,10 +121,15 @@ function DepositDue({ deposit }: { deposit: NonNullable<PublicAppointmentRespons
           {PAYMENT_MSG.depositHeld(formatVnd(deposit.amount), formatTimeOnDate(until.time, until.date))}
         </p>
       </div>
-      <Link to={paths.pay.href(deposit.payToken)} className={buttonClasses({ className: 'w-full shrink-0 sm:w-auto' })}>
-        <Wallet aria-hidden="true" className="size-4" />
-        {PAYMENT_MSG.payDeposit}
-      </Link>
+      {deposit.payToken && (
+        <Link
+          to={paths.pay.href(deposit.payToken)}
+          className={buttonClasses({ className: 'w-full shrink-0 sm:w-auto' })}
+        >
+          <Wallet aria-hidden="true" className="size-4" />
+          {PAYMENT_MSG.payDeposit}
+        </Link>
+      )}
     </div>
   );
 }

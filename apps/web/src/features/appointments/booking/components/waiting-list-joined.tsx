@@ -33,13 +33,15 @@ export function WaitingListJoined({ joined, onBookAnother }: { joined: JoinedWai
       </p>
 
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Link
-          to={paths.waitingList.href(joined.response.token)}
-          className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}
-        >
-          <ListOrdered aria-hidden="true" className="size-5" />
-          Theo dõi danh sách chờ
-        </Link>
+        {joined.response.token && (
+          <Link
+            to={paths.waitingList.href(joined.response.token)}
+            className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}
+          >
+            <ListOrdered aria-hidden="true" className="size-5" />
+            Theo dõi danh sách chờ
+          </Link>
+        )}
         <Button size="lg" variant="secondary" className="w-full sm:w-auto" onClick={onBookAnother}>
           <CalendarPlus aria-hidden="true" className="size-5" />
           Đặt lịch hẹn khác

@@ -74,13 +74,15 @@ function Claimed({ claim }: { claim: WaitingClaimResponse }) {
         <p className="text-sm text-slate-700">
           Xem, đổi hoặc hủy lịch hẹn bằng liên kết riêng; liên kết cũng đã được gửi tới email của bạn.
         </p>
-        <Link
-          to={paths.manageAppointment.href(claim.manageToken)}
-          className={buttonClasses({ className: 'w-full shrink-0 sm:w-auto' })}
-        >
-          <CalendarCog aria-hidden="true" className="size-4" />
-          Quản lý lịch hẹn của bạn
-        </Link>
+        {claim.manageToken && (
+          <Link
+            to={paths.manageAppointment.href(claim.manageToken)}
+            className={buttonClasses({ className: 'w-full shrink-0 sm:w-auto' })}
+          >
+            <CalendarCog aria-hidden="true" className="size-4" />
+            Quản lý lịch hẹn của bạn
+          </Link>
+        )}
       </div>
     </ConfirmationPanel>
   );

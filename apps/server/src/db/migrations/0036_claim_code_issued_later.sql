@@ -1,0 +1,1 @@
+ALTER TABLE "claim_codes" ALTER COLUMN "code_hash" DROP NOT NULL;
