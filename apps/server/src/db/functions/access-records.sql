@@ -62,9 +62,21 @@ $$;
 -- Only through the trigger: nobody moves the head without adding a record.
 REVOKE EXECUTE ON FUNCTION clinic_access_records_link(access_records) FROM PUBLIC;
 
+-- A retention record (ACCESS_LOG / PURGED) may only say the truth: where the kept chain begins now.
+-- Any other record carries no such claim.
 CREATE OR REPLACE FUNCTION clinic_access_records_chain() RETURNS trigger
   LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 BEGIN
+  IF NEW.target = 'ACCESS_LOG' OR NEW.outcome = 'PURGED' THEN
+    IF NEW.target <> 'ACCESS_LOG' OR NEW.outcome <> 'PURGED' OR NEW.chain_resumes_from IS DISTINCT FROM coalesce(
+         (SELECT prev_hash FROM access_records WHERE chain_seq IS NOT NULL ORDER BY chain_seq LIMIT 1),
+         (SELECT hash FROM access_log_chain WHERE id)) THEN
+      RAISE EXCEPTION 'only the retention purge records what it removed' USING ERRCODE = 'insufficient_privilege';
+    END IF;
+  ELSE
+    NEW.records_removed := NULL;
+    NEW.chain_resumes_from := NULL;
+  END IF;
   RETURN clinic_access_records_link(NEW);
 END
 $$;

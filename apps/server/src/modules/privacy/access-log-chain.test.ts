@@ -66,6 +66,10 @@ for (const kind of dbKinds()) {
       // A forged place and hash are replaced by the trigger's.
       await db().execute(sql`insert into access_records (accessed_at, target, outcome, chain_seq, prev_hash, hash)
         values (${new Date(NOW).toISOString()}, 'APPOINTMENT_DETAIL', 'READ', 999, 'forged', 'forged')`);
+      // A retention record that claims a cut the purge did not make is refused.
+      const forgedCut = sql`insert into access_records (accessed_at, target, outcome, records_removed, chain_resumes_from)
+        values (${new Date(NOW).toISOString()}, 'ACCESS_LOG', 'PURGED', 3, ${'f'.repeat(64)})`;
+      await expect(db().execute(forgedCut)).rejects.toThrow();
       const rows = rowsOf<{ chain_seq: number; hash: string }>(
         await db().execute(sql`select chain_seq, hash from access_records order by chain_seq`),
       );
