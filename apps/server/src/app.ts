@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppDeps, AppInput } from './deps';
 import { createMailer } from './lib/mailer';
 import { createPhoneProviders } from './modules/messaging/providers';
-import { loggableUrl } from './lib/private-links';
+import { PrivateLinks } from './lib/private-links';
 import { createMetrics } from './lib/metrics';
 import { ReadCache } from './lib/read-cache';
 import { noteAppointmentEmailSent } from './modules/appointments/appointment-emails.service';
@@ -46,6 +46,8 @@ import { webPlugin } from './plugins/web';
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** The addresses that carry a private link's token, from the routes registered (lib/private-links.ts). */
+    privateLinks: PrivateLinks;
   }
 }
 
@@ -61,9 +63,10 @@ export type BuildOptions = {
 
 /**
  * The request log's fields are Fastify's own, but a private link's token never reaches the log
- * (issue 29): a token read from a log line would open the booking, the place or the calendar.
+ * (issues 29, 34): a token read from a log line would open the booking, the place or the calendar.
+ * `privateLinks` learns every route as it is registered, before the first request is logged.
  */
-function withRedactedUrls(logger: BuildOptions['logger']): FastifyServerOptions['logger'] {
+function withRedactedUrls(logger: BuildOptions['logger'], privateLinks: PrivateLinks): FastifyServerOptions['logger'] {
   if (!logger) return false;
   const options = logger === true ? {} : logger;
   return {
@@ -72,7 +75,7 @@ function withRedactedUrls(logger: BuildOptions['logger']): FastifyServerOptions[
       ...options.serializers,
       req: (req: FastifyRequest) => ({
         method: req.method,
-        url: loggableUrl(req.url),
+        url: privateLinks.loggable(req.url),
         host: req.host,
         remoteAddress: req.ip,
         remotePort: req.socket?.remotePort,
@@ -96,8 +99,9 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     onEmailDelivered: noteAppointmentEmailSent,
   };
   const trust = deps.config.trustProxy;
+  const privateLinks = new PrivateLinks();
   const app = Fastify({
-    logger: withRedactedUrls(options.logger),
+    logger: withRedactedUrls(options.logger, privateLinks),
     // A hop count believes that many proxies nearest to us, and no address a client wrote itself.
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
@@ -122,7 +126,9 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  app.decorate('privateLinks', privateLinks);
   // Before any plugin: an onRoute hook sees only the routes registered after it.
+  app.addHook('onRoute', (route) => privateLinks.addRoute(route));
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(errorsPlugin);

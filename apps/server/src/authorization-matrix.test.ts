@@ -797,6 +797,7 @@ for (const kind of dbKinds()) {
       },
       'GET /api/privacy/access-log': { expect: perm('managePrivacy') },
       'GET /api/privacy/access-log/export': { expect: perm('managePrivacy') },
+      'GET /api/privacy/access-log/verify': { expect: perm('managePrivacy') },
 
       // Blog Control
       'GET /api/blogs': { expect: perm('manageBlogs') },

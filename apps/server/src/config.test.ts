@@ -37,6 +37,9 @@ describe('loadConfig', () => {
   it('names the variable that has a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_OWNER_URL: 'mysql://x' })).toThrow(/DATABASE_OWNER_URL/);
+    // The owner only migrates: without a serving role there is nothing to serve with.
+    expect(() => loadConfig({ DATABASE_OWNER_URL: 'postgres://owner@db/clinic' })).toThrow(/DATABASE_OWNER_URL/);
     expect(() => loadConfig({ CLINIC_TZ: 'Mars/Olympus' })).toThrow(/CLINIC_TZ/);
     expect(() => loadConfig({ RATE_LIMIT_LOGIN: '0' })).toThrow(/RATE_LIMIT_LOGIN/);
     expect(() => loadConfig({ RATE_LIMIT_LOGIN_PER_ADDRESS: '-1' })).toThrow(/RATE_LIMIT_LOGIN_PER_ADDRESS/);

@@ -17,6 +17,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // The role that owns the tables and migrates at start; DATABASE_URL's role then only serves (issue 34).
+  DATABASE_OWNER_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -131,6 +136,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The owner's connection, used only to migrate at start; DATABASE_URL's role is granted what it serves with. */
+  databaseOwnerUrl: string | undefined;
   redisUrl: string | undefined;
   jwtSecret: string;
   smtpUrl: string | undefined;
@@ -233,6 +240,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  DATABASE_URL: is required when NODE_ENV=production');
   }
+  if (e.DATABASE_OWNER_URL && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_OWNER_URL: needs DATABASE_URL, the role that serves');
+  }
   // Every link in an e-mail, the sitemap and the feeds is built on it: never on a Host a caller chose.
   if (production && !e.PUBLIC_URL) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: is required when NODE_ENV=production');
@@ -266,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     redisUrl: e.REDIS_URL,
     jwtSecret,
     smtpUrl: e.SMTP_URL,

@@ -36,3 +36,4 @@ export * from './stated';
 export * from './phone';
 export * from './messaging';
 export * from './payments';
+export * from './private-pages';

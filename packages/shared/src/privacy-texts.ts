@@ -37,9 +37,11 @@ export const ACCESS_TARGETS = [
   'PATIENT_DETAIL',
   'HISTORY_EXPORT',
   'DATA_DOWNLOAD',
+  /** The log itself: the retention job's record of the records it removed (issue 34). */
+  'ACCESS_LOG',
 ] as const;
 export type AccessTarget = (typeof ACCESS_TARGETS)[number];
-export const ACCESS_OUTCOMES = ['READ', 'REFUSED'] as const;
+export const ACCESS_OUTCOMES = ['READ', 'REFUSED', 'PURGED'] as const;
 export type AccessOutcome = (typeof ACCESS_OUTCOMES)[number];
 
 export const PRIVACY_TEXT = {
@@ -66,6 +68,18 @@ export const PRIVACY_TEXT = {
   requestsTitle: 'Yêu cầu về dữ liệu cá nhân',
   queueTitle: 'Yêu cầu về dữ liệu cá nhân',
   accessLogTitle: 'Nhật ký truy cập hồ sơ',
+  accessLogVerify: 'Kiểm tra toàn vẹn',
+  accessLogIntact: (n: number) =>
+    `Nhật ký nguyên vẹn: đã kiểm tra ${n} bản ghi, không bản ghi nào bị sửa, xóa hay chèn thêm.`,
+  accessLogBroken: {
+    CHANGED: (id: number) => `Bản ghi #${id} đã bị sửa sau khi ghi.`,
+    MISSING_BEFORE: (id: number) => `Có bản ghi bị xóa ngay trước bản ghi #${id}.`,
+    NOT_CHAINED: (id: number) => `Bản ghi #${id} được thêm vào khi cơ chế bảo vệ nhật ký bị tắt.`,
+    START_REMOVED: (id: number) =>
+      `Các bản ghi trước bản ghi #${id} đã bị xóa, không phải do đợt xóa theo thời hạn lưu trữ.`,
+    END_REMOVED: (id: number | null) =>
+      id === null ? 'Mọi bản ghi của nhật ký đã bị xóa.' : `Các bản ghi sau bản ghi #${id} đã bị xóa.`,
+  },
   overdue: 'Quá hạn',
 } as const;
 
@@ -119,4 +133,11 @@ export const ACCESS_TARGET_LABELS: Record<AccessTarget, string> = {
   PATIENT_DETAIL: 'Hồ sơ bệnh nhân và ghi chú khám',
   HISTORY_EXPORT: 'Xuất CSV lịch sử đặt lịch',
   DATA_DOWNLOAD: 'Tải dữ liệu cá nhân',
+  ACCESS_LOG: 'Nhật ký truy cập (hết thời hạn lưu)',
+};
+
+export const ACCESS_OUTCOME_LABELS: Record<AccessOutcome, string> = {
+  READ: 'Đã xem',
+  REFUSED: 'Bị từ chối',
+  PURGED: 'Đã xóa theo thời hạn lưu',
 };

@@ -253,3 +253,31 @@ export const accessLogQuerySchema = z.object({
 export type AccessLogQuery = z.output<typeof accessLogQuerySchema>;
 export const accessLogPageSchema = pageSchema(accessRecordSchema);
 export type AccessLogPage = z.infer<typeof accessLogPageSchema>;
+
+/**
+ * Where the access log's chain breaks (issue 34): a record changed after it was written, records
+ * removed before one, a record added while the chain was off, the oldest records removed other than
+ * by the retention job, the newest removed.
+ */
+export const ACCESS_LOG_BREAKS = ['CHANGED', 'MISSING_BEFORE', 'NOT_CHAINED', 'START_REMOVED', 'END_REMOVED'] as const;
+export type AccessLogBreak = (typeof ACCESS_LOG_BREAKS)[number];
+
+/** GET /api/privacy/access-log/verify: the whole log checked, record by record. */
+export const accessLogVerificationSchema = z.object({
+  intact: z.boolean(),
+  /** Records checked. */
+  checked: z.number().int(),
+  /** The newest record's hash: written down elsewhere, it later proves that nothing up to it was rewritten. */
+  head: z.string(),
+  /** The first broken record (null when the break is that every record went). */
+  broken: z
+    .object({
+      id: z.number().int().nullable(),
+      accessedAt: z.string().nullable(),
+      reason: z.enum(ACCESS_LOG_BREAKS),
+    })
+    .nullable(),
+  /** What the check found, in words. */
+  message: z.string(),
+});
+export type AccessLogVerification = z.infer<typeof accessLogVerificationSchema>;

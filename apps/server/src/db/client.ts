@@ -297,7 +297,11 @@ export async function holdSeedLock(tx: Db): Promise<void> {
  * (src/db/functions/, database-functions.ts). On PostgreSQL one dedicated connection holds an advisory
  * lock for both, so processes starting together migrate one after the other.
  */
-export async function migrateDatabase(database: Database, databaseUrl?: string): Promise<void> {
+export async function migrateDatabase(
+  database: Database,
+  databaseUrl?: string,
+  options: { servingRole?: string } = {},
+): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     const client = (database.db as unknown as { $client: PGlite }).$client;
@@ -317,18 +321,88 @@ export async function migrateDatabase(database: Database, databaseUrl?: string):
       exec: async (script) => void (await client.query(script)),
       rows: async <T>(query: string) => (await client.query(query)).rows as T[],
     });
+    if (options.servingRole) await grantServingRole(client, options.servingRole);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     await client.end();
   }
 }
 
-export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+/**
+ * What the role that serves requests is given by the owner after each migration (issue 34): every
+ * table's rows, but the access log only to add to and read, its chain's head only to read, and the
+ * record of applied database functions not at all. It owns nothing, so it can neither drop a trigger
+ * nor replace a function.
+ */
+export async function grantServingRole(client: { query(text: string): Promise<unknown> }, role: string) {
+  const r = pg.escapeIdentifier(role);
+  await client.query(`
+    GRANT USAGE ON SCHEMA public TO ${r};
+    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r};
+    GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r};
+    REVOKE UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES ON access_records FROM ${r};
+    REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES ON access_log_chain FROM ${r};
+    REVOKE ALL ON database_function_files FROM ${r};
+  `);
+}
+
+/**
+ * Why the role serving on `db` could change the access log unnoticed, in production words; empty
+ * when it cannot (it owns neither table nor is a member of their owner, is no superuser and holds
+ * no UPDATE, DELETE, TRUNCATE or TRIGGER on them).
+ */
+export async function servingRoleProblems(db: Db): Promise<string[]> {
+  const result = await db.execute(sql`
+    select current_user as role,
+           (select rolsuper from pg_roles where rolname = current_user) as superuser,
+           c.relname as "table",
+           pg_has_role(current_user, c.relowner, 'MEMBER') as owns,
+           array_remove(array[
+             case when has_table_privilege(current_user, c.oid, 'UPDATE') then 'UPDATE' end,
+             case when has_table_privilege(current_user, c.oid, 'DELETE') then 'DELETE' end,
+             case when has_table_privilege(current_user, c.oid, 'TRUNCATE') then 'TRUNCATE' end,
+             case when has_table_privilege(current_user, c.oid, 'TRIGGER') then 'TRIGGER' end
+           ], null) as rights
+      from pg_class c
+     where c.oid in ('access_records'::regclass, 'access_log_chain'::regclass)
+     order by c.relname desc`);
+  const rows = rowsOf<{ role: string; superuser: boolean; table: string; owns: boolean; rights: string[] }>(result);
+  const problems: string[] = [];
+  if (rows[0]?.superuser) problems.push(`the role ${rows[0].role} is a superuser`);
+  for (const row of rows) {
+    if (row.owns) problems.push(`the role ${row.role} owns ${row.table} (or is a member of its owner)`);
+    else if (row.rights.length) problems.push(`the role ${row.role} may ${row.rights.join(', ')} ${row.table}`);
+  }
+  return problems;
+}
+
+export async function openDatabase(config: {
+  databaseUrl?: string | undefined;
+  databaseOwnerUrl?: string | undefined;
+  dataDir: string;
+  env?: string;
+}): Promise<Database> {
   const database = config.databaseUrl
     ? await openPostgres(config.databaseUrl)
     : await openPglite({ dataDir: join(config.dataDir, 'pglite') });
   try {
-    await migrateDatabase(database, config.databaseUrl);
+    if (config.databaseUrl && config.databaseOwnerUrl) {
+      // Migrated by the owner; the serving role (DATABASE_URL's) is then granted what it serves with.
+      const role = rowsOf<{ role: string }>(await database.db.execute(sql`select current_user as role`))[0]!.role;
+      await migrateDatabase(database, config.databaseOwnerUrl, { servingRole: role });
+    } else {
+      await migrateDatabase(database, config.databaseUrl);
+    }
+    // Issue 34: in production whoever holds the server's credentials must not be able to rewrite
+    // the access log; PGlite (one embedded user, no network) is out of this.
+    if (config.env === 'production' && database.kind === 'postgres') {
+      const problems = await servingRoleProblems(database.db);
+      if (problems.length)
+        throw new Error(
+          `DATABASE_URL's role could change the access log: ${problems.join('; ')}. ` +
+            'Serve with a role of its own and migrate with the owner in DATABASE_OWNER_URL (docs/DEPLOYMENT.md).',
+        );
+    }
   } catch (err) {
     await database.close();
     throw err;

@@ -1,12 +1,26 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIVATE_PAGES } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../test/build-app';
 import { dbKinds } from '../../test/databases';
 import { booking, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../test/appointments';
-import { loggableUrl, redactPrivateLink } from '../lib/private-links';
+import { PrivateLinks } from '../lib/private-links';
+
+/** The private addresses of issue 29, as the routes declare them (the app derives them from every route). */
+const links = new PrivateLinks();
+for (const url of [
+  '/api/appointments/manage/:token/cancel',
+  '/api/appointments/waiting-list/:token/claim',
+  '/api/appointments/calendar-feed/:token',
+  '/api/appointments/:id/history',
+])
+  links.addRoute({ url });
+const redactPrivateLink = (url: string) => links.redact(url);
+const loggableUrl = (url: string) => links.loggable(url);
 
 /**
  * Issue 29, defects 4 and 11: a private link's token (a booking's management link, a place in a
@@ -54,6 +68,7 @@ for (const kind of dbKinds()) {
     let t: TestContext;
     let s: Sessions;
     let log = '';
+    const routes: RouteOptions[] = [];
     const clock = fixedClock(MONDAY_9AM);
     const dist = mkdtempSync(join(tmpdir(), 'clinic-web-'));
     writeFileSync(
@@ -78,7 +93,7 @@ for (const kind of dbKinds()) {
         clock,
         env: { RATE_LIMIT_PUBLIC: '1000' },
         // The default level, as production runs it.
-        build: { logger: { level: 'info', stream }, webDist: dist },
+        build: { logger: { level: 'info', stream }, webDist: dist, onRoute: (route) => void routes.push(route) },
       });
       s = await signInAll(t.app);
       const slot = { appointmentDate: DAYS.thu, appointmentTime: '14:00', department: 'OBSTETRICS' };
@@ -131,6 +146,65 @@ for (const kind of dbKinds()) {
       expect(log).toContain('"url":"/api/appointments/manage/[redacted]"');
       expect(log).toContain('"url":"/appointment/waiting/[redacted]"');
       expect(log).toContain('"url":"/api/appointments/calendar-feed/[redacted]"');
+    });
+
+    it('writes no token of any registered route whose path carries one, nor of the private pages (issue 34)', async () => {
+      // Every path parameter but a record's number, a list's status or role, and a parameter its route
+      // declares plain (a department's code) is a token: a route added with `:token` or `:code` is walked too.
+      const plain = (name: string, route?: RouteOptions) =>
+        /^(?:id|[a-z]+Id|status|role)$/.test(name) || (route?.config?.plainPathParams ?? []).includes(name);
+      const addresses: { method: string; url: string; tokens: string[] }[] = [];
+      const address = (method: string, pattern: string, route?: RouteOptions) => {
+        const tokens: string[] = [];
+        const url = pattern.replace(/:([A-Za-z0-9_]+)/g, (_all, name: string) => {
+          if (plain(name, route)) return name === 'status' ? 'PENDING' : name === 'role' ? 'DOCTOR' : '987654';
+          const token = `${name}${addresses.length}_`.padEnd(43, 'Q');
+          tokens.push(token);
+          return token;
+        });
+        addresses.push({ method, url, tokens });
+      };
+      for (const route of routes) {
+        if (!route.url.includes('/:')) continue;
+        for (const method of [route.method].flat()) if (method !== 'HEAD') address(method, route.url, route);
+      }
+      for (const page of Object.values(PRIVATE_PAGES)) address('GET', page);
+      const carrying = addresses.filter((a) => a.tokens.length > 0);
+      for (const { method, url } of carrying) {
+        const res = await t.app.inject({ method: method as 'GET', url, ...(method === 'GET' ? {} : { payload: {} }) });
+        expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
+      }
+      const leaked = carrying.filter((a) => a.tokens.some((token) => log.includes(token)));
+      expect(leaked.map((a) => `${a.method} ${a.url}`)).toEqual([]);
+      // The routes of issues 28-34 that carry a token (GET, POST… of each), and the four pages.
+      expect(carrying.length).toBe(23);
+      expect(log).toContain('"url":"/api/privacy/link/[redacted]/data"');
+    });
+
+    it('derives the private addresses from the routes: a new route that carries a token is in the list, and in the nginx map of docs/DEPLOYMENT.md', () => {
+      expect(t.app.privateLinks.list()).toEqual([
+        '/api/appointments/calendar-feed/:token',
+        '/api/appointments/manage/:token',
+        '/api/appointments/waiting-list/:token',
+        '/api/payments/pay/:token',
+        '/api/privacy/link/:token',
+        '/appointment/manage/:token',
+        '/appointment/waiting/:token',
+        '/l/:code',
+        '/pay/:token',
+      ]);
+      const deployment = readFileSync(new URL('../../../../docs/DEPLOYMENT.md', import.meta.url), 'utf8');
+      const documented = /^map \$uri \$loggable_uri \{$[\s\S]*?^\}$/m.exec(deployment)?.[0];
+      expect(documented, 'docs/DEPLOYMENT.md: replace its map with this one').toBe(t.app.privateLinks.nginxLogMap());
+    });
+
+    it('sends no Referer from any page: a private address in the browser never leaves in one', async () => {
+      for (const url of [
+        `/appointment/manage/${tokens.manage}`,
+        '/appointment',
+        '/api/appointments/public/departments',
+      ])
+        expect((await t.app.inject({ url })).headers['referrer-policy'], url).toBe('no-referrer');
     });
 
     it("writes no searched-for patient to the request log: a doctor's search names her", async () => {

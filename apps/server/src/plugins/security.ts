@@ -1,7 +1,6 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
-import { isPrivateLink } from '../lib/private-links';
 
 /** Security headers, and a Content-Security-Policy the built web app satisfies (no inline scripts, nothing from elsewhere). */
 export const securityPlugin = fp(async (app) => {
@@ -25,7 +24,9 @@ export const securityPlugin = fp(async (app) => {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity:
       app.deps.config.env === 'production' ? { maxAge: 15552000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // A private link's token is in the page's address (/appointment/manage/…): no request, to us or
+    // elsewhere, carries it in a Referer header, which proxies and other sites' logs write down (issue 34).
+    referrerPolicy: { policy: 'no-referrer' },
   });
   await app.register(compress, { global: true, threshold: 1024 });
 
@@ -35,7 +36,7 @@ export const securityPlugin = fp(async (app) => {
   app.addHook('onSend', async (req, reply) => {
     // An address that carries a private link's token (issue 29): whatever answers it, the web app's
     // page, a JSON read, a calendar or an error, is kept by no browser or cache and indexed by none.
-    if (isPrivateLink(req.url)) {
+    if (app.privateLinks.isPrivate(req.url)) {
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
       return;
     }

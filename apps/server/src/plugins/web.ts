@@ -7,7 +7,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { clinicToday, MSG } from '@clinic/shared';
-import { redactPrivateLink } from '../lib/private-links';
 import type { WatchedTable } from '../lib/read-cache';
 import { escapeHtml } from '../lib/text';
 import { errorBody } from './errors';
@@ -83,7 +82,7 @@ async function loadRenderer(
     // A component that fails on the server leaves its page to the browser; the log says which.
     onError: (err, path) =>
       app.log.warn(
-        { err, path: redactPrivateLink(path) },
+        { err, path: app.privateLinks.redact(path) },
         'a public page failed to render ahead; the browser renders it',
       ),
     fetch: async (url, init) => {
@@ -118,7 +117,7 @@ async function loadRenderer(
     } catch (err) {
       if (err !== NOT_RENDERED)
         app.log.warn(
-          { err, path: redactPrivateLink(path) },
+          { err, path: app.privateLinks.redact(path) },
           'a public page could not be rendered ahead; the browser renders it',
         );
       return null;

@@ -1,4 +1,4 @@
-import { ADMIN_SCREENS, PRIVACY_NOTICE } from '@clinic/shared';
+import { ADMIN_SCREENS, PRIVACY_NOTICE, PRIVATE_PAGES } from '@clinic/shared';
 
 /** Every route of the application (specification section 2), written once. */
 export const paths = {
@@ -8,20 +8,20 @@ export const paths = {
   appointment: '/appointment',
   /** A visitor's private link to her booking (sent by e-mail, shown once booked); never indexed. */
   manageAppointment: {
-    pattern: '/appointment/manage/:token',
+    pattern: PRIVATE_PAGES.manageAppointment,
     href: (token: string) => `/appointment/manage/${encodeURIComponent(token)}`,
   },
   /** The booking's pay page through that private link, when staff requested a payment (issue 28). */
   managePay: {
-    pattern: '/appointment/manage/:token/pay',
+    pattern: PRIVATE_PAGES.managePay,
     href: (token: string) => `/appointment/manage/${encodeURIComponent(token)}/pay`,
   },
   waitingList: {
-    pattern: '/appointment/waiting/:token',
+    pattern: PRIVATE_PAGES.waitingList,
     href: (token: string) => `/appointment/waiting/${encodeURIComponent(token)}`,
   },
   /** A payment request's private pay page (issue 28); never indexed. */
-  pay: { pattern: '/pay/:token', href: (token: string) => `/pay/${encodeURIComponent(token)}` },
+  pay: { pattern: PRIVATE_PAGES.pay, href: (token: string) => `/pay/${encodeURIComponent(token)}` },
   /** A signed-in patient's own booking's pay page (from My Appointments). */
   payMine: { pattern: '/pay/appointment/:id', href: (id: number) => `/pay/appointment/${id}` },
   /** Where VNPay and MoMo send her back. */

@@ -1,4 +1,5 @@
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   ACCESS_OUTCOMES,
   ACCESS_TARGETS,
@@ -107,8 +108,19 @@ export const accessRecords = pgTable(
     subjectName: text('subject_name'),
     /** The client's address as the server saw it (TRUST_PROXY). */
     address: text('address'),
+    /**
+     * The chain (issue 34), set by the insert trigger whatever the INSERT said: the record's place,
+     * the previous record's hash, and SHA-256 over that hash and this record's content.
+     */
+    chainSeq: bigint('chain_seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
+    /** On the retention job's own record (ACCESS_LOG / PURGED): how many went, and the hash the oldest kept record chains from. */
+    recordsRemoved: integer('records_removed'),
+    chainResumesFrom: text('chain_resumes_from'),
   },
   (t) => [
+    uniqueIndex('access_records_chain_seq_idx').on(t.chainSeq),
     index('access_records_email_idx').on(t.subjectEmail, t.accessedAt),
     index('access_records_appointment_idx').on(t.appointmentId, t.accessedAt),
     index('access_records_accessed_idx').on(t.accessedAt),
@@ -117,3 +129,17 @@ export const accessRecords = pgTable(
   ],
 );
 export type AccessRecordRow = typeof accessRecords.$inferSelect;
+
+/**
+ * The access log chain's head (one row): the last record's place and hash. Written only by the
+ * owner's functions (functions/access-records.sql), so a record removed from the newest end shows too.
+ */
+export const accessLogChain = pgTable(
+  'access_log_chain',
+  {
+    id: boolean('id').primaryKey().default(true),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [check('access_log_chain_one_row', sql`${t.id}`)],
+);

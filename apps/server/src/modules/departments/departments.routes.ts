@@ -33,6 +33,8 @@ export const departmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
         response: { 200: departmentSchema, ...errorResponses(400, 401, 403, 404) },
       },
       preHandler: app.requirePermission('manageDepartments'),
+      // A department's code (OBSTETRICS) opens nothing: the request log keeps it.
+      config: { plainPathParams: ['code'] },
     },
     async (req) => setDepartmentDeposit(deps.db, req.params.code, req.body.depositAmount),
   );

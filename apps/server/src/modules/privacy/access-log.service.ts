@@ -1,4 +1,5 @@
 import {
+  ACCESS_OUTCOME_LABELS,
   ACCESS_TARGET_LABELS,
   toPage,
   type AccessLogPage,
@@ -76,7 +77,7 @@ export async function* accessLogCsv(deps: Pick<AppDeps, 'db'>, q: AccessLogQuery
       r.actorName,
       r.actorRole,
       ACCESS_TARGET_LABELS[r.target],
-      r.outcome === 'READ' ? 'Đã xem' : 'Bị từ chối',
+      ACCESS_OUTCOME_LABELS[r.outcome],
       r.appointmentId,
       r.subjectEmail,
       r.subjectName,

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { normalizePhone, type ConsentPurpose, type DataRequestStatus } from '@clinic/shared';
 import { rowsOf, type Db } from '../../db/client';
 import {
+  accessLogChain,
   accessRecords,
   appointmentEvents,
   appointmentLinks,
@@ -460,8 +461,71 @@ export async function* allAccessRecords(db: Db, filter: { email?: string; appoin
   }
 }
 
-/** Retention: the records read before `before` (and more than a year ago: the database holds that floor). */
-export async function purgeAccessRecords(db: Db, before: Date): Promise<number> {
-  const result = await db.execute(sql`select clinic_purge_access_records(${before.toISOString()}::timestamptz) as n`);
+/**
+ * Retention: the records read before `before` (and more than a year ago: the database holds that
+ * floor); the database adds the purge's own record, dated `now`, when any went.
+ */
+export async function purgeAccessRecords(db: Db, before: Date, now: Date): Promise<number> {
+  const result = await db.execute(
+    sql`select clinic_purge_access_records(${before.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz) as n`,
+  );
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** An access record as its hash covers it: every value as the database writes it in text. */
+export type ChainedAccessRecord = {
+  id: string;
+  chainSeq: string;
+  accessedAt: string;
+  actorId: string | null;
+  actorName: string | null;
+  actorRole: string | null;
+  target: string;
+  outcome: string;
+  appointmentId: string | null;
+  subjectEmail: string | null;
+  subjectName: string | null;
+  address: string | null;
+  recordsRemoved: string | null;
+  chainResumesFrom: string | null;
+  prevHash: string | null;
+  hash: string | null;
+};
+
+/** The chain's head: the last record's place and hash. */
+export async function accessLogHead(db: Db): Promise<{ seq: number; hash: string }> {
+  const [head] = await db.select({ seq: accessLogChain.seq, hash: accessLogChain.hash }).from(accessLogChain);
+  return head ?? { seq: 0, hash: '0'.repeat(64) };
+}
+
+/** The chained records after place `after`, up to place `upTo`, in chain order. */
+export async function chainedAccessRecords(
+  db: Db,
+  after: number,
+  upTo: number,
+  limit: number,
+): Promise<ChainedAccessRecord[]> {
+  const result = await db.execute(sql`
+    select id::text as "id", chain_seq::text as "chainSeq",
+           to_char(accessed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "accessedAt",
+           actor_id::text as "actorId", actor_name as "actorName", actor_role as "actorRole", target, outcome,
+           appointment_id::text as "appointmentId", subject_email as "subjectEmail", subject_name as "subjectName",
+           address, records_removed::text as "recordsRemoved", chain_resumes_from as "chainResumesFrom",
+           prev_hash as "prevHash", hash
+      from access_records
+     where chain_seq > ${after} and chain_seq <= ${upTo}
+     order by chain_seq
+     limit ${limit}`);
+  return rowsOf<ChainedAccessRecord>(result);
+}
+
+/** A record outside the chain (written while its trigger was off), the oldest first. */
+export async function firstUnchainedAccessRecord(db: Db): Promise<{ id: number; accessedAt: Date } | undefined> {
+  const [row] = await db
+    .select({ id: accessRecords.id, accessedAt: accessRecords.accessedAt })
+    .from(accessRecords)
+    .where(isNull(accessRecords.chainSeq))
+    .orderBy(accessRecords.id)
+    .limit(1);
+  return row;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accessLogPageSchema,
+  accessLogVerificationSchema,
   accessLogQuerySchema,
   consentRenewalSchema,
   consentRenewedSchema,
@@ -22,6 +23,7 @@ import {
 import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
 import { accessLog, accessLogCsv } from './access-log.service';
+import { verifyAccessLog } from './access-log-chain.service';
 import {
   answerDataRequest,
   consentRenewal,
@@ -267,6 +269,20 @@ export const privacyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       preHandler: admin,
     },
     async (req) => accessLog(deps, req.query),
+  );
+  app.get(
+    '/privacy/access-log/verify',
+    {
+      schema: {
+        tags,
+        summary:
+          'Checks the whole access log against its hash chain: intact, or the first record changed, removed or added unnoticed',
+        security,
+        response: { 200: accessLogVerificationSchema, ...errorResponses(401, 403) },
+      },
+      preHandler: admin,
+    },
+    async () => verifyAccessLog(deps),
   );
   app.get(
     '/privacy/access-log/export',

@@ -452,7 +452,9 @@ for (const kind of dbKinds()) {
         const dueBookings = await count(sql`select count(*) as n from appointments where appointment_date < '2026-03-01'
           and status in ('CANCELLED', 'NO_SHOW', 'PENDING', 'AWAITING_DOCTOR_APPROVAL') and deidentified_at is null`);
         const run = await applyRetention({ ...t.app.deps, clock });
-        expect(run).toMatchObject({ messagesRemoved: 2, bookingsDeidentified: dueBookings, accessRecordsRemoved: 1 });
+        // The old read was linked to the access log's chain after this file's younger reads: it waits for
+        // them, so the kept records stay one chain (issue 34; access-log-chain.test.ts purges a chain's oldest part).
+        expect(run).toMatchObject({ messagesRemoved: 2, bookingsDeidentified: dueBookings, accessRecordsRemoved: 0 });
         expect(run.messageBodiesCleared).toBeGreaterThanOrEqual(1);
 
         const mails = rowsOf<{ to_address: string; text: string | null }>(
@@ -488,7 +490,7 @@ for (const kind of dbKinds()) {
             sql`select actor_name from access_records where actor_name in ('old-reader', 'recent-reader')`,
           ),
         );
-        expect(readers.map((r) => r.actor_name)).toEqual(['recent-reader']);
+        expect(readers.map((r) => r.actor_name).sort()).toEqual(['old-reader', 'recent-reader']);
       });
     });
 

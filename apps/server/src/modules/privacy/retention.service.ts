@@ -43,7 +43,7 @@ export async function applyRetention(
   const bookingsDeidentified = await deps.db.transaction(async (tx) =>
     deidentifyAppointments(tx, await unvisitedBookingsBefore(tx, addDays(today, -r.unvisitedBookingDays)), now),
   );
-  const accessRecordsRemoved = await purgeAccessRecords(deps.db, ago(r.accessLogDays));
+  const accessRecordsRemoved = await purgeAccessRecords(deps.db, ago(r.accessLogDays), now);
   const savedAnswersRemoved = await purgeIdempotencyKeys(deps);
   return {
     messageBodiesCleared,

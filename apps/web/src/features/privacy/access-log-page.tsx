@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { ACCESS_TARGET_LABELS, PRIVACY_TEXT, formatDateTime } from '@clinic/shared';
+import { ACCESS_OUTCOME_LABELS, ACCESS_TARGET_LABELS, PRIVACY_TEXT, formatDateTime } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { saveFile } from '@/lib/save-file';
 import { downloadAccessLog, useAccessLog, type AccessLogFilter } from './api/get-access-log';
+import { useVerifyAccessLog } from './api/verify-access-log';
 
 /** Who read whose health data (ADMIN, issue 26): a person's log by her e-mail or one appointment, and its CSV. */
 export default function AccessLogPage() {
@@ -14,6 +15,7 @@ export default function AccessLogPage() {
   const [filter, setFilter] = useState<AccessLogFilter>({ email: '', appointmentId: '', page: 1 });
   const log = useAccessLog(filter);
   const [exporting, setExporting] = useState(false);
+  const verification = useVerifyAccessLog();
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -30,6 +32,26 @@ export default function AccessLogPage() {
         <p className="mt-1 text-slate-600">
           Mỗi lần nhân viên mở dữ liệu sức khỏe của một người (và mỗi lần bị từ chối). Không ai sửa hay xóa được.
         </p>
+      </div>
+      <div className="space-y-3">
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => verification.mutate()}
+          loading={verification.isPending}
+        >
+          {PRIVACY_TEXT.accessLogVerify}
+        </Button>
+        {verification.isError && <Alert>Không kiểm tra được nhật ký truy cập.</Alert>}
+        {verification.data && (
+          <Alert tone={verification.data.intact ? 'success' : 'error'}>
+            <p>{verification.data.message}</p>
+            {verification.data.broken?.accessedAt && (
+              <p>Thời điểm ghi của bản ghi: {formatDateTime(verification.data.broken.accessedAt)}</p>
+            )}
+            <p className="break-all text-xs opacity-80">Mã băm mới nhất: {verification.data.head}</p>
+          </Alert>
+        )}
       </div>
       <form
         className="flex flex-wrap items-end gap-3"
@@ -109,7 +131,7 @@ export default function AccessLogPage() {
                   {r.subjectEmail ? <span className="block text-slate-500">{r.subjectEmail}</span> : null}
                 </td>
                 <td className={r.outcome === 'REFUSED' ? 'px-4 py-3 font-medium text-red-700' : 'px-4 py-3'}>
-                  {r.outcome === 'READ' ? 'Đã xem' : 'Bị từ chối'}
+                  {ACCESS_OUTCOME_LABELS[r.outcome]}
                 </td>
                 <td className="px-4 py-3">{r.address}</td>
               </tr>
