@@ -7,6 +7,7 @@
 //   npm run test:days                                  the four instants, the suites below
 //   npm run test:days -- --at=2027-02-27T16:45+07:00   one instant of your choice (repeatable)
 //   npm run test:days -- src/modules/dashboard         other files (paths under apps/server)
+//   npm run test:days -- --hookTimeout=300000          any other option goes to vitest (a busy machine)
 //
 // TEST_DATABASE_URL (and TEST_REDIS_URL) run them on PostgreSQL too, as for `npm test`.
 import { spawn } from 'node:child_process';
@@ -70,16 +71,21 @@ function defaultInstants() {
 const args = process.argv.slice(2);
 const chosen = args.filter((a) => a.startsWith('--at=')).map((a) => [a.slice(5), a.slice(5)]);
 const files = args.filter((a) => !a.startsWith('--'));
+const options = args.filter((a) => a.startsWith('--') && !a.startsWith('--at='));
 const instants = chosen.length ? chosen : defaultInstants();
 for (const [, at] of instants)
   if (Number.isNaN(Date.parse(at))) throw new Error(`not an instant: ${at} (e.g. 2027-02-27T16:45+07:00)`);
 
 function run(offsetMs) {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['vitest', 'run', '--root', 'apps/server', ...(files.length ? files : SUITES)], {
-      stdio: 'inherit',
-      env: { ...process.env, CLOCK_OFFSET_MS: String(offsetMs) },
-    });
+    const child = spawn(
+      'npx',
+      ['vitest', 'run', '--root', 'apps/server', ...options, ...(files.length ? files : SUITES)],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, CLOCK_OFFSET_MS: String(offsetMs) },
+      },
+    );
     child.on('exit', (code) => resolve(code ?? 1));
   });
 }
