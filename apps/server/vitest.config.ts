@@ -10,5 +10,6 @@ export default defineConfig({
     // while many tests spend their time waiting on PostgreSQL.
     maxWorkers: 2,
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/clock-setup.ts'],
   },
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { offsetClock } from './lib/clock';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'clinic-config-'));
 
@@ -65,6 +66,27 @@ describe('loadConfig', () => {
     const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATABASE_URL: 'postgres://h/db', ...site });
     expect(c.seedDemo).toBe(false);
     expect(c.jwtSecret).toBe(secret);
+  });
+
+  it('moves the service clock by CLOCK_OFFSET_MS for a test of another day, and refuses it in production', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).clockOffsetMs).toBe(0);
+    const day = 86_400_000;
+    expect(loadConfig({ DATA_DIR: dir, CLOCK_OFFSET_MS: String(-3 * day) }).clockOffsetMs).toBe(-3 * day);
+    const clock = offsetClock(loadConfig({ DATA_DIR: dir, CLOCK_OFFSET_MS: String(day) }).clockOffsetMs);
+    expect(clock.now().getTime() - Date.now()).toBeGreaterThanOrEqual(day - 1_000);
+    expect(clock.now().getTime() - Date.now()).toBeLessThanOrEqual(day);
+    expect(() => loadConfig({ DATA_DIR: dir, CLOCK_OFFSET_MS: 'tomorrow' })).toThrow(/CLOCK_OFFSET_MS/);
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      DATABASE_URL: 'postgres://h/db',
+      PUBLIC_URL: 'https://antamclinic.vn',
+    };
+    expect(() => loadConfig({ ...production, CLOCK_OFFSET_MS: String(day) })).toThrow(
+      /CLOCK_OFFSET_MS: is for tests only/,
+    );
+    expect(loadConfig(production).clockOffsetMs).toBe(0);
   });
 
   it('makes ADMIN use a second factor in production and without the demo accounts, nobody on the demo database', () => {

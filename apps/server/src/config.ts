@@ -128,6 +128,8 @@ const envSchema = z.object({
     .regex(/^[0-9A-Za-z]{1,19}$/, 'must be the account number')
     .default('0011000000000'),
   VIETQR_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Tests only (npm run test:days): the clock runs this many milliseconds ahead of (or behind) the real one.
+  CLOCK_OFFSET_MS: z.coerce.number().int().optional(),
 });
 
 export type Config = {
@@ -189,6 +191,8 @@ export type Config = {
   privacy: PrivacyConfig;
   /** The payment providers (issue 28); `simulated` when their keys are unset. */
   payments: PaymentsConfig;
+  /** How far the service clock runs from the real one: CLOCK_OFFSET_MS, for tests of other days; 0 in production. */
+  clockOffsetMs: number;
 };
 
 export type PaymentsConfig = {
@@ -257,6 +261,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (momoKeys !== 0 && momoKeys !== 3) {
     throw new ConfigError(
       'Invalid configuration:\n  MOMO_PARTNER_CODE / MOMO_ACCESS_KEY / MOMO_SECRET_KEY: set all or none',
+    );
+  }
+  // A production clinic keeps the real time: a moved clock would book, remind and delete on the wrong day.
+  if (production && e.CLOCK_OFFSET_MS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CLOCK_OFFSET_MS: is for tests only, never with NODE_ENV=production',
     );
   }
   const dataDir = resolve(e.DATA_DIR);
@@ -360,6 +370,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         simulated: !e.VIETQR_WEBHOOK_SECRET,
       },
     },
+    clockOffsetMs: e.CLOCK_OFFSET_MS ?? 0,
   };
 }
 

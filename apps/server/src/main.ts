@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { demoAccounts, seedDatabase } from './seed';
 import { startBackgroundJobs } from './jobs';
-import { systemClock } from './lib/clock';
+import { offsetClock } from './lib/clock';
 import { createMailer } from './lib/mailer';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter';
 import { createTokenService } from './lib/tokens';
@@ -52,12 +52,13 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
+  const clock = offsetClock(config.clockOffsetMs);
   const database = await openDatabase(config);
-  const seeded = await seedDatabase(database.db, config);
+  const seeded = await seedDatabase(database.db, config, clock.now());
   const limiter = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
   const mailer = createMailer(config);
   const app = await buildApp(
-    { config, database, clock: systemClock, limiter, tokens: createTokenService(config.jwtSecret), mailer },
+    { config, database, clock, limiter, tokens: createTokenService(config.jwtSecret), mailer },
     { logger: { level: config.logLevel }, webDist: WEB_DIST, processMetrics: true },
   );
 

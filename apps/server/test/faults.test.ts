@@ -192,9 +192,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('faults on PostgreSQL (a server of
     const storedEmails = new Set(stored.map((r) => r.email));
     expect(acknowledged.filter(([, o]) => !storedIds.has(o.id!))).toEqual([]);
     expect(refused.filter(([i]) => storedEmails.has(visitors[i]!.body.email))).toEqual([]);
+    // Every visit in the rush's slots counts, the demo seed's too: capacity is the slot's, not the rush's.
     const over = await rows(
       cluster.url,
-      "select appointment_date, appointment_time, department, count(*)::int as n from appointments where email like 'rush.%' and status not in ('CANCELLED', 'NO_SHOW') group by 1, 2, 3 having count(*) > 3",
+      `select appointment_date, appointment_time, department, count(*)::int as n from appointments
+        where (appointment_date, appointment_time, department) in
+              (select appointment_date, appointment_time, department from appointments where email like 'rush.%')
+          and status not in ('CANCELLED', 'NO_SHOW') group by 1, 2, 3 having count(*) > 3`,
     );
     expect(over).toEqual([]);
     console.log(

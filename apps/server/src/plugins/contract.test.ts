@@ -63,6 +63,12 @@ const CROSS_FIELD_RULES = [{ path: 'to', message: APPOINTMENT_MSG.invalidDateRan
 const SEED = 20261126;
 const REFUSALS = new Set([400, 401, 403, 404, 406, 422, 428]);
 const VALID_RUNS = 3; // per operation and caller
+/**
+ * The document's operations with a path parameter, and its paths that lack a method (71 and 143 in
+ * November 2026): the two sweeps below check at least these many, never a filter that matched nothing.
+ */
+const CHECKED_PATH_PARAMS = 71;
+const CHECKED_MISSING_METHODS = 143;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const CALLERS = ['anonymous', 'patient', 'doctor', 'staff', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -368,8 +374,10 @@ describe('the API keeps its OpenAPI document (contract test)', () => {
 
   it('refuses a path parameter whose percent-encoding does not decode with a documented 400, in Vietnamese, without the URL', async () => {
     const wrong: string[] = [];
+    let checked = 0;
     for (const [method, path, op] of operations()) {
       if (!path.includes('{')) continue;
+      checked++;
       const url = path.replace(/\{(\w+)\}/g, '%E0%A4%A');
       const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url });
       const body = res.json() as { code?: string; message?: string };
@@ -377,6 +385,8 @@ describe('the API keeps its OpenAPI document (contract test)', () => {
         res.statusCode === 400 && !!op.responses['400'] && body.message === MSG.badRequest && !res.body.includes('%E0');
       if (!ok) wrong.push(`${method.toUpperCase()} ${path}: ${res.statusCode} ${res.body.slice(0, 100)}`);
     }
+    console.log(`[contract] ${checked} operations with a path parameter sent a bad percent-encoding`);
+    expect(checked).toBeGreaterThanOrEqual(CHECKED_PATH_PARAMS);
     expect(wrong).toEqual([]);
   });
 
@@ -389,16 +399,20 @@ describe('the API keeps its OpenAPI document (contract test)', () => {
 
   it('answers a method a path does not have with 405 and the methods it has in Allow', async () => {
     const wrong: string[] = [];
+    let checked = 0;
     for (const [path, item] of Object.entries(doc.paths)) {
       const has = METHODS.filter((m) => item[m]);
       const missing = METHODS.find((m) => !item[m]);
       if (!missing) continue;
+      checked++;
       const url = path.replace(/\{(\w+)\}/g, '1');
       const res = await t.app.inject({ method: missing.toUpperCase() as 'GET', url });
       const allow = String(res.headers.allow ?? '');
       const ok = res.statusCode === 405 && has.every((m) => allow.includes(m.toUpperCase()));
       if (!ok) wrong.push(`${missing.toUpperCase()} ${path}: ${res.statusCode} allow=${allow}`);
     }
+    console.log(`[contract] ${checked} paths sent a method they do not have`);
+    expect(checked).toBeGreaterThanOrEqual(CHECKED_MISSING_METHODS);
     expect(wrong).toEqual([]);
   });
 });

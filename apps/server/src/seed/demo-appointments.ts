@@ -175,6 +175,9 @@ const PATHS: Record<AppointmentStatus, [AppointmentEventAction, AppointmentStatu
 };
 const DOCTOR_STEPS = new Set<AppointmentEventAction>(['DOCTOR_ACCEPT', 'EXAMINATION_NOTES', 'NO_SHOW']);
 
+/** The demo visits reach this many days past today: a test that books later owns its slots (test/system/server-process.ts). */
+export const DEMO_DAYS_AHEAD = 14;
+
 type Person = Awaited<ReturnType<typeof listSeedPeople>>[number];
 type Planned = { row: NewAppointmentRow; key: string; status: AppointmentStatus; createdBy: Person | null };
 
@@ -270,7 +273,7 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
     }
   };
 
-  for (let offset = -60; offset <= 14; offset++) {
+  for (let offset = -60; offset <= DEMO_DAYS_AHEAD; offset++) {
     const date = addDays(today, offset);
     if (isSunday(date)) continue;
     const mix = offset < 0 ? PAST : offset === 0 ? TODAY : FUTURE;

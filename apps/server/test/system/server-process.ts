@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { addDays, clinicToday, isSunday } from '@clinic/shared';
+import { DEMO_DAYS_AHEAD } from '../../src/seed/demo-appointments';
 
 const serverDir = new URL('../..', import.meta.url).pathname;
 
@@ -142,13 +144,30 @@ export async function signIn(base: string, usernameOrEmail: string, password: st
   return res.json.token as string;
 }
 
-/** The n-th day from next week on that the clinic is open (no Sundays), as YYYY-MM-DD. */
+/**
+ * The n-th day the clinic is open (no Sundays) after the demo visits' last day, as YYYY-MM-DD: a server
+ * started with SEED_DEMO puts visits around its today, so a test that books earlier shares their slots.
+ */
 export function openDay(n: number): string {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7 || 7));
-  for (let left = n; ; d.setUTCDate(d.getUTCDate() + 1)) {
-    if (d.getUTCDay() === 0) continue;
-    if (left === 0) return d.toISOString().slice(0, 10);
+  let day = addDays(clinicToday(new Date()), DEMO_DAYS_AHEAD + 1);
+  for (let left = n; ; day = addDays(day, 1)) {
+    if (isSunday(day)) continue;
+    if (left === 0) return day;
     left -= 1;
   }
+}
+
+/** The places the availability API says are free in a slot: what a rush can get, read before it starts. */
+export async function freePlaces(
+  base: string,
+  slot: { appointmentDate: string; appointmentTime: string; department: string },
+): Promise<number> {
+  const query = new URLSearchParams({
+    date: slot.appointmentDate,
+    time: slot.appointmentTime,
+    department: slot.department,
+  });
+  const res = await call<{ remaining: number }>(base, 'GET', `/api/appointments/public/availability?${query}`);
+  if (res?.status !== 200) throw new Error(`availability of ${query} answered ${JSON.stringify(res)}`);
+  return res.json.remaining;
 }

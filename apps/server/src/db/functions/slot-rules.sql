@@ -56,5 +56,6 @@ RETURNS integer LANGUAGE sql STABLE AS $$
 $$;
 CREATE OR REPLACE FUNCTION clinic_person_holds_slot(p_date date, p_time text, p_department text, p_phone text, p_email text, p_exclude integer)
 RETURNS boolean LANGUAGE sql STABLE AS $$
-  SELECT coalesce((SELECT person_holds FROM clinic_slot_places(p_date, p_time, p_department, now(), p_phone, p_email, p_exclude, NULL)), false);
+  -- person_holds reads no instant: no now() here, whose day would be the database's, not the service clock's.
+  SELECT coalesce((SELECT person_holds FROM clinic_slot_places(p_date, p_time, p_department, NULL, p_phone, p_email, p_exclude, NULL)), false);
 $$;

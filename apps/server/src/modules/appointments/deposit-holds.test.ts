@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPOINTMENT_MSG as M, PAYMENT_MSG } from '@clinic/shared';
+import { APPOINTMENT_MSG as M, DEPARTMENT_CODES, PAYMENT_MSG } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
@@ -75,6 +75,8 @@ for (const kind of dbKinds()) {
 
     it('is off by default; ADMIN sets it per department in VNĐ, anyone else is refused, a bad amount is a 400', async () => {
       const listed = await t.app.inject({ method: 'GET', url: '/api/appointments/public/departments' });
+      // Every department, each without a deposit: an empty list would pass `every` on nothing.
+      expect(listed.json()).toHaveLength(DEPARTMENT_CODES.length);
       expect(listed.json().every((d: { depositAmount: number | null }) => d.depositAmount === null)).toBe(true);
       expect((await setDeposit('FERTILITY', DEPOSIT, s.staff)).statusCode).toBe(403);
       expect(
