@@ -111,14 +111,13 @@ export async function preparePostgresTemplate(): Promise<void> {
     const name = templateName();
     const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (exists.rowCount) return;
-    // Templates of older migrations, and test databases that a stopped run left, are of no more use.
-    // Never forced: another checkout may be running its own tests on this server right now, and its
-    // databases are in use (a drop of one that is refuses, and it stays).
+    // Templates of older migrations, and test databases that a stopped run left, are of no more use
+    // once they are hours old. Never sooner nor forced: another checkout may be running its own
+    // tests on this server right now, from its own template.
     const old = await admin.query(
       `select datname from pg_database
-        where datname like 'clinic_tmpl_%'
-           or (datname like 'clinic_t_%'
-               and (pg_stat_file('base/' || oid || '/PG_VERSION')).modification < now() - interval '6 hours')`,
+        where (datname like 'clinic_tmpl_%' or datname like 'clinic_t_%')
+          and (pg_stat_file('base/' || oid || '/PG_VERSION')).modification < now() - interval '6 hours'`,
     );
     for (const row of old.rows) await admin.query(`drop database if exists "${row.datname}"`).catch(() => {});
     await admin.query(`create database "${name}"`);
