@@ -152,3 +152,14 @@ export function openDay(n: number): string {
     left -= 1;
   }
 }
+
+/** SIGTERM to every process at once; resolves with their exit codes (0 for a clean stop). */
+export function stopServers(servers: ServerProcess[]): Promise<(number | null)[]> {
+  return Promise.all(
+    servers.map((s) => {
+      const exited = exitCode(s.child);
+      s.child.kill('SIGTERM');
+      return exited;
+    }),
+  );
+}
