@@ -15,10 +15,11 @@ const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dis
 const JOBS_STOP_WAIT_MS = 8_000;
 /**
  * After the listener closes, how long clients get to close their kept-alive connections themselves
- * (each answer says `Connection: close`); kept within nginx's fail_timeout (docs/DEPLOYMENT.md), so
- * the ones still idle then are closed when nginx no longer sends to this process.
+ * (each answer says `Connection: close`). Closing an idle one from here could meet a request nginx
+ * has just sent on it, a reset (issue 34): longer than the upstream `keepalive_timeout` of
+ * docs/DEPLOYMENT.md (4 s), after which nginx has closed every one it did not use.
  */
-const KEPT_CONNECTIONS_WAIT_MS = 2_000;
+const KEPT_CONNECTIONS_WAIT_MS = 6_000;
 /** Beyond the drain: the listener's close, the jobs and the database's close are bounded well within it. */
 const FORCE_EXIT_AFTER_DRAIN_MS = 15_000;
 

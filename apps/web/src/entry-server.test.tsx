@@ -18,8 +18,15 @@ const departments = [
   { code: 'GYNECOLOGY', departmentName: 'Khoa Phụ khoa', specialtyName: 'Phụ khoa' },
   { code: 'FERTILITY', departmentName: 'Khoa Hiếm muộn', specialtyName: 'Hiếm muộn' },
 ];
-const comment = makeComment({ id: 31, blogId: 7, authorName: 'Mẹ bé Na', content: 'Cảm ơn bác sĩ, bài rất dễ hiểu.' });
-const comments = { success: true, comments: [comment], count: 1, total: 1, page: 1, size: 10, totalPages: 1 };
+const answer = makeComment({ id: 32, blogId: 7, parentId: 31, authorName: 'Đặng Thanh Hương', authorRole: 'DOCTOR' });
+const comment = makeComment({
+  id: 31,
+  blogId: 7,
+  authorName: 'Mẹ bé Na',
+  content: 'Cảm ơn bác sĩ, bài rất dễ hiểu.',
+  replies: [answer],
+});
+const comments = { success: true, comments: [comment], count: 2, total: 1, page: 1, size: 10, totalPages: 1 };
 const requests: string[] = [];
 const failures: string[] = [];
 
@@ -58,6 +65,8 @@ describe('a public page the server renders ahead', () => {
     // The first page of comments is read by every visitor alike: it is in the first answer too.
     expect(page.html).toContain('Mẹ bé Na');
     expect(page.html).toContain(comment.content);
+    // The clinic's mark on its doctor's answer, from her account's role (issue 34), in the first answer too.
+    expect(page.html).toContain('Bác sĩ của phòng khám');
     expect(state.queries.map((q) => q.queryKey)).toEqual([
       ['blogs', 'public', 'detail', 7],
       ['comments', 'blog', 7],

@@ -15,6 +15,7 @@ export * from './users';
 export * from './blog/blog-texts';
 export * from './blog/blog';
 export * from './blog/comment-texts';
+export * from './blog/comment-names';
 export * from './blog/comment';
 export * from './blog/newsletter-texts';
 export * from './blog/newsletter';

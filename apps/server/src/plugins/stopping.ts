@@ -24,8 +24,8 @@ declare module 'fastify' {
  *    them is answered with `Connection: close`, so the client closes them itself. Closing a kept-alive
  *    connection from this side could meet a request already on its way: a reset, which nginx turns
  *    into a 502 for a POST;
- * 3. app.close(): what is still open and idle is closed (a balancer has by then found the port
- *    refused and sends nothing here), requests in flight are answered.
+ * 3. app.close(), once the client has closed them all (nginx's upstream keepalive_timeout is shorter
+ *    than the wait, docs/DEPLOYMENT.md) or the wait is over: requests in flight are answered.
  */
 export const stoppingPlugin = fp(async (app: FastifyInstance) => {
   let draining = false;

@@ -31,21 +31,35 @@ export type Nginx = {
   setDown(upstreamPort: number, down: boolean): Promise<void>;
 };
 
+const DEPLOYMENT_DOC = new URL('../../../../docs/DEPLOYMENT.md', import.meta.url);
+
+/** How long nginx skips a process that refused a connection: `fail_timeout` of the document's upstream block. */
+export function deploymentFailTimeoutMs(): number {
+  const seconds = /fail_timeout=(\d+)s/.exec(readFileSync(DEPLOYMENT_DOC, 'utf8'))?.[1];
+  if (!seconds) throw new Error('docs/DEPLOYMENT.md gives no fail_timeout');
+  return Number(seconds) * 1000;
+}
+
 /**
- * The load balancer's directives as docs/DEPLOYMENT.md gives them (keep the two the same): kept-alive
- * connections to the processes, a stopped process skipped for 5 s, a refused connection or a
- * stopping process's 503 tried on the other.
+ * The load balancer's configuration exactly as docs/DEPLOYMENT.md gives it (its ```nginx block), with
+ * only what is the machine's own replaced: the upstream servers (the test's ports, with the document's
+ * options), the address it listens on (no TLS here), and the access log's path.
  */
-export const UPSTREAM_SERVER_OPTIONS = 'max_fails=1 fail_timeout=5s';
-export const PROXY_DIRECTIVES = `
-      proxy_pass http://clinic;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-Host $host;
-      proxy_next_upstream error timeout http_503;`;
+export function deploymentNginxConfig(options: { port: number; upstreams: number[]; down: Set<number>; dir: string }) {
+  const block = /```nginx\n([\s\S]*?)```/.exec(readFileSync(DEPLOYMENT_DOC, 'utf8'))?.[1];
+  if (!block) throw new Error('docs/DEPLOYMENT.md has no nginx block');
+  const serverLine = /^( *)server 127\.0\.0\.1:\d+ ([^;]*);.*$/m;
+  const [, indent, serverOptions] = serverLine.exec(block) ?? [];
+  if (serverOptions === undefined) throw new Error('the nginx block of docs/DEPLOYMENT.md has no upstream server');
+  const servers = options.upstreams
+    .map((p) => `${indent}server 127.0.0.1:${p} ${serverOptions}${options.down.has(p) ? ' down' : ''};`)
+    .join('\n');
+  return block
+    .replace(new RegExp(`(?:${serverLine.source}\\n?)+`, 'm'), `${servers}\n`)
+    .replace(/^( *)listen [^;]*;/m, `$1listen 127.0.0.1:${options.port};`)
+    .replace(/^ *server_name [^;]*;.*\n/m, '')
+    .replace(/access_log \/var\/log\/nginx\/[^ ;]+/, `access_log ${options.dir}/clinic.access.log`);
+}
 
 /**
  * Debian's nginx as the load balancer in front of the given server ports (round robin), the way
@@ -74,17 +88,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  upstream clinic {
-${upstreams.map((p) => `    server 127.0.0.1:${p} ${UPSTREAM_SERVER_OPTIONS}${downs.has(p) ? ' down' : ''};`).join('\n')}
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 10m;
-    location / {${PROXY_DIRECTIVES}
-    }
-    location = /metrics { return 404; }
-  }
+${deploymentNginxConfig({ port, upstreams, down: downs, dir })}
 }
 `;
   writeFileSync(join(dir, 'nginx.conf'), conf());

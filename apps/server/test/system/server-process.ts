@@ -171,3 +171,14 @@ export async function freePlaces(
   if (res?.status !== 200) throw new Error(`availability of ${query} answered ${JSON.stringify(res)}`);
   return res.json.remaining;
 }
+
+/** SIGTERM to every process at once; resolves with their exit codes (0 for a clean stop). */
+export function stopServers(servers: ServerProcess[]): Promise<(number | null)[]> {
+  return Promise.all(
+    servers.map((s) => {
+      const exited = exitCode(s.child);
+      s.child.kill('SIGTERM');
+      return exited;
+    }),
+  );
+}

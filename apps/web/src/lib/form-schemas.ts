@@ -15,5 +15,7 @@ export {
   newsletterRequestSchema,
   publicAppointmentRequestSchema,
   replyInputSchema,
+  visitorCommentInputSchema,
+  visitorReplyInputSchema,
   waitingListJoinRequestSchema,
 } from '@clinic/shared';

@@ -21,6 +21,18 @@ export const COMMENT_STATUS_LABELS: Record<CommentStatus, string> = {
   REJECTED: 'Đã từ chối',
 };
 
+/**
+ * The roles whose comments carry the clinic's mark (issue 34): read from the author's account, never from
+ * the name typed, so a visitor cannot copy it.
+ */
+export const COMMENT_STAFF_ROLES = ['DOCTOR', 'STAFF', 'ADMIN'] as const;
+export type CommentStaffRole = (typeof COMMENT_STAFF_ROLES)[number];
+export const COMMENT_AUTHOR_BADGES: Record<CommentStaffRole, string> = {
+  DOCTOR: 'Bác sĩ của phòng khám',
+  STAFF: 'Nhân viên phòng khám',
+  ADMIN: 'Nhân viên phòng khám',
+};
+
 export const REACTION_TYPES = ['LIKE', 'DISLIKE'] as const;
 export type ReactionType = (typeof REACTION_TYPES)[number];
 

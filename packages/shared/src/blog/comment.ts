@@ -2,12 +2,15 @@ import { z } from '../zod';
 import { pageNumberSchema, pagingFields, pathIdSchema } from '../common';
 import {
   COMMENT_LIMITS,
+  COMMENT_STAFF_ROLES,
   COMMENT_STATUSES,
   REACTION_TYPES,
+  type CommentStaffRole,
   COMMENT_MSG,
   type CommentStatus,
   type ReactionType,
 } from './comment-texts';
+import { hasMedicalTitle } from './comment-names';
 
 /** POST /api/comments/blog/{postId}. */
 export const commentInputSchema = z.object({
@@ -39,6 +42,16 @@ export const replyInputSchema = z.object({
 });
 export type ReplyInput = z.infer<typeof replyInputSchema>;
 
+/** A visitor's name (not signed in) carries no title of the clinic's people, so the form says it before sending. */
+const visitorName = <S extends z.ZodString>(name: S) =>
+  name.refine((value) => !hasMedicalTitle(value), COMMENT_MSG.staffNameReserved);
+export const visitorCommentInputSchema = commentInputSchema.extend({
+  authorName: visitorName(commentInputSchema.shape.authorName),
+});
+export const visitorReplyInputSchema = replyInputSchema.extend({
+  authorName: visitorName(replyInputSchema.shape.authorName),
+});
+
 export const reactionInputSchema = z.object({
   reactionType: z.enum(REACTION_TYPES, { error: COMMENT_MSG.reactionInvalid }),
 });
@@ -67,6 +80,8 @@ type CommentShape = {
   blogId: number;
   parentId: number | null;
   authorName: string;
+  /** The clinic's mark: the author's back-office role, from the account; null for a visitor or a patient. */
+  authorRole: CommentStaffRole | null;
   content: string;
   createdAt: string;
   likeCount: number;
@@ -83,6 +98,8 @@ const commentFields = {
   blogId: z.number().int(),
   parentId: z.number().int().nullable(),
   authorName: z.string(),
+  /** The clinic's mark: the author's back-office role, from the account; null for a visitor or a patient. */
+  authorRole: z.enum(COMMENT_STAFF_ROLES).nullable(),
   content: z.string(),
   createdAt: z.string(),
   likeCount: z.number().int(),

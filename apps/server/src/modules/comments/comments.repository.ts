@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { CommentStatus, ReactionType } from '@clinic/shared';
+import type { CommentStatus, ReactionType, Role } from '@clinic/shared';
 import type { Db } from '../../db/client';
-import { blogs, commentReactions, comments, type CommentRow, type NewCommentRow } from '../../db/schema';
+import { blogs, commentReactions, comments, users, type CommentRow, type NewCommentRow } from '../../db/schema';
 
 export type CommentNodeRow = Pick<
   CommentRow,
@@ -15,7 +15,7 @@ export type CommentNodeRow = Pick<
   | 'likeCount'
   | 'dislikeCount'
   | 'createdAt'
->;
+> & { authorRole: Role | null };
 
 const nodeColumns = {
   id: comments.id,
@@ -23,6 +23,8 @@ const nodeColumns = {
   parentId: comments.parentId,
   rootId: comments.rootId,
   authorName: comments.authorName,
+  // The author's account's role, read with the comment: the clinic's mark comes from it, never from the name.
+  authorRole: sql<Role | null>`(select ${users.role} from ${users} where ${users.id} = ${comments.userId})`,
   content: comments.content,
   status: comments.status,
   likeCount: comments.likeCount,

@@ -2,11 +2,13 @@ import {
   BLOG_MSG,
   COMMENT_LIMITS,
   COMMENT_MSG,
+  COMMENT_STAFF_ROLES,
   nextReaction,
   pagingOf,
   type Comment,
   type CommentInput,
   type CommentListResponse,
+  type CommentStaffRole,
   type CommentStatus,
   type ReactionResponse,
   type ReactionType,
@@ -43,12 +45,18 @@ export type Commenter = { id: number; role: Role } | null;
 const postNotFound = () => new NotFoundError(BLOG_MSG.notFound, 'BLOG_NOT_FOUND');
 const commentNotFound = () => new NotFoundError(COMMENT_MSG.notFound, 'COMMENT_NOT_FOUND');
 
+/** The clinic's mark of a comment: its author's role when she comments as the clinic's people do. */
+function staffRoleOf(role: Role | null): CommentStaffRole | null {
+  return role && can(role, 'commentAsStaff') ? (COMMENT_STAFF_ROLES.find((r) => r === role) ?? null) : null;
+}
+
 function toComment(row: CommentNodeRow, replies: Comment[] = [], myReaction: ReactionType | null = null): Comment {
   return {
     id: row.id,
     blogId: row.blogId,
     parentId: row.parentId,
     authorName: row.authorName,
+    authorRole: staffRoleOf(row.authorRole),
     content: row.content,
     createdAt: row.createdAt.toISOString(),
     likeCount: row.likeCount,
@@ -317,6 +325,7 @@ export async function listForModeration(
       blogTitle: r.blogTitle,
       parentId: r.parentId,
       authorName: r.authorName,
+      authorRole: staffRoleOf(r.authorRole),
       content: r.content,
       createdAt: r.createdAt.toISOString(),
       likeCount: r.likeCount,

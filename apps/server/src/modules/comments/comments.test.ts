@@ -151,6 +151,123 @@ for (const kind of dbKinds()) {
         }
       });
 
+      // Issue 34: a title written any other way, anywhere in the name, or a staff member's name in another order.
+      it("refuses a visitor's name with a medical title in any spelling or position, or a staff name in any order", async () => {
+        const parentId = (await comment(postId, { authorName: 'Thu Trang', content: 'Cho em hỏi ạ.' })).json().comment
+          .id;
+        const refused = [
+          'Đặng Thanh Hương (Bác sĩ)',
+          'Đặng Thanh Hương, BS',
+          'Doctor Hương',
+          'BsCK1 Hương',
+          'B.S. Hương',
+          'Hương Thanh Đặng',
+          'Dược sĩ Lan',
+          'Lan - bác sỹ',
+          '[BS] Hoa',
+          'Hoa (BS.CKI)',
+          'BSCKII Minh',
+          'BSCK2 Minh',
+          'ThS.BS Minh',
+          'TS.BS Minh',
+          'PGS.TS Minh',
+          'GS Minh',
+          'Dr Minh',
+          'Y sĩ Minh',
+          'Điều dưỡng Mai',
+          'Nurse Mai',
+          'Nữ hộ sinh Mai',
+          'Lương y Mai',
+          'BSHương',
+          'bac si hoa',
+          'Hoa MD',
+          'B. S. C. K. 1 Hoa',
+          'ＢＳ Hoa', // fullwidth
+        ];
+        for (const authorName of refused) {
+          const res = await comment(postId, { authorName, content: 'Bài viết rất hay.' });
+          expect(res.statusCode, authorName).toBe(400);
+          expect(res.json(), authorName).toMatchObject({
+            code: 'STAFF_NAME_RESERVED',
+            message: COMMENT_MSG.staffNameReserved,
+          });
+          expect((await reply(parentId, { authorName, content: 'Đồng ý.' })).statusCode, authorName).toBe(400);
+        }
+        expect(refused).toHaveLength(27);
+        // Ordinary names: "Sĩ", "Bá", "Y" or "Sinh" alone are names, not titles.
+        const accepted = [
+          'Nguyễn Bá Sĩ',
+          'Bảo Sơn',
+          'Đỗ Thị Bích',
+          'Sĩ',
+          'Nguyễn Tiến Sĩ',
+          'Trần Y Vân',
+          'Y Moan Niê',
+          'Hồ Sinh',
+          'Lương Yến',
+          'Thanh Đặng',
+        ];
+        for (const authorName of accepted) {
+          const res = await comment(postId, { authorName, content: 'Cảm ơn.' });
+          expect(res.statusCode, authorName).toBe(201);
+          expect(res.json().comment.authorName).toBe(authorName);
+        }
+        expect(accepted).toHaveLength(10);
+      });
+
+      it('frees the name of a staff member once the account is deactivated', async () => {
+        const created = await t.app.inject({
+          method: 'POST',
+          url: '/api/users',
+          headers: bearer(tokens.admin),
+          payload: {
+            username: 'le.van.khoa',
+            email: 'le.van.khoa@example.com',
+            fullName: 'Lê Văn Khoa',
+            password: 'Khoa@12345',
+            role: 'STAFF',
+          },
+        });
+        expect(created.statusCode).toBe(201);
+        expect((await comment(postId, { authorName: 'Khoa Lê Văn', content: 'Cảm ơn.' })).statusCode).toBe(400);
+        const id = created.json().user.id as number;
+        expect(
+          (await t.app.inject({ method: 'PUT', url: `/api/users/${id}/deactivate`, headers: bearer(tokens.admin) }))
+            .statusCode,
+        ).toBe(200);
+        expect((await comment(postId, { authorName: 'Khoa Lê Văn', content: 'Cảm ơn.' })).statusCode).toBe(201);
+      });
+
+      it("marks a comment of the clinic's people from the account's role, never from the name", async () => {
+        const byDoctor = await comment(postId, { authorName: 'x', content: 'Bác sĩ trả lời.' }, bearer(tokens.doctor));
+        const byStaff = await comment(postId, { authorName: 'x', content: 'Nhân viên trả lời.' }, bearer(tokens.staff));
+        const byPatient = await comment(postId, { authorName: 'x', content: 'Em hỏi.' }, bearer(tokens.patient));
+        const byVisitor = await comment(postId, { authorName: 'Ngọc Trâm', content: 'Em cũng hỏi.' });
+        expect([byDoctor, byStaff, byPatient, byVisitor].map((r) => r.json().comment.authorRole)).toEqual([
+          'DOCTOR',
+          'STAFF',
+          null,
+          null,
+        ]);
+        const answer = await reply(
+          byVisitor.json().comment.id,
+          { authorName: 'x', content: 'Chào bạn.' },
+          bearer(tokens.doctor),
+        );
+        const listed = (await list(postId, '?size=50')).comments as (CommentDto & { authorRole: string | null })[];
+        const found = (id: number) => listed.find((c) => c.id === id);
+        expect(found(byDoctor.json().comment.id)?.authorRole).toBe('DOCTOR');
+        expect(found(byVisitor.json().comment.id)?.authorRole).toBeNull();
+        expect(
+          found(byVisitor.json().comment.id)?.replies.map((r) => [r.id, (r as { authorRole?: string }).authorRole]),
+        ).toEqual([[answer.json().comment.id, 'DOCTOR']]);
+        const moderation = await t.app.inject({ url: '/api/comments/admin?size=50', headers: bearer(tokens.admin) });
+        const moderated = (moderation.json().comments as { id: number; authorRole: string | null }[]).find(
+          (c) => c.id === byStaff.json().comment.id,
+        );
+        expect(moderated?.authorRole).toBe('STAFF');
+      });
+
       it('uses the account name of a signed-in commenter, whatever name is sent', async () => {
         const res = await comment(
           postId,

@@ -281,7 +281,7 @@ export async function searchUsersByName(db: Db, text: string, limit: number): Pr
     .limit(limit);
 }
 
-/** The names the clinic's people sign their comments with (a handful of rows: staff, doctors, administrators). */
+/** The names the clinic's active people sign their comments with (a handful of rows: staff, doctors, administrators). */
 export async function listStaffNames(
   db: Db,
   roles: readonly Role[],
@@ -289,5 +289,5 @@ export async function listStaffNames(
   return db
     .select({ fullName: users.fullName, username: users.username })
     .from(users)
-    .where(inArray(users.role, [...roles]));
+    .where(and(inArray(users.role, [...roles]), eq(users.active, true)));
 }

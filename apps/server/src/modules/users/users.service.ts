@@ -18,6 +18,8 @@ import {
   type UserListFilters,
   type Preferences,
   type UpdatePreferencesRequest,
+  nameKey,
+  nameWithoutTitles,
 } from '@clinic/shared';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import type { Db } from '../../db/client';
@@ -303,30 +305,24 @@ export async function runUserBulkAction(
   );
 }
 
-/** The titles a doctor or lecturer signs with ('BS.', 'Bác sĩ', 'ThS.', 'Dr.'), as lookalikeForms writes them. */
-const TITLES = ['bs', 'bác sĩ', 'bác sỹ', 'bsck', 'bscki', 'bsckii', 'dr', 'ths', 'ts', 'pgs', 'gs'].flatMap(
-  lookalikeForms,
-);
-const LEADING_TITLES = new RegExp(`^(?:(?:${TITLES.join('|')}) )+`);
-
-/** A folded name without the titles before it: "bs ths dang thanh huong" → "dang thanh huong". */
-const withoutTitles = (folded: string) => `${folded} `.replace(LEADING_TITLES, '').trim();
+/** A name's words without titles, read as it looks (look-alike letters of other scripts folded too). */
+const nameAsItLooks = (name: string) => nameWithoutTitles(name, lookalikeForms);
 
 /**
- * Whether a name typed by a visitor would pass for one of the clinic's people: a doctor's title on
- * any name, or a staff member's full name (with or without the title it carries) or user name.
- * Compared as the names look (issue 29): look-alike letters of other scripts, accents, case,
- * punctuation and spacing do not make a different name.
+ * Whether a name typed by a visitor would pass for one of the clinic's people (issues 11, 29, 34): a
+ * medical or academic title in any spelling or position (packages/shared's comment-names.ts), or an
+ * active staff member's full name in any order of its words (with or without the titles it carries),
+ * or user name. Look-alike letters of other scripts, accents, case, punctuation and spacing do not
+ * make a different name.
  */
 export async function impersonatesStaff(db: Db, typedName: string): Promise<boolean> {
-  const typed = lookalikeForms(typedName);
-  if (typed.some((name) => LEADING_TITLES.test(`${name} `))) return true;
-  const bare = new Set(typed.map(withoutTitles));
+  const typed = nameAsItLooks(typedName);
+  if (typed.titled) return true;
+  const keys = new Set(typed.words.filter((w) => w.length > 0).map(nameKey));
   const staff = await listStaffNames(db, rolesWith('commentAsStaff'));
   return staff.some((s) =>
     [s.fullName ?? '', s.username]
       .filter(Boolean)
-      .flatMap(lookalikeForms)
-      .some((name) => bare.has(withoutTitles(name)) || typed.includes(name)),
+      .some((name) => nameAsItLooks(name).words.some((w) => w.length > 0 && keys.has(nameKey(w)))),
   );
 }

@@ -12,8 +12,14 @@ import { isPendingModeration, serverReason } from './comment-results';
 import { useCommenterName } from './use-commenter-name';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
-/** The shared rules, downloaded when the form is first used (lib/lazy-zod-resolver.ts). */
-const resolver = lazyZodResolver('commentInputSchema');
+/**
+ * The shared rules, downloaded when the form is first used (lib/lazy-zod-resolver.ts); a visitor's name
+ * also carries no title of the clinic's people (a signed-in user's is her account's, set by the server).
+ */
+const resolvers = {
+  signedIn: lazyZodResolver('commentInputSchema'),
+  visitor: lazyZodResolver('visitorCommentInputSchema'),
+};
 
 export function CommentForm({ postId }: { postId: number }) {
   const signedInName = useCommenterName();
@@ -24,6 +30,7 @@ export function CommentForm({ postId }: { postId: number }) {
 function CommentFormFields({ postId, signedInName }: { postId: number; signedInName: string | null }) {
   const mutation = useCreateComment(postId);
   const [pending, setPending] = useState(false);
+  const resolver = signedInName ? resolvers.signedIn : resolvers.visitor;
   const {
     register,
     handleSubmit,

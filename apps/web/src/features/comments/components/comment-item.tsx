@@ -2,6 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { MessageSquareReply, Trash2 } from 'lucide-react';
 import { COMMENT_MSG, formatDateTime, type Comment } from '@clinic/shared';
+import { StaffMark } from './staff-mark';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -49,6 +50,7 @@ export function CommentItem({ postId, comment, canDelete, depth = 0 }: CommentIt
               <h3 id={headingId} className="text-sm font-semibold break-words text-slate-900">
                 {comment.authorName}
               </h3>
+              <StaffMark role={comment.authorRole} />
               <time dateTime={comment.createdAt} className="text-xs text-slate-600">
                 {formatDateTime(comment.createdAt)}
               </time>

@@ -18,6 +18,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { paths } from '@/config/paths';
+import { StaffMark } from './staff-mark';
 import { cn } from '@/lib/cn';
 import type { BadgeTone } from '@/components/ui/badge';
 import { COMMENT_ADMIN_FALLBACKS } from '../api/comment-errors';
@@ -222,6 +223,7 @@ function CommentRow({
         <div className="min-w-0 flex-1 space-y-1.5">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
             <span className="font-semibold break-words text-slate-900">{comment.authorName}</span>
+            <StaffMark role={comment.authorRole} />
             <Badge tone={COMMENT_STATUS_TONES[comment.status]}>{COMMENT_STATUS_LABELS[comment.status]}</Badge>
             {comment.parentId !== null && (
               <span className="inline-flex items-center gap-1 text-xs text-slate-600">

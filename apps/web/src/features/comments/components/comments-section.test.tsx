@@ -84,6 +84,23 @@ describe('CommentsSection: the comment form', () => {
     expect(screen.getByLabelText('Nội dung bình luận')).toHaveValue('Cảm ơn bác sĩ!');
   });
 
+  it('refuses a visitor’s name with a doctor’s title before sending, however written', async () => {
+    const server = fakeCommentsServer();
+    const { user } = renderSection();
+    const names = ['Đặng Thanh Hương (Bác sĩ)', 'Hương, BS', 'Doctor Hương', 'B.S. Hương', 'Dược sĩ Lan'];
+    for (const authorName of names) {
+      const name = await screen.findByLabelText('Tên của bạn');
+      await user.clear(name);
+      await user.type(name, authorName);
+      await user.type(screen.getByLabelText('Nội dung bình luận'), 'Cảm ơn.');
+      await user.click(screen.getByRole('button', { name: 'Gửi bình luận' }));
+      expect(await screen.findByText(COMMENT_MSG.staffNameReserved)).toBeInTheDocument();
+      await user.clear(screen.getByLabelText('Nội dung bình luận'));
+    }
+    expect(names).toHaveLength(5);
+    expect(server.callsTo(/\/comments\/blog\/3$/, 'POST')).toHaveLength(0);
+  });
+
   it('fills in and locks the name of a signed-in user', async () => {
     storeSession({ id: 4, username: 'patient', email: 'mai@example.com', fullName: 'Nguyễn Thị Mai', role: 'PATIENT' });
     fakeCommentsServer();
@@ -107,6 +124,21 @@ describe('CommentsSection: the list', () => {
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('b')).toBeNull();
+  });
+
+  it('marks a comment of the clinic’s doctors and staff from the author’s role, not from the name', async () => {
+    fakeCommentsServer({
+      comments: [
+        makeComment({ id: 1, authorName: 'Nguyễn Thị Lan' }),
+        makeComment({ id: 2, authorName: 'Đặng Thanh Hương', authorRole: 'DOCTOR' }),
+        makeComment({ id: 3, authorName: 'Lê Văn Khoa', authorRole: 'STAFF' }),
+      ],
+    });
+    renderSection();
+    expect(within(await commentByAuthor('Đặng Thanh Hương')).getByText('Bác sĩ của phòng khám')).toBeInTheDocument();
+    expect(within(await commentByAuthor('Lê Văn Khoa')).getByText('Nhân viên phòng khám')).toBeInTheDocument();
+    const visitor = await commentByAuthor('Nguyễn Thị Lan');
+    expect(within(visitor).queryByText(/phòng khám$/)).not.toBeInTheDocument();
   });
 
   it('nests replies under their comment and counts every comment', async () => {

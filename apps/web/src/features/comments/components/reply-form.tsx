@@ -10,8 +10,14 @@ import { isPendingModeration, serverReason } from './comment-results';
 import { useCommenterName } from './use-commenter-name';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
-/** The shared rules, downloaded when the form is first used (lib/lazy-zod-resolver.ts). */
-const resolver = lazyZodResolver('replyInputSchema');
+/**
+ * The shared rules, downloaded when the form is first used (lib/lazy-zod-resolver.ts); a visitor's name
+ * also carries no title of the clinic's people (a signed-in user's is her account's, set by the server).
+ */
+const resolvers = {
+  signedIn: lazyZodResolver('replyInputSchema'),
+  visitor: lazyZodResolver('visitorReplyInputSchema'),
+};
 
 type ReplyFormProps = {
   postId: number;
@@ -25,6 +31,7 @@ type ReplyFormProps = {
 /** A reply needs both the name and the text ('Vui lòng nhập đầy đủ thông tin'), with the comment maxima. */
 export function ReplyForm({ postId, commentId, replyingTo, onDone, onCancel }: ReplyFormProps) {
   const signedInName = useCommenterName();
+  const resolver = signedInName ? resolvers.signedIn : resolvers.visitor;
   const mutation = useCreateReply(postId);
   const ids = useId();
   const {

@@ -7,6 +7,7 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     blogId: 3,
     parentId: null,
     authorName: 'Trần Minh Hằng',
+    authorRole: null,
     content: 'Bài viết rất dễ hiểu.',
     createdAt: '2026-11-17T02:23:00.000Z',
     likeCount: 0,
