@@ -4,7 +4,6 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -23,12 +22,6 @@ export type Nginx = {
   errors(): string;
   /** One line a request: method|status|the upstreams tried|what each answered. */
   accessLog(): string[];
-  /**
-   * Marks a process `down` (or back) in the upstream block and reloads nginx, as the rolling restart
-   * of docs/DEPLOYMENT.md does; resolves once the workers of the old configuration have finished the
-   * requests they had and exited.
-   */
-  setDown(upstreamPort: number, down: boolean): Promise<void>;
 };
 
 const DEPLOYMENT_DOC = new URL('../../../../docs/DEPLOYMENT.md', import.meta.url);
@@ -45,15 +38,13 @@ export function deploymentFailTimeoutMs(): number {
  * only what is the machine's own replaced: the upstream servers (the test's ports, with the document's
  * options), the address it listens on (no TLS here), and the access log's path.
  */
-export function deploymentNginxConfig(options: { port: number; upstreams: number[]; down: Set<number>; dir: string }) {
+export function deploymentNginxConfig(options: { port: number; upstreams: number[]; dir: string }) {
   const block = /```nginx\n([\s\S]*?)```/.exec(readFileSync(DEPLOYMENT_DOC, 'utf8'))?.[1];
   if (!block) throw new Error('docs/DEPLOYMENT.md has no nginx block');
   const serverLine = /^( *)server 127\.0\.0\.1:\d+ ([^;]*);.*$/m;
   const [, indent, serverOptions] = serverLine.exec(block) ?? [];
   if (serverOptions === undefined) throw new Error('the nginx block of docs/DEPLOYMENT.md has no upstream server');
-  const servers = options.upstreams
-    .map((p) => `${indent}server 127.0.0.1:${p} ${serverOptions}${options.down.has(p) ? ' down' : ''};`)
-    .join('\n');
+  const servers = options.upstreams.map((p) => `${indent}server 127.0.0.1:${p} ${serverOptions};`).join('\n');
   return block
     .replace(new RegExp(`(?:${serverLine.source}\\n?)+`, 'm'), `${servers}\n`)
     .replace(/^( *)listen [^;]*;/m, `$1listen 127.0.0.1:${options.port};`)
@@ -73,8 +64,7 @@ export async function startNginx(upstreams: number[]): Promise<Nginx> {
   for (const d of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, d));
   const port = await freePort();
   const root = process.getuid?.() === 0;
-  const downs = new Set<number>();
-  const conf = () => `
+  const conf = `
 ${root ? 'user root;' : ''}
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -88,10 +78,10 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-${deploymentNginxConfig({ port, upstreams, down: downs, dir })}
+${deploymentNginxConfig({ port, upstreams, dir })}
 }
 `;
-  writeFileSync(join(dir, 'nginx.conf'), conf());
+  writeFileSync(join(dir, 'nginx.conf'), conf);
   const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -119,38 +109,11 @@ ${deploymentNginxConfig({ port, upstreams, down: downs, dir })}
     const file = join(dir, 'access.log');
     return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
   };
-  /** The master's worker processes (nginx runs in the foreground here: the child is the master). */
-  const workers = () =>
-    readdirSync('/proc')
-      .filter((d) => /^\d+$/.test(d))
-      .filter((d) => {
-        try {
-          return readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(child.pid);
-        } catch {
-          return false;
-        }
-      });
   return {
     port,
     base,
     errors,
     accessLog,
-    async setDown(upstreamPort, down) {
-      if (down) downs.add(upstreamPort);
-      else downs.delete(upstreamPort);
-      writeFileSync(join(dir, 'nginx.conf'), conf());
-      const old = workers();
-      child.kill('SIGHUP');
-      await waitFor(
-        'nginx to reload',
-        () => {
-          const now = workers();
-          return now.length > 0 && old.every((pid) => !now.includes(pid));
-        },
-        15_000,
-        20,
-      );
-    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
