@@ -72,9 +72,11 @@ export const PAYMENT_MSG = {
   providerUnavailable: 'Cổng thanh toán tạm thời không phản hồi, vui lòng thử lại sau',
   badSignature: 'Chữ ký không hợp lệ',
   methodOff: 'Phương thức thanh toán này chưa được phòng khám bật',
+  noOnlineMethods: 'Phòng khám hiện chưa nhận thanh toán trực tuyến. Quý khách vui lòng thanh toán tại quầy.',
   payDeposit: 'Thanh toán đặt cọc',
   depositLabel: 'Tiền đặt cọc',
   depositDeducted: 'Đã trừ tiền đặt cọc',
+  depositSurplus: (amount: string) => `Hoàn lại phần tiền cọc dư ${amount}`,
   depositExpired: `Không thanh toán tiền đặt cọc trong ${DEPOSIT_HOLD_MINUTES} phút`,
   depositHeld: (amount: string, until: string) =>
     `Chỗ của quý khách được giữ đến ${until}. Vui lòng thanh toán tiền đặt cọc ${amount} trước thời điểm đó, nếu không lịch hẹn sẽ tự động bị hủy.`,
@@ -105,6 +107,10 @@ export const payPageSchema = z.object({
   methods: z.array(paymentMethodSchema),
 });
 export type PayPage = z.infer<typeof payPageSchema>;
+
+/** The methods the clinic takes online now (none: online payment is off, e.g. production without keys). */
+export const paymentMethodsSchema = z.object({ methods: z.array(paymentMethodSchema) });
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
 
 export const startPaymentRequestSchema = z.object({ method: paymentMethodSchema });
 export const startPaymentResponseSchema = z.object({
@@ -139,6 +145,8 @@ export const REFUND_MSG = {
   notRetryable: 'Khoản hoàn tiền này không thể gửi lại cổng thanh toán',
   notMarkable: 'Khoản hoàn tiền này đã hoàn tất hoặc đang được cổng thanh toán xử lý',
   providerNoAnswer: 'Cổng thanh toán không phản hồi',
+  providerOff: (provider: string) =>
+    `${provider} chưa được cấu hình trên máy chủ này: vui lòng hoàn tiền thủ công và ghi lại mã giao dịch`,
   sent: 'Đã gửi yêu cầu hoàn tiền tới cổng thanh toán',
   markedDone: 'Đã ghi nhận hoàn tiền',
   invalidReference: 'Vui lòng nhập mã giao dịch hoàn tiền (tối đa 100 ký tự)',

@@ -152,17 +152,22 @@ async function callProvider(
   const p = deps.config.payments;
   const now = deps.clock.now();
   const failed = (failure: string): CallOutcome => ({ status: 'FAILED', providerRefundId: null, failure });
+  // Off (production without its keys): no call can be made; staff give it back by hand.
+  const mode = refund.provider === 'VNPAY' ? p.vnpay.mode : p.momo.mode;
+  if (mode === 'off') return failed(REFUND_MSG.providerOff(PAYMENT_PROVIDER_LABELS[attempt.provider]));
   try {
     if (refund.provider === 'VNPAY') {
-      const apiUrl = p.vnpay.simulated
-        ? `${origin}/api/payments/simulator/vnpay/merchant_webapi/api/transaction`
-        : p.vnpay.apiUrl;
+      const apiUrl =
+        p.vnpay.mode === 'simulator'
+          ? `${origin}/api/payments/simulator/vnpay/merchant_webapi/api/transaction`
+          : p.vnpay.apiUrl;
       const answer = await vnpayRefund(
         apiUrl,
         vnpayRefundRequest(p.vnpay, {
           requestId: refund.requestId!,
           reference: attempt.reference,
           amount: refund.amount,
+          whole: refund.amount === attempt.amount,
           transactionNo: attempt.providerTransactionId,
           paymentCreatedAt: attempt.createdAt,
           createdBy: caller.name,
@@ -179,7 +184,7 @@ async function callProvider(
         return { status: 'PROCESSING', providerRefundId: null, failure: null };
       return failed(`VNPay ${answer.vnp_ResponseCode ?? '?'}: ${answer.vnp_Message ?? ''}`.trim());
     }
-    const endpoint = p.momo.simulated ? `${origin}/api/payments/simulator/momo` : p.momo.endpoint;
+    const endpoint = p.momo.mode === 'simulator' ? `${origin}/api/payments/simulator/momo` : p.momo.endpoint;
     const answer = await momoRefund(
       { ...p.momo, endpoint },
       momoRefundRequest(p.momo, {
