@@ -131,6 +131,20 @@ export type StartPaymentResponse = z.infer<typeof startPaymentResponseSchema>;
  */
 export const REFUND_STATUSES = ['PENDING', 'PROCESSING', 'DONE', 'FAILED', 'MANUAL'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/**
+ * Why money goes back (issue 34): PAYMENT, a payment the visit took or could not take (cancelled,
+ * paid twice), given back whole; SURPLUS, the part of a paid deposit beyond the visit's price;
+ * UNMATCHED, money received that no payable visit took (a second transfer for a paid reference, a
+ * transfer naming another provider's or no known reference, a wrong amount), given back by hand.
+ */
+export const REFUND_REASONS = ['PAYMENT', 'SURPLUS', 'UNMATCHED'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
+  PAYMENT: 'Hoàn khoản thanh toán',
+  SURPLUS: 'Hoàn phần tiền cọc vượt số tiền khám',
+  UNMATCHED: 'Tiền nhận được không khớp lịch hẹn nào cần thanh toán',
+};
+
 /** A refund staff still have to see through. */
 export const OPEN_REFUND_STATUSES = [
   'PENDING',
@@ -163,11 +177,15 @@ export const refundIdParamsSchema = z.object({
 /** A refund as the booking detail and the 'Hoàn tiền' list show it. */
 export const refundSchema = z.object({
   id: z.number().int(),
-  appointmentId: z.number().int(),
+  /** Null: money that named no visit of ours (an unknown reference), given back by hand. */
+  appointmentId: z.number().int().nullable(),
+  reason: z.enum(REFUND_REASONS),
   /** Null: paid at the desk, given back by hand. */
   provider: paymentMethodSchema.nullable(),
-  /** The payment it gives back (its reference), when it was paid online. */
+  /** The payment it gives back (its reference), when it was paid online, or the reference the money named. */
   paymentReference: z.string().nullable(),
+  /** The provider's (the bank's) id of the money received, for a refund of money no visit took. */
+  receivedTransactionId: z.string().nullable(),
   /** Đồng. */
   amount: z.number().int(),
   status: z.enum(REFUND_STATUSES),

@@ -39,7 +39,7 @@ import {
   lockPaymentAttempt,
   settlePaymentAttempt,
 } from './payments.repository';
-import { appointmentRefunds, openRefundForAttempt } from './refunds.service';
+import { appointmentRefunds, openRefundForAttempt, openUnmatchedRefund } from './refunds.service';
 import { vnpayPaymentUrl, vnpayVerify } from './vnpay';
 import { vietQrPayload } from './vietqr';
 
@@ -266,11 +266,32 @@ export async function settlePayment(deps: Pick<PaymentDeps, 'db' | 'clock'>, not
         flag,
         receivedAt: now,
       }).then(() => outcome);
-    if (!found || found.provider !== notice.provider) return record('UNKNOWN_ORDER');
+    // Money handed over that no payable visit takes (issue 34): flagged, and a refund to track by
+    // hand, once per provider transaction (the same notification again opens nothing more).
+    const unmatched = async (outcome: PaymentNotificationOutcome, flag: PaymentFlag = 'REFUND') => {
+      const id = notice.providerTransactionId;
+      if (!notice.success || notice.amount <= 0 || !id) return record(outcome);
+      const money = {
+        appointmentId: found?.appointmentId ?? null,
+        provider: notice.provider,
+        reference: notice.reference,
+        receivedTransactionId: id,
+        amount: notice.amount,
+      };
+      return record(outcome, (await openUnmatchedRefund(tx, money, now)) ? flag : null);
+    };
+    // A reference of ours that another provider names (a transfer quoting a VNPay order) pays nothing.
+    if (!found || found.provider !== notice.provider) return unmatched('UNKNOWN_ORDER');
     const row = await lockAppointmentForPayment(tx, found.appointmentId);
     const attempt = (await lockPaymentAttempt(tx, found.id))!;
-    if (attempt.status !== 'PENDING') return record('DUPLICATE');
-    if (notice.amount !== attempt.amount) return record('AMOUNT_MISMATCH', 'AMOUNT_MISMATCH');
+    if (attempt.status !== 'PENDING') {
+      // The same transaction notified again (a provider's retry, a webhook resent) is nothing new;
+      // another one for a settled reference (a second transfer) is money to give back.
+      const again =
+        notice.providerTransactionId != null && notice.providerTransactionId === attempt.providerTransactionId;
+      return again ? record('DUPLICATE') : unmatched('DUPLICATE');
+    }
+    if (notice.amount !== attempt.amount) return unmatched('AMOUNT_MISMATCH', 'AMOUNT_MISMATCH');
     if (!notice.success) {
       await settlePaymentAttempt(tx, attempt.id, {
         status: 'FAILED',
