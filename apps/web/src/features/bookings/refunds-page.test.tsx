@@ -97,17 +97,19 @@ describe("RefundsPage: the front desk's refunds to work through (issue 28)", () 
   });
 
   it('lists money that no visit took, even naming no visit at all, with why it goes back (issue 34)', async () => {
-    const stray = refund(7, {
-      appointmentId: null,
-      reason: 'UNMATCHED',
-      provider: 'VIETQR',
-      status: 'MANUAL',
-      paymentReference: 'AT999999X0123456789AB',
-      receivedTransactionId: '93005',
+    const stray = {
+      ...refund(7, {
+        appointmentId: null,
+        reason: 'UNMATCHED',
+        provider: 'VIETQR',
+        status: 'MANUAL',
+        paymentReference: 'AT999999X0123456789AB',
+        receivedTransactionId: '93005',
+      }),
       fullName: null,
       appointmentDate: null,
       appointmentTime: null,
-    });
+    };
     server(() => ({ refunds: [stray] }));
     open();
     const [item] = within(
