@@ -91,7 +91,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     ...input,
     db,
     mailer: input.mailer ?? createMailer(input.config),
-    phone: input.phone ?? createPhoneProviders(input.config.messaging),
+    phone: input.phone ?? createPhoneProviders(input.config.messaging, input.config.env === 'production'),
     cache:
       input.cache ?? new ReadCache(input.database.changes, undefined, undefined, () => input.clock.now().getTime()),
     metrics: createMetrics({ processMetrics: options.processMetrics }),

@@ -547,6 +547,8 @@ for (const kind of dbKinds()) {
       },
       // Online payment (issue 28): the pay link is the only key; the providers' notifications are
       // checked by their signatures, not by an account; the simulators stand for the providers' sites.
+      // Which methods are on (issue 34): public, as the pay page that offers them.
+      'GET /api/payments/methods': { expect: PUBLIC },
       'GET /api/payments/pay/:token': {
         expect: PUBLIC,
         req: async () => ({ url: `/api/payments/pay/${'p'.repeat(43)}` }),

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, SIMULATOR_KEYS } from './config';
 import { offsetClock } from './lib/clock';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'clinic-config-'));
@@ -168,5 +168,82 @@ describe('TRUST_PROXY and PUBLIC_URL', () => {
   it('outside production, without PUBLIC_URL, links point at this server on localhost', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).publicUrl).toBe('http://localhost:3000');
     expect(loadConfig({ DATA_DIR: tmp(), PORT: '3102' }).publicUrl).toBe('http://localhost:3102');
+  });
+
+  describe('payment providers (issue 34)', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      DATABASE_URL: 'postgres://h/db',
+      PUBLIC_URL: 'https://antamclinic.vn',
+    };
+
+    it('outside production runs each provider without keys on its simulator', () => {
+      const p = loadConfig({ DATA_DIR: tmp() }).payments;
+      expect([p.vnpay.mode, p.momo.mode, p.vietqr.mode]).toEqual(['simulator', 'simulator', 'simulator']);
+      expect(p.vietqr.webhookSecret).toBe(SIMULATOR_KEYS.vietqrWebhookSecret);
+      expect(p.vnpay.hashSecret).toBe(SIMULATOR_KEYS.vnpayHashSecret);
+    });
+
+    it('in production switches a provider without its keys off, holding no simulator key', () => {
+      const p = loadConfig(production).payments;
+      expect([p.vnpay.mode, p.momo.mode, p.vietqr.mode]).toEqual(['off', 'off', 'off']);
+      const held = [p.vnpay.tmnCode, p.vnpay.hashSecret, p.momo.partnerCode, p.momo.accessKey, p.momo.secretKey];
+      expect([...held, p.vietqr.webhookSecret, p.vietqr.accountNo]).toEqual(['', '', '', '', '', '', '']);
+    });
+
+    it('in production runs live on real keys', () => {
+      const p = loadConfig({
+        ...production,
+        VNPAY_TMN_CODE: 'ANTAM001',
+        VNPAY_HASH_SECRET: 'a-real-vnpay-hash-secret',
+        VIETQR_WEBHOOK_SECRET: 'a-real-sepay-api-key-0001',
+        VIETQR_ACCOUNT_NO: '1023456789',
+      }).payments;
+      expect([p.vnpay.mode, p.momo.mode, p.vietqr.mode]).toEqual(['live', 'off', 'live']);
+      expect(p.vietqr.accountNo).toBe('1023456789');
+    });
+
+    it('in production refuses to start on a simulator’s key, naming the variable, whichever variable holds it', () => {
+      const cases: [Record<string, string>, RegExp][] = [
+        [
+          { VIETQR_WEBHOOK_SECRET: SIMULATOR_KEYS.vietqrWebhookSecret, VIETQR_ACCOUNT_NO: '1023456789' },
+          /VIETQR_WEBHOOK_SECRET: is a payment simulator/,
+        ],
+        [
+          { VNPAY_TMN_CODE: 'ANTAM001', VNPAY_HASH_SECRET: SIMULATOR_KEYS.vnpayHashSecret },
+          /VNPAY_HASH_SECRET: is a payment simulator/,
+        ],
+        [
+          { VNPAY_TMN_CODE: SIMULATOR_KEYS.vnpayTmnCode, VNPAY_HASH_SECRET: 'a-real-vnpay-hash-secret' },
+          /VNPAY_TMN_CODE: is a payment simulator/,
+        ],
+        [
+          {
+            MOMO_PARTNER_CODE: 'ANTAM',
+            MOMO_ACCESS_KEY: SIMULATOR_KEYS.momoAccessKey,
+            MOMO_SECRET_KEY: 'a-real-momo-secret',
+          },
+          /MOMO_ACCESS_KEY: is a payment simulator/,
+        ],
+        [
+          { MOMO_SECRET_KEY: SIMULATOR_KEYS.momoSecretKey, MOMO_PARTNER_CODE: 'A', MOMO_ACCESS_KEY: 'B' },
+          /MOMO_SECRET_KEY/,
+        ],
+        // A simulator's key in a variable of another provider is refused too.
+        [{ SMS_API_KEY: SIMULATOR_KEYS.vietqrWebhookSecret }, /SMS_API_KEY: is a payment simulator/],
+        [
+          { VNPAY_PAYMENT_URL: 'https://antamclinic.vn/api/payments/simulator/vnpay/vpcpay.html' },
+          /VNPAY_PAYMENT_URL: points at a payment simulator/,
+        ],
+        [
+          { VIETQR_WEBHOOK_SECRET: 'a-real-sepay-api-key-0001' },
+          /VIETQR_ACCOUNT_NO: the clinic’s own account is required/,
+        ],
+      ];
+      for (const [env, message] of cases)
+        expect(() => loadConfig({ ...production, ...env }), message.source).toThrow(message);
+      expect(cases).toHaveLength(8);
+    });
   });
 });

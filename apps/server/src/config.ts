@@ -126,7 +126,7 @@ const envSchema = z.object({
   VIETQR_ACCOUNT_NO: z
     .string()
     .regex(/^[0-9A-Za-z]{1,19}$/, 'must be the account number')
-    .default('0011000000000'),
+    .optional(),
   VIETQR_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // Tests only (npm run test:days): the clock runs this many milliseconds ahead of (or behind) the real one.
   CLOCK_OFFSET_MS: z.coerce.number().int().optional(),
@@ -195,13 +195,20 @@ export type Config = {
   clockOffsetMs: number;
 };
 
+/**
+ * How an outside service runs: `live` on its real keys; `simulator`, its local simulator's public
+ * keys and endpoints (never in production); `off`, production without its keys: not offered, and
+ * whatever claims to come from it refused.
+ */
+export type ProviderMode = 'live' | 'simulator' | 'off';
+
 export type PaymentsConfig = {
-  vnpay: { tmnCode: string; hashSecret: string; paymentUrl: string; apiUrl: string; simulated: boolean };
-  momo: { partnerCode: string; accessKey: string; secretKey: string; endpoint: string; simulated: boolean };
-  vietqr: { bankBin: string; accountNo: string; webhookSecret: string; simulated: boolean };
+  vnpay: { tmnCode: string; hashSecret: string; paymentUrl: string; apiUrl: string; mode: ProviderMode };
+  momo: { partnerCode: string; accessKey: string; secretKey: string; endpoint: string; mode: ProviderMode };
+  vietqr: { bankBin: string; accountNo: string; webhookSecret: string; mode: ProviderMode };
 };
 
-/** The simulators' own keys: public, and so never accepted with a real provider's. */
+/** The simulators' own keys: public, and so never accepted in production, whichever variable holds one. */
 export const SIMULATOR_KEYS = {
   vnpayTmnCode: 'SIMVNPAY',
   vnpayHashSecret: 'SIMULATOR-VNPAY-HASH-SECRET-NOT-FOR-MONEY',
@@ -210,6 +217,9 @@ export const SIMULATOR_KEYS = {
   momoSecretKey: 'SIMULATOR-MOMO-SECRET-KEY-NOT-FOR-MONEY',
   vietqrWebhookSecret: 'SIMULATOR-BANK-WEBHOOK-SECRET',
 } as const;
+
+/** The demo bank account the VietQR simulator draws: never the clinic's in production. */
+const DEMO_VIETQR_ACCOUNT = '0011000000000';
 
 export type PrivacyConfig = {
   controllerName: string;
@@ -253,15 +263,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if ((e.ADMIN_USERNAME && !e.ADMIN_PASSWORD) || (!e.ADMIN_USERNAME && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME / ADMIN_PASSWORD: set both or neither');
-  }
-  if (Boolean(e.VNPAY_TMN_CODE) !== Boolean(e.VNPAY_HASH_SECRET)) {
-    throw new ConfigError('Invalid configuration:\n  VNPAY_TMN_CODE / VNPAY_HASH_SECRET: set both or neither');
-  }
-  const momoKeys = [e.MOMO_PARTNER_CODE, e.MOMO_ACCESS_KEY, e.MOMO_SECRET_KEY].filter(Boolean).length;
-  if (momoKeys !== 0 && momoKeys !== 3) {
-    throw new ConfigError(
-      'Invalid configuration:\n  MOMO_PARTNER_CODE / MOMO_ACCESS_KEY / MOMO_SECRET_KEY: set all or none',
-    );
   }
   // A production clinic keeps the real time: a moved clock would book, remind and delete on the wrong day.
   if (production && e.CLOCK_OFFSET_MS) {
@@ -348,29 +349,66 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         accessLogDays: e.RETENTION_ACCESS_LOG_DAYS,
       },
     },
-    payments: {
-      vnpay: {
-        tmnCode: e.VNPAY_TMN_CODE ?? SIMULATOR_KEYS.vnpayTmnCode,
-        hashSecret: e.VNPAY_HASH_SECRET ?? SIMULATOR_KEYS.vnpayHashSecret,
-        paymentUrl: e.VNPAY_PAYMENT_URL,
-        apiUrl: e.VNPAY_API_URL,
-        simulated: !e.VNPAY_TMN_CODE,
-      },
-      momo: {
-        partnerCode: e.MOMO_PARTNER_CODE ?? SIMULATOR_KEYS.momoPartnerCode,
-        accessKey: e.MOMO_ACCESS_KEY ?? SIMULATOR_KEYS.momoAccessKey,
-        secretKey: e.MOMO_SECRET_KEY ?? SIMULATOR_KEYS.momoSecretKey,
-        endpoint: e.MOMO_ENDPOINT,
-        simulated: !e.MOMO_PARTNER_CODE,
-      },
-      vietqr: {
-        bankBin: e.VIETQR_BANK_BIN,
-        accountNo: e.VIETQR_ACCOUNT_NO,
-        webhookSecret: e.VIETQR_WEBHOOK_SECRET ?? SIMULATOR_KEYS.vietqrWebhookSecret,
-        simulated: !e.VIETQR_WEBHOOK_SECRET,
-      },
-    },
+    payments: paymentsConfig(e, production, cleaned),
     clockOffsetMs: e.CLOCK_OFFSET_MS ?? 0,
+  };
+}
+
+type Env = z.infer<typeof envSchema>;
+
+const invalid = (line: string) => new ConfigError(`Invalid configuration:\n  ${line}`);
+
+/**
+ * The payment providers (issues 28 and 34). Outside production a provider without keys is its local
+ * simulator. In production it is off (not offered, its notifications refused), and a simulator's
+ * public key or address in any variable stops the start: a forged notification must never pass.
+ */
+function paymentsConfig(e: Env, production: boolean, env: Record<string, string | undefined>): PaymentsConfig {
+  if (Boolean(e.VNPAY_TMN_CODE) !== Boolean(e.VNPAY_HASH_SECRET))
+    throw invalid('VNPAY_TMN_CODE / VNPAY_HASH_SECRET: set both or neither');
+  const momoKeys = [e.MOMO_PARTNER_CODE, e.MOMO_ACCESS_KEY, e.MOMO_SECRET_KEY].filter(Boolean).length;
+  if (momoKeys !== 0 && momoKeys !== 3)
+    throw invalid('MOMO_PARTNER_CODE / MOMO_ACCESS_KEY / MOMO_SECRET_KEY: set all or none');
+  if (production) {
+    const simulatorKeys = new Set<string>(Object.values(SIMULATOR_KEYS));
+    for (const name of Object.keys(envSchema.shape)) {
+      const value = env[name]?.trim();
+      if (value && simulatorKeys.has(value))
+        throw invalid(`${name}: is a payment simulator's public key, never accepted in production`);
+      if (value && /\/payments\/simulator(\/|$)/.test(value))
+        throw invalid(`${name}: points at a payment simulator, never used in production`);
+    }
+    if (e.VIETQR_WEBHOOK_SECRET && (!e.VIETQR_ACCOUNT_NO || e.VIETQR_ACCOUNT_NO === DEMO_VIETQR_ACCOUNT))
+      throw invalid('VIETQR_ACCOUNT_NO: the clinic’s own account is required with VIETQR_WEBHOOK_SECRET in production');
+  }
+  const mode = (hasKeys: boolean): ProviderMode => (hasKeys ? 'live' : production ? 'off' : 'simulator');
+  // Off holds no key at all (the services refuse it before any signature is checked).
+  const keyOf = (m: ProviderMode, real: string | undefined, simulator: string) =>
+    real ?? (m === 'simulator' ? simulator : '');
+  const vnpay = mode(Boolean(e.VNPAY_TMN_CODE));
+  const momo = mode(momoKeys === 3);
+  const vietqr = mode(Boolean(e.VIETQR_WEBHOOK_SECRET));
+  return {
+    vnpay: {
+      tmnCode: keyOf(vnpay, e.VNPAY_TMN_CODE, SIMULATOR_KEYS.vnpayTmnCode),
+      hashSecret: keyOf(vnpay, e.VNPAY_HASH_SECRET, SIMULATOR_KEYS.vnpayHashSecret),
+      paymentUrl: e.VNPAY_PAYMENT_URL,
+      apiUrl: e.VNPAY_API_URL,
+      mode: vnpay,
+    },
+    momo: {
+      partnerCode: keyOf(momo, e.MOMO_PARTNER_CODE, SIMULATOR_KEYS.momoPartnerCode),
+      accessKey: keyOf(momo, e.MOMO_ACCESS_KEY, SIMULATOR_KEYS.momoAccessKey),
+      secretKey: keyOf(momo, e.MOMO_SECRET_KEY, SIMULATOR_KEYS.momoSecretKey),
+      endpoint: e.MOMO_ENDPOINT,
+      mode: momo,
+    },
+    vietqr: {
+      bankBin: e.VIETQR_BANK_BIN,
+      accountNo: e.VIETQR_ACCOUNT_NO ?? (vietqr === 'simulator' ? DEMO_VIETQR_ACCOUNT : ''),
+      webhookSecret: keyOf(vietqr, e.VIETQR_WEBHOOK_SECRET, SIMULATOR_KEYS.vietqrWebhookSecret),
+      mode: vietqr,
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import { offsetClock } from './lib/clock';
 import { createMailer } from './lib/mailer';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter';
 import { createTokenService } from './lib/tokens';
+import { outsideServices, outsideServicesLine } from './outside-services';
 
 const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 /** How long a stop waits for the outbox batch in hand (10 e-mails); a lease brings back any it leaves. */
@@ -111,7 +112,10 @@ async function main() {
     `  Phòng khám đang chạy tại http://localhost:${port}`,
     `  Cơ sở dữ liệu: ${where}`,
     `  API: http://localhost:${port}/api/docs`,
+    `  ${outsideServicesLine(config)}`,
   ];
+  // Also in the structured log, where an operator's alerts read it: what is off takes no payment and sends nothing.
+  app.log.info({ outsideServices: outsideServices(config) }, 'outside services');
   if (config.seedDemo) {
     lines.push('  Đăng nhập tại http://localhost:' + port + '/login với một tài khoản demo:');
     const shown = new Set(['admin', 'staff', 'doctor', 'patient']);

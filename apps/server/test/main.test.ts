@@ -5,9 +5,11 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SIMULATOR_KEYS } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { enqueueEmails, listOutboxEmails } from '../src/modules/email/email.repository';
 import { genericEmail } from '../src/modules/email/templates';
+import { createTestDatabase } from './databases';
 import { exitCode, openDay, startRecordingSmtp, startServer, waitFor } from './system/server-process';
 
 describe('main.ts built as production runs it, on the embedded database', () => {
@@ -35,6 +37,10 @@ describe('main.ts built as production runs it, on the embedded database', () => 
     const base = `http://127.0.0.1:${first.port}`;
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
     expect(first.output()).toContain('admin / Admin@123');
+    // Issue 34: it says at start how each outside service runs; outside production without keys, simulated.
+    expect(first.output()).toContain(
+      'Dịch vụ bên ngoài: VNPay giả lập · MoMo giả lập · VietQR giả lập · E-mail (SMTP) giả lập · Zalo ZNS giả lập · SMS giả lập',
+    );
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -250,4 +256,58 @@ describe('main.ts draining on SIGTERM', () => {
     // Both bookings were stored (each wrote its e-mail in its own transaction).
     for (const n of [1, 2]) expect(outbox.some((r) => r.toAddress === `dang.dung.${n}@example.com`)).toBe(true);
   }, 120_000);
+});
+
+describe('main.ts in production: the payment providers (issue 34)', () => {
+  const children: ChildProcess[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    children.forEach((c) => c.exitCode === null && c.kill('SIGKILL'));
+    await Promise.all(closers.map((close) => close()));
+  });
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'a-production-secret-that-is-long-enough-0001',
+    PUBLIC_URL: 'https://antamclinic.vn',
+    ADMIN_USERNAME: 'chief',
+    ADMIN_PASSWORD: 'a long passphrase for the first start',
+  };
+
+  it('refuses to start on a simulator’s key, naming the variable', async () => {
+    // Refused while reading the configuration: the database is never reached.
+    await expect(
+      startServer({
+        ...production,
+        DATABASE_URL: 'postgres://127.0.0.1:1/never',
+        VIETQR_WEBHOOK_SECRET: SIMULATOR_KEYS.vietqrWebhookSecret,
+        VIETQR_ACCOUNT_NO: '1023456789',
+      }),
+    ).rejects.toThrow(/exited with 1:[\s\S]*VIETQR_WEBHOOK_SECRET: is a payment simulator's public key/);
+  }, 60_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'says at start which providers are live and which are off for want of their keys',
+    async () => {
+      const testDb = await createTestDatabase('postgres', { seeded: false });
+      closers.push(testDb.drop);
+      const server = await startServer({
+        ...production,
+        DATABASE_URL: testDb.url!,
+        VIETQR_WEBHOOK_SECRET: 'a-real-sepay-api-key-0001',
+        VIETQR_ACCOUNT_NO: '1023456789',
+      });
+      children.push(server.child);
+      expect(server.output()).toContain(
+        'Dịch vụ bên ngoài: VNPay TẮT (thiếu VNPAY_TMN_CODE, VNPAY_HASH_SECRET) · ' +
+          'MoMo TẮT (thiếu MOMO_PARTNER_CODE, MOMO_ACCESS_KEY, MOMO_SECRET_KEY) · VietQR thật · ' +
+          'E-mail (SMTP) TẮT (thiếu SMTP_URL) · Zalo ZNS TẮT (thiếu ZALO_ACCESS_TOKEN) · SMS TẮT (thiếu SMS_API_URL, SMS_API_KEY)',
+      );
+      const methods = await fetch(`${server.base}/api/payments/methods`);
+      expect(await methods.json()).toEqual({ methods: ['VIETQR'] });
+      const stopped = exitCode(server.child);
+      server.child.kill('SIGTERM');
+      expect(await stopped).toBe(0);
+    },
+    120_000,
+  );
 });

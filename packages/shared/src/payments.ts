@@ -72,9 +72,11 @@ export const PAYMENT_MSG = {
   providerUnavailable: 'Cổng thanh toán tạm thời không phản hồi, vui lòng thử lại sau',
   badSignature: 'Chữ ký không hợp lệ',
   methodOff: 'Phương thức thanh toán này chưa được phòng khám bật',
+  noOnlineMethods: 'Phòng khám hiện chưa nhận thanh toán trực tuyến. Quý khách vui lòng thanh toán tại quầy.',
   payDeposit: 'Thanh toán đặt cọc',
   depositLabel: 'Tiền đặt cọc',
   depositDeducted: 'Đã trừ tiền đặt cọc',
+  depositSurplus: (amount: string) => `Hoàn lại phần tiền cọc dư ${amount}`,
   depositExpired: `Không thanh toán tiền đặt cọc trong ${DEPOSIT_HOLD_MINUTES} phút`,
   depositHeld: (amount: string, until: string) =>
     `Chỗ của quý khách được giữ đến ${until}. Vui lòng thanh toán tiền đặt cọc ${amount} trước thời điểm đó, nếu không lịch hẹn sẽ tự động bị hủy.`,
@@ -106,6 +108,10 @@ export const payPageSchema = z.object({
 });
 export type PayPage = z.infer<typeof payPageSchema>;
 
+/** The methods the clinic takes online now (none: online payment is off, e.g. production without keys). */
+export const paymentMethodsSchema = z.object({ methods: z.array(paymentMethodSchema) });
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
+
 export const startPaymentRequestSchema = z.object({ method: paymentMethodSchema });
 export const startPaymentResponseSchema = z.object({
   method: paymentMethodSchema,
@@ -125,6 +131,20 @@ export type StartPaymentResponse = z.infer<typeof startPaymentResponseSchema>;
  */
 export const REFUND_STATUSES = ['PENDING', 'PROCESSING', 'DONE', 'FAILED', 'MANUAL'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/**
+ * Why money goes back (issue 34): PAYMENT, a payment the visit took or could not take (cancelled,
+ * paid twice), given back whole; SURPLUS, the part of a paid deposit beyond the visit's price;
+ * UNMATCHED, money received that no payable visit took (a second transfer for a paid reference, a
+ * transfer naming another provider's or no known reference, a wrong amount), given back by hand.
+ */
+export const REFUND_REASONS = ['PAYMENT', 'SURPLUS', 'UNMATCHED'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
+  PAYMENT: 'Hoàn khoản thanh toán',
+  SURPLUS: 'Hoàn phần tiền cọc vượt số tiền khám',
+  UNMATCHED: 'Tiền nhận được không khớp lịch hẹn nào cần thanh toán',
+};
+
 /** A refund staff still have to see through. */
 export const OPEN_REFUND_STATUSES = [
   'PENDING',
@@ -139,6 +159,8 @@ export const REFUND_MSG = {
   notRetryable: 'Khoản hoàn tiền này không thể gửi lại cổng thanh toán',
   notMarkable: 'Khoản hoàn tiền này đã hoàn tất hoặc đang được cổng thanh toán xử lý',
   providerNoAnswer: 'Cổng thanh toán không phản hồi',
+  providerOff: (provider: string) =>
+    `${provider} chưa được cấu hình trên máy chủ này: vui lòng hoàn tiền thủ công và ghi lại mã giao dịch`,
   sent: 'Đã gửi yêu cầu hoàn tiền tới cổng thanh toán',
   markedDone: 'Đã ghi nhận hoàn tiền',
   invalidReference: 'Vui lòng nhập mã giao dịch hoàn tiền (tối đa 100 ký tự)',
@@ -155,11 +177,15 @@ export const refundIdParamsSchema = z.object({
 /** A refund as the booking detail and the 'Hoàn tiền' list show it. */
 export const refundSchema = z.object({
   id: z.number().int(),
-  appointmentId: z.number().int(),
+  /** Null: money that named no visit of ours (an unknown reference), given back by hand. */
+  appointmentId: z.number().int().nullable(),
+  reason: z.enum(REFUND_REASONS),
   /** Null: paid at the desk, given back by hand. */
   provider: paymentMethodSchema.nullable(),
-  /** The payment it gives back (its reference), when it was paid online. */
+  /** The payment it gives back (its reference), when it was paid online, or the reference the money named. */
   paymentReference: z.string().nullable(),
+  /** The provider's (the bank's) id of the money received, for a refund of money no visit took. */
+  receivedTransactionId: z.string().nullable(),
   /** Đồng. */
   amount: z.number().int(),
   status: z.enum(REFUND_STATUSES),

@@ -11,7 +11,8 @@ export type OutgoingMail = {
 
 /** Sends one e-mail, or only pretends to when no SMTP server is configured (PRODUCT.md section 7). */
 export type Mailer = {
-  kind: 'smtp' | 'simulated';
+  /** off: production without SMTP_URL; the outbox marks its e-mails failed, never sent or simulated. */
+  kind: 'smtp' | 'simulated' | 'off';
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
 };
@@ -52,6 +53,16 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-export function createMailer(config: { smtpUrl: string | undefined; mailFrom: string }): Mailer {
-  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : simulatedMailer;
+export const offMailer: Mailer = {
+  kind: 'off',
+  async send() {
+    throw new Error('SMTP_URL: not configured, nothing sent');
+  },
+  close() {},
+};
+
+/** SMTP when configured; else simulated outside production, and off in production. */
+export function createMailer(config: { env?: string; smtpUrl: string | undefined; mailFrom: string }): Mailer {
+  if (config.smtpUrl) return createSmtpMailer(config.smtpUrl, config.mailFrom);
+  return config.env === 'production' ? offMailer : simulatedMailer;
 }

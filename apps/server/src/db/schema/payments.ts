@@ -6,6 +6,7 @@ import {
   PAYMENT_KINDS,
   PAYMENT_NOTIFICATION_OUTCOMES,
   PAYMENT_PROVIDERS,
+  REFUND_REASONS,
   REFUND_STATUSES,
 } from '@clinic/shared';
 import { appointments } from './appointments';
@@ -86,17 +87,25 @@ export const paymentNotifications = pgTable(
 /**
  * A refund to track (issue 28): money a cancelled (or twice-paid) visit must give back, by the
  * provider's refund call (VNPay, MoMo) or by hand (VietQR, the desk: provider null). One refund per
- * paid attempt, and one per appointment paid at the desk, whatever retries or races: a retry reuses
- * the row. `request_id` is the id of the latest refund call (vnp_RequestId, MoMo's requestId). No
- * foreign keys, as the rest of the ledger: it outlives a deleted booking.
+ * paid attempt and reason, and one per appointment paid at the desk, whatever retries or races: a
+ * retry reuses the row. Money no payable visit took (issue 34, reason UNMATCHED) is one refund per
+ * provider transaction (the bank's id), with the reference it named and its visit when it named one.
+ * `request_id` is the id of the latest refund call (vnp_RequestId, MoMo's requestId). No foreign
+ * keys, as the rest of the ledger: it outlives a deleted booking.
  */
 export const refunds = pgTable(
   'refunds',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    appointmentId: integer('appointment_id').notNull(),
+    /** Null: money that named no visit of ours. */
+    appointmentId: integer('appointment_id'),
     attemptId: integer('attempt_id'),
+    reason: text('reason', { enum: REFUND_REASONS }).notNull().default('PAYMENT'),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }),
+    /** UNMATCHED: the reference the money named (its memo), if any. */
+    reference: text('reference'),
+    /** UNMATCHED: the provider's (the bank's) id of the money received: one refund per transfer. */
+    receivedTransactionId: text('received_transaction_id'),
     /** Đồng. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     status: text('status', { enum: REFUND_STATUSES }).notNull(),
@@ -113,18 +122,28 @@ export const refunds = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('refunds_attempt_idx').on(t.attemptId),
+    uniqueIndex('refunds_attempt_reason_idx').on(t.attemptId, t.reason),
     uniqueIndex('refunds_desk_idx')
       .on(t.appointmentId)
-      .where(sql`${t.attemptId} is null`),
+      .where(sql`${t.attemptId} is null and ${t.reason} = 'PAYMENT'`),
+    uniqueIndex('refunds_received_idx')
+      .on(t.provider, t.receivedTransactionId)
+      .where(sql`${t.reason} = 'UNMATCHED'`),
     uniqueIndex('refunds_request_idx').on(t.requestId),
     index('refunds_appointment_idx').on(t.appointmentId, t.id),
     index('refunds_open_idx')
       .on(t.createdAt)
       .where(sql`${t.status} <> 'DONE'`),
     check('refunds_status_check', inList(t.status, REFUND_STATUSES)),
+    check('refunds_reason_check', inList(t.reason, REFUND_REASONS)),
     check('refunds_provider_check', sql`${t.provider} is null or ${inList(t.provider, PAYMENT_PROVIDERS)}`),
     check('refunds_amount_check', sql`${t.amount} > 0`),
+    // A visit's own refund names its visit; only money that named none has no visit.
+    check('refunds_unmatched_check', sql`${t.appointmentId} is not null or ${t.reason} = 'UNMATCHED'`),
+    check(
+      'refunds_received_check',
+      sql`${t.reason} <> 'UNMATCHED' or (${t.provider} is not null and ${t.receivedTransactionId} is not null)`,
+    ),
   ],
 );
 

@@ -21,6 +21,7 @@ import {
 } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
+import { paymentMethods } from '../payments/payments.service';
 import { checkAvailability, createPublicAppointment, dayPlaces } from './booking.service';
 import { calendarFeedIcs } from './calendar-feed.service';
 import { cancelByLink, getManagedAppointment, managedCalendar, rescheduleByLink } from './manage-link.service';
@@ -66,7 +67,11 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
       preHandler: [app.optionalAuth, app.publicWrite],
     },
     async (req, reply) =>
-      reply.status(201).send(await createPublicAppointment(deps, req.body, req.auth, deps.config.publicUrl)),
+      reply
+        .status(201)
+        .send(
+          await createPublicAppointment(deps, req.body, req.auth, deps.config.publicUrl, paymentMethods(deps.config)),
+        ),
   );
 
   // The private management link (PRODUCT.md section 10): the token is the only key, so every call

@@ -91,6 +91,8 @@ export async function createPublicAppointment(
   session: Actor | null,
   /** The site's origin, for the private management link in the e-mail. */
   origin: string,
+  /** The methods taken online now: with none (production without keys) no deposit can be paid, so none is asked. */
+  paymentMethods: readonly string[],
 ): Promise<PublicAppointmentResponse> {
   const userId = session?.role === 'PATIENT' ? session.id : null;
   // No transaction of its own: the call is atomic, and the slots' locks end with it.
@@ -103,8 +105,8 @@ export async function createPublicAppointment(
       reason: input.reason,
       rules: 'public',
       events: [{ action: 'CREATED', note: null }],
-      // A department that asks a deposit holds the slot while she pays it (issue 28).
-      holdForDeposit: true,
+      // A department that asks a deposit holds the slot while she pays it (issue 28), if she can.
+      holdForDeposit: paymentMethods.length > 0,
       // With an e-mail, the visitor gets a private link to see, move or cancel the visit herself.
       manageLink: true,
       // The box she ticked (the schema refuses the request without it), recorded with the booking.

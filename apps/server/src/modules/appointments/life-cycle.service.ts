@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { issuePayLink, payLinkUrl } from '../payments/pay-link.service';
 import {
   openRefundsOnCancel,
+  openSurplusRefund,
   sendAppointmentRefunds,
   type RefundCaller,
   type RefundDeps,
@@ -211,17 +212,22 @@ export function requestPayment(deps: PaymentRequestDeps, id: number, actor: Acto
     async (tx, row, now) => {
       const deposit = depositPaidOf(row);
       const deducted = deposit > 0 ? ` · ${PAYMENT_MSG.depositDeducted} ${formatVnd(deposit)}` : '';
-      if (covered(row))
+      if (covered(row)) {
+        // A deposit beyond the price (issue 34): the difference is hers, a refund to track like any other.
+        const surplus = deposit - body.amount;
+        const refunded = surplus > 0 && (await openSurplusRefund(tx, row.id, surplus, actor.id, now));
+        const returned = refunded ? ` · ${PAYMENT_MSG.depositSurplus(formatVnd(surplus))}` : '';
         return {
           patch: { status: 'PAID', paymentCompleted: true, paymentAmount: body.amount },
           event: 'MARK_PAID',
-          note: `${T.amount(formatVnd(body.amount))}${deducted}`,
+          note: `${T.amount(formatVnd(body.amount))}${deducted}${returned}`,
           message: M.markedPaid,
           email: (view) => {
             const data = mailDataOfView(view);
             return data ? paymentConfirmationEmail(data) : null;
           },
         };
+      }
       // Her private pay link (issue 28), made with the request; a new request replaces the old link.
       const payUrl = payLinkUrl(deps.config.publicUrl, await issuePayLink(tx, id, now));
       const due = amountDueAfterDeposit(body.amount, deposit);

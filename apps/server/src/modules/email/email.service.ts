@@ -43,6 +43,12 @@ export function retryDelayMs(attempts: number): number {
 export type DeliveryOutcome = 'sent' | 'simulated' | 'retry' | 'failed';
 
 async function deliver(deps: MailDeps, row: EmailOutboxRow): Promise<DeliveryOutcome> {
+  // Production without SMTP (issue 34): given up at once, never marked sent nor simulated.
+  if (deps.mailer.kind === 'off') {
+    deps.metrics?.outboxSendFailures.inc({ channel: 'email', outcome: 'failed' });
+    await markEmailFailed(deps.db, row.id, 'SMTP_URL: not configured, nothing sent');
+    return 'failed';
+  }
   try {
     // An e-mail kept as its data is rendered now; a render that fails is retried, then given up, as a refused send.
     const { html, text } = withBody(row);

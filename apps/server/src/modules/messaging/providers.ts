@@ -56,12 +56,15 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
 export const ZNS_FINAL_ERRORS = new Set([-108, -109, -111, -112, -114, -115, -117, -118, -119, -131, -137, -139]);
 
 /** Zalo ZNS: POST {api}/message/template with the OA's access_token header. */
-export function znsProvider(config: NonNullable<MessagingConfig['zalo']>): PhoneProvider {
+export function znsProvider(config: NonNullable<MessagingConfig['zalo']>, production = false): PhoneProvider {
   return {
     channel: 'zalo',
     name: 'zns',
     async send(m) {
-      const templateId = config.templateIds[m.template] ?? SIMULATED_ZNS_TEMPLATE_IDS[m.template];
+      // In production only the clinic's own approved templates: never a simulator's id (SMS takes it instead).
+      const templateId = config.templateIds[m.template] ?? (production ? null : SIMULATED_ZNS_TEMPLATE_IDS[m.template]);
+      if (templateId == null)
+        return { ok: false, final: true, error: `ZALO_TEMPLATE_IDS: no template for ${m.template}` };
       const answer = (await postJson(
         `${config.apiUrl}/message/template`,
         { phone: m.recipient, template_id: templateId, template_data: m.data, tracking_id: m.trackingId },
@@ -173,14 +176,35 @@ export function simulatedProvider(channel: MessageChannel): PhoneProvider {
   };
 }
 
-export function createPhoneProviders(config: MessagingConfig): PhoneProviders {
+/**
+ * Production without a provider's credentials: nothing is sent, and the message is not recorded as
+ * sent or simulated but refused for good (Zalo's then goes to SMS; with SMS off too, it fails).
+ */
+export function offProvider(channel: MessageChannel, variables: string): PhoneProvider {
   return {
-    zalo: config.zalo ? znsProvider(config.zalo) : simulatedProvider('zalo'),
+    channel,
+    name: 'off',
+    async send() {
+      return { ok: false, final: true, error: `${variables}: not configured, nothing sent` };
+    },
+  };
+}
+
+/** Each channel's provider: its credentials, else the simulator (outside production) or off (production). */
+export function createPhoneProviders(config: MessagingConfig, production = false): PhoneProviders {
+  return {
+    zalo: config.zalo
+      ? znsProvider(config.zalo, production)
+      : production
+        ? offProvider('zalo', 'ZALO_ACCESS_TOKEN')
+        : simulatedProvider('zalo'),
     sms: config.sms
       ? config.sms.provider === 'webhook'
         ? webhookProvider(config.sms)
         : esmsProvider(config.sms)
-      : simulatedProvider('sms'),
+      : production
+        ? offProvider('sms', 'SMS_API_URL, SMS_API_KEY')
+        : simulatedProvider('sms'),
   };
 }
 

@@ -32,7 +32,8 @@ const VNPAY_ANSWER: Record<PaymentNotificationOutcome, VnpayIpnAnswer> = {
 /** VNPay's IPN (a GET from VNPay's servers): verified, settled once, answered with its RspCode. */
 export async function vnpayIpn(deps: Deps, query: Record<string, string>, rawQuery: string): Promise<VnpayIpnAnswer> {
   const keys = deps.config.payments.vnpay;
-  if (!vnpayVerify(query, keys.hashSecret) || query.vnp_TmnCode !== keys.tmnCode) {
+  // Off (production without VNPay's keys): nothing is VNPay's, whatever it is signed with.
+  if (keys.mode === 'off' || !vnpayVerify(query, keys.hashSecret) || query.vnp_TmnCode !== keys.tmnCode) {
     await recordRefused(deps, 'VNPAY', query.vnp_TxnRef ?? null, rawQuery);
     return V.invalidSignature;
   }
@@ -64,7 +65,7 @@ export async function vnpayIpn(deps: Deps, query: Record<string, string>, rawQue
 /** MoMo's IPN (a JSON POST): verified over its documented field order; false when it is not MoMo's. */
 export async function momoIpn(deps: Deps, body: MomoIpn, rawBody: string): Promise<boolean> {
   const keys = deps.config.payments.momo;
-  if (body.partnerCode !== keys.partnerCode || !momoVerifyIpn(keys, body)) {
+  if (keys.mode === 'off' || body.partnerCode !== keys.partnerCode || !momoVerifyIpn(keys, body)) {
     await recordRefused(deps, 'MOMO', typeof body.orderId === 'string' ? body.orderId : null, rawBody);
     return false;
   }
@@ -102,9 +103,10 @@ export async function bankWebhook(
   body: BankTransaction,
   rawBody: string,
 ): Promise<boolean> {
-  const expected = Buffer.from(`Apikey ${deps.config.payments.vietqr.webhookSecret}`);
+  const keys = deps.config.payments.vietqr;
+  const expected = Buffer.from(`Apikey ${keys.webhookSecret}`);
   const given = Buffer.from(authorization ?? '');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  if (keys.mode === 'off' || given.length !== expected.length || !timingSafeEqual(given, expected)) {
     await recordRefused(deps, 'VIETQR', null, rawBody);
     return false;
   }

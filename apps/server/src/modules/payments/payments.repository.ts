@@ -45,6 +45,22 @@ export async function findPaymentAttempt(db: Db, reference: string): Promise<Pay
   return rows[0];
 }
 
+/** The attempt that took the appointment's deposit, if one did. */
+export async function findPaidDeposit(db: Db, appointmentId: number): Promise<PaymentAttemptRow | undefined> {
+  const rows = await db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.appointmentId, appointmentId),
+        eq(paymentAttempts.kind, 'DEPOSIT'),
+        eq(paymentAttempts.status, 'PAID'),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
 /** The attempt, locked until the end of the transaction: two notifications of one payment settle it once. */
 export async function lockPaymentAttempt(db: Db, id: number): Promise<PaymentAttemptRow | undefined> {
   const rows = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update');

@@ -8,6 +8,7 @@ import {
   paymentReportQuerySchema,
   paymentReportSchema,
   paymentReturnSchema,
+  paymentMethodsSchema,
   payPageSchema,
   payTokenParamsSchema,
   startPaymentRequestSchema,
@@ -23,6 +24,7 @@ import {
   getManagedPayPage,
   getOwnPayPage,
   getPayPage,
+  paymentMethods,
   paymentReturn,
   startManagedPayment,
   startOwnPayment,
@@ -81,6 +83,20 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   });
 
   const tags = ['payments'];
+  // Whether to offer online payment at all (My Appointments, the private link): none when every
+  // provider is off, as in production without keys.
+  app.get(
+    '/payments/methods',
+    {
+      schema: {
+        tags,
+        summary: 'The methods the clinic takes online now (none when online payment is off)',
+        response: { 200: paymentMethodsSchema },
+      },
+    },
+    async () => ({ methods: paymentMethods(deps.config) }),
+  );
+
   app.get(
     '/payments/pay/:token',
     {

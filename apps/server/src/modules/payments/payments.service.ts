@@ -3,6 +3,7 @@ import {
   APPOINTMENT_MSG,
   CLINIC,
   PAYMENT_MSG,
+  PAYMENT_PROVIDERS,
   PAYMENT_PROVIDER_LABELS,
   type PaymentFlag,
   type PaymentNotificationOutcome,
@@ -10,6 +11,7 @@ import {
   type PayPage,
   type StartPaymentResponse,
 } from '@clinic/shared';
+import type { ProviderMode } from '../../config';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
@@ -37,7 +39,7 @@ import {
   lockPaymentAttempt,
   settlePaymentAttempt,
 } from './payments.repository';
-import { appointmentRefunds, openRefundForAttempt } from './refunds.service';
+import { appointmentRefunds, openRefundForAttempt, openUnmatchedRefund } from './refunds.service';
 import { vnpayPaymentUrl, vnpayVerify } from './vnpay';
 import { vietQrPayload } from './vietqr';
 
@@ -48,15 +50,15 @@ export type PaymentDeps = Pick<AppDeps, 'db' | 'clock' | 'config'> & {
 
 export const sha256 = (raw: string) => createHash('sha256').update(raw, 'utf8').digest('hex');
 
-/** The methods on offer: a provider's simulator only outside production. */
-export function paymentMethods(config: PaymentDeps['config']): PaymentProvider[] {
+/** How a provider runs here (config.ts): live, its local simulator (never in production), or off. */
+export function providerMode(config: PaymentDeps['config'], provider: PaymentProvider): ProviderMode {
   const p = config.payments;
-  const on = (simulated: boolean) => !simulated || config.env !== 'production';
-  return [
-    ...(on(p.vnpay.simulated) ? (['VNPAY'] as const) : []),
-    ...(on(p.momo.simulated) ? (['MOMO'] as const) : []),
-    'VIETQR',
-  ];
+  return { VNPAY: p.vnpay.mode, MOMO: p.momo.mode, VIETQR: p.vietqr.mode }[provider];
+}
+
+/** The methods on offer: those not off (production without a provider's keys offers none of it). */
+export function paymentMethods(config: PaymentDeps['config']): PaymentProvider[] {
+  return PAYMENT_PROVIDERS.filter((provider) => providerMode(config, provider) !== 'off');
 }
 
 const linkNotFound = () => new NotFoundError(PAYMENT_MSG.linkNotFound, 'PAY_LINK_NOT_FOUND');
@@ -184,7 +186,8 @@ async function startFor(
   const orderInfo = due.kind === 'DEPOSIT' ? `Dat coc lich kham ${a.id}` : `Thanh toan lich kham ${a.id}`;
   const base = { method, reference: attempt.reference, amount, redirectUrl: null, qrPayload: null };
   if (method === 'VNPAY') {
-    const paymentUrl = p.vnpay.simulated ? `${origin}/api/payments/simulator/vnpay/vpcpay.html` : p.vnpay.paymentUrl;
+    const paymentUrl =
+      p.vnpay.mode === 'simulator' ? `${origin}/api/payments/simulator/vnpay/vpcpay.html` : p.vnpay.paymentUrl;
     return {
       ...base,
       redirectUrl: vnpayPaymentUrl(
@@ -201,7 +204,7 @@ async function startFor(
     };
   }
   if (method === 'MOMO') {
-    const endpoint = p.momo.simulated ? `${origin}/api/payments/simulator/momo` : p.momo.endpoint;
+    const endpoint = p.momo.mode === 'simulator' ? `${origin}/api/payments/simulator/momo` : p.momo.endpoint;
     const body = momoCreateRequest(
       { ...p.momo, endpoint },
       {
@@ -263,11 +266,32 @@ export async function settlePayment(deps: Pick<PaymentDeps, 'db' | 'clock'>, not
         flag,
         receivedAt: now,
       }).then(() => outcome);
-    if (!found || found.provider !== notice.provider) return record('UNKNOWN_ORDER');
+    // Money handed over that no payable visit takes (issue 34): flagged, and a refund to track by
+    // hand, once per provider transaction (the same notification again opens nothing more).
+    const unmatched = async (outcome: PaymentNotificationOutcome, flag: PaymentFlag = 'REFUND') => {
+      const id = notice.providerTransactionId;
+      if (!notice.success || notice.amount <= 0 || !id) return record(outcome);
+      const money = {
+        appointmentId: found?.appointmentId ?? null,
+        provider: notice.provider,
+        reference: notice.reference,
+        receivedTransactionId: id,
+        amount: notice.amount,
+      };
+      return record(outcome, (await openUnmatchedRefund(tx, money, now)) ? flag : null);
+    };
+    // A reference of ours that another provider names (a transfer quoting a VNPay order) pays nothing.
+    if (!found || found.provider !== notice.provider) return unmatched('UNKNOWN_ORDER');
     const row = await lockAppointmentForPayment(tx, found.appointmentId);
     const attempt = (await lockPaymentAttempt(tx, found.id))!;
-    if (attempt.status !== 'PENDING') return record('DUPLICATE');
-    if (notice.amount !== attempt.amount) return record('AMOUNT_MISMATCH', 'AMOUNT_MISMATCH');
+    if (attempt.status !== 'PENDING') {
+      // The same transaction notified again (a provider's retry, a webhook resent) is nothing new;
+      // another one for a settled reference (a second transfer) is money to give back.
+      const again =
+        notice.providerTransactionId != null && notice.providerTransactionId === attempt.providerTransactionId;
+      return again ? record('DUPLICATE') : unmatched('DUPLICATE');
+    }
+    if (notice.amount !== attempt.amount) return unmatched('AMOUNT_MISMATCH', 'AMOUNT_MISMATCH');
     if (!notice.success) {
       await settlePaymentAttempt(tx, attempt.id, {
         status: 'FAILED',
@@ -307,9 +331,13 @@ export async function settlePayment(deps: Pick<PaymentDeps, 'db' | 'clock'>, not
  */
 export async function paymentReturn(deps: Pick<PaymentDeps, 'db' | 'config'>, query: Record<string, string>) {
   const p = deps.config.payments;
+  // A provider that is off signs nothing here: whatever claims to be its return is not verified.
   const reference = query.vnp_TxnRef
-    ? vnpayVerify(query, p.vnpay.hashSecret) && query.vnp_TxnRef
-    : momoIpnSchemaLike(query) && momoVerifyIpn(p.momo, query as unknown as MomoIpn) && query.orderId;
+    ? p.vnpay.mode !== 'off' && vnpayVerify(query, p.vnpay.hashSecret) && query.vnp_TxnRef
+    : p.momo.mode !== 'off' &&
+      momoIpnSchemaLike(query) &&
+      momoVerifyIpn(p.momo, query as unknown as MomoIpn) &&
+      query.orderId;
   const attempt = reference ? await findPaymentAttempt(deps.db, reference) : undefined;
   if (!attempt) return { verified: false, status: null, amount: null, provider: null };
   return { verified: true, status: attempt.status, amount: attempt.amount, provider: attempt.provider };

@@ -6,12 +6,17 @@ import { appointments, paymentAttempts, refunds, type RefundRow } from '../../db
 export type NewRefund = Pick<
   RefundRow,
   'appointmentId' | 'attemptId' | 'provider' | 'amount' | 'status' | 'createdBy' | 'createdAt' | 'updatedAt'
->;
+> &
+  Partial<Pick<RefundRow, 'reason' | 'reference' | 'receivedTransactionId'>>;
 
-/** Opens refunds; one already open for the same payment (or the same desk payment) is left as it is. */
-export async function insertRefunds(db: Db, rows: NewRefund[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(refunds).values(rows).onConflictDoNothing();
+/**
+ * Opens refunds; one already open for the same payment and reason (or the same desk payment, or the
+ * same money received) is left as it is. How many were opened.
+ */
+export async function insertRefunds(db: Db, rows: NewRefund[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const opened = await db.insert(refunds).values(rows).onConflictDoNothing().returning({ id: refunds.id });
+  return opened.length;
 }
 
 /** The appointment's attempts that took money: the visit's payment, and money it could not take. */
@@ -22,6 +27,10 @@ export async function attemptsWithMoney(db: Db, appointmentId: number) {
       provider: paymentAttempts.provider,
       amount: paymentAttempts.amount,
       status: paymentAttempts.status,
+      /** What was already given back of it as a deposit's surplus (issue 34). */
+      // Written out: drizzle would print the outer column unqualified, which inside the subquery means r.id.
+      surplusRefunded: sql<number>`(select coalesce(sum(r.amount), 0) from refunds r
+        where r.attempt_id = payment_attempts.id and r.reason = 'SURPLUS')::bigint`.mapWith(Number),
     })
     .from(paymentAttempts)
     .where(
@@ -39,8 +48,10 @@ const refundColumns = {
   id: refunds.id,
   appointmentId: refunds.appointmentId,
   attemptId: refunds.attemptId,
+  reason: refunds.reason,
   provider: refunds.provider,
-  paymentReference: paymentAttempts.reference,
+  paymentReference: sql<string | null>`coalesce(${paymentAttempts.reference}, ${refunds.reference})`,
+  receivedTransactionId: refunds.receivedTransactionId,
   amount: refunds.amount,
   status: refunds.status,
   providerRefundId: refunds.providerRefundId,

@@ -13,6 +13,7 @@ import type { AppointmentRow, PaymentAttemptRow, RefundRow } from '../../db/sche
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { recordRefundDone } from '../appointments/provider-payment.service';
 import { momoRefund, momoRefundRequest } from './momo';
+import { findPaidDeposit } from './payments.repository';
 import type { PaymentDeps } from './payments.service';
 import {
   attemptsWithMoney,
@@ -56,16 +57,19 @@ const statusOf = (provider: PaymentAttemptRow['provider'] | null): RefundStatus 
  */
 export async function openRefundsOnCancel(tx: Db, row: AppointmentRow, actorId: number | null, now: Date) {
   const attempts = await attemptsWithMoney(tx, row.id);
-  const rows: NewRefund[] = attempts.map((a) => ({
-    appointmentId: row.id,
-    attemptId: a.id,
-    provider: a.provider,
-    amount: a.amount,
-    status: statusOf(a.provider),
-    createdBy: actorId,
-    createdAt: now,
-    updatedAt: now,
-  }));
+  // A deposit whose surplus went back already (issue 34) owes only the rest.
+  const rows: NewRefund[] = attempts
+    .filter((a) => a.amount - a.surplusRefunded > 0)
+    .map((a) => ({
+      appointmentId: row.id,
+      attemptId: a.id,
+      provider: a.provider,
+      amount: a.amount - a.surplusRefunded,
+      status: statusOf(a.provider),
+      createdBy: actorId,
+      createdAt: now,
+      updatedAt: now,
+    }));
   const paidOnline = attempts.some((a) => a.status === 'PAID');
   if (!paidOnline && row.paymentCompleted && row.paymentAmount != null && row.paymentAmount > 0)
     rows.push({
@@ -101,14 +105,76 @@ export async function openRefundForAttempt(
   ]);
 }
 
+/**
+ * In the ledger's transaction (issue 34): money a provider or the bank handed over that no payable
+ * visit took. One refund per transaction id (the same notification twice opens one), given back by
+ * hand; false when this money already has its refund.
+ */
+export async function openUnmatchedRefund(
+  tx: Db,
+  money: {
+    appointmentId: number | null;
+    provider: PaymentAttemptRow['provider'];
+    reference: string | null;
+    receivedTransactionId: string;
+    amount: number;
+  },
+  now: Date,
+): Promise<boolean> {
+  const opened = await insertRefunds(tx, [
+    {
+      ...money,
+      attemptId: null,
+      reason: 'UNMATCHED',
+      status: 'MANUAL',
+      createdBy: null,
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
+  return opened > 0;
+}
+
+/**
+ * In the transaction that made a visit PAID from its deposit (issue 34): the part of the deposit
+ * beyond the price goes back, through the deposit's provider (a partial refund) or by hand. False
+ * when no online deposit took the money.
+ */
+export async function openSurplusRefund(
+  tx: Db,
+  appointmentId: number,
+  amount: number,
+  actorId: number | null,
+  now: Date,
+): Promise<boolean> {
+  const deposit = await findPaidDeposit(tx, appointmentId);
+  if (!deposit || amount <= 0) return false;
+  await insertRefunds(tx, [
+    {
+      appointmentId,
+      attemptId: deposit.id,
+      reason: 'SURPLUS',
+      provider: deposit.provider,
+      amount,
+      status: statusOf(deposit.provider),
+      createdBy: actorId,
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
+  return true;
+}
+
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export function refundDto(r: RefundView): Refund {
   return {
     id: r.id,
     appointmentId: r.appointmentId,
+    reason: r.reason,
     provider: r.provider,
     paymentReference: r.paymentReference,
+    receivedTransactionId: r.receivedTransactionId,
     amount: r.amount,
     status: r.status,
     providerRefundId: r.providerRefundId,
@@ -152,17 +218,22 @@ async function callProvider(
   const p = deps.config.payments;
   const now = deps.clock.now();
   const failed = (failure: string): CallOutcome => ({ status: 'FAILED', providerRefundId: null, failure });
+  // Off (production without its keys): no call can be made; staff give it back by hand.
+  const mode = refund.provider === 'VNPAY' ? p.vnpay.mode : p.momo.mode;
+  if (mode === 'off') return failed(REFUND_MSG.providerOff(PAYMENT_PROVIDER_LABELS[attempt.provider]));
   try {
     if (refund.provider === 'VNPAY') {
-      const apiUrl = p.vnpay.simulated
-        ? `${origin}/api/payments/simulator/vnpay/merchant_webapi/api/transaction`
-        : p.vnpay.apiUrl;
+      const apiUrl =
+        p.vnpay.mode === 'simulator'
+          ? `${origin}/api/payments/simulator/vnpay/merchant_webapi/api/transaction`
+          : p.vnpay.apiUrl;
       const answer = await vnpayRefund(
         apiUrl,
         vnpayRefundRequest(p.vnpay, {
           requestId: refund.requestId!,
           reference: attempt.reference,
           amount: refund.amount,
+          whole: refund.amount === attempt.amount,
           transactionNo: attempt.providerTransactionId,
           paymentCreatedAt: attempt.createdAt,
           createdBy: caller.name,
@@ -179,7 +250,7 @@ async function callProvider(
         return { status: 'PROCESSING', providerRefundId: null, failure: null };
       return failed(`VNPay ${answer.vnp_ResponseCode ?? '?'}: ${answer.vnp_Message ?? ''}`.trim());
     }
-    const endpoint = p.momo.simulated ? `${origin}/api/payments/simulator/momo` : p.momo.endpoint;
+    const endpoint = p.momo.mode === 'simulator' ? `${origin}/api/payments/simulator/momo` : p.momo.endpoint;
     const answer = await momoRefund(
       { ...p.momo, endpoint },
       momoRefundRequest(p.momo, {
@@ -229,7 +300,7 @@ async function sendRefund(
       updatedAt: at,
       ...(done ? { doneAt: at, doneByName: PAYMENT_PROVIDER_LABELS[attempt.provider] } : {}),
     });
-    if (row && done) {
+    if (row?.appointmentId != null && done) {
       const way = PAYMENT_PROVIDER_LABELS[attempt.provider];
       await recordRefundDone(
         tx,
@@ -297,8 +368,9 @@ export async function markRefundDone(
       if (!(await findRefund(tx, id))) throw notFound();
       throw new ConflictError(REFUND_MSG.notMarkable, 'REFUND_NOT_MARKABLE');
     }
-    // By hand: a bank transfer or cash, whatever way the money came.
-    await recordRefundDone(tx, row.appointmentId, { amount: row.amount, way: null, reference }, caller, now);
+    // By hand: a bank transfer or cash, whatever way the money came. Money that named no visit has no history to write.
+    if (row.appointmentId != null)
+      await recordRefundDone(tx, row.appointmentId, { amount: row.amount, way: null, reference }, caller, now);
   });
   return answer(deps.db, id, REFUND_MSG.markedDone);
 }

@@ -8,6 +8,8 @@ import { listOutboxEmails } from '../email/email.repository';
 import { listMessages } from '../messaging/messaging.repository';
 import { listAppointmentEvents, updateAppointment } from '../appointments/appointments.repository';
 import { momoRefundRaw, momoRefundRequest } from './momo';
+import { insertPaymentAttempt, settlePaymentAttempt } from './payments.repository';
+import { newReference } from './payments.service';
 import { sendDueRefunds } from './refunds.service';
 import {
   vnpayRefundRequest,
@@ -132,6 +134,7 @@ for (const kind of dbKinds()) {
       (await call(t.app, s.staff, 'GET', `/api/appointments/${id}/payments`)).json().refunds as {
         id: number;
         status: string;
+        reason: string;
         provider: string | null;
         amount: number;
         providerRefundId: string | null;
@@ -325,6 +328,125 @@ for (const kind of dbKinds()) {
       });
       expect(answer.json()).toMatchObject({ vnp_ResponseCode: '97' });
       expect(vnpayVerifyRefundResponse(t.config.payments.vnpay.hashSecret, answer.json())).toBe(true);
+    });
+
+    /** A bank transfer as SePay notifies it, signed with the configured Apikey. */
+    const transfer = (bankId: number, content: string, amount = AMOUNT) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/vietqr/webhook',
+        headers: { authorization: `Apikey ${t.config.payments.vietqr.webhookSecret}` },
+        payload: {
+          id: bankId,
+          gateway: 'Vietcombank',
+          transactionDate: '2027-03-01 09:30:00',
+          accountNumber: t.config.payments.vietqr.accountNo,
+          content,
+          transferType: 'in',
+          transferAmount: amount,
+        },
+      });
+    type Listed = { id: number; appointmentId: number | null; reason: string; status: string; amount: number };
+    const listedFor = async (bankId: number) =>
+      (
+        (await call(t.app, s.staff, 'GET', '/api/refunds')).json().refunds as (Listed & Record<string, unknown>)[]
+      ).filter((r) => r.receivedTransactionId === String(bankId));
+
+    it('money no payable visit takes is flagged and becomes a refund by hand, once per bank transaction (issue 34)', async () => {
+      // A second real transfer for a reference already paid.
+      const { id, token } = await requested();
+      const { reference } = await start(token, 'VIETQR');
+      expect((await transfer(93001, `CK ${reference}`)).statusCode).toBe(200);
+      expect((await call(t.app, s.staff, 'GET', `/api/appointments/${id}`)).json().status).toBe('PAID');
+      // The same notification again (SePay retries) is nothing new.
+      expect((await transfer(93001, `CK ${reference}`)).statusCode).toBe(200);
+      expect(await listedFor(93001)).toEqual([]);
+      for (let i = 0; i < 2; i++) expect((await transfer(93002, `CK lan 2 ${reference}`)).statusCode).toBe(200);
+      const second = await listedFor(93002);
+      expect(second).toEqual([
+        expect.objectContaining({ appointmentId: id, reason: 'UNMATCHED', status: 'MANUAL', amount: AMOUNT }),
+      ]);
+      expect(second[0]!.paymentReference).toBe(reference);
+      const detail = (await call(t.app, s.staff, 'GET', `/api/appointments/${id}/payments`)).json();
+      expect(detail.flags).toEqual([expect.objectContaining({ flag: 'REFUND', reference, amount: AMOUNT })]);
+
+      // A transfer that quotes a VNPay order's reference pays nothing and goes back.
+      const vnpayVisit = await requested();
+      const vnpayOrder = await start(vnpayVisit.token, 'VNPAY');
+      expect((await transfer(93003, `CK ${vnpayOrder.reference}`)).statusCode).toBe(200);
+      expect((await call(t.app, s.staff, 'GET', `/api/appointments/${vnpayVisit.id}`)).json().status).toBe(
+        'PAYMENT_REQUESTED',
+      );
+      expect(await listedFor(93003)).toEqual([
+        expect.objectContaining({ appointmentId: vnpayVisit.id, reason: 'UNMATCHED', amount: AMOUNT }),
+      ]);
+
+      // A wrong amount for an open order: flagged as such, and the money goes back.
+      const short = await requested();
+      const shortOrder = await start(short.token, 'VIETQR');
+      expect((await transfer(93004, `CK ${shortOrder.reference}`, 200_000)).statusCode).toBe(200);
+      expect(await listedFor(93004)).toEqual([expect.objectContaining({ appointmentId: short.id, amount: 200_000 })]);
+      const shortFlags = (await call(t.app, s.staff, 'GET', `/api/appointments/${short.id}/payments`)).json().flags;
+      expect(shortFlags).toEqual([expect.objectContaining({ flag: 'AMOUNT_MISMATCH', amount: 200_000 })]);
+
+      // Money naming no visit of ours at all: still in the list, given back by hand, marked done once.
+      for (let i = 0; i < 2; i++)
+        expect((await transfer(93005, 'CK AT999999X0123456789AB', 150_000)).statusCode).toBe(200);
+      const [stray, ...more] = await listedFor(93005);
+      expect(more).toEqual([]);
+      expect(stray).toMatchObject({ appointmentId: null, reason: 'UNMATCHED', status: 'MANUAL', amount: 150_000 });
+      expect(stray!.paymentReference).toBe('AT999999X0123456789AB');
+      const done = await call(t.app, s.staff, 'POST', `/api/refunds/${stray!.id}/mark-done`, {
+        reference: 'FT2706HOAN01',
+      });
+      expect(done.statusCode).toBe(200);
+      expect(done.json().refund).toMatchObject({ status: 'DONE', appointmentId: null });
+      expect(await listedFor(93005)).toEqual([]);
+    });
+
+    it('a deposit larger than the price: the visit PAID, the difference refunded through its provider and told to her; a later cancel refunds the rest (issue 34)', async () => {
+      clock.set(MONDAY_9AM);
+      const DEPOSIT = 50_000;
+      const row = await seedAppointment(db(), {
+        status: 'CONFIRMED',
+        depositAmount: DEPOSIT,
+        depositDueAt: new Date(MONDAY_9AM),
+        depositPaidAt: new Date(MONDAY_9AM),
+      });
+      const attempt = await insertPaymentAttempt(db(), {
+        appointmentId: row.id,
+        kind: 'DEPOSIT',
+        provider: 'VNPAY',
+        reference: newReference(row.id),
+        amount: DEPOSIT,
+        createdAt: new Date(MONDAY_9AM),
+      });
+      await settlePaymentAttempt(db(), attempt.id, {
+        status: 'PAID',
+        providerTransactionId: '14226500',
+        paidAt: new Date(MONDAY_9AM),
+      });
+      const asked = await call(t.app, s.staff, 'PUT', `/api/appointments/${row.id}/request-payment`, {
+        amount: 30_000,
+      });
+      expect(asked.statusCode).toBe(200);
+      expect(asked.json().appointment).toMatchObject({ status: 'PAID', paymentAmount: 30_000 });
+      const [surplus, ...others] = await refundsOf(row.id);
+      expect(others).toEqual([]);
+      expect(surplus).toMatchObject({ reason: 'SURPLUS', provider: 'VNPAY', amount: 20_000, status: 'PENDING' });
+      expect(await openList()).toContainEqual(expect.objectContaining({ id: surplus!.id, appointmentId: row.id }));
+      const paidEvent = (await listAppointmentEvents(db(), row.id)).find((e) => e.action === 'MARK_PAID');
+      expect(paidEvent!.note).toContain('Hoàn lại phần tiền cọc dư 20.000');
+
+      expect(await sendDueRefunds(t.app.deps)).toBeGreaterThanOrEqual(1);
+      expect((await refundsOf(row.id))[0]).toMatchObject({ id: surplus!.id, status: 'DONE', amount: 20_000 });
+      expect(await toldDone(row.id)).toEqual({ emails: 1, phone: 1 });
+
+      // Cancelled with refund later: only what the visit kept of the deposit goes back.
+      expect((await cancelWithRefund(row.id)).statusCode).toBe(200);
+      const after = await refundsOf(row.id);
+      expect(after).toHaveLength(2);
+      expect(after[1]).toMatchObject({ reason: 'PAYMENT', provider: 'VNPAY', amount: 30_000 });
     });
 
     it('only the front desk sees the refunds: a patient or a doctor is refused', async () => {

@@ -134,13 +134,15 @@ export function vnpayRefundSignData(r: Omit<VnpayRefundRequest, 'vnp_SecureHash'
 
 const hmac512 = (secret: string, data: string) => createHmac('sha512', secret).update(data, 'utf8').digest('hex');
 
-/** The refund request of a whole payment, signed. */
+/** The refund request of a whole payment or a part of it, signed. */
 export function vnpayRefundRequest(
   keys: Pick<VnpayKeys, 'tmnCode' | 'hashSecret'>,
   p: {
     requestId: string;
     reference: string;
     amount: number;
+    /** The whole payment (02, the default), or a part of it (03: a deposit's surplus). */
+    whole?: boolean;
     transactionNo: string | null;
     paymentCreatedAt: Date;
     createdBy: string;
@@ -153,7 +155,7 @@ export function vnpayRefundRequest(
     vnp_Version: '2.1.0',
     vnp_Command: 'refund',
     vnp_TmnCode: keys.tmnCode,
-    vnp_TransactionType: '02',
+    vnp_TransactionType: p.whole === false ? '03' : '02',
     vnp_TxnRef: p.reference,
     vnp_Amount: String(p.amount * 100),
     vnp_OrderInfo: `Hoan tien giao dich ${p.reference}`,

@@ -784,6 +784,7 @@ describe("BookingManagerPage: the detail's online payments (issue 28)", () => {
     const failed = {
       id: 8,
       appointmentId: 3,
+      reason: 'PAYMENT',
       provider: 'VNPAY',
       paymentReference: 'A3-7Q2K9',
       amount: 500000,

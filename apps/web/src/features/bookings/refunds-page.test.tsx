@@ -11,8 +11,10 @@ const firstLoad = { timeout: 5000 };
 const refund = (id: number, over: Partial<Refund>): RefundList['refunds'][number] => ({
   id,
   appointmentId: 40 + id,
+  reason: 'PAYMENT',
   provider: 'MOMO',
   paymentReference: `AT${40 + id}X0123456789AB`,
+  receivedTransactionId: null,
   amount: 500000,
   status: 'FAILED',
   providerRefundId: null,
@@ -92,6 +94,32 @@ describe("RefundsPage: the front desk's refunds to work through (issue 28)", () 
     expect(within(items[1]!).getByText('Cần hoàn tiền thủ công')).toBeInTheDocument();
     // A transfer has no provider call to send again.
     expect(within(items[1]!).queryByRole('button', { name: 'Gửi lại yêu cầu hoàn tiền' })).not.toBeInTheDocument();
+  });
+
+  it('lists money that no visit took, even naming no visit at all, with why it goes back (issue 34)', async () => {
+    const stray = {
+      ...refund(7, {
+        appointmentId: null,
+        reason: 'UNMATCHED',
+        provider: 'VIETQR',
+        status: 'MANUAL',
+        paymentReference: 'AT999999X0123456789AB',
+        receivedTransactionId: '93005',
+      }),
+      fullName: null,
+      appointmentDate: null,
+      appointmentTime: null,
+    };
+    server(() => ({ refunds: [stray] }));
+    open();
+    const [item] = within(
+      await screen.findByRole('list', { name: 'Khoản hoàn tiền đang chờ' }, firstLoad),
+    ).getAllByRole('listitem');
+    expect(item).toHaveTextContent('Không khớp lịch hẹn nào');
+    expect(item).not.toHaveTextContent('Lịch hẹn #');
+    expect(item).toHaveTextContent('Tiền nhận được không khớp lịch hẹn nào cần thanh toán');
+    expect(item).toHaveTextContent('Mã giao dịch nhận 93005');
+    expect(within(item!).getByRole('button', { name: 'Đánh dấu đã hoàn tiền' })).toBeInTheDocument();
   });
 
   it('sends a refused refund to the provider again, and the list follows', async () => {

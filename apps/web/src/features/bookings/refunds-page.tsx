@@ -44,7 +44,9 @@ export default function RefundsPage() {
           {list.data.refunds.map((r) => (
             <li key={r.id} className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
               <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
-                <span className="font-semibold text-slate-900">Lịch hẹn #{r.appointmentId}</span>
+                <span className="font-semibold text-slate-900">
+                  {r.appointmentId != null ? `Lịch hẹn #${r.appointmentId}` : 'Không khớp lịch hẹn nào'}
+                </span>
                 {r.fullName && <span>{r.fullName}</span>}
                 {r.appointmentDate && (
                   <span className="whitespace-nowrap">

@@ -77,4 +77,15 @@ describe('PayPage', () => {
     expect(await screen.findByText('Đã thanh toán')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'VNPay' })).not.toBeInTheDocument();
   });
+
+  it('says to pay at the desk when the clinic takes no payment online, offering no method (issue 34)', async () => {
+    serve(page({ methods: [] }));
+    renderRoutes(routes, `/pay/${TOKEN}`);
+    expect(
+      await screen.findByText(
+        'Phòng khám hiện chưa nhận thanh toán trực tuyến. Quý khách vui lòng thanh toán tại quầy.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Chọn cách thanh toán:')).not.toBeInTheDocument();
+  });
 });

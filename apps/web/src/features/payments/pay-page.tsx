@@ -122,6 +122,9 @@ function PayPanel({
         </Alert>
       ) : !page.payable ? (
         <Alert tone="info">{PAYMENT_MSG.notPayable}</Alert>
+      ) : page.methods.length === 0 ? (
+        // The clinic takes no payment online (production without provider keys, issue 34).
+        <Alert tone="info">{PAYMENT_MSG.noOnlineMethods}</Alert>
       ) : qr ? (
         <div className="flex flex-col items-center gap-2 text-center">
           <VietQrCode payload={qr.qrPayload ?? ''} label="Mã VietQR để chuyển khoản" />

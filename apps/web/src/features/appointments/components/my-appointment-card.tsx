@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useOnlinePaymentOffered } from '../api/get-payment-methods';
 import { departmentLabel } from '../shared/department-label';
 
 /** A dt/dd pair straight under its div, as a description list wants it; the icon sits in the term. */
@@ -37,6 +38,7 @@ function Row({
  */
 export function MyAppointmentCard({ appointment, onCancel }: { appointment: Appointment; onCancel?: () => void }) {
   const titleId = useId();
+  const online = useOnlinePaymentOffered();
   return (
     <article
       aria-labelledby={titleId}
@@ -77,7 +79,7 @@ export function MyAppointmentCard({ appointment, onCancel }: { appointment: Appo
         )}
       </dl>
 
-      {isDepositDue(appointment, new Date()) && (
+      {online && isDepositDue(appointment, new Date()) && (
         // A held booking's deposit (issue 28): paid from her own booking's pay page.
         <div className="mt-auto flex justify-end border-t border-slate-100 pt-4">
           <Link to={paths.payMine.href(appointment.id)} className={buttonClasses({ size: 'sm' })}>
@@ -85,8 +87,8 @@ export function MyAppointmentCard({ appointment, onCancel }: { appointment: Appo
           </Link>
         </div>
       )}
-      {appointment.status === 'PAYMENT_REQUESTED' && (
-        // Online payment (issue 28): her own booking's pay page.
+      {online && appointment.status === 'PAYMENT_REQUESTED' && (
+        // Online payment (issue 28): her own booking's pay page; not offered when the clinic takes none (issue 34).
         <div className="mt-auto flex justify-end border-t border-slate-100 pt-4">
           <Link to={paths.payMine.href(appointment.id)} className={buttonClasses({ size: 'sm' })}>
             Thanh toán trực tuyến

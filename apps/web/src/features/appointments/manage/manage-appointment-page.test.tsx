@@ -67,6 +67,16 @@ describe('ManageAppointmentPage', () => {
     );
   });
 
+  it('offers no online payment when the clinic takes none (production without provider keys, issue 34)', async () => {
+    serveManageLink(appointment(45, 'PAYMENT_REQUESTED', { fullName: 'Trần Thị Bình' }), { paymentMethods: [] });
+    open();
+    const card = await panel(45);
+    await waitFor(() =>
+      expect(within(card).queryByRole('link', { name: 'Thanh toán trực tuyến' })).not.toBeInTheDocument(),
+    );
+    expect(within(card).getByText('Cần thanh toán')).toBeInTheDocument();
+  });
+
   it('offers the deposit that holds her slot while it is held, from the link she got at booking (issue 28)', async () => {
     const dueAt = new Date(Date.now() + 10 * 60_000).toISOString();
     serveManageLink(appointment(44, 'PENDING', { depositAmount: 200_000, depositDueAt: dueAt, depositPaidAt: null }));

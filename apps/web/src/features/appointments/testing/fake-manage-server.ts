@@ -25,6 +25,8 @@ type Options = {
   rescheduleAnswer?: (body: { appointmentDate: string; appointmentTime: string }) => Reply | null;
   /** Answers 'Thêm vào tài khoản của tôi' instead of adding the visit to the account (a refusal). */
   claimAnswer?: () => Reply | null;
+  /** What GET /api/payments/methods answers (all three by default; none: online payment is off). */
+  paymentMethods?: string[];
 };
 
 /**
@@ -47,6 +49,8 @@ export function serveManageLink(appointment: Appointment, options: Options = {})
     const url = new URL(rawUrl, 'http://localhost');
     const method = init.method ?? 'GET';
     if (url.pathname.startsWith('/api/appointments/public/availability')) return { body: AVAILABLE };
+    if (url.pathname === '/api/payments/methods')
+      return { body: { methods: options.paymentMethods ?? ['VNPAY', 'MOMO', 'VIETQR'] } };
     if (url.pathname === base && method === 'GET') return options.readAnswer?.() ?? { body: managed() };
     if (url.pathname === `${base}/cancel` && method === 'POST') {
       const body = JSON.parse(init.body as string) as { reason?: string };

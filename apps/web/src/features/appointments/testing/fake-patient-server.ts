@@ -31,6 +31,7 @@ export function serveMyAppointments(appointments: Appointment[], options: Option
   const fetchMock = mockFetch((rawUrl, init) => {
     const url = new URL(rawUrl, 'http://localhost');
     if (url.pathname === '/api/users/profile') return { body: options.profile ?? patient };
+    if (url.pathname === '/api/payments/methods') return { body: { methods: ['VNPAY', 'MOMO', 'VIETQR'] } };
     if (
       url.pathname === '/api/appointments/my-appointments' ||
       url.pathname === '/api/appointments/my-medical-history'

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import {
+  REFUND_REASON_LABELS,
   formatDateTime,
   formatVnd,
   markRefundDoneRequestSchema,
@@ -91,8 +92,15 @@ export function RefundItem({ refund }: { refund: Refund }) {
             <span className="font-semibold text-slate-900">{refundWay(refund)}</span>
             <span className="font-medium whitespace-nowrap text-slate-900">{formatVnd(refund.amount)}</span>
           </p>
+          {refund.reason !== 'PAYMENT' && (
+            // Why this money goes back (issue 34): a deposit's surplus, or money no visit took.
+            <p className="text-xs text-slate-700">{REFUND_REASON_LABELS[refund.reason]}</p>
+          )}
           {refund.paymentReference && (
             <p className="text-xs break-all text-slate-600">Giao dịch gốc {refund.paymentReference}</p>
+          )}
+          {refund.receivedTransactionId && (
+            <p className="text-xs break-all text-slate-600">Mã giao dịch nhận {refund.receivedTransactionId}</p>
           )}
           {refund.providerRefundId && (
             <p className="text-xs break-all text-slate-600">Mã hoàn tiền {refund.providerRefundId}</p>

@@ -14,6 +14,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { buildUrl } from '@/lib/api-client';
 import { useCancelByLink } from '../../api/cancel-by-link';
+import { useOnlinePaymentOffered } from '../../api/get-payment-methods';
 import { managePath } from '../../api/get-managed-appointment';
 import { CancelAppointmentDialog } from '../../shared/cancel-appointment-dialog';
 import { Hotline } from '../../shared/private-link-parts';
@@ -60,6 +61,7 @@ export function ManagedAppointmentPanel({ token, managed }: { token: string; man
   const titleId = useId();
   const now = useClinicNow();
   const cancel = useCancelByLink();
+  const online = useOnlinePaymentOffered();
   const [rescheduling, setRescheduling] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -121,15 +123,15 @@ export function ManagedAppointmentPanel({ token, managed }: { token: string; man
             <NothingToChange status={appointment.status} />
           )}
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            {isDepositDue(appointment, new Date()) && (
+            {online && isDepositDue(appointment, new Date()) && (
               // The deposit that holds her slot (issue 28), from the link she got at booking too.
               <Link to={paths.managePay.href(token)} className={buttonClasses({ className: 'w-full sm:w-auto' })}>
                 <CreditCard aria-hidden="true" className="size-4" />
                 {PAYMENT_MSG.payDeposit}
               </Link>
             )}
-            {appointment.status === 'PAYMENT_REQUESTED' && (
-              // Online payment (issue 28), as My Appointments offers it to a signed-in patient.
+            {online && appointment.status === 'PAYMENT_REQUESTED' && (
+              // Online payment (issue 28), as My Appointments offers it to a signed-in patient (none when off, issue 34).
               <Link to={paths.managePay.href(token)} className={buttonClasses({ className: 'w-full sm:w-auto' })}>
                 <CreditCard aria-hidden="true" className="size-4" />
                 Thanh toán trực tuyến
