@@ -20,6 +20,7 @@ import {
   countCodesSince,
   countUnclaimed,
   findAccountContact,
+  findLinkProof,
   lockLiveCode,
   recordWrongAnswer,
   replaceClaimCode,
@@ -35,16 +36,29 @@ import {
  * or number alone claims nothing.
  */
 
+// The code's store, shared with a private link's proof of its booking's e-mail or phone (issue 34, privacy).
+export { countCodesSince, findLinkProof, lockLiveCode, recordWrongAnswer, replaceClaimCode, spendCode };
+export type { ClaimContact };
+
 export type ClaimDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'timeZone'>;
 
 export const CLAIM_NOTE = 'Bệnh nhân thêm lịch hẹn vào tài khoản';
 
-function codeHash(deps: ClaimDeps, userId: number, contact: ClaimContact, code: string): string {
+/** The code's HMAC, bound to who asked (an account's id, or `link:<booking id>`) and where it went. */
+export function codeHash(
+  deps: Pick<ClaimDeps, 'config'>,
+  owner: number | string,
+  contact: ClaimContact,
+  code: string,
+): string {
   const to = contact.email ?? `tel:${contact.phone}`;
-  return createHmac('sha256', deps.config.jwtSecret).update(`claim|${userId}|${to}|${code}`).digest('hex');
+  return createHmac('sha256', deps.config.jwtSecret).update(`claim|${owner}|${to}|${code}`).digest('hex');
 }
 
-function samehash(a: string, b: string): boolean {
+/** A new six-digit code. */
+export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+export function samehash(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');
   const y = Buffer.from(b, 'hex');
   return x.length === y.length && timingSafeEqual(x, y);
@@ -80,7 +94,7 @@ export async function sendClaimCode(
     const asked = await countCodesSince(tx, actor.id, new Date(now.getTime() - 3_600_000));
     if (asked >= CLAIM_CODES_PER_HOUR) throw new TooManyRequestsError(CLAIM_MSG.tooManyCodes, 3600);
     if ((await countUnclaimed(tx, contact)) === 0) return answer;
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const code = newCode();
     await replaceClaimCode(tx, {
       userId: actor.id,
       email: contact.email ?? null,
