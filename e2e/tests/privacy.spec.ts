@@ -1,5 +1,37 @@
-import { expect, test } from '@playwright/test';
-import { bookViaApi, clinicWeekday, expectAccessible, signIn, snap } from './helpers';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { bookViaApi, clinicWeekday, emptySlotDay, expectAccessible, signIn, snap } from './helpers';
+
+/** The phone simulator beside the journeys' server (serve-with-mailbox.mjs). */
+const SIMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PHONE_PORT ?? Number(process.env.E2E_SMTP_PORT ?? 3125) + 1)}`;
+const smsTo = async (request: APIRequestContext, msisdn: string): Promise<string[]> =>
+  (
+    (await (await request.get(`${SIMULATOR}/_sim/inbox?phone=${msisdn}`)).json()) as {
+      channel: string;
+      text?: string;
+    }[]
+  )
+    .filter((m) => m.channel === 'sms')
+    .map((m) => m.text ?? '');
+
+/** The admin's queue 'Yêu cầu về dữ liệu cá nhân', in its own browser context. */
+async function openQueue(browser: Browser) {
+  const adminContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin');
+  await admin
+    .getByRole('link', { name: /Yêu cầu về dữ liệu cá nhân/ })
+    .first()
+    .click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Yêu cầu về dữ liệu cá nhân' })).toBeVisible();
+  return { adminContext, admin };
+}
+
+/** The admin carries out a deletion request and answers it. */
+async function answerDeletion(admin: Page, card: Locator) {
+  await card.getByLabel('Câu trả lời cho người yêu cầu').fill('Phòng khám đã xóa dữ liệu của chị.');
+  await card.getByRole('button', { name: 'Xóa dữ liệu và trả lời' }).click();
+  await expect(admin.getByText('Đã trả lời yêu cầu')).toBeVisible();
+}
 
 test('a visitor opens the privacy notice, downloads her data from her private link and asks for deletion; the admin answers before the deadline', async ({
   page,
@@ -69,25 +101,86 @@ test('a visitor opens the privacy notice, downloads her data from her private li
   await expectAccessible(page);
 
   // The admin's queue: the request with its deadline, answered before it.
-  const adminContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  const admin = await adminContext.newPage();
-  await signIn(admin, 'admin');
-  await admin
-    .getByRole('link', { name: /Yêu cầu về dữ liệu cá nhân/ })
-    .first()
-    .click();
-  await expect(admin.getByRole('heading', { level: 1, name: 'Yêu cầu về dữ liệu cá nhân' })).toBeVisible();
+  const { adminContext, admin } = await openQueue(browser);
   const card = admin.getByRole('listitem').filter({ hasText: 'rieng.vu@example.vn' });
   await expect(card.getByText('Hạn trả lời:')).toBeVisible();
   await expect(card.getByText('Quá hạn')).toHaveCount(0);
   await snap(admin, testInfo, 'privacy-queue');
   await expectAccessible(admin);
-  await card.getByLabel('Câu trả lời cho người yêu cầu').fill('Phòng khám đã xóa dữ liệu của chị.');
-  await card.getByRole('button', { name: 'Xóa dữ liệu và trả lời' }).click();
-  await expect(admin.getByText('Đã trả lời yêu cầu')).toBeVisible();
+  await answerDeletion(admin, card);
 
   // Her booking no longer names her: its private link opens nothing.
   await page.goto(`/appointment/manage/${manageToken}`);
   await expect(page.getByRole('heading', { name: 'Không mở được lịch hẹn' })).toBeVisible();
   await adminContext.close();
+});
+
+test('a patient who booked with her phone only sees her booking from her link; the admin deletes that booking and the answer reaches her phone', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // Not on Zalo: the answer comes by SMS, which the simulator shows as text.
+  const national = '0988700333';
+  const msisdn = '84988700333';
+  await request.post(`${SIMULATOR}/_sim/rules`, { data: { phone: msisdn, zalo: 'not-user' } });
+  const date = await emptySlotDay(request, { time: '14:00', department: 'GYNECOLOGY' }, 15);
+  const res = await request.post('/api/appointments/public', {
+    data: {
+      fullName: 'Hà Thị Sim',
+      phone: national,
+      email: '',
+      appointmentDate: date,
+      appointmentTime: '14:00',
+      department: 'GYNECOLOGY',
+      reason: 'Khám thai định kỳ',
+      consentHealthData: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { manageToken } = (await res.json()) as { manageToken: string };
+
+  // Her link shows her booking and its consent, not "Lịch hẹn (0)".
+  await page.goto(`/appointment/manage/${manageToken}`);
+  const mine = page.getByRole('region', { name: 'Dữ liệu cá nhân của tôi' });
+  await expect(mine.getByText('Liên kết này cho xem dữ liệu của lịch hẹn này.')).toBeVisible();
+  await mine.getByRole('button', { name: 'Xem dữ liệu của tôi' }).click();
+  const view = page.getByRole('region', { name: 'Dữ liệu của tôi' });
+  await expect(view.getByText(/theo lịch hẹn #\d+ của liên kết này/)).toBeVisible();
+  await expect(view.getByRole('heading', { name: 'Lịch hẹn (1)' })).toBeVisible();
+  await expect(view.getByText(/Hà Thị Sim · 0988700333 · Lý do: Khám thai định kỳ/)).toBeVisible();
+  await expect(view.getByText(/Xử lý thông tin sức khỏe để đặt và thực hiện lịch khám · phiên bản 1\.0/)).toBeVisible();
+  // Anything wider needs the code; she has no e-mail to receive it.
+  await expect(
+    mine.getByRole('group', { name: 'Xem mọi dữ liệu theo email hoặc số điện thoại của tôi' }),
+  ).toBeVisible();
+  await mine.getByRole('button', { name: 'Nhận mã qua email' }).click();
+  await expect(mine.getByText('Lịch hẹn này không có email. Vui lòng nhận mã qua số điện thoại.')).toBeVisible();
+
+  await mine.getByLabel('Loại yêu cầu').selectOption({ label: 'Yêu cầu xóa dữ liệu' });
+  await expect(mine.getByText(/Yêu cầu chỉ áp dụng cho lịch hẹn này\./)).toBeVisible();
+  await mine.getByRole('button', { name: 'Gửi yêu cầu' }).click();
+  await expect(mine.getByText('Phòng khám đã nhận yêu cầu của bạn và sẽ trả lời trong vòng 72 giờ.')).toBeVisible();
+  await expect(mine.getByText('Phạm vi: Chỉ lịch hẹn này')).toBeVisible();
+  await snap(page, testInfo, 'privacy-phone-only-link');
+  await expectAccessible(page);
+
+  // The admin sees whom she answers and how, and carries it out.
+  const { adminContext, admin } = await openQueue(browser);
+  const card = admin.getByRole('listitem').filter({ hasText: 'Hà Thị Sim' });
+  await expect(card.getByText('Zalo hoặc SMS đến 0988***333')).toBeVisible();
+  await expect(card.getByText('Chỉ lịch hẹn này')).toBeVisible();
+  await snap(admin, testInfo, 'privacy-phone-only-queue');
+  await answerDeletion(admin, card);
+  await adminContext.close();
+
+  // Done means done: her link opens nothing, and the answer reached her phone.
+  await page.goto(`/appointment/manage/${manageToken}`);
+  await expect(page.getByRole('heading', { name: 'Không mở được lịch hẹn' })).toBeVisible();
+  await expect
+    .poll(async () => (await smsTo(request, msisdn)).some((t) => t.includes('Da xoa du lieu ca nhan')), {
+      timeout: 20_000,
+    })
+    .toBe(true);
 });

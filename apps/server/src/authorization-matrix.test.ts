@@ -785,6 +785,15 @@ for (const kind of dbKinds()) {
           payload: { kind: 'CORRECTION', details: 'Sửa số điện thoại' },
         }),
       },
+      'POST /api/privacy/link/:token/proof/code': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/privacy/link/${await linked()}/proof/code`, payload: { via: 'PHONE' } }),
+      },
+      // A wrong code (400): what is checked is who gets past the door.
+      'POST /api/privacy/link/:token/proof': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/privacy/link/${await linked()}/proof`, payload: { code: '000000' } }),
+      },
       'GET /api/privacy/requests': { expect: perm('managePrivacy') },
       'GET /api/privacy/requests/:id/data': {
         expect: perm('managePrivacy'),

@@ -29,6 +29,17 @@ export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];
 /** How she asked: signed in, or through her private link (she is answered by e-mail). */
 export const DATA_REQUEST_CHANNELS = ['ACCOUNT', 'LINK'] as const;
 export type DataRequestChannel = (typeof DATA_REQUEST_CHANNELS)[number];
+/**
+ * What a request (and a private link's view) covers (issue 34): the link's own booking; everything
+ * under the e-mail or phone she proved with a code sent to it; or her signed-in account.
+ */
+export const DATA_REQUEST_SCOPES = ['BOOKING', 'CONTACT', 'ACCOUNT'] as const;
+export type DataRequestScope = (typeof DATA_REQUEST_SCOPES)[number];
+/** How long a private link sees everything under the e-mail or phone once its code was typed. */
+export const PRIVACY_PROOF_MINUTES = 30;
+/** How she is told the answer: by e-mail, or by Zalo (else SMS) to her mobile. */
+export const DATA_REQUEST_REPLY_CHANNELS = ['EMAIL', 'PHONE'] as const;
+export type DataRequestReplyChannel = (typeof DATA_REQUEST_REPLY_CHANNELS)[number];
 
 /** What an access record says was read. */
 export const ACCESS_TARGETS = [
@@ -111,7 +122,20 @@ export const PRIVACY_MSG = {
     `Phòng khám đã cập nhật chính sách bảo mật (phiên bản ${version}, ngày ${date}). Sự đồng ý bạn đã cho trước đây theo phiên bản cũ; vui lòng đọc chính sách mới và xác nhận nếu bạn vẫn đồng ý. Nếu không, bạn có thể rút lại sự đồng ý bên dưới.`,
   renewalAgree: 'Tôi đã đọc chính sách bảo mật mới và đồng ý với mục đích:',
   renewalSubmit: 'Xác nhận đồng ý',
+  proofCodeSentEmail: 'Phòng khám đã gửi mã xác nhận đến email của lịch hẹn này.',
+  proofCodeSentPhone: 'Phòng khám đã gửi mã xác nhận qua Zalo hoặc SMS đến số điện thoại của lịch hẹn này.',
+  proofNoEmail: 'Lịch hẹn này không có email. Vui lòng nhận mã qua số điện thoại.',
+  proofNoMobile: 'Số điện thoại của lịch hẹn này không nhận được tin nhắn. Vui lòng nhận mã qua email.',
+  proofDone: (minutes: number) =>
+    `Đã xác nhận. Trong ${minutes} phút tới, liên kết này xem được mọi dữ liệu theo email hoặc số điện thoại đã xác nhận.`,
 } as const;
+
+/** What a request or a view covers, as the person and the administrator read it. */
+export const DATA_REQUEST_SCOPE_LABELS: Record<DataRequestScope, string> = {
+  BOOKING: 'Chỉ lịch hẹn này',
+  CONTACT: 'Mọi dữ liệu theo email hoặc số điện thoại đã xác nhận',
+  ACCOUNT: 'Tài khoản và mọi dữ liệu theo email của tài khoản',
+};
 
 export const DATA_REQUEST_KIND_LABELS: Record<DataRequestKind, string> = {
   CORRECTION: 'Sửa thông tin',

@@ -11,6 +11,8 @@ import {
   CONSENT_SOURCES,
   DATA_REQUEST_CHANNELS,
   DATA_REQUEST_KINDS,
+  DATA_REQUEST_REPLY_CHANNELS,
+  DATA_REQUEST_SCOPES,
   DATA_REQUEST_STATUSES,
   PRIVACY_MSG as P,
 } from './privacy-texts';
@@ -79,6 +81,8 @@ export const dataRequestSchema = z.object({
   kind: z.enum(DATA_REQUEST_KINDS),
   status: z.enum(DATA_REQUEST_STATUSES),
   channel: z.enum(DATA_REQUEST_CHANNELS),
+  /** What it covers: the link's booking, the proven e-mail or phone, or the account. */
+  scope: z.enum(DATA_REQUEST_SCOPES),
   purpose: z.enum(CONSENT_PURPOSES).nullable(),
   details: z.string().nullable(),
   createdAt: z.string(),
@@ -93,8 +97,18 @@ export type DataRequest = z.infer<typeof dataRequestSchema>;
 export const personalDataSchema = z.object({
   generatedAt: z.string(),
   noticeVersion: z.string(),
-  /** The e-mail addresses and account her data was found by. */
-  identity: z.object({ emails: z.array(z.string()), userId: z.number().int().nullable() }),
+  /**
+   * Whose data: a private link's own booking (BOOKING), everything under the e-mail or phone proven by a
+   * code (CONTACT, until provenUntil), or the signed-in account; the addresses, phones and account it was found by.
+   */
+  identity: z.object({
+    scope: z.enum(DATA_REQUEST_SCOPES),
+    emails: z.array(z.string()),
+    phones: z.array(z.string()),
+    userId: z.number().int().nullable(),
+    appointmentId: z.number().int().nullable(),
+    provenUntil: z.string().nullable(),
+  }),
   account: z
     .object({
       username: z.string(),
@@ -172,6 +186,29 @@ export type DataRequestCreateInput = z.output<typeof dataRequestCreateSchema>;
 
 export const dataRequestCreatedSchema = z.object({ message: z.string(), request: dataRequestSchema });
 
+// ---------------------------------------------------------------- a private link's proof of the contact
+
+/** POST /privacy/link/{token}/proof/code: a code to the booking's e-mail or to its mobile (Zalo, else SMS). */
+export const privacyProofCodeRequestSchema = z.object(
+  { via: z.enum(['EMAIL', 'PHONE'], { error: 'Vui lòng chọn nhận mã qua email hoặc số điện thoại' }) },
+  { error: 'Vui lòng chọn nhận mã qua email hoặc số điện thoại' },
+);
+export type PrivacyProofCodeRequest = z.infer<typeof privacyProofCodeRequestSchema>;
+export const privacyProofCodeResponseSchema = z.object({
+  message: z.string(),
+  expiresInMinutes: z.number().int(),
+  /** Where it went, masked. */
+  sentTo: z.string(),
+});
+export type PrivacyProofCodeResponse = z.infer<typeof privacyProofCodeResponseSchema>;
+/** POST /privacy/link/{token}/proof: the code; right, the link sees everything under that contact for a while. */
+export const privacyProofResponseSchema = z.object({
+  message: z.string(),
+  scope: z.enum(DATA_REQUEST_SCOPES),
+  provenUntil: z.string(),
+});
+export type PrivacyProofResponse = z.infer<typeof privacyProofResponseSchema>;
+
 // ---------------------------------------------------------------- the back-office queue
 
 export const dataRequestIdParamsSchema = z.object({ id: pathIdSchema(P.invalidRequestId) });
@@ -182,6 +219,9 @@ export const adminDataRequestSchema = dataRequestSchema.extend({
   phone: z.string().nullable(),
   userId: z.number().int().nullable(),
   answeredBy: z.string().nullable(),
+  /** How the answer reaches her: e-mail to `replyTo`, or Zalo/SMS to the masked mobile; null: neither is possible. */
+  replyBy: z.enum(DATA_REQUEST_REPLY_CHANNELS).nullable(),
+  replyTo: z.string().nullable(),
 });
 export type AdminDataRequest = z.infer<typeof adminDataRequestSchema>;
 

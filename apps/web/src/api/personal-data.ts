@@ -1,5 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsentRenewal, ConsentRenewInput, DataRequest, DataRequestCreate, PersonalData } from '@clinic/shared';
+import type {
+  ConsentRenewal,
+  ConsentRenewInput,
+  DataRequest,
+  DataRequestCreate,
+  PersonalData,
+  PrivacyProofCodeRequest,
+  PrivacyProofCodeResponse,
+  PrivacyProofResponse,
+} from '@clinic/shared';
 import { api } from '@/lib/api-client';
 
 /** Whose data: the signed-in account, or the holder of a booking's private link. */
@@ -54,5 +63,25 @@ export function useRenewConsent(s: DataSubject) {
     mutationFn: (body: ConsentRenewInput) =>
       api.post<{ message: string; renewal: ConsentRenewal }>(`${base(s)}/consents`, body, authOf(s)),
     onSuccess: (answer) => client.setQueryData([...keyOf(s), 'consents'], answer.renewal),
+  });
+}
+
+/** A private link's proof of its booking's e-mail or phone (issue 34): a code sent to it... */
+export function useSendProofCode(token: string) {
+  return useMutation({
+    mutationFn: (body: PrivacyProofCodeRequest) =>
+      api.post<PrivacyProofCodeResponse>(`/privacy/link/${encodeURIComponent(token)}/proof/code`, body, {
+        auth: false,
+      }),
+  });
+}
+
+/** ...typed here: for a while the link's data, consents and requests cover everything under that contact. */
+export function useVerifyProof(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      api.post<PrivacyProofResponse>(`/privacy/link/${encodeURIComponent(token)}/proof`, { code }, { auth: false }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keyOf({ kind: 'link', token }) }),
   });
 }

@@ -4,6 +4,7 @@ import {
   APPOINTMENT_STATUS_LABELS,
   CONSENT_PURPOSE_LABELS,
   DATA_REQUEST_KIND_LABELS,
+  DATA_REQUEST_SCOPE_LABELS,
   DATA_REQUEST_STATUS_LABELS,
   PRIVACY_NOTICE,
   PRIVACY_TEXT,
@@ -13,23 +14,33 @@ import {
   type DataRequestKind,
   type PersonalData,
 } from '@clinic/shared';
-import { getPersonalData, useCreateDataRequest, useDataRequests, type DataSubject } from '@/api/personal-data';
+import {
+  getPersonalData,
+  useCreateDataRequest,
+  useDataRequests,
+  useSendProofCode,
+  useVerifyProof,
+  type DataSubject,
+} from '@/api/personal-data';
 import { ConsentRenewalCard } from '@/components/consent-renewal-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormField, Input } from '@/components/ui/form-field';
 import { serverErrorText } from '@/lib/error-message';
 import { saveFile } from '@/lib/save-file';
 
 /**
  * A person's rights over her data (issue 26), from Settings (signed in) or her booking's private
  * link: download everything as JSON or read it here, ask for a correction, withdraw a consent, ask
- * for deletion, and follow her requests' answers.
+ * for deletion, and follow her requests' answers. A private link speaks for its own booking; with a
+ * code sent to the booking's e-mail or phone it covers everything under that contact for a while (issue 34).
  */
 export function MyDataPanel({ subject }: { subject: DataSubject }) {
   const id = useId();
   const [data, setData] = useState<PersonalData | null>(null);
   const [loading, setLoading] = useState<'json' | 'view' | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [provenUntil, setProvenUntil] = useState<string | null>(null);
 
   async function load(kind: 'json' | 'view') {
     setLoading(kind);
@@ -79,9 +90,25 @@ export function MyDataPanel({ subject }: { subject: DataSubject }) {
           {PRIVACY_TEXT.viewData}
         </Button>
       </div>
+      {subject.kind === 'link' && (
+        <p className="text-sm text-slate-600">
+          {provenUntil
+            ? `Liên kết này đang cho xem mọi dữ liệu theo email hoặc số điện thoại đã xác nhận, đến ${formatDateTime(provenUntil)}.`
+            : 'Liên kết này cho xem dữ liệu của lịch hẹn này.'}
+        </p>
+      )}
       {loadError && <Alert>{loadError}</Alert>}
       {data && <PersonalDataView data={data} />}
-      <DataRequestForm subject={subject} />
+      {subject.kind === 'link' && !provenUntil && (
+        <ContactProof
+          token={subject.token}
+          onProven={(until) => {
+            setProvenUntil(until);
+            if (data) void load('view');
+          }}
+        />
+      )}
+      <DataRequestForm subject={subject} proven={provenUntil != null} />
       <DataRequestList subject={subject} />
     </section>
   );
@@ -106,7 +133,7 @@ function PersonalDataView({ data }: { data: PersonalData }) {
     >
       <h3 className="text-base font-semibold text-slate-900">Dữ liệu phòng khám đang lưu về bạn</h3>
       <p>
-        Lập lúc {formatDateTime(data.generatedAt)}, theo {data.identity.emails.join(', ') || 'tài khoản của bạn'}.
+        Lập lúc {formatDateTime(data.generatedAt)}, theo {scopeText(data.identity)}.
       </p>
       {data.account && (
         <Block title="Tài khoản" empty={false}>
@@ -170,9 +197,91 @@ function PersonalDataView({ data }: { data: PersonalData }) {
   );
 }
 
+/** Whose data the page shows: the link's booking, the proven e-mail or phone, or the account. */
+function scopeText(identity: PersonalData['identity']): string {
+  if (identity.scope === 'BOOKING') return `lịch hẹn #${identity.appointmentId} của liên kết này`;
+  const contacts = [...identity.emails, ...identity.phones].join(', ');
+  if (identity.scope === 'CONTACT')
+    return `${contacts}, đã xác nhận bằng mã${identity.provenUntil ? ` (đến ${formatDateTime(identity.provenUntil)})` : ''}`;
+  return `tài khoản của bạn${contacts ? ` (${contacts})` : ''}`;
+}
+
+/**
+ * 'Xem mọi dữ liệu theo email / số điện thoại của tôi': a code to the booking's e-mail or, by Zalo or
+ * SMS, to its phone; typed here, the link covers everything under that contact for a while.
+ */
+function ContactProof({ token, onProven }: { token: string; onProven: (until: string) => void }) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const send = useSendProofCode(token);
+  const verify = useVerifyProof(token);
+  const verifyError = serverErrorText(verify.error, 'message') ?? 'Không xác nhận được mã. Vui lòng thử lại.';
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    verify.mutate(code.trim(), { onSuccess: (res) => onProven(res.provenUntil) });
+  };
+  return (
+    <div role="group" aria-labelledby={`${id}-title`} className="space-y-3 rounded-xl border border-slate-200 p-4">
+      <h3 id={`${id}-title`} className="font-semibold text-slate-900">
+        Xem mọi dữ liệu theo email hoặc số điện thoại của tôi
+      </h3>
+      <p className="text-sm text-slate-600">
+        Liên kết này chỉ mở lịch hẹn này. Để xem và gửi yêu cầu cho mọi lịch hẹn đã đặt bằng cùng email hoặc số điện
+        thoại, hãy nhận mã xác nhận gửi đến email hoặc số điện thoại của lịch hẹn này.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          onClick={() => send.mutate({ via: 'EMAIL' })}
+          loading={send.isPending && send.variables?.via === 'EMAIL'}
+          disabled={send.isPending}
+        >
+          Nhận mã qua email
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => send.mutate({ via: 'PHONE' })}
+          loading={send.isPending && send.variables?.via === 'PHONE'}
+          disabled={send.isPending}
+        >
+          Nhận mã qua Zalo hoặc SMS
+        </Button>
+      </div>
+      {send.isError && (
+        <Alert>{serverErrorText(send.error, 'message') ?? 'Không gửi được mã. Vui lòng thử lại.'}</Alert>
+      )}
+      {send.isSuccess && (
+        <form onSubmit={submit} className="space-y-2">
+          <p className="text-sm text-slate-700">
+            {send.data.message} ({send.data.sentTo}, hiệu lực {send.data.expiresInMinutes} phút)
+          </p>
+          <div className="flex flex-wrap items-end gap-2">
+            <FormField label="Mã xác nhận (6 chữ số)" error={verify.isError ? verifyError : undefined} required>
+              {(control) => (
+                <Input
+                  {...control}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  maxLength={6}
+                  className="w-40 font-mono tracking-widest"
+                />
+              )}
+            </FormField>
+            <Button type="submit" loading={verify.isPending}>
+              Xác nhận mã
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
 const KINDS: DataRequestKind[] = ['CORRECTION', 'WITHDRAWAL', 'DELETION'];
 
-function DataRequestForm({ subject }: { subject: DataSubject }) {
+function DataRequestForm({ subject, proven }: { subject: DataSubject; proven: boolean }) {
   const id = useId();
   const [kind, setKind] = useState<DataRequestKind>('CORRECTION');
   const [purpose, setPurpose] = useState<ConsentPurpose>('HEALTH_DATA');
@@ -244,6 +353,10 @@ function DataRequestForm({ subject }: { subject: DataSubject }) {
       </div>
       {kind === 'DELETION' && (
         <Alert tone="warning">
+          {subject.kind === 'link' &&
+            (proven
+              ? 'Yêu cầu áp dụng cho mọi dữ liệu theo email hoặc số điện thoại đã xác nhận. '
+              : 'Yêu cầu chỉ áp dụng cho lịch hẹn này. ')}
           Lịch hẹn chưa khám sẽ bị hủy và thông tin của bạn bị xóa. Các lần khám đã hoàn tất có ghi chú của bác sĩ được
           giữ theo thời hạn lưu hồ sơ bệnh án, chỉ bác sĩ điều trị và quản trị viên được mở.
         </Alert>
@@ -269,6 +382,7 @@ function DataRequestList({ subject }: { subject: DataSubject }) {
             <p className="font-medium text-slate-900">
               {DATA_REQUEST_KIND_LABELS[r.kind]} · {DATA_REQUEST_STATUS_LABELS[r.status]}
             </p>
+            <p className="text-slate-600">Phạm vi: {DATA_REQUEST_SCOPE_LABELS[r.scope]}</p>
             <p className="text-slate-600">
               Gửi {formatDateTime(r.createdAt)} · hạn trả lời {formatDateTime(r.dueAt)}
             </p>

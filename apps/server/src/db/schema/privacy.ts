@@ -8,6 +8,7 @@ import {
   CONSENT_SOURCES,
   DATA_REQUEST_CHANNELS,
   DATA_REQUEST_KINDS,
+  DATA_REQUEST_SCOPES,
   DATA_REQUEST_STATUSES,
 } from '@clinic/shared';
 import { inList } from './checks';
@@ -59,10 +60,18 @@ export const dataRequests = pgTable(
     kind: text('kind', { enum: DATA_REQUEST_KINDS }).notNull(),
     status: text('status', { enum: DATA_REQUEST_STATUSES }).notNull().default('OPEN'),
     channel: text('channel', { enum: DATA_REQUEST_CHANNELS }).notNull(),
+    /**
+     * What it covers (issue 34): BOOKING, the link's booking (appointment_id) alone; CONTACT, everything
+     * under the e-mail or the phone she proved with a code (the one of email/phone set); ACCOUNT, her account.
+     */
+    scope: text('scope', { enum: DATA_REQUEST_SCOPES }).notNull().default('BOOKING'),
     /** The consent a withdrawal is about. */
     purpose: text('purpose', { enum: CONSENT_PURPOSES }),
     details: text('details'),
-    /** Who asked: her account, or the e-mail of the booking whose private link she used. */
+    /**
+     * Who asked and where she is answered: her account (and its e-mail); the booking whose private link she
+     * used (its e-mail if any, else its phone); or the e-mail or phone she proved.
+     */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     fullName: text('full_name'),
     email: text('email'),
@@ -83,6 +92,7 @@ export const dataRequests = pgTable(
     check('data_requests_kind_check', inList(t.kind, DATA_REQUEST_KINDS)),
     check('data_requests_status_check', inList(t.status, DATA_REQUEST_STATUSES)),
     check('data_requests_channel_check', inList(t.channel, DATA_REQUEST_CHANNELS)),
+    check('data_requests_scope_check', inList(t.scope, DATA_REQUEST_SCOPES)),
   ],
 );
 export type DataRequestRow = typeof dataRequests.$inferSelect;

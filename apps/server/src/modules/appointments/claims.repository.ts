@@ -30,12 +30,17 @@ export async function countUnclaimed(db: Db, contact: ClaimContact): Promise<num
   return Number(row?.n ?? 0);
 }
 
-/** Codes the account asked for since `since`: at most CLAIM_CODES_PER_HOUR an hour. */
-export async function countCodesSince(db: Db, userId: number, since: Date): Promise<number> {
+/** Who asked for a code: an account (a user id), or a booking's private link (issue 34). */
+export type CodeOwner = number | { appointmentId: number };
+const ownedBy = (owner: CodeOwner) =>
+  typeof owner === 'number' ? eq(claimCodes.userId, owner) : eq(claimCodes.appointmentId, owner.appointmentId);
+
+/** Codes the account (or link) asked for since `since`: at most CLAIM_CODES_PER_HOUR an hour. */
+export async function countCodesSince(db: Db, owner: CodeOwner, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(claimCodes)
-    .where(and(eq(claimCodes.userId, userId), gte(claimCodes.createdAt, since)));
+    .where(and(ownedBy(owner), gte(claimCodes.createdAt, since)));
   return Number(row?.n ?? 0);
 }
 
@@ -46,7 +51,8 @@ export async function countCodesSince(db: Db, userId: number, since: Date): Prom
 export async function replaceClaimCode(
   db: Db,
   row: {
-    userId: number;
+    userId: number | null;
+    appointmentId?: number | null;
     email: string | null;
     phone: string | null;
     /** Null for a code the outbox worker makes later (issuePendingClaimCodes). */
@@ -59,7 +65,7 @@ export async function replaceClaimCode(
   await db
     .update(claimCodes)
     .set({ spentAt: row.createdAt })
-    .where(and(eq(claimCodes.userId, row.userId), isNull(claimCodes.spentAt)));
+    .where(and(ownedBy(row.userId ?? { appointmentId: row.appointmentId ?? 0 }), isNull(claimCodes.spentAt)));
   await db.insert(claimCodes).values(row);
 }
 
@@ -86,12 +92,12 @@ export async function deleteCodesBefore(db: Db, before: Date): Promise<void> {
   await db.delete(claimCodes).where(lt(claimCodes.createdAt, before));
 }
 
-/** The account's code still working at `now`, locked until the transaction ends (one answer at a time). */
-export async function lockLiveCode(db: Db, userId: number, now: Date) {
+/** The account's (or link's) code still working at `now`, locked until the transaction ends (one answer at a time). */
+export async function lockLiveCode(db: Db, owner: CodeOwner, now: Date) {
   const rows = await db
     .select()
     .from(claimCodes)
-    .where(and(eq(claimCodes.userId, userId), isNull(claimCodes.spentAt), gt(claimCodes.expiresAt, now)))
+    .where(and(ownedBy(owner), isNull(claimCodes.spentAt), gt(claimCodes.expiresAt, now)))
     .orderBy(desc(claimCodes.createdAt))
     .limit(1)
     .for('update');
@@ -111,8 +117,22 @@ export async function recordWrongAnswer(db: Db, id: number, max: number, now: Da
   return row?.attempts ?? max;
 }
 
-export async function spendCode(db: Db, id: number, now: Date): Promise<void> {
-  await db.update(claimCodes).set({ spentAt: now }).where(eq(claimCodes.id, id));
+export async function spendCode(db: Db, id: number, now: Date, verified = false): Promise<void> {
+  await db
+    .update(claimCodes)
+    .set({ spentAt: now, ...(verified ? { verifiedAt: now } : {}) })
+    .where(eq(claimCodes.id, id));
+}
+
+/** The link's latest code answered right since `since`: the e-mail or phone its holder proved (issue 34). */
+export async function findLinkProof(db: Db, appointmentId: number, since: Date) {
+  const rows = await db
+    .select({ email: claimCodes.email, phone: claimCodes.phone, verifiedAt: claimCodes.verifiedAt })
+    .from(claimCodes)
+    .where(and(eq(claimCodes.appointmentId, appointmentId), gt(claimCodes.verifiedAt, since)))
+    .orderBy(desc(claimCodes.verifiedAt))
+    .limit(1);
+  return rows[0];
 }
 
 /** Gives the account every visit booked with this e-mail or phone that belongs to no account; returns them. */

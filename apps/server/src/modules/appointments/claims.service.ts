@@ -21,6 +21,7 @@ import {
   countUnclaimed,
   deleteCodesBefore,
   findAccountContact,
+  findLinkProof,
   lockLiveCode,
   lockPendingCodes,
   recordWrongAnswer,
@@ -38,17 +39,29 @@ import {
  * or number alone claims nothing.
  */
 
+// The code's store, shared with a private link's proof of its booking's e-mail or phone (issue 34, privacy).
+export { countCodesSince, findLinkProof, lockLiveCode, recordWrongAnswer, replaceClaimCode, spendCode };
+export type { ClaimContact };
+
 export type ClaimDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'timeZone'>;
 
 export const CLAIM_NOTE = 'Bệnh nhân thêm lịch hẹn vào tài khoản';
 
-/** The HMAC a code is kept as: of the account, the contact and the six digits. */
-export function claimCodeHash(deps: ClaimDeps, userId: number, contact: ClaimContact, code: string): string {
+/** The code's HMAC, bound to who asked (an account's id, or `link:<booking id>`) and where it went. */
+export function codeHash(
+  deps: Pick<ClaimDeps, 'config'>,
+  owner: number | string,
+  contact: ClaimContact,
+  code: string,
+): string {
   const to = contact.email ?? `tel:${contact.phone}`;
-  return createHmac('sha256', deps.config.jwtSecret).update(`claim|${userId}|${to}|${code}`).digest('hex');
+  return createHmac('sha256', deps.config.jwtSecret).update(`claim|${owner}|${to}|${code}`).digest('hex');
 }
 
-function samehash(a: string, b: string): boolean {
+/** A new six-digit code. */
+export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+export function samehash(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');
   const y = Buffer.from(b, 'hex');
   return x.length === y.length && timingSafeEqual(x, y);
@@ -111,9 +124,9 @@ export async function issuePendingClaimCodes(deps: ClaimDeps): Promise<number> {
     let sent = 0;
     for (const row of await lockPendingCodes(tx, now, ISSUE_BATCH)) {
       const contact: ClaimContact | null = row.email ? { email: row.email } : row.phone ? { phone: row.phone } : null;
-      if (!contact) continue;
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await setCodeHash(tx, row.id, claimCodeHash(deps, row.userId, contact, code));
+      if (!contact || row.userId === null) continue;
+      const code = newCode();
+      await setCodeHash(tx, row.id, codeHash(deps, row.userId, contact, code));
       if ((await countUnclaimed(tx, contact)) === 0) continue;
       sent += 1;
       if (contact.email !== undefined) {
@@ -156,7 +169,7 @@ export async function verifyClaimCode(
     const contact: ClaimContact | null = live.email ? { email: live.email } : live.phone ? { phone: live.phone } : null;
     if (!contact) return { left: null };
     // A code not made yet (the worker has not run) takes no answer: it counts as wrong, as any other.
-    if (!samehash(live.codeHash ?? '', claimCodeHash(deps, actor.id, contact, body.code))) {
+    if (!samehash(live.codeHash ?? '', codeHash(deps, actor.id, contact, body.code))) {
       const attempts = await recordWrongAnswer(tx, live.id, CLAIM_CODE_ATTEMPTS, now);
       return { left: CLAIM_CODE_ATTEMPTS - attempts };
     }

@@ -16,7 +16,7 @@ import { listOutboxEmails } from '../email/email.repository';
 import { listMessages, processDueMessages } from '../messaging/messaging.service';
 import { smsText } from '../messaging/templates';
 import { listAppointmentEvents } from './appointments.repository';
-import { claimCodeHash, issuePendingClaimCodes } from './claims.service';
+import { codeHash, issuePendingClaimCodes } from './claims.service';
 
 /** Issue 25, defect 9: a patient claims the visits she booked signed out, never by a typed e-mail alone. */
 for (const kind of dbKinds()) {
@@ -384,7 +384,7 @@ for (const kind of dbKinds()) {
       /** A code that is not the one stored for the patient's live code (if any), whatever the worker drew. */
       async function wrongCodeFor(userId: number, contact: { email: string } | { phone: string }) {
         const [live] = (await db().select().from(claimCodes)).filter((c) => c.userId === userId && !c.spentAt);
-        return ['000000', '000001'].find((c) => claimCodeHash(t.app.deps, userId, contact, c) !== live?.codeHash)!;
+        return ['000000', '000001'].find((c) => codeHash(t.app.deps, userId, contact, c) !== live?.codeHash)!;
       }
 
       /** Everything a patient sees asking codes for this contact, and the statements her first request ran. */

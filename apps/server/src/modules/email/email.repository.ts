@@ -192,9 +192,12 @@ export async function outboxBacklog(
 
 // ---------------------------------------------------------------- a person's messages (issue 26)
 
-/** The messages sent (or to be sent) to these addresses, oldest first: what, when, never their body. */
-export async function listEmailsTo(db: Db, addresses: string[]) {
-  if (addresses.length === 0) return [];
+/**
+ * The messages sent (or to be sent) to these addresses, and those about these appointments (a private
+ * link's own booking, issue 34), oldest first: what, when, never their body.
+ */
+export async function listEmailsTo(db: Db, addresses: string[], appointmentIds: number[] = []) {
+  if (addresses.length === 0 && appointmentIds.length === 0) return [];
   return db
     .select({
       kind: emailOutbox.kind,
@@ -205,9 +208,15 @@ export async function listEmailsTo(db: Db, addresses: string[]) {
       sentAt: emailOutbox.sentAt,
     })
     .from(emailOutbox)
-    .where(inArray(emailOutbox.toAddress, addresses))
+    .where(sentToOrAbout(addresses, appointmentIds))
     .orderBy(asc(emailOutbox.id));
 }
+
+const sentToOrAbout = (addresses: string[], appointmentIds: number[]) =>
+  or(
+    addresses.length > 0 ? inArray(emailOutbox.toAddress, addresses) : undefined,
+    appointmentIds.length > 0 ? inArray(emailOutbox.appointmentId, appointmentIds) : undefined,
+  );
 
 /** The e-mails about one appointment, oldest first: which event, to whom, its state; never their body. */
 export async function listEmailsAbout(db: Db, appointmentId: number) {
@@ -224,12 +233,12 @@ export async function listEmailsAbout(db: Db, appointmentId: number) {
     .orderBy(asc(emailOutbox.id));
 }
 
-/** Erases every stored copy of the messages to these addresses (a deletion). Answers how many went. */
-export async function eraseEmailsTo(db: Db, addresses: string[]): Promise<number> {
-  if (addresses.length === 0) return 0;
+/** Erases every stored copy of the messages to these addresses or about these appointments (a deletion). Answers how many went. */
+export async function eraseEmailsTo(db: Db, addresses: string[], appointmentIds: number[] = []): Promise<number> {
+  if (addresses.length === 0 && appointmentIds.length === 0) return 0;
   const rows = await db
     .delete(emailOutbox)
-    .where(inArray(emailOutbox.toAddress, addresses))
+    .where(sentToOrAbout(addresses, appointmentIds))
     .returning({ id: emailOutbox.id });
   return rows.length;
 }

@@ -30,6 +30,7 @@ export const EMAIL_KINDS = [
   'GENERIC',
   'PRIVACY_ANSWER',
   'CLAIM_CODE',
+  'PRIVACY_CODE',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -563,6 +564,19 @@ export function privacyAnswerEmail(to: string, content: string): RenderedEmail {
     ...genericEmail(to, `Trả lời yêu cầu về dữ liệu cá nhân - ${CLINIC.shortName}`, content),
     kind: 'PRIVACY_ANSWER',
   };
+}
+
+/**
+ * The code that lets a private link's holder see her data under this e-mail (issue 34): the code and how
+ * long it works, nothing of the data.
+ */
+export function privacyCodeEmail(to: string, code: string, minutes: number): RenderedEmail {
+  const content = [
+    `Mã xác nhận để xem và quản lý mọi dữ liệu cá nhân phòng khám lưu theo email này: ${code}`,
+    `Mã có hiệu lực trong ${minutes} phút và chỉ dùng được một lần.`,
+    'Nếu bạn không yêu cầu mã này, hãy bỏ qua email này: không ai xem được dữ liệu của bạn khi không có mã.',
+  ].join('\n\n');
+  return { ...genericEmail(to, `Mã xác nhận ${code} - ${CLINIC.shortName}`, content), kind: 'PRIVACY_CODE' };
 }
 
 /**

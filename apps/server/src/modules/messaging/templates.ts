@@ -95,6 +95,24 @@ export const PHONE_TEMPLATES = {
     zns: `Xin chào <customer_name>, mã xác nhận để thêm lịch hẹn vào tài khoản là <code>, có hiệu lực trong ${CLAIM_CODE_MINUTES} phút. Không chia sẻ mã này với ai.`,
     sms: `{clinic}: Ma xac nhan them lich hen vao tai khoan: {code}. Hieu luc ${CLAIM_CODE_MINUTES} phut. Khong chia se ma nay voi ai.`,
   },
+  // Issue 34: a private link's holder proves she has the booking's phone (her data under it), and is
+  // answered on it when the booking has no e-mail, at any hour as the answer's e-mail is (she waits for
+  // it). No name: the answer may follow her data's erasure.
+  PRIVACY_CODE: {
+    urgent: true,
+    zns: `Mã xác nhận để xem dữ liệu cá nhân của quý khách tại phòng khám là <code>, có hiệu lực trong ${CLAIM_CODE_MINUTES} phút. Không chia sẻ mã này với ai.`,
+    sms: `{clinic}: Ma xac nhan xem du lieu ca nhan: {code}. Hieu luc ${CLAIM_CODE_MINUTES} phut. Khong chia se ma nay voi ai.`,
+  },
+  PRIVACY_DELETED: {
+    urgent: true,
+    zns: 'Phòng khám đã xóa dữ liệu cá nhân theo yêu cầu quý khách gửi ngày <date>. Hồ sơ khám bệnh, nếu có, được giữ theo luật và giới hạn truy cập. Hotline <hotline>.',
+    sms: '{clinic}: Da xoa du lieu ca nhan theo yeu cau gui ngay {date}. Ho so kham benh (neu co) duoc giu theo luat, gioi han truy cap. Hotline {hotline}',
+  },
+  PRIVACY_ANSWERED: {
+    urgent: true,
+    zns: 'Phòng khám đã trả lời yêu cầu về dữ liệu cá nhân quý khách gửi ngày <date>. Xem câu trả lời tại liên kết lịch hẹn hoặc gọi hotline <hotline>.',
+    sms: '{clinic}: Da tra loi yeu cau ve du lieu ca nhan gui ngay {date}. Xem tai lien ket lich hen hoac goi hotline {hotline}',
+  },
 } as const satisfies Record<string, PhoneTemplate>;
 
 export type PhoneTemplateName = keyof typeof PHONE_TEMPLATES;

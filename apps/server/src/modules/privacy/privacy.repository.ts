@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { normalizePhone, type ConsentPurpose, type DataRequestStatus } from '@clinic/shared';
+import { normalizePhone, type ConsentPurpose, type DataRequestScope, type DataRequestStatus } from '@clinic/shared';
 import { rowsOf, type Db } from '../../db/client';
 import {
   accessLogChain,
@@ -21,17 +21,40 @@ import {
 } from '../../db/schema';
 
 /**
- * Whose data: her account and e-mail address(es) find her rows. `phones` (as she gave them) and
- * `appointmentIds` (her link's booking) only reach the phone messages (issue 27): a deletion erases
- * every copy sent to her phones; her download lists those about her bookings (two people share a phone).
+ * Whose data (issue 34: what a request or a private link covers, `scope`):
+ * - BOOKING, a private link without proof: `appointmentIds` (its booking) alone: the booking, the consent
+ *   given with it, the messages and the waiting entry about it, the requests made through it;
+ * - CONTACT, the link's holder proved an e-mail (`emails`) or a phone (`provenPhones`, also `phones`) with
+ *   a code sent to it: every row carrying it, beside the link's booking;
+ * - ACCOUNT, signed in: her account and its e-mail; its phone (`phones`, never proven) reaches only the
+ *   messages to it and the waiting entries made with it alone (issue 27).
  */
-export type PersonKey = { userId: number | null; emails: string[]; phones: string[]; appointmentIds: number[] };
+export type PersonKey = {
+  scope: DataRequestScope;
+  userId: number | null;
+  emails: string[];
+  phones: string[];
+  provenPhones: string[];
+  appointmentIds: number[];
+};
 
-const byPerson = (key: PersonKey, userColumn: AnyPgColumn, emailColumn: AnyPgColumn): SQL =>
+/** A table's columns that name a person: her account, her e-mail, the booking it belongs to, the phone given. */
+type PersonColumns = { user?: AnyPgColumn; email: AnyPgColumn; appointment?: AnyPgColumn; phone?: AnyPgColumn };
+
+const byPerson = (key: PersonKey, c: PersonColumns): SQL =>
   or(
-    key.userId != null ? eq(userColumn, key.userId) : undefined,
-    key.emails.length > 0 ? inArray(emailColumn, key.emails) : undefined,
+    c.user && key.userId != null ? eq(c.user, key.userId) : undefined,
+    key.emails.length > 0 ? inArray(c.email, key.emails) : undefined,
+    c.appointment && key.appointmentIds.length > 0 ? inArray(c.appointment, key.appointmentIds) : undefined,
+    c.phone && key.provenPhones.length > 0 ? inArray(c.phone, key.provenPhones) : undefined,
   ) ?? sql`false`;
+
+const CONSENT_PERSON: PersonColumns = {
+  user: consents.userId,
+  email: consents.email,
+  appointment: consents.appointmentId,
+  phone: consents.phone,
+};
 
 // ---------------------------------------------------------------- consents
 
@@ -46,7 +69,7 @@ export async function consentsOf(db: Db, key: PersonKey): Promise<ConsentRow[]> 
   return db
     .select()
     .from(consents)
-    .where(byPerson(key, consents.userId, consents.email))
+    .where(byPerson(key, CONSENT_PERSON))
     .orderBy(asc(consents.givenAt), asc(consents.id));
 }
 
@@ -59,13 +82,7 @@ export async function withdrawConsentsOf(
   const rows = await db
     .update(consents)
     .set({ withdrawnAt: now })
-    .where(
-      and(
-        byPerson(key, consents.userId, consents.email),
-        inArray(consents.purpose, purposes),
-        isNull(consents.withdrawnAt),
-      ),
-    )
+    .where(and(byPerson(key, CONSENT_PERSON), inArray(consents.purpose, purposes), isNull(consents.withdrawnAt)))
     .returning({ id: consents.id });
   return rows.length;
 }
@@ -81,7 +98,14 @@ export async function requestsOf(db: Db, key: PersonKey): Promise<DataRequestRow
   return db
     .select()
     .from(dataRequests)
-    .where(byPerson(key, dataRequests.userId, dataRequests.email))
+    .where(
+      byPerson(key, {
+        user: dataRequests.userId,
+        email: dataRequests.email,
+        appointment: dataRequests.appointmentId,
+        phone: dataRequests.phone,
+      }),
+    )
     .orderBy(desc(dataRequests.createdAt), desc(dataRequests.id));
 }
 
@@ -146,25 +170,35 @@ export async function appointmentsOf(db: Db, key: PersonKey, options: { lock?: b
       hasNotes: sql<boolean>`coalesce(btrim(${appointments.notes}), '') <> ''`,
     })
     .from(appointments)
-    .where(byPerson(key, appointments.userId, appointments.email))
+    .where(
+      byPerson(key, {
+        user: appointments.userId,
+        email: appointments.email,
+        appointment: appointments.id,
+        phone: appointments.phone,
+      }),
+    )
     .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime), asc(appointments.id));
   // A deletion changes them: every state change holds its rows' locks (ARCHITECTURE.md).
   return options.lock ? query.for('update') : query;
 }
 
 /**
- * Her waiting-list entries: those with her e-mail, and those with her phone that carry no e-mail
- * (she joined with her phone only, issue 27); an entry with another e-mail is someone else's.
+ * Her waiting-list entries: those with her e-mail, those with her phone that carry no e-mail (she
+ * joined with her phone only, issue 27; an entry with another e-mail is someone else's), and the one
+ * that became her link's booking.
  */
-const waitingEntriesOfPerson = (key: Pick<PersonKey, 'emails' | 'phones'>): SQL =>
+type WaitingKey = Pick<PersonKey, 'emails' | 'phones' | 'appointmentIds'>;
+const waitingEntriesOfPerson = (key: WaitingKey): SQL =>
   or(
     key.emails.length > 0 ? inArray(waitingListEntries.email, key.emails) : undefined,
+    key.appointmentIds.length > 0 ? inArray(waitingListEntries.appointmentId, key.appointmentIds) : undefined,
     key.phones.length > 0
       ? and(isNull(waitingListEntries.email), inArray(waitingListEntries.phone, key.phones))
       : undefined,
   ) ?? sql`false`;
 
-export async function waitingEntriesOf(db: Db, key: Pick<PersonKey, 'emails' | 'phones'>) {
+export async function waitingEntriesOf(db: Db, key: WaitingKey) {
   return db
     .select({
       fullName: waitingListEntries.fullName,
@@ -302,7 +336,7 @@ export async function restrictAppointments(db: Db, ids: number[], now: Date): Pr
   return rows.length;
 }
 
-export async function eraseWaitingEntries(db: Db, key: Pick<PersonKey, 'emails' | 'phones'>): Promise<number> {
+export async function eraseWaitingEntries(db: Db, key: WaitingKey): Promise<number> {
   const rows = await db
     .delete(waitingListEntries)
     .where(waitingEntriesOfPerson(key))
@@ -311,8 +345,8 @@ export async function eraseWaitingEntries(db: Db, key: Pick<PersonKey, 'emails' 
 }
 
 /**
- * The claim codes her account asked for and any sent to her e-mail or phones (hers, and those of her
- * bookings, as for her phone messages) (issue 25, defect 9):
+ * The claim codes her account (or her link, issue 34) asked for and any sent to her e-mail or phones (hers,
+ * and, beyond a link's booking alone, those of her bookings, as for her phone messages) (issue 25, defect 9):
  * short-lived, but they name where she booked from. The account is closed, not deleted, so they do
  * not go with it on their own.
  */
@@ -322,7 +356,7 @@ export async function eraseClaimCodes(db: Db, key: PersonKey, bookedPhones: stri
     .delete(claimCodes)
     .where(
       or(
-        byPerson(key, claimCodes.userId, claimCodes.email),
+        byPerson(key, { user: claimCodes.userId, email: claimCodes.email, appointment: claimCodes.appointmentId }),
         phones.length > 0 ? inArray(claimCodes.phone, phones) : undefined,
       ),
     );

@@ -4,7 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accessLogPageSchema,
   accessLogVerificationSchema,
+  CLAIM_CODE_ATTEMPTS,
+  CLAIM_CODE_MINUTES,
+  CLAIM_CODES_PER_HOUR,
+  PRIVACY_PROOF_MINUTES,
   accessLogQuerySchema,
+  claimVerifyRequestSchema,
   consentRenewalSchema,
   consentRenewedSchema,
   consentRenewSchema,
@@ -19,11 +24,15 @@ import {
   manageTokenParamsSchema,
   personalDataSchema,
   privacyNoticeSchema,
+  privacyProofCodeRequestSchema,
+  privacyProofCodeResponseSchema,
+  privacyProofResponseSchema,
 } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
 import { accessLog, accessLogCsv } from './access-log.service';
 import { verifyAccessLog } from './access-log-chain.service';
+import { sendLinkProofCode, verifyLinkProof } from './privacy-proof.service';
 import {
   answerDataRequest,
   consentRenewal,
@@ -133,12 +142,15 @@ export const privacyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
 
   // ------------------------------------------------------------ through a booking's private link
   // The token is the only key: every call shares the public-write budget, as the link's other calls.
+  // A link speaks for its own booking; for PRIVACY_PROOF_MINUTES after its holder typed the code sent
+  // to the booking's e-mail or phone (…/proof), for everything under that e-mail or phone (issue 34).
   app.get(
     '/privacy/link/:token/data',
     {
       schema: {
         tags,
-        summary: 'Everything the clinic holds under the e-mail of the link’s booking (JSON)',
+        summary:
+          'The link’s booking with its consents, messages, waiting entry and requests (JSON); everything under the booking’s e-mail or phone while a code proved it (identity.scope CONTACT)',
         params: manageTokenParamsSchema,
         response: { 200: personalDataSchema, ...errorResponses(400, 404, 429) },
       },
@@ -154,7 +166,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     {
       schema: {
         tags,
-        summary: 'Consents under the link’s e-mail given under an earlier version of the notice, to confirm again',
+        summary:
+          'Consents of the link’s booking (or of the proven e-mail or phone) given under an earlier version of the notice, to confirm again',
         params: manageTokenParamsSchema,
         response: { 200: consentRenewalSchema, ...errorResponses(400, 404, 429) },
       },
@@ -184,7 +197,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     {
       schema: {
         tags,
-        summary: 'Her requests about her data, with their answers',
+        summary: 'The requests made through the link (or under the proven e-mail or phone), with their answers',
         params: manageTokenParamsSchema,
         response: { 200: z.array(dataRequestSchema), ...errorResponses(400, 404, 429) },
       },
@@ -197,7 +210,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     {
       schema: {
         tags,
-        summary: 'Ask for a correction or deletion, or withdraw a consent, through the link (answered by e-mail)',
+        summary:
+          'Ask for a correction or deletion, or withdraw a consent, about the link’s booking (scope BOOKING) or, while a code proved it, everything under the booking’s e-mail or phone (scope CONTACT); answered by e-mail, else Zalo or SMS',
         params: manageTokenParamsSchema,
         body: dataRequestCreateSchema,
         response: { 201: dataRequestCreatedSchema, ...errorResponses(400, 404, 409, 429) },
@@ -206,6 +220,34 @@ export const privacyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     },
     async (req, reply) =>
       reply.status(201).send(await createDataRequest(deps, { channel: 'LINK', token: req.params.token }, req.body)),
+  );
+  app.post(
+    '/privacy/link/:token/proof/code',
+    {
+      schema: {
+        tags,
+        summary: `Send a 6-digit code to the booking’s e-mail (via EMAIL) or its mobile by Zalo, else SMS (via PHONE): ${CLAIM_CODE_MINUTES} minutes, one use, ${CLAIM_CODES_PER_HOUR} an hour`,
+        params: manageTokenParamsSchema,
+        body: privacyProofCodeRequestSchema,
+        response: { 200: privacyProofCodeResponseSchema, ...errorResponses(400, 404, 429) },
+      },
+      preHandler: app.publicWrite,
+    },
+    async (req) => sendLinkProofCode(deps, req.params.token, req.body),
+  );
+  app.post(
+    '/privacy/link/:token/proof',
+    {
+      schema: {
+        tags,
+        summary: `Type the code: for ${PRIVACY_PROOF_MINUTES} minutes the link sees and asks about everything under the proven e-mail or phone (${CLAIM_CODE_ATTEMPTS} wrong answers spend it)`,
+        params: manageTokenParamsSchema,
+        body: claimVerifyRequestSchema,
+        response: { 200: privacyProofResponseSchema, ...errorResponses(400, 404, 429) },
+      },
+      preHandler: app.publicWrite,
+    },
+    async (req) => verifyLinkProof(deps, req.params.token, req.body),
   );
 
   // ------------------------------------------------------------ the back-office (ADMIN)
@@ -246,7 +288,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     {
       schema: {
         tags,
-        summary: 'Answer a request (a deletion answered DONE is carried out); the person is told by e-mail',
+        summary:
+          'Answer a request (a deletion answered DONE is carried out on its scope: the link’s booking, the proven e-mail or phone, or the account); the person is told by e-mail, else Zalo or SMS',
         security,
         params: dataRequestIdParamsSchema,
         body: dataRequestAnswerSchema,

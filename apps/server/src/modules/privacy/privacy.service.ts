@@ -1,9 +1,11 @@
 import {
   CLINIC,
+  clinicMoment,
   CONSENT_PURPOSES,
   mobileMsisdn,
   PRIVACY_MSG as P,
   PRIVACY_NOTICE,
+  PRIVACY_PROOF_MINUTES,
   toPage,
   type AdminDataRequest,
   type ConsentRenewal,
@@ -15,6 +17,7 @@ import {
   type DataRequestCreateInput,
   type DataRequestListQuery,
   type DataRequestPage,
+  type DataRequestReplyChannel,
   type PersonalData,
   type PrivacyNotice,
   type Role,
@@ -23,10 +26,11 @@ import type { Db } from '../../db/client';
 import type { ConsentRow, DataRequestRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import { findLinkProof } from '../appointments/claims.service';
 import { linkHolder } from '../appointments/manage-link.service';
 import { personalAppointments } from '../appointments/queries.service';
 import { enqueueEmails, eraseEmailsTo, listEmailsTo, privacyAnswerEmail } from '../email/email.service';
-import { eraseMessagesTo, listMessagesAbout } from '../messaging/messaging.service';
+import { enqueuePhoneMessages, eraseMessagesTo, listMessagesAbout, maskedPhone } from '../messaging/messaging.service';
 import { recordAccess } from './access-log.service';
 import { recordConsent } from './consent.service';
 import {
@@ -82,26 +86,56 @@ export function privacyNotice(deps: Pick<AppDeps, 'config'>): PrivacyNotice {
   };
 }
 
-/** Whose data a requester may reach, and how to tell her (name, phone and e-mail as she gave them). */
+/**
+ * Whose data a requester may reach, and how to tell her (name, phone and e-mail as she gave them).
+ * A private link speaks for its own booking; for a while after its holder typed the code sent to the
+ * booking's e-mail or phone (privacy-proof.service.ts), for everything under that contact (issue 34).
+ */
 async function identify(deps: PrivacyDeps, who: Requester) {
   if (who.channel === 'LINK') {
     const holder = await linkHolder(deps, who.token);
-    // A visitor who gave only her phone holds a link too (issue 27): no address to key her by.
-    const email = holder.email?.toLowerCase() ?? '';
+    const appointmentIds = [holder.appointmentId];
+    const proofMs = PRIVACY_PROOF_MINUTES * 60_000;
+    const proof = await findLinkProof(deps.db, holder.appointmentId, new Date(deps.clock.now().getTime() - proofMs));
+    if (proof?.verifiedAt) {
+      const phones = proof.phone ? [proof.phone] : [];
+      return {
+        key: {
+          scope: 'CONTACT',
+          userId: null,
+          emails: proof.email ? [proof.email] : [],
+          phones,
+          provenPhones: phones,
+          appointmentIds,
+        } satisfies PersonKey,
+        contact: {
+          fullName: holder.fullName,
+          phone: proof.phone,
+          email: proof.email,
+          userId: null,
+          appointmentId: holder.appointmentId,
+        },
+        provenUntil: new Date(proof.verifiedAt.getTime() + proofMs),
+      };
+    }
     return {
       key: {
+        scope: 'BOOKING',
         userId: null,
-        emails: email ? [email] : [],
-        phones: [holder.phone],
-        appointmentIds: [holder.appointmentId],
+        emails: [],
+        phones: [],
+        provenPhones: [],
+        appointmentIds,
       } satisfies PersonKey,
+      // A visitor who gave only her phone holds a link too (issue 27): answered on her phone.
       contact: {
         fullName: holder.fullName,
         phone: holder.phone,
-        email,
+        email: holder.email?.toLowerCase() || null,
         userId: null,
         appointmentId: holder.appointmentId,
       },
+      provenUntil: null,
     };
   }
   const account = await accountOf(deps.db, who.userId);
@@ -109,12 +143,15 @@ async function identify(deps: PrivacyDeps, who: Requester) {
   const email = account.email.toLowerCase();
   return {
     key: {
+      scope: 'ACCOUNT',
       userId: who.userId,
       emails: [email],
       phones: account.phone ? [account.phone] : [],
+      provenPhones: [],
       appointmentIds: [],
     } satisfies PersonKey,
     contact: { fullName: account.fullName, phone: account.phone, email, userId: who.userId, appointmentId: null },
+    provenUntil: null,
   };
 }
 
@@ -124,6 +161,7 @@ function requestDto(row: DataRequestRow, now: Date): DataRequest {
     kind: row.kind,
     status: row.status,
     channel: row.channel,
+    scope: row.scope,
     purpose: row.purpose,
     details: row.details,
     createdAt: row.createdAt.toISOString(),
@@ -142,17 +180,34 @@ function adminRequestDto(row: DataRequestRow, now: Date): AdminDataRequest {
     phone: row.phone,
     userId: row.userId,
     answeredBy: row.answeredByName,
+    replyBy: replyChannelOf(row),
+    replyTo:
+      replyChannelOf(row) === 'EMAIL'
+        ? row.email
+        : replyChannelOf(row) === 'PHONE'
+          ? maskedPhone(mobileMsisdn(row.phone)!)
+          : null,
   };
 }
 
+/** She is answered by e-mail when she gave or proved one, else by Zalo (or SMS) to her mobile. */
+function replyChannelOf(row: DataRequestRow): DataRequestReplyChannel | null {
+  if (row.email) return 'EMAIL';
+  return mobileMsisdn(row.phone) ? 'PHONE' : null;
+}
+
 /** Everything the clinic holds about the person `key` names (her download, JSON and the readable page). */
-export async function collectPersonalData(deps: PrivacyDeps, key: PersonKey): Promise<PersonalData> {
+export async function collectPersonalData(
+  deps: PrivacyDeps,
+  key: PersonKey,
+  provenUntil: Date | null = null,
+): Promise<PersonalData> {
   const now = deps.clock.now();
   const [rows, waiting, consents, messages, comments, newsletter, requests, account] = await Promise.all([
     appointmentsOf(deps.db, key),
     waitingEntriesOf(deps.db, key),
     consentsOf(deps.db, key),
-    listEmailsTo(deps.db, key.emails),
+    listEmailsTo(deps.db, key.emails, key.appointmentIds),
     commentsOf(deps.db, key.userId),
     newsletterOf(deps.db, key.emails),
     requestsOf(deps.db, key),
@@ -164,7 +219,14 @@ export async function collectPersonalData(deps: PrivacyDeps, key: PersonKey): Pr
   return {
     generatedAt: now.toISOString(),
     noticeVersion: PRIVACY_NOTICE.version,
-    identity: { emails: key.emails, userId: key.userId },
+    identity: {
+      scope: key.scope,
+      emails: key.emails,
+      phones: key.provenPhones,
+      userId: key.userId,
+      appointmentId: key.appointmentIds[0] ?? null,
+      provenUntil: iso(provenUntil),
+    },
     account: account ? { ...account, createdAt: account.createdAt.toISOString() } : null,
     appointments: await personalAppointments(
       deps,
@@ -203,8 +265,8 @@ export async function collectPersonalData(deps: PrivacyDeps, key: PersonKey): Pr
 
 /** GET /api/privacy/me/data and /api/privacy/link/{token}/data. */
 export async function myPersonalData(deps: PrivacyDeps, who: Requester): Promise<PersonalData> {
-  const { key } = await identify(deps, who);
-  return collectPersonalData(deps, key);
+  const { key, provenUntil } = await identify(deps, who);
+  return collectPersonalData(deps, key, provenUntil);
 }
 
 /**
@@ -294,6 +356,7 @@ export async function createDataRequest(
       kind: input.kind,
       status,
       channel: who.channel satisfies DataRequestChannel,
+      scope: key.scope,
       purpose,
       details: input.details,
       ...contact,
@@ -343,12 +406,25 @@ export async function requestersData(
   return data;
 }
 
-const keyOf = (row: DataRequestRow): PersonKey => ({
-  userId: row.userId,
-  emails: row.email ? [row.email] : [],
-  phones: row.phone ? [row.phone] : [],
-  appointmentIds: row.appointmentId != null ? [row.appointmentId] : [],
-});
+/** What a request covers, as it was asked (issue 34): the link's booking, the proven contact, or the account. */
+function keyOf(row: DataRequestRow): PersonKey {
+  const appointmentIds = row.appointmentId != null ? [row.appointmentId] : [];
+  if (row.scope === 'BOOKING')
+    return { scope: 'BOOKING', userId: null, emails: [], phones: [], provenPhones: [], appointmentIds };
+  const phones = row.phone ? [row.phone] : [];
+  if (row.scope === 'CONTACT')
+    return row.email
+      ? { scope: 'CONTACT', userId: null, emails: [row.email], phones: [], provenPhones: [], appointmentIds }
+      : { scope: 'CONTACT', userId: null, emails: [], phones, provenPhones: phones, appointmentIds };
+  return {
+    scope: 'ACCOUNT',
+    userId: row.userId,
+    emails: row.email ? [row.email] : [],
+    phones,
+    provenPhones: [],
+    appointmentIds,
+  };
+}
 
 /** Her phones in the providers' 84… form: the ones she gave us and her bookings', each once. */
 const msisdnsOf = (phones: (string | null | undefined)[]): string[] => [
@@ -377,11 +453,10 @@ async function erasePerson(tx: Db, key: PersonKey, staff: Staff, now: Date) {
     staff,
     ENDED_FOR_DELETION,
   );
-  await eraseClaimCodes(
-    tx,
-    key,
-    rows.map((r) => r.phone),
-  );
+  // A link's booking alone reaches no other row through its phone: a stranger may have typed hers.
+  const bookedPhones = key.scope === 'BOOKING' ? [] : rows.map((r) => r.phone);
+  const ids = [...new Set([...key.appointmentIds, ...rows.map((r) => r.id)])];
+  await eraseClaimCodes(tx, key, bookedPhones);
   return {
     appointmentsDeidentified: await deidentifyAppointments(
       tx,
@@ -393,18 +468,16 @@ async function erasePerson(tx: Db, key: PersonKey, staff: Staff, now: Date) {
     commentsAnonymised: await anonymiseComments(tx, key.userId),
     newsletterErased: await eraseNewsletter(tx, key.emails),
     messagesErased:
-      (await eraseEmailsTo(tx, key.emails)) +
-      (await eraseMessagesTo(tx, msisdnsOf([...key.phones, ...rows.map((r) => r.phone)]), [
-        ...key.appointmentIds,
-        ...rows.map((r) => r.id),
-      ])),
+      (await eraseEmailsTo(tx, key.emails, ids)) +
+      (await eraseMessagesTo(tx, msisdnsOf([...key.phones, ...bookedPhones]), ids)),
     accountClosed: key.userId != null ? await closeAccount(tx, key.userId, now) : false,
   };
 }
 
 /**
  * POST /api/privacy/requests/{id}/answer: ADMIN answers; a deletion answered DONE is carried out in
- * the same transaction, and the person is told by e-mail (the address she asked from).
+ * the same transaction on what the request covers (its scope), and the person is told by the channel
+ * she gave: e-mail, else Zalo (or SMS) to her mobile.
  */
 export async function answerDataRequest(
   deps: PrivacyDeps,
@@ -429,8 +502,23 @@ export async function answerDataRequest(
       answeredById: staff.id,
       answeredByName: staff.username,
     });
-    // Told by the channel she used: her link's e-mail, or her account's (also shown on her settings page).
-    if (row.email) await enqueueEmails(tx, [privacyAnswerEmail(row.email, answer)], now);
+    // Told by the channel she gave (also shown on her settings page or her link, while it works).
+    const reply = replyChannelOf(row);
+    if (reply === 'EMAIL') await enqueueEmails(tx, [privacyAnswerEmail(row.email!, answer)], now);
+    if (reply === 'PHONE')
+      await enqueuePhoneMessages(
+        tx,
+        [
+          {
+            // No name, no booking: the message outlives what it tells her was erased.
+            kind: deletion ? 'PRIVACY_DELETED' : 'PRIVACY_ANSWERED',
+            phone: row.phone,
+            appointmentId: null,
+            params: { customer_name: '', date: clinicMoment(row.createdAt, deps.timeZone).date, time: '' },
+          },
+        ],
+        now,
+      );
     return { message: P.answered, request: adminRequestDto(updated, now), deletion };
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { PRIVACY_MSG, PRIVACY_NOTICE } from '@clinic/shared';
+import { CLAIM_MSG, mobileMsisdn, PRIVACY_MSG, PRIVACY_NOTICE, PRIVACY_PROOF_MINUTES } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { nextIp } from '../../../test/blog-fixtures';
@@ -25,6 +25,36 @@ for (const kind of dbKinds()) {
       s = await signInAll(t.app);
     });
     afterAll(async () => t?.close());
+
+    const linkGet = (token: string, what: string) =>
+      t.app.inject({ url: `/api/privacy/link/${token}/${what}`, remoteAddress: nextIp() });
+    const answer = (id: number, outcome: 'DONE' | 'REFUSED' = 'DONE') =>
+      call(t.app, s.admin, 'POST', `/api/privacy/requests/${id}/answer`, {
+        outcome,
+        answer: 'Phòng khám đã xóa dữ liệu của chị.',
+      });
+    /** The last proof code sent to this e-mail or phone, read from the outbox as her mailbox or phone would. */
+    async function proofCodeSentTo(to: string): Promise<string> {
+      const [row] = rowsOf<{ code: string | null }>(
+        await db().execute(
+          to.includes('@')
+            ? sql`select substring(subject from '[0-9]{6}') as code from email_outbox
+                  where kind = 'PRIVACY_CODE' and to_address = ${to} order by id desc limit 1`
+            : sql`select data->>'code' as code from message_outbox
+                  where template = 'PRIVACY_CODE' and recipient = ${mobileMsisdn(to)} order by id desc limit 1`,
+        ),
+      );
+      expect(row?.code).toMatch(/^\d{6}$/);
+      return row!.code!;
+    }
+    /** Her link proves the booking's e-mail or phone with the code sent to it. */
+    async function prove(token: string, via: 'EMAIL' | 'PHONE', to: string) {
+      const sent = await publicPost(`/api/privacy/link/${token}/proof/code`, { via });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const proven = await publicPost(`/api/privacy/link/${token}/proof`, { code: await proofCodeSentTo(to) });
+      expect(proven.statusCode, proven.body).toBe(200);
+      expect(proven.json().scope).toBe('CONTACT');
+    }
 
     let slot = 0;
     /** A booking of her own slot; its private link's token. */
@@ -238,6 +268,8 @@ for (const kind of dbKinds()) {
         expect(await count(herMessages)).toBeGreaterThanOrEqual(3);
         const total = await count(sql`select count(*) as n from appointments`);
 
+        // Her link reaches everything under her e-mail once she typed the code sent to it (issue 34).
+        await prove(pending.token, 'EMAIL', email);
         const asked = await t.app.inject({
           method: 'POST',
           url: `/api/privacy/link/${pending.token}/requests`,
@@ -246,6 +278,7 @@ for (const kind of dbKinds()) {
         });
         expect(asked.statusCode).toBe(201);
         const request = asked.json().request;
+        expect(request.scope).toBe('CONTACT');
         expect(new Date(request.dueAt).getTime() - new Date(MONDAY_9AM).getTime()).toBe(72 * 3_600_000);
 
         const answered = await call(t.app, s.admin, 'POST', `/api/privacy/requests/${request.id}/answer`, {
@@ -336,6 +369,9 @@ for (const kind of dbKinds()) {
           (appointment_date, appointment_time, department, slot_starts_at, full_name, phone, email, token_hash, site_origin)
           values ('2027-03-05', '10:00', 'GYNECOLOGY', '2027-03-05T03:00:00Z', 'Vũ Thị Hạnh', '0915000001', null, 'wl-hanh', 'https://x'),
                  ('2027-03-05', '10:30', 'GYNECOLOGY', '2027-03-05T03:30:00Z', 'Vũ Văn Long', '0915000001', 'long@example.com', 'wl-long', 'https://x')`);
+        // Entries made with her phone, not with this booking: hers once she typed the code sent to it (issue 34).
+        expect((await linkGet(mine.token, 'data')).json().waitingList).toEqual([]);
+        await prove(mine.token, 'PHONE', '0915000001');
         const data = await t.app.inject({
           method: 'GET',
           url: `/api/privacy/link/${mine.token}/data`,
@@ -364,6 +400,167 @@ for (const kind of dbKinds()) {
             await db().execute(sql`select full_name from waiting_list_entries where phone = '0915000001'`),
           ).map((r) => r.full_name),
         ).toEqual(['Vũ Văn Long']);
+      });
+    });
+
+    describe('a private link speaks for its own booking (issue 34)', () => {
+      const erased = 'Đã xóa theo yêu cầu';
+      type Row = { full_name: string; phone: string; email: string | null; status: string; user_id: number | null };
+      const appointment = async (id: number) =>
+        rowsOf<Row>(
+          await db().execute(sql`select full_name, phone, email, status, user_id from appointments where id = ${id}`),
+        )[0]!;
+      const ids = (data: { appointments: { id: number }[] }) => data.appointments.map((a) => a.id).sort();
+
+      it('a stranger who booked with her e-mail sees and deletes only that booking; the code sent to the e-mail opens all of it', async () => {
+        const [{ email: herEmail }] = rowsOf<{ email: string }>(
+          await db().execute(sql`select email from users where id = ${s.patient.userId}`),
+        ) as [{ email: string }];
+        // Her own signed-in visit, and her consent under her account.
+        const hers = await seedAppointment(db(), {
+          email: herEmail,
+          userId: s.patient.userId,
+          fullName: 'Nguyễn Thị Bình',
+          phone: '0916000009',
+          reason: 'Khám thai định kỳ',
+          appointmentDate: DAYS.fri,
+        });
+        await db().execute(sql`insert into consents (purpose, source, channel, notice_version, email, user_id, given_at)
+          values ('HEALTH_DATA', 'BOOKING', 'ACCOUNT', ${PRIVACY_NOTICE.version}, ${herEmail}, ${s.patient.userId}, now())`);
+        const herConsentsInForce = sql`select count(*) as n from consents
+          where (user_id = ${s.patient.userId} or email = ${herEmail}) and withdrawn_at is null
+            and appointment_id is distinct from ${0}`;
+
+        const stranger = await book({ fullName: 'Người Lạ', phone: '0916000001', email: herEmail });
+        const seen = await linkGet(stranger.token, 'data');
+        expect(seen.statusCode, seen.body).toBe(200);
+        expect(ids(seen.json())).toEqual([stranger.id]);
+        expect(seen.json().identity).toMatchObject({ scope: 'BOOKING', emails: [], appointmentId: stranger.id });
+        expect(seen.json().consents).toHaveLength(1);
+        expect(seen.body).not.toMatch(/Khám thai định kỳ|Nguyễn Thị Bình|0916000009/);
+
+        // The code goes to her e-mail, which the stranger does not read: a guess opens nothing.
+        const sent = await publicPost(`/api/privacy/link/${stranger.token}/proof/code`, { via: 'EMAIL' });
+        expect(sent.statusCode, sent.body).toBe(200);
+        expect(sent.json()).toMatchObject({ message: PRIVACY_MSG.proofCodeSentEmail, expiresInMinutes: 15 });
+        expect(sent.json().sentTo).not.toContain(herEmail.split('@')[0]);
+        const real = await proofCodeSentTo(herEmail);
+        const guess = await publicPost(`/api/privacy/link/${stranger.token}/proof`, {
+          code: real === '000000' ? '000001' : '000000',
+        });
+        expect(guess.statusCode).toBe(400);
+        expect(guess.json()).toMatchObject({ code: 'CLAIM_CODE_WRONG', message: CLAIM_MSG.codeWrong(4) });
+        expect(ids((await linkGet(stranger.token, 'data')).json())).toEqual([stranger.id]);
+        expect((await linkGet(stranger.token, 'requests')).json()).toEqual([]);
+
+        // Its deletion touches that booking alone.
+        const asked = await publicPost(`/api/privacy/link/${stranger.token}/requests`, { kind: 'DELETION' });
+        expect(asked.statusCode, asked.body).toBe(201);
+        expect(asked.json().request.scope).toBe('BOOKING');
+        const answered = await answer(asked.json().request.id);
+        expect(answered.statusCode, answered.body).toBe(200);
+        expect(answered.json().deletion).toEqual({
+          appointmentsDeidentified: 1,
+          appointmentsRestricted: 0,
+          waitingEntriesErased: 0,
+          commentsAnonymised: 0,
+          newsletterErased: 0,
+          messagesErased: expect.any(Number),
+          accountClosed: false,
+        });
+        expect(answered.json().request).toMatchObject({ scope: 'BOOKING', replyBy: 'EMAIL', replyTo: herEmail });
+        expect(await appointment(stranger.id)).toMatchObject({ full_name: erased, phone: '', status: 'CANCELLED' });
+        expect(await appointment(hers.id)).toEqual({
+          full_name: 'Nguyễn Thị Bình',
+          phone: '0916000009',
+          email: herEmail,
+          status: 'PENDING',
+          user_id: s.patient.userId,
+        });
+        expect(await count(herConsentsInForce)).toBeGreaterThanOrEqual(1);
+        expect(await count(sql`select count(*) as n from users where id = ${s.patient.userId} and active`)).toBe(1);
+
+        // Her own link, with the code she reads in her mailbox, sees everything under her e-mail.
+        const mine = await book({ fullName: 'Nguyễn Thị Bình', phone: '0916000009', email: herEmail });
+        expect(ids((await linkGet(mine.token, 'data')).json())).toEqual([mine.id]);
+        await prove(mine.token, 'EMAIL', herEmail);
+        const all = await linkGet(mine.token, 'data');
+        expect(all.json().identity).toMatchObject({ scope: 'CONTACT', emails: [herEmail] });
+        expect(ids(all.json())).toEqual(expect.arrayContaining([hers.id, mine.id]));
+        expect(ids(all.json())).not.toContain(stranger.id);
+        expect(all.body).toContain('Khám thai định kỳ');
+        // For a while only: then the link speaks for its booking again.
+        clock.set(new Date(new Date(MONDAY_9AM).getTime() + (PRIVACY_PROOF_MINUTES + 1) * 60_000));
+        try {
+          expect(ids((await linkGet(mine.token, 'data')).json())).toEqual([mine.id]);
+        } finally {
+          clock.set(MONDAY_9AM);
+        }
+      });
+
+      it('a phone-only booking: her link shows her booking; her deletion is carried out on it and answered on her phone', async () => {
+        const phone = '0917000001';
+        const mine = await book({ fullName: 'Đinh Thị Thu', phone, email: '' });
+        // Someone else's booking with the same number (two people share a phone): not hers without the code.
+        const shared = await book({ fullName: 'Đinh Văn Hải', phone, email: 'hai.dinh@example.com' });
+        const seen = await linkGet(mine.token, 'data');
+        expect(seen.statusCode, seen.body).toBe(200);
+        expect(seen.json().appointments).toMatchObject([{ id: mine.id, fullName: 'Đinh Thị Thu', phone }]);
+        expect(seen.json().consents).toMatchObject([{ purpose: 'HEALTH_DATA', phone, withdrawnAt: null }]);
+        expect(seen.body).not.toMatch(/Đinh Văn Hải|hai\.dinh/);
+        // No e-mail to send a code to.
+        const noEmail = await publicPost(`/api/privacy/link/${mine.token}/proof/code`, { via: 'EMAIL' });
+        expect(noEmail.statusCode).toBe(400);
+        expect(noEmail.json()).toMatchObject({ code: 'NO_BOOKING_EMAIL', message: PRIVACY_MSG.proofNoEmail });
+
+        const asked = await publicPost(`/api/privacy/link/${mine.token}/requests`, { kind: 'DELETION' });
+        expect(asked.statusCode, asked.body).toBe(201);
+        const id = asked.json().request.id;
+        const queued = (await call(t.app, s.admin, 'GET', '/api/privacy/requests?status=OPEN&size=100'))
+          .json()
+          .items.find((r: { id: number }) => r.id === id);
+        expect(queued).toMatchObject({
+          scope: 'BOOKING',
+          email: null,
+          phone,
+          fullName: 'Đinh Thị Thu',
+          replyBy: 'PHONE',
+          replyTo: '0917***001',
+        });
+
+        const answered = await answer(id);
+        expect(answered.statusCode, answered.body).toBe(200);
+        expect(answered.json().request.status).toBe('DONE');
+        // Done means done: her booking no longer holds her name or phone, her consent is withdrawn...
+        expect(answered.json().deletion).toMatchObject({ appointmentsDeidentified: 1, appointmentsRestricted: 0 });
+        expect(await appointment(mine.id)).toMatchObject({
+          full_name: erased,
+          phone: '',
+          email: null,
+          status: 'CANCELLED',
+        });
+        expect(
+          await count(sql`select count(*) as n from appointments where id = ${mine.id}
+            and (full_name like '%Thu%' or phone = ${phone} or reason is not null)`),
+        ).toBe(0);
+        expect(
+          await count(
+            sql`select count(*) as n from consents where appointment_id = ${mine.id} and withdrawn_at is null`,
+          ),
+        ).toBe(0);
+        // ...her link shows nothing any more...
+        expect((await linkGet(mine.token, 'data')).statusCode).toBe(404);
+        expect(
+          (await t.app.inject({ url: `/api/appointments/manage/${mine.token}`, remoteAddress: nextIp() })).statusCode,
+        ).toBe(404);
+        // ...the other booking on that number is untouched, and the answer goes to her phone, not to an empty e-mail.
+        expect(await appointment(shared.id)).toMatchObject({ full_name: 'Đinh Văn Hải', phone, status: 'PENDING' });
+        const toPhone = rowsOf<{ template: string; channel: string }>(
+          await db().execute(sql`select template, channel from message_outbox
+            where recipient = ${mobileMsisdn(phone)} and template like 'PRIVACY%'`),
+        );
+        expect(toPhone).toEqual([{ template: 'PRIVACY_DELETED', channel: 'zalo' }]);
+        expect(await count(sql`select count(*) as n from email_outbox where coalesce(to_address, '') = ''`)).toBe(0);
       });
     });
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import {
   DATA_REQUEST_KIND_LABELS,
+  DATA_REQUEST_SCOPE_LABELS,
   DATA_REQUEST_STATUS_LABELS,
   PRIVACY_TEXT,
   formatDateTime,
@@ -22,7 +23,7 @@ const FILTERS: (DataRequestStatus | 'ALL')[] = ['OPEN', 'DONE', 'REFUSED', 'ALL'
 /**
  * 'Yêu cầu về dữ liệu cá nhân' (ADMIN, issue 26): the people's requests, the nearest deadline first,
  * the overdue ones flagged; each is answered here (a deletion answered "Đã thực hiện" is carried out),
- * and the person is told by e-mail.
+ * on what the request covers (its scope), and the person is told by e-mail, else by Zalo or SMS.
  */
 export default function PrivacyRequestsPage() {
   usePageTitle(PRIVACY_TEXT.queueTitle);
@@ -35,7 +36,8 @@ export default function PrivacyRequestsPage() {
       <div>
         <h1 className="text-2xl font-bold text-slate-900">{PRIVACY_TEXT.queueTitle}</h1>
         <p className="mt-1 text-slate-600">
-          Mỗi yêu cầu phải được trả lời trước hạn. Người yêu cầu nhận câu trả lời qua email.
+          Mỗi yêu cầu phải được trả lời trước hạn. Người yêu cầu nhận câu trả lời qua email, hoặc qua Zalo/SMS khi không
+          có email.
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3">
@@ -103,6 +105,14 @@ function RequestCard({ request: r }: { request: AdminDataRequest }) {
           <dd className="inline">{r.channel === 'LINK' ? 'Liên kết quản lý lịch hẹn' : 'Tài khoản'}</dd>
         </div>
         <div>
+          <dt className="inline font-medium">Phạm vi: </dt>
+          <dd className="inline">{DATA_REQUEST_SCOPE_LABELS[r.scope]}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Trả lời qua: </dt>
+          <dd className="inline">{replyText(r)}</dd>
+        </div>
+        <div>
           <dt className="inline font-medium">Nhận lúc: </dt>
           <dd className="inline">{formatDateTime(r.createdAt)}</dd>
         </div>
@@ -149,4 +159,11 @@ function RequestCard({ request: r }: { request: AdminDataRequest }) {
       )}
     </li>
   );
+}
+
+/** How she will be told: her e-mail, or Zalo (else SMS) to her masked mobile; or that neither is possible. */
+function replyText(r: AdminDataRequest): string {
+  if (r.replyBy === 'EMAIL') return `Email ${r.replyTo ?? ''}`;
+  if (r.replyBy === 'PHONE') return `Zalo hoặc SMS đến ${r.replyTo ?? ''}`;
+  return 'Không có email hay số di động: hãy gọi điện cho người yêu cầu';
 }

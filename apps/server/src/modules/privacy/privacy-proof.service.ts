@@ -1,0 +1,126 @@
+import {
+  CLAIM_CODE_ATTEMPTS,
+  CLAIM_CODE_MINUTES,
+  CLAIM_CODES_PER_HOUR,
+  CLAIM_MSG,
+  clinicMoment,
+  mobileMsisdn,
+  normalizePhone,
+  PRIVACY_MSG as P,
+  PRIVACY_PROOF_MINUTES,
+  type PrivacyProofCodeRequest,
+  type PrivacyProofCodeResponse,
+  type PrivacyProofResponse,
+} from '@clinic/shared';
+import { BadRequestError, TooManyRequestsError } from '../../lib/errors';
+import {
+  codeHash,
+  countCodesSince,
+  lockLiveCode,
+  newCode,
+  recordWrongAnswer,
+  replaceClaimCode,
+  samehash,
+  spendCode,
+  type ClaimContact,
+} from '../appointments/claims.service';
+import { linkHolder } from '../appointments/manage-link.service';
+import { enqueueEmails, privacyCodeEmail } from '../email/email.service';
+import { enqueuePhoneMessages, maskedEmail, maskedPhone } from '../messaging/messaging.service';
+import type { PrivacyDeps } from './privacy.service';
+
+/**
+ * A private link speaks for its own booking (issue 34). Its holder widens it to everything under the
+ * booking's e-mail or phone by proving she holds it: the claim's one-time code (claim_codes, owned by
+ * the booking instead of an account: 15 minutes, one use, 5 wrong answers spend it, 5 codes an hour,
+ * only an HMAC stored), sent to that e-mail or by Zalo (else SMS) to that phone. Its right answer lets
+ * the link see and ask about that contact's data for PRIVACY_PROOF_MINUTES (privacy.service identify).
+ */
+
+const ownerKey = (appointmentId: number) => `link:${appointmentId}`;
+
+/** POST /api/privacy/link/{token}/proof/code. */
+export async function sendLinkProofCode(
+  deps: PrivacyDeps,
+  token: string,
+  body: PrivacyProofCodeRequest,
+): Promise<PrivacyProofCodeResponse> {
+  const holder = await linkHolder(deps, token);
+  const now = deps.clock.now();
+  let contact: ClaimContact;
+  let sentTo: string;
+  if (body.via === 'EMAIL') {
+    const email = holder.email?.toLowerCase();
+    if (!email) throw new BadRequestError(P.proofNoEmail, 'NO_BOOKING_EMAIL');
+    contact = { email };
+    sentTo = maskedEmail(email);
+  } else {
+    const msisdn = mobileMsisdn(holder.phone);
+    if (!msisdn) throw new BadRequestError(P.proofNoMobile, 'NO_BOOKING_MOBILE');
+    contact = { phone: normalizePhone(holder.phone) };
+    sentTo = maskedPhone(msisdn);
+  }
+  const owner = { appointmentId: holder.appointmentId };
+  return deps.db.transaction(async (tx) => {
+    if ((await countCodesSince(tx, owner, new Date(now.getTime() - 3_600_000))) >= CLAIM_CODES_PER_HOUR)
+      throw new TooManyRequestsError(CLAIM_MSG.tooManyCodes, 3600);
+    const code = newCode();
+    await replaceClaimCode(tx, {
+      userId: null,
+      appointmentId: holder.appointmentId,
+      email: contact.email ?? null,
+      phone: contact.phone ?? null,
+      codeHash: codeHash(deps, ownerKey(holder.appointmentId), contact, code),
+      expiresAt: new Date(now.getTime() + CLAIM_CODE_MINUTES * 60_000),
+      createdAt: now,
+    });
+    if (contact.email !== undefined)
+      await enqueueEmails(tx, [privacyCodeEmail(contact.email, code, CLAIM_CODE_MINUTES)], now);
+    else {
+      const moment = clinicMoment(now, deps.timeZone);
+      const params = { customer_name: '', date: moment.date, time: moment.time, code };
+      await enqueuePhoneMessages(
+        tx,
+        [{ kind: 'PRIVACY_CODE', phone: contact.phone, appointmentId: null, params }],
+        now,
+      );
+    }
+    return {
+      message: contact.email !== undefined ? P.proofCodeSentEmail : P.proofCodeSentPhone,
+      expiresInMinutes: CLAIM_CODE_MINUTES,
+      sentTo,
+    };
+  });
+}
+
+/** POST /api/privacy/link/{token}/proof: the right code widens the link; a wrong one counts against it. */
+export async function verifyLinkProof(
+  deps: PrivacyDeps,
+  token: string,
+  body: { code: string },
+): Promise<PrivacyProofResponse> {
+  const holder = await linkHolder(deps, token);
+  const now = deps.clock.now();
+  const left = await deps.db.transaction(async (tx): Promise<number | null | 'proven'> => {
+    const live = await lockLiveCode(tx, { appointmentId: holder.appointmentId }, now);
+    const contact: ClaimContact | null = live?.email
+      ? { email: live.email }
+      : live?.phone
+        ? { phone: live.phone }
+        : null;
+    if (!live || !contact) return null;
+    if (!samehash(live.codeHash ?? '', codeHash(deps, ownerKey(holder.appointmentId), contact, body.code)))
+      return CLAIM_CODE_ATTEMPTS - (await recordWrongAnswer(tx, live.id, CLAIM_CODE_ATTEMPTS, now));
+    await spendCode(tx, live.id, now, true);
+    return 'proven';
+  });
+  // A wrong answer is kept (outside the transaction's refusal): the count of tries must survive it.
+  if (left === null || (typeof left === 'number' && left <= 0))
+    throw new BadRequestError(CLAIM_MSG.codeSpent, 'CLAIM_CODE_SPENT');
+  if (typeof left === 'number') throw new BadRequestError(CLAIM_MSG.codeWrong(left), 'CLAIM_CODE_WRONG');
+  return {
+    message: P.proofDone(PRIVACY_PROOF_MINUTES),
+    scope: 'CONTACT',
+    provenUntil: new Date(now.getTime() + PRIVACY_PROOF_MINUTES * 60_000).toISOString(),
+  };
+}
