@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_KEYS } from '../src/config';
 import { openDatabase } from '../src/db/client';
@@ -289,10 +291,26 @@ describe('main.ts in production: the payment providers (issue 34)', () => {
     'says at start which providers are live and which are off for want of their keys',
     async () => {
       const testDb = await createTestDatabase('postgres', { seeded: false });
-      closers.push(testDb.drop);
+      // As docs/DEPLOYMENT.md deploys it: migrated by the owner, served by a role of its own (a
+      // production process refuses to serve as a role that could change the access log).
+      const serving = `clinic_serving_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: testDb.url });
+      await admin.connect();
+      await admin.query(`create role "${serving}" login`);
+      await admin.end();
+      closers.push(async () => {
+        await testDb.drop();
+        const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await c.connect();
+        await c.query(`drop role if exists "${serving}"`);
+        await c.end();
+      });
+      const servingUrl = new URL(testDb.url!);
+      servingUrl.username = serving;
       const server = await startServer({
         ...production,
-        DATABASE_URL: testDb.url!,
+        DATABASE_OWNER_URL: testDb.url!,
+        DATABASE_URL: servingUrl.toString(),
         VIETQR_WEBHOOK_SECRET: 'a-real-sepay-api-key-0001',
         VIETQR_ACCOUNT_NO: '1023456789',
       });

@@ -111,7 +111,7 @@ export async function commentCount(postId: paths['/api/comments/blog/{postId}'][
   return page.comments.reduce((n, c) => n + threadSize(c), 0);
 }
 const reply: Comment = {
-  id: 2, blogId: 1, parentId: 1, authorName: 'Bác sĩ Minh', content: 'Cảm ơn', createdAt: '2030-01-01T00:00:00.000Z',
+  id: 2, blogId: 1, parentId: 1, authorName: 'Bác sĩ Minh', authorRole: 'DOCTOR', content: 'Cảm ơn', createdAt: '2030-01-01T00:00:00.000Z',
   likeCount: 0, dislikeCount: 0, status: 'APPROVED', myReaction: null, replies: [],
 };
 export const thread: Comment = { ...reply, id: 1, parentId: null, myReaction: 'LIKE', replies: [reply] };

@@ -176,8 +176,9 @@ for (const kind of dbKinds()) {
       }
       const leaked = carrying.filter((a) => a.tokens.some((token) => log.includes(token)));
       expect(leaked.map((a) => `${a.method} ${a.url}`)).toEqual([]);
-      // The routes of issues 28-34 that carry a token (GET, POST… of each), and the four pages.
-      expect(carrying.length).toBe(23);
+      // The routes of issues 28-34 that carry a token (GET, POST… of each, the link's proof of its
+      // e-mail or phone included), and the four pages.
+      expect(carrying.length).toBe(25);
       expect(log).toContain('"url":"/api/privacy/link/[redacted]/data"');
     });
 
