@@ -25,6 +25,8 @@ export function startServer(env: Record<string, string>, options: { built?: stri
   };
   for (const k of ['DATABASE_URL', 'JWT_SECRET', 'REDIS_URL', 'SMTP_URL', 'DATA_DIR']) delete full[k];
   Object.assign(full, env);
+  // A production process refuses a moved clock (config.ts): under `npm run test:days` it keeps the real time.
+  if (full.NODE_ENV === 'production') delete full.CLOCK_OFFSET_MS;
   const child = spawn(process.execPath, options.built ? [options.built] : ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: full,
