@@ -9,6 +9,7 @@ import {
   type ClaimCodeResponse,
   type ClaimVerifyResponse,
 } from '@clinic/shared';
+import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { BadRequestError, ForbiddenError, TooManyRequestsError } from '../../lib/errors';
 import { claimCodeEmail, enqueueEmails } from '../email/email.service';
@@ -29,6 +30,7 @@ import {
   setCodeHash,
   spendCode,
   type ClaimContact,
+  type CodeOwner,
 } from './claims.repository';
 
 /**
@@ -40,31 +42,60 @@ import {
  */
 
 // The code's store, shared with a private link's proof of its booking's e-mail or phone (issue 34, privacy).
-export { countCodesSince, findLinkProof, lockLiveCode, recordWrongAnswer, replaceClaimCode, spendCode };
-export type { ClaimContact };
+export { countCodesSince, findLinkProof, replaceClaimCode };
+export type { ClaimContact, CodeOwner };
 
 export type ClaimDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'timeZone'>;
 
 export const CLAIM_NOTE = 'Bệnh nhân thêm lịch hẹn vào tài khoản';
 
-/** The code's HMAC, bound to who asked (an account's id, or `link:<booking id>`) and where it went. */
+/** The code's HMAC, bound to who asked (an account, or a private link's booking) and where it went. */
 export function codeHash(
   deps: Pick<ClaimDeps, 'config'>,
-  owner: number | string,
+  owner: CodeOwner,
   contact: ClaimContact,
   code: string,
 ): string {
+  const by = typeof owner === 'number' ? owner : `link:${owner.appointmentId}`;
   const to = contact.email ?? `tel:${contact.phone}`;
-  return createHmac('sha256', deps.config.jwtSecret).update(`claim|${owner}|${to}|${code}`).digest('hex');
+  return createHmac('sha256', deps.config.jwtSecret).update(`claim|${by}|${to}|${code}`).digest('hex');
 }
 
 /** A new six-digit code. */
 export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-export function samehash(a: string, b: string): boolean {
+function samehash(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');
   const y = Buffer.from(b, 'hex');
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * The owner's live code answered, inside the caller's transaction: the right one is spent and gives
+ * the e-mail or phone it proves; a wrong one counts against it and gives the tries left (null: no
+ * code working). A code not made yet (the outbox worker has not run) counts as wrong, as any other.
+ */
+export async function answerCode(
+  deps: Pick<ClaimDeps, 'config'>,
+  tx: Db,
+  owner: CodeOwner,
+  code: string,
+  now: Date,
+): Promise<{ proven: ClaimContact } | { left: number | null }> {
+  const live = await lockLiveCode(tx, owner, now);
+  const contact: ClaimContact | null = live?.email ? { email: live.email } : live?.phone ? { phone: live.phone } : null;
+  if (!live || !contact) return { left: null };
+  if (!samehash(live.codeHash ?? '', codeHash(deps, owner, contact, code)))
+    return { left: CLAIM_CODE_ATTEMPTS - (await recordWrongAnswer(tx, live.id, CLAIM_CODE_ATTEMPTS, now)) };
+  await spendCode(tx, live.id, now, typeof owner !== 'number');
+  return { proven: contact };
+}
+
+/** The refusal of a wrong answer, once its transaction has kept the count of tries. */
+export function codeRefusal(left: number | null): BadRequestError {
+  return left === null || left <= 0
+    ? new BadRequestError(CLAIM_MSG.codeSpent, 'CLAIM_CODE_SPENT')
+    : new BadRequestError(CLAIM_MSG.codeWrong(left), 'CLAIM_CODE_WRONG');
 }
 
 function assertPatient(actor: Actor): void {
@@ -164,17 +195,9 @@ export async function verifyClaimCode(
   assertPatient(actor);
   const now = deps.clock.now();
   const outcome = await deps.db.transaction(async (tx): Promise<{ left: number | null } | { claimed: number }> => {
-    const live = await lockLiveCode(tx, actor.id, now);
-    if (!live) return { left: null };
-    const contact: ClaimContact | null = live.email ? { email: live.email } : live.phone ? { phone: live.phone } : null;
-    if (!contact) return { left: null };
-    // A code not made yet (the worker has not run) takes no answer: it counts as wrong, as any other.
-    if (!samehash(live.codeHash ?? '', codeHash(deps, actor.id, contact, body.code))) {
-      const attempts = await recordWrongAnswer(tx, live.id, CLAIM_CODE_ATTEMPTS, now);
-      return { left: CLAIM_CODE_ATTEMPTS - attempts };
-    }
-    await spendCode(tx, live.id, now);
-    const claimed = await claimByContact(tx, actor.id, contact, now);
+    const answer = await answerCode(deps, tx, actor.id, body.code, now);
+    if ('left' in answer) return answer;
+    const claimed = await claimByContact(tx, actor.id, answer.proven, now);
     await insertAppointmentEvents(
       tx,
       claimed.map((a) => eventRow(actor, a.id, 'UPDATE', a.status, a.status, CLAIM_NOTE, now)),
@@ -182,10 +205,7 @@ export async function verifyClaimCode(
     return { claimed: claimed.length };
   });
   // A wrong answer is kept (outside the transaction's refusal): the count of tries must survive it.
-  if ('left' in outcome) {
-    if (outcome.left === null || outcome.left <= 0) throw new BadRequestError(CLAIM_MSG.codeSpent, 'CLAIM_CODE_SPENT');
-    throw new BadRequestError(CLAIM_MSG.codeWrong(outcome.left), 'CLAIM_CODE_WRONG');
-  }
+  if ('left' in outcome) throw codeRefusal(outcome.left);
   return { message: CLAIM_MSG.claimed(outcome.claimed), claimed: outcome.claimed };
 }
 

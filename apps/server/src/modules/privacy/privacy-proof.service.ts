@@ -1,5 +1,4 @@
 import {
-  CLAIM_CODE_ATTEMPTS,
   CLAIM_CODE_MINUTES,
   CLAIM_CODES_PER_HOUR,
   CLAIM_MSG,
@@ -14,14 +13,12 @@ import {
 } from '@clinic/shared';
 import { BadRequestError, TooManyRequestsError } from '../../lib/errors';
 import {
+  answerCode,
   codeHash,
+  codeRefusal,
   countCodesSince,
-  lockLiveCode,
   newCode,
-  recordWrongAnswer,
   replaceClaimCode,
-  samehash,
-  spendCode,
   type ClaimContact,
 } from '../appointments/claims.service';
 import { linkHolder } from '../appointments/manage-link.service';
@@ -36,8 +33,6 @@ import type { PrivacyDeps } from './privacy.service';
  * only an HMAC stored), sent to that e-mail or by Zalo (else SMS) to that phone. Its right answer lets
  * the link see and ask about that contact's data for PRIVACY_PROOF_MINUTES (privacy.service identify).
  */
-
-const ownerKey = (appointmentId: number) => `link:${appointmentId}`;
 
 /** POST /api/privacy/link/{token}/proof/code. */
 export async function sendLinkProofCode(
@@ -70,7 +65,7 @@ export async function sendLinkProofCode(
       appointmentId: holder.appointmentId,
       email: contact.email ?? null,
       phone: contact.phone ?? null,
-      codeHash: codeHash(deps, ownerKey(holder.appointmentId), contact, code),
+      codeHash: codeHash(deps, owner, contact, code),
       expiresAt: new Date(now.getTime() + CLAIM_CODE_MINUTES * 60_000),
       createdAt: now,
     });
@@ -101,23 +96,11 @@ export async function verifyLinkProof(
 ): Promise<PrivacyProofResponse> {
   const holder = await linkHolder(deps, token);
   const now = deps.clock.now();
-  const left = await deps.db.transaction(async (tx): Promise<number | null | 'proven'> => {
-    const live = await lockLiveCode(tx, { appointmentId: holder.appointmentId }, now);
-    const contact: ClaimContact | null = live?.email
-      ? { email: live.email }
-      : live?.phone
-        ? { phone: live.phone }
-        : null;
-    if (!live || !contact) return null;
-    if (!samehash(live.codeHash ?? '', codeHash(deps, ownerKey(holder.appointmentId), contact, body.code)))
-      return CLAIM_CODE_ATTEMPTS - (await recordWrongAnswer(tx, live.id, CLAIM_CODE_ATTEMPTS, now));
-    await spendCode(tx, live.id, now, true);
-    return 'proven';
-  });
+  const answer = await deps.db.transaction((tx) =>
+    answerCode(deps, tx, { appointmentId: holder.appointmentId }, body.code, now),
+  );
   // A wrong answer is kept (outside the transaction's refusal): the count of tries must survive it.
-  if (left === null || (typeof left === 'number' && left <= 0))
-    throw new BadRequestError(CLAIM_MSG.codeSpent, 'CLAIM_CODE_SPENT');
-  if (typeof left === 'number') throw new BadRequestError(CLAIM_MSG.codeWrong(left), 'CLAIM_CODE_WRONG');
+  if ('left' in answer) throw codeRefusal(answer.left);
   return {
     message: P.proofDone(PRIVACY_PROOF_MINUTES),
     scope: 'CONTACT',
