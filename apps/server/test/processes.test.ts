@@ -7,7 +7,6 @@ import { seedAppointment } from './appointments';
 import { NGINX, startNginx, type Nginx } from './system/nginx';
 import {
   call,
-  exitCode,
   freePlaces,
   openDay,
   type RecordingSmtp,
@@ -15,6 +14,7 @@ import {
   signIn,
   startRecordingSmtp,
   startServer,
+  stopServers,
   waitFor,
 } from './system/server-process';
 
@@ -86,13 +86,7 @@ describe.runIf(pgUrl && redisUrl && (NGINX || ci))(
     const stopAll = async () => {
       await nginx?.stop();
       nginx = undefined;
-      await Promise.all(
-        servers.map(async (s) => {
-          const exited = exitCode(s.child);
-          s.child.kill('SIGTERM');
-          expect(await exited).toBe(0);
-        }),
-      );
+      expect(await stopServers(servers)).toEqual(servers.map(() => 0));
       servers = [];
     };
 
