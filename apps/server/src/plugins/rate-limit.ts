@@ -91,7 +91,13 @@ export const rateLimitPlugin = fp(async (app) => {
   app.decorate('publicWrite', async (req: FastifyRequest, reply: FastifyReply) => {
     const token = linkToken(req);
     if (token === undefined) {
-      return spend(app, req, reply, { name: 'public-write', limit: config.rateLimitPublic, windowSeconds: PUBLIC_WINDOW_SECONDS }, req.ip);
+      return spend(
+        app,
+        req,
+        reply,
+        { name: 'public-write', limit: config.rateLimitPublic, windowSeconds: PUBLIC_WINDOW_SECONDS },
+        req.ip,
+      );
     }
     // An address past its misses gets no lookup at all, even of a real link (as the short links).
     let missed;
