@@ -56,6 +56,8 @@ export default defineConfig({
       DATA_DIR: `.e2e-data-${port}`,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PUBLIC: '1000',
+      // Journeys that open a revoked or wrong private link spend the address's misses of links.
+      RATE_LIMIT_LINK_MISSES: '1000',
       RATE_LIMIT_LOGIN_PER_ADDRESS: '1000',
       // The two-factor journey signs the admin in five times within a minute; the account budget is the server suite's.
       RATE_LIMIT_LOGIN: '1000',

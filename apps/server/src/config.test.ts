@@ -129,6 +129,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('gives each address five visitors’ worth of bookings unless RATE_LIMIT_PUBLIC_PER_ADDRESS says otherwise', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ rateLimitPublic: 30, rateLimitPublicPerAddress: 150 });
+    expect(loadConfig({ DATA_DIR: dir, RATE_LIMIT_PUBLIC: '4' })).toMatchObject({ rateLimitPublicPerAddress: 20 });
+    expect(loadConfig({ DATA_DIR: dir, RATE_LIMIT_PUBLIC_PER_ADDRESS: '500' })).toMatchObject({
+      rateLimitPublic: 30,
+      rateLimitPublicPerAddress: 500,
+    });
+    expect(() => loadConfig({ RATE_LIMIT_PUBLIC_PER_ADDRESS: '0' })).toThrow(/RATE_LIMIT_PUBLIC_PER_ADDRESS/);
+  });
+
   it('seeds demo data on PostgreSQL only when SEED_DEMO=true', () => {
     expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://h/db' }).seedDemo).toBe(false);
     expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);

@@ -67,6 +67,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_LOGIN_PER_ADDRESS: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_PUBLIC: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_PUBLIC_PER_ADDRESS: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_LINK_MISSES: z.coerce.number().int().positive().default(20),
   TRUST_PROXY: z
     .string()
@@ -157,7 +158,13 @@ export type Config = {
   rateLimitLogin: number;
   /** Sign-in tries a minute per client address across all names: against password spraying. */
   rateLimitLoginPerAddress: number;
+  /**
+   * Public writes per 10 minutes by one visitor: a booking's phone or e-mail, a private link, or the
+   * address where nothing better names her (comments, reactions, the newsletter).
+   */
   rateLimitPublic: number;
+  /** Bookings and waiting-list joins per 10 minutes from one address, whoever they are for (a lobby's Wi-Fi). */
+  rateLimitPublicPerAddress: number;
   /** Short links (/l/{code}) that open nothing, per 10 minutes per address, before the address must wait. */
   rateLimitLinkMisses: number;
   /**
@@ -326,6 +333,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // One front desk signs in many people from one address: room for several accounts' budgets.
     rateLimitLoginPerAddress: e.RATE_LIMIT_LOGIN_PER_ADDRESS ?? e.RATE_LIMIT_LOGIN * 5,
     rateLimitPublic: e.RATE_LIMIT_PUBLIC,
+    // A lobby's Wi-Fi or a carrier's shared address puts many patients behind one: room for several.
+    rateLimitPublicPerAddress: e.RATE_LIMIT_PUBLIC_PER_ADDRESS ?? e.RATE_LIMIT_PUBLIC * 5,
     rateLimitLinkMisses: e.RATE_LIMIT_LINK_MISSES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL?.toLowerCase() ?? `http://localhost:${e.PORT}`,

@@ -71,6 +71,7 @@ describe.runIf(pgUrl && redisUrl && (NGINX || ci))(
       JWT_SECRET: 'two-processes-test-secret-of-32-characters-or-more',
       TRUST_PROXY: '2',
       RATE_LIMIT_PUBLIC: '6',
+      RATE_LIMIT_PUBLIC_PER_ADDRESS: '6',
       // Each outbox worker runs every second, so that two more rounds of both take two seconds.
       OUTBOX_CHECK_SECONDS: '1',
     });
@@ -159,8 +160,8 @@ describe.runIf(pgUrl && redisUrl && (NGINX || ci))(
       expect(statuses.filter((s) => s === 201)).toHaveLength(free);
       expect(statuses.filter((s) => s === 409)).toHaveLength(30 - free);
 
-      // One visitor's address, alternating between the two processes: the public-write budget (6)
-      // is counted once for the clinic, not once per process.
+      // One address, ten people booking, alternating between the two processes: the address's ceiling
+      // of bookings (6) is counted once for the clinic, not once per process.
       const one = `10.77.${run}.1`;
       const tries = [];
       for (let i = 0; i < 10; i++) {

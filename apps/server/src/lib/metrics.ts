@@ -21,7 +21,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     }),
     rateLimitRefusals: new Counter({
       name: 'clinic_rate_limit_refusals_total',
-      help: 'Requests refused with 429, by rule (login-address, login-account, public-write, calendar-feed)',
+      help: 'Requests refused with 429, by rule (login-address, login-account, public-write, public-link, public-contact, public-address, link-miss, short-link-miss, calendar-feed)',
       labelNames: ['rule'] as const,
       registers,
     }),

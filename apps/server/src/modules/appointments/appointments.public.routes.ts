@@ -64,7 +64,8 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
         body: publicAppointmentRequestSchema,
         response: { 201: publicAppointmentResponseSchema, ...errorResponses(400, 409, 429) },
       },
-      preHandler: [app.optionalAuth, app.publicWrite],
+      // Counted per contact and, with a higher ceiling, per address: a lobby's patients all book.
+      preHandler: [app.optionalAuth, app.publicBooking],
     },
     async (req, reply) =>
       reply
@@ -74,8 +75,9 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
         ),
   );
 
-  // The private management link (PRODUCT.md section 10): the token is the only key, so every call
-  // shares the public-write budget of the visitor's address, reads included (no guessing run).
+  // The private management link (PRODUCT.md section 10): the token is the only key, so every call,
+  // reads included, spends the link's own public-write budget, and a wrong token a miss of the
+  // visitor's address (RATE_LIMIT_LINK_MISSES: no guessing run).
   const tags = ['appointments (manage by link)'];
   app.get(
     '/appointments/manage/:token',
@@ -147,8 +149,8 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
     },
   );
 
-  // The waiting list of a full slot (PRODUCT.md section 10): joining and every call of its private
-  // link share the public-write budget, as the management link's.
+  // The waiting list of a full slot (PRODUCT.md section 10): joining is counted as a booking (per
+  // contact and per address), every call of its private link per link, as the management link's.
   const waitingTags = ['appointments (waiting list)'];
   app.post(
     '/appointments/waiting-list',
@@ -160,7 +162,7 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
         body: waitingListJoinRequestSchema,
         response: { 201: waitingListJoinResponseSchema, ...errorResponses(400, 409, 429) },
       },
-      preHandler: app.publicWrite,
+      preHandler: app.publicBooking,
     },
     async (req, reply) => reply.status(201).send(await joinWaitingList(deps, req.body, deps.config.publicUrl)),
   );

@@ -3,12 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APPOINTMENT_MSG, CLINIC } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
+import { LINK_MISS_WINDOW_SECONDS, linkMissKey } from '../../plugins/rate-limit';
 import { escapeHtml } from '../../lib/text';
 import { findLinkPage } from './manage-link.repository';
 import { hashOf, SHORT_CODE_RE, tokenOfShortCode } from './manage-token';
-
-/** The window of the short links' misses per address (RATE_LIMIT_LINK_MISSES of them). */
-const MISS_WINDOW_SECONDS = 600;
 
 /** A page of its own, in Vietnamese, for what a short link cannot open: it says what to do. */
 function sendPage(reply: FastifyReply, status: number, title: string, text: string): FastifyReply {
@@ -28,7 +26,8 @@ function sendPage(reply: FastifyReply, status: number, title: string, text: stri
  *
  * Codes that open nothing are counted per address (issue 34, item 10): past RATE_LIMIT_LINK_MISSES in
  * ten minutes, shared by every process through the limiter's store, the address gets a 429 page and
- * no lookup at all until the window ends; a miss costs one statement.
+ * no lookup at all until the window ends; a miss costs one statement. A wrong token on an API route
+ * (publicWrite) is a miss of the same budget.
  */
 export const shortLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const limit = deps.config.rateLimitLinkMisses;
@@ -47,7 +46,7 @@ export const shortLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       schema: { hide: true, params: z.object({ code: z.string().regex(SHORT_CODE_RE) }) },
     },
     async (req, reply) => {
-      const key = `short-link-miss:${req.ip}`;
+      const key = linkMissKey(req.ip);
       const before = await deps.limiter.peek(key, limit);
       if (!before.allowed) return tooMany(reply, before.retryAfterSeconds);
       const token = tokenOfShortCode(req.params.code);
@@ -56,7 +55,7 @@ export const shortLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
         reply.header('cache-control', 'no-store');
         return reply.redirect(`/appointment/${page}/${token}`, 302);
       }
-      const miss = await deps.limiter.hit(key, limit, MISS_WINDOW_SECONDS);
+      const miss = await deps.limiter.hit(key, limit, LINK_MISS_WINDOW_SECONDS);
       if (!miss.allowed) return tooMany(reply, miss.retryAfterSeconds);
       return sendPage(reply, 404, APPOINTMENT_MSG.shortLinkInvalidTitle, APPOINTMENT_MSG.shortLinkInvalid);
     },
