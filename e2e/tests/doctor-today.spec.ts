@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { clinicInstant, clinicMoment } from '@clinic/shared';
 import { deskBook, expectAccessible, openDays, signIn, snap, tokenOf } from './helpers';
 

@@ -68,7 +68,9 @@ export async function bulkAssignDoctor(
       const row = await findAppointment(deps.db, id);
       if (!row) throw new NotFoundError(M.notFound);
       const { appointment } =
-        row.status === 'PENDING' ? await assignDoctor(deps, id, actor, body) : await reassignDoctor(deps, id, actor, body);
+        row.status === 'PENDING'
+          ? await assignDoctor(deps, id, actor, body)
+          : await reassignDoctor(deps, id, actor, body);
       if (outsideSpecialty(appointment.doctor?.specialty, appointment.department)) outside.push(id);
     },
     {
@@ -78,7 +80,8 @@ export async function bulkAssignDoctor(
     },
   );
   // The specification's summary stays; the visits outside his specialty are added to it (issue 35).
-  const message = outside.length > 0 ? `${result.message}; ${SPECIALTY_TEXT.outsideCount(outside.length)}` : result.message;
+  const message =
+    outside.length > 0 ? `${result.message}; ${SPECIALTY_TEXT.outsideCount(outside.length)}` : result.message;
   return { ...result, message, outsideSpecialty: outside };
 }
 
