@@ -1,50 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { addDays, clinicInstant, clinicMoment, deskSlots } from '@clinic/shared';
-import { expectAccessible, signIn, snap, tokenOf } from './helpers';
+import { expect, test } from '@playwright/test';
+import { clinicInstant, clinicMoment } from '@clinic/shared';
+import { deskBook, expectAccessible, openDays, signIn, snap, tokenOf } from './helpers';
 
 const CLINIC_ZONE = 'Asia/Ho_Chi_Minh';
-
-/**
- * The clinic's days from today on whose desk calendar still has a slot, by the clinic's own rules
- * (no Sunday, today's slots until the last one is over): the first `count` of them.
- */
-function openDays(now: Date, count: number): string[] {
-  const today = clinicMoment(now, CLINIC_ZONE).date;
-  const days: string[] = [];
-  for (let d = 0; days.length < count; d++) {
-    const date = addDays(today, d);
-    if (deskSlots(date, now, CLINIC_ZONE).length > 0) days.push(date);
-  }
-  return days;
-}
-
-/** A desk booking (staff may book any free slot, even now) on the first of `days` with a place left. */
-async function deskBook(
-  request: APIRequestContext,
-  staff: string,
-  days: string[],
-  fullName: string,
-  doctorId: number | null,
-): Promise<{ id: number; date: string }> {
-  for (const date of days)
-    for (const time of deskSlots(date, new Date(), CLINIC_ZONE)) {
-      const res = await request.post('/api/appointments/desk', {
-        headers: { Authorization: `Bearer ${staff}` },
-        data: {
-          fullName,
-          phone: '0987654321',
-          appointmentDate: date,
-          appointmentTime: time,
-          department: 'GYNECOLOGY',
-          consentInPerson: true,
-          doctorId,
-        },
-      });
-      if (res.status() === 201)
-        return { id: ((await res.json()) as { appointment: { id: number } }).appointment.id, date };
-    }
-  throw new Error(`no free GYNECOLOGY slot on ${days.join(', ')}`);
-}
 
 /**
  * The doctor's today (issue 25) on a tablet and on a phone: his visits, their states, and the step

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { addDays, clinicMoment, deskSlots } from '@clinic/shared';
 
 export const ACCOUNTS = {
   admin: { username: 'admin', password: 'Admin@123', fullName: 'Quản trị viên' },
@@ -131,4 +132,47 @@ export async function agreeToHealthData(page: Page | Locator) {
 /** The waiting list's own consent box, shown when the slot is full. */
 export async function agreeToWaitingList(page: Page | Locator) {
   await page.getByRole('checkbox', { name: /báo cho tôi khi khung giờ này có chỗ trống/ }).check();
+}
+
+/**
+ * The clinic's days from today on whose desk calendar still has a slot, by the clinic's own rules
+ * (no Sunday, today's slots until the last one is over): the first `count` of them.
+ */
+export function openDays(now: Date, count: number): string[] {
+  const today = clinicMoment(now, CLINIC_ZONE).date;
+  const days: string[] = [];
+  for (let d = 0; days.length < count; d++) {
+    const date = addDays(today, d);
+    if (deskSlots(date, now, CLINIC_ZONE).length > 0) days.push(date);
+  }
+  return days;
+}
+
+/** A desk booking (staff may book any free slot, even now) of `department` on the first of `days` with a place left. */
+export async function deskBook(
+  request: APIRequestContext,
+  staff: string,
+  days: string[],
+  fullName: string,
+  doctorId: number | null,
+  department = 'GYNECOLOGY',
+): Promise<{ id: number; date: string }> {
+  for (const date of days)
+    for (const time of deskSlots(date, new Date(), CLINIC_ZONE)) {
+      const res = await request.post('/api/appointments/desk', {
+        headers: { Authorization: `Bearer ${staff}` },
+        data: {
+          fullName,
+          phone: '0987654321',
+          appointmentDate: date,
+          appointmentTime: time,
+          department,
+          consentInPerson: true,
+          doctorId,
+        },
+      });
+      if (res.status() === 201)
+        return { id: ((await res.json()) as { appointment: { id: number } }).appointment.id, date };
+    }
+  throw new Error(`no free ${department} slot on ${days.join(', ')}`);
 }

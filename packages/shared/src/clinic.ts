@@ -73,4 +73,33 @@ export const DEPARTMENTS: ReadonlyArray<{
   { code: 'GENERAL_MEDICINE', departmentName: 'Khoa Nội tổng quát', specialtyName: 'Nội khoa tổng quát' },
 ];
 
+/** Doctors of general practice may take any department's visit (specification section 5, 'Assign doctor'). */
+export const GENERAL_PRACTICE = 'GENERAL_PRACTICE';
+
+/**
+ * Who may take a visit (specification section 5, 'Assign doctor'): a doctor with no specialty, one of
+ * the visit's department, or a general practitioner. The server refuses any other.
+ */
+export function mayTakeDepartment(specialty: string | null | undefined, department: string): boolean {
+  return !specialty || specialty === department || specialty === GENERAL_PRACTICE;
+}
+
+/**
+ * A visit outside the doctor's own specialty (issue 35): one he may take (a general practitioner's
+ * visit of another department) but should know of before he accepts it. A doctor with no specialty
+ * has nothing to be outside of.
+ */
+export function outsideSpecialty(specialty: string | null | undefined, department: string): boolean {
+  return !!specialty && specialty !== department;
+}
+
+/** What the assign windows and the doctor's lists say of a doctor's specialty and a visit's department. */
+export const SPECIALTY_TEXT = {
+  who: 'Bác sĩ nhận lịch hẹn của khoa mình; bác sĩ đa khoa và bác sĩ chưa có chuyên khoa nhận lịch hẹn của mọi khoa.',
+  outside: 'Ngoài chuyên khoa của bác sĩ',
+  outsideYours: 'Ngoài chuyên khoa của bạn',
+  notAllowed: 'Bác sĩ này không nhận lịch hẹn của khoa này',
+  outsideCount: (n: number) => `${n} lịch hẹn ngoài chuyên khoa của bác sĩ`,
+} as const;
+
 export const DEFAULT_SLOT_CAPACITY = 3;

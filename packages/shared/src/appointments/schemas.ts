@@ -580,6 +580,11 @@ export const bulkResultSchema = z.object({
     }),
   ),
   message: z.string(),
+  /**
+   * Assigning a doctor only (issue 35): the visits he was given that lie outside his own specialty
+   * (a general practitioner's visits of another department), so the desk is told how many.
+   */
+  outsideSpecialty: z.array(z.number().int()).optional(),
 });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 

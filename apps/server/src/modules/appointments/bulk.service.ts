@@ -2,6 +2,8 @@ import {
   APPOINTMENT_MSG as M,
   APPOINTMENT_TRAIL,
   clinicToday,
+  outsideSpecialty,
+  SPECIALTY_TEXT,
   USER_MSG,
   type BulkAppointmentAction,
   type BulkResult,
@@ -59,13 +61,17 @@ export async function bulkAssignDoctor(
   body: { ids: number[]; doctorId: number },
 ): Promise<BulkResult> {
   if (await isInactiveDoctor(deps.db, body.doctorId)) throw new BadRequestError(M.doctorInactive, 'DOCTOR_INACTIVE');
-  return runEach(
+  const outside: number[] = [];
+  const result = await runEach(
     body.ids,
     async (id) => {
       const row = await findAppointment(deps.db, id);
       if (!row) throw new NotFoundError(M.notFound);
-      if (row.status === 'PENDING') await assignDoctor(deps, id, actor, body);
-      else await reassignDoctor(deps, id, actor, body);
+      const { appointment } =
+        row.status === 'PENDING'
+          ? await assignDoctor(deps, id, actor, body)
+          : await reassignDoctor(deps, id, actor, body);
+      if (outsideSpecialty(appointment.doctor?.specialty, appointment.department)) outside.push(id);
     },
     {
       skipOf: (err) => (err instanceof TransitionError ? { code: err.refusal, reason: err.message } : null),
@@ -73,6 +79,10 @@ export async function bulkAssignDoctor(
       summary: APPOINTMENT_TRAIL.bulkSummary,
     },
   );
+  // The specification's summary stays; the visits outside his specialty are added to it (issue 35).
+  const message =
+    outside.length > 0 ? `${result.message}; ${SPECIALTY_TEXT.outsideCount(outside.length)}` : result.message;
+  return { ...result, message, outsideSpecialty: outside };
 }
 
 /** A doctor's visits still owed, from today in the clinic's time: what a deactivation leaves to reassign. */

@@ -1,4 +1,5 @@
 import {
+  GENERAL_PRACTICE,
   amountDueAfterDeposit,
   APPOINTMENT_MSG as M,
   APPOINTMENT_TRAIL as T,
@@ -53,9 +54,6 @@ import {
 
 /** A payment request also needs the site's origin: its e-mail carries the pay link. */
 export type PaymentRequestDeps = AppointmentDeps & { config: Pick<Config, 'publicUrl'> };
-
-/** Doctors of general practice may take any department's appointment. */
-export const GENERAL_PRACTICE = 'GENERAL_PRACTICE';
 
 type Change = {
   patch: Partial<NewAppointmentRow>;

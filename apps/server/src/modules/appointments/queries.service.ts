@@ -43,7 +43,7 @@ import {
   type FigureRow,
   type SortField,
 } from './appointment-lists.repository';
-import { GENERAL_PRACTICE } from './life-cycle.service';
+import { GENERAL_PRACTICE } from '@clinic/shared';
 
 export async function getAppointment(deps: AppointmentDeps, id: number, actor: Actor): Promise<Appointment> {
   const view = await findAppointmentView(deps.db, id);

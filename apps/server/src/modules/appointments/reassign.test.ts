@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPOINTMENT_MSG } from '@clinic/shared';
+import { APPOINTMENT_MSG, APPOINTMENT_TRAIL, SPECIALTY_TEXT } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
@@ -104,6 +104,31 @@ for (const kind of dbKinds()) {
       });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().message).toBe(APPOINTMENT_MSG.bulkNoSelection);
+    });
+
+    it('tells the desk which visits a general practitioner was given outside his specialty, the summary kept', async () => {
+      const gynaecology = await seedAppointment(db(), { department: 'GYNECOLOGY' });
+      const general = await seedAppointment(db(), { department: 'GENERAL_PRACTICE' });
+      const res = await call(t.app, s.staff, 'POST', '/api/appointments/bulk/assign-doctor', {
+        ids: [gynaecology.id, general.id],
+        doctorId: s.doctor.userId,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        success: 2,
+        skipped: 0,
+        failed: 0,
+        outsideSpecialty: [gynaecology.id],
+        message: `${APPOINTMENT_TRAIL.bulkSummary(2, 0, 0)}; ${SPECIALTY_TEXT.outsideCount(1)}`,
+      });
+
+      // None outside: the specification's summary alone, and an empty list.
+      const inside = await seedAppointment(db(), { department: 'GENERAL_PRACTICE' });
+      const plain = await call(t.app, s.staff, 'POST', '/api/appointments/bulk/assign-doctor', {
+        ids: [inside.id],
+        doctorId: s.doctor.userId,
+      });
+      expect(plain.json()).toMatchObject({ outsideSpecialty: [], message: APPOINTMENT_TRAIL.bulkSummary(1, 0, 0) });
     });
 
     it('is for staff only', async () => {

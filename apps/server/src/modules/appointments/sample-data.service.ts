@@ -17,7 +17,7 @@ import { foldText } from '../../lib/text';
 import type { Actor, AppointmentDeps } from './appointment-access';
 import { tryMakeAppointment } from './appointment-making.service';
 import { listDoctorCandidates } from './appointments.repository';
-import { GENERAL_PRACTICE } from './life-cycle.service';
+import { GENERAL_PRACTICE } from '@clinic/shared';
 
 const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương'];
 const MIDDLE = ['Thị', 'Văn', 'Minh', 'Ngọc', 'Thu', 'Thanh', 'Bảo', 'Thùy'];

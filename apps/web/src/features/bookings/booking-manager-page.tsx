@@ -379,7 +379,7 @@ export default function BookingManagerPage() {
       {dialog?.kind === 'accounts-result' && <CreateAccountsResultModal result={dialog.result} onClose={close} />}
       {dialog?.kind === 'bulk-assign' && (
         <BulkAssignModal
-          ids={[...selected]}
+          visits={selectedItems}
           onClose={close}
           onDone={(result) => {
             const names = new Map(selectedItems.map((a) => [a.id, a.fullName]));

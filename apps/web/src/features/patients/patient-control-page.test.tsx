@@ -5,6 +5,7 @@ import {
   APPOINTMENT_MSG,
   paidNoShowWarning,
   PATIENT_MSG,
+  SPECIALTY_TEXT,
   type PatientPage,
   type PatientSummary,
   type PatientVisit,
@@ -148,6 +149,20 @@ describe('PatientControlPage', () => {
     const able = await rowOf('Bệnh nhân 1');
     expect(within(able).getByRole('button', { name: /Ghi chú khám/ })).toBeEnabled();
     expect(within(able).queryByText(NOT_EXAMINABLE_REASON)).not.toBeInTheDocument();
+  });
+
+  it("shows each next visit's department, and marks for the doctor his visit outside his specialty (issue 35)", async () => {
+    const outside = patient(3, {
+      nextAppointment: visit(43, { department: 'GENERAL_PRACTICE', departmentName: 'Khoa Khám tổng quát' }),
+    });
+    const page = { ...PAGE, items: [WITH_ACCOUNT, outside] };
+    server('DOCTOR', (url) => (url.startsWith('/api/patients?') ? { body: page } : undefined));
+    const gp = await rowOf('Bệnh nhân 3');
+    expect(gp).toHaveTextContent('Khoa Khám tổng quát');
+    expect(gp).toHaveTextContent(SPECIALTY_TEXT.outsideYours);
+    const own = await rowOf('Bệnh nhân 1');
+    expect(own).toHaveTextContent('Khoa Phụ khoa');
+    expect(own).not.toHaveTextContent(SPECIALTY_TEXT.outsideYours);
   });
 
   it('lets the front desk add a patient, checks the form first, and shows the temporary password once', async () => {

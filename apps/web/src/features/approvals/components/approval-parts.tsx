@@ -7,6 +7,7 @@ import {
   type Appointment,
 } from '@clinic/shared';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
+import { OutsideSpecialtyBadge } from '@/components/outside-specialty-badge';
 import { DetailField } from '@/components/ui/detail-field';
 
 export type ApprovalAction = 'view' | 'accept' | 'decline';
@@ -27,7 +28,10 @@ export function AssignmentSummary({ appointment: a }: { appointment: Appointment
   return (
     <dl className="grid grid-cols-2 gap-3 rounded-lg bg-slate-50 p-3">
       <DetailField label="Bệnh nhân">{a.fullName}</DetailField>
-      <DetailField label="Khoa">{a.departmentName ?? a.department}</DetailField>
+      <DetailField label="Khoa">
+        <span className="block">{a.departmentName ?? a.department}</span>
+        <OutsideSpecialtyBadge specialty={a.doctor?.specialty} department={a.department} who="you" />
+      </DetailField>
       <DetailField label="Ngày khám">{when.date}</DetailField>
       <DetailField label="Giờ khám">{when.time}</DetailField>
     </dl>

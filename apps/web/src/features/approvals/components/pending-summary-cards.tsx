@@ -7,6 +7,7 @@ export function PendingSummaryCards({ summary }: { summary: PendingApprovalSumma
   return (
     <StatCards
       label="Tổng quan lịch hẹn chờ phê duyệt"
+      compactOnPhone
       cards={[
         {
           key: 'pending',

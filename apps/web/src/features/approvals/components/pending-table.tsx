@@ -1,10 +1,18 @@
 import { Check, Eye, X } from 'lucide-react';
 import { URGENT_WITHIN_HOURS, type Appointment } from '@clinic/shared';
+import { OutsideSpecialtyBadge } from '@/components/outside-specialty-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { assignedAt, isPast, isUrgent, PAST_VISIT_TEXT, visitWhen, type ApprovalAction } from './approval-parts';
 
-type Props = { items: Appointment[]; now: Date; onAction: (action: ApprovalAction, appointment: Appointment) => void };
+type Props = {
+  items: Appointment[];
+  now: Date;
+  onAction: (action: ApprovalAction, appointment: Appointment) => void;
+};
+
+/** A finger's height on a phone's cards, and on any touch screen wide enough for the table. */
+const touchHeight = (compact?: boolean) => (compact ? 'h-11' : 'pointer-coarse:h-11');
 
 /** The row actions, in the specification's words: View, Accept, Decline (section 2). */
 function Actions({ a, onAction, compact }: { a: Appointment; onAction: Props['onAction']; compact?: boolean }) {
@@ -12,6 +20,7 @@ function Actions({ a, onAction, compact }: { a: Appointment; onAction: Props['on
     <div className={compact ? 'grid grid-cols-3 gap-2' : 'flex flex-col items-stretch gap-1.5'}>
       <Button
         size="sm"
+        className={touchHeight(compact)}
         variant="secondary"
         onClick={() => onAction('view', a)}
         aria-label={`View appointment of ${a.fullName}`}
@@ -19,12 +28,18 @@ function Actions({ a, onAction, compact }: { a: Appointment; onAction: Props['on
         <Eye aria-hidden="true" className="size-4" />
         View
       </Button>
-      <Button size="sm" onClick={() => onAction('accept', a)} aria-label={`Accept appointment of ${a.fullName}`}>
+      <Button
+        size="sm"
+        className={touchHeight(compact)}
+        onClick={() => onAction('accept', a)}
+        aria-label={`Accept appointment of ${a.fullName}`}
+      >
         <Check aria-hidden="true" className="size-4" />
         Accept
       </Button>
       <Button
         size="sm"
+        className={touchHeight(compact)}
         variant="danger"
         onClick={() => onAction('decline', a)}
         aria-label={`Decline appointment of ${a.fullName}`}
@@ -102,7 +117,10 @@ export function PendingTable({ items, now, onAction }: Props) {
                       </p>
                     )}
                   </td>
-                  <td className="px-4 py-3 text-slate-900">{a.departmentName ?? a.department}</td>
+                  <td className="px-4 py-3 text-slate-900">
+                    <p>{a.departmentName ?? a.department}</p>
+                    <OutsideSpecialtyBadge specialty={a.doctor?.specialty} department={a.department} who="you" />
+                  </td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-700">{assignedAt(a)}</td>
                   <td className="px-4 py-3">
                     <Actions a={a} onAction={onAction} />
@@ -137,7 +155,10 @@ export function PendingTable({ items, now, onAction }: Props) {
                   </div>
                   <div>
                     <dt className="text-xs text-slate-500">Khoa</dt>
-                    <dd className="text-slate-900">{a.departmentName ?? a.department}</dd>
+                    <dd className="text-slate-900">
+                      <span className="block">{a.departmentName ?? a.department}</span>
+                      <OutsideSpecialtyBadge specialty={a.doctor?.specialty} department={a.department} who="you" />
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-xs text-slate-500">Điện thoại</dt>

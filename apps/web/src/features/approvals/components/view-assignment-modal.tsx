@@ -1,4 +1,5 @@
 import { APPROVALS_MSG, formatDateTime, type Appointment } from '@clinic/shared';
+import { OutsideSpecialtyBadge } from '@/components/outside-specialty-badge';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
@@ -43,7 +44,10 @@ export function ViewAssignmentModal({
           </a>
         </DetailField>
         <DetailField label="Email">{a.email ?? APPROVALS_MSG.notAvailable}</DetailField>
-        <DetailField label="Khoa">{a.departmentName ?? a.department}</DetailField>
+        <DetailField label="Khoa">
+          <span className="block">{a.departmentName ?? a.department}</span>
+          <OutsideSpecialtyBadge specialty={a.doctor?.specialty} department={a.department} who="you" />
+        </DetailField>
         <DetailField label="Ngày khám">{when.date}</DetailField>
         <DetailField label="Giờ khám">{when.time}</DetailField>
         <div className="sm:col-span-2">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BOOKING_UI_MSG, formatDate, type Appointment } from '@clinic/shared';
+import { BOOKING_UI_MSG, formatDate, outsideSpecialty, SPECIALTY_TEXT, type Appointment } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -26,6 +26,8 @@ export function AssignDoctorModal({ appointment, onClose }: { appointment: Appoi
   const setDoctorId = setPicked;
   const [missing, setMissing] = useState(false);
   const declined = declinedByDoctor(appointment);
+  const chosen = candidates.data?.find((d) => String(d.id) === doctorId);
+  const department = appointment.departmentName ?? appointment.department;
 
   function submit() {
     if (!doctorId) return setMissing(true);
@@ -38,7 +40,7 @@ export function AssignDoctorModal({ appointment, onClose }: { appointment: Appoi
       onClose={onClose}
       preventClose={assign.isPending}
       title={declined ? 'Chỉ định lại bác sĩ' : 'Chỉ định bác sĩ'}
-      description={`#${appointment.id} · ${appointment.fullName} · ${formatDate(appointment.appointmentDate)} ${appointment.appointmentTime} · ${appointment.departmentName ?? appointment.department}`}
+      description={`#${appointment.id} · ${appointment.fullName} · ${formatDate(appointment.appointmentDate)} ${appointment.appointmentTime} · ${department}`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={assign.isPending}>
@@ -70,6 +72,7 @@ export function AssignDoctorModal({ appointment, onClose }: { appointment: Appoi
               label: [
                 d.fullName ?? d.email,
                 d.specialtyName,
+                outsideSpecialty(d.specialty, appointment.department) ? SPECIALTY_TEXT.outside : undefined,
                 d.dayLoad !== undefined ? dayLoadText(d.dayLoad) : undefined,
               ]
                 .filter(Boolean)
@@ -81,8 +84,14 @@ export function AssignDoctorModal({ appointment, onClose }: { appointment: Appoi
               setMissing(false);
             }}
             missing={missing}
-            hint="Bác sĩ của khoa, bác sĩ đa khoa hoặc bác sĩ chưa có chuyên khoa."
+            hint={SPECIALTY_TEXT.who}
           />
+        )}
+        {chosen && outsideSpecialty(chosen.specialty, appointment.department) && (
+          <Alert tone="warning" title={SPECIALTY_TEXT.outside}>
+            {chosen.fullName ?? chosen.email} ({chosen.specialtyName ?? chosen.specialty}) nhận được lịch hẹn của{' '}
+            {department}. Bác sĩ sẽ thấy dấu này khi chấp nhận hoặc từ chối.
+          </Alert>
         )}
       </div>
     </Modal>

@@ -1,5 +1,6 @@
 import { CircleCheck, CircleX, SkipForward } from 'lucide-react';
-import type { BulkResult } from '@clinic/shared';
+import { SPECIALTY_TEXT, type BulkResult } from '@clinic/shared';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { cn } from '@/lib/cn';
@@ -22,6 +23,7 @@ export function BulkResultModal({
   names: ReadonlyMap<number, string>;
   onClose: () => void;
 }) {
+  const outside = new Set(result.outsideSpecialty ?? []);
   return (
     <Modal
       open
@@ -47,6 +49,11 @@ export function BulkResultModal({
             );
           })}
         </ul>
+        {outside.size > 0 && (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+            {SPECIALTY_TEXT.outsideCount(outside.size)}
+          </p>
+        )}
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Kết quả từng lịch hẹn">
           {result.results.map((r) => {
             const { label, icon: Icon, tone } = OUTCOMES[r.outcome];
@@ -60,6 +67,11 @@ export function BulkResultModal({
                   <span className="font-medium text-slate-900">
                     #{r.id} {names.get(r.id) ?? ''}
                   </span>
+                  {outside.has(r.id) && (
+                    <span className="block">
+                      <Badge tone="warning">{SPECIALTY_TEXT.outside}</Badge>
+                    </span>
+                  )}
                   {r.reason && <span className="block text-slate-600">{r.reason}</span>}
                 </span>
               </li>

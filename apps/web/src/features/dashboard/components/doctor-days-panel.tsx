@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { addDays, clinicToday, type Appointment } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
+import { OutsideSpecialtyBadge } from '@/components/outside-specialty-badge';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
@@ -81,6 +82,12 @@ export function DoctorDaysPanel({ windows }: { windows: DoctorVisitWindows }) {
                           {/* Name, state and steps wrap under the name, never over it (a tablet's half-width column). */}
                           <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
                             <span className="break-words text-slate-900">{a.fullName}</span>
+                            <span className="text-slate-600">{a.departmentName ?? a.department}</span>
+                            <OutsideSpecialtyBadge
+                              specialty={a.doctor?.specialty}
+                              department={a.department}
+                              who="you"
+                            />
                             <AppointmentStatusBadge status={a.status} />
                             {steps.map((step) => (
                               <button
@@ -88,7 +95,7 @@ export function DoctorDaysPanel({ windows }: { windows: DoctorVisitWindows }) {
                                 type="button"
                                 aria-label={`${step.label}: ${a.fullName}`}
                                 onClick={() => setOpen({ window: step.window, appointment: a })}
-                                className="min-h-9 rounded-lg px-2 py-1 font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                                className="min-h-11 rounded-lg px-2 py-1 font-medium sm:pointer-fine:min-h-9 text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
                               >
                                 {step.label}
                               </button>
