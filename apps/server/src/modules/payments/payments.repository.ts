@@ -200,28 +200,39 @@ export async function ledgerOutByDay(db: Db, range: InstantRange, timeZone: stri
 }
 
 /**
- * Per appointment month (YYYY-MM), the visits of `statuses` whose payment the ledger settled (at
- * most one PAID attempt each): how many, what the ledger took, and what the visits themselves record
- * (their amounts, and how many record none). Scoped as the dashboard is: a doctor's, a patient's.
+ * Per appointment month (YYYY-MM), the visits of `statuses` whose payment the ledger settled (a PAID
+ * visit's attempt, at most one): how many, what the ledger took for each (that payment and the
+ * deposit paid before it, counted once per visit), and what the visits themselves record (their
+ * amounts, and how many record none). A visit its deposit covered, or whose rest was paid at the
+ * desk, keeps its recorded amount. Scoped as the dashboard is: a doctor's, a patient's.
  */
 export async function ledgerRevenueByMonth(
   db: Db,
   where: { statuses: readonly AppointmentStatus[]; doctorId?: number; userId?: number; from?: string; to?: string },
 ) {
   const a = appointments;
+  const paid = db
+    .select({
+      appointmentId: paymentAttempts.appointmentId,
+      amount: sql<number>`sum(${paymentAttempts.amount})`.as('ledger_amount'),
+    })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.status, 'PAID'))
+    .groupBy(paymentAttempts.appointmentId)
+    .having(sql`bool_or(${paymentAttempts.kind} = 'VISIT')`)
+    .as('paid');
   return db
     .select({
       month: sql<string>`to_char(${a.appointmentDate}, 'YYYY-MM')`,
       visits: sql<number>`count(*)::int`,
-      ledger: sql<number>`coalesce(sum(${paymentAttempts.amount}), 0)::bigint`.mapWith(Number),
+      ledger: sql<number>`coalesce(sum(${paid.amount}), 0)::bigint`.mapWith(Number),
       recorded: sql<number>`coalesce(sum(${a.paymentAmount}), 0)::bigint`.mapWith(Number),
       unpriced: sql<number>`(count(*) filter (where ${a.paymentAmount} is null))::int`,
     })
-    .from(paymentAttempts)
-    .innerJoin(a, eq(a.id, paymentAttempts.appointmentId))
+    .from(paid)
+    .innerJoin(a, eq(a.id, paid.appointmentId))
     .where(
       and(
-        eq(paymentAttempts.status, 'PAID'),
         inArray(a.status, [...where.statuses]),
         where.doctorId ? eq(a.doctorId, where.doctorId) : undefined,
         where.userId ? eq(a.userId, where.userId) : undefined,
