@@ -97,7 +97,9 @@ test('staff request a payment, the patient opens the pay link from her e-mail, p
   ]);
   expect(download.suggestedFilename()).toMatch(/^payments-report-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('\uFEFFNgày,Phương thức,Số lượt,Số tiền (VNĐ)');
+  expect(csv.split('\r\n')[0]).toBe(
+    '\uFEFFNgày,Phương thức,Số lượt thu,Tiền vào (VNĐ),Số lượt hoàn,Hoàn tiền (VNĐ),Thực thu (VNĐ)',
+  );
   expect(csv).toContain(`${today},VNPay,`);
   await context.close();
 });

@@ -1,3 +1,4 @@
+import { ledgerSummarySchema } from './payments';
 import { z } from './zod';
 
 /** PRODUCT.md section 6: a paid or completed visit with no recorded amount counts as this much. */
@@ -53,6 +54,11 @@ export const dashboardSchema = z.object({
     estimatedVisits: z.number().int(),
   }),
   pendingPayments: z.object({ count: z.number().int(), amount: money }),
+  /**
+   * Today's money (the clinic's scope only; issue 35): in by method, refunds out, net, from the same
+   * computation as Booking History's payments report, so the two screens show the same figures.
+   */
+  today: ledgerSummarySchema.extend({ day: z.string() }).nullable(),
   /** The last six months, oldest first, this month last. */
   months: z.array(dashboardMonthSchema),
   /**

@@ -269,8 +269,12 @@ export const departmentCodeParamsSchema = z.object({
 });
 
 /**
- * The payments report of Booking History (issue 28): the money taken per day and method, the three
- * online providers from the ledger and the front desk's "mark paid" (tại quầy) from the trail.
+ * The money of a day or a period (issues 28 and 35), one computation for the payments report of
+ * Booking History and the Dashboard: what came in per method (VNPay, MoMo, VietQR from the payment
+ * ledger, deposits and visits' payments alike; 'Tại quầy' from the front desk's "mark paid"), what
+ * went back (refunds done, by the method they went back by), and the net. Each payment counts once,
+ * on the clinic's day (Asia/Ho_Chi_Minh) the ledger recorded the money; a refund on the day it was
+ * done (README, "Money in, refunds out").
  */
 export const PAYMENT_REPORT_METHODS = [...PAYMENT_PROVIDERS, 'DESK'] as const;
 export type PaymentReportMethod = (typeof PAYMENT_REPORT_METHODS)[number];
@@ -278,26 +282,51 @@ export const PAYMENT_REPORT_METHOD_LABELS: Record<PaymentReportMethod, string> =
   ...PAYMENT_PROVIDER_LABELS,
   DESK: 'Tại quầy',
 };
+/** The three figures, labelled the same on every screen that shows them. */
+export const LEDGER_LABELS = { in: 'Tiền vào', out: 'Hoàn tiền', net: 'Thực thu' } as const;
 
 const paymentReportLine = z.object({
   method: z.enum(PAYMENT_REPORT_METHODS),
+  /** Money in: how many payments, and đồng (a visit marked paid at the desk without an amount counts 0). */
   count: z.number().int(),
-  /** Đồng; a visit marked paid at the desk without an amount counts 0. */
   amount: z.number().int(),
+  /** Refunds done: how many, and đồng. */
+  refundCount: z.number().int(),
+  refundAmount: z.number().int(),
 });
-export const paymentReportSchema = z.object({
+const ledgerTotalSchema = z.object({
+  count: z.number().int(),
+  amount: z.number().int(),
+  refundCount: z.number().int(),
+  refundAmount: z.number().int(),
+  /** amount − refundAmount. */
+  net: z.number().int(),
+});
+/** The figures of a day or period: per method (in PAYMENT_REPORT_METHODS order) and in all. */
+export const ledgerSummarySchema = z.object({
+  byMethod: z.array(paymentReportLine),
+  total: ledgerTotalSchema,
+});
+export type LedgerSummary = z.infer<typeof ledgerSummarySchema>;
+export const paymentReportSchema = ledgerSummarySchema.extend({
   /** The period read in the clinic's zone (null: from the first payment, or to today). */
   from: z.string().nullable(),
   to: z.string().nullable(),
   /** Newest day first; within a day, in PAYMENT_REPORT_METHODS order. */
   days: z.array(paymentReportLine.extend({ day: z.string() })),
-  byMethod: z.array(paymentReportLine),
-  total: z.object({ count: z.number().int(), amount: z.number().int() }),
 });
 export type PaymentReport = z.infer<typeof paymentReportSchema>;
 
 /** The report's CSV columns, as its header row says them. */
-export const PAYMENT_REPORT_CSV_COLUMNS = ['Ngày', 'Phương thức', 'Số lượt', 'Số tiền (VNĐ)'] as const;
+export const PAYMENT_REPORT_CSV_COLUMNS = [
+  'Ngày',
+  'Phương thức',
+  'Số lượt thu',
+  `${LEDGER_LABELS.in} (VNĐ)`,
+  'Số lượt hoàn',
+  `${LEDGER_LABELS.out} (VNĐ)`,
+  `${LEDGER_LABELS.net} (VNĐ)`,
+] as const;
 export const PAYMENT_REPORT_TOTAL_LABEL = 'Tổng cộng';
 
 /** payments-report-2026-11-27.csv: the clinic's date of the export. */

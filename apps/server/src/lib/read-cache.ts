@@ -70,6 +70,8 @@ export const WATCHED_TABLES = [
   'comment_reactions',
   'waiting_list_entries',
   'payment_attempts',
+  'refunds',
+  'appointment_events',
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 

@@ -69,3 +69,8 @@ CREATE OR REPLACE TRIGGER waiting_list_entries_changes AFTER INSERT OR UPDATE OR
 -- The payment ledger: the dashboard values paid visits at what it took (issue 28).
 CREATE OR REPLACE TRIGGER payment_attempts_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON payment_attempts
   FOR EACH STATEMENT EXECUTE FUNCTION clinic_notify_change();
+-- The dashboard's money of the day (issue 35): refunds done, and the desk's "mark paid" of the trail.
+CREATE OR REPLACE TRIGGER refunds_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON refunds
+  FOR EACH STATEMENT EXECUTE FUNCTION clinic_notify_change();
+CREATE OR REPLACE TRIGGER appointment_events_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON appointment_events
+  FOR EACH STATEMENT EXECUTE FUNCTION clinic_notify_change();

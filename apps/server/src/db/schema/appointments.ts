@@ -140,7 +140,13 @@ export const appointmentEvents = pgTable(
     actorRole: text('actor_role'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('appointment_events_appointment_idx').on(t.appointmentId, t.createdAt, t.id)],
+  (t) => [
+    index('appointment_events_appointment_idx').on(t.appointmentId, t.createdAt, t.id),
+    // The desk's payments of a day (issue 35: the dashboard's and the report's money in).
+    index('appointment_events_mark_paid_idx')
+      .on(t.createdAt)
+      .where(sql`${t.action} = 'MARK_PAID'`),
+  ],
 );
 
 export type AppointmentRow = typeof appointments.$inferSelect;

@@ -43,6 +43,10 @@ export const paymentAttempts = pgTable(
   },
   (t) => [
     index('payment_attempts_appointment_idx').on(t.appointmentId, t.id),
+    // The money the ledger took on a day (issue 35).
+    index('payment_attempts_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     // Whatever races, an appointment has at most one attempt that took its money as the visit's
     // payment, and one as its deposit.
     uniqueIndex('payment_attempts_one_paid_idx')
@@ -131,6 +135,10 @@ export const refunds = pgTable(
       .where(sql`${t.reason} = 'UNMATCHED'`),
     uniqueIndex('refunds_request_idx').on(t.requestId),
     index('refunds_appointment_idx').on(t.appointmentId, t.id),
+    // The refunds done on a day (issue 35).
+    index('refunds_done_idx')
+      .on(t.doneAt)
+      .where(sql`${t.status} = 'DONE'`),
     index('refunds_open_idx')
       .on(t.createdAt)
       .where(sql`${t.status} <> 'DONE'`),

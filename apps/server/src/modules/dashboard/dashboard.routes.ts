@@ -22,9 +22,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
         response: { 200: dashboardSchema, ...errorResponses(401, 403) },
       },
       preHandler: app.requirePermission('viewDashboard'),
-      // The clinic's dashboard also counts the waiting lists, and values paid visits from the payment
-      // ledger (kept-reads.test.ts checks the tables).
-      config: { cache: [...APPOINTMENT_READS, 'waiting_list_entries', 'payment_attempts'] },
+      // The clinic's dashboard also counts the waiting lists, values paid visits from the payment
+      // ledger and adds up today's money with its refunds (kept-reads.test.ts checks the tables).
+      config: {
+        cache: [...APPOINTMENT_READS, 'waiting_list_entries', 'payment_attempts', 'refunds', 'appointment_events'],
+      },
     },
     async (req) => getDashboard(deps, req.auth!),
   );

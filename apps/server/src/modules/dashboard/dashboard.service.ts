@@ -16,7 +16,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { appointmentFigures, appointmentFiguresBetween } from '../appointments/queries.service';
 import { waitingListSummary } from '../appointments/waiting-list.service';
-import { ledgerRevenue } from '../payments/payments-report.service';
+import { ledgerMoney, ledgerRevenue } from '../payments/payments-report.service';
 import { countDoctorPatients } from '../patients/patients.service';
 import { countAccounts } from '../users/users.service';
 
@@ -36,7 +36,8 @@ export function sampleDataAllowed(deps: Pick<AppDeps, 'config'>, viewer: Viewer)
  * (500.000đ for a visit without either), pending payments at the recorded amounts, the last six
  * months and the growth against the same days of last month, from the counts the database keeps
  * and the ledger. A doctor's figures cover his own appointments only, a patient's her own
- * bookings (what she has paid and still owes, no account count).
+ * bookings (what she has paid and still owes, no account count). The clinic's also has today's
+ * money in, refunds out and net, computed as Booking History's payments report computes it.
  */
 export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise<Dashboard> {
   // Only the front desk sees the clinic's figures; a doctor his, a patient her own (issue 29: a
@@ -58,8 +59,8 @@ export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise
   // The ledger's amounts (issue 28) replace the counts' values for the visits it settled.
   const ledger = (range: { from?: string; to?: string } = {}) =>
     ledgerRevenue(deps, { statuses: REVENUE_STATUSES, ...scope, ...range });
-  const [figures, people, waitingList, soFar, sameDaysBefore, ledgerAll, ledgerSoFar, ledgerBefore] = await Promise.all(
-    [
+  const [figures, people, waitingList, soFar, sameDaysBefore, ledgerAll, ledgerSoFar, ledgerBefore, money] =
+    await Promise.all([
       appointmentFigures(deps, scope, first),
       scopeName === 'doctor'
         ? countDoctorPatients(deps, viewer.id)
@@ -72,8 +73,9 @@ export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise
       ledger(),
       ledger({ from: thisMonth, to: today }),
       ledger({ from: lastMonth, to: lastMonthSameDay }),
-    ],
-  );
+      // Today's money in, refunds out and net: the payments report's own computation (issue 35).
+      scopeName === 'clinic' ? ledgerMoney(deps, { from: today, to: today }) : null,
+    ]);
   const corrected = (rows: { month: string; correction: number }[], month?: string) =>
     rows.filter((r) => !month || r.month === month).reduce((total, r) => total + r.correction, 0);
   const sum = (
@@ -116,6 +118,7 @@ export async function getDashboard(deps: DashboardDeps, viewer: Viewer): Promise
       count: sum(figures.byStatus, PAYMENT_DUE_STATUSES, 'n'),
       amount: sum(figures.byStatus, PAYMENT_DUE_STATUSES, 'value'),
     },
+    today: money && { day: today, byMethod: money.byMethod, total: money.total },
     months,
     growth: {
       appointments: percentChange(

@@ -228,28 +228,38 @@ for (const kind of dbKinds()) {
 
     it('values a visit paid online at what the ledger took, and keeps the 500.000đ estimate only for a paid visit without any amount', async () => {
       const was = await dashboard('admin');
-      const paidOnline = async (recorded: number | null, taken: number) => {
+      const paidOnline = async (recorded: number | null, taken: number, deposit = 0) => {
         const row = await seedAppointment(db(), {
           appointmentDate: '2027-04-01',
           status: 'PAID',
           paymentAmount: recorded,
           paymentCompleted: true,
         });
+        const attempt = (kind: 'VISIT' | 'DEPOSIT', amount: number) => ({
+          appointmentId: row.id,
+          kind,
+          provider: 'VNPAY' as const,
+          reference: `AT${row.id}XLEDGER${kind}`,
+          amount,
+          status: 'PAID' as const,
+          createdAt: clock.now(),
+          paidAt: clock.now(),
+        });
         await db()
           .insert(paymentAttempts)
-          .values({
-            appointmentId: row.id,
-            provider: 'VNPAY',
-            reference: `AT${row.id}XLEDGER000001`,
-            amount: taken,
-            status: 'PAID',
-            createdAt: clock.now(),
-            paidAt: clock.now(),
-          });
+          .values([
+            ...(taken > 0 ? [attempt('VISIT', taken)] : []),
+            ...(deposit > 0 ? [attempt('DEPOSIT', deposit)] : []),
+          ]);
       };
       // The ledger's amount, not the visit's (350.000đ taken against 300.000đ recorded), nor the estimate.
       await paidOnline(300_000, 350_000);
       await paidOnline(null, 420_000);
+      // Issue 35: a deposit and the rest paid online, 380.000đ recorded, is worth what both took
+      // (it was worth nothing: the recorded amount taken off once per payment); a deposit with the
+      // rest paid at the desk keeps its recorded 450.000đ (it was worth the deposit alone).
+      await paidOnline(380_000, 180_000, 200_000);
+      await paidOnline(450_000, 0, 200_000);
       // Paid at the desk with nothing recorded: still the estimate.
       await seedAppointment(db(), {
         appointmentDate: '2027-04-01',
@@ -258,12 +268,13 @@ for (const kind of dbKinds()) {
         paymentCompleted: true,
       });
       const now = await dashboard('admin');
-      expect(now.revenue.total - was.revenue.total).toBe(350_000 + 420_000 + 500_000);
-      expect(now.revenue.thisMonth - was.revenue.thisMonth).toBe(350_000 + 420_000 + 500_000);
-      expect(now.months.at(-1)!.revenue - was.months.at(-1)!.revenue).toBe(350_000 + 420_000 + 500_000);
-      expect(now.revenue.online - was.revenue.online).toBe(350_000 + 420_000);
+      const valued = 350_000 + 420_000 + 500_000 + 380_000 + 450_000;
+      expect(now.revenue.total - was.revenue.total).toBe(valued);
+      expect(now.revenue.thisMonth - was.revenue.thisMonth).toBe(valued);
+      expect(now.months.at(-1)!.revenue - was.months.at(-1)!.revenue).toBe(valued);
+      expect(now.revenue.online - was.revenue.online).toBe(350_000 + 420_000 + 380_000);
       expect(now.revenue.estimatedVisits - was.revenue.estimatedVisits).toBe(1);
-      expect(now.revenue.paidVisits - was.revenue.paidVisits).toBe(3);
+      expect(now.revenue.paidVisits - was.revenue.paidVisits).toBe(5);
     });
   });
 }

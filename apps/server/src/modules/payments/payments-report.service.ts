@@ -19,67 +19,92 @@ import {
 import type { AppDeps } from '../../deps';
 import { CSV_BOM, csvRow } from '../../lib/csv';
 import { NotFoundError } from '../../lib/errors';
-import { ledgerRevenueByMonth, paidAtDeskByDay, paidOnlineByDay } from './payments.repository';
+import { ledgerInAtDeskByDay, ledgerInOnlineByDay, ledgerOutByDay, ledgerRevenueByMonth } from './payments.repository';
 
 type ReportDeps = Pick<AppDeps, 'db' | 'clock' | 'timeZone'>;
 
 const ORDER = (method: PaymentReportMethod) => PAYMENT_REPORT_METHODS.indexOf(method);
 
+type Line = Omit<PaymentReport['byMethod'][number], 'method'>;
+const NONE: Line = { count: 0, amount: 0, refundCount: 0, refundAmount: 0 };
+const add = (a: Line, b: Line): Line => ({
+  count: a.count + b.count,
+  amount: a.amount + b.amount,
+  refundCount: a.refundCount + b.refundCount,
+  refundAmount: a.refundAmount + b.refundAmount,
+});
+
 /**
- * The payments report of Booking History (issue 28): for the page's period, read in the clinic's
- * zone, the money taken per day and method (VNPay, MoMo, VietQR from the ledger; 'Tại quầy' from the
- * front desk's "mark paid"), the totals per method and in all.
+ * The money of the clinic days `from` to `to` (either open), the one computation behind the
+ * payments report and the Dashboard (issue 35): in per day and method from the ledger (deposits and
+ * visits' payments by VNPay, MoMo, VietQR; money no visit took) and the desk's "mark paid", each on
+ * the clinic's day it was recorded; refunds done per day and method, on the day they were done; the
+ * totals per method and in all, and the net.
  */
+export async function ledgerMoney(
+  deps: ReportDeps,
+  period: { from?: string; to?: string },
+): Promise<Omit<PaymentReport, 'from' | 'to'>> {
+  const range = {
+    start: period.from ? clinicInstant(period.from, '00:00', deps.timeZone) : undefined,
+    end: period.to ? clinicInstant(addDays(period.to, 1), '00:00', deps.timeZone) : undefined,
+  };
+  const [online, desk, out] = await Promise.all([
+    ledgerInOnlineByDay(deps.db, range, deps.timeZone),
+    ledgerInAtDeskByDay(deps.db, range, deps.timeZone),
+    ledgerOutByDay(deps.db, range, deps.timeZone),
+  ]);
+  const byDay = new Map<string, PaymentReport['days'][number]>();
+  const line = (day: string, method: PaymentReportMethod) => {
+    const key = `${day}|${method}`;
+    if (!byDay.has(key)) byDay.set(key, { day, method, ...NONE });
+    return byDay.get(key)!;
+  };
+  for (const r of [...online, ...desk]) {
+    const l = line(r.day, r.method);
+    l.count += r.count;
+    l.amount += r.amount;
+  }
+  for (const r of out) {
+    const l = line(r.day, r.method);
+    l.refundCount += r.count;
+    l.refundAmount += r.amount;
+  }
+  const days = [...byDay.values()].sort((a, b) => b.day.localeCompare(a.day) || ORDER(a.method) - ORDER(b.method));
+  const byMethod = PAYMENT_REPORT_METHODS.map((method) => ({
+    method,
+    ...days.filter((d) => d.method === method).reduce<Line>(add, NONE),
+  }));
+  const total = byMethod.reduce<Line>(add, NONE);
+  return { days, byMethod, total: { ...total, net: total.amount - total.refundAmount } };
+}
+
+/** Booking History's payments report (issues 28 and 35): the money of the page's period, read in the clinic's zone. */
 export async function paymentReport(deps: ReportDeps, query: PaymentReportQuery): Promise<PaymentReport> {
   const { from, to } = historyRange(query.period, deps.clock.now(), deps.timeZone, query);
-  const range = {
-    start: from ? clinicInstant(from, '00:00', deps.timeZone) : undefined,
-    end: to ? clinicInstant(addDays(to, 1), '00:00', deps.timeZone) : undefined,
-  };
-  const [online, desk] = await Promise.all([
-    paidOnlineByDay(deps.db, range, deps.timeZone),
-    paidAtDeskByDay(deps.db, range, deps.timeZone),
-  ]);
-  const days = [...online, ...desk.map((d) => ({ ...d, method: 'DESK' as const }))].sort(
-    (a, b) => b.day.localeCompare(a.day) || ORDER(a.method) - ORDER(b.method),
-  );
-  const byMethod = PAYMENT_REPORT_METHODS.map((method) => {
-    const lines = days.filter((d) => d.method === method);
-    return {
-      method,
-      count: lines.reduce((n, d) => n + d.count, 0),
-      amount: lines.reduce((n, d) => n + d.amount, 0),
-    };
-  });
-  return {
-    from: from ?? null,
-    to: to ?? null,
-    days,
-    byMethod,
-    total: {
-      count: byMethod.reduce((n, m) => n + m.count, 0),
-      amount: byMethod.reduce((n, m) => n + m.amount, 0),
-    },
-  };
+  const money = await ledgerMoney(deps, { from, to });
+  return { from: from ?? null, to: to ?? null, ...money };
 }
 
 /**
  * The report as CSV (the history export's BOM, escaping and Vietnamese headers): its days, then a
- * total per method and in all. Refused with 'Không có dữ liệu để xuất' when the period took nothing.
+ * total per method and in all. Refused with 'Không có dữ liệu để xuất' when no money moved.
  */
 export async function exportPaymentReport(
   deps: ReportDeps,
   query: PaymentReportQuery,
 ): Promise<{ fileName: string; csv: string }> {
   const report = await paymentReport(deps, query);
-  if (report.total.count === 0) throw new NotFoundError(APPOINTMENT_MSG.nothingToExport, 'NOTHING_TO_EXPORT');
+  if (report.total.count + report.total.refundCount === 0)
+    throw new NotFoundError(APPOINTMENT_MSG.nothingToExport, 'NOTHING_TO_EXPORT');
+  const figures = (l: Line) => [l.count, l.amount, l.refundCount, l.refundAmount, l.amount - l.refundAmount];
   const lines = [
     CSV_BOM + csvRow(PAYMENT_REPORT_CSV_COLUMNS),
-    ...report.days.map((d) => csvRow([formatDate(d.day), PAYMENT_REPORT_METHOD_LABELS[d.method], d.count, d.amount])),
+    ...report.days.map((d) => csvRow([formatDate(d.day), PAYMENT_REPORT_METHOD_LABELS[d.method], ...figures(d)])),
     ...report.byMethod
-      .filter((m) => m.count > 0)
-      .map((m) => csvRow([PAYMENT_REPORT_TOTAL_LABEL, PAYMENT_REPORT_METHOD_LABELS[m.method], m.count, m.amount])),
-    csvRow([PAYMENT_REPORT_TOTAL_LABEL, '', report.total.count, report.total.amount]),
+      .filter((m) => m.count + m.refundCount > 0)
+      .map((m) => csvRow([PAYMENT_REPORT_TOTAL_LABEL, PAYMENT_REPORT_METHOD_LABELS[m.method], ...figures(m)])),
+    csvRow([PAYMENT_REPORT_TOTAL_LABEL, '', ...figures(report.total)]),
   ];
   const today = clinicMoment(deps.clock.now(), deps.timeZone).date;
   return { fileName: paymentReportCsvFileName(today), csv: lines.join('') };

@@ -424,6 +424,7 @@ for (const kind of dbKinds()) {
       const LATE_ON_THE_9TH = '2027-03-09T16:30:00Z';
       const EARLY_ON_THE_10TH = '2027-03-09T17:30:00Z';
       const period = 'period=custom&from=2027-03-09&to=2027-03-10';
+      const noRefund = { refundCount: 0, refundAmount: 0 };
 
       it('sums the money per clinic day and method, the ledger’s and the desk’s, with totals and a CSV', async () => {
         const online = await requested();
@@ -447,16 +448,16 @@ for (const kind of dbKinds()) {
           from: '2027-03-09',
           to: '2027-03-10',
           days: [
-            { day: '2027-03-10', method: 'DESK', count: 1, amount: 200_000 },
-            { day: '2027-03-09', method: 'VNPAY', count: 1, amount: AMOUNT },
+            { day: '2027-03-10', method: 'DESK', count: 1, amount: 200_000, ...noRefund },
+            { day: '2027-03-09', method: 'VNPAY', count: 1, amount: AMOUNT, ...noRefund },
           ],
           byMethod: [
-            { method: 'VNPAY', count: 1, amount: AMOUNT },
-            { method: 'MOMO', count: 0, amount: 0 },
-            { method: 'VIETQR', count: 0, amount: 0 },
-            { method: 'DESK', count: 1, amount: 200_000 },
+            { method: 'VNPAY', count: 1, amount: AMOUNT, ...noRefund },
+            { method: 'MOMO', count: 0, amount: 0, ...noRefund },
+            { method: 'VIETQR', count: 0, amount: 0, ...noRefund },
+            { method: 'DESK', count: 1, amount: 200_000, ...noRefund },
           ],
-          total: { count: 2, amount: AMOUNT + 200_000 },
+          total: { count: 2, amount: AMOUNT + 200_000, ...noRefund, net: AMOUNT + 200_000 },
         });
 
         const csv = await call(t.app, s.admin, 'GET', `/api/payments/report/export?${period}`);
@@ -464,12 +465,12 @@ for (const kind of dbKinds()) {
         expect(csv.headers['content-type']).toContain('text/csv');
         expect(csv.headers['content-disposition']).toBe('attachment; filename="payments-report-2027-03-01.csv"');
         expect(csv.body.split('\r\n')).toEqual([
-          '\uFEFFNgày,Phương thức,Số lượt,Số tiền (VNĐ)',
-          '10/03/2027,Tại quầy,1,200000',
-          '09/03/2027,VNPay,1,500000',
-          'Tổng cộng,VNPay,1,500000',
-          'Tổng cộng,Tại quầy,1,200000',
-          'Tổng cộng,,2,700000',
+          '\uFEFFNgày,Phương thức,Số lượt thu,Tiền vào (VNĐ),Số lượt hoàn,Hoàn tiền (VNĐ),Thực thu (VNĐ)',
+          '10/03/2027,Tại quầy,1,200000,0,0,200000',
+          '09/03/2027,VNPay,1,500000,0,0,500000',
+          'Tổng cộng,VNPay,1,500000,0,0,500000',
+          'Tổng cộng,Tại quầy,1,200000,0,0,200000',
+          'Tổng cộng,,2,700000,0,0,700000',
           '',
         ]);
       });

@@ -26,6 +26,16 @@ const DASHBOARD: Dashboard = {
     estimatedVisits: 9,
   },
   pendingPayments: { count: 40, amount: 25_500_000 },
+  today: {
+    day: '2026-11-26',
+    byMethod: [
+      { method: 'VNPAY', count: 2, amount: 580_000, refundCount: 1, refundAmount: 200_000 },
+      { method: 'MOMO', count: 1, amount: 400_000, refundCount: 0, refundAmount: 0 },
+      { method: 'VIETQR', count: 1, amount: 200_000, refundCount: 0, refundAmount: 0 },
+      { method: 'DESK', count: 3, amount: 2_300_000, refundCount: 0, refundAmount: 0 },
+    ],
+    total: { count: 7, amount: 3_480_000, refundCount: 1, refundAmount: 200_000, net: 3_280_000 },
+  },
   months: [
     { month: '2026-06', appointments: 0, completed: 0, revenue: 0 },
     { month: '2026-07', appointments: 0, completed: 0, revenue: 0 },
@@ -83,7 +93,21 @@ describe('DashboardPage', () => {
     );
     // How it was valued (issue 28): the ledger's part, and the visits priced at the estimate.
     expect(screen.getByRole('region', { name: 'Doanh thu' })).toHaveTextContent(
-      'Gồm 12.300.000 VNĐ thanh toán trực tuyến theo sổ thanh toán',
+      'theo tháng của lịch hẹn: 12.300.000 VNĐ theo số tiền sổ thanh toán ghi nhận',
+    );
+    // Today's money (issue 35): in, refunds out and net, per method, as the payments report shows it.
+    const money = screen.getByRole('region', { name: 'Tiền hôm nay' });
+    const totals = within(within(money).getByLabelText('Tiền hôm nay: tổng'));
+    expect(totals.getByText('Tiền vào').parentElement).toHaveTextContent('3.480.000 VNĐ7 lượt');
+    expect(totals.getByText('Hoàn tiền').parentElement).toHaveTextContent('200.000 VNĐ1 lượt');
+    expect(totals.getByText('Thực thu').parentElement).toHaveTextContent('3.280.000 VNĐ');
+    expect(within(money).getByRole('row', { name: /VNPay/ })).toHaveTextContent('580.000 VNĐ');
+    expect(within(money).getByRole('row', { name: /Tổng cộng/ })).toHaveTextContent(
+      'Tổng cộng3.480.000 VNĐ200.000 VNĐ3.280.000 VNĐ',
+    );
+    expect(within(money).getByRole('link', { name: 'Xem báo cáo thanh toán hôm nay' })).toHaveAttribute(
+      'href',
+      '/admin/booking-history?period=today',
     );
     expect(screen.getByRole('region', { name: 'Doanh thu' })).toHaveTextContent(
       '9 lượt chưa ghi số tiền được ước tính 500.000 VNĐ mỗi lượt.',
@@ -115,7 +139,14 @@ describe('DashboardPage', () => {
   });
 
   it('tells a doctor the figures are his own and links his screens', async () => {
-    open('DOCTOR', { ...DASHBOARD, scope: 'doctor', people: 12, waitingList: null, sampleDataAvailable: false });
+    open('DOCTOR', {
+      ...DASHBOARD,
+      scope: 'doctor',
+      people: 12,
+      today: null,
+      waitingList: null,
+      sampleDataAvailable: false,
+    });
     expect(await screen.findByText('Bệnh nhân của bạn', {}, firstLoad)).toBeInTheDocument();
     expect(screen.getByText(/Số liệu của các lịch hẹn được chỉ định cho bạn/)).toBeInTheDocument();
     expect(
@@ -135,7 +166,13 @@ describe('DashboardPage', () => {
       appointment(7, 'PAID', { appointmentDate: TOMORROW, appointmentTime: '09:00', fullName: 'Chị Mai Sau' }),
     ];
     upcoming = { items, total: 3, page: 1, size: 100, totalPages: 1, totalCapped: false };
-    const { sent } = open('DOCTOR', { ...DASHBOARD, scope: 'doctor', waitingList: null, sampleDataAvailable: false });
+    const { sent } = open('DOCTOR', {
+      ...DASHBOARD,
+      scope: 'doctor',
+      today: null,
+      waitingList: null,
+      sampleDataAvailable: false,
+    });
     const today = await screen.findByRole('list', { name: 'Lịch khám hôm nay' }, firstLoad);
     const rows = within(today).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual([
@@ -170,6 +207,7 @@ describe('DashboardPage', () => {
     const { sent, user, router } = open('DOCTOR', {
       ...DASHBOARD,
       scope: 'doctor',
+      today: null,
       waitingList: null,
       sampleDataAvailable: false,
     });
@@ -202,6 +240,7 @@ describe('DashboardPage', () => {
     open('PATIENT', {
       ...DASHBOARD,
       scope: 'patient',
+      today: null,
       people: null,
       appointments: { total: 3, pending: 1, awaitingDoctor: 0, confirmed: 0, today: 0 },
       revenue: { total: 700_000, thisMonth: 700_000, lastMonth: 0, paidVisits: 1, online: 0, estimatedVisits: 0 },

@@ -12,13 +12,16 @@ import {
   Wallet,
 } from 'lucide-react';
 import {
+  ADMIN_SCREENS,
   canOpenScreen,
   DASHBOARD_MSG,
   DEFAULT_VISIT_PRICE,
+  formatDate,
   formatVnd,
   ROLE_LABELS,
   type Dashboard,
 } from '@clinic/shared';
+import { LEDGER_RULE, LedgerFigures } from '@/components/ledger-figures';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
@@ -155,6 +158,8 @@ function Figures({ data }: { data: Dashboard }) {
         ]}
       />
 
+      {data.today && <TodayMoney today={data.today} />}
+
       <div className={cn('grid gap-4', patient ? 'lg:grid-cols-2' : 'lg:grid-cols-3')}>
         <Panel title={titles.revenue}>
           <p className="text-2xl font-bold text-slate-900 tabular-nums">{formatVnd(data.revenue.total)}</p>
@@ -209,14 +214,38 @@ function Figures({ data }: { data: Dashboard }) {
 }
 
 /**
+ * Today's money (issue 35): in, refunds out and net, per method, from the computation behind
+ * Booking History's payments report, which opens on the same day.
+ */
+function TodayMoney({ today }: { today: NonNullable<Dashboard['today']> }) {
+  return (
+    <Panel title="Tiền hôm nay">
+      <p className="-mt-2 mb-3 text-sm text-slate-600">
+        Ngày {formatDate(today.day)}. {LEDGER_RULE}
+      </p>
+      <LedgerFigures summary={today} caption="Tiền hôm nay" />
+      <p className="mt-3">
+        <Link
+          to={`${ADMIN_SCREENS.bookingHistory.path}?period=today`}
+          className="inline-flex min-h-11 items-center gap-1 rounded-lg text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          Xem báo cáo thanh toán hôm nay
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </p>
+    </Panel>
+  );
+}
+
+/**
  * How the revenue was valued (issue 28): what the payment ledger took for visits paid online, the
  * recorded amount otherwise, and the estimate only for paid visits that record no amount.
  */
 function RevenueSmallPrint({ revenue }: { revenue: Dashboard['revenue'] }) {
   return (
     <p className="mt-3 text-xs text-slate-500">
-      Gồm {formatVnd(revenue.online)} thanh toán trực tuyến theo sổ thanh toán; lượt khác theo số tiền ghi trên lịch
-      hẹn.
+      Doanh thu của các lượt khám đã thanh toán, theo tháng của lịch hẹn: {formatVnd(revenue.online)} theo số tiền sổ
+      thanh toán ghi nhận cho các lượt trả trực tuyến (gồm tiền đặt cọc); lượt khác theo số tiền ghi trên lịch hẹn.
       {revenue.estimatedVisits > 0 &&
         ` ${revenue.estimatedVisits.toLocaleString('vi-VN')} lượt chưa ghi số tiền được ước tính ${formatVnd(DEFAULT_VISIT_PRICE)} mỗi lượt.`}
     </p>

@@ -11,13 +11,15 @@ function report(n: number): PaymentReport {
     method: 'DESK' as const,
     count: 1,
     amount: 500_000,
+    refundCount: 0,
+    refundAmount: 0,
   }));
   return {
     from: null,
     to: null,
     days,
-    byMethod: [{ method: 'DESK', count: n, amount: n * 500_000 }],
-    total: { count: n, amount: n * 500_000 },
+    byMethod: [{ method: 'DESK', count: n, amount: n * 500_000, refundCount: 0, refundAmount: 0 }],
+    total: { count: n, amount: n * 500_000, refundCount: 0, refundAmount: 0, net: n * 500_000 },
   };
 }
 

@@ -4,11 +4,12 @@ import { Download } from 'lucide-react';
 import {
   formatDate,
   formatVnd,
+  LEDGER_LABELS,
   PAYMENT_REPORT_METHOD_LABELS,
-  PAYMENT_REPORT_TOTAL_LABEL,
   APPOINTMENT_MSG,
   type PaymentReportQueryInput,
 } from '@clinic/shared';
+import { LEDGER_RULE, LedgerFigures } from '@/components/ledger-figures';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
@@ -19,9 +20,8 @@ import { PAYMENTS_REPORT_LOAD_FAILED, usePaymentsReport } from '../api/get-payme
 const FOLD_AFTER_ROWS = 10;
 
 /**
- * Booking History's payments report (issue 28): for the page's period, the money taken per day and
- * method (VNPay, MoMo, VietQR from the payment ledger; 'Tại quầy' when staff marked it paid), the
- * totals, and the same as CSV.
+ * Booking History's payments report (issues 28 and 35): for the page's period, money in, refunds out
+ * and net (as the Dashboard shows today's), per method and per day, and the same as CSV.
  */
 export function PaymentsReport({ period }: { period: PaymentReportQueryInput }) {
   const titleId = useId();
@@ -30,7 +30,7 @@ export function PaymentsReport({ period }: { period: PaymentReportQueryInput }) 
   const data = report.data;
 
   function exportCsv() {
-    if (data && data.total.count === 0) return toast.error(APPOINTMENT_MSG.nothingToExport);
+    if (data && data.total.count + data.total.refundCount === 0) return toast.error(APPOINTMENT_MSG.nothingToExport);
     exporter.mutate(period, {
       onSuccess: ({ fileName }) => toast.success(`Đã xuất ${fileName}`),
       onError: (error) => toast.error(errorMessage(error, APPOINTMENT_MSG.nothingToExport)),
@@ -44,10 +44,7 @@ export function PaymentsReport({ period }: { period: PaymentReportQueryInput }) 
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             Báo cáo thanh toán
           </h2>
-          <p className="text-sm text-slate-600">
-            Theo ngày nhận tiền (múi giờ phòng khám): VNPay, MoMo và VietQR theo sổ thanh toán trực tuyến; tại quầy là
-            các lượt nhân viên đánh dấu đã thanh toán, theo số tiền ghi trên lịch hẹn.
-          </p>
+          <p className="text-sm text-slate-600">{LEDGER_RULE}</p>
         </div>
         <Button variant="secondary" onClick={exportCsv} loading={exporter.isPending} className="self-start">
           <Download aria-hidden="true" className="size-4" />
@@ -61,22 +58,9 @@ export function PaymentsReport({ period }: { period: PaymentReportQueryInput }) 
         <p className="text-sm text-slate-600">Đang tải báo cáo thanh toán...</p>
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-            {data.byMethod.map((m) => (
-              <div key={m.method} className="rounded-lg bg-slate-50 p-3">
-                <dt className="text-xs font-medium text-slate-600">{PAYMENT_REPORT_METHOD_LABELS[m.method]}</dt>
-                <dd className="font-semibold text-slate-900 tabular-nums">{formatVnd(m.amount)}</dd>
-                <dd className="text-xs text-slate-600">{m.count} lượt</dd>
-              </div>
-            ))}
-            <div className="rounded-lg bg-brand-50 p-3">
-              <dt className="text-xs font-medium text-brand-800">{PAYMENT_REPORT_TOTAL_LABEL}</dt>
-              <dd className="font-semibold text-slate-900 tabular-nums">{formatVnd(data.total.amount)}</dd>
-              <dd className="text-xs text-slate-600">{data.total.count} lượt</dd>
-            </div>
-          </dl>
+          <LedgerFigures summary={data} caption="Báo cáo thanh toán" />
           {data.days.length === 0 ? (
-            <p className="text-sm text-slate-600">Chưa có khoản thanh toán nào trong khoảng này.</p>
+            <p className="text-sm text-slate-600">Chưa có khoản thu hay hoàn tiền nào trong khoảng này.</p>
           ) : (
             // A short period's days are shown; a long one's fold, so the history below stays in reach.
             <details open={data.days.length <= FOLD_AFTER_ROWS} className="group">
@@ -85,7 +69,7 @@ export function PaymentsReport({ period }: { period: PaymentReportQueryInput }) 
               </summary>
               <div className="mt-2 overflow-x-auto">
                 <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Thanh toán theo ngày và phương thức</caption>
+                  <caption className="sr-only">Tiền vào, hoàn tiền và thực thu theo ngày và phương thức</caption>
                   <thead className="text-xs text-slate-600 uppercase">
                     <tr>
                       <th scope="col" className="py-2 pr-4">
@@ -95,10 +79,13 @@ export function PaymentsReport({ period }: { period: PaymentReportQueryInput }) 
                         Phương thức
                       </th>
                       <th scope="col" className="py-2 pr-4 text-right">
-                        Số lượt
+                        {LEDGER_LABELS.in}
+                      </th>
+                      <th scope="col" className="py-2 pr-4 text-right">
+                        {LEDGER_LABELS.out}
                       </th>
                       <th scope="col" className="py-2 text-right">
-                        Số tiền
+                        {LEDGER_LABELS.net}
                       </th>
                     </tr>
                   </thead>
@@ -107,8 +94,14 @@ export function PaymentsReport({ period }: { period: PaymentReportQueryInput }) 
                       <tr key={`${d.day}-${d.method}`}>
                         <td className="py-2 pr-4 tabular-nums">{formatDate(d.day)}</td>
                         <td className="py-2 pr-4">{PAYMENT_REPORT_METHOD_LABELS[d.method]}</td>
-                        <td className="py-2 pr-4 text-right tabular-nums">{d.count}</td>
-                        <td className="py-2 text-right tabular-nums">{formatVnd(d.amount)}</td>
+                        <td className="py-2 pr-4 text-right tabular-nums">
+                          {formatVnd(d.amount)} <span className="block text-xs text-slate-500">{d.count} lượt</span>
+                        </td>
+                        <td className="py-2 pr-4 text-right tabular-nums">
+                          {formatVnd(d.refundAmount)}{' '}
+                          <span className="block text-xs text-slate-500">{d.refundCount} lượt</span>
+                        </td>
+                        <td className="py-2 text-right tabular-nums">{formatVnd(d.amount - d.refundAmount)}</td>
                       </tr>
                     ))}
                   </tbody>

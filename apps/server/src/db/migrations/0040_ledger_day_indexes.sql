@@ -1,0 +1,3 @@
+CREATE INDEX "appointment_events_mark_paid_idx" ON "appointment_events" USING btree ("created_at") WHERE "appointment_events"."action" = 'MARK_PAID';--> statement-breakpoint
+CREATE INDEX "payment_attempts_paid_at_idx" ON "payment_attempts" USING btree ("paid_at") WHERE "payment_attempts"."paid_at" is not null;--> statement-breakpoint
+CREATE INDEX "refunds_done_idx" ON "refunds" USING btree ("done_at") WHERE "refunds"."status" = 'DONE';
