@@ -260,7 +260,7 @@ describe('PatientControlPage', () => {
   it('marks a patient as not come after asking', async () => {
     const { user, sent } = server('DOCTOR', (url, init) =>
       url === '/api/appointments/41' && init.method === 'PUT'
-        ? { body: { message: APPOINTMENT_MSG.notesNoShow, appointment: {}, emailStatus: 'none', followUp: null } }
+        ? { body: { message: APPOINTMENT_MSG.noShowMarked, appointment: {}, emailStatus: 'none', followUp: null } }
         : undefined,
     );
     await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /không đến khám/ }));
@@ -271,7 +271,7 @@ describe('PatientControlPage', () => {
       url: '/api/appointments/41',
       body: { status: 'NO_SHOW' },
     });
-    expect(await screen.findByText(APPOINTMENT_MSG.notesNoShow)).toBeInTheDocument();
+    expect(await screen.findByText(APPOINTMENT_MSG.noShowMarked)).toBeInTheDocument();
   });
   describe('the visit notes and no-show act on, chosen by the doctor', () => {
     const PAID_TODAY = visit(42, {
@@ -293,7 +293,7 @@ describe('PatientControlPage', () => {
       );
     const noShowAnswer = (url: string, init: RequestInit) =>
       init.method === 'PUT' && url.startsWith('/api/appointments/')
-        ? { body: { message: APPOINTMENT_MSG.notesNoShowPaid, appointment: {}, emailStatus: 'none', followUp: null } }
+        ? { body: { message: APPOINTMENT_MSG.noShowMarkedPaid, appointment: {}, emailStatus: 'none', followUp: null } }
         : undefined;
 
     it("offers today's visits first, today's first visit chosen, and writes the notes on the visit he picks", async () => {
@@ -337,7 +337,7 @@ describe('PatientControlPage', () => {
         url: '/api/appointments/42',
         body: { status: 'NO_SHOW', confirmPaidNoShow: true },
       });
-      expect(await screen.findByText(APPOINTMENT_MSG.notesNoShowPaid)).toBeInTheDocument();
+      expect(await screen.findByText(APPOINTMENT_MSG.noShowMarkedPaid)).toBeInTheDocument();
     });
 
     it('warns in the notes window too when the outcome is "Không đến khám" on a paid visit', async () => {
