@@ -15,7 +15,8 @@ export function ClosedDayState({ date, onOpen }: { date: string; onOpen: (date: 
       title={APPOINTMENT_MSG.sundayClosed}
       description={`${formatLongDate(date)}: phòng khám nghỉ, không có lịch khám.`}
       action={
-        <Button onClick={() => onOpen(next)}>
+        // Wraps on a phone rather than running off its screen; 44 px high at least.
+        <Button onClick={() => onOpen(next)} className="h-auto min-h-11 flex-wrap py-2 whitespace-normal">
           Xem ngày làm việc kế tiếp
           <span className="font-normal">({formatLongDate(next)})</span>
         </Button>
