@@ -257,6 +257,25 @@ describe('PatientControlPage', () => {
     expect(await screen.findByText(new RegExp(APPOINTMENT_MSG.notesCompleted))).toBeInTheDocument();
   });
 
+  it('moves a quick follow-up date off a Sunday to the Monday and says so (issue 35)', async () => {
+    // Sunday 15 March 2026: a week later is Sunday 22 March, when the clinic is closed.
+    vi.setSystemTime(new Date('2026-03-15T02:15:00Z'));
+    const { user } = server('DOCTOR');
+    await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /Ghi chú khám/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ghi chú khám bệnh' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Lên lịch tái khám cho bệnh nhân' }));
+    await user.click(within(dialog).getByRole('button', { name: '+1 tuần' }));
+    expect(within(dialog).getByLabelText(/Ngày tái khám/)).toHaveValue('2026-03-23');
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      '22/03/2026 là Chủ nhật, phòng khám nghỉ: đã chọn ngày làm việc kế tiếp, Thứ Hai, 23 tháng 3, 2026.',
+    );
+    expect(within(dialog).queryByText(APPOINTMENT_MSG.sundayClosed)).not.toBeInTheDocument();
+    // A date she types herself says nothing of the kind.
+    await user.clear(within(dialog).getByLabelText(/Ngày tái khám/));
+    await user.type(within(dialog).getByLabelText(/Ngày tái khám/), '2026-03-24');
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('marks a patient as not come after asking', async () => {
     const { user, sent } = server('DOCTOR', (url, init) =>
       url === '/api/appointments/41' && init.method === 'PUT'
