@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signIn, snap, watchConsole } from './helpers';
+import { expectAccessible, signIn, snap, tokenOf, watchConsole } from './helpers';
 
 /** A valid 1×1 PNG: the server checks an upload by its bytes, so it must be a real image. */
 const ONE_PIXEL_PNG = Buffer.from(
@@ -99,6 +99,46 @@ test('staff writes a post with an image, publishes it, and it appears on /blog',
   await expect(page.getByText('<script>alert("x")</script>')).toHaveCount(0);
   await snap(page, testInfo, 'blog-public-post');
   expect(problems).toEqual([]);
+});
+
+test("the 'Nổi bật' star pressed twice within seconds is two acts: the post ends unfeatured (issue 35)", async ({
+  page,
+  request,
+}, testInfo) => {
+  const title = `Nổi bật hai lần ${Date.now()}`;
+  const created = await request.post('/api/blogs', {
+    headers: { Authorization: `Bearer ${await tokenOf(request, 'staff')}` },
+    data: {
+      title,
+      excerpt: 'Thử ngôi sao nổi bật.',
+      author: 'Lê Thị Thu Hà',
+      content: 'Bài viết để thử ngôi sao nổi bật.',
+      category: 'Phòng bệnh',
+      status: 'DRAFT',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await openBlogControl(page);
+  await page.getByLabel('Tìm kiếm', { exact: true }).fill(title);
+  await expect(page.getByText('Tìm thấy 1 bài viết')).toBeAttached();
+  const star = page
+    .getByRole('table', { name: 'Danh sách bài viết' })
+    .getByRole('button', { name: `Nổi bật: ${title}` });
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await star.click();
+  await expect(page.getByText('Đã đánh dấu bài viết nổi bật')).toBeVisible();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+  // Again at once: the second press takes the mark away, it is not a repeat of the first.
+  await star.click();
+  await expect(page.getByText('Đã bỏ đánh dấu nổi bật')).toBeVisible();
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+
+  await page.reload();
+  await page.getByLabel('Tìm kiếm', { exact: true }).fill(title);
+  await expect(page.getByText('Tìm thấy 1 bài viết')).toBeAttached();
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await snap(page, testInfo, 'blog-star-twice');
 });
 
 test('staff rejects a comment in the moderation panel, and visitors no longer see it', async ({

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible, signIn, snap, watchConsole } from './helpers';
 
 // Relies on the demo seed: published posts in every category, some featured, a few comments.
@@ -113,6 +113,70 @@ test('a visitor filters by category, searches, opens a post, comments, replies a
   await expect(like).toHaveAccessibleName('Thích 0');
   await snap(page, testInfo, 'blog-post-comments');
   expect(problems).toEqual([]);
+});
+
+/** A fresh comment on a published post, opened as a visitor: its like and dislike buttons. */
+async function openNewComment(page: Page, request: APIRequestContext) {
+  const posts = (await (await request.get('/api/public/blogs/published?category=heart')).json()) as {
+    items: { id: number }[];
+  };
+  const post = posts.items[0]!;
+  const name = `Phản hồi ${Date.now().toString(36)}`;
+  const created = await request.post(`/api/comments/blog/${post.id}`, {
+    data: { authorName: name, content: 'Bài viết rất hữu ích.' },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto(`/blog/${post.id}`);
+  const comment = page.getByRole('article', { name });
+  return {
+    like: comment.getByRole('button', { name: /^Thích/ }),
+    dislike: comment.getByRole('button', { name: /^Không thích/ }),
+  };
+}
+
+test("'Thích' tapped twice within seconds leaves no like after a reload (issue 35)", async ({ page, request }) => {
+  const { like } = await openNewComment(page, request);
+  await expect(like).toHaveAccessibleName('Thích 0');
+  await like.click();
+  await expect(like).toHaveAccessibleName('Thích 1');
+  await expect(like).not.toHaveAttribute('aria-disabled');
+  await like.click();
+  await expect(like).toHaveAccessibleName('Thích 0');
+  await expect(like).not.toHaveAttribute('aria-disabled');
+
+  await page.reload();
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await expect(like).toHaveAccessibleName('Thích 0');
+});
+
+test("'Thích', 'Không thích', 'Thích' in quick succession: the server keeps the like and the counts (issue 35)", async ({
+  page,
+  request,
+}, testInfo) => {
+  const { like, dislike } = await openNewComment(page, request);
+  await expect(like).toHaveAccessibleName('Thích 0');
+  // Each tap as soon as the one before is answered (a tap while one is on its way is not taken).
+  for (const [button, name] of [
+    [like, 'Thích 1'],
+    [dislike, 'Không thích 1'],
+    [like, 'Thích 1'],
+  ] as const) {
+    await button.click();
+    await expect(button).toHaveAccessibleName(name);
+    await expect(button).not.toHaveAttribute('aria-disabled');
+  }
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toHaveAccessibleName('Thích 1');
+  await expect(dislike).toHaveAccessibleName('Không thích 0');
+  await expect(like).not.toHaveAttribute('aria-disabled');
+  await expect(dislike).not.toHaveAttribute('aria-disabled');
+
+  await page.reload();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toHaveAccessibleName('Thích 1');
+  await expect(dislike).toHaveAttribute('aria-pressed', 'false');
+  await expect(dislike).toHaveAccessibleName('Không thích 0');
+  await snap(page, testInfo, 'comment-like-dislike-like');
 });
 
 test('a missing post says so with a way back, and a bad id is refused', async ({ page }) => {

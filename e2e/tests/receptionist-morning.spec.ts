@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { addDays, dayOfWeek } from '@clinic/shared';
 import { bookViaApi, clinicWeekday, expectAccessible, signIn, snap, tokenOf } from './helpers';
 
 /**
@@ -89,4 +90,64 @@ test('the receptionist assigns the five oldest pending bookings at once and canc
   await expect(cancel).toBeHidden();
   const res = await request.get(`/api/appointments/${ids[5]}`, { headers: { Authorization: `Bearer ${staff}` } });
   expect(await res.json()).toMatchObject({ status: 'CANCELLED' });
+});
+
+test('a day sheet opened from its address is in time order, and keeps the order she chose (issue 35)', async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = `gio${Date.now().toString(36)}`;
+  const date = clinicWeekday(62 + (Date.now() % 20));
+  // Booked in time order, so 'newest first' would show them the other way round.
+  for (const [i, time] of ['11:00', '11:30', '14:00'].entries())
+    await bookViaApi(request, {
+      fullName: `Khách ${tag} ${time}`,
+      phone: `09${String(20_000_000 + i * 7919 + (Date.now() % 1000)).slice(-8)}`,
+      appointmentDate: date,
+      appointmentTime: time,
+      department: 'GYNECOLOGY',
+    });
+
+  await signIn(page, 'staff');
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`/admin/bookings?day=${date}`);
+  const sort = page.getByLabel('Sắp xếp');
+  await expect(sort.locator('option:checked')).toHaveText('Giờ khám, sớm trước');
+  await page.getByRole('searchbox', { name: 'Tìm kiếm' }).fill(tag);
+  const rows = page.locator('tbody tr:visible').filter({ hasText: tag });
+  await expect(rows).toHaveCount(3);
+  for (const [i, time] of ['11:00', '11:30', '14:00'].entries()) await expect(rows.nth(i)).toContainText(time);
+  await snap(page, testInfo, 'day-sheet-by-address');
+
+  // Her own choice stays, in the address too.
+  await sort.selectOption({ label: 'Mới đặt nhất trước' });
+  await expect(page).toHaveURL(/sort=createdAt%3Adesc/);
+  for (const [i, time] of ['14:00', '11:30', '11:00'].entries()) await expect(rows.nth(i)).toContainText(time);
+  await page.reload();
+  await expect(sort.locator('option:checked')).toHaveText('Mới đặt nhất trước');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText('14:00');
+});
+
+test('a Sunday sheet says the clinic is closed and opens the next working day (issue 35)', async ({
+  page,
+}, testInfo) => {
+  // A Sunday far ahead, whatever today is.
+  const monday = clinicWeekday(50);
+  const sunday = addDays(monday, -dayOfWeek(monday));
+  const next = addDays(sunday, 1);
+
+  await signIn(page, 'staff');
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`/admin/bookings?day=${sunday}`);
+  await expect(page.getByText('Phòng khám không làm việc vào Chủ nhật')).toBeVisible();
+  await expect(page.getByText('Hãy thử từ khóa khác, hoặc bỏ bớt bộ lọc.')).toHaveCount(0);
+  await snap(page, testInfo, 'day-sheet-sunday');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: /Xem ngày làm việc kế tiếp/ }).click();
+  await expect(page).toHaveURL(new RegExp(`day=${next}`));
+  await expect(page.getByLabel('Chọn ngày')).toHaveValue(next);
+  await expect(page.getByText('Phòng khám không làm việc vào Chủ nhật')).toHaveCount(0);
+  await expect(page.getByLabel('Sắp xếp').locator('option:checked')).toHaveText('Giờ khám, sớm trước');
 });

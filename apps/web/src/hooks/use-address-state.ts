@@ -17,6 +17,9 @@ const heldOf = (state: unknown): Record<string, string> | undefined =>
  * equal to its default, or one `omit` says is meaningless in the next state, is left out. Any
  * change but a page change goes back to page 1.
  *
+ * `defaultsFor` gives the defaults where one value's default depends on another (a day sheet opens
+ * in time order); `read` must fall back to the same.
+ *
  * The `hidden` keys (a search that names a patient) are kept in this history entry instead of the
  * address: a reload and the back button still show them, but the browser's history, a copied link
  * and the server's request log never hold her name, phone or e-mail. An address that carries one
@@ -27,6 +30,7 @@ export function useAddressState<T extends { page: number } & Record<string, Addr
   read: (search: URLSearchParams) => T,
   omit: (key: keyof T, next: T) => boolean = keepAll,
   hidden: readonly (keyof T & string)[] = [],
+  defaultsFor?: (next: T) => T,
 ) {
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
@@ -49,10 +53,11 @@ export function useAddressState<T extends { page: number } & Record<string, Addr
       const next: T = { ...read(shown), page: 1, ...patch };
       const out = new URLSearchParams(search);
       const keep: Record<string, string> = {};
+      const fallback = defaultsFor ? defaultsFor(next) : defaults;
       for (const key of Object.keys(defaults) as Array<keyof T & string>) {
         const value = next[key];
         out.delete(key);
-        if (value === defaults[key] || omit(key, next)) continue;
+        if (value === fallback[key] || omit(key, next)) continue;
         const text = typeof value === 'boolean' ? '1' : String(value);
         if (hidden.includes(key)) keep[key] = text;
         else out.set(key, text);
@@ -60,7 +65,7 @@ export function useAddressState<T extends { page: number } & Record<string, Addr
       const base = state && typeof state === 'object' ? (state as HeldState) : {};
       setSearch(out, { replace: true, state: { ...base, [HELD]: keep } });
     },
-    [defaults, read, omit, hidden, search, setSearch],
+    [defaults, read, omit, hidden, defaultsFor, search, setSearch],
   );
   return { params, update };
 }

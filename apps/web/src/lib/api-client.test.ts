@@ -10,6 +10,7 @@ import {
   TIMEOUT_MESSAGE,
 } from './api-client';
 import { getConnectionState } from './connection-state';
+import { createIntentKey } from './use-intent-key';
 import { getToken, setAuth } from './auth-storage';
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
@@ -134,17 +135,46 @@ describe('api client', () => {
 describe('Idempotency-Key (issue 25)', () => {
   const keyOf = (init: RequestInit | undefined) => (init?.headers as Record<string, string>)['Idempotency-Key'];
 
-  it('names a double click with one key, another request with another, and a read with none', async () => {
-    const fetchMock = mockFetch(() => ({ status: 201, body: { id: 1 } }));
-    await Promise.all([api.post('/blogs', { title: 'Một' }), api.post('/blogs', { title: 'Một' })]);
-    await api.post('/blogs', { title: 'Hai' });
+  it('gives every call a key of its own: a toggle pressed twice is two acts, a read takes none', async () => {
+    const fetchMock = mockFetch(() => ({ status: 200, body: { success: true } }));
+    // 'Nổi bật' twice, 'Thích' twice: the same bytes, two intents each (issue 35).
+    await api.put('/blogs/13/featured');
+    await api.put('/blogs/13/featured');
+    await Promise.all([
+      api.post('/comments/4/react', { reactionType: 'like' }),
+      api.post('/comments/4/react', { reactionType: 'like' }),
+    ]);
     await api.get('/blogs');
-    const [first, second, other, read] = fetchMock.mock.calls.map(([, init]) => keyOf(init));
-    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    const keys = fetchMock.mock.calls.map(([, init]) => keyOf(init));
+    for (const key of keys.slice(0, 4)) expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys.slice(0, 4)).size).toBe(4);
+    expect(keys[4]).toBeUndefined();
+  });
+
+  it('sends the key of an intent the caller names: a double submission of one form is one intent', async () => {
+    const fetchMock = mockFetch(() => ({ status: 201, body: { id: 1 } }));
+    const intent = createIntentKey();
+    const body = { title: 'Một' };
+    await Promise.all([
+      api.post('/blogs', body, { idempotencyKey: intent.keyFor(body) }),
+      api.post('/blogs', body, { idempotencyKey: intent.keyFor(body) }),
+    ]);
+    intent.settled();
+    await api.post('/blogs', body, { idempotencyKey: intent.keyFor(body) });
+    const [first, second, next] = fetchMock.mock.calls.map(([, init]) => keyOf(init));
     expect(second).toBe(first);
-    expect(other).toMatch(/^[0-9a-f-]{36}$/);
-    expect(other).not.toBe(first);
-    expect(read).toBeUndefined();
+    expect(next).not.toBe(first);
+  });
+
+  it("keeps an intent's key after no answer, and makes a new one for another body", () => {
+    const intent = createIntentKey();
+    const key = intent.keyFor({ a: 1 });
+    intent.settled(new ApiError(0, NETWORK_ERROR_MESSAGE, 'NETWORK_ERROR'));
+    expect(intent.keyFor({ a: 1 })).toBe(key);
+    intent.settled(new ApiError(409, 'Khung giờ đã đầy', 'SLOT_FULL'));
+    const answered = intent.keyFor({ a: 1 });
+    expect(answered).not.toBe(key);
+    expect(intent.keyFor({ a: 2 })).not.toBe(answered);
   });
 
   it('waits for the first answer when the server says the same request is still running', async () => {

@@ -57,6 +57,11 @@ export type RequestOptions = {
   expireSessionOn401?: boolean;
   /** How long to wait for the answer's status; REQUEST_TIMEOUT_MS, or UPLOAD_TIMEOUT_MS for a file body. */
   timeoutMs?: number;
+  /**
+   * The `Idempotency-Key` of one intent of the person that may be sent twice (one submission of a form,
+   * one press of a button that creates: see useIntentKey). Without it every call is an intent of its own.
+   */
+  idempotencyKey?: string;
 };
 
 /** The error text rule: the server's `message`, else its `error`, else the caller's fallback. */
@@ -116,25 +121,18 @@ export function setApiTransport(next: (url: string, init: RequestInit) => Promis
   transport = next;
 }
 
-/** How long a repeat of the same request (same call, body and session) is taken for the same submission. */
-const SAME_SUBMISSION_MS = 10_000;
-/** How long a repeat waits for the first request's answer before giving up. */
+/** How long a resend of a call waits for the first sending's answer before giving up. */
 const IN_PROGRESS_WAIT_MS = 30_000;
-const recentKeys = new Map<string, { key: string; at: number }>();
 
 /**
- * The `Idempotency-Key` of a request that changes something (issue 25): a repeat of the same request
- * within SAME_SUBMISSION_MS (a double click, a second tap while the first is on its way) carries the
- * same key, so the server does it once and answers both; anything later is a new submission.
+ * The `Idempotency-Key` of a request that changes something (issue 25, issue 35): a key stands for one
+ * intent of the person, never for "the same bytes within a while". Each call gets a fresh key, which
+ * the client's own resends of that call keep (the wait on a 409 IDEMPOTENCY_IN_PROGRESS); a form that
+ * may be submitted twice (a double click on 'Đặt lịch') passes its own key for the submission, so a
+ * toggle pressed twice ('Nổi bật', 'Thích') is two acts while a double submission is one.
  */
-function idempotencyKeyFor(fingerprint: string): string {
-  const now = Date.now();
-  for (const [k, v] of recentKeys) if (now - v.at > SAME_SUBMISSION_MS) recentKeys.delete(k);
-  const recent = recentKeys.get(fingerprint);
-  if (recent) return recent.key;
-  const key = crypto.randomUUID();
-  recentKeys.set(fingerprint, { key, at: now });
-  return key;
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
 }
 
 export async function request<T>(
@@ -158,7 +156,7 @@ export async function request<T>(
 
   const url = buildUrl(path, params);
   const idempotent = method !== 'GET' && typeof payload !== 'object';
-  if (idempotent) headers[IDEMPOTENCY_HEADER] = idempotencyKeyFor(`${method} ${url}\n${token ?? ''}\n${payload ?? ''}`);
+  if (idempotent) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? newIdempotencyKey();
 
   // A time-out of our own, joined to the caller's signal: the caller's abort stays an AbortError.
   const timeoutMs = options.timeoutMs ?? (typeof payload === 'object' ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
@@ -176,7 +174,7 @@ export async function request<T>(
   let response: Response;
   try {
     response = await send();
-    // The same request is still being answered (a double click): its answer comes to this one too.
+    // The same intent is still being answered (a double submission): its answer comes to this one too.
     for (let waited = 0; idempotent && response.status === 409 && waited < IN_PROGRESS_WAIT_MS;) {
       const refusal = (await response
         .clone()

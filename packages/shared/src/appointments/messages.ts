@@ -121,6 +121,10 @@ export const APPOINTMENT_MSG = {
   notesNoShow: 'Ghi chú đã được lưu. Lịch hẹn được đánh dấu "Không đến khám".',
   notesNoShowPaid:
     'Ghi chú đã được lưu. Lịch hẹn được đánh dấu "Không đến khám"; khoản đã thanh toán được đánh dấu cần hoàn tiền để nhân viên xử lý.',
+  // Issue 35: a no-show marked without a word of notes says only what happened.
+  noShowMarked: 'Đã đánh dấu lịch hẹn "Không đến khám".',
+  noShowMarkedPaid:
+    'Đã đánh dấu lịch hẹn "Không đến khám"; khoản đã thanh toán được đánh dấu cần hoàn tiền để nhân viên xử lý.',
   // PRODUCT.md section 11: notes and no-show act on a visit that has come.
   visitNotYet:
     'Chưa đến ngày khám: không thể ghi chú khám hoặc đánh dấu không đến cho lịch hẹn của một ngày sau hôm nay.',

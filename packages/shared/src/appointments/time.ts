@@ -141,6 +141,13 @@ export function isSunday(date: string): boolean {
   return dayOfWeek(date) === 0;
 }
 
+/** The date itself if the clinic works that day (Monday to Saturday), else the next day it does. */
+export function workingDayFrom(date: string): string {
+  let day = date;
+  while (isSunday(day)) day = addDays(day, 1);
+  return day;
+}
+
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   let f = partsFormatters.get(timeZone);

@@ -104,10 +104,16 @@ export async function saveExaminationNotes(
       if (email) emailIds = await enqueueEmails(tx, [email], now);
       followUp = toAppointmentDto(nextView);
     }
+    // A no-show marked without notes (the row's 'Không đến khám') saved none: the message says so.
+    const wroteNotes = Boolean(body.notes?.trim());
     const message = paidMissed
-      ? M.notesNoShowPaid
+      ? wroteNotes
+        ? M.notesNoShowPaid
+        : M.noShowMarkedPaid
       : noShow
-        ? M.notesNoShow
+        ? wroteNotes
+          ? M.notesNoShow
+          : M.noShowMarked
         : to === 'COMPLETED'
           ? M.notesCompleted
           : M.notesNeedsPayment;

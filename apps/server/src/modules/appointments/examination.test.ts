@@ -70,8 +70,9 @@ for (const kind of dbKinds()) {
       expect((await notes(thisAfternoon.id, { notes: 'Đã khám', status: 'COMPLETED' })).json()).toMatchObject({
         appointment: { status: 'NEEDS_PAYMENT' },
       });
+      // No notes written: the message says the visit was marked, not that notes were saved (issue 35).
       expect((await notes(lastWeek.id, { status: 'NO_SHOW' })).json()).toMatchObject({
-        message: APPOINTMENT_MSG.notesNoShow,
+        message: 'Đã đánh dấu lịch hẹn "Không đến khám".',
         appointment: { status: 'NO_SHOW', refundRequired: false },
       });
     });
@@ -102,7 +103,7 @@ for (const kind of dbKinds()) {
       const confirmed = await notes(paid.id, { status: 'NO_SHOW', confirmPaidNoShow: true });
       expect(confirmed.statusCode).toBe(200);
       expect(confirmed.json()).toMatchObject({
-        message: APPOINTMENT_MSG.notesNoShowPaid,
+        message: APPOINTMENT_MSG.noShowMarkedPaid,
         // The payment stays on record; staff decide the refund.
         appointment: { status: 'NO_SHOW', paymentCompleted: true, paymentAmount: 300_000, refundRequired: true },
       });

@@ -223,7 +223,22 @@ for (const kind of dbKinds()) {
           appointmentDate: DAYS.mon,
         });
         const res = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}`, { status: 'NO_SHOW' });
+        expect(res.json()).toMatchObject({ message: APPOINTMENT_MSG.noShowMarked, appointment: { status: 'NO_SHOW' } });
+      });
+
+      it('says the notes were saved only when a no-show came with notes (issue 35)', async () => {
+        const a = await seedAppointment(db(), {
+          status: 'CONFIRMED',
+          doctorId: s.doctor.userId,
+          appointmentDate: DAYS.mon,
+        });
+        const res = await call(t.app, s.doctor, 'PUT', `/api/appointments/${a.id}`, {
+          status: 'NO_SHOW',
+          notes: 'Gọi hai lần không nghe máy',
+        });
         expect(res.json()).toMatchObject({ message: APPOINTMENT_MSG.notesNoShow, appointment: { status: 'NO_SHOW' } });
+        expect(APPOINTMENT_MSG.notesNoShow).toMatch(/^Ghi chú đã được lưu/);
+        expect(APPOINTMENT_MSG.noShowMarked).not.toMatch(/Ghi chú/);
       });
 
       it('saves nothing when the follow-up cannot be booked, and answers why', async () => {

@@ -2,9 +2,13 @@ import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { CalendarPlus, CalendarSearch, ChevronDown, ChevronUp, RefreshCw } from 'lucide-react';
 import {
+  addDays,
   BOOKING_UI_MSG,
+  clinicMoment,
   CREATE_ACCOUNTS_MSG,
+  daySheetDate,
   formatDate,
+  isSunday,
   formatVnd,
   type Appointment,
   type BulkAppointmentAction,
@@ -22,6 +26,7 @@ import { usePageSelection } from '@/hooks/use-page-selection';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useBackOfficeErrorText, useBackOfficeText } from '@/hooks/use-back-office-text';
 import { toastActionDone } from '@/lib/action-toast';
+import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { useConfirmAppointment } from './api/confirm-appointment';
 import { useDeleteAppointment } from './api/delete-appointment';
 import { BOOKING_PAGE_SIZE, useAppointments } from './api/get-appointments';
@@ -37,6 +42,7 @@ import { BookingBulkBar, BULK_LABELS } from './components/booking-bulk-bar';
 import { BookingStatsCards } from './components/booking-stats-cards';
 import { BookingTable } from './components/booking-table';
 import { BookingToolbar } from './components/booking-toolbar';
+import { ClosedDayState } from './components/closed-day-state';
 import { BulkInputModal } from './components/bulk-input-modal';
 import { CreateAccountsResultModal } from './components/create-accounts-result-modal';
 import { DeskBookingModal } from './components/desk-booking-modal';
@@ -150,6 +156,14 @@ export default function BookingManagerPage() {
     update,
   );
   const filtered = params.q !== '' || params.status !== '' || params.today || params.day !== '';
+  // A sheet of a day the clinic is closed: it says so rather than 'try another keyword'.
+  const zone = clinicTimeZone();
+  const sheetDate = params.day ? daySheetDate(params.day, new Date(), zone) : '';
+  const closedDay = sheetDate && isSunday(sheetDate) ? sheetDate : '';
+  const openDate = (date: string) => {
+    const today = clinicMoment(new Date(), zone).date;
+    update({ day: date === today ? 'today' : date === addDays(today, 1) ? 'tomorrow' : date, today: false });
+  };
 
   return (
     <div className="space-y-6">
@@ -236,7 +250,9 @@ export default function BookingManagerPage() {
           hasData={data !== undefined}
           isEmpty={items.length === 0}
           empty={
-            filtered ? (
+            closedDay ? (
+              <ClosedDayState date={closedDay} onOpen={openDate} />
+            ) : filtered ? (
               <EmptyState
                 icon={CalendarSearch}
                 title="Không tìm thấy lịch hẹn phù hợp"

@@ -110,6 +110,21 @@ describe('Booking Manager: the day sheet and the booking at the desk', () => {
     await waitFor(() => expect(lists(sent).at(-1)!.searchParams.get('sort')).toBe('createdAt:asc'));
   });
 
+  it('opens a day from its address in time order, and keeps an order she chose from day to day (issue 35)', async () => {
+    const sent = server();
+    const { user, router } = open('/admin/bookings?day=tomorrow');
+    await screen.findByRole('button', { name: 'Bệnh nhân 1' }, firstLoad);
+    expect(lists(sent)[0]!.searchParams.get('sort')).toBe('appointmentDate:asc');
+    expect(screen.getByRole('combobox', { name: 'Sắp xếp' })).toHaveDisplayValue('Giờ khám, sớm trước');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sắp xếp' }), 'Mới đặt nhất trước');
+    await waitFor(() => expect(router.state.location.search).toContain('sort=createdAt%3Adesc'));
+    await user.click(screen.getByRole('button', { name: 'Hôm nay', pressed: false }));
+    await waitFor(() => expect(router.state.location.search).toContain('day=today'));
+    expect(router.state.location.search).toContain('sort=createdAt%3Adesc');
+    await waitFor(() => expect(lists(sent).at(-1)!.searchParams.get('sort')).toBe('createdAt:desc'));
+  });
+
   it('shows when each was booked, and marks a booking still waiting whose time has come', async () => {
     server();
     const { user } = open('/admin/bookings?day=today');

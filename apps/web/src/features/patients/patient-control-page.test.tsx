@@ -272,10 +272,29 @@ describe('PatientControlPage', () => {
     expect(await screen.findByText(new RegExp(APPOINTMENT_MSG.notesCompleted))).toBeInTheDocument();
   });
 
+  it('moves a quick follow-up date off a Sunday to the Monday and says so (issue 35)', async () => {
+    // Sunday 15 March 2026: a week later is Sunday 22 March, when the clinic is closed.
+    vi.setSystemTime(new Date('2026-03-15T02:15:00Z'));
+    const { user } = server('DOCTOR');
+    await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /Ghi chú khám/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ghi chú khám bệnh' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Lên lịch tái khám cho bệnh nhân' }));
+    await user.click(within(dialog).getByRole('button', { name: '+1 tuần' }));
+    expect(within(dialog).getByLabelText(/Ngày tái khám/)).toHaveValue('2026-03-23');
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      '22/03/2026 là Chủ nhật, phòng khám nghỉ: đã chọn ngày làm việc kế tiếp, Thứ Hai, 23 tháng 3, 2026.',
+    );
+    expect(within(dialog).queryByText(APPOINTMENT_MSG.sundayClosed)).not.toBeInTheDocument();
+    // A date she types herself says nothing of the kind.
+    await user.clear(within(dialog).getByLabelText(/Ngày tái khám/));
+    await user.type(within(dialog).getByLabelText(/Ngày tái khám/), '2026-03-24');
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('marks a patient as not come after asking', async () => {
     const { user, sent } = server('DOCTOR', (url, init) =>
       url === '/api/appointments/41' && init.method === 'PUT'
-        ? { body: { message: APPOINTMENT_MSG.notesNoShow, appointment: {}, emailStatus: 'none', followUp: null } }
+        ? { body: { message: APPOINTMENT_MSG.noShowMarked, appointment: {}, emailStatus: 'none', followUp: null } }
         : undefined,
     );
     await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /không đến khám/ }));
@@ -286,7 +305,7 @@ describe('PatientControlPage', () => {
       url: '/api/appointments/41',
       body: { status: 'NO_SHOW' },
     });
-    expect(await screen.findByText(APPOINTMENT_MSG.notesNoShow)).toBeInTheDocument();
+    expect(await screen.findByText(APPOINTMENT_MSG.noShowMarked)).toBeInTheDocument();
   });
   describe('the visit notes and no-show act on, chosen by the doctor', () => {
     const PAID_TODAY = visit(42, {
@@ -308,7 +327,7 @@ describe('PatientControlPage', () => {
       );
     const noShowAnswer = (url: string, init: RequestInit) =>
       init.method === 'PUT' && url.startsWith('/api/appointments/')
-        ? { body: { message: APPOINTMENT_MSG.notesNoShowPaid, appointment: {}, emailStatus: 'none', followUp: null } }
+        ? { body: { message: APPOINTMENT_MSG.noShowMarkedPaid, appointment: {}, emailStatus: 'none', followUp: null } }
         : undefined;
 
     it("offers today's visits first, today's first visit chosen, and writes the notes on the visit he picks", async () => {
@@ -352,7 +371,7 @@ describe('PatientControlPage', () => {
         url: '/api/appointments/42',
         body: { status: 'NO_SHOW', confirmPaidNoShow: true },
       });
-      expect(await screen.findByText(APPOINTMENT_MSG.notesNoShowPaid)).toBeInTheDocument();
+      expect(await screen.findByText(APPOINTMENT_MSG.noShowMarkedPaid)).toBeInTheDocument();
     });
 
     it('warns in the notes window too when the outcome is "Không đến khám" on a paid visit', async () => {

@@ -1,12 +1,17 @@
 import type { AppointmentActionResponse, DeskAppointmentInput } from '@clinic/shared';
 import { api } from '@/lib/api-client';
+import { useSubmission } from '@/lib/use-intent-key';
 import { useAppointmentMutation } from '@/lib/use-appointment-mutation';
 
 /** POST /api/appointments/desk: a walk-in or a phone call booked by staff (PRODUCT.md section 11). */
-export function createDeskAppointment(data: DeskAppointmentInput): Promise<AppointmentActionResponse> {
+export function createDeskAppointment(
+  data: DeskAppointmentInput,
+  idempotencyKey?: string,
+): Promise<AppointmentActionResponse> {
   return api.post<AppointmentActionResponse>('/appointments/desk', data, {
     fallbackMessage: 'Failed to create appointment',
+    idempotencyKey,
   });
 }
 
-export const useCreateDeskAppointment = () => useAppointmentMutation(createDeskAppointment);
+export const useCreateDeskAppointment = () => useAppointmentMutation(useSubmission(createDeskAppointment));

@@ -41,8 +41,13 @@ export function BookingToolbar({
   const zone = clinicTimeZone();
   const now = new Date();
   const sheetDate = params.day ? daySheetDate(params.day, now, zone) : '';
+  // A day opens in time order; an order she chose on another day's sheet stays (issue 35).
   const openDay = (day: AppointmentListParams['day']) =>
-    onChange({ day, today: false, sort: day ? DAY_SHEET_SORT : DEFAULT_BOOKING_LIST.sort });
+    onChange({
+      day,
+      today: false,
+      sort: !day ? DEFAULT_BOOKING_LIST.sort : params.day ? params.sort : DAY_SHEET_SORT,
+    });
   const sortOptions = SORT_OPTIONS.some((o) => o.value === params.sort)
     ? SORT_OPTIONS
     : [...SORT_OPTIONS, { value: params.sort, label: 'Theo cột đã chọn' }];

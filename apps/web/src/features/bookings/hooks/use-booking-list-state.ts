@@ -13,22 +13,31 @@ export const DEFAULT_BOOKING_LIST: AppointmentListParams = {
   sort: 'createdAt:desc',
 };
 
-/** The day sheet opens in time order; she may then choose the oldest waiting first. */
+/**
+ * The day sheet opens in time order, however it was opened (its address, 'Hôm nay', 'Ngày mai', a
+ * date); she may then choose another order, which the address keeps (issue 35).
+ */
 export const DAY_SHEET_SORT = 'appointmentDate:asc' as const;
 
+/** The list's defaults for a view: a day's sheet is in time order unless another order is chosen. */
+export function bookingListDefaults(view: Pick<AppointmentListParams, 'day'>): AppointmentListParams {
+  return view.day ? { ...DEFAULT_BOOKING_LIST, sort: DAY_SHEET_SORT } : DEFAULT_BOOKING_LIST;
+}
+
 export function readBookingListParams(search: URLSearchParams): AppointmentListParams {
+  const day = isDaySheetDay(search.get('day') ?? '') ? search.get('day')! : '';
   return {
     page: readPage(search),
     q: (search.get('q') ?? '').trim(),
     status: readChoice<AppointmentStatus | ''>(search, 'status', APPOINTMENT_STATUSES, ''),
     today: search.get('today') === '1',
-    day: isDaySheetDay(search.get('day') ?? '') ? search.get('day')! : '',
+    day,
     finished: search.get('finished') === '1',
-    sort: readChoice(search, 'sort', APPOINTMENT_SORTS, DEFAULT_BOOKING_LIST.sort),
+    sort: readChoice(search, 'sort', APPOINTMENT_SORTS, bookingListDefaults({ day }).sort),
   };
 }
 
 /** The bookings list's view in the address (see useAddressState). */
 export function useBookingListState() {
-  return useAddressState(DEFAULT_BOOKING_LIST, readBookingListParams, undefined, SEARCH_HIDDEN);
+  return useAddressState(DEFAULT_BOOKING_LIST, readBookingListParams, undefined, SEARCH_HIDDEN, bookingListDefaults);
 }

@@ -25,21 +25,7 @@ import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { useBackOfficeErrorText, useBackOfficeText } from '@/hooks/use-back-office-text';
 import { useSaveExaminationNotes } from '../api/save-examination-notes';
 import { VisitChoice } from './visit-choice';
-
-/** A calendar date (YYYY-MM-DD) moved by days or months; a month's end stays inside the shorter month. */
-function shiftDate(date: string, days: number, months = 0): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
-  const moved = new Date(Date.UTC(y, m - 1 + months, Math.min(d, last) + days));
-  return moved.toISOString().slice(0, 10);
-}
-
-/** The follow-up dates a doctor gives most, counted from today (issue 25). */
-const FOLLOW_UP_STEPS = [
-  { label: '+1 tuần', from: (today: string) => shiftDate(today, 7) },
-  { label: '+2 tuần', from: (today: string) => shiftDate(today, 14) },
-  { label: '+1 tháng', from: (today: string) => shiftDate(today, 0, 1) },
-] as const;
+import { FOLLOW_UP_STEPS, followUpStepDate } from '../follow-up-steps';
 
 type Outcome = 'COMPLETED' | 'NO_SHOW';
 
@@ -71,6 +57,8 @@ export function ExaminationNotesModal({
   const paidNoShow = status === 'NO_SHOW' && visit.status === 'PAID';
   const [followUp, setFollowUp] = useState(false);
   const [date, setDate] = useState('');
+  /** The Sunday a quick date fell on, moved to the next working day (shown under the date). */
+  const [movedFrom, setMovedFrom] = useState<string | null>(null);
   const [time, setTime] = useState('');
   const [reason, setReason] = useState('');
 
@@ -233,7 +221,18 @@ export function ExaminationNotesModal({
               label="Ngày tái khám"
               required
               error={dateIssue ?? undefined}
-              hint={date && !dateIssue ? formatLongDate(date) : undefined}
+              hint={
+                date && !dateIssue ? (
+                  movedFrom ? (
+                    <span role="status">
+                      {formatDate(movedFrom, zone)} là Chủ nhật, phòng khám nghỉ: đã chọn ngày làm việc kế tiếp,{' '}
+                      {formatLongDate(date)}.
+                    </span>
+                  ) : (
+                    formatLongDate(date)
+                  )
+                ) : undefined
+              }
             >
               {(c) => (
                 <Input
@@ -244,6 +243,7 @@ export function ExaminationNotesModal({
                   value={date}
                   onChange={(event) => {
                     setDate(event.target.value);
+                    setMovedFrom(null);
                     setTime('');
                   }}
                 />
@@ -257,7 +257,9 @@ export function ExaminationNotesModal({
                   variant="secondary"
                   size="sm"
                   onClick={() => {
-                    setDate(step.from(clinicMoment(now, zone).date));
+                    const next = followUpStepDate(step, clinicMoment(now, zone).date);
+                    setDate(next.date);
+                    setMovedFrom(next.movedFrom);
                     setTime('');
                   }}
                 >
