@@ -98,6 +98,16 @@ export const REACHED_TEXT = {
     if (r.phone) return `Liên kết cũng đã được gửi ${BY_PHONE}.`;
     return 'Hãy lưu lại liên kết này (ví dụ đánh dấu trang): bạn không để lại email hay số di động nên phòng khám không gửi được liên kết cho bạn. Nhân viên sẽ gọi điện để xác nhận lịch hẹn.';
   },
+  /** Staff's confirmations: by which channel the patient hears `what` (e.g. 'thông báo xác nhận'). */
+  patientHears(r: ReachedBy, what: string): string {
+    if (r.email && r.phone) return `Bệnh nhân nhận ${what} qua email và Zalo (hoặc SMS).`;
+    if (r.email) return `Bệnh nhân nhận ${what} qua email.`;
+    if (r.phone) return `Bệnh nhân nhận ${what} qua Zalo (hoặc SMS); lịch hẹn không có email.`;
+    return `Lịch hẹn không có email hay số di động nhận được tin nhắn: không có ${what} nào được gửi, hãy gọi điện cho bệnh nhân.`;
+  },
+  /** Several patients at once: each by the channels she has. */
+  eachPatientHears: (what: string) =>
+    `Mỗi bệnh nhân nhận ${what} qua email và Zalo (hoặc SMS), tùy thông tin liên hệ của lịch hẹn; lịch hẹn không có cả hai thì không ai được báo.`,
   /** Staff's edit window: what the patient receives about the changes. */
   changesSent(r: ReachedBy): string {
     if (r.email && r.phone)

@@ -6,6 +6,8 @@ import {
   CREATE_ACCOUNTS_MSG,
   formatDate,
   formatVnd,
+  reachedBy,
+  REACHED_TEXT,
   type Appointment,
   type BulkAppointmentAction,
   type BulkResult,
@@ -298,7 +300,7 @@ export default function BookingManagerPage() {
         title="Xác nhận lịch hẹn"
         message={
           single
-            ? `Xác nhận lịch hẹn #${single.appointment.id} của ${single.appointment.fullName} (${formatDate(single.appointment.appointmentDate)} ${single.appointment.appointmentTime})? Bệnh nhân nhận email xác nhận.`
+            ? `Xác nhận lịch hẹn #${single.appointment.id} của ${single.appointment.fullName} (${formatDate(single.appointment.appointmentDate)} ${single.appointment.appointmentTime})? ${REACHED_TEXT.patientHears(reachedBy(single.appointment), 'thông báo xác nhận')}`
             : ''
         }
         tone="primary"
@@ -313,7 +315,7 @@ export default function BookingManagerPage() {
         title="Đánh dấu đã thanh toán"
         message={
           single
-            ? `Lịch hẹn #${single.appointment.id} của ${single.appointment.fullName} đã được thanh toán${single.appointment.paymentAmount != null ? ` ${formatVnd(single.appointment.paymentAmount)}` : ''}? Bệnh nhân nhận email xác nhận thanh toán.`
+            ? `Lịch hẹn #${single.appointment.id} của ${single.appointment.fullName} đã được thanh toán${single.appointment.paymentAmount != null ? ` ${formatVnd(single.appointment.paymentAmount)}` : ''}? ${REACHED_TEXT.patientHears(reachedBy(single.appointment), 'xác nhận thanh toán')}`
             : ''
         }
         tone="primary"
