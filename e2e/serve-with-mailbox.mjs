@@ -53,7 +53,9 @@ const phones = await startPhoneSimulator({
   zaloWebhookUrl: `http://127.0.0.1:${serverPort}/api/messages/callbacks/zalo`,
   autoCallbackMs: 500,
   // Zalo's check of each message against its registered template (issue 35): the server's own templates.
-  templates: (await tsImport('../apps/server/src/modules/messaging/templates.ts', import.meta.url)).simulatedZnsTemplates(),
+  templates: (
+    await tsImport('../apps/server/src/modules/messaging/templates.ts', import.meta.url)
+  ).simulatedZnsTemplates(),
 });
 
 const server = spawn(process.execPath, [join(here, '../scripts/start.mjs')], {
