@@ -1,10 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { newToken } from '../appointments/manage-token';
+import { hashOf, newToken } from '../../lib/link-tokens';
 import { findPayLinkAppointmentId, replacePayLink } from './payments.repository';
-
-/** The pay link's token is kept only as its SHA-256. */
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The patient's pay page. */
 export const payLinkUrl = (origin: string, token: string) => `${origin}/pay/${token}`;
