@@ -114,7 +114,8 @@ function CopyList({ fields }: { fields: Field[] }) {
               <dt className="text-xs text-slate-600">{f.label}</dt>
               <dd className="flex items-center justify-between gap-3">
                 <span
-                  className={`min-w-0 break-all ${f.strong ? 'font-mono text-base font-semibold text-slate-900' : 'text-sm text-slate-900'}`}
+                  // The memo (18+ characters) a size smaller: on one line beside its button on a 412-px phone.
+                  className={`min-w-0 break-all ${f.strong ? `font-mono font-semibold text-slate-900 ${f.key === 'memo' ? 'text-sm' : 'text-base'}` : 'text-sm text-slate-900'}`}
                 >
                   {f.shown}
                 </span>
