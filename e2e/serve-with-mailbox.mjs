@@ -6,6 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { tsImport } from 'tsx/esm/api';
 import { startPhoneSimulator } from '../apps/server/src/modules/messaging/phone-simulator.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -51,6 +52,10 @@ const phones = await startPhoneSimulator({
   port: phonePort,
   zaloWebhookUrl: `http://127.0.0.1:${serverPort}/api/messages/callbacks/zalo`,
   autoCallbackMs: 500,
+  // Zalo's check of each message against its registered template (issue 35): the server's own templates.
+  templates: (
+    await tsImport('../apps/server/src/modules/messaging/templates.ts', import.meta.url)
+  ).simulatedZnsTemplates(),
 });
 
 const server = spawn(process.execPath, [join(here, '../scripts/start.mjs')], {

@@ -218,7 +218,9 @@ test('VietQR: the pay page draws a QR a banking app can scan, with the amount an
   await page.getByRole('button', { name: 'Chuyển khoản VietQR' }).click();
   await expect(page.getByRole('img', { name: 'Mã VietQR để chuyển khoản' })).toBeVisible();
   await snap(page, testInfo, 'vietqr');
-  const reference = await page.locator('p', { hasText: 'Nội dung chuyển khoản' }).locator('strong').innerText();
+  // The memo she copies into her banking app (issue 35: each detail with its copy button).
+  const details = page.locator('dl').filter({ hasText: 'Nội dung chuyển khoản' });
+  const reference = (await details.locator('dd > span').last().innerText()).trim();
   expect(reference).toMatch(new RegExp(`^AT${id}X[0-9A-F]{12}$`));
 
   const payload = await scanQr(page, 'Mã VietQR để chuyển khoản');

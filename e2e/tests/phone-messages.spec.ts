@@ -42,7 +42,11 @@ test('a visitor with no e-mail books, her private link arrives by SMS (she is no
   await pickTime(page, '09:00');
   await agreeToHealthData(page);
   await page.getByRole('button', { name: 'Đặt lịch hẹn' }).click();
-  await expect(page.getByRole('region', { name: 'Đặt lịch hẹn thành công' })).toBeVisible();
+  const panel = page.getByRole('region', { name: 'Đặt lịch hẹn thành công' });
+  await expect(panel).toBeVisible();
+  // She gave no e-mail: she is told her link comes to her phone (issue 35), never to read her e-mail.
+  await expect(panel.getByText(/Liên kết cũng đã được gửi qua Zalo \(hoặc SMS/)).toBeVisible();
+  await expect(panel).not.toContainText('email');
 
   // The SMS, in Vietnamese without diacritics, carries the short form of her private link.
   let link: string | undefined;

@@ -129,6 +129,8 @@ const envSchema = z.object({
     .regex(/^[0-9A-Za-z]{1,19}$/, 'must be the account number')
     .optional(),
   VIETQR_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The account holder's name as the bank shows it (issue 35: the pay page shows it beside the account). */
+  VIETQR_ACCOUNT_NAME: z.string().trim().min(1).max(100).optional(),
   // Tests only (npm run test:days): the clock runs this many milliseconds ahead of (or behind) the real one.
   CLOCK_OFFSET_MS: z.coerce.number().int().optional(),
 });
@@ -212,7 +214,7 @@ export type ProviderMode = 'live' | 'simulator' | 'off';
 export type PaymentsConfig = {
   vnpay: { tmnCode: string; hashSecret: string; paymentUrl: string; apiUrl: string; mode: ProviderMode };
   momo: { partnerCode: string; accessKey: string; secretKey: string; endpoint: string; mode: ProviderMode };
-  vietqr: { bankBin: string; accountNo: string; webhookSecret: string; mode: ProviderMode };
+  vietqr: { bankBin: string; accountNo: string; accountName: string | null; webhookSecret: string; mode: ProviderMode };
 };
 
 /** The simulators' own keys: public, and so never accepted in production, whichever variable holds one. */
@@ -227,6 +229,7 @@ export const SIMULATOR_KEYS = {
 
 /** The demo bank account the VietQR simulator draws: never the clinic's in production. */
 const DEMO_VIETQR_ACCOUNT = '0011000000000';
+const DEMO_VIETQR_ACCOUNT_NAME = 'PHONG KHAM AN TAM (DEMO)';
 
 export type PrivacyConfig = {
   controllerName: string;
@@ -415,6 +418,7 @@ function paymentsConfig(e: Env, production: boolean, env: Record<string, string 
     vietqr: {
       bankBin: e.VIETQR_BANK_BIN,
       accountNo: e.VIETQR_ACCOUNT_NO ?? (vietqr === 'simulator' ? DEMO_VIETQR_ACCOUNT : ''),
+      accountName: e.VIETQR_ACCOUNT_NAME ?? (vietqr === 'simulator' ? DEMO_VIETQR_ACCOUNT_NAME : null),
       webhookSecret: keyOf(vietqr, e.VIETQR_WEBHOOK_SECRET, SIMULATOR_KEYS.vietqrWebhookSecret),
       mode: vietqr,
     },

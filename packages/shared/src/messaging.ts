@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { pathIdSchema } from './common';
+import { mobileMsisdn } from './phone';
 
 /** Zalo and SMS beside e-mail (issue 27): what the 'Tin nhắn' screen and the booking detail show. */
 export const MESSAGE_CHANNEL_VALUES = ['zalo', 'sms'] as const;
@@ -67,6 +68,55 @@ export const MESSAGING_TEXT = {
   templates: 'Mẫu tin đã đăng ký',
   noMessages: 'Chưa có tin nhắn',
   resend: 'Gửi lại',
+} as const;
+
+/**
+ * The channels a patient's messages reach her on (issue 35): her e-mail when she gave one, her
+ * mobile (Zalo, else SMS) when her number is a Vietnamese mobile; both, one or neither. The server
+ * sends by the same rule (email '' gets no e-mail; mobileMsisdn null gets no phone message).
+ */
+export const reachedBySchema = z.object({ email: z.boolean(), phone: z.boolean() });
+export type ReachedBy = z.infer<typeof reachedBySchema>;
+export const reachedBy = (p: { email?: string | null; phone?: string | null }): ReachedBy => ({
+  email: !!p.email?.trim(),
+  phone: mobileMsisdn(p.phone) != null,
+});
+
+const BY_PHONE = 'qua Zalo (hoặc SMS nếu số chưa dùng Zalo) tới số điện thoại của bạn';
+
+/** What each screen says about where she will be told (issue 35): the channel she is really reached on. */
+export const REACHED_TEXT = {
+  /** The private link just made (booking success, a claimed waiting-list place). */
+  linkSent(r: ReachedBy, opts: { deposit?: boolean } = {}): string {
+    // A held booking's phone message carries the deposit's pay link; its management link is in the e-mail.
+    if (opts.deposit && r.phone)
+      return r.email
+        ? `Liên kết cũng đã được gửi tới email của bạn; liên kết đặt cọc được gửi ${BY_PHONE}.`
+        : `Liên kết đặt cọc đã được gửi ${BY_PHONE}. Hãy lưu lại liên kết quản lý lịch hẹn này (ví dụ đánh dấu trang): tin nhắn không kèm nó.`;
+    if (r.email && r.phone) return `Liên kết cũng đã được gửi tới email của bạn và ${BY_PHONE}.`;
+    if (r.email) return 'Liên kết cũng đã được gửi tới email của bạn.';
+    if (r.phone) return `Liên kết cũng đã được gửi ${BY_PHONE}.`;
+    return 'Hãy lưu lại liên kết này (ví dụ đánh dấu trang): bạn không để lại email hay số di động nên phòng khám không gửi được liên kết cho bạn. Nhân viên sẽ gọi điện để xác nhận lịch hẹn.';
+  },
+  /** Staff's confirmations: by which channel the patient hears `what` (e.g. 'thông báo xác nhận'). */
+  patientHears(r: ReachedBy, what: string): string {
+    if (r.email && r.phone) return `Bệnh nhân nhận ${what} qua email và Zalo (hoặc SMS).`;
+    if (r.email) return `Bệnh nhân nhận ${what} qua email.`;
+    if (r.phone) return `Bệnh nhân nhận ${what} qua Zalo (hoặc SMS); lịch hẹn không có email.`;
+    return `Lịch hẹn không có email hay số di động nhận được tin nhắn: không có ${what} nào được gửi, hãy gọi điện cho bệnh nhân.`;
+  },
+  /** Several patients at once: each by the channels she has. */
+  eachPatientHears: (what: string) =>
+    `Mỗi bệnh nhân nhận ${what} qua email và Zalo (hoặc SMS), tùy thông tin liên hệ của lịch hẹn; lịch hẹn không có cả hai thì không ai được báo.`,
+  /** Staff's edit window: what the patient receives about the changes. */
+  changesSent(r: ReachedBy): string {
+    if (r.email && r.phone)
+      return 'Bệnh nhân nhận email liệt kê các thay đổi và tin nhắn Zalo (hoặc SMS) báo giờ, ngày khám hiện tại.';
+    if (r.email) return 'Bệnh nhân nhận email liệt kê các thay đổi.';
+    if (r.phone)
+      return 'Bệnh nhân không có email: chỉ nhận tin nhắn Zalo (hoặc SMS) báo giờ, ngày khám hiện tại, không kèm danh sách thay đổi. Hãy gọi điện nếu cần giải thích.';
+    return 'Bệnh nhân không có email hay số di động nhận được tin nhắn: không có thông báo nào được gửi, hãy gọi điện báo cho bệnh nhân các thay đổi.';
+  },
 } as const;
 
 /** One message as staff see it: to whom, by which channel, what event, whether it arrived; never its text. */

@@ -121,6 +121,14 @@ export const startPaymentResponseSchema = z.object({
   /** The EMVCo payload to draw as a QR (VietQR). */
   qrPayload: z.string().nullable(),
   amount: z.number().int(),
+  /**
+   * VietQR (issue 35): the clinic's account as she types or pastes it into her banking app on the phone
+   * she pays from (a QR on her own screen cannot be scanned). Null for the other methods.
+   */
+  bank: z
+    .object({ bin: z.string(), name: z.string(), accountNo: z.string(), accountName: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type StartPaymentResponse = z.infer<typeof startPaymentResponseSchema>;
 

@@ -9,6 +9,7 @@ import { PRIVACY_MSG } from '../privacy-texts';
 import { APPOINTMENT_EVENT_ACTIONS } from './state-machine';
 import { isDateString, isTimeString } from './time';
 import { normalizePhone } from '../phone';
+import { reachedBySchema } from '../messaging';
 
 export { normalizePhone };
 
@@ -117,6 +118,8 @@ export const publicAppointmentResponseSchema = z.object({
   manageToken: z.string().optional(),
   /** The deposit that holds the slot (issue 28): its amount, when the hold ends, and the pay link's token (/pay/{token}). */
   deposit: z.object({ amount: z.number().int(), dueAt: z.string(), payToken: z.string().optional() }).optional(),
+  /** Where her messages (and the link) go: e-mail, phone (Zalo or SMS), both or neither (issue 35). */
+  reachedBy: reachedBySchema.optional(),
 });
 export type PublicAppointmentResponse = z.infer<typeof publicAppointmentResponseSchema>;
 
@@ -778,6 +781,8 @@ export const waitingClaimResponseSchema = z.object({
   message: z.string(),
   appointmentId: z.number().int(),
   manageToken: z.string().optional(),
+  /** Where her messages (and the link) go (issue 35). */
+  reachedBy: reachedBySchema.optional(),
 });
 export type WaitingClaimResponse = z.infer<typeof waitingClaimResponseSchema>;
 

@@ -9,6 +9,7 @@ import {
   type DayPlacesQuery,
   type DayPlacesResponse,
   isDateString,
+  reachedBy,
   TIME_SLOTS,
   type PublicAppointmentInput,
   type PublicAppointmentResponse,
@@ -138,6 +139,7 @@ export async function createPublicAppointment(
   return {
     message: M.bookingReceived,
     appointmentId: row.id,
+    reachedBy: reachedBy(input),
     ...(manageToken ? { manageToken } : {}),
     ...(deposit
       ? { deposit: { amount: deposit.amount, dueAt: deposit.dueAt.toISOString(), payToken: deposit.payToken } }

@@ -1,6 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appointmentLinks, waitingListEntries } from '../../db/schema';
+import { appointmentLinks, paymentLinks, waitingListEntries } from '../../db/schema';
 
 /** Keeps `tokenHash` as the appointment's one link: a new one replaces (and so ends) the old. */
 export async function replaceManageLink(db: Db, appointmentId: number, tokenHash: string, now: Date): Promise<void> {
@@ -23,20 +23,28 @@ export async function findManageLinkAppointmentId(db: Db, tokenHash: string): Pr
 }
 
 /**
- * The page a private link's token opens: a booking's ('manage') or a place in a waiting list's
- * ('waiting'), or none. One statement, so a short link that opens nothing costs one lookup.
+ * The page a private link's token opens: a booking's ('manage'), a place in a waiting list's
+ * ('waiting') or a payment's ('pay', issue 35), or none. One statement, so a short link that opens
+ * nothing costs one lookup.
  */
-export async function findLinkPage(db: Db, tokenHash: string): Promise<'manage' | 'waiting' | undefined> {
+export type LinkPage = 'manage' | 'waiting' | 'pay';
+export async function findLinkPage(db: Db, tokenHash: string): Promise<LinkPage | undefined> {
   const w = waitingListEntries;
   const rows = await db
-    .select({ page: sql<'manage' | 'waiting'>`'manage'` })
+    .select({ page: sql<LinkPage>`'manage'` })
     .from(appointmentLinks)
     .where(eq(appointmentLinks.tokenHash, tokenHash))
     .unionAll(
       db
-        .select({ page: sql<'manage' | 'waiting'>`'waiting'` })
+        .select({ page: sql<LinkPage>`'waiting'` })
         .from(w)
         .where(or(eq(w.tokenHash, tokenHash), eq(w.offerTokenHash, tokenHash))),
+    )
+    .unionAll(
+      db
+        .select({ page: sql<LinkPage>`'pay'` })
+        .from(paymentLinks)
+        .where(eq(paymentLinks.tokenHash, tokenHash)),
     )
     .limit(1);
   return rows[0]?.page;

@@ -98,6 +98,8 @@ for (const kind of dbKinds()) {
           message: APPOINTMENT_MSG.bookingReceived,
           appointmentId: expect.any(Number),
           manageToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+          // Where her link went (issue 35): her e-mail and her mobile.
+          reachedBy: { email: true, phone: true },
         });
         const row = await findAppointment(t.testDb.database.db, body.appointmentId);
         expect(row).toMatchObject({

@@ -22,7 +22,7 @@ function sendPage(reply: FastifyReply, status: number, title: string, text: stri
 /**
  * GET /l/{code}: the short form of a private link an SMS carries (issue 27). The code (128 bits) is
  * stored nowhere: the whole token is derived from it, and only the token's hash is kept. It opens
- * the management page, or the waiting-list page, of that token.
+ * the management page, the waiting-list page or the pay page (issue 35) of that token.
  *
  * Codes that open nothing are counted per address (issue 34, item 10): past RATE_LIMIT_LINK_MISSES in
  * ten minutes, shared by every process through the limiter's store, the address gets a 429 page and
@@ -53,7 +53,7 @@ export const shortLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       const page = await findLinkPage(deps.db, hashOf(token));
       if (page) {
         reply.header('cache-control', 'no-store');
-        return reply.redirect(`/appointment/${page}/${token}`, 302);
+        return reply.redirect(page === 'pay' ? `/pay/${token}` : `/appointment/${page}/${token}`, 302);
       }
       const miss = await deps.limiter.hit(key, limit, LINK_MISS_WINDOW_SECONDS);
       if (!miss.allowed) return tooMany(reply, miss.retryAfterSeconds);

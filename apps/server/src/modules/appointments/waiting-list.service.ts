@@ -6,6 +6,7 @@ import {
   type SlotWaitingList,
   type SlotWaitingListQuery,
   type WaitingClaimResponse,
+  reachedBy,
   type WaitingEntryView,
   type WaitingListJoinInput,
   type WaitingListJoinResponse,
@@ -211,7 +212,12 @@ export async function claimWaitingOffer(
       appointmentId: row.id,
       updatedAt: now,
     });
-    return { message: M.waitingClaimed, appointmentId: row.id, manageToken: manageToken! };
+    return {
+      message: M.waitingClaimed,
+      appointmentId: row.id,
+      manageToken: manageToken!,
+      reachedBy: reachedBy(entry),
+    };
   });
 }
 

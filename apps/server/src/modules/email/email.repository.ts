@@ -18,12 +18,13 @@ export function phoneEventOf(e: OutboxEmail): PhoneEvent[] {
         date: to.appointmentDate,
         time: to.appointmentTime,
         link: to.link ? shortLink(to.link) : null,
+        amount: to.amount ?? null,
       },
     },
   ];
 }
 
-const PRIVATE_LINK = /^(.*)\/appointment\/(?:manage|waiting)\/([A-Za-z0-9_-]{22})[A-Za-z0-9_-]{21}$/;
+const PRIVATE_LINK = /^(.*)\/(?:appointment\/manage|appointment\/waiting|pay)\/([A-Za-z0-9_-]{22})[A-Za-z0-9_-]{21}$/;
 const shortLink = (link: string) => link.replace(PRIVATE_LINK, '$1/l/$2');
 
 /**

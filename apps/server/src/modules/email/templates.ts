@@ -63,8 +63,10 @@ export type PhoneOfEmail = {
   fullName: string;
   appointmentDate: string;
   appointmentTime: string;
-  /** The private link (management or waiting list), sent in its short form. */
+  /** The private link (management, waiting list or pay page), sent in its short form. */
   link: string | null;
+  /** What she is asked to pay (a payment request's phone message says it: issue 35). */
+  amount?: number | null;
 };
 
 export type RenderedEmail = {
@@ -219,8 +221,10 @@ export function phoneOf(a: AppointmentMailData & { waitingUrl?: string }): Phone
     fullName: a.fullName,
     appointmentDate: a.appointmentDate,
     appointmentTime: a.appointmentTime,
-    // A held booking's message leads to paying its deposit; the management link is in her e-mail.
-    link: (a.deposit ? a.payUrl : null) ?? a.manageUrl ?? a.waitingUrl ?? null,
+    // A held booking's message and a payment request lead to paying (issue 35: her phone is where
+    // she pays from); a held booking's management link is in her e-mail and on the page she booked on.
+    link: a.payUrl ?? a.manageUrl ?? a.waitingUrl ?? null,
+    amount: a.amount ?? null,
   };
 }
 

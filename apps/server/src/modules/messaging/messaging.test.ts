@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGING_TEXT, type AppointmentMessages, type MessageList } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
-import { booking, call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
+import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { rowsOf } from '../../db/client';
 import { listOutboxEmails } from '../email/email.repository';
 import { clearMessageData, listMessages } from './messaging.repository';
@@ -16,6 +16,7 @@ import { webhookProvider, zaloEventSignature } from './providers';
 import {
   PHONE_TEMPLATES,
   SIMULATED_ZNS_TEMPLATE_IDS,
+  simulatedZnsTemplates,
   SMS_MAX_PARTS,
   smsParts,
   smsText,
@@ -48,6 +49,7 @@ describe('phone texts', () => {
           date: '2027-03-02',
           time: '09:00',
           link: 'https://antamclinic.vn/l/AbCdEfGhIjKlMnOpQrStUv',
+          amount: 12_345_000,
         }),
       );
       expect(smsParts(text), `${template}: ${text}`).toBeLessThanOrEqual(SMS_MAX_PARTS);
@@ -96,6 +98,8 @@ for (const kind of dbKinds()) {
         smsApiKey: 'esms-key',
         smsSecretKey: 'esms-secret',
         zaloWebhookUrl: `http://127.0.0.1:${port}/api/messages/callbacks/zalo`,
+        // Each message is checked against its registered template, as Zalo does (issue 35).
+        templates: simulatedZnsTemplates(),
       });
       t = await buildTestApp(kind, {
         clock,
@@ -165,6 +169,53 @@ for (const kind of dbKinds()) {
       expect(opened.headers.location).toBe(`/appointment/manage/${manageToken}`);
       const page = await t.app.inject({ method: 'GET', url: `/api/appointments/manage/${manageToken}` });
       expect(page.statusCode).toBe(200);
+    });
+
+    it('tells a patient with only a phone what a payment request asks and gives her its short pay link, on Zalo and by SMS; the link opens her pay page', async () => {
+      sim.rules.set('84961000122', { zalo: 'not-user' });
+      for (const [phone, channel] of [
+        ['0961000121', 'zalo'],
+        ['0961000122', 'sms'],
+      ] as const) {
+        const row = await seedAppointment(db(), { status: 'CONFIRMED', email: null, phone, appointmentTime: '14:00' });
+        const res = await call(t.app, s.staff, 'PUT', `/api/appointments/${row.id}/request-payment`, {
+          amount: 380_000,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        await worker();
+        const [got] = inboxOf(`84${phone.slice(1)}`);
+        expect(got, channel).toMatchObject({ channel });
+        const said = channel === 'zalo' ? Object.values(got!.data!).join(' ') : got!.text!;
+        // The amount as she reads it (SMS without diacritics) and the short form of her pay link.
+        expect(said).toContain(channel === 'zalo' ? '380.000 VNĐ' : '380.000 VND');
+        if (channel === 'zalo') {
+          expect(got!.templateId).toBe(SIMULATED_ZNS_TEMPLATE_IDS.PAYMENT_REQUEST);
+          expect(got!.data).toMatchObject({ amount: '380.000 VNĐ', time: '14:00' });
+        }
+        const code = /\/l\/([A-Za-z0-9_-]{22})\b/.exec(said)?.[1];
+        expect(code, said).toBeDefined();
+        const opened = await t.app.inject({ method: 'GET', url: `/l/${code}` });
+        expect(opened.statusCode).toBe(302);
+        const token = /^\/pay\/([A-Za-z0-9_-]{43})$/.exec(opened.headers.location as string)?.[1];
+        expect(token, opened.headers.location as string).toBeDefined();
+        const page = await t.app.inject({ method: 'GET', url: `/api/payments/pay/${token}` });
+        expect(page.json()).toMatchObject({ appointmentId: row.id, amount: 380_000, payable: true });
+      }
+    });
+
+    it('refuses, as Zalo does, a message without a parameter its template names: it goes by SMS instead', async () => {
+      const res = await fetch(`${sim.url}/message/template`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', access_token: ZALO_TOKEN },
+        body: JSON.stringify({
+          phone: '84961000123',
+          template_id: SIMULATED_ZNS_TEMPLATE_IDS.PAYMENT_REQUEST,
+          template_data: { customer_name: 'Lan', date: '02/03/2027', time: '09:00', hotline: '1900' },
+          tracking_id: 'no-amount',
+        }),
+      });
+      expect(await res.json()).toMatchObject({ error: -112 });
+      expect(inboxOf('84961000123')).toHaveLength(0);
     });
 
     it('writes a public booking’s phone message with the booking: a refused booking sends nothing, and a booking whose message cannot be written is not made', async () => {

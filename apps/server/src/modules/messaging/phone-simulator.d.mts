@@ -31,4 +31,6 @@ export function startPhoneSimulator(options: {
   smsSecretKey: string;
   zaloWebhookUrl?: string;
   autoCallbackMs?: number | null;
+  /** The registered ZNS templates (id → text): a message is checked against its template's parameters. */
+  templates?: Record<string, string>;
 }): Promise<PhoneSimulator>;

@@ -20,8 +20,27 @@ function signedBy(secret, raw, given) {
 }
 
 /**
+ * What Zalo checks of a message against its registered template (issue 35): the id is one of them, and
+ * every parameter the template's text names (<amount>, <link>...) comes as a non-empty string.
+ * @param {Record<string, string> | undefined} templates template id → its ZNS text
+ */
+function templateRefusal(templates, templateId, data) {
+  if (!templates) return null;
+  const text = templates[templateId];
+  if (text == null) return { error: -109, message: 'Template ID invalid' };
+  for (const [, param] of text.matchAll(/<(\w+)>/g)) {
+    const value = data?.[param];
+    if (typeof value !== 'string' || value.trim() === '')
+      return { error: -112, message: `Template data invalid: ${param} is required` };
+  }
+  return null;
+}
+
+/**
  * @param {{ port?: number, zaloToken: string, zaloAppId?: string, oaSecret: string, smsApiKey: string,
- *   smsSecretKey: string, zaloWebhookUrl?: string, autoCallbackMs?: number | null }} options
+ *   smsSecretKey: string, zaloWebhookUrl?: string, autoCallbackMs?: number | null,
+ *   templates?: Record<string, string> }} options `templates`: the registered ZNS templates (id → text);
+ *   given, a message is checked against its template as Zalo does.
  */
 export async function startPhoneSimulator(options) {
   /** Every message taken, in order: what a phone shows. */
@@ -123,6 +142,8 @@ export async function startPhoneSimulator(options) {
       if (!/^84\d{9}$/.test(phone)) return json(res, 200, { error: -108, message: 'Phone number invalid' });
       if (!/^\d+$/.test(String(body.template_id ?? '')))
         return json(res, 200, { error: -109, message: 'Template ID invalid' });
+      const refused = templateRefusal(options.templates, String(body.template_id), body.template_data);
+      if (refused) return json(res, 200, refused);
       const rule = rules.get(phone) ?? {};
       if (rule.zalo === 'down') return json(res, 503, { error: -100, message: 'Unknown error' });
       if (rule.zalo === 'not-user') return json(res, 200, { error: -118, message: 'Zalo account not existed' });

@@ -1,4 +1,4 @@
-import { CLAIM_CODE_MINUTES, CLINIC, formatDate } from '@clinic/shared';
+import { CLAIM_CODE_MINUTES, CLINIC, formatDate, formatVnd } from '@clinic/shared';
 
 /**
  * Every event's phone message, in one file for the clinic to register (issue 27). Zalo approves
@@ -42,10 +42,11 @@ export const PHONE_TEMPLATES = {
     zns: 'Xin chào <customer_name>, bác sĩ đã xác nhận lịch khám lúc <time> ngày <date>. Vui lòng đến sớm 15 phút.',
     sms: '{clinic}: Bac si da xac nhan lich kham cua {customer_name} luc {time} ngay {date}. Vui long den som 15 phut.',
   },
+  // Issue 35, item 3: the amount and her pay link (its short form), so a patient with only a phone can pay.
   PAYMENT_REQUEST: {
     urgent: false,
-    zns: 'Xin chào <customer_name>, lịch khám lúc <time> ngày <date> cần thanh toán. Chi tiết trong thư hoặc hotline <hotline>.',
-    sms: '{clinic}: Lich kham cua {customer_name} luc {time} ngay {date} can thanh toan. Hotline {hotline}',
+    zns: 'Xin chào <customer_name>, lịch khám lúc <time> ngày <date> cần thanh toán <amount>. Thanh toán tại <link> hoặc tại quầy, hotline <hotline>.',
+    sms: '{clinic}: Lich kham cua {customer_name} luc {time} ngay {date} can thanh toan {amount}. Thanh toan tai: {link} Hotline {hotline}',
   },
   PAYMENT_CONFIRMATION: {
     urgent: false,
@@ -124,6 +125,15 @@ export const SIMULATED_ZNS_TEMPLATE_IDS: Record<PhoneTemplateName, string> = Obj
   Object.keys(PHONE_TEMPLATES).map((name, i) => [name, String(300100 + i)]),
 ) as Record<PhoneTemplateName, string>;
 
+/** The simulator's registered ZNS templates (id → text): it checks each message's parameters against them. */
+export const simulatedZnsTemplates = (): Record<string, string> =>
+  Object.fromEntries(
+    (Object.keys(PHONE_TEMPLATES) as PhoneTemplateName[]).map((name) => [
+      SIMULATED_ZNS_TEMPLATE_IDS[name],
+      PHONE_TEMPLATES[name].zns,
+    ]),
+  );
+
 /** Zalo caps a template parameter at 30 characters (customer_name) and the SMS keeps at most two parts. */
 export const ZNS_PARAM_MAX = 30;
 
@@ -150,6 +160,8 @@ export type PhoneParams = {
   link?: string | null;
   /** A one-time code (CLAIM_CODE): like a link, not kept once the message is out. */
   code?: string | null;
+  /** The amount she is asked to pay, in đồng (PAYMENT_REQUEST). */
+  amount?: number | null;
 };
 
 /** The ZNS template_data: every parameter a string, the name cut to Zalo's length. */
@@ -161,6 +173,7 @@ export function znsData(params: PhoneParams): Record<string, string> {
     hotline: CLINIC.phone,
     ...(params.link ? { link: params.link } : {}),
     ...(params.code ? { code: params.code } : {}),
+    ...(params.amount != null ? { amount: formatVnd(params.amount) } : {}),
   };
 }
 

@@ -1,16 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
+import { hashOf, newToken } from '../../lib/link-tokens';
 import { findPayLinkAppointmentId, replacePayLink } from './payments.repository';
-
-/** The pay link's token: 32 random bytes (256 bits) in base64url, kept only as its SHA-256. */
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The patient's pay page. */
 export const payLinkUrl = (origin: string, token: string) => `${origin}/pay/${token}`;
 
-/** A new pay link's token and the hash that is kept of it. */
+/**
+ * A new pay link's token and the hash that is kept of it. The token is a private link's (newToken: 43
+ * characters, 128 random bits in its short code), so a phone message carries it as `/l/{code}` (issue 35).
+ */
 export function newPayLink(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   return { token, hash: hashOf(token) };
 }
 

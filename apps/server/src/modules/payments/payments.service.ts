@@ -5,6 +5,7 @@ import {
   PAYMENT_MSG,
   PAYMENT_PROVIDERS,
   PAYMENT_PROVIDER_LABELS,
+  vietQrBankName,
   type PaymentFlag,
   type PaymentNotificationOutcome,
   type PaymentProvider,
@@ -184,7 +185,7 @@ async function startFor(
   const p = deps.config.payments;
   // Never her name or health reason: the order's description is the clinic's and the booking number.
   const orderInfo = due.kind === 'DEPOSIT' ? `Dat coc lich kham ${a.id}` : `Thanh toan lich kham ${a.id}`;
-  const base = { method, reference: attempt.reference, amount, redirectUrl: null, qrPayload: null };
+  const base = { method, reference: attempt.reference, amount, redirectUrl: null, qrPayload: null, bank: null };
   if (method === 'VNPAY') {
     const paymentUrl =
       p.vnpay.mode === 'simulator' ? `${origin}/api/payments/simulator/vnpay/vpcpay.html` : p.vnpay.paymentUrl;
@@ -228,6 +229,12 @@ async function startFor(
       amount,
       memo: attempt.reference,
     }),
+    bank: {
+      bin: p.vietqr.bankBin,
+      name: vietQrBankName(p.vietqr.bankBin),
+      accountNo: p.vietqr.accountNo,
+      accountName: p.vietqr.accountName,
+    },
   };
 }
 

@@ -10,6 +10,8 @@ import {
   formatDate,
   isSunday,
   formatVnd,
+  reachedBy,
+  REACHED_TEXT,
   type Appointment,
   type BulkAppointmentAction,
   type BulkResult,
@@ -314,7 +316,7 @@ export default function BookingManagerPage() {
         title="Xác nhận lịch hẹn"
         message={
           single
-            ? `Xác nhận lịch hẹn #${single.appointment.id} của ${single.appointment.fullName} (${formatDate(single.appointment.appointmentDate)} ${single.appointment.appointmentTime})? Bệnh nhân nhận email xác nhận.`
+            ? `Xác nhận lịch hẹn #${single.appointment.id} của ${single.appointment.fullName} (${formatDate(single.appointment.appointmentDate)} ${single.appointment.appointmentTime})? ${REACHED_TEXT.patientHears(reachedBy(single.appointment), 'thông báo xác nhận')}`
             : ''
         }
         tone="primary"
@@ -329,7 +331,7 @@ export default function BookingManagerPage() {
         title="Đánh dấu đã thanh toán"
         message={
           single
-            ? `Lịch hẹn #${single.appointment.id} của ${single.appointment.fullName} đã được thanh toán${single.appointment.paymentAmount != null ? ` ${formatVnd(single.appointment.paymentAmount)}` : ''}? Bệnh nhân nhận email xác nhận thanh toán.`
+            ? `Lịch hẹn #${single.appointment.id} của ${single.appointment.fullName} đã được thanh toán${single.appointment.paymentAmount != null ? ` ${formatVnd(single.appointment.paymentAmount)}` : ''}? ${REACHED_TEXT.patientHears(reachedBy(single.appointment), 'xác nhận thanh toán')}`
             : ''
         }
         tone="primary"

@@ -452,7 +452,7 @@ export const FAQS: readonly Faq[] = [
   {
     question: 'Tôi có cần tạo tài khoản để đặt lịch khám không?',
     answer:
-      'Không cần. Bạn chỉ cần vào trang Đặt lịch khám, điền họ tên, số điện thoại, chọn chuyên khoa, ngày và khung giờ mong muốn. Nếu để lại e-mail, bạn sẽ nhận được thư xác nhận đã nhận lịch. Phòng khám không mở đăng ký tài khoản tự do; nếu muốn có tài khoản để theo dõi lịch hẹn, vui lòng liên hệ lễ tân.',
+      'Không cần. Bạn chỉ cần vào trang Đặt lịch khám, điền họ tên, số điện thoại, chọn chuyên khoa, ngày và khung giờ mong muốn. Xác nhận đã nhận lịch và liên kết riêng để xem, đổi hoặc hủy lịch được nhắn tới số di động của bạn qua Zalo (hoặc SMS), và tới e-mail nếu bạn để lại. Phòng khám không mở đăng ký tài khoản tự do; nếu muốn có tài khoản để theo dõi lịch hẹn, vui lòng liên hệ lễ tân.',
   },
   {
     question: 'Tôi muốn hủy hoặc đổi lịch hẹn thì làm thế nào?',
@@ -470,7 +470,7 @@ export const FAQS: readonly Faq[] = [
   {
     question: 'Phòng khám nhận những hình thức thanh toán nào?',
     answer:
-      'Bạn có thể thanh toán bằng tiền mặt, thẻ ngân hàng hoặc chuyển khoản tại quầy. Khi cần, phòng khám gửi yêu cầu thanh toán kèm số tiền qua e-mail. Chi phí luôn được thông báo trước khi thực hiện dịch vụ.',
+      'Bạn có thể thanh toán bằng tiền mặt, thẻ ngân hàng hoặc chuyển khoản tại quầy. Khi cần, phòng khám gửi yêu cầu thanh toán kèm số tiền và liên kết thanh toán trực tuyến (VNPay, MoMo, chuyển khoản VietQR) qua Zalo hoặc SMS, và qua e-mail nếu có. Chi phí luôn được thông báo trước khi thực hiện dịch vụ.',
   },
   {
     question: 'Giờ làm việc của phòng khám như thế nào?',

@@ -18,13 +18,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { usePayPage } from './api/get-pay-page';
 import { useStartPayment } from './api/start-payment';
-import { VietQrCode } from './components/vietqr-code';
+import { VietQrTransfer } from './components/vietqr-transfer';
 
 export const PAY_TITLE = 'Thanh toán lịch khám';
 
 /**
  * /pay/:token (issue 28): the patient's private pay page from the payment request. The clinic, the
- * visit (never its health reason), the amount, and VNPay, MoMo or a VietQR to scan. Never indexed.
+ * visit (never its health reason), the amount, and VNPay, MoMo or a VietQR transfer (the account to copy on
+ * the phone she pays from, and the code for another device). Never indexed.
  */
 export default function PayPage() {
   const { token = '' } = useParams();
@@ -58,7 +59,7 @@ export function PayScreen({
   startWith: (method: PaymentProvider, onSuccess: (answer: StartPaymentResponse) => void) => void;
 }) {
   return (
-    <main className="mx-auto w-full max-w-lg px-4 py-8">
+    <div className="mx-auto w-full max-w-lg px-4 py-8">
       <h1 className="mb-4 text-2xl font-bold text-slate-900">{PAY_TITLE}</h1>
       {query.isPending ? (
         <Spinner size="lg" label="Đang tải..." />
@@ -67,7 +68,7 @@ export function PayScreen({
       ) : (
         <PayPanel page={query.data} start={start} startWith={startWith} />
       )}
-    </main>
+    </div>
   );
 }
 
@@ -126,13 +127,7 @@ function PayPanel({
         // The clinic takes no payment online (production without provider keys, issue 34).
         <Alert tone="info">{PAYMENT_MSG.noOnlineMethods}</Alert>
       ) : qr ? (
-        <div className="flex flex-col items-center gap-2 text-center">
-          <VietQrCode payload={qr.qrPayload ?? ''} label="Mã VietQR để chuyển khoản" />
-          <p className="text-sm text-slate-700">
-            Quét mã bằng ứng dụng ngân hàng. Nội dung chuyển khoản: <strong>{qr.reference}</strong>
-          </p>
-          <p className="text-sm text-slate-500">Phòng khám sẽ xác nhận khi nhận được tiền.</p>
-        </div>
+        <VietQrTransfer answer={qr} />
       ) : (
         <div className="space-y-2">
           <p className="text-sm font-medium text-slate-700">Chọn cách thanh toán:</p>

@@ -10,7 +10,7 @@ export default function PayResultPage() {
   const query = usePaymentReturn(search);
   const r = query.data;
   return (
-    <main className="mx-auto w-full max-w-lg px-4 py-8">
+    <div className="mx-auto w-full max-w-lg px-4 py-8">
       <h1 className="mb-4 text-2xl font-bold text-slate-900">Kết quả thanh toán</h1>
       {query.isPending ? (
         <Spinner size="lg" label="Đang kiểm tra..." />
@@ -27,6 +27,6 @@ export default function PayResultPage() {
       ) : (
         <Alert tone="warning">{PAYMENT_MSG.failed}</Alert>
       )}
-    </main>
+    </div>
   );
 }

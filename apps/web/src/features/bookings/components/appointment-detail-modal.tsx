@@ -11,6 +11,8 @@ import {
   MESSAGING_TEXT,
   isDepositDue,
   PAYMENT_MSG,
+  reachedBy,
+  REACHED_TEXT,
   ROLE_LABELS,
   type Appointment,
   type AppointmentEvent,
@@ -48,7 +50,8 @@ function ResendManageLink({ appointment }: { appointment: Appointment }) {
   return (
     <div className="mt-3 flex flex-col gap-2 rounded-lg bg-slate-50 px-3 py-2.5 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-xs text-slate-600">
-        Liên kết quản lý lịch hẹn: bệnh nhân tự xem, đổi hoặc hủy lịch qua email. Gửi lại sẽ vô hiệu hóa liên kết cũ.
+        Liên kết quản lý lịch hẹn: bệnh nhân tự xem, đổi hoặc hủy lịch qua liên kết riêng.{' '}
+        {REACHED_TEXT.patientHears(reachedBy(appointment), 'liên kết mới')} Gửi lại sẽ vô hiệu hóa liên kết cũ.
       </p>
       <Button
         variant="secondary"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { APPOINTMENT_LIMITS, APPOINTMENT_MSG, bulkRequestPaymentRequestSchema } from '@clinic/shared';
+import { APPOINTMENT_LIMITS, APPOINTMENT_MSG, bulkRequestPaymentRequestSchema, REACHED_TEXT } from '@clinic/shared';
 import { Button } from '@/components/ui/button';
 import { CharCount } from '@/components/ui/char-count';
 import { FormField, Textarea } from '@/components/ui/form-field';
@@ -46,7 +46,9 @@ export function BulkInputModal({ kind, count, pending, onSubmit, onClose }: Bulk
       preventClose={pending}
       title={cancel ? `Hủy ${count} lịch hẹn` : `Yêu cầu thanh toán cho ${count} lịch hẹn`}
       description={
-        cancel ? 'Mỗi bệnh nhân nhận email báo hủy với lý do này.' : 'Mỗi bệnh nhân nhận email với số tiền này.'
+        cancel
+          ? REACHED_TEXT.eachPatientHears('thông báo hủy với lý do này')
+          : REACHED_TEXT.eachPatientHears('số tiền này và liên kết thanh toán')
       }
       footer={
         <>

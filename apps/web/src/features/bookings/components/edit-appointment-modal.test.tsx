@@ -62,6 +62,28 @@ describe('EditAppointmentModal', () => {
     );
   });
 
+  it('says by which channel the patient hears of the changes: e-mail, Zalo or SMS only, or a call from staff (issue 35)', async () => {
+    const { release } = server();
+    const { user } = renderWithProviders(
+      <EditAppointmentModal
+        appointment={appointment(5, 'CONFIRMED', { email: null, phone: '0912345678' })}
+        onClose={() => {}}
+      />,
+    );
+    release();
+    const dialog = await screen.findByRole('dialog', { name: 'Chỉnh sửa lịch hẹn #5' });
+    expect(dialog).toHaveAccessibleDescription(/không có email: chỉ nhận tin nhắn Zalo \(hoặc SMS\)/);
+    expect(within(dialog).queryByText(/nhận email liệt kê/)).not.toBeInTheDocument();
+    // An e-mail typed in: the list of changes goes there, and the phone still hears of it.
+    await user.type(within(dialog).getByLabelText('Email'), 'lan@example.vn');
+    expect(dialog).toHaveAccessibleDescription(/nhận email liệt kê các thay đổi và tin nhắn Zalo/);
+    // A landline and no e-mail: nothing can be sent, staff call her.
+    await user.clear(within(dialog).getByLabelText('Email'));
+    await user.clear(within(dialog).getByLabelText('Số điện thoại'));
+    await user.type(within(dialog).getByLabelText('Số điện thoại'), '02838123456');
+    expect(dialog).toHaveAccessibleDescription(/hãy gọi điện báo cho bệnh nhân/);
+  });
+
   it('keeps a department the clinic no longer offers as the selected one', async () => {
     const { release } = server();
     renderWithProviders(

@@ -9,6 +9,8 @@ import {
   bookingWindow,
   formatLongDate,
   minEditDate,
+  REACHED_TEXT,
+  reachedBy,
   type Appointment,
   type AppointmentEditInput,
 } from '@clinic/shared';
@@ -86,9 +88,9 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
     setError,
     formState: { errors },
   } = useForm<EditValues, unknown, AppointmentEditInput>({ resolver, defaultValues: valuesOf(appointment) });
-  const [date = '', time = '', department = '', reason = ''] = useWatch({
+  const [date = '', time = '', department = '', reason = '', email = '', phone = ''] = useWatch({
     control,
-    name: ['appointmentDate', 'appointmentTime', 'department', 'reason'],
+    name: ['appointmentDate', 'appointmentTime', 'department', 'reason', 'email', 'phone'],
   });
 
   const slotChanged =
@@ -143,7 +145,8 @@ export function EditAppointmentModal({ appointment, onClose }: { appointment: Ap
       preventClose={update.isPending}
       size="lg"
       title={`Chỉnh sửa lịch hẹn #${appointment.id}`}
-      description="Bệnh nhân nhận email liệt kê các thay đổi."
+      // What she will receive, by the contact saved with the change (issue 35): e-mail, Zalo/SMS or a call.
+      description={REACHED_TEXT.changesSent(reachedBy({ email, phone }))}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={update.isPending}>

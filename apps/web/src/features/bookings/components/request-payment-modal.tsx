@@ -3,6 +3,8 @@ import {
   APPOINTMENT_MSG,
   BOOKING_UI_MSG,
   formatVnd,
+  reachedBy,
+  REACHED_TEXT,
   requestPaymentRequestSchema,
   type Appointment,
 } from '@clinic/shared';
@@ -72,7 +74,7 @@ export function RequestPaymentModal({ appointment, onClose }: { appointment: App
       onClose={onClose}
       preventClose={request.isPending}
       title="Yêu cầu thanh toán"
-      description={`#${appointment.id} · ${appointment.fullName}. Bệnh nhân nhận email với số tiền cần thanh toán.`}
+      description={`#${appointment.id} · ${appointment.fullName}. ${REACHED_TEXT.patientHears(reachedBy(appointment), 'số tiền cần thanh toán và liên kết thanh toán')}`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={request.isPending}>

@@ -7,7 +7,9 @@ import {
   formatVnd,
   PAYMENT_MSG,
   type PublicAppointmentResponse,
+  type ReachedBy,
   CLINIC_TEXT,
+  REACHED_TEXT,
 } from '@clinic/shared';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -17,6 +19,8 @@ import { ConfirmationPanel, SlotSummary } from '../../shared/confirmation-panel'
 
 export type BookedAppointment = {
   response: PublicAppointmentResponse;
+  /** Her e-mail and/or her mobile (Zalo, else SMS): the panel names the channel her link went to. */
+  reachedBy: ReachedBy;
   fullName: string;
   appointmentDate: string;
   appointmentTime: string;
@@ -48,7 +52,8 @@ export function BookingSuccess({ booked, onBookAnother, showMyAppointments = fal
       {booked.response.manageToken && (
         <div className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-brand-900">
-            Bạn có thể xem, đổi hoặc hủy lịch hẹn qua liên kết riêng này. Liên kết cũng đã được gửi tới email của bạn.
+            Bạn có thể xem, đổi hoặc hủy lịch hẹn qua liên kết riêng này.{' '}
+            {REACHED_TEXT.linkSent(booked.reachedBy, { deposit: !!booked.response.deposit })}
           </p>
           <Link
             to={paths.manageAppointment.href(booked.response.manageToken)}

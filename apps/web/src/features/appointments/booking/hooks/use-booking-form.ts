@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { APPOINTMENT_MSG, type PublicAppointmentInput } from '@clinic/shared';
+import { APPOINTMENT_MSG, reachedBy, type PublicAppointmentInput } from '@clinic/shared';
 import type { FieldControlProps } from '@/components/ui/form-field';
 import { usePublicDepartments } from '@/api/get-departments';
 import { serverErrorText } from '@/lib/error-message';
@@ -166,6 +166,8 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
       onSuccess: (response) =>
         onBooked({
           response,
+          // Where the server sends her link (issue 35); by its rule from what she gave, if it did not say.
+          reachedBy: response.reachedBy ?? reachedBy(values),
           fullName: values.fullName,
           appointmentDate: values.appointmentDate,
           appointmentTime: values.appointmentTime,

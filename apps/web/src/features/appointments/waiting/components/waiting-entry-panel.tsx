@@ -16,6 +16,7 @@ import {
   APPOINTMENT_MSG as M,
   formatDateTime,
   formatLongDate,
+  REACHED_TEXT,
   WAITING_HOLD_MINUTES,
   type WaitingClaimResponse,
   type WaitingEntryView,
@@ -72,7 +73,9 @@ function Claimed({ claim }: { claim: WaitingClaimResponse }) {
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-700">
-          Xem, đổi hoặc hủy lịch hẹn bằng liên kết riêng; liên kết cũng đã được gửi tới email của bạn.
+          Xem, đổi hoặc hủy lịch hẹn bằng liên kết riêng.{' '}
+          {/* Her entry has a phone (the list asks one); an e-mail only if she gave it. */}
+          {REACHED_TEXT.linkSent(claim.reachedBy ?? { email: false, phone: true })}
         </p>
         {claim.manageToken && (
           <Link
