@@ -37,4 +37,5 @@ export * from './stated';
 export * from './phone';
 export * from './messaging';
 export * from './payments';
+export * from './refund-state';
 export * from './private-pages';

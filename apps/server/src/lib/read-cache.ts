@@ -70,11 +70,21 @@ export const WATCHED_TABLES = [
   'comment_reactions',
   'waiting_list_entries',
   'payment_attempts',
+  'refunds',
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
-/** What an appointment, a patient or a figure is read from: the appointments, their doctors and accounts, the departments' names. */
-export const APPOINTMENT_READS: readonly WatchedTable[] = ['appointments', 'users', 'departments'];
+/**
+ * What an appointment, a patient or a figure is read from: the appointments, their doctors and
+ * accounts, the departments' names, and (issue 35) how a deposit was paid and what a visit gives back.
+ */
+export const APPOINTMENT_READS: readonly WatchedTable[] = [
+  'appointments',
+  'users',
+  'departments',
+  'payment_attempts',
+  'refunds',
+];
 
 type Entry = { stamp: string; value: unknown; bytes: number; until: number | null };
 

@@ -9,7 +9,7 @@ import {
 } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import type { AppointmentRow } from '../../db/schema';
-import { enqueueEmails, paymentConfirmationEmail, refundDoneEmail } from '../email/email.service';
+import { enqueueEmails, paymentConfirmationEmail, refundDoneEmail, refundDueEmail } from '../email/email.service';
 import { eventRow } from './appointment-access';
 import { mailDataOfView } from './appointment-mail';
 import {
@@ -123,6 +123,16 @@ export async function recordRefundDone(
   await insertAppointmentEvents(tx, [{ ...event, actorId: by.id, actorName: by.name, actorRole: by.role }]);
   const data = mailDataOfView(view);
   if (data) await enqueueEmails(tx, [refundDoneEmail(data, refund)], now);
+}
+
+/**
+ * A refund staff give back by transfer was recorded (issue 35): she is told at once, by e-mail and
+ * phone, how much comes back, by transfer, and in how many working days.
+ */
+export async function tellRefundDue(tx: Db, appointmentId: number, amount: number, now: Date): Promise<void> {
+  const view = await findAppointmentView(tx, appointmentId);
+  const data = view ? mailDataOfView(view) : null;
+  if (data) await enqueueEmails(tx, [refundDueEmail(data, amount)], now);
 }
 
 /** The appointment a pay page shows (its caller picks what a pay page may show: never the reason). */

@@ -19,6 +19,7 @@ export const EMAIL_KINDS = [
   'PAYMENT_REQUEST',
   'PAYMENT_CONFIRMATION',
   'REFUND_DONE',
+  'REFUND_DUE',
   'UPDATE_NOTIFICATION',
   'CANCELLATION',
   'REMINDER',
@@ -55,6 +56,8 @@ export type AppointmentMailData = {
   deposit?: { amount: number; until: string } | null;
   /** Her phone: the same event goes to it by Zalo or SMS (issue 27). `email` is '' when she gave none. */
   phone?: string | null;
+  /** The way a refund went back ("VNPay"), for its phone message (issue 35). */
+  refundWay?: string | null;
 };
 
 /** Who an event's phone message goes to, and what it says (modules/messaging). */
@@ -65,6 +68,9 @@ export type PhoneOfEmail = {
   appointmentTime: string;
   /** The private link (management or waiting list), sent in its short form. */
   link: string | null;
+  /** Đồng: the amount the event names (a refund's, issue 35). */
+  amount?: number | null;
+  refundWay?: string | null;
 };
 
 export type RenderedEmail = {
@@ -221,6 +227,8 @@ export function phoneOf(a: AppointmentMailData & { waitingUrl?: string }): Phone
     appointmentTime: a.appointmentTime,
     // A held booking's message leads to paying its deposit; the management link is in her e-mail.
     link: (a.deposit ? a.payUrl : null) ?? a.manageUrl ?? a.waitingUrl ?? null,
+    amount: a.amount ?? null,
+    refundWay: a.refundWay ?? null,
   };
 }
 
@@ -474,6 +482,29 @@ export function paymentConfirmationEmail(a: AppointmentMailData): RenderedEmail 
   );
 }
 
+/**
+ * A refund given back by transfer is recorded (issue 35): how much, how, and roughly when, so she
+ * does not wait in silence until staff act.
+ */
+export function refundDueEmail(a: AppointmentMailData, amount: number): RenderedEmail {
+  return appointmentEmail(
+    'REFUND_DUE',
+    { ...a, amount },
+    `Hoàn tiền lịch khám${a.id != null ? ` #${a.id}` : ''}: ${formatVnd(amount)} bằng chuyển khoản`,
+    [
+      {
+        kind: 'p',
+        text: `Phòng khám sẽ hoàn lại ${formatVnd(amount)} cho lịch khám dưới đây bằng chuyển khoản về tài khoản quý khách đã dùng để thanh toán, trong vòng ${CLINIC.refundDays} ngày làm việc.`,
+      },
+      { kind: 'details' },
+      {
+        kind: 'p',
+        text: `Quý khách sẽ nhận thêm một thông báo khi tiền đã được chuyển. Nếu cần hỗ trợ, vui lòng liên hệ hotline ${CLINIC.phone}.`,
+      },
+    ],
+  );
+}
+
 /** The refund is done (issue 28): how much went back, by which way and its reference, for her bank or wallet. */
 export function refundDoneEmail(
   a: AppointmentMailData,
@@ -482,7 +513,7 @@ export function refundDoneEmail(
   const way = refund.way ? ` qua ${refund.way}` : '';
   return appointmentEmail(
     'REFUND_DONE',
-    { ...a, amount: refund.amount },
+    { ...a, amount: refund.amount, refundWay: refund.way },
     `Đã hoàn tiền lịch khám${a.id != null ? ` #${a.id}` : ''}: ${formatVnd(refund.amount)}`,
     [
       {

@@ -1,4 +1,4 @@
-import { CLAIM_CODE_MINUTES, CLINIC, formatDate } from '@clinic/shared';
+import { CLAIM_CODE_MINUTES, CLINIC, formatDate, formatVnd } from '@clinic/shared';
 
 /**
  * Every event's phone message, in one file for the clinic to register (issue 27). Zalo approves
@@ -79,8 +79,8 @@ export const PHONE_TEMPLATES = {
   },
   REFUND_DONE: {
     urgent: false,
-    zns: 'Xin chào <customer_name>, phòng khám đã hoàn tiền cho lịch khám đã hủy lúc <time> ngày <date>. Hotline <hotline>.',
-    sms: '{clinic}: Da hoan tien cho lich kham da huy cua {customer_name} luc {time} ngay {date}. Hotline {hotline}',
+    zns: 'Xin chào <customer_name>, phòng khám đã hoàn <amount><way> cho lịch khám đã hủy lúc <time> ngày <date>. Hotline <hotline>.',
+    sms: '{clinic}: Da hoan {amount}{way} cho lich kham da huy cua {customer_name} luc {time} ngay {date}. Hotline {hotline}',
   },
   // Added last: the simulator numbers its template ids in this order.
   DEPOSIT_REQUEST: {
@@ -112,6 +112,13 @@ export const PHONE_TEMPLATES = {
     urgent: true,
     zns: 'Phòng khám đã trả lời yêu cầu về dữ liệu cá nhân quý khách gửi ngày <date>. Xem câu trả lời tại liên kết lịch hẹn hoặc gọi hotline <hotline>.',
     sms: '{clinic}: Da tra loi yeu cau ve du lieu ca nhan gui ngay {date}. Xem tai lien ket lich hen hoac goi hotline {hotline}',
+  },
+  // Issue 35: a refund staff give back by hand (a VietQR transfer, a desk payment) is recorded: she
+  // hears how much, how and roughly when, instead of nothing until staff act.
+  REFUND_DUE: {
+    urgent: false,
+    zns: 'Xin chào <customer_name>, phòng khám sẽ hoàn <amount> cho lịch khám lúc <time> ngày <date> bằng chuyển khoản trong <days> ngày làm việc. Hotline <hotline>.',
+    sms: '{clinic}: Se hoan {amount} cho lich kham cua {customer_name} luc {time} ngay {date} bang chuyen khoan trong {days} ngay lam viec. Hotline {hotline}',
   },
 } as const satisfies Record<string, PhoneTemplate>;
 
@@ -150,6 +157,12 @@ export type PhoneParams = {
   link?: string | null;
   /** A one-time code (CLAIM_CODE): like a link, not kept once the message is out. */
   code?: string | null;
+  /** Đồng, for a template that names an amount (a refund's: issue 35). */
+  amount?: number | null;
+  /** How a refund went back, " qua VNPay", or '' (REFUND_DONE). */
+  way?: string | null;
+  /** Working days a refund by hand takes (REFUND_DUE). */
+  days?: string | null;
 };
 
 /** The ZNS template_data: every parameter a string, the name cut to Zalo's length. */
@@ -161,6 +174,9 @@ export function znsData(params: PhoneParams): Record<string, string> {
     hotline: CLINIC.phone,
     ...(params.link ? { link: params.link } : {}),
     ...(params.code ? { code: params.code } : {}),
+    ...(params.amount != null ? { amount: formatVnd(params.amount) } : {}),
+    ...(params.way != null ? { way: params.way } : {}),
+    ...(params.days != null ? { days: params.days } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AppointmentRow, PaymentAttemptRow, RefundRow } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { recordRefundDone } from '../appointments/provider-payment.service';
+import { recordRefundDone, tellRefundDue } from '../appointments/provider-payment.service';
 import { momoRefund, momoRefundRequest } from './momo';
 import { findPaidDeposit } from './payments.repository';
 import type { PaymentDeps } from './payments.service';
@@ -48,6 +48,18 @@ const SERVER_IP = '127.0.0.1';
 /** A call under way longer than this is taken as lost (its process died): staff may send it again. */
 const STALE_CALL_MS = 2 * 60_000;
 
+/**
+ * Opens refunds; a VietQR transfer's, given back by hand, tells her at once how much comes back, how
+ * and roughly when (issue 35: she heard nothing until staff acted). How many were opened.
+ */
+async function openAndTell(tx: Db, rows: NewRefund[], now: Date): Promise<number> {
+  const opened = await insertRefunds(tx, rows);
+  for (const r of opened)
+    if (r.appointmentId != null && r.status === 'MANUAL' && r.provider === 'VIETQR')
+      await tellRefundDue(tx, r.appointmentId, r.amount, now);
+  return opened.length;
+}
+
 const statusOf = (provider: PaymentAttemptRow['provider'] | null): RefundStatus =>
   provider === 'VNPAY' || provider === 'MOMO' ? 'PENDING' : 'MANUAL';
 
@@ -82,7 +94,7 @@ export async function openRefundsOnCancel(tx: Db, row: AppointmentRow, actorId: 
       createdAt: now,
       updatedAt: now,
     });
-  await insertRefunds(tx, rows);
+  await openAndTell(tx, rows, now);
 }
 
 /** In the ledger's transaction: money a provider took that the visit cannot keep (cancelled, already paid). */
@@ -91,7 +103,7 @@ export async function openRefundForAttempt(
   attempt: Pick<PaymentAttemptRow, 'id' | 'appointmentId' | 'provider' | 'amount'>,
   now: Date,
 ) {
-  await insertRefunds(tx, [
+  await openAndTell(tx, [
     {
       appointmentId: attempt.appointmentId,
       attemptId: attempt.id,
@@ -102,7 +114,7 @@ export async function openRefundForAttempt(
       createdAt: now,
       updatedAt: now,
     },
-  ]);
+  ], now);
 }
 
 /**
@@ -121,7 +133,7 @@ export async function openUnmatchedRefund(
   },
   now: Date,
 ): Promise<boolean> {
-  const opened = await insertRefunds(tx, [
+  const opened = await openAndTell(tx, [
     {
       ...money,
       attemptId: null,
@@ -131,7 +143,7 @@ export async function openUnmatchedRefund(
       createdAt: now,
       updatedAt: now,
     },
-  ]);
+  ], now);
   return opened > 0;
 }
 
@@ -149,7 +161,7 @@ export async function openSurplusRefund(
 ): Promise<boolean> {
   const deposit = await findPaidDeposit(tx, appointmentId);
   if (!deposit || amount <= 0) return false;
-  await insertRefunds(tx, [
+  await openAndTell(tx, [
     {
       appointmentId,
       attemptId: deposit.id,
@@ -161,7 +173,7 @@ export async function openSurplusRefund(
       createdAt: now,
       updatedAt: now,
     },
-  ]);
+  ], now);
   return true;
 }
 
