@@ -72,6 +72,7 @@ test('a deposit shows on its Booking Manager row as it is paid; she is told befo
     await dialog.getByLabel('Lý do hủy').fill('Tôi bận đột xuất');
     await dialog.getByRole('button', { name: 'Hủy lịch hẹn' }).click();
     await expect(dialog).toBeHidden();
+    await expect(her.getByRole('status')).toContainText('Đã hủy lịch hẹn. Tiền đặt cọc 200.000 VNĐ đã thanh toán sẽ được hoàn tự động');
     // Her page after the cancel: the refund's state (under way, or already done by the refunds job).
     const refundLine = her.getByRole('definition').filter({ hasText: /200\.000 VNĐ qua VNPay/ });
     await expect(refundLine).toContainText(/(Đang hoàn|Đã hoàn tiền) 200\.000 VNĐ qua VNPay/);

@@ -206,6 +206,9 @@ for (const kind of dbKinds()) {
       const res = await cancelByLink(b.manage);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().appointment.appointment.refund).toMatchObject({ amount: DEPOSIT, provider: 'VNPAY' });
+      expect(res.json().message).toBe(
+        'Đã hủy lịch hẹn. Tiền đặt cọc 200.000 VNĐ đã thanh toán sẽ được hoàn tự động về VNPay trong 3-5 ngày làm việc.',
+      );
       await sendDueRefunds(deps());
       const done = { amount: DEPOSIT, provider: 'VNPAY', status: 'DONE' };
       expect((await detail(b.id)).refund).toMatchObject(done);
