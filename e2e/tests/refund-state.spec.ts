@@ -23,7 +23,10 @@ test('a deposit shows on its Booking Manager row as it is paid; she is told befo
   const admin = { Authorization: `Bearer ${await tokenOf(request, 'admin')}` };
   const staff = { Authorization: `Bearer ${await tokenOf(request, 'staff')}` };
   // Obstetrics asks a deposit for this journey only (deposit.spec.ts uses Fertility).
-  const set = await request.put('/api/departments/OBSTETRICS/deposit', { headers: admin, data: { depositAmount: 200000 } });
+  const set = await request.put('/api/departments/OBSTETRICS/deposit', {
+    headers: admin,
+    data: { depositAmount: 200000 },
+  });
   expect(set.status(), await set.text()).toBe(200);
   try {
     const day = await emptySlotDay(request, { time: '10:00', department: 'OBSTETRICS' }, 17);
@@ -41,7 +44,11 @@ test('a deposit shows on its Booking Manager row as it is paid; she is told befo
       },
     });
     expect(booked.status(), await booked.text()).toBe(201);
-    const { appointmentId: id, manageToken, deposit } = (await booked.json()) as {
+    const {
+      appointmentId: id,
+      manageToken,
+      deposit,
+    } = (await booked.json()) as {
       appointmentId: number;
       manageToken: string;
       deposit: { payToken: string };
@@ -72,7 +79,9 @@ test('a deposit shows on its Booking Manager row as it is paid; she is told befo
     await dialog.getByLabel('Lý do hủy').fill('Tôi bận đột xuất');
     await dialog.getByRole('button', { name: 'Hủy lịch hẹn' }).click();
     await expect(dialog).toBeHidden();
-    await expect(her.getByRole('status')).toContainText('Đã hủy lịch hẹn. Tiền đặt cọc 200.000 VNĐ đã thanh toán sẽ được hoàn tự động');
+    await expect(her.getByRole('status')).toContainText(
+      'Đã hủy lịch hẹn. Tiền đặt cọc 200.000 VNĐ đã thanh toán sẽ được hoàn tự động',
+    );
     // Her page after the cancel: the refund's state (under way, or already done by the refunds job).
     const refundLine = her.getByRole('definition').filter({ hasText: /200\.000 VNĐ qua VNPay/ });
     await expect(refundLine).toContainText(/(Đang hoàn|Đã hoàn tiền) 200\.000 VNĐ qua VNPay/);
@@ -82,9 +91,11 @@ test('a deposit shows on its Booking Manager row as it is paid; she is told befo
     await expect
       .poll(
         async () =>
-          ((await (await request.get(`/api/appointments/${id}`, { headers: staff })).json()) as {
-            refund: { status: string } | null;
-          }).refund?.status,
+          (
+            (await (await request.get(`/api/appointments/${id}`, { headers: staff })).json()) as {
+              refund: { status: string } | null;
+            }
+          ).refund?.status,
         { timeout: 60_000, intervals: [1000] },
       )
       .toBe('DONE');
@@ -103,7 +114,9 @@ test('a deposit shows on its Booking Manager row as it is paid; she is told befo
     await row.getByRole('button', { name: `Thao tác cho lịch hẹn #${id}` }).click();
     await page.getByRole('menuitem', { name: 'Xem chi tiết' }).click();
     const detail = page.getByRole('dialog');
-    await expect(detail.getByRole('definition').filter({ hasText: 'Đã hoàn tiền 200.000 VNĐ qua VNPay' }).first()).toBeVisible();
+    await expect(
+      detail.getByRole('definition').filter({ hasText: 'Đã hoàn tiền 200.000 VNĐ qua VNPay' }).first(),
+    ).toBeVisible();
     await expect(detail).not.toContainText('Cần hoàn tiền');
     await snap(page, testInfo, 'detail-one-refund-state');
 

@@ -38,7 +38,10 @@ function wayOf(provider: PaymentProvider | null): string {
  * My Appointments) see the same words, but for a provider's refusal, which staff see and she does not
  * (for her it is still under way: staff send it again or give it back by hand).
  */
-export function refundStateText(refund: Pick<RefundSummary, 'amount' | 'status' | 'provider'>, forStaff = true): string {
+export function refundStateText(
+  refund: Pick<RefundSummary, 'amount' | 'status' | 'provider'>,
+  forStaff = true,
+): string {
   const amount = formatVnd(refund.amount);
   const way = wayOf(refund.provider);
   switch (refund.status) {

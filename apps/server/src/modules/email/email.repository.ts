@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import { emailOutbox, type EmailOutboxRow, type KeptEmailData } from '../../db/schema';
 import { CLINIC } from '@clinic/shared';
 import { enqueuePhoneMessages, type PhoneEvent } from '../messaging/messaging.service';
-import { isPhoneTemplate, PHONE_TEMPLATES } from '../messaging/templates';
 import { bodyOf, phoneOf, renderKept, type OutboxEmail } from './templates';
 
 /** The phone message of an e-mail's event, with its private link in the short form SMS can carry. */
@@ -20,17 +19,14 @@ export function phoneEventOf(e: OutboxEmail): PhoneEvent[] {
         date: to.appointmentDate,
         time: to.appointmentTime,
         link: to.link ? shortLink(to.link) : null,
-        // A refund's message names its amount, way and time (issue 35): only where its template has them.
-        ...(names(e.kind, 'amount') ? { amount: to.amount ?? null } : {}),
-        ...(names(e.kind, 'way') ? { way: to.refundWay ? ` qua ${to.refundWay}` : '' } : {}),
-        ...(names(e.kind, 'days') ? { days: CLINIC.refundDays } : {}),
+        // A refund's message names its amount, way and time (issue 35); a template without them drops them.
+        amount: to.amount ?? null,
+        way: to.refundWay ? ` qua ${to.refundWay}` : '',
+        days: CLINIC.refundDays,
       },
     },
   ];
 }
-
-/** Whether the phone template of `kind` has the parameter `param`. */
-const names = (kind: string, param: string) => isPhoneTemplate(kind) && PHONE_TEMPLATES[kind].zns.includes(`<${param}>`);
 
 const PRIVATE_LINK = /^(.*)\/appointment\/(?:manage|waiting)\/([A-Za-z0-9_-]{22})[A-Za-z0-9_-]{21}$/;
 const shortLink = (link: string) => link.replace(PRIVATE_LINK, '$1/l/$2');

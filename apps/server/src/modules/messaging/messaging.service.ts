@@ -91,7 +91,7 @@ export function phoneMessagesOf(events: PhoneEvent[], now: Date): NewMessage[] {
         channel: 'zalo' as const,
         template: event.kind,
         recipient,
-        data: znsData(event.params),
+        data: znsData(event.params, event.kind),
         appointmentId: event.appointmentId,
         trackingId: trackingIdOf(event, recipient, now),
         urgent,

@@ -165,8 +165,12 @@ export type PhoneParams = {
   days?: string | null;
 };
 
-/** The ZNS template_data: every parameter a string, the name cut to Zalo's length. */
-export function znsData(params: PhoneParams): Record<string, string> {
+/**
+ * The ZNS template_data: every parameter a string, the name cut to Zalo's length. An amount, a way
+ * and a number of days go only to a template that names them (Zalo takes a template's own parameters).
+ */
+export function znsData(params: PhoneParams, template?: PhoneTemplateName): Record<string, string> {
+  const named = (param: string) => !template || PHONE_TEMPLATES[template].zns.includes(`<${param}>`);
   return {
     customer_name: params.customer_name.slice(0, ZNS_PARAM_MAX),
     date: formatDate(params.date),
@@ -174,9 +178,9 @@ export function znsData(params: PhoneParams): Record<string, string> {
     hotline: CLINIC.phone,
     ...(params.link ? { link: params.link } : {}),
     ...(params.code ? { code: params.code } : {}),
-    ...(params.amount != null ? { amount: formatVnd(params.amount) } : {}),
-    ...(params.way != null ? { way: params.way } : {}),
-    ...(params.days != null ? { days: params.days } : {}),
+    ...(params.amount != null && named('amount') ? { amount: formatVnd(params.amount) } : {}),
+    ...(params.way != null && named('way') ? { way: params.way } : {}),
+    ...(params.days != null && named('days') ? { days: params.days } : {}),
   };
 }
 

@@ -47,7 +47,14 @@ describe('refund texts', () => {
     for (const template of ['REFUND_DONE', 'REFUND_DUE'] as const) {
       const text = smsText(
         template,
-        znsData({ customer_name: name, date: '2027-03-04', time: '15:00', amount: 1_500_000, way: ' qua Vi MoMo', days: '3-5' }),
+        znsData({
+          customer_name: name,
+          date: '2027-03-04',
+          time: '15:00',
+          amount: 1_500_000,
+          way: ' qua Vi MoMo',
+          days: '3-5',
+        }),
       );
       expect(text).toContain('1.500.000 VND');
       expect(smsParts(text)).toBeLessThanOrEqual(2);
@@ -176,9 +183,14 @@ for (const kind of dbKinds()) {
     }
 
     const managed = async (token: string) =>
-      (await t.app.inject({ method: 'GET', url: `/api/appointments/manage/${token}` })).json().appointment as Appointment;
+      (await t.app.inject({ method: 'GET', url: `/api/appointments/manage/${token}` })).json()
+        .appointment as Appointment;
     const cancelByLink = (token: string) =>
-      t.app.inject({ method: 'POST', url: `/api/appointments/manage/${token}/cancel`, payload: { reason: 'Bận việc' } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/appointments/manage/${token}/cancel`,
+        payload: { reason: 'Bận việc' },
+      });
     const detail = async (id: number) =>
       (await call(t.app, s.staff, 'GET', `/api/appointments/${id}`)).json() as Appointment;
     const row = async (id: number) => {
@@ -219,7 +231,10 @@ for (const kind of dbKinds()) {
       const texts = await phoneTexts(b.msisdn);
       const told = texts.filter((m) => m.data?.amount);
       expect(told).toEqual([
-        expect.objectContaining({ channel: 'zalo', data: expect.objectContaining({ amount: '200.000 VNĐ', way: ' qua VNPay' }) }),
+        expect.objectContaining({
+          channel: 'zalo',
+          data: expect.objectContaining({ amount: '200.000 VNĐ', way: ' qua VNPay' }),
+        }),
       ]);
     });
 

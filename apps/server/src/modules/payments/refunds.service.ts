@@ -103,18 +103,22 @@ export async function openRefundForAttempt(
   attempt: Pick<PaymentAttemptRow, 'id' | 'appointmentId' | 'provider' | 'amount'>,
   now: Date,
 ) {
-  await openAndTell(tx, [
-    {
-      appointmentId: attempt.appointmentId,
-      attemptId: attempt.id,
-      provider: attempt.provider,
-      amount: attempt.amount,
-      status: statusOf(attempt.provider),
-      createdBy: null,
-      createdAt: now,
-      updatedAt: now,
-    },
-  ], now);
+  await openAndTell(
+    tx,
+    [
+      {
+        appointmentId: attempt.appointmentId,
+        attemptId: attempt.id,
+        provider: attempt.provider,
+        amount: attempt.amount,
+        status: statusOf(attempt.provider),
+        createdBy: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ],
+    now,
+  );
 }
 
 /**
@@ -133,17 +137,21 @@ export async function openUnmatchedRefund(
   },
   now: Date,
 ): Promise<boolean> {
-  const opened = await openAndTell(tx, [
-    {
-      ...money,
-      attemptId: null,
-      reason: 'UNMATCHED',
-      status: 'MANUAL',
-      createdBy: null,
-      createdAt: now,
-      updatedAt: now,
-    },
-  ], now);
+  const opened = await openAndTell(
+    tx,
+    [
+      {
+        ...money,
+        attemptId: null,
+        reason: 'UNMATCHED',
+        status: 'MANUAL',
+        createdBy: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ],
+    now,
+  );
   return opened > 0;
 }
 
@@ -161,19 +169,23 @@ export async function openSurplusRefund(
 ): Promise<boolean> {
   const deposit = await findPaidDeposit(tx, appointmentId);
   if (!deposit || amount <= 0) return false;
-  await openAndTell(tx, [
-    {
-      appointmentId,
-      attemptId: deposit.id,
-      reason: 'SURPLUS',
-      provider: deposit.provider,
-      amount,
-      status: statusOf(deposit.provider),
-      createdBy: actorId,
-      createdAt: now,
-      updatedAt: now,
-    },
-  ], now);
+  await openAndTell(
+    tx,
+    [
+      {
+        appointmentId,
+        attemptId: deposit.id,
+        reason: 'SURPLUS',
+        provider: deposit.provider,
+        amount,
+        status: statusOf(deposit.provider),
+        createdBy: actorId,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ],
+    now,
+  );
   return true;
 }
 

@@ -12,14 +12,7 @@ import {
   Undo2,
   type LucideIcon,
 } from 'lucide-react';
-import {
-  depositStateText,
-  formatDate,
-  formatVnd,
-  refundStateText,
-  type Appointment,
-  type Role,
-} from '@clinic/shared';
+import { depositStateText, formatDate, formatVnd, refundStateText, type Appointment, type Role } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { ActionMenu } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';

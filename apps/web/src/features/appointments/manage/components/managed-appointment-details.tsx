@@ -1,14 +1,9 @@
 import type { ReactNode } from 'react';
 import { CalendarDays, Clock, FileText, MessageSquareText, Stethoscope, Undo2, UserRound } from 'lucide-react';
-import {
-  DOCTOR_MESSAGE_LABEL,
-  formatLongDate,
-  refundStateText,
-  refundTiming,
-  type Appointment,
-} from '@clinic/shared';
+import { DOCTOR_MESSAGE_LABEL, formatLongDate, type Appointment } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { departmentLabel } from '../../shared/department-label';
+import { RefundState } from '../../shared/refund-state';
 
 /** One labelled fact with its icon, in a two-column list. */
 export function DetailRow({
@@ -78,12 +73,7 @@ export function ManagedAppointmentDetails({ appointment, titleId }: { appointmen
         {appointment.refund && (
           // Her money back (issue 35), in the words staff read, and when it comes while it has not.
           <DetailRow icon={Undo2} label="Hoàn tiền" wide>
-            {refundStateText(appointment.refund, false)}
-            {appointment.refund.status !== 'DONE' && (
-              <span className="mt-0.5 block text-sm font-normal text-slate-700">
-                Tiền sẽ được {refundTiming(appointment.refund.provider)}.
-              </span>
-            )}
+            <RefundState refund={appointment.refund} />
           </DetailRow>
         )}
       </dl>
