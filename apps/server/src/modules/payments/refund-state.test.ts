@@ -1,12 +1,12 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundStateText, type Appointment, type AppointmentPage } from '@clinic/shared';
-import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
+import { fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
+import { buildPhoneTestApp } from '../../../test/phone';
 import { booking, call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
 import { listOutboxEmails } from '../email/email.repository';
 import { processDueMessages } from '../messaging/messaging.service';
-import { startPhoneSimulator, type PhoneSimulator } from '../messaging/phone-simulator.mjs';
+import type { PhoneSimulator } from '../messaging/phone-simulator.mjs';
 import { PHONE_TEMPLATES, smsParts, smsText, znsData } from '../messaging/templates';
 import { vnpaySign, vnpaySignData } from './vnpay';
 import { sendDueRefunds } from './refunds.service';
@@ -16,17 +16,6 @@ import { sendDueRefunds } from './refunds.service';
  * to her with its amount; a deposit's state on Booking Manager's rows.
  */
 const DEPOSIT = 200_000;
-const ZALO_TOKEN = 'zalo-test-access-token';
-const OA_SECRET = 'oa-secret-for-tests';
-const APP_ID = '4242';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('refund texts', () => {
   it('one line per state, the same words for staff and her but a refusal, which she reads as under way', () => {
@@ -75,31 +64,7 @@ for (const kind of dbKinds()) {
     let n = 0;
 
     beforeAll(async () => {
-      const port = await freePort();
-      sim = await startPhoneSimulator({
-        zaloToken: ZALO_TOKEN,
-        zaloAppId: APP_ID,
-        oaSecret: OA_SECRET,
-        smsApiKey: 'esms-key',
-        smsSecretKey: 'esms-secret',
-        zaloWebhookUrl: `http://127.0.0.1:${port}/api/messages/callbacks/zalo`,
-      });
-      t = await buildTestApp(kind, {
-        clock,
-        env: {
-          RATE_LIMIT_PUBLIC: '1000',
-          // The refund calls are real HTTP POSTs to the simulators: the app listens on its PUBLIC_URL.
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          ZALO_API_URL: sim.url,
-          ZALO_ACCESS_TOKEN: ZALO_TOKEN,
-          ZALO_APP_ID: APP_ID,
-          ZALO_OA_SECRET: OA_SECRET,
-          SMS_API_URL: sim.url,
-          SMS_API_KEY: 'esms-key',
-          SMS_SECRET_KEY: 'esms-secret',
-        },
-      });
-      await t.app.listen({ port, host: '127.0.0.1' });
+      ({ t, sim } = await buildPhoneTestApp(kind, clock));
       s = await signInAll(t.app);
       const set = await call(t.app, s.admin, 'PUT', '/api/departments/FERTILITY/deposit', { depositAmount: DEPOSIT });
       expect(set.statusCode).toBe(200);
