@@ -127,7 +127,7 @@ test('a deposit shows on its Booking Manager row as it is paid; she is told befo
           const inbox = (await (await request.get(`${SIMULATOR}/_sim/inbox?phone=${msisdn}`)).json()) as {
             data?: Record<string, string>;
           }[];
-          return inbox.some((m) => m.data?.amount === '200.000 VNĐ' && m.data?.way === ' qua VNPay');
+          return inbox.some((m) => m.data?.amount === '200.000 VNĐ' && m.data?.way === 'VNPay');
         },
         { timeout: 30_000 },
       )

@@ -33,6 +33,12 @@ function wayOf(provider: PaymentProvider | null): string {
   return provider === 'VIETQR' ? ' bằng chuyển khoản' : '';
 }
 
+/** How a refund went back, named in her phone message: "VNPay", "chuyển khoản", or by hand at the desk. */
+export function refundWayName(provider: PaymentProvider | null): string {
+  if (refundsByProvider(provider)) return PAYMENT_PROVIDER_LABELS[provider];
+  return provider === 'VIETQR' ? 'chuyển khoản' : 'chuyển khoản hoặc tiền mặt';
+}
+
 /**
  * The one line a refund is read as: staff (the booking's detail and row) and the patient (her link,
  * My Appointments) see the same words, but for a provider's refusal, which staff see and she does not

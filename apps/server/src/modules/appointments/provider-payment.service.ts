@@ -6,6 +6,7 @@ import {
   type Role,
   type AppointmentStatus,
   type PaymentKind,
+  type PaymentProvider,
 } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import type { AppointmentRow } from '../../db/schema';
@@ -111,7 +112,7 @@ export async function flagRefund(tx: Db, row: AppointmentRow, now: Date): Promis
 export async function recordRefundDone(
   tx: Db,
   appointmentId: number,
-  refund: { amount: number; way: string | null; reference: string | null },
+  refund: { amount: number; way: string | null; reference: string | null; provider: PaymentProvider | null },
   by: { id: number | null; name: string; role: Role | null },
   now: Date,
 ): Promise<void> {

@@ -21,7 +21,7 @@ export function phoneEventOf(e: OutboxEmail): PhoneEvent[] {
         link: to.link ? shortLink(to.link) : null,
         // A refund's message names its amount, way and time (issue 35); a template without them drops them.
         amount: to.amount ?? null,
-        way: to.refundWay ? ` qua ${to.refundWay}` : '',
+        way: to.refundWay ?? null,
         days: CLINIC.refundDays,
       },
     },

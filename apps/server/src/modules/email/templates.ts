@@ -7,6 +7,8 @@ import {
   formatTimeOnDate,
   formatVnd,
   PAYMENT_MSG,
+  refundWayName,
+  type PaymentProvider,
   WAITING_HOLD_MINUTES,
 } from '@clinic/shared';
 import type { EmailAttachment, KeptEmailData } from '../../db/schema';
@@ -56,7 +58,7 @@ export type AppointmentMailData = {
   deposit?: { amount: number; until: string } | null;
   /** Her phone: the same event goes to it by Zalo or SMS (issue 27). `email` is '' when she gave none. */
   phone?: string | null;
-  /** The way a refund went back ("VNPay"), for its phone message (issue 35). */
+  /** The way a refund went back ("VNPay", "chuyển khoản"), for its phone message (issue 35). */
   refundWay?: string | null;
 };
 
@@ -508,12 +510,12 @@ export function refundDueEmail(a: AppointmentMailData, amount: number): Rendered
 /** The refund is done (issue 28): how much went back, by which way and its reference, for her bank or wallet. */
 export function refundDoneEmail(
   a: AppointmentMailData,
-  refund: { amount: number; way: string | null; reference: string | null },
+  refund: { amount: number; way: string | null; reference: string | null; provider?: PaymentProvider | null },
 ): RenderedEmail {
   const way = refund.way ? ` qua ${refund.way}` : '';
   return appointmentEmail(
     'REFUND_DONE',
-    { ...a, amount: refund.amount, refundWay: refund.way },
+    { ...a, amount: refund.amount, refundWay: refundWayName(refund.provider ?? null) },
     `Đã hoàn tiền lịch khám${a.id != null ? ` #${a.id}` : ''}: ${formatVnd(refund.amount)}`,
     [
       {

@@ -79,8 +79,8 @@ export const PHONE_TEMPLATES = {
   },
   REFUND_DONE: {
     urgent: false,
-    zns: 'Xin chào <customer_name>, phòng khám đã hoàn <amount><way> cho lịch khám đã hủy lúc <time> ngày <date>. Hotline <hotline>.',
-    sms: '{clinic}: Da hoan {amount}{way} cho lich kham da huy cua {customer_name} luc {time} ngay {date}. Hotline {hotline}',
+    zns: 'Xin chào <customer_name>, phòng khám đã hoàn <amount> qua <way> cho lịch khám đã hủy lúc <time> ngày <date>. Hotline <hotline>.',
+    sms: '{clinic}: Da hoan {amount} qua {way} cho lich kham da huy cua {customer_name} luc {time} ngay {date}. Hotline {hotline}',
   },
   // Added last: the simulator numbers its template ids in this order.
   DEPOSIT_REQUEST: {
@@ -159,7 +159,7 @@ export type PhoneParams = {
   code?: string | null;
   /** Đồng, for a template that names an amount (a refund's: issue 35). */
   amount?: number | null;
-  /** How a refund went back, " qua VNPay", or '' (REFUND_DONE). */
+  /** How a refund went back: "VNPay", "chuyển khoản" (REFUND_DONE). */
   way?: string | null;
   /** Working days a refund by hand takes (REFUND_DUE). */
   days?: string | null;

@@ -41,7 +41,7 @@ describe('refund texts', () => {
           date: '2027-03-04',
           time: '15:00',
           amount: 1_500_000,
-          way: ' qua Vi MoMo',
+          way: 'Ví MoMo',
           days: '3-5',
         }),
       );
@@ -198,7 +198,7 @@ for (const kind of dbKinds()) {
       expect(told).toEqual([
         expect.objectContaining({
           channel: 'zalo',
-          data: expect.objectContaining({ amount: '200.000 VNĐ', way: ' qua VNPay' }),
+          data: expect.objectContaining({ amount: '200.000 VNĐ', way: 'VNPay' }),
         }),
       ]);
     });
@@ -229,7 +229,7 @@ for (const kind of dbKinds()) {
       expect((await row(b.id)).refund).toMatchObject({ ...waiting, status: 'DONE' });
       const after = (await phoneTexts(b.msisdn)).filter((m) => m.data?.amount);
       expect(after).toHaveLength(2);
-      expect(after[1]!.data).toMatchObject({ amount: '200.000 VNĐ', way: '' });
+      expect(after[1]!.data).toMatchObject({ amount: '200.000 VNĐ', way: 'chuyển khoản' });
     });
   });
 }

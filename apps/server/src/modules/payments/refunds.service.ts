@@ -329,7 +329,7 @@ async function sendRefund(
       await recordRefundDone(
         tx,
         row.appointmentId,
-        { amount: row.amount, way, reference: row.providerRefundId },
+        { amount: row.amount, way, reference: row.providerRefundId, provider: attempt.provider },
         { id: null, name: way, role: null },
         at,
       );
@@ -394,7 +394,13 @@ export async function markRefundDone(
     }
     // By hand: a bank transfer or cash, whatever way the money came. Money that named no visit has no history to write.
     if (row.appointmentId != null)
-      await recordRefundDone(tx, row.appointmentId, { amount: row.amount, way: null, reference }, caller, now);
+      await recordRefundDone(
+        tx,
+        row.appointmentId,
+        { amount: row.amount, way: null, reference, provider: row.provider },
+        caller,
+        now,
+      );
   });
   return answer(deps.db, id, REFUND_MSG.markedDone);
 }
