@@ -38,4 +38,5 @@ export * from './phone';
 export * from './messaging';
 export * from './payments';
 export * from './vietqr-banks';
+export * from './refund-state';
 export * from './private-pages';

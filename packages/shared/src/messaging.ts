@@ -43,6 +43,7 @@ export const MESSAGING_TEXT = {
     PRIVACY_DELETED: 'Đã xóa dữ liệu cá nhân',
     PRIVACY_ANSWERED: 'Trả lời yêu cầu về dữ liệu cá nhân',
     REFUND_DONE: 'Đã hoàn tiền',
+    REFUND_DUE: 'Sẽ hoàn tiền bằng chuyển khoản',
     DEPOSIT_REQUEST: 'Yêu cầu đặt cọc giữ chỗ',
   } as Record<string, string>,
   status: {

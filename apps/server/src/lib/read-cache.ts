@@ -75,8 +75,17 @@ export const WATCHED_TABLES = [
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
-/** What an appointment, a patient or a figure is read from: the appointments, their doctors and accounts, the departments' names. */
-export const APPOINTMENT_READS: readonly WatchedTable[] = ['appointments', 'users', 'departments'];
+/**
+ * What an appointment, a patient or a figure is read from: the appointments, their doctors and
+ * accounts, the departments' names, and (issue 35) how a deposit was paid and what a visit gives back.
+ */
+export const APPOINTMENT_READS: readonly WatchedTable[] = [
+  'appointments',
+  'users',
+  'departments',
+  'payment_attempts',
+  'refunds',
+];
 
 type Entry = { stamp: string; value: unknown; bytes: number; until: number | null };
 

@@ -106,6 +106,8 @@ export const APPOINTMENT_MSG = {
   confirmed: 'Đã xác nhận lịch hẹn',
   confirmedWithDoctor: 'Đã xác nhận lịch hẹn với bác sĩ',
   cancelled: 'Đã hủy lịch hẹn thành công',
+  /** A cancel that gives her paid deposit back (issue 35): what, how and when (refundOnCancelText). */
+  cancelledWithDeposit: (refund: string) => `Đã hủy lịch hẹn. ${refund}`,
   cancelledWithRefund: `Đã hủy lịch hẹn. Khoản thanh toán sẽ được hoàn lại trong ${CLINIC.refundDays} ngày làm việc.`,
   paidCancelNeedsRefund: 'Lịch hẹn đã thanh toán. Vui lòng chọn hủy kèm hoàn tiền',
   patientCancelTooLate: 'Lịch hẹn đã được xác nhận. Vui lòng liên hệ phòng khám để hủy lịch hẹn',

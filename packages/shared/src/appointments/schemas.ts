@@ -10,6 +10,8 @@ import { APPOINTMENT_EVENT_ACTIONS } from './state-machine';
 import { isDateString, isTimeString } from './time';
 import { normalizePhone } from '../phone';
 import { reachedBySchema } from '../messaging';
+import { paymentMethodSchema } from '../payments';
+import { refundSummarySchema } from '../refund-state';
 
 export { normalizePhone };
 
@@ -214,7 +216,11 @@ export const appointmentSchema = z.object({
   depositAmount: z.number().nullable(),
   depositDueAt: z.string().nullable(),
   depositPaidAt: z.string().nullable(),
+  /** How the deposit was paid online (VNPay, MoMo, VietQR), once paid: how a cancel gives it back (issue 35). */
+  depositMethod: paymentMethodSchema.nullable(),
   refundRequired: z.boolean(),
+  /** What was or is being given back for this visit (issue 35), or null. */
+  refund: refundSummarySchema.nullable(),
   cancelReason: z.string().nullable(),
   patientStatus: z.string().nullable(),
   doctorResponse: z.string().nullable(),

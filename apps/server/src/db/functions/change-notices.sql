@@ -69,8 +69,11 @@ CREATE OR REPLACE TRIGGER waiting_list_entries_changes AFTER INSERT OR UPDATE OR
 -- The payment ledger: the dashboard values paid visits at what it took (issue 28).
 CREATE OR REPLACE TRIGGER payment_attempts_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON payment_attempts
   FOR EACH STATEMENT EXECUTE FUNCTION clinic_notify_change();
--- The dashboard's money of the day (issue 35): refunds done, and the desk's "mark paid" of the trail.
+-- The refunds (issue 35): a visit's rows, detail and her link read what it gives back, a refund's
+-- state changes (done by the provider or by staff) without a write to the visit, and the dashboard's
+-- money of the day counts refunds done.
 CREATE OR REPLACE TRIGGER refunds_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON refunds
   FOR EACH STATEMENT EXECUTE FUNCTION clinic_notify_change();
+-- The dashboard's money of the day (issue 35): the desk's "mark paid" of the trail.
 CREATE OR REPLACE TRIGGER appointment_events_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON appointment_events
   FOR EACH STATEMENT EXECUTE FUNCTION clinic_notify_change();

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { PaymentProvider, RefundSummary } from '@clinic/shared';
 import { rowsOf, type Db } from '../../db/client';
 import {
   appointmentEvents,
@@ -30,7 +31,33 @@ const viewColumns = {
     birth: patientUser.birth,
   },
   departmentName: departments.departmentName,
+  // Issue 35: how a paid deposit was paid, and what the visit gives back, read with the row (the
+  // lists poll them). Each a lookup by the visit's id on its own index (payment_attempts_appointment_idx,
+  // refunds_appointment_idx), run only for the page's rows. Written out: drizzle would print the outer
+  // column unqualified, which inside the subquery means the inner table's.
+  depositMethod: sql<PaymentProvider | null>`case when "appointments"."deposit_paid_at" is not null then
+    (select pa.provider from payment_attempts pa where pa.appointment_id = "appointments"."id"
+      and pa.kind = 'DEPOSIT' and pa.status in ('PAID', 'REFUND_DUE') order by pa.id limit 1) end`,
+  refund: sql<RefundSummary | null>`(select json_build_object(
+      'amount', sum(r.amount),
+      'status', case when bool_and(r.status = 'DONE') then 'DONE'
+        else (array_agg(r.status order by r.id) filter (where r.status <> 'DONE'))[1] end,
+      'provider', (array_agg(r.provider order by r.id))[1],
+      'doneAt', max(r.done_at))
+    from refunds r where r.appointment_id = "appointments"."id" having count(*) > 0)`.mapWith(refundSummaryOf),
 };
+
+/** The refund summary's JSON as the driver hands it (parsed or not), with its numbers as numbers. */
+function refundSummaryOf(value: unknown): RefundSummary | null {
+  if (value == null) return null;
+  const v = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+  return {
+    amount: Number(v.amount),
+    status: v.status as RefundSummary['status'],
+    provider: (v.provider as RefundSummary['provider']) ?? null,
+    doneAt: v.doneAt == null ? null : new Date(v.doneAt as string).toISOString(),
+  };
+}
 
 export function viewQuery(db: Db) {
   return db

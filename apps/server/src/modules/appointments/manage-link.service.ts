@@ -5,6 +5,7 @@ import {
   clinicMoment,
   formatDate,
   isAllowed,
+  refundOnCancelText,
   refusalReason,
   type AppointmentStatus,
   CLAIM_MSG,
@@ -117,7 +118,10 @@ export async function cancelByLink(deps: AppointmentDeps, token: string, body: {
         [cancellationEmail({ ...data, ...refund }, { reason: body.reason, refund: refund != null })],
         now,
       );
-    return { message: M.cancelled, appointment: await managedView(tx, updated) };
+    const answer = await managedView(tx, updated);
+    // Her deposit's way back, said again with the cancel (issue 35).
+    const refundText = deposit > 0 ? refundOnCancelText(answer.appointment) : null;
+    return { message: refundText ? M.cancelledWithDeposit(refundText) : M.cancelled, appointment: answer };
   });
 }
 

@@ -6,10 +6,11 @@ import {
   type Role,
   type AppointmentStatus,
   type PaymentKind,
+  type PaymentProvider,
 } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import type { AppointmentRow } from '../../db/schema';
-import { enqueueEmails, paymentConfirmationEmail, refundDoneEmail } from '../email/email.service';
+import { enqueueEmails, paymentConfirmationEmail, refundDoneEmail, refundDueEmail } from '../email/email.service';
 import { eventRow } from './appointment-access';
 import { mailDataOfView } from './appointment-mail';
 import {
@@ -111,7 +112,7 @@ export async function flagRefund(tx: Db, row: AppointmentRow, now: Date): Promis
 export async function recordRefundDone(
   tx: Db,
   appointmentId: number,
-  refund: { amount: number; way: string | null; reference: string | null },
+  refund: { amount: number; way: string | null; reference: string | null; provider: PaymentProvider | null },
   by: { id: number | null; name: string; role: Role | null },
   now: Date,
 ): Promise<void> {
@@ -123,6 +124,16 @@ export async function recordRefundDone(
   await insertAppointmentEvents(tx, [{ ...event, actorId: by.id, actorName: by.name, actorRole: by.role }]);
   const data = mailDataOfView(view);
   if (data) await enqueueEmails(tx, [refundDoneEmail(data, refund)], now);
+}
+
+/**
+ * A refund staff give back by transfer was recorded (issue 35): she is told at once, by e-mail and
+ * phone, how much comes back, by transfer, and in how many working days.
+ */
+export async function tellRefundDue(tx: Db, appointmentId: number, amount: number, now: Date): Promise<void> {
+  const view = await findAppointmentView(tx, appointmentId);
+  const data = view ? mailDataOfView(view) : null;
+  if (data) await enqueueEmails(tx, [refundDueEmail(data, amount)], now);
 }
 
 /** The appointment a pay page shows (its caller picks what a pay page may show: never the reason). */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailOutbox, type EmailOutboxRow, type KeptEmailData } from '../../db/schema';
+import { CLINIC } from '@clinic/shared';
 import { enqueuePhoneMessages, type PhoneEvent } from '../messaging/messaging.service';
 import { bodyOf, phoneOf, renderKept, type OutboxEmail } from './templates';
 
@@ -18,7 +19,10 @@ export function phoneEventOf(e: OutboxEmail): PhoneEvent[] {
         date: to.appointmentDate,
         time: to.appointmentTime,
         link: to.link ? shortLink(to.link) : null,
+        // A refund's message names its amount, way and time (issue 35); a template without them drops them.
         amount: to.amount ?? null,
+        way: to.refundWay ?? null,
+        days: CLINIC.refundDays,
       },
     },
   ];

@@ -7,6 +7,8 @@ import {
   formatTimeOnDate,
   formatVnd,
   PAYMENT_MSG,
+  refundWayName,
+  type PaymentProvider,
   WAITING_HOLD_MINUTES,
 } from '@clinic/shared';
 import type { EmailAttachment, KeptEmailData } from '../../db/schema';
@@ -19,6 +21,7 @@ export const EMAIL_KINDS = [
   'PAYMENT_REQUEST',
   'PAYMENT_CONFIRMATION',
   'REFUND_DONE',
+  'REFUND_DUE',
   'UPDATE_NOTIFICATION',
   'CANCELLATION',
   'REMINDER',
@@ -55,6 +58,8 @@ export type AppointmentMailData = {
   deposit?: { amount: number; until: string } | null;
   /** Her phone: the same event goes to it by Zalo or SMS (issue 27). `email` is '' when she gave none. */
   phone?: string | null;
+  /** The way a refund went back ("VNPay", "chuyển khoản"), for its phone message (issue 35). */
+  refundWay?: string | null;
 };
 
 /** Who an event's phone message goes to, and what it says (modules/messaging). */
@@ -65,8 +70,9 @@ export type PhoneOfEmail = {
   appointmentTime: string;
   /** The private link (management, waiting list or pay page), sent in its short form. */
   link: string | null;
-  /** What she is asked to pay (a payment request's phone message says it: issue 35). */
+  /** Đồng: the amount the event names (a refund's, issue 35). */
   amount?: number | null;
+  refundWay?: string | null;
 };
 
 export type RenderedEmail = {
@@ -225,6 +231,7 @@ export function phoneOf(a: AppointmentMailData & { waitingUrl?: string }): Phone
     // she pays from); a held booking's management link is in her e-mail and on the page she booked on.
     link: a.payUrl ?? a.manageUrl ?? a.waitingUrl ?? null,
     amount: a.amount ?? null,
+    refundWay: a.refundWay ?? null,
   };
 }
 
@@ -478,15 +485,38 @@ export function paymentConfirmationEmail(a: AppointmentMailData): RenderedEmail 
   );
 }
 
+/**
+ * A refund given back by transfer is recorded (issue 35): how much, how, and roughly when, so she
+ * does not wait in silence until staff act.
+ */
+export function refundDueEmail(a: AppointmentMailData, amount: number): RenderedEmail {
+  return appointmentEmail(
+    'REFUND_DUE',
+    { ...a, amount },
+    `Hoàn tiền lịch khám${a.id != null ? ` #${a.id}` : ''}: ${formatVnd(amount)} bằng chuyển khoản`,
+    [
+      {
+        kind: 'p',
+        text: `Phòng khám sẽ hoàn lại ${formatVnd(amount)} cho lịch khám dưới đây bằng chuyển khoản về tài khoản quý khách đã dùng để thanh toán, trong vòng ${CLINIC.refundDays} ngày làm việc.`,
+      },
+      { kind: 'details' },
+      {
+        kind: 'p',
+        text: `Quý khách sẽ nhận thêm một thông báo khi tiền đã được chuyển. Nếu cần hỗ trợ, vui lòng liên hệ hotline ${CLINIC.phone}.`,
+      },
+    ],
+  );
+}
+
 /** The refund is done (issue 28): how much went back, by which way and its reference, for her bank or wallet. */
 export function refundDoneEmail(
   a: AppointmentMailData,
-  refund: { amount: number; way: string | null; reference: string | null },
+  refund: { amount: number; way: string | null; reference: string | null; provider?: PaymentProvider | null },
 ): RenderedEmail {
   const way = refund.way ? ` qua ${refund.way}` : '';
   return appointmentEmail(
     'REFUND_DONE',
-    { ...a, amount: refund.amount },
+    { ...a, amount: refund.amount, refundWay: refundWayName(refund.provider ?? null) },
     `Đã hoàn tiền lịch khám${a.id != null ? ` #${a.id}` : ''}: ${formatVnd(refund.amount)}`,
     [
       {

@@ -76,13 +76,6 @@ function trackingIdOf(event: PhoneEvent, recipient: string, now: Date): string {
     .slice(0, 32);
 }
 
-/** The amount is kept only where the event's message says it (the outbox keeps no more than it sends). */
-function dataFor(kind: PhoneTemplateName, params: PhoneParams): Record<string, string> {
-  const { amount, ...data } = znsData(params);
-  const says = PHONE_TEMPLATES[kind].zns.includes('<amount>') || PHONE_TEMPLATES[kind].sms.includes('{amount}');
-  return says && amount ? { ...data, amount } : data;
-}
-
 /**
  * Each event's phone message as the outbox writes it, Zalo first: one per event and person. A number
  * that is no Vietnamese mobile gets none. Urgent ones go at any hour, the others are held by the
@@ -98,7 +91,7 @@ export function phoneMessagesOf(events: PhoneEvent[], now: Date): NewMessage[] {
         channel: 'zalo' as const,
         template: event.kind,
         recipient,
-        data: dataFor(event.kind, event.params),
+        data: znsData(event.params, event.kind),
         appointmentId: event.appointmentId,
         trackingId: trackingIdOf(event, recipient, now),
         urgent,

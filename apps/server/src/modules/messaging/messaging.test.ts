@@ -1,10 +1,10 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGING_TEXT, type AppointmentMessages, type MessageList } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
+import { APP_ID, buildPhoneTestApp, OA_SECRET, ZALO_TOKEN } from '../../../test/phone';
+import { freePort } from '../../../test/system/postgres-cluster';
 import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { rowsOf } from '../../db/client';
 import { listOutboxEmails } from '../email/email.repository';
@@ -16,25 +16,12 @@ import { webhookProvider, zaloEventSignature } from './providers';
 import {
   PHONE_TEMPLATES,
   SIMULATED_ZNS_TEMPLATE_IDS,
-  simulatedZnsTemplates,
   SMS_MAX_PARTS,
   smsParts,
   smsText,
   znsData,
   type PhoneTemplateName,
 } from './templates';
-
-const ZALO_TOKEN = 'zalo-test-access-token';
-const OA_SECRET = 'oa-secret-for-tests';
-const APP_ID = '4242';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('phone texts', () => {
   it('keeps every SMS within two GSM-7 parts for the longest name allowed (100 characters)', () => {
@@ -90,32 +77,7 @@ for (const kind of dbKinds()) {
     const inboxOf = (phone: string) => sim.inbox.filter((m) => m.phone === phone);
 
     beforeAll(async () => {
-      const port = await freePort();
-      sim = await startPhoneSimulator({
-        zaloToken: ZALO_TOKEN,
-        zaloAppId: APP_ID,
-        oaSecret: OA_SECRET,
-        smsApiKey: 'esms-key',
-        smsSecretKey: 'esms-secret',
-        zaloWebhookUrl: `http://127.0.0.1:${port}/api/messages/callbacks/zalo`,
-        // Each message is checked against its registered template, as Zalo does (issue 35).
-        templates: simulatedZnsTemplates(),
-      });
-      t = await buildTestApp(kind, {
-        clock,
-        env: {
-          RATE_LIMIT_PUBLIC: '1000',
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          ZALO_API_URL: sim.url,
-          ZALO_ACCESS_TOKEN: ZALO_TOKEN,
-          ZALO_APP_ID: APP_ID,
-          ZALO_OA_SECRET: OA_SECRET,
-          SMS_API_URL: sim.url,
-          SMS_API_KEY: 'esms-key',
-          SMS_SECRET_KEY: 'esms-secret',
-        },
-      });
-      await t.app.listen({ port, host: '127.0.0.1' });
+      ({ t, sim } = await buildPhoneTestApp(kind, clock));
       s = await signInAll(t.app);
     });
     afterAll(async () => {

@@ -80,8 +80,8 @@ export const PHONE_TEMPLATES = {
   },
   REFUND_DONE: {
     urgent: false,
-    zns: 'Xin chào <customer_name>, phòng khám đã hoàn tiền cho lịch khám đã hủy lúc <time> ngày <date>. Hotline <hotline>.',
-    sms: '{clinic}: Da hoan tien cho lich kham da huy cua {customer_name} luc {time} ngay {date}. Hotline {hotline}',
+    zns: 'Xin chào <customer_name>, phòng khám đã hoàn <amount> qua <way> cho lịch khám đã hủy lúc <time> ngày <date>. Hotline <hotline>.',
+    sms: '{clinic}: Da hoan {amount} qua {way} cho lich kham da huy cua {customer_name} luc {time} ngay {date}. Hotline {hotline}',
   },
   // Added last: the simulator numbers its template ids in this order.
   DEPOSIT_REQUEST: {
@@ -113,6 +113,13 @@ export const PHONE_TEMPLATES = {
     urgent: true,
     zns: 'Phòng khám đã trả lời yêu cầu về dữ liệu cá nhân quý khách gửi ngày <date>. Xem câu trả lời tại liên kết lịch hẹn hoặc gọi hotline <hotline>.',
     sms: '{clinic}: Da tra loi yeu cau ve du lieu ca nhan gui ngay {date}. Xem tai lien ket lich hen hoac goi hotline {hotline}',
+  },
+  // Issue 35: a refund staff give back by hand (a VietQR transfer, a desk payment) is recorded: she
+  // hears how much, how and roughly when, instead of nothing until staff act.
+  REFUND_DUE: {
+    urgent: false,
+    zns: 'Xin chào <customer_name>, phòng khám sẽ hoàn <amount> cho lịch khám lúc <time> ngày <date> bằng chuyển khoản trong <days> ngày làm việc. Hotline <hotline>.',
+    sms: '{clinic}: Se hoan {amount} cho lich kham cua {customer_name} luc {time} ngay {date} bang chuyen khoan trong {days} ngay lam viec. Hotline {hotline}',
   },
 } as const satisfies Record<string, PhoneTemplate>;
 
@@ -160,12 +167,23 @@ export type PhoneParams = {
   link?: string | null;
   /** A one-time code (CLAIM_CODE): like a link, not kept once the message is out. */
   code?: string | null;
-  /** The amount she is asked to pay, in đồng (PAYMENT_REQUEST). */
+  /** Đồng, for a template that names an amount (a refund's: issue 35). */
   amount?: number | null;
+  /** How a refund went back: "VNPay", "chuyển khoản" (REFUND_DONE). */
+  way?: string | null;
+  /** Working days a refund by hand takes (REFUND_DUE). */
+  days?: string | null;
 };
 
-/** The ZNS template_data: every parameter a string, the name cut to Zalo's length. */
-export function znsData(params: PhoneParams): Record<string, string> {
+/**
+ * The ZNS template_data: every parameter a string, the name cut to Zalo's length. An amount, a way
+ * and a number of days go only to a template that names them (Zalo takes a template's own parameters).
+ */
+export function znsData(params: PhoneParams, template?: PhoneTemplateName): Record<string, string> {
+  const named = (param: string) =>
+    !template ||
+    PHONE_TEMPLATES[template].zns.includes(`<${param}>`) ||
+    PHONE_TEMPLATES[template].sms.includes(`{${param}}`);
   return {
     customer_name: params.customer_name.slice(0, ZNS_PARAM_MAX),
     date: formatDate(params.date),
@@ -173,7 +191,9 @@ export function znsData(params: PhoneParams): Record<string, string> {
     hotline: CLINIC.phone,
     ...(params.link ? { link: params.link } : {}),
     ...(params.code ? { code: params.code } : {}),
-    ...(params.amount != null ? { amount: formatVnd(params.amount) } : {}),
+    ...(params.amount != null && named('amount') ? { amount: formatVnd(params.amount) } : {}),
+    ...(params.way != null && named('way') ? { way: params.way } : {}),
+    ...(params.days != null && named('days') ? { days: params.days } : {}),
   };
 }
 

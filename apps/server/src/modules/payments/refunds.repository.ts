@@ -11,12 +11,17 @@ export type NewRefund = Pick<
 
 /**
  * Opens refunds; one already open for the same payment and reason (or the same desk payment, or the
- * same money received) is left as it is. How many were opened.
+ * same money received) is left as it is. The ones opened.
  */
-export async function insertRefunds(db: Db, rows: NewRefund[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const opened = await db.insert(refunds).values(rows).onConflictDoNothing().returning({ id: refunds.id });
-  return opened.length;
+export async function insertRefunds(db: Db, rows: NewRefund[]) {
+  if (rows.length === 0) return [];
+  return db.insert(refunds).values(rows).onConflictDoNothing().returning({
+    id: refunds.id,
+    appointmentId: refunds.appointmentId,
+    provider: refunds.provider,
+    amount: refunds.amount,
+    status: refunds.status,
+  });
 }
 
 /** The appointment's attempts that took money: the visit's payment, and money it could not take. */

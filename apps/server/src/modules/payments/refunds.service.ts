@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AppointmentRow, PaymentAttemptRow, RefundRow } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { recordRefundDone } from '../appointments/provider-payment.service';
+import { recordRefundDone, tellRefundDue } from '../appointments/provider-payment.service';
 import { momoRefund, momoRefundRequest } from './momo';
 import { findPaidDeposit } from './payments.repository';
 import type { PaymentDeps } from './payments.service';
@@ -48,6 +48,18 @@ const SERVER_IP = '127.0.0.1';
 /** A call under way longer than this is taken as lost (its process died): staff may send it again. */
 const STALE_CALL_MS = 2 * 60_000;
 
+/**
+ * Opens refunds; a VietQR transfer's, given back by hand, tells her at once how much comes back, how
+ * and roughly when (issue 35: she heard nothing until staff acted). How many were opened.
+ */
+async function openAndTell(tx: Db, rows: NewRefund[], now: Date): Promise<number> {
+  const opened = await insertRefunds(tx, rows);
+  for (const r of opened)
+    if (r.appointmentId != null && r.status === 'MANUAL' && r.provider === 'VIETQR')
+      await tellRefundDue(tx, r.appointmentId, r.amount, now);
+  return opened.length;
+}
+
 const statusOf = (provider: PaymentAttemptRow['provider'] | null): RefundStatus =>
   provider === 'VNPAY' || provider === 'MOMO' ? 'PENDING' : 'MANUAL';
 
@@ -82,7 +94,7 @@ export async function openRefundsOnCancel(tx: Db, row: AppointmentRow, actorId: 
       createdAt: now,
       updatedAt: now,
     });
-  await insertRefunds(tx, rows);
+  await openAndTell(tx, rows, now);
 }
 
 /** In the ledger's transaction: money a provider took that the visit cannot keep (cancelled, already paid). */
@@ -91,18 +103,22 @@ export async function openRefundForAttempt(
   attempt: Pick<PaymentAttemptRow, 'id' | 'appointmentId' | 'provider' | 'amount'>,
   now: Date,
 ) {
-  await insertRefunds(tx, [
-    {
-      appointmentId: attempt.appointmentId,
-      attemptId: attempt.id,
-      provider: attempt.provider,
-      amount: attempt.amount,
-      status: statusOf(attempt.provider),
-      createdBy: null,
-      createdAt: now,
-      updatedAt: now,
-    },
-  ]);
+  await openAndTell(
+    tx,
+    [
+      {
+        appointmentId: attempt.appointmentId,
+        attemptId: attempt.id,
+        provider: attempt.provider,
+        amount: attempt.amount,
+        status: statusOf(attempt.provider),
+        createdBy: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ],
+    now,
+  );
 }
 
 /**
@@ -121,17 +137,21 @@ export async function openUnmatchedRefund(
   },
   now: Date,
 ): Promise<boolean> {
-  const opened = await insertRefunds(tx, [
-    {
-      ...money,
-      attemptId: null,
-      reason: 'UNMATCHED',
-      status: 'MANUAL',
-      createdBy: null,
-      createdAt: now,
-      updatedAt: now,
-    },
-  ]);
+  const opened = await openAndTell(
+    tx,
+    [
+      {
+        ...money,
+        attemptId: null,
+        reason: 'UNMATCHED',
+        status: 'MANUAL',
+        createdBy: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ],
+    now,
+  );
   return opened > 0;
 }
 
@@ -149,19 +169,23 @@ export async function openSurplusRefund(
 ): Promise<boolean> {
   const deposit = await findPaidDeposit(tx, appointmentId);
   if (!deposit || amount <= 0) return false;
-  await insertRefunds(tx, [
-    {
-      appointmentId,
-      attemptId: deposit.id,
-      reason: 'SURPLUS',
-      provider: deposit.provider,
-      amount,
-      status: statusOf(deposit.provider),
-      createdBy: actorId,
-      createdAt: now,
-      updatedAt: now,
-    },
-  ]);
+  await openAndTell(
+    tx,
+    [
+      {
+        appointmentId,
+        attemptId: deposit.id,
+        reason: 'SURPLUS',
+        provider: deposit.provider,
+        amount,
+        status: statusOf(deposit.provider),
+        createdBy: actorId,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ],
+    now,
+  );
   return true;
 }
 
@@ -305,7 +329,7 @@ async function sendRefund(
       await recordRefundDone(
         tx,
         row.appointmentId,
-        { amount: row.amount, way, reference: row.providerRefundId },
+        { amount: row.amount, way, reference: row.providerRefundId, provider: attempt.provider },
         { id: null, name: way, role: null },
         at,
       );
@@ -370,7 +394,13 @@ export async function markRefundDone(
     }
     // By hand: a bank transfer or cash, whatever way the money came. Money that named no visit has no history to write.
     if (row.appointmentId != null)
-      await recordRefundDone(tx, row.appointmentId, { amount: row.amount, way: null, reference }, caller, now);
+      await recordRefundDone(
+        tx,
+        row.appointmentId,
+        { amount: row.amount, way: null, reference, provider: row.provider },
+        caller,
+        now,
+      );
   });
   return answer(deps.db, id, REFUND_MSG.markedDone);
 }

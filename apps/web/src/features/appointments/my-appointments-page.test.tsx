@@ -156,6 +156,34 @@ describe('MyAppointmentsPage', () => {
     expect(within(card('Bệnh nhân 1')).queryByRole('button', { name: 'Hủy lịch hẹn' })).not.toBeInTheDocument();
   });
 
+  it('says before she cancels that her deposit paid by VietQR comes back by transfer, and when; a cancelled card shows its refund (issue 35)', async () => {
+    serveMyAppointments([
+      appointment(1, 'PENDING', {
+        appointmentDate: FUTURE,
+        depositAmount: 200000,
+        depositDueAt: '2099-05-01T02:15:00.000Z',
+        depositPaidAt: '2099-05-01T02:05:00.000Z',
+        depositMethod: 'VIETQR',
+      }),
+      appointment(2, 'CANCELLED', {
+        appointmentDate: FUTURE,
+        refund: { amount: 200000, status: 'MANUAL', provider: 'VIETQR', doneAt: null },
+      }),
+    ]);
+    const { user } = open();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Bệnh nhân 1' })).getByRole('button', { name: 'Hủy lịch hẹn' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Hủy lịch hẹn' });
+    expect(dialog).toHaveTextContent(
+      'Tiền đặt cọc 200.000 VNĐ đã thanh toán sẽ được phòng khám hoàn bằng chuyển khoản trong 3-5 ngày làm việc.',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('tab', { name: /Đã hủy/ }));
+    expect(card('Bệnh nhân 2')).toHaveTextContent('Chờ hoàn 200.000 VNĐ bằng chuyển khoản');
+  });
+
   it('refuses a reason over 500 characters', async () => {
     const { fetchMock } = serveMyAppointments(mine);
     const { user } = open();

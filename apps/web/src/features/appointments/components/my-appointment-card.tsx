@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { CalendarDays, Clock, FileText, MessageSquareText, Phone, Stethoscope } from 'lucide-react';
+import { CalendarDays, Clock, FileText, MessageSquareText, Phone, Stethoscope, Undo2 } from 'lucide-react';
 import { DOCTOR_MESSAGE_LABEL, formatLongDate, isDepositDue, PAYMENT_MSG, type Appointment } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useOnlinePaymentOffered } from '../api/get-payment-methods';
 import { departmentLabel } from '../shared/department-label';
+import { RefundState } from '../shared/refund-state';
 
 /** A dt/dd pair straight under its div, as a description list wants it; the icon sits in the term. */
 function Row({
@@ -75,6 +76,11 @@ export function MyAppointmentCard({ appointment, onCancel }: { appointment: Appo
         {appointment.doctorMessage && (
           <Row icon={MessageSquareText} label={DOCTOR_MESSAGE_LABEL} className="sm:col-span-2">
             {appointment.doctorMessage}
+          </Row>
+        )}
+        {appointment.refund && (
+          <Row icon={Undo2} label="Hoàn tiền" className="sm:col-span-2">
+            <RefundState refund={appointment.refund} />
           </Row>
         )}
       </dl>

@@ -5,6 +5,7 @@ import {
   formatLongDate,
   manageCancelRequestSchema,
   MY_APPOINTMENTS_MSG,
+  refundOnCancelText,
   type Appointment,
 } from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
@@ -45,6 +46,8 @@ export function CancelAppointmentDialog({
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const problem = reasonProblem(reason);
+  // What the cancel gives back, said before she confirms it (issue 35).
+  const refund = refundOnCancelText(appointment);
 
   function submit() {
     setTried(true);
@@ -73,6 +76,11 @@ export function CancelAppointmentDialog({
         {error && (
           <Alert tone="error" title={MY_APPOINTMENTS_MSG.cancelFailed}>
             {serverMessageOr(error, BOOKING_UI_MSG.cancelApiFailed, '')}
+          </Alert>
+        )}
+        {refund && (
+          <Alert tone="info" title="Hoàn tiền đặt cọc">
+            {refund}
           </Alert>
         )}
         <FormField

@@ -18,6 +18,8 @@ import {
   type AppointmentEvent,
   type AppointmentMessage,
   type Role,
+  depositState,
+  refundStateText,
 } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { ActionMenu } from '@/components/ui/action-menu';
@@ -241,7 +243,8 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
               {[
                 a.paymentAmount != null ? formatVnd(a.paymentAmount) : null,
                 a.paymentCompleted ? 'Đã thanh toán' : null,
-                a.refundRequired ? 'Cần hoàn tiền' : null,
+                // One refund state (issue 35): what the refunds say, the flag only while none is open yet.
+                a.refund ? refundStateText(a.refund) : a.refundRequired ? 'Cần hoàn tiền' : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}
@@ -250,7 +253,7 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
               <DetailField label={PAYMENT_MSG.depositLabel}>
                 {formatVnd(a.depositAmount)}
                 {a.depositPaidAt
-                  ? ' · Đã thanh toán'
+                  ? ` · ${depositState(a, new Date())}`
                   : isDepositDue(a, new Date()) && a.depositDueAt
                     ? ` · Giữ chỗ đến ${clinicMoment(new Date(a.depositDueAt), clinicTimeZone()).time}`
                     : ' · Chưa thanh toán'}

@@ -12,7 +12,7 @@ import {
   Undo2,
   type LucideIcon,
 } from 'lucide-react';
-import { formatDate, formatVnd, type Appointment, type Role } from '@clinic/shared';
+import { depositStateText, formatDate, formatVnd, refundStateText, type Appointment, type Role } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { ActionMenu } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
@@ -111,6 +111,31 @@ export function PaymentCell({ appointment }: { appointment: Appointment }) {
   return null;
 }
 
+/**
+ * A deposit and a refund under the status (issue 35): "Đặt cọc 200.000 VNĐ · Đã thanh toán", and
+ * what the visit gives back, in the words of the detail and the patient's page. The list refreshes
+ * like a payment's, so a deposit paid while the list is open shows here by itself.
+ */
+export function MoneyNotes({ appointment, now = new Date() }: { appointment: Appointment; now?: Date }) {
+  const deposit = depositStateText(appointment, now);
+  const refund = appointment.refund ? refundStateText(appointment.refund) : null;
+  if (!deposit && !refund) return null;
+  return (
+    <>
+      {deposit && (
+        <span className={appointment.depositPaidAt ? 'text-xs text-emerald-800' : 'text-xs text-amber-800'}>
+          {deposit}
+        </span>
+      )}
+      {refund && (
+        <span className={appointment.refund?.status === 'DONE' ? 'text-xs text-slate-700' : 'text-xs text-red-800'}>
+          {refund}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** The status, the payment, and the usual next step as a button under them. */
 export function StatusCell({
   appointment,
@@ -129,6 +154,7 @@ export function StatusCell({
       <span className="text-xs tabular-nums">
         <PaymentCell appointment={appointment} />
       </span>
+      <MoneyNotes appointment={appointment} />
       {next && NextIcon && (
         <Button size="sm" variant="secondary" className="h-7 px-2 text-xs" onClick={() => onAction(next, appointment)}>
           <NextIcon aria-hidden="true" className="size-3.5" />

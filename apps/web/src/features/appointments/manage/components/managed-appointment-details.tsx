@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { CalendarDays, Clock, FileText, MessageSquareText, Stethoscope, UserRound } from 'lucide-react';
+import { CalendarDays, Clock, FileText, MessageSquareText, Stethoscope, Undo2, UserRound } from 'lucide-react';
 import { DOCTOR_MESSAGE_LABEL, formatLongDate, type Appointment } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { departmentLabel } from '../../shared/department-label';
+import { RefundState } from '../../shared/refund-state';
 
 /** One labelled fact with its icon, in a two-column list. */
 export function DetailRow({
@@ -67,6 +68,12 @@ export function ManagedAppointmentDetails({ appointment, titleId }: { appointmen
         {appointment.doctorMessage && (
           <DetailRow icon={MessageSquareText} label={DOCTOR_MESSAGE_LABEL} wide>
             {appointment.doctorMessage}
+          </DetailRow>
+        )}
+        {appointment.refund && (
+          // Her money back (issue 35), in the words staff read, and when it comes while it has not.
+          <DetailRow icon={Undo2} label="Hoàn tiền" wide>
+            <RefundState refund={appointment.refund} />
           </DetailRow>
         )}
       </dl>
