@@ -1,6 +1,9 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { devices, expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { bookViaApi, emptySlotDay, signIn, snap, tokenOf } from './helpers';
-import { linkFromMail } from './mailbox';
+
+/** The phone simulator beside the journeys' server (serve-with-mailbox.mjs): what her phone received. */
+const SIMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PHONE_PORT ?? Number(process.env.E2E_SMTP_PORT ?? 3125) + 1)}`;
+type PhoneMessage = { channel: string; data?: Record<string, string>; text?: string };
 
 // The simulator's bank-notification key (config.ts SIMULATOR_KEYS): the e2e server runs without real keys.
 const BANK_WEBHOOK_KEY = 'SIMULATOR-BANK-WEBHOOK-SECRET';
@@ -58,6 +61,11 @@ async function agreedFigures(page: Page): Promise<Figures> {
 /** She pays on the pay page in her browser, in the VNPay or MoMo simulator; answers the amount paid. */
 async function payInBrowser(page: Page, path: string, method: 'VNPay' | 'Ví MoMo') {
   await page.goto(path);
+  await payOnPayPage(page, method);
+}
+
+/** On her pay page, she pays in the VNPay or MoMo simulator. */
+async function payOnPayPage(page: Page, method: 'VNPay' | 'Ví MoMo') {
   await expect(page.getByRole('heading', { name: 'Thanh toán lịch khám' })).toBeVisible();
   await page.getByRole('button', { name: method }).click();
   await expect(page.getByRole('heading', { name: `${method} (mô phỏng)` })).toBeVisible();
@@ -88,7 +96,7 @@ async function transfer(request: APIRequestContext, token: string, id: number) {
   return amount;
 }
 
-test("the money of one day adds up: deposits by VNPay, MoMo and VietQR, a payment request paid from her pay link, a desk payment and a refund move the owner's Dashboard and the payments report by exactly that, and the two screens agree (issue 35)", async ({
+test("the money of one day adds up: deposits by VNPay, MoMo and VietQR, a payment request paid from her phone message, a desk payment and a refund move the owner's Dashboard and the payments report by exactly that, and the two screens agree (issue 35) @phone", async ({
   page,
   browser,
   request,
@@ -97,8 +105,11 @@ test("the money of one day adds up: deposits by VNPay, MoMo and VietQR, a paymen
   const run = Date.now().toString(36);
   const staff = { Authorization: `Bearer ${await tokenOf(request, 'staff')}` };
   const admin = { Authorization: `Bearer ${await tokenOf(request, 'admin')}` };
-  // A patient's browser of her own; the owner's is `page`.
-  const herContext = await browser.newContext();
+  // Each project's run books its own numbers: the phone simulator keeps every message of the suite.
+  const line = testInfo.project.name === 'phone' ? '8' : '5';
+  // A patient's phone of her own, where she opens her Zalo's link; the owner's browser is `page`.
+  const { defaultBrowserType: _, ...herPhone } = devices['Pixel 7'];
+  const herContext = await browser.newContext(herPhone);
   const her = await herContext.newPage();
 
   await signIn(page, 'admin');
@@ -111,13 +122,17 @@ test("the money of one day adds up: deposits by VNPay, MoMo and VietQR, a paymen
   expect((await setDeposit(DEPOSIT)).status()).toBe(200);
   try {
     const day = await emptySlotDay(request, { time: '08:00', department: 'FERTILITY' }, 24);
-    /** A visitor books in the department with a deposit: the booking and the pay link it answers with. */
-    const book = async (n: number) => {
+    /**
+     * A visitor books in the department with a deposit: the booking and the pay link it answers with.
+     * Without an e-mail, she is reached only on her phone (Zalo, or SMS).
+     */
+    const book = async (n: number, { phoneOnly = false } = {}) => {
+      const phone = `0966703${line}${String(n).padStart(2, '0')}`;
       const res = await request.post('/api/appointments/public', {
         data: {
           fullName: `Khách Sổ Thu ${n}`,
-          phone: `09667035${String(n).padStart(2, '0')}`,
-          email: `so.thu${n}.${run}@example.vn`,
+          phone,
+          email: phoneOnly ? '' : `so.thu${n}.${run}@example.vn`,
           appointmentDate: day,
           appointmentTime: '08:00',
           department: 'FERTILITY',
@@ -126,38 +141,54 @@ test("the money of one day adds up: deposits by VNPay, MoMo and VietQR, a paymen
       });
       expect(res.status(), await res.text()).toBe(201);
       const body = (await res.json()) as { appointmentId: number; deposit: { payToken: string } };
-      return { id: body.appointmentId, token: body.deposit.payToken, email: `so.thu${n}.${run}@example.vn` };
+      return { id: body.appointmentId, token: body.deposit.payToken, msisdn: `84${phone.slice(1)}` };
     };
 
     // Three deposits, one by each method.
     const byVnpay = await book(1);
     const byMomo = await book(2);
-    const byQr = await book(3);
+    const byQr = await book(3, { phoneOnly: true });
     await payInBrowser(her, `/pay/${byVnpay.token}`, 'VNPay');
     await payInBrowser(her, `/pay/${byMomo.token}`, 'Ví MoMo');
     expect(await transfer(request, byQr.token, byQr.id)).toBe(DEPOSIT);
 
-    // Her visit's payment requested (the deposit deducted); she pays the rest from the link she was sent.
+    // Her visit's payment requested (the deposit deducted); she gave no e-mail: the request reaches her
+    // phone by Zalo, with the rest to pay and the short form of her pay link, and she pays from it.
     expect((await request.put(`/api/appointments/${byQr.id}/confirm`, { headers: staff })).status()).toBe(200);
     const asked = await request.put(`/api/appointments/${byQr.id}/request-payment`, {
       headers: staff,
       data: { amount: 380_000 },
     });
     expect(asked.status(), await asked.text()).toBe(200);
-    // Her mailbox also holds the deposit's pay link: the request's is the other one.
-    const seen: string[] = [];
-    let payLink = '';
-    while (!payLink) {
-      const link = await linkFromMail(byQr.email, /https?:\/\/[^\s"<>]+\/pay\/[A-Za-z0-9_-]{43}/, seen);
-      if (link.endsWith(byQr.token)) seen.push(link);
-      else payLink = link;
-    }
-    await payInBrowser(her, new URL(payLink).pathname, 'VNPay');
+    // Her phone also holds the deposit's message: the request's is the one that says an amount.
+    let message: PhoneMessage | undefined;
+    await expect
+      .poll(
+        async () => {
+          const inbox = (await (
+            await request.get(`${SIMULATOR}/_sim/inbox?phone=${byQr.msisdn}`)
+          ).json()) as PhoneMessage[];
+          message = inbox.find((m) => m.channel === 'zalo' && m.data?.amount);
+          return message;
+        },
+        { timeout: 20_000 },
+      )
+      .toBeTruthy();
+    expect(message!.data).toMatchObject({ customer_name: 'Khách Sổ Thu 3', amount: '180.000 VNĐ', time: '08:00' });
+    const shortLink = message!.data!.link!;
+    expect(shortLink).toMatch(/\/l\/[A-Za-z0-9_-]{22}$/);
+    // She taps the link in Zalo: her pay page, for the rest, not the deposit's.
+    await her.goto(new URL(shortLink).pathname);
+    await expect(her).toHaveURL(/\/pay\/[A-Za-z0-9_-]{43}$/);
+    expect(her.url()).not.toContain(byQr.token);
+    await expect(her.getByText('180.000 VNĐ', { exact: true })).toBeVisible();
+    await snap(her, testInfo, 'payment-request-pay-page-from-zalo');
+    await payOnPayPage(her, 'VNPay');
 
     // A visit paid at the desk.
     const deskId = await bookViaApi(request, {
       fullName: 'Khách Trả Tại Quầy',
-      phone: '0966703599',
+      phone: `0966703${line}99`,
       email: `tai.quay.${run}@example.vn`,
       appointmentDate: day,
       appointmentTime: '09:00',

@@ -5,11 +5,13 @@ import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-
 import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, signInAll, type Sessions } from '../../../test/appointments';
 import { rowsOf } from '../../db/client';
-import { listOutboxEmails } from '../email/email.repository';
+import { processDueMessages } from '../messaging/messaging.service';
+import { startPhoneSimulator, type PhoneSimulator } from '../messaging/phone-simulator.mjs';
+import { simulatedZnsTemplates } from '../messaging/templates';
 
 /**
  * Issue 35: a played day of money adds up. Deposits by VNPay, MoMo and VietQR through the
- * simulators' and the bank's real callbacks, a payment request paid from its pay link, a payment at
+ * simulators' and the bank's real callbacks, a payment request paid from the short link of her Zalo, a payment at
  * the desk, a deposit that covers its visit, a cancelled deposit refunded: the Dashboard's money of
  * the day, the payments report's and what the ledger took less what it gave back are one figure.
  */
@@ -24,6 +26,7 @@ for (const kind of dbKinds()) {
   describe(`the money of a day [${kind}]`, () => {
     let t: TestContext;
     let s: Sessions;
+    let phones: PhoneSimulator;
     const clock = fixedClock(TUESDAY_8AM);
     let n = 0;
     let bankId = 81_000;
@@ -31,19 +34,37 @@ for (const kind of dbKinds()) {
     beforeAll(async () => {
       // MoMo's create call and the refund calls are real HTTP POSTs to the simulators: the app listens.
       const port = 38_000 + Math.floor(Math.random() * 2000);
+      // Zalo and the SMS provider, simulated on their own protocols: what her phone received.
+      const keys = { zaloToken: 'zalo-ledger-token', oaSecret: 'oa-ledger-secret', smsApiKey: 'k', smsSecretKey: 's' };
+      phones = await startPhoneSimulator({ ...keys, templates: simulatedZnsTemplates() });
       t = await buildTestApp(kind, {
         clock,
-        env: { PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_PUBLIC: '1000' },
+        env: {
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          RATE_LIMIT_PUBLIC: '1000',
+          ZALO_API_URL: phones.url,
+          ZALO_ACCESS_TOKEN: keys.zaloToken,
+          ZALO_OA_SECRET: keys.oaSecret,
+          SMS_API_URL: phones.url,
+          SMS_API_KEY: keys.smsApiKey,
+          SMS_SECRET_KEY: keys.smsSecretKey,
+        },
       });
       await t.app.listen({ port, host: '127.0.0.1' });
       s = await signInAll(t.app);
       const set = await call(t.app, s.admin, 'PUT', '/api/departments/FERTILITY/deposit', { depositAmount: DEPOSIT });
       expect(set.statusCode, set.body).toBe(200);
     });
-    afterAll(async () => t?.close());
+    afterAll(async () => {
+      await t?.close();
+      await phones?.close();
+    });
 
-    /** A public booking in a department with a deposit: its id and the pay token it answers with. */
-    async function booked(time: string) {
+    /**
+     * A public booking in a department with a deposit: its id and the pay token it answers with.
+     * Without an e-mail, she is reached only on her phone.
+     */
+    async function booked(time: string, { phoneOnly = false } = {}) {
       n += 1;
       const res = await t.app.inject({
         method: 'POST',
@@ -54,12 +75,16 @@ for (const kind of dbKinds()) {
           department: 'FERTILITY',
           fullName: `Khách Sổ ${n}`,
           phone: `0966${String(n).padStart(6, '0')}`,
-          email: `so.${n}@example.com`,
+          email: phoneOnly ? '' : `so.${n}@example.com`,
         }),
         remoteAddress: '10.35.0.1',
       });
       expect(res.statusCode, res.body).toBe(201);
-      return { id: res.json().appointmentId as number, token: res.json().deposit.payToken as string };
+      return {
+        id: res.json().appointmentId as number,
+        token: res.json().deposit.payToken as string,
+        msisdn: `84966${String(n).padStart(6, '0')}`,
+      };
     }
 
     const start = async (token: string, method: 'VNPAY' | 'MOMO' | 'VIETQR') => {
@@ -121,22 +146,34 @@ for (const kind of dbKinds()) {
       // Three deposits, one by each method, through the simulators' and the bank's callbacks.
       const byVnpay = await booked('09:00');
       const byMomo = await booked('09:30');
-      const byQr = await booked('10:00');
+      const byQr = await booked('10:00', { phoneOnly: true });
       clock.set(at(5));
       await pay(byVnpay.token, 'VNPAY');
       await pay(byMomo.token, 'MOMO');
       await pay(byQr.token, 'VIETQR');
 
-      // A visit's payment request (the deposit counted: she pays the rest) paid from her pay link.
+      // A visit's payment request (the deposit counted: she pays the rest). She gave no e-mail: the
+      // Zalo she receives says the rest and carries the short form of her pay link, which she follows.
       clock.set(at(60));
       expect((await call(t.app, s.staff, 'PUT', `/api/appointments/${byQr.id}/confirm`)).statusCode).toBe(200);
       const asked = await call(t.app, s.staff, 'PUT', `/api/appointments/${byQr.id}/request-payment`, {
         amount: 380_000,
       });
       expect(asked.statusCode, asked.body).toBe(200);
-      const [mail] = await listOutboxEmails(t.app.deps.db, { appointmentId: byQr.id, kind: 'PAYMENT_REQUEST' });
-      const payToken = /\/pay\/([A-Za-z0-9_-]{43})/.exec(mail!.html ?? '')![1]!;
-      expect(await pay(payToken, 'VNPAY')).toBe(180_000);
+      await processDueMessages({ ...t.app.deps, db: t.testDb.database.db, clock });
+      const zalo = phones.inbox.filter((m) => m.phone === byQr.msisdn && m.channel === 'zalo' && m.data?.amount);
+      expect(zalo).toHaveLength(1);
+      expect(zalo[0]!.data).toMatchObject({ amount: '180.000 VNĐ', time: '10:00' });
+      const code = /\/l\/([A-Za-z0-9_-]{22})$/.exec(zalo[0]!.data!.link ?? '')?.[1];
+      expect(code, zalo[0]!.data!.link).toBeDefined();
+      const opened = await t.app.inject({ method: 'GET', url: `/l/${code}` });
+      expect(opened.statusCode).toBe(302);
+      const payToken = /^\/pay\/([A-Za-z0-9_-]{43})$/.exec(opened.headers.location as string)?.[1];
+      expect(payToken, opened.headers.location as string).toBeDefined();
+      expect(payToken).not.toBe(byQr.token);
+      const payPage = await t.app.inject({ method: 'GET', url: `/api/payments/pay/${payToken}` });
+      expect(payPage.json()).toMatchObject({ appointmentId: byQr.id, amount: 180_000, payable: true });
+      expect(await pay(payToken!, 'VNPAY')).toBe(180_000);
 
       // A deposit that covers the visit makes it paid at once: no money at the desk.
       expect((await call(t.app, s.staff, 'PUT', `/api/appointments/${byMomo.id}/confirm`)).statusCode).toBe(200);
