@@ -149,5 +149,7 @@ test('a Sunday sheet says the clinic is closed and opens the next working day (i
   await expect(page).toHaveURL(new RegExp(`day=${next}`));
   await expect(page.getByLabel('Chọn ngày')).toHaveValue(next);
   await expect(page.getByText('Phòng khám không làm việc vào Chủ nhật')).toHaveCount(0);
+  // A working day with nothing booked yet says so, not 'try another keyword' she never typed.
+  await expect(page.getByText('Hãy thử từ khóa khác, hoặc bỏ bớt bộ lọc.')).toHaveCount(0);
   await expect(page.getByLabel('Sắp xếp').locator('option:checked')).toHaveText('Giờ khám, sớm trước');
 });

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { CalendarPlus, CalendarSearch, ChevronDown, ChevronUp, RefreshCw } from 'lucide-react';
 import {
   addDays,
+  formatLongDate,
   BOOKING_UI_MSG,
   clinicMoment,
   CREATE_ACCOUNTS_MSG,
@@ -254,6 +255,12 @@ export default function BookingManagerPage() {
           empty={
             closedDay ? (
               <ClosedDayState date={closedDay} onOpen={openDate} />
+            ) : sheetDate && params.q === '' && params.status === '' ? (
+              <EmptyState
+                icon={CalendarSearch}
+                title={`Chưa có lịch hẹn nào ngày ${formatLongDate(sheetDate)}`}
+                description="Lịch hẹn đặt trên trang web hoặc tại quầy cho ngày này sẽ xuất hiện tại đây."
+              />
             ) : filtered ? (
               <EmptyState
                 icon={CalendarSearch}

@@ -125,6 +125,14 @@ describe('Booking Manager: the day sheet and the booking at the desk', () => {
     await waitFor(() => expect(lists(sent).at(-1)!.searchParams.get('sort')).toBe('createdAt:desc'));
   });
 
+  it("says a working day has nothing booked yet, not 'try another keyword' she never typed (issue 35)", async () => {
+    const empty: AppointmentPage = { items: [], total: 0, page: 1, size: 20, totalPages: 0, totalCapped: false };
+    server((url) => (url.startsWith('/api/appointments?') ? { body: empty } : undefined));
+    open('/admin/bookings?day=2026-03-16');
+    expect(await screen.findByText(/Chưa có lịch hẹn nào ngày .*16.*2026/, {}, firstLoad)).toBeInTheDocument();
+    expect(screen.queryByText('Hãy thử từ khóa khác, hoặc bỏ bớt bộ lọc.')).not.toBeInTheDocument();
+  });
+
   it('shows when each was booked, and marks a booking still waiting whose time has come', async () => {
     server();
     const { user } = open('/admin/bookings?day=today');
