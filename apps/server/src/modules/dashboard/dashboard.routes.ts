@@ -25,7 +25,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       // The clinic's dashboard also counts the waiting lists, values paid visits from the payment
       // ledger and adds up today's money with its refunds (kept-reads.test.ts checks the tables).
       config: {
-        cache: [...APPOINTMENT_READS, 'waiting_list_entries', 'payment_attempts', 'refunds', 'appointment_events'],
+        cache: [...APPOINTMENT_READS, 'waiting_list_entries', 'appointment_events'],
       },
     },
     async (req) => getDashboard(deps, req.auth!),
