@@ -50,7 +50,7 @@ export default tseslint.config(
     },
   },
   {
-    // Only repositories talk to the database (CONVENTIONS.md rule 5).
+    // Only repositories talk to the database (docs/ARCHITECTURE.md, rule 3).
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['apps/server/src/modules/**/*.repository.ts', 'apps/server/src/modules/**/*.test.ts'],
     rules: {
@@ -63,7 +63,7 @@ export default tseslint.config(
     },
   },
   {
-    // Configuration is read once, in config.ts (CONVENTIONS.md rule 7).
+    // Configuration is read once, in config.ts (docs/ARCHITECTURE.md, rule 4).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts'],
     rules: {

@@ -400,7 +400,7 @@ for (const kind of dbKinds()) {
         req: () => ({ url: '/api/departments/FAMILY_PLANNING/deposit', payload: { depositAmount: null } }),
       },
 
-      // The front desk books a walk-in or a phone call (PRODUCT.md section 11).
+      // The front desk books a walk-in or a phone call (docs/PRODUCT.md §11).
       'POST /api/appointments/desk': {
         expect: perm('bookAtDesk'),
         req: () => {

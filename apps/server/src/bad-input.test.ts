@@ -1,7 +1,7 @@
 /**
  * Bad input (issue 11): generated bodies, query strings and path ids sent to every route, as an
  * ADMIN and anonymously. Whatever arrives, the answer is never a 5xx, a 4xx carries the one error
- * shape (PRODUCT.md section 1), and a refused request stores nothing.
+ * shape (docs/PRODUCT.md §1), and a refused request stores nothing.
  *
  * fast-check runs with a fixed seed, so CI sees the same cases every time; a failure prints the
  * route, the counterexample and the seed/path to replay it.

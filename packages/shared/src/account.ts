@@ -14,7 +14,7 @@ export const ACCOUNT_MSG = {
   newPasswordTooLong: `Mật khẩu không được vượt quá ${PASSWORD_MAX_LENGTH} ký tự`,
   passwordTooCommon:
     'Mật khẩu này quá phổ biến và dễ bị đoán. Hãy chọn mật khẩu khác, ví dụ ghép vài từ không liên quan với số.',
-  // Accounts (PRODUCT.md section 5).
+  // Accounts (docs/PRODUCT.md §5).
   invalidUserId: 'ID người dùng không hợp lệ',
   userNotFound: 'Không tìm thấy người dùng',
   adminProtected: 'Không thể thay đổi tài khoản quản trị viên',
@@ -35,7 +35,7 @@ export const changePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
-/** The new token replaces every earlier one of the user (PRODUCT.md section 5). */
+/** The new token replaces every earlier one of the user (docs/PRODUCT.md §5). */
 export const changePasswordResponseSchema = z.object({ message: z.string(), token: z.string() });
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 

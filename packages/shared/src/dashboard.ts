@@ -1,7 +1,7 @@
 import { ledgerSummarySchema } from './payments';
 import { z } from './zod';
 
-/** PRODUCT.md section 6: a paid or completed visit with no recorded amount counts as this much. */
+/** docs/PRODUCT.md §6: a paid or completed visit with no recorded amount counts as this much. */
 export const DEFAULT_VISIT_PRICE = 500_000;
 
 export const DASHBOARD_MSG = {
@@ -25,7 +25,7 @@ export const dashboardMonthSchema = z.object({
 export type DashboardMonth = z.infer<typeof dashboardMonthSchema>;
 
 /**
- * The dashboard (specification section 2, PRODUCT.md section 6), every figure from the database:
+ * The dashboard (specification section 2, docs/PRODUCT.md §6), every figure from the database:
  * the clinic's, or a doctor's or a patient's own appointments only.
  */
 export const dashboardSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** The one error shape of every failed call (PRODUCT.md section 1). */
+/** The one error shape of every failed call (docs/PRODUCT.md §1). */
 export const apiErrorSchema = z.object({
   statusCode: z.number().int(),
   code: z.string(),

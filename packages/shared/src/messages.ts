@@ -18,7 +18,7 @@ export const MSG = {
   usernameOrEmailRequired: 'Vui lòng nhập username hoặc email',
   passwordRequired: 'Vui lòng nhập mật khẩu',
   forgotPassword: 'Vui lòng liên hệ quản trị viên để được cấp lại mật khẩu.',
-  // The framework's own refusals (PRODUCT.md section 1: one error shape, in Vietnamese).
+  // The framework's own refusals (docs/PRODUCT.md §1: one error shape, in Vietnamese).
   methodNotAllowed: 'Phương thức không được hỗ trợ.',
   notAcceptable: 'Định dạng phản hồi không được hỗ trợ.',
   payloadTooLarge: 'Dữ liệu gửi lên quá lớn.',

@@ -28,8 +28,8 @@ export const PATIENT_MSG = {
 } as const;
 
 /**
- * What marking a PAID visit missed does to its payment, said before the doctor confirms (PRODUCT.md
- * section 11; the server does the same, appointments/examination.service.ts).
+ * What marking a PAID visit missed does to its payment, said before the doctor confirms (docs/PRODUCT.md
+ * §11; the server does the same, appointments/examination.service.ts).
  */
 export function paidNoShowWarning(amount: number | null): string {
   const paid = amount ? `đã thanh toán ${formatVnd(amount)}` : 'đã thanh toán';
@@ -106,7 +106,7 @@ export const patientSummarySchema = z.object({
    */
   actionableAppointment: patientVisitSchema.nullable(),
   /**
-   * For a doctor: his visits the row actions may act on, the one he chooses (PRODUCT.md section 11):
+   * For a doctor: his visits the row actions may act on, the one he chooses (docs/PRODUCT.md §11):
    * those that can take examination notes and are not on a later day, today's first (by time), then
    * the earlier days' oldest first. Empty for the front desk.
    */

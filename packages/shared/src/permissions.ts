@@ -5,7 +5,7 @@ const FRONT_DESK = ['ADMIN', 'STAFF'] as const satisfies readonly Role[];
 const EVERYONE = ['ADMIN', 'STAFF', 'DOCTOR', 'PATIENT'] as const satisfies readonly Role[];
 
 /**
- * Who may do what (specification section 6, PRODUCT.md sections 4 and 5), written once: the
+ * Who may do what (specification section 6, docs/PRODUCT.md §4 and §5), written once: the
  * server's route hooks and the web's menus and buttons read this table. The appointment life
  * cycle's own actions are in the state machine (APPOINTMENT_TRANSITIONS), which also knows the
  * status each action starts from.
@@ -31,14 +31,14 @@ export const PERMISSIONS = {
   answerAssignments: ['DOCTOR'],
   /** A private calendar subscription of one's own confirmed and paid appointments (issue 13). */
   subscribeCalendar: ['DOCTOR'],
-  /** A booking made at the front desk for a walk-in or a phone call (PRODUCT.md section 11). */
+  /** A booking made at the front desk for a walk-in or a phone call (docs/PRODUCT.md §11). */
   bookAtDesk: FRONT_DESK,
   /** Bulk actions of the Booking Manager. */
   bulkCancelAppointments: FRONT_DESK,
   bulkMarkPaid: FRONT_DESK,
   bulkRequestPayment: FRONT_DESK,
   bulkDeleteAppointments: ['ADMIN'],
-  /** PATIENT accounts for the e-mails of chosen bookings (PRODUCT.md section 5: STAFF may create PATIENT accounts). */
+  /** PATIENT accounts for the e-mails of chosen bookings (docs/PRODUCT.md §5: STAFF may create PATIENT accounts). */
   createPatientAccounts: FRONT_DESK,
   /** The e-mail calls of specification section 7. */
   sendEmail: FRONT_DESK,

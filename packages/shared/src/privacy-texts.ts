@@ -1,4 +1,4 @@
-// Privacy (issue 26; PRODUCT.md section 12): the words of the notice, the consent boxes and the
+// Privacy (issue 26; docs/PRODUCT.md §12): the words of the notice, the consent boxes and the
 // requests. No zod here: the public pages and the booking form read them (issue 12); the schemas
 // are in privacy.ts.
 

@@ -14,5 +14,5 @@ export type StoredUserInfo = {
 
 export const STORAGE_KEYS = { token: 'authToken', userInfo: 'userInfo' } as const;
 
-/** Token lifetimes: 'Ghi nhớ đăng nhập' ticked or not (PRODUCT.md section 5). */
+/** Token lifetimes: 'Ghi nhớ đăng nhập' ticked or not (docs/PRODUCT.md §5). */
 export const TOKEN_TTL_SECONDS = { remembered: 30 * 24 * 3600, session: 12 * 3600 } as const;

@@ -3,7 +3,7 @@
 
 /**
  * The users screen and its calls (specification sections 2 "Admin: Users", 5 "Create user",
- * "Edit user", "Import", 7 "Users"; PRODUCT.md section 5). The screen is in English as the
+ * "Edit user", "Import", 7 "Users"; docs/PRODUCT.md §5). The screen is in English as the
  * specification says, so are its messages; the profile (a patient's page) is in Vietnamese.
  */
 export const USER_LIMITS = {

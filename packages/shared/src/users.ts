@@ -191,7 +191,7 @@ export const userWithMessageSchema = z.object({ message: z.string(), user: userS
 export const resetPasswordResponseSchema = z.object({ message: z.string(), temporaryPassword: z.string() });
 export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
 
-// ---------------------------------------------------------------- bulk (PRODUCT.md section 1)
+// ---------------------------------------------------------------- bulk (docs/PRODUCT.md §1)
 
 export const USER_BULK_ACTIONS = ['delete', 'activate', 'deactivate'] as const;
 export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
@@ -262,7 +262,7 @@ export const PATIENT_ACCOUNT_MSG = {
   failed: 'Không thể tạo tài khoản bệnh nhân',
 } as const;
 
-/** POST /patients (ADMIN, STAFF): a PATIENT account whose user name is the e-mail (PRODUCT.md section 5). */
+/** POST /patients (ADMIN, STAFF): a PATIENT account whose user name is the e-mail (docs/PRODUCT.md §5). */
 export const addPatientRequestSchema = z.object({
   fullName: z
     .string({ error: PROFILE_MSG.fullNameRequired })

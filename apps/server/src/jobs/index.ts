@@ -36,7 +36,7 @@ export function startBackgroundJobs(
     },
     (err) => deps.log.error({ err }, 'reminder job failed'),
   );
-  // A freed place is offered within a minute (PRODUCT.md section 10).
+  // A freed place is offered within a minute (docs/PRODUCT.md §10).
   const waitingList = every(
     options.waitingListIntervalMs ?? deps.config.waitingListCheckSeconds * 1000,
     async () => {

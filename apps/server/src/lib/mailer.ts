@@ -9,7 +9,7 @@ export type OutgoingMail = {
   attachments?: EmailAttachment[];
 };
 
-/** Sends one e-mail, or only pretends to when no SMTP server is configured (PRODUCT.md section 7). */
+/** Sends one e-mail, or only pretends to when no SMTP server is configured (docs/PRODUCT.md §7). */
 export type Mailer = {
   /** off: production without SMTP_URL; the outbox marks its e-mails failed, never sent or simulated. */
   kind: 'smtp' | 'simulated' | 'off';

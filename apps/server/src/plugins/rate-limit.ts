@@ -18,7 +18,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     rateLimit: (rule: RateLimitRule) => preHandlerAsyncHookHandler;
     /**
-     * The budget of public writes (PRODUCT.md section 9): a route with a private link's `:token` counts
+     * The budget of public writes (docs/PRODUCT.md §9): a route with a private link's `:token` counts
      * per link, whatever address its owner is behind, after the address's misses of links
      * (RATE_LIMIT_LINK_MISSES); any other route (comments, replies, reactions, the newsletter) per address.
      */

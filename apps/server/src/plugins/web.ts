@@ -164,7 +164,7 @@ class CompressedCopies {
 
 const TIME_ZONE_META = /<meta\s+name="clinic-time-zone"[^>]*>/i;
 
-/** The page tells the browser the server's CLINIC_TZ, so both sides read one "today" (PRODUCT.md section 2). */
+/** The page tells the browser the server's CLINIC_TZ, so both sides read one "today" (docs/PRODUCT.md §2). */
 export function withClinicTimeZone(html: string, timeZone: string): string {
   const meta = `<meta name="clinic-time-zone" content="${escapeHtml(timeZone)}" />`;
   if (TIME_ZONE_META.test(html)) return html.replace(TIME_ZONE_META, () => meta);

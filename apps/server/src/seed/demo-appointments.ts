@@ -17,7 +17,7 @@ import type { Db } from '../db/client';
 import type { NewAppointmentEventRow, NewAppointmentRow } from '../db/schema';
 
 /**
- * Demo appointments for the embedded database (PRODUCT.md section 5): every status, over the past
+ * Demo appointments for the embedded database (docs/PRODUCT.md §5): every status, over the past
  * two months and the next two weeks, around "today" in the clinic's zone, assigned to the demo
  * doctors, some of them the demo patient's. Seeded pseudo-random, so the same day gives the same data.
  */

@@ -30,7 +30,7 @@ const DOCTOR_NAMES: Record<DepartmentCode, { fullName: string; gender: Gender }>
   GENERAL_MEDICINE: { fullName: 'BS. Bùi Đức Minh', gender: 'MALE' },
 };
 
-/** The demo accounts of PRODUCT.md section 5: `doctor` is the general practitioner, doctor2… one per other department. */
+/** The demo accounts of docs/PRODUCT.md §5: `doctor` is the general practitioner, doctor2… one per other department. */
 export function demoAccounts(): DemoAccount[] {
   const otherDepartments = DEPARTMENTS.map((d) => d.code).filter((c) => c !== 'GENERAL_PRACTICE');
   const doctors: DemoAccount[] = (['GENERAL_PRACTICE', ...otherDepartments] as DepartmentCode[]).map((code, i) => {

@@ -3,7 +3,7 @@ import { PRIVACY_NOTICE, PRIVACY_TEXT } from '@clinic/shared';
 
 type ConsentCheckboxProps = {
   id: string;
-  /** The purpose in one sentence (PRODUCT.md section 12). */
+  /** The purpose in one sentence (docs/PRODUCT.md §12). */
   label: string;
   error?: string | undefined;
   /** react-hook-form's register(...) of the field. */

@@ -10,7 +10,7 @@ export function setServerTimeZone(zone: string): void {
 /**
  * The clinic's time zone as the server serves it (CLINIC_TZ, in the page's
  * `<meta name="clinic-time-zone">`), so the browser reads the same "today" and "2 hours from now"
- * as the server (PRODUCT.md section 2), whatever zone the visitor's device is in.
+ * as the server (docs/PRODUCT.md §2), whatever zone the visitor's device is in.
  */
 export function clinicTimeZone(): string {
   const zone =

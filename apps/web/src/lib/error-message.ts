@@ -16,7 +16,7 @@ export function serverMessageOr(error: unknown, apiFallback: string, screenFallb
 
 /**
  * The sentence the server wrote, if it wrote one. Public booking reads `error` first
- * (specification section 7); both fields carry the same text (PRODUCT.md section 1).
+ * (specification section 7); both fields carry the same text (docs/PRODUCT.md §1).
  */
 export function serverErrorText(error: unknown, prefer: 'error' | 'message' = 'error'): string | null {
   if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return null;

@@ -78,7 +78,7 @@ export const APPOINTMENT_MSG = {
   invalidRefundFlag: 'Giá trị hoàn tiền không hợp lệ',
   emailSubjectTooLong: `Tiêu đề không được vượt quá ${L.emailSubject} ký tự`,
   emailContentTooLong: 'Nội dung email quá dài',
-  // Availability (PRODUCT.md section 3): why a slot cannot be booked.
+  // Availability (docs/PRODUCT.md §3): why a slot cannot be booked.
   slotAvailable: 'Khung giờ này còn trống',
   slotFull: 'Khung giờ này đã đủ lịch hẹn. Vui lòng chọn giờ hoặc ngày khác',
   beyondWindow: `Chỉ có thể đặt lịch trong vòng ${CLINIC_TEXT.window} kể từ hôm nay`,
@@ -94,7 +94,7 @@ export const APPOINTMENT_MSG = {
   notAssignedDoctor: 'Bạn không phải bác sĩ được chỉ định cho lịch hẹn này',
   notOwner: 'Bạn chỉ có thể xem và thao tác trên lịch hẹn của chính mình',
   doctorNotEligible: 'Bác sĩ này không phù hợp với khoa khám của lịch hẹn',
-  // PRODUCT.md section 11: a deactivated doctor gets no new assignments.
+  // docs/PRODUCT.md §11: a deactivated doctor gets no new assignments.
   doctorInactive: 'Bác sĩ này đã ngừng hoạt động. Vui lòng chọn bác sĩ khác.',
   // Issue 25, defect 4: the visits of a deactivated doctor go to another.
   doctorReassigned: 'Đã chuyển lịch hẹn sang bác sĩ khác',
@@ -127,13 +127,13 @@ export const APPOINTMENT_MSG = {
   noShowMarked: 'Đã đánh dấu lịch hẹn "Không đến khám".',
   noShowMarkedPaid:
     'Đã đánh dấu lịch hẹn "Không đến khám"; khoản đã thanh toán được đánh dấu cần hoàn tiền để nhân viên xử lý.',
-  // PRODUCT.md section 11: notes and no-show act on a visit that has come.
+  // docs/PRODUCT.md §11: notes and no-show act on a visit that has come.
   visitNotYet:
     'Chưa đến ngày khám: không thể ghi chú khám hoặc đánh dấu không đến cho lịch hẹn của một ngày sau hôm nay.',
   paidNoShowUnconfirmed:
     'Lịch hẹn đã thanh toán: đánh dấu không đến sẽ đánh dấu khoản đã thu cần hoàn tiền và doanh thu không còn tính lịch hẹn này. Vui lòng xác nhận trước khi lưu.',
   followUpCreated: 'Đã tạo lịch tái khám',
-  // A booking at the front desk (PRODUCT.md section 11).
+  // A booking at the front desk (docs/PRODUCT.md §11).
   deskBooked: 'Đã đặt lịch hẹn tại quầy',
   /** The booking's first history event when staff made it at the desk. */
   deskBookedNote: 'Đặt lịch tại quầy',
@@ -147,7 +147,7 @@ export const APPOINTMENT_MSG = {
   emailSubjectRequired: 'Vui lòng nhập tiêu đề email',
   emailContentRequired: 'Vui lòng nhập nội dung email',
   emailRecipientInvalid: 'Địa chỉ email người nhận không hợp lệ',
-  // The private management link (PRODUCT.md section 10).
+  // The private management link (docs/PRODUCT.md §10).
   manageLinkInvalid: `Liên kết quản lý lịch hẹn không đúng hoặc đã hết hạn. Vui lòng gọi hotline ${CLINIC.phone} để được hỗ trợ.`,
   // The short form of a private link (/l/{code}) an SMS carries: the page it answers when it opens nothing.
   shortLinkInvalidTitle: 'Liên kết không đúng',
@@ -165,7 +165,7 @@ export const APPOINTMENT_MSG = {
     'Đã tạo liên kết lịch. Hãy sao chép và thêm vào ứng dụng lịch trên điện thoại: liên kết chỉ hiện một lần.',
   calendarFeedRevoked: 'Đã thu hồi liên kết lịch. Ứng dụng lịch dùng liên kết cũ sẽ không nhận lịch khám nữa.',
   calendarFeedInvalid: 'Liên kết lịch không đúng hoặc đã bị thu hồi.',
-  // The waiting list of a full slot (PRODUCT.md section 10).
+  // The waiting list of a full slot (docs/PRODUCT.md §10).
   waitingJoin: 'Nhận thông báo khi có chỗ trống',
   waitingJoined:
     'Bạn đã có tên trong danh sách chờ. Khi có chỗ trống, chúng tôi sẽ nhắn tin cho bạn (Zalo hoặc SMS, và email nếu có) và giữ chỗ cho bạn trong 30 phút.',
@@ -185,7 +185,7 @@ export const APPOINTMENT_MSG = {
   waitingEntryClosed: 'Người này không còn trong danh sách chờ.',
 } as const;
 
-/** What the audit trail and the update e-mail say of a change (PRODUCT.md sections 4 and 7). */
+/** What the audit trail and the update e-mail say of a change (docs/PRODUCT.md §4 and §7). */
 export const APPOINTMENT_TRAIL = {
   /** The update e-mail's list of changes names each field so. */
   fieldLabels: {
@@ -271,7 +271,7 @@ export const PENDING_POLL_MS = 30_000;
  * focus): a payment the patient made online shows as PAID without the front desk clicking (issue 28).
  */
 export const BOOKING_MANAGER_POLL_MS = 15_000;
-/** The patient's own pages: My Appointments (specification sections 2 and 8) and medical history (PRODUCT.md section 6). */
+/** The patient's own pages: My Appointments (specification sections 2 and 8) and medical history (docs/PRODUCT.md §6). */
 export const MY_APPOINTMENTS_MSG = {
   title: 'Lịch hẹn của tôi',
   empty: 'Không có lịch hẹn',

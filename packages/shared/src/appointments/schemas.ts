@@ -100,7 +100,7 @@ const bookingFields = {
 
 /**
  * A visitor's booking: health data, so her explicit consent (an unticked box she ticks) is part of
- * the request, and the server refuses one without it (PRODUCT.md section 12).
+ * the request, and the server refuses one without it (docs/PRODUCT.md §12).
  */
 export const publicAppointmentRequestSchema = z.object(
   { ...bookingFields, consentHealthData: z.literal(true, { error: PRIVACY_MSG.healthConsentRequired }) },
@@ -244,7 +244,7 @@ export const appointmentIdParamsSchema = z.object({
 // ---------------------------------------------------------------- a booking at the desk
 
 /**
- * A booking made by staff at the front desk for a walk-in or a phone call (PRODUCT.md section 11): the
+ * A booking made by staff at the front desk for a walk-in or a phone call (docs/PRODUCT.md §11): the
  * public booking's fields (an e-mail optional), the box saying the patient agreed in person (consent
  * channel DESK), and optionally the doctor it is confirmed with at once.
  */
@@ -376,7 +376,7 @@ export const followUpRequestSchema = z.object(
     appointmentDate: dateField(M.followUpDateTimeRequired),
     appointmentTime: timeField(M.followUpDateTimeRequired),
     reason: optionalText(L.reason, M.reasonTooLong),
-    /** Defaults to GENERAL_MEDICINE (PRODUCT.md section 4). */
+    /** Defaults to GENERAL_MEDICINE (docs/PRODUCT.md §4). */
     department: z.string().trim().max(L.department, M.unknownDepartment).nullish(),
   },
   { error: M.followUpDateTimeRequired },
@@ -389,7 +389,7 @@ export const examinationNotesRequestSchema = z.object({
   followUp: followUpRequestSchema.nullish(),
   /**
    * NO_SHOW on a PAID visit: the doctor saw what happens to the payment (refund flag set, no longer
-   * revenue) and confirmed it; without it the server refuses (PRODUCT.md section 11).
+   * revenue) and confirmed it; without it the server refuses (docs/PRODUCT.md §11).
    */
   confirmPaidNoShow: z.boolean().optional(),
   // An edit's fields never pass for notes: a broken edit is answered as an edit.
@@ -669,7 +669,7 @@ export const genericEmailRequestSchema = z.object(
   { error: M.requiredFields },
 );
 
-// ---------------------------------------------------------------- the private management link (PRODUCT.md section 10)
+// ---------------------------------------------------------------- the private management link (docs/PRODUCT.md §10)
 
 /** 32 random bytes in base64url: 256 bits, 43 characters. */
 export const MANAGE_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
@@ -724,7 +724,7 @@ export const calendarFeedTokenParamsSchema = z.object({
   token: z.string().regex(MANAGE_TOKEN_RE, M.calendarFeedInvalid),
 });
 
-// ---------------------------------------------------------------- the waiting list of a full slot (PRODUCT.md section 10)
+// ---------------------------------------------------------------- the waiting list of a full slot (docs/PRODUCT.md §10)
 
 /** How long a freed place is held for the person it is offered to. */
 export const WAITING_HOLD_MINUTES = 30;

@@ -20,7 +20,7 @@ import { APPOINTMENT_STATUSES, type AppointmentStatus } from './statuses';
 
 const statusesWhere = (pred: (s: AppointmentStatus) => boolean) => APPOINTMENT_STATUSES.filter(pred);
 
-describe('button helpers follow PRODUCT.md section 4', () => {
+describe('button helpers follow docs/PRODUCT.md §4', () => {
   it('assigns a doctor only to PENDING', () => {
     expect(statusesWhere((s) => canAssignDoctor(s))).toEqual(['PENDING']);
   });

@@ -12,7 +12,7 @@ import {
 import { APPOINTMENT_MSG } from './messages';
 
 /**
- * The appointment life cycle of PRODUCT.md section 4, as a table. The server enforces it; the
+ * The appointment life cycle of docs/PRODUCT.md §4, as a table. The server enforces it; the
  * browser asks the same table which buttons to offer.
  */
 export const APPOINTMENT_ACTIONS = [
@@ -122,7 +122,7 @@ export const APPOINTMENT_ACTION_VERBS: Record<AppointmentAction, string> = {
   delete: 'xóa',
 };
 
-/** Why a transition is refused: the codes of the bulk report (PRODUCT.md section 4). */
+/** Why a transition is refused: the codes of the bulk report (docs/PRODUCT.md §4). */
 export type RefusalCode =
   'ALREADY_COMPLETED' | 'ALREADY_IN_STATUS' | 'HAS_PAYMENT_REQUEST' | 'CLOSED' | 'NOT_ALLOWED_FROM_STATUS';
 
@@ -209,7 +209,7 @@ export const canCancelWithRefund = (status: Status, who: AppointmentWho = STAFF)
 export const canEdit = (status: Status, who: AppointmentWho = STAFF) => isAllowed('edit', status, who);
 export const canDelete = (status: Status, who: AppointmentWho = { role: 'ADMIN' }) => isAllowed('delete', status, who);
 
-/** Bulk actions of the bookings screen (PRODUCT.md section 1 names their paths). */
+/** Bulk actions of the bookings screen (docs/PRODUCT.md §1 names their paths). */
 export const BULK_APPOINTMENT_ACTIONS = ['cancel', 'mark-paid', 'request-payment', 'delete'] as const;
 export type BulkAppointmentAction = (typeof BULK_APPOINTMENT_ACTIONS)[number];
 
@@ -234,7 +234,7 @@ export function isBulkActionDisabled(action: BulkAppointmentAction, selected: re
   return selected.length === 0 || selected.some((s) => BULK_BLOCKING_STATUSES[action].includes(s));
 }
 
-/** What the audit trail records (PRODUCT.md section 4), with the timeline's labels. */
+/** What the audit trail records (docs/PRODUCT.md §4), with the timeline's labels. */
 export const APPOINTMENT_EVENT_ACTIONS = [
   'CREATED',
   'FOLLOW_UP_CREATED',

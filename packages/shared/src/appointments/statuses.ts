@@ -38,7 +38,7 @@ export function appointmentStatusLabel(status: string): string {
 }
 
 /**
- * Appointments that no longer hold a place in their slot (PRODUCT.md section 3); the database's slot
+ * Appointments that no longer hold a place in their slot (docs/PRODUCT.md §3); the database's slot
  * rules use it as clinic_inactive_statuses() (apps/server/src/db/functions/status-lists.sql).
  */
 export const INACTIVE_STATUSES = ['CANCELLED', 'NO_SHOW'] as const satisfies readonly AppointmentStatus[];
@@ -72,7 +72,7 @@ export const CONFIRMED_OR_LATER_STATUSES = [
   'PAID',
   'COMPLETED',
 ] as const satisfies readonly AppointmentStatus[];
-/** The assigned doctor may write his examination notes from these (PRODUCT.md section 4). */
+/** The assigned doctor may write his examination notes from these (docs/PRODUCT.md §4). */
 export const EXAMINABLE_STATUSES = [
   'CONFIRMED',
   'NEEDS_PAYMENT',
@@ -81,7 +81,7 @@ export const EXAMINABLE_STATUSES = [
 ] as const satisfies readonly AppointmentStatus[];
 /** A visit that took place: the doctor wrote the examination (paid or not yet). */
 export const EXAMINED_STATUSES = ['COMPLETED', 'NEEDS_PAYMENT'] as const satisfies readonly AppointmentStatus[];
-/** Paid or completed: what the dashboard counts as revenue (PRODUCT.md section 6). */
+/** Paid or completed: what the dashboard counts as revenue (docs/PRODUCT.md §6). */
 export const REVENUE_STATUSES = ['PAID', 'COMPLETED'] as const satisfies readonly AppointmentStatus[];
 /** Waiting to be paid: the dashboard's pending payments. */
 export const PAYMENT_DUE_STATUSES = [

@@ -171,7 +171,7 @@ for (const machineZone of ['UTC', 'America/New_York', 'Asia/Ho_Chi_Minh', 'Pacif
   });
 }
 
-describe('the front desk’s slots (PRODUCT.md section 11)', () => {
+describe('the front desk’s slots (docs/PRODUCT.md §11)', () => {
   it('offers the slot under way and every later one today, where the public form waits two hours', () => {
     const now = hcm('2026-11-20T09:10:00'); // a Friday
     expect(offeredSlots('2026-11-20', now, HCM)[0]).toBe('11:30');

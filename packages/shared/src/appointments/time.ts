@@ -2,7 +2,7 @@ import { BOOKING_RULES } from '../clinic';
 import { APPOINTMENT_MSG } from './messages';
 
 /**
- * Slot and date rules of the booking form (specification sections 5 and 9, PRODUCT.md sections 2 and 3).
+ * Slot and date rules of the booking form (specification sections 5 and 9, docs/PRODUCT.md §2 and §3).
  * Every "now" is read in the clinic's time zone, passed in: these functions never look at the zone
  * of the machine they run on.
  */
@@ -273,7 +273,7 @@ export function checkSlotRules(date: string, time: string, now: Date, timeZone: 
 }
 
 /**
- * The front desk's rules (PRODUCT.md section 11): the public's calendar without the two-hour lead
+ * The front desk's rules (docs/PRODUCT.md §11): the public's calendar without the two-hour lead
  * time, so a walk-in is booked for the slot under way; a slot already over is past.
  */
 export function checkDeskSlotRules(date: string, time: string, now: Date, timeZone: string): SlotRuleViolation | null {

@@ -12,7 +12,7 @@ export const COMMENT_LIMITS = {
   maxReplyDepth: 5,
 } as const;
 
-/** Moderation states (PRODUCT.md section 8): APPROVED is visible, PENDING waits, REJECTED is hidden. */
+/** Moderation states (docs/PRODUCT.md §8): APPROVED is visible, PENDING waits, REJECTED is hidden. */
 export const COMMENT_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 export const COMMENT_STATUS_LABELS: Record<CommentStatus, string> = {
@@ -36,7 +36,7 @@ export const COMMENT_AUTHOR_BADGES: Record<CommentStaffRole, string> = {
 export const REACTION_TYPES = ['LIKE', 'DISLIKE'] as const;
 export type ReactionType = (typeof REACTION_TYPES)[number];
 
-/** Sent with reactions by a visitor without an account (PRODUCT.md section 8); a UUID fits. */
+/** Sent with reactions by a visitor without an account (docs/PRODUCT.md §8); a UUID fits. */
 export const VISITOR_ID_HEADER = 'x-visitor-id';
 export const VISITOR_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const VISITOR_ID_STORAGE_KEY = 'visitorId';

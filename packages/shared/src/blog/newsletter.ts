@@ -12,7 +12,7 @@ export const newsletterRequestSchema = z.object({
     .max(254, NEWSLETTER_MSG.emailInvalid)
     .pipe(z.email({ error: NEWSLETTER_MSG.emailInvalid }))
     .meta({ pattern: STATED.plainEmail }),
-  /** Marketing has its own consent, apart from any booking's (PRODUCT.md section 12). */
+  /** Marketing has its own consent, apart from any booking's (docs/PRODUCT.md §12). */
   consentMarketing: z.literal(true, { error: PRIVACY_MSG.marketingConsentRequired }),
 });
 export type NewsletterRequest = z.infer<typeof newsletterRequestSchema>;

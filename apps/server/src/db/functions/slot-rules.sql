@@ -1,5 +1,5 @@
--- What decides whether a slot (a date, a time, a department) has a place: this file. PRODUCT.md
--- sections 3 and 10.
+-- What decides whether a slot (a date, a time, a department) has a place: this file
+-- (docs/PRODUCT.md §3 and §10).
 --
 -- A slot holds as many places as its department's slot_capacity. A place is taken by each of its
 -- active appointments (every status but clinic_inactive_statuses()), each person waiting on its list

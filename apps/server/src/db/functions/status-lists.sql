@@ -1,5 +1,5 @@
 -- The appointment status lists the database's rules need, each the SQL twin of a list of
--- packages/shared/src/appointments/statuses.ts (status-lists.test.ts keeps them equal). IMMUTABLE SQL
+-- packages/shared/src/appointments/statuses.ts (database-functions.test.ts keeps them equal). IMMUTABLE SQL
 -- functions without a FROM are inlined and folded by the planner: `status <> ALL (clinic_inactive_statuses())`
 -- plans as `status NOT IN ('CANCELLED', 'NO_SHOW')`.
 

@@ -122,7 +122,7 @@ export const appointments = pgTable(
 );
 
 /**
- * The audit trail (PRODUCT.md section 4). No foreign key to appointments: the history of an
+ * The audit trail (docs/PRODUCT.md §4). No foreign key to appointments: the history of an
  * appointment outlives its permanent delete.
  */
 export const appointmentEvents = pgTable(
@@ -158,7 +158,7 @@ export type NewAppointmentEventRow = typeof appointmentEvents.$inferInsert;
  * Appointments counted by day, status and department, kept by the triggers on appointments
  * (src/db/functions/appointment-triggers.sql): the cards, the dashboard and the history stats add up a
  * few hundred of these rows instead of counting 100,000 appointments. amount_sum holds the recorded
- * payment amounts; unpriced counts the rows without one (PRODUCT.md section 6 prices those at 500.000đ).
+ * payment amounts; unpriced counts the rows without one (docs/PRODUCT.md §6 prices those at 500.000đ).
  */
 export const appointmentDayCounts = pgTable(
   'appointment_day_counts',
@@ -233,7 +233,7 @@ export const patientSummaries = pgTable(
 );
 
 /**
- * A booking's private management link (PRODUCT.md section 10): only the SHA-256 of its token is
+ * A booking's private management link (docs/PRODUCT.md §10): only the SHA-256 of its token is
  * kept, one link per appointment; sending a new one replaces the hash, which ends the old link.
  */
 export const appointmentLinks = pgTable('appointment_links', {
@@ -258,7 +258,7 @@ export const doctorCalendarFeeds = pgTable('doctor_calendar_feeds', {
 });
 
 /**
- * The waiting list of a full slot (PRODUCT.md section 10). An open entry (WAITING, OFFERED) keeps a
+ * The waiting list of a full slot (docs/PRODUCT.md §10). An open entry (WAITING, OFFERED) keeps a
  * freed place for the list: the booking counts it against the slot's capacity. An offer holds the
  * place until offer_expires_at; its token and the joining one are kept only as SHA-256 hashes.
  */

@@ -114,7 +114,7 @@ export const comments = pgTable(
 export type CommentRow = typeof comments.$inferSelect;
 export type NewCommentRow = typeof comments.$inferInsert;
 
-/** One reaction per visitor per comment, held by the unique key (PRODUCT.md section 8). */
+/** One reaction per visitor per comment, held by the unique key (docs/PRODUCT.md §8). */
 export const commentReactions = pgTable(
   'comment_reactions',
   {

@@ -14,7 +14,7 @@ export type KeptEmailData = Record<string, unknown>;
 
 /**
  * Every e-mail is written here first, in the transaction of the change that causes it, and a
- * worker sends it (PRODUCT.md section 7). No foreign key to appointments: a deleted appointment's
+ * worker sends it (docs/PRODUCT.md §7). No foreign key to appointments: a deleted appointment's
  * mail stays on record.
  */
 export const emailOutbox = pgTable(

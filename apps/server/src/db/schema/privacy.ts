@@ -15,7 +15,7 @@ import { inList } from './checks';
 import { users } from './users';
 
 /**
- * A consent as given (PRODUCT.md section 12): who (phone and e-mail as typed, the account if any),
+ * A consent as given (docs/PRODUCT.md §12): who (phone and e-mail as typed, the account if any),
  * for what, under which version of the notice, when and through which channel. Kept as proof after a
  * withdrawal (withdrawn_at) and after a deletion, which leaves it the contact details only.
  */

@@ -36,7 +36,7 @@ export function slotOf(a: { appointmentDate: string; appointmentTime: string; de
   return { appointmentDate: a.appointmentDate, appointmentTime: a.appointmentTime, department: a.department };
 }
 
-/** The audit trail's row for one change (PRODUCT.md section 4). */
+/** The audit trail's row for one change (docs/PRODUCT.md §4). */
 export function eventRow(
   actor: Actor | null,
   appointmentId: number,
@@ -78,7 +78,7 @@ export function mayOpenRestricted(actor: Actor, row: Pick<AppointmentRow, 'docto
   return actor.role === 'ADMIN' || (actor.role === 'DOCTOR' && row.doctorId === actor.id);
 }
 
-/** The front desk (who manage bookings) sees every appointment; a doctor his own; a patient hers (PRODUCT.md section 4). */
+/** The front desk (who manage bookings) sees every appointment; a doctor his own; a patient hers (docs/PRODUCT.md §4). */
 export function assertCanSee(actor: Actor, row: AppointmentRow): void {
   if (row.restricted) {
     if (mayOpenRestricted(actor, row)) return;

@@ -75,7 +75,7 @@ export function toAppointmentDto(view: AppointmentView): Appointment {
 }
 
 /**
- * What a patient sees of her own appointment (PRODUCT.md section 10): the doctor's notes only once
+ * What a patient sees of her own appointment (docs/PRODUCT.md §10): the doctor's notes only once
  * the visit is completed (before that, `notes` holds the clinic's internal notes), never a
  * doctor's answer to the staff (a decline reason), nor the staff's e-mail bookkeeping.
  */

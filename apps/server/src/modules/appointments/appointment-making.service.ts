@@ -43,7 +43,7 @@ export type AppointmentRequest = {
   followUpOfId?: number | null;
   /**
    * The date and time rules the slot must meet: the public's (today from two hours ahead, to two
-   * years; PRODUCT.md section 3), the front desk's (the same without the two hours: the slot under way
+   * years; docs/PRODUCT.md §3), the front desk's (the same without the two hours: the slot under way
    * and later; section 11), or none (the sample data's past visits). The capacity and one person once
    * per slot hold either way.
    */
@@ -69,7 +69,7 @@ export type AppointmentRequest = {
    * the deposit's amount and deadline are written with it, and its pay link is made at once.
    */
   holdForDeposit?: boolean;
-  /** A private management link (PRODUCT.md section 10), made when the appointment has an e-mail. */
+  /** A private management link (docs/PRODUCT.md §10), made when the appointment has an e-mail. */
   manageLink?: boolean;
   /** Its messages, once its id, department and private link are known. */
   messages?: (made: MadeAppointment) => OutboxEmail[];

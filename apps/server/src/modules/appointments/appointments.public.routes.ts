@@ -75,7 +75,7 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
         ),
   );
 
-  // The private management link (PRODUCT.md section 10): the token is the only key, so every call,
+  // The private management link (docs/PRODUCT.md §10): the token is the only key, so every call,
   // reads included, spends the link's own public-write budget, and a wrong token a miss of the
   // visitor's address (RATE_LIMIT_LINK_MISSES: no guessing run).
   const tags = ['appointments (manage by link)'];
@@ -149,7 +149,7 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
     },
   );
 
-  // The waiting list of a full slot (PRODUCT.md section 10): joining is counted as a booking (per
+  // The waiting list of a full slot (docs/PRODUCT.md §10): joining is counted as a booking (per
   // contact and per address), every call of its private link per link, as the management link's.
   const waitingTags = ['appointments (waiting list)'];
   app.post(

@@ -102,7 +102,7 @@ const EDIT_OR_EXAMINE: Role[] = [...new Set([...rolesFor('edit'), ...rolesFor('c
 const security = [{ bearerAuth: [] }];
 const tags = ['appointments'];
 
-/** Staff, doctor and patient calls of specification section 7 ("Appointments"), with PRODUCT.md's permissions. */
+/** Staff, doctor and patient calls of specification section 7 ("Appointments"), as docs/PRODUCT.md §4 permits. */
 export const appointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const mail = { ...deps, log: app.log };
   const actor = (req: { auth: unknown }) => req.auth as Actor;

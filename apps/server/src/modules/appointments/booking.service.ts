@@ -41,7 +41,7 @@ export async function requireDepartment(db: Db, code: string) {
 export async function checkAvailability(
   deps: AppointmentDeps & Pick<AppDeps, 'cache'>,
   q: AvailabilityQuery,
-  /** The front desk's calendar has no two-hour lead (PRODUCT.md section 11). */
+  /** The front desk's calendar has no two-hour lead (docs/PRODUCT.md §11). */
   rules: 'public' | 'desk' = 'public',
 ): Promise<AvailabilityResponse> {
   const now = deps.clock.now();

@@ -27,7 +27,7 @@ import { findDoctorAccount, listOwedVisits } from './reassign.repository';
 
 type BulkBody = { ids: number[]; reason?: string; amount?: number };
 
-/** Each appointment in its own transaction; a refusal of the state machine is a skip (PRODUCT.md section 4). */
+/** Each appointment in its own transaction; a refusal of the state machine is a skip (docs/PRODUCT.md §4). */
 export async function runBulkAction(
   deps: PaymentRequestDeps,
   actor: Actor,

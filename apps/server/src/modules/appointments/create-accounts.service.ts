@@ -52,7 +52,7 @@ export async function createPatientAccount(
 }
 
 /**
- * POST /appointments/bulk/create-accounts (specification section 8, PRODUCT.md section 5): one
+ * POST /appointments/bulk/create-accounts (specification section 8, docs/PRODUCT.md §5): one
  * PATIENT account per distinct e-mail of the chosen bookings, user name = e-mail, a random
  * temporary password each (shown once, changed at first sign-in). Each account is made in its own
  * transaction with the linking of every appointment of its e-mail that has no account yet, so one

@@ -19,7 +19,7 @@ import { requireCandidate } from './life-cycle.service';
 import { manageUrl } from './manage-token';
 
 /**
- * POST /api/appointments/desk: staff book a walk-in or a phone call (PRODUCT.md section 11). The
+ * POST /api/appointments/desk: staff book a walk-in or a phone call (docs/PRODUCT.md §11). The
  * desk's calendar (the slot under way and later, no two-hour lead), the capacity and one person once
  * per slot as for every booking (makeAppointment, under the slot's lock), no e-mail needed, the
  * consent the patient gave in person recorded with the staff member's id (channel DESK), and, when a

@@ -5,7 +5,7 @@ import { dbKinds } from '../../../test/databases';
 import { call, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { findAppointment } from './appointments.repository';
 
-/** PRODUCT.md section 11: a deactivated doctor gets no new assignments (issue 25, defect 4). */
+/** docs/PRODUCT.md §11: a deactivated doctor gets no new assignments (issue 25, defect 4). */
 for (const kind of dbKinds()) {
   describe(`assigning a deactivated doctor [${kind}]`, () => {
     let t: TestContext;

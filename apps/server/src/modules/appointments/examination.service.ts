@@ -20,7 +20,7 @@ import {
 import { makeAppointment } from './appointment-making.service';
 import { manageUrl } from './manage-token';
 
-/** PRODUCT.md section 4: a follow-up without a department goes to general medicine. */
+/** docs/PRODUCT.md §4: a follow-up without a department goes to general medicine. */
 const FOLLOW_UP_DEPARTMENT = 'GENERAL_MEDICINE';
 
 /**
@@ -41,7 +41,7 @@ export async function saveExaminationNotes(
     if (!row) throw notFound();
     const noShow = body.status === 'NO_SHOW';
     assertTransition(noShow ? 'noShow' : 'complete', row, actor);
-    // PRODUCT.md section 11: a visit of a later day has not happened, so it is neither done nor missed.
+    // docs/PRODUCT.md §11: a visit of a later day has not happened, so it is neither done nor missed.
     if (row.appointmentDate > clinicMoment(now, deps.timeZone).date)
       throw new ConflictError(M.visitNotYet, 'VISIT_NOT_YET');
     // A paid visit marked missed keeps its payment on record, flagged for staff to refund; the doctor
@@ -60,7 +60,7 @@ export async function saveExaminationNotes(
     let followUpId: number | null = null;
     let followUpToken: string | null = null;
     if (body.followUp) {
-      // Made by the doctor: confirmed with that doctor at once (PRODUCT.md section 4); a booking made
+      // Made by the doctor: confirmed with that doctor at once (docs/PRODUCT.md §4); a booking made
       // by staff gets the patient's private link too, when she has an e-mail.
       const { row: next, manageToken } = await makeAppointment(
         tx,

@@ -5,7 +5,7 @@ import { dbKinds } from '../../../test/databases';
 import { call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { findAppointment } from './appointments.repository';
 
-/** PRODUCT.md section 11: notes and no-show act on a visit that has come; a paid visit marked missed says what happens to the money. */
+/** docs/PRODUCT.md §11: notes and no-show act on a visit that has come; a paid visit marked missed says what happens to the money. */
 for (const kind of dbKinds()) {
   describe(`PUT /api/appointments/:id with examination notes, on the visit the doctor chose [${kind}]`, () => {
     let t: TestContext;

@@ -271,7 +271,7 @@ export function cancelAppointment(
   body: { reason?: string; refundRequired?: boolean; patientStatus?: string | null } | null | undefined,
 ) {
   const reason = body?.reason ?? M.defaultCancelReason;
-  // Cancel with refund is the staff's PAID case of the cancel call (PRODUCT.md section 4); a patient's flag changes nothing.
+  // Cancel with refund is the staff's PAID case of the cancel call (docs/PRODUCT.md §4); a patient's flag changes nothing.
   const withRefund = (row: AppointmentRow) =>
     body?.refundRequired === true && canCancelWithRefund(row.status, { role: actor.role });
   return transition(

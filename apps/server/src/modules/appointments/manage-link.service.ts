@@ -40,7 +40,7 @@ import { CLAIM_NOTE, isOwnContact } from './claims.service';
 import { claimOne, findAccountContact } from './claims.repository';
 
 /**
- * A visitor's private management link (PRODUCT.md section 10): whoever holds the token acts as the
+ * A visitor's private management link (docs/PRODUCT.md §10): whoever holds the token acts as the
  * appointment's patient, with My Appointments' rules. Only the token's SHA-256 is stored; the link
  * works until the day after the visit, in the clinic's zone; a new link ends the old one.
  */

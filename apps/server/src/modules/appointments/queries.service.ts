@@ -272,7 +272,7 @@ export async function appointmentStats(deps: AppointmentDeps, actor: Actor): Pro
 }
 
 /**
- * The dashboard's appointment figures (PRODUCT.md section 6), from the counts the database keeps:
+ * The dashboard's appointment figures (docs/PRODUCT.md §6), from the counts the database keeps:
  * by status over all time and by month since `fromMonth`, each with its value (recorded amounts, and
  * DEFAULT_VISIT_PRICE for a visit without one). A doctor's cover his own appointments only, a
  * patient's (userId) her own bookings only.

@@ -8,7 +8,7 @@ import { claimReminders } from './reminders.repository';
 export type ReminderDeps = AppointmentDeps;
 
 /**
- * The day-before reminder (PRODUCT.md section 7): tomorrow's appointments, in the clinic's zone,
+ * The day-before reminder (docs/PRODUCT.md §7): tomorrow's appointments, in the clinic's zone,
  * not yet reminded, get their e-mail queued and reminderSent set, in one transaction. The claim is
  * one UPDATE ... WHERE reminder_sent = false RETURNING, so two processes never remind twice.
  */

@@ -10,8 +10,8 @@ import { appointmentEvents, appointments } from '../../db/schema';
 import { insertAppointmentBatch } from './demo-seed.repository';
 
 /**
- * Every (action, status, role) cell of PRODUCT.md section 4, through HTTP. The expectations are
- * written out here from PRODUCT.md, not read from the shared table the server uses.
+ * Every (action, status, role) cell of docs/PRODUCT.md §4, through HTTP. The expectations are
+ * written out here from docs/PRODUCT.md, not read from the shared table the server uses.
  */
 type Who = 'admin' | 'staff' | 'ownDoctor' | 'otherDoctor' | 'ownPatient' | 'otherPatient';
 type Status = AppointmentStatus;
@@ -191,7 +191,7 @@ for (const kind of dbKinds()) {
               fullName: `Ô ${action} ${status} ${who}`,
               phone: `07${String(n).padStart(8, '0')}`,
               email: `cell${n}@example.com`,
-              // Notes and no-show act on a visit that has come (PRODUCT.md section 11): today's.
+              // Notes and no-show act on a visit that has come (docs/PRODUCT.md §11): today's.
               appointmentDate: action.startsWith('examination notes') ? DAYS.mon : DAYS.wed,
               appointmentTime: '09:00',
               department: 'GENERAL_PRACTICE',

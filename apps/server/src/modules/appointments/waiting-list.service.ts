@@ -34,7 +34,7 @@ import {
 import { recordConsent } from '../privacy/consent.service';
 
 /**
- * The waiting list of a full slot (PRODUCT.md section 10). Whoever waits keeps a freed place for the
+ * The waiting list of a full slot (docs/PRODUCT.md §10). Whoever waits keeps a freed place for the
  * list (the booking counts open entries against the capacity); the offer job
  * (waiting-list-offers.service.ts) gives it to the first in line, held for 30 minutes; one click on
  * her link claims it, under the slot's lock, so exactly one claim wins and none exceeds the

@@ -162,7 +162,7 @@ for (const kind of dbKinds()) {
 
     it.each([
       ['the front desk cancels a booking', DAYS.thu, '08:00'],
-      // Today's later slot: a no-show is marked on the visit's day (PRODUCT.md section 11).
+      // Today's later slot: a no-show is marked on the visit's day (docs/PRODUCT.md §11).
       ['the doctor marks a no-show before the slot', DAYS.mon, '16:30'],
       ['an administrator deletes a booking', DAYS.fri, '08:00'],
       ['the front desk moves a booking to another slot', DAYS.fri, '10:00'],

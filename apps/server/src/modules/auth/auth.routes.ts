@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
       },
       // A session (or a challenge) is never kept for a repeat: signing in again does nothing twice.
       config: { idempotency: false },
-      // Two budgets (PRODUCT.md section 9): per address across all names, against password spraying, and
+      // Two budgets (docs/PRODUCT.md §9): per address across all names, against password spraying, and
       // per account, whichever of its names was typed and from wherever. The address is counted first so
       // a spraying address is refused before any lookup.
       preHandler: [

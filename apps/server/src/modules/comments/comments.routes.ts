@@ -32,7 +32,7 @@ import {
   removeComment,
 } from './comments.service';
 
-/** X-Visitor-Id: the random id a browser keeps for a visitor without an account (PRODUCT.md section 8). */
+/** X-Visitor-Id: the random id a browser keeps for a visitor without an account (docs/PRODUCT.md §8). */
 const visitorHeaders = z.looseObject({
   'x-visitor-id': z.string().regex(VISITOR_ID_PATTERN, COMMENT_MSG.visitorUnknown).optional(),
 });

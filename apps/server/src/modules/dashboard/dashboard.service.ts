@@ -31,7 +31,7 @@ export function sampleDataAllowed(deps: Pick<AppDeps, 'config'>, viewer: Viewer)
 }
 
 /**
- * The dashboard (PRODUCT.md section 6): the real count of accounts (a doctor: of his patients), the
+ * The dashboard (docs/PRODUCT.md §6): the real count of accounts (a doctor: of his patients), the
  * appointment counters, revenue valued at what the payment ledger took, else at the recorded amount
  * (500.000đ for a visit without either), pending payments at the recorded amounts, the last six
  * months and the growth against the same days of last month, from the counts the database keeps

@@ -121,7 +121,7 @@ const withoutTokens = () => ({
 export async function markEmailDelivered(db: Db, id: number, status: 'sent' | 'simulated', now: Date): Promise<void> {
   await db
     .update(emailOutbox)
-    // A private management or waiting-list link is kept only as a hash (PRODUCT.md section 10): once the e-mail is
+    // A private management or waiting-list link is kept only as a hash (docs/PRODUCT.md §10): once the e-mail is
     // out, its copy here loses the token.
     .set({ status, sentAt: now, lockedUntil: null, lastError: null, ...withoutTokens() })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sending')));

@@ -125,7 +125,7 @@ export async function listPatientSummaries(
           or (a.appointment_date = ${f.today} and a.appointment_time > ${f.time}))`,
         sql`a.appointment_date, a.appointment_time`,
       ),
-      // The doctor's choice for notes and no-show (PRODUCT.md section 11): visits that can take notes
+      // The doctor's choice for notes and no-show (docs/PRODUCT.md §11): visits that can take notes
       // and have come, today's first, then the earlier days' (the specification's "first") oldest first.
       actionable: forDoctor
         ? visitsJson(

@@ -95,7 +95,7 @@ export async function countDoctorPatients(deps: PatientDeps, doctorId: number): 
   return (await countPatients(deps.db, { doctorId }, { filter: 'all', today, time })).totalPatients;
 }
 
-/** Add Patient (PRODUCT.md section 5: ADMIN and STAFF): the account of the bulk account creation, for one person. */
+/** Add Patient (docs/PRODUCT.md §5: ADMIN and STAFF): the account of the bulk account creation, for one person. */
 export async function addPatient(deps: PatientDeps, input: AddPatientInput): Promise<AddPatientResponse> {
   if (await findUserByLogin(deps.db, input.email))
     throw new ConflictError(PATIENT_ACCOUNT_MSG.exists(input.email), 'EMAIL_TAKEN');

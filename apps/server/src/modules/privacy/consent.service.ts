@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { insertConsents } from './privacy.repository';
 
 /**
- * Consents (PRODUCT.md section 12): each is stored with who gave it (phone and e-mail as given, the
+ * Consents (docs/PRODUCT.md §12): each is stored with who gave it (phone and e-mail as given, the
  * account if any), its purpose, the notice's version, when and through which channel.
  */
 

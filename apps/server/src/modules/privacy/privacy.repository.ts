@@ -179,7 +179,7 @@ export async function appointmentsOf(db: Db, key: PersonKey, options: { lock?: b
       }),
     )
     .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime), asc(appointments.id));
-  // A deletion changes them: every state change holds its rows' locks (ARCHITECTURE.md).
+  // A deletion changes them: every state change holds its rows' locks (docs/ARCHITECTURE.md, rule 6).
   return options.lock ? query.for('update') : query;
 }
 

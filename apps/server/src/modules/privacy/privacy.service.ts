@@ -59,7 +59,7 @@ import {
 } from './privacy.repository';
 
 /**
- * A person's rights over her data (issue 26; PRODUCT.md section 12): see and download it, ask for a
+ * A person's rights over her data (issue 26; docs/PRODUCT.md §12): see and download it, ask for a
  * correction, withdraw a consent, ask for deletion. Requests wait in the ADMIN queue with a deadline.
  */
 

@@ -230,7 +230,7 @@ async function eachWithConcurrency<T>(
 /**
  * POST /users/import: creates an account for every valid row of the first sheet, and tells each
  * refused row's number and why. The password is the user name (specification section 5
- * "Import"), to be changed at first sign-in (PRODUCT.md section 5).
+ * "Import"), to be changed at first sign-in (docs/PRODUCT.md §5).
  */
 export async function importUsers(deps: ImportDeps, bytes: Buffer): Promise<ImportResult> {
   const deadline = performance.now() + (deps.timeBudgetMs ?? IMPORT_TIME_BUDGET_MS);

@@ -62,7 +62,7 @@ async function mayListRole(req: FastifyRequest, _reply: FastifyReply): Promise<v
     throw new ForbiddenError(MSG.forbidden, 'FORBIDDEN');
 }
 
-/** Specification section 7 ("Users") and PRODUCT.md section 5: the users screen is ADMIN's, the profile everyone's own. */
+/** Specification section 7 ("Users") and docs/PRODUCT.md §5: the users screen is ADMIN's, the profile everyone's own. */
 export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const db = deps.db;
   const manageUsers = app.requirePermission('manageUsers');

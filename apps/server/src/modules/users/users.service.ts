@@ -117,7 +117,7 @@ export async function getSpecialties(db: Db) {
   return listSpecialties(db);
 }
 
-/** Every account: the dashboard's user count (PRODUCT.md section 6). */
+/** Every account: the dashboard's user count (docs/PRODUCT.md §6). */
 export async function countAccounts(db: Db): Promise<number> {
   return countUsers(db);
 }
@@ -200,7 +200,7 @@ export async function newTemporaryPassword(): Promise<{ password: string; passwo
   return { password, passwordHash: await hashPassword(password) };
 }
 
-/** POST /users (PRODUCT.md section 5): roles PATIENT, STAFF or DOCTOR; the password neither common nor the user's own name. */
+/** POST /users (docs/PRODUCT.md §5): roles PATIENT, STAFF or DOCTOR; the password neither common nor the user's own name. */
 export async function createUser(db: Db, input: CreateUserInput): Promise<{ message: string; user: User }> {
   if (isCommonPassword(input.password, [input.username, input.email]))
     throw new BadRequestError(USER_MSG.passwordTooCommon, 'PASSWORD_TOO_COMMON');
@@ -214,7 +214,7 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<{ mess
 
 /**
  * Locks the account an administrator acts on, refusing his own (SELF_PROTECTED) and any
- * administrator's (ADMIN_PROTECTED, PRODUCT.md section 5).
+ * administrator's (ADMIN_PROTECTED, docs/PRODUCT.md §5).
  */
 async function lockTarget(tx: Db, actor: UserActor, id: number): Promise<UserRow> {
   const row = await lockUser(tx, id);

@@ -18,7 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 const TwoFactorCard = lazy(() => import('./components/two-factor-card').then((m) => ({ default: m.TwoFactorCard })));
 
 /**
- * Settings: changing the password (PRODUCT.md section 6), required after an imported or reset
+ * Settings: changing the password (docs/PRODUCT.md §6), required after an imported or reset
  * account's first login, and two-factor sign-in, required of the roles MFA_REQUIRED_ROLES names.
  */
 export default function SettingsPage() {

@@ -8,7 +8,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { useMyMedicalHistory } from './api/get-my-medical-history';
 import { MedicalHistoryEntry } from './components/medical-history-entry';
 
-/** Medical history (PRODUCT.md section 6): the patient's completed visits, newest first, with the doctor's notes. */
+/** Medical history (docs/PRODUCT.md §6): the patient's completed visits, newest first, with the doctor's notes. */
 export default function MedicalHistoryPage() {
   usePageTitle(MY_APPOINTMENTS_MSG.historyTitle);
   const { token } = useAuth();

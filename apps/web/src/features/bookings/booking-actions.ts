@@ -57,7 +57,7 @@ export function nextStep(a: Pick<Appointment, 'status'>, role: Role): BookingAct
   return step && bookingActions(a, role).includes(step) ? step : null;
 }
 
-/** A doctor declined the last assignment: the front desk must choose another (PRODUCT.md section 4). */
+/** A doctor declined the last assignment: the front desk must choose another (docs/PRODUCT.md §4). */
 export function declinedByDoctor(a: Pick<Appointment, 'status' | 'doctorId' | 'doctorResponse'>): boolean {
   return a.status === 'PENDING' && a.doctorId === null && !!a.doctorResponse;
 }

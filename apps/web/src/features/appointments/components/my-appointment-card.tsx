@@ -34,7 +34,7 @@ function Row({
 }
 
 /**
- * One of the patient's appointments as she may see it (PRODUCT.md section 10): who, where, when,
+ * One of the patient's appointments as she may see it (docs/PRODUCT.md §10): who, where, when,
  * the status, her reason and the doctor's message to her; no staff notes or decline reasons.
  */
 export function MyAppointmentCard({ appointment, onCancel }: { appointment: Appointment; onCancel?: () => void }) {

@@ -39,7 +39,7 @@ function ManageSkeleton() {
 }
 
 /**
- * /appointment/manage/:token (PRODUCT.md section 10): a visitor who booked without an account sees,
+ * /appointment/manage/:token (docs/PRODUCT.md §10): a visitor who booked without an account sees,
  * moves or cancels her booking through the private link she was sent. Never indexed.
  */
 export default function ManageAppointmentPage() {

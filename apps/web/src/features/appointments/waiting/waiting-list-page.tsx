@@ -7,7 +7,7 @@ import { WaitingEntryPanel } from './components/waiting-entry-panel';
 export const WAITING_TITLE = 'Danh sách chờ';
 
 /**
- * /appointment/waiting/:token (PRODUCT.md section 10): the visitor waiting for a full slot sees her
+ * /appointment/waiting/:token (docs/PRODUCT.md §10): the visitor waiting for a full slot sees her
  * place in line, claims the place offered to her with one click, or leaves. Never indexed.
  */
 export default function WaitingListPage() {

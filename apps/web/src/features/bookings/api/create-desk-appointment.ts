@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { useSubmission } from '@/lib/use-intent-key';
 import { useAppointmentMutation } from '@/lib/use-appointment-mutation';
 
-/** POST /api/appointments/desk: a walk-in or a phone call booked by staff (PRODUCT.md section 11). */
+/** POST /api/appointments/desk: a walk-in or a phone call booked by staff (docs/PRODUCT.md §11). */
 export function createDeskAppointment(
   data: DeskAppointmentInput,
   idempotencyKey?: string,

@@ -62,7 +62,7 @@ const FIELD_OF_CODE: Record<string, Field> = {
 const FORM_ID = 'desk-booking-form';
 
 /**
- * 'Đặt lịch tại quầy' (PRODUCT.md section 11): staff book a walk-in or a phone call for the slot under
+ * 'Đặt lịch tại quầy' (docs/PRODUCT.md §11): staff book a walk-in or a phone call for the slot under
  * way or a later free one, an e-mail optional, the consent asked in person, and optionally confirm it
  * with a doctor at once.
  */

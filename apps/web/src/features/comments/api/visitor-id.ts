@@ -10,7 +10,7 @@ function randomId(): string {
 }
 
 /**
- * The random id that stands for this browser's visitor in reactions (PRODUCT.md section 8):
+ * The random id that stands for this browser's visitor in reactions (docs/PRODUCT.md §8):
  * made once and kept in localStorage; kept in memory only when storage is blocked.
  */
 export function getVisitorId(): string {

@@ -86,7 +86,7 @@ export function NewsletterBox({ className }: { className?: string }) {
                 {error}
               </p>
             )}
-            {/* Marketing has its own consent, never ticked for her (PRODUCT.md section 12). */}
+            {/* Marketing has its own consent, never ticked for her (docs/PRODUCT.md §12). */}
             <div className="mt-3 flex items-start gap-2 text-left text-sm text-brand-50">
               <input
                 id="newsletter-consent"

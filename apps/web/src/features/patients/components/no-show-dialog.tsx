@@ -11,7 +11,7 @@ import { VisitChoice } from './visit-choice';
 
 /**
  * 'Vắng': asks before marking a visit missed, on the visit the doctor chooses (the first
- * preselected); a paid one says what happens to its payment before he confirms (PRODUCT.md section 11).
+ * preselected); a paid one says what happens to its payment before he confirms (docs/PRODUCT.md §11).
  */
 export function NoShowDialog({
   patientName,

@@ -11,7 +11,7 @@ export function visitDay(visit: PatientVisit, today: string): string {
 }
 
 /**
- * The visit notes or no-show act on, chosen by the doctor (PRODUCT.md section 11): the visits that
+ * The visit notes or no-show act on, chosen by the doctor (docs/PRODUCT.md §11): the visits that
  * have come, today's first, the first one chosen already (the specification's "first appointment").
  * A single visit is shown, not offered.
  */

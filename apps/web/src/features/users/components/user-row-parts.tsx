@@ -19,7 +19,7 @@ import { ROLE_NAMES, ROLE_TONES, displayName } from '../user-labels';
 export type UserRowAction = 'edit' | 'resetPassword' | 'resetMfa' | 'activate' | 'deactivate' | 'reassign' | 'delete';
 export type UserRowActionHandler = (action: UserRowAction, user: User) => void;
 
-/** Administrator accounts are never selected, edited or changed here (specification section 5, PRODUCT.md section 5). */
+/** Administrator accounts are never selected, edited or changed here (specification section 5, docs/PRODUCT.md §5). */
 export const isProtected = (user: User) => user.role === 'ADMIN';
 export const isSelectable = (user: User) => !isProtected(user);
 

@@ -13,7 +13,7 @@ type WaitingListOfferProps = {
 };
 
 /**
- * Shown under a full slot's answer (PRODUCT.md section 10): instead of a dead end, her name on the
+ * Shown under a full slot's answer (docs/PRODUCT.md §10): instead of a dead end, her name on the
  * slot's waiting list. She is told what happens before she asks: an e-mail, a place held 30 minutes.
  */
 export function WaitingListOffer({ onJoin, pending, error, children }: WaitingListOfferProps) {

@@ -87,7 +87,7 @@ export function useBookingForm({ now, identity, onBooked, onWaiting, focusOnMoun
       appointmentDate: '',
       appointmentTime: '',
       reason: '',
-      // Never ticked for her (PRODUCT.md section 12): the schema accepts only a tick.
+      // Never ticked for her (docs/PRODUCT.md §12): the schema accepts only a tick.
       consentHealthData: false as unknown as true,
       consentContact: false,
     },

@@ -28,7 +28,7 @@ export function DetailRow({
   );
 }
 
-/** The appointment as its patient sees it (PRODUCT.md section 10): who, when, where, with whom, why, and its status. */
+/** The appointment as its patient sees it (docs/PRODUCT.md §10): who, when, where, with whom, why, and its status. */
 export function ManagedAppointmentDetails({ appointment, titleId }: { appointment: Appointment; titleId: string }) {
   return (
     <>
