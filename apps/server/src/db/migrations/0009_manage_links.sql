@@ -1,4 +1,4 @@
--- A booking's private management link: only the SHA-256 of its token, one per appointment (docs/PRODUCT.md §10).
+-- A booking's private management link: only the SHA-256 of its token, one per appointment (PRODUCT.md section 10).
 CREATE TABLE "appointment_links" (
 	"appointment_id" integer PRIMARY KEY NOT NULL,
 	"token_hash" text NOT NULL,

@@ -1,4 +1,4 @@
--- The waiting list of a full slot (docs/PRODUCT.md §10): open entries keep a freed place for the list; tokens only as SHA-256.
+-- The waiting list of a full slot (PRODUCT.md section 10): open entries keep a freed place for the list; tokens only as SHA-256.
 CREATE TABLE "waiting_list_entries" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "waiting_list_entries_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"appointment_date" date NOT NULL,

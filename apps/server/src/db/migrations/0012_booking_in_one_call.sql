@@ -1,5 +1,5 @@
 -- A slot's rules, written once: the lock every process takes for it, the places taken (its active
--- appointments and the open entries of its waiting list, docs/PRODUCT.md §10) and one person once
+-- appointments and the open entries of its waiting list, PRODUCT.md section 10) and one person once
 -- per slot. The services call these; a booking runs them and all its writes in one call, so the
 -- slot's lock is held for one round trip instead of ten (docs/PERFORMANCE.md).
 CREATE FUNCTION clinic_lock_slot(p_date text, p_time text, p_department text) RETURNS void LANGUAGE sql AS $$
