@@ -4,6 +4,7 @@ import { dbKinds } from '../../../test/databases';
 import { nextIp } from '../../../test/blog-fixtures';
 import { booking, call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
 import { listOutboxEmails } from '../email/email.repository';
+import { listMessages } from '../messaging/messaging.repository';
 import { vnpaySign, vnpaySignData } from '../payments/vnpay';
 import { findAppointment } from './appointments.repository';
 import { offerFreedPlaces } from './waiting-list-offers.service';
@@ -138,8 +139,16 @@ for (const kind of dbKinds()) {
       ]);
       expect(await listed(visit.id)).toEqual([expect.objectContaining({ amount: PRICE, status: 'MANUAL' })]);
       // Nothing new is sent about a visit whose person asked to be forgotten (her old mail went with her data).
-      expect((await listOutboxEmails(db(), { appointmentId: visit.id })).length).toBeLessThanOrEqual(mailsBefore);
+      const mailsAfter = (await listOutboxEmails(db(), { appointmentId: visit.id })).length;
+      expect(mailsAfter).toBeLessThanOrEqual(mailsBefore);
       expect(await listOutboxEmails(db(), { appointmentId: visit.id, kind: 'CANCELLATION' })).toEqual([]);
+      // Given back by hand and marked done: no address is left to tell, and nothing is sent to an empty one.
+      const [refund] = (await listed(visit.id)) as { id: number }[];
+      const done = await call(t.app, s.staff, 'POST', `/api/refunds/${refund!.id}/mark-done`, { reference: 'TM-0042' });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(await refundsOf(visit.id)).toEqual([expect.objectContaining({ status: 'DONE' })]);
+      expect(await listOutboxEmails(db(), { appointmentId: visit.id })).toHaveLength(mailsAfter);
+      expect(await listMessages(db(), { appointmentId: visit.id })).toEqual([]);
     });
 
     it('an erasure of a visit whose deposit she paid by VNPay opens one refund of the deposit through VNPay', async () => {
