@@ -115,9 +115,12 @@ for (const kind of dbKinds()) {
       (await call(t.app, s.staff, 'GET', `/api/appointments/${id}/payments`)).json().refunds as object[];
     /** What the front desk's 'Hoàn tiền' list shows of this visit. */
     const listed = async (id: number) =>
-      ((await call(t.app, s.staff, 'GET', '/api/refunds')).json().refunds as { appointmentId: number | null }[]).filter(
-        (r) => r.appointmentId === id,
-      );
+      (
+        (await call(t.app, s.staff, 'GET', '/api/refunds')).json().refunds as {
+          id: number;
+          appointmentId: number | null;
+        }[]
+      ).filter((r) => r.appointmentId === id);
 
     beforeAll(async () => {
       t = await buildTestApp(kind, { clock, env: { RATE_LIMIT_PUBLIC: '1000', PUBLIC_URL: 'https://antamclinic.vn' } });
@@ -143,7 +146,7 @@ for (const kind of dbKinds()) {
       expect(mailsAfter).toBeLessThanOrEqual(mailsBefore);
       expect(await listOutboxEmails(db(), { appointmentId: visit.id, kind: 'CANCELLATION' })).toEqual([]);
       // Given back by hand and marked done: no address is left to tell, and nothing is sent to an empty one.
-      const [refund] = (await listed(visit.id)) as { id: number }[];
+      const [refund] = await listed(visit.id);
       const done = await call(t.app, s.staff, 'POST', `/api/refunds/${refund!.id}/mark-done`, { reference: 'TM-0042' });
       expect(done.statusCode, done.body).toBe(200);
       expect(await refundsOf(visit.id)).toEqual([expect.objectContaining({ status: 'DONE' })]);

@@ -1,5 +1,6 @@
 import {
   CLINIC,
+  CLOSED_STATUSES,
   clinicMoment,
   CONSENT_PURPOSES,
   mobileMsisdn,
@@ -435,7 +436,6 @@ const msisdnsOf = (phones: (string | null | undefined)[]): string[] => [
 const PHONE_CHANNEL_LABEL = { zalo: 'Tin nhắn Zalo', sms: 'Tin nhắn SMS' } as const;
 
 const ENDED_FOR_DELETION = 'Hủy do người bệnh yêu cầu xóa dữ liệu cá nhân';
-const CLOSED_STATUSES = new Set(['COMPLETED', 'CANCELLED', 'NO_SHOW']);
 
 /**
  * Deletion that respects medical records: a completed visit with the doctor's notes is kept (the
@@ -450,7 +450,7 @@ async function erasePerson(tx: Db, key: PersonKey, staff: Staff, now: Date) {
   // no message tells an erased person of them.
   await endVisits(
     tx,
-    others.filter((r) => !CLOSED_STATUSES.has(r.status)).map((r) => r.id),
+    others.filter((r) => !(CLOSED_STATUSES as readonly string[]).includes(r.status)).map((r) => r.id),
     { by: { kind: 'erasure', actor: staff }, reason: ENDED_FOR_DELETION },
     now,
   );
