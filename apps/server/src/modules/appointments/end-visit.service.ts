@@ -39,8 +39,6 @@ export type EndVisit = {
   by: EndedBy;
   /** Why, as the booking keeps it and her message says it. */
   reason: string;
-  /** The history's note, when it says more than the reason. */
-  note?: string;
   /** What staff wrote of the patient, kept with a staff cancel. */
   patientStatus?: string | null;
 };
@@ -105,7 +103,7 @@ export async function endVisit(tx: Db, row: AppointmentRow, end: EndVisit, now: 
   else if (owed) patch.refundRequired = true;
   const updated = await updateAppointment(tx, row.id, patch);
   const action: AppointmentEventAction = paid ? 'CANCEL_WITH_REFUND' : 'CANCEL';
-  const note = end.note ?? (by.kind === 'link' ? T.cancelledByLink(reason) : reason);
+  const note = by.kind === 'link' ? T.cancelledByLink(reason) : reason;
   await insertAppointmentEvents(tx, [eventRow(actor, row.id, action, row.status, updated.status, note, now)]);
   if (by.kind === 'erasure') return { row: updated, refunded: paid, deposit, emailIds: [] };
   const data = mailDataOfView((await findAppointmentView(tx, row.id))!);
