@@ -4,7 +4,6 @@ import {
   APPOINTMENT_MSG as M,
   APPOINTMENT_TRAIL as T,
   PAYMENT_MSG,
-  canCancelWithRefund,
   formatDate,
   formatVnd,
   type Appointment,
@@ -15,7 +14,6 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { issuePayLink, payLinkUrl } from '../payments/pay-link.service';
 import {
-  openRefundsOnCancel,
   openSurplusRefund,
   sendAppointmentRefunds,
   type RefundCaller,
@@ -24,7 +22,6 @@ import {
 import type { AppointmentRow, NewAppointmentRow } from '../../db/schema';
 import { BadRequestError, ForbiddenError } from '../../lib/errors';
 import {
-  cancellationEmail,
   enqueueEmails,
   paymentConfirmationEmail,
   paymentRequestEmail,
@@ -39,6 +36,7 @@ import {
   type AppointmentDeps,
 } from './appointment-access';
 import { toAppointmentDto } from './appointment-dto';
+import { endVisit } from './end-visit.service';
 import { depositPaidOf } from './provider-payment.service';
 import { confirmedMail, mailDataOfView } from './appointment-mail';
 import {
@@ -264,47 +262,35 @@ export function markPaid(
   });
 }
 
-export function cancelAppointment(
+export async function cancelAppointment(
   deps: AppointmentDeps,
   id: number,
   actor: Actor,
   body: { reason?: string; refundRequired?: boolean; patientStatus?: string | null } | null | undefined,
-) {
+): Promise<{ message: string; appointment: Appointment; emailIds: number[] }> {
   const reason = body?.reason ?? M.defaultCancelReason;
-  // Cancel with refund is the staff's PAID case of the cancel call (docs/PRODUCT.md §4); a patient's flag changes nothing.
-  const withRefund = (row: AppointmentRow) =>
-    body?.refundRequired === true && canCancelWithRefund(row.status, { role: actor.role });
-  return transition(
-    deps,
-    id,
-    actor,
-    (row) => (withRefund(row) ? 'cancelWithRefund' : 'cancel'),
-    async (tx, row, now) => {
-      const refund = withRefund(row);
-      // A deposit paid at booking (issue 28) is owed back when the visit will not take place.
-      const deposit = depositPaidOf(row);
-      // The money to give back becomes refunds to track (issue 28), in the cancel's transaction.
-      if (refund || deposit > 0) await openRefundsOnCancel(tx, row, actor.id, now);
-      return {
-        patch: {
-          status: 'CANCELLED',
-          cancelReason: reason,
-          refundRequired: refund || deposit > 0,
-          patientStatus: body?.patientStatus ?? null,
-        },
-        event: refund ? 'CANCEL_WITH_REFUND' : 'CANCEL',
-        note: reason,
-        message: refund ? M.cancelledWithRefund : M.cancelled,
-        email: (view) => {
-          const data = mailDataOfView(view);
-          if (!data) return null;
-          return !refund && deposit > 0
-            ? cancellationEmail({ ...data, amount: deposit }, { reason, refund: true })
-            : cancellationEmail(data, { reason, refund });
-        },
-      };
-    },
-  );
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await lockAppointment(tx, id);
+    if (!row) throw notFound();
+    // The one way a visit ends (issue 36): the refunds it owes and her message come with it.
+    const ended = await endVisit(
+      tx,
+      row,
+      {
+        by: { kind: 'actor', actor, refund: body?.refundRequired === true },
+        reason,
+        patientStatus: body?.patientStatus ?? null,
+      },
+      now,
+    );
+    const view = (await findAppointmentView(tx, id))!;
+    return {
+      message: ended.refunded ? M.cancelledWithRefund : M.cancelled,
+      appointment: toAppointmentDto(view),
+      emailIds: ended.emailIds,
+    };
+  });
 }
 
 /**

@@ -14,18 +14,11 @@ import {
 import type { Db } from '../../db/client';
 import type { AppointmentRow } from '../../db/schema';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import {
-  appointmentIcs,
-  cancellationEmail,
-  enqueueEmails,
-  manageLinkEmail,
-  rescheduledEmail,
-} from '../email/email.service';
+import { appointmentIcs, enqueueEmails, manageLinkEmail, rescheduledEmail } from '../email/email.service';
 import { eventRow, notFound, slotOf, TransitionError, type Actor, type AppointmentDeps } from './appointment-access';
 import { toAppointmentDto, toPatientView } from './appointment-dto';
 import { mailDataOfView } from './appointment-mail';
-import { openRefundsOnCancel } from '../payments/refunds.service';
-import { depositPaidOf } from './provider-payment.service';
+import { endVisit } from './end-visit.service';
 import { assertRoomToMove, assertSlotRules } from './appointment-making.service';
 import {
   findAppointment,
@@ -90,34 +83,13 @@ function assertMayChange(row: AppointmentRow): void {
   throw new TransitionError(refusal.reason, refusal.code);
 }
 
-/** POST /api/appointments/manage/{token}/cancel: as My Appointments' cancel. */
+/** POST /api/appointments/manage/{token}/cancel: as My Appointments' cancel, the one way a visit ends (issue 36). */
 export async function cancelByLink(deps: AppointmentDeps, token: string, body: { reason: string }) {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const row = await appointmentOf(deps, tx, token, true);
-    assertMayChange(row);
-    // A deposit paid at booking (issue 28) is owed back when the visit will not take place.
-    const deposit = depositPaidOf(row);
-    const updated = await updateAppointment(tx, row.id, {
-      status: 'CANCELLED',
-      cancelReason: body.reason,
-      ...(deposit > 0 ? { refundRequired: true } : {}),
-      updatedAt: now,
-    });
-    // The deposit becomes a refund to track; the refunds job asks the provider for it.
-    if (deposit > 0) await openRefundsOnCancel(tx, row, null, now);
-    await insertAppointmentEvents(tx, [
-      eventRow(null, row.id, 'CANCEL', row.status, updated.status, T.cancelledByLink(body.reason), now),
-    ]);
-    const view = (await findAppointmentView(tx, row.id))!;
-    const data = mailDataOfView(view);
-    const refund = deposit > 0 ? { amount: deposit } : null;
-    if (data)
-      await enqueueEmails(
-        tx,
-        [cancellationEmail({ ...data, ...refund }, { reason: body.reason, refund: refund != null })],
-        now,
-      );
+    // A deposit paid at booking (issue 28) is owed back: endVisit opens its refund, the job asks the provider.
+    const { row: updated, deposit } = await endVisit(tx, row, { by: { kind: 'link' }, reason: body.reason }, now);
     const answer = await managedView(tx, updated);
     // Her deposit's way back, said again with the cancel (issue 35).
     const refundText = deposit > 0 ? refundOnCancelText(answer.appointment) : null;

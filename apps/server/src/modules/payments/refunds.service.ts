@@ -52,11 +52,12 @@ const STALE_CALL_MS = 2 * 60_000;
  * Opens refunds; a VietQR transfer's, given back by hand, tells her at once how much comes back, how
  * and roughly when (issue 35: she heard nothing until staff acted). How many were opened.
  */
-async function openAndTell(tx: Db, rows: NewRefund[], now: Date): Promise<number> {
+async function openAndTell(tx: Db, rows: NewRefund[], now: Date, tell = true): Promise<number> {
   const opened = await insertRefunds(tx, rows);
-  for (const r of opened)
-    if (r.appointmentId != null && r.status === 'MANUAL' && r.provider === 'VIETQR')
-      await tellRefundDue(tx, r.appointmentId, r.amount, now);
+  if (tell)
+    for (const r of opened)
+      if (r.appointmentId != null && r.status === 'MANUAL' && r.provider === 'VIETQR')
+        await tellRefundDue(tx, r.appointmentId, r.amount, now);
   return opened.length;
 }
 
@@ -64,10 +65,17 @@ const statusOf = (provider: PaymentAttemptRow['provider'] | null): RefundStatus 
   provider === 'VNPAY' || provider === 'MOMO' ? 'PENDING' : 'MANUAL';
 
 /**
- * In the transaction of a cancel with refund: one refund for every online payment that took the
- * visit's money, or one by hand for a payment taken at the desk. Run twice, it opens nothing more.
+ * In the transaction of a visit's end (appointments' endVisit): one refund for every online payment
+ * that took the visit's money, or one by hand for a payment taken at the desk. Run twice, it opens
+ * nothing more. `tell: false` (an erasure) sends her nothing about it.
  */
-export async function openRefundsOnCancel(tx: Db, row: AppointmentRow, actorId: number | null, now: Date) {
+export async function openRefundsOnCancel(
+  tx: Db,
+  row: AppointmentRow,
+  actorId: number | null,
+  now: Date,
+  opts: { tell?: boolean } = {},
+) {
   const attempts = await attemptsWithMoney(tx, row.id);
   // A deposit whose surplus went back already (issue 34) owes only the rest.
   const rows: NewRefund[] = attempts
@@ -94,7 +102,7 @@ export async function openRefundsOnCancel(tx: Db, row: AppointmentRow, actorId: 
       createdAt: now,
       updatedAt: now,
     });
-  await openAndTell(tx, rows, now);
+  await openAndTell(tx, rows, now, opts.tell ?? true);
 }
 
 /** In the ledger's transaction: money a provider took that the visit cannot keep (cancelled, already paid). */

@@ -292,40 +292,6 @@ export async function deidentifyAppointments(db: Db, ids: number[], now: Date): 
   return rows.length;
 }
 
-/** Active bookings of a person who asked for deletion end as cancelled, each with its history event. */
-export async function cancelForDeletion(
-  db: Db,
-  rows: { id: number; status: string }[],
-  now: Date,
-  actor: { id: number; username: string; role: string },
-  note: string,
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  await db
-    .update(appointments)
-    .set({ status: 'CANCELLED', updatedAt: now })
-    .where(
-      inArray(
-        appointments.id,
-        rows.map((r) => r.id),
-      ),
-    );
-  await db.insert(appointmentEvents).values(
-    rows.map((r) => ({
-      appointmentId: r.id,
-      action: 'CANCEL',
-      fromStatus: r.status,
-      toStatus: 'CANCELLED',
-      note,
-      actorId: actor.id,
-      actorName: actor.username,
-      actorRole: actor.role,
-      createdAt: now,
-    })),
-  );
-  return rows.length;
-}
-
 export async function restrictAppointments(db: Db, ids: number[], now: Date): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await db

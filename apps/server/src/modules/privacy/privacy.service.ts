@@ -1,5 +1,6 @@
 import {
   CLINIC,
+  CLOSED_STATUSES,
   clinicMoment,
   CONSENT_PURPOSES,
   mobileMsisdn,
@@ -27,6 +28,7 @@ import type { ConsentRow, DataRequestRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { findLinkProof } from '../appointments/claims.service';
+import { endVisits } from '../appointments/end-visit.service';
 import { linkHolder } from '../appointments/manage-link.service';
 import { personalAppointments } from '../appointments/queries.service';
 import { enqueueEmails, eraseEmailsTo, listEmailsTo, privacyAnswerEmail } from '../email/email.service';
@@ -37,7 +39,6 @@ import {
   accountOf,
   anonymiseComments,
   appointmentsOf,
-  cancelForDeletion,
   closeAccount,
   commentsOf,
   consentsOf,
@@ -435,7 +436,6 @@ const msisdnsOf = (phones: (string | null | undefined)[]): string[] => [
 const PHONE_CHANNEL_LABEL = { zalo: 'Tin nhắn Zalo', sms: 'Tin nhắn SMS' } as const;
 
 const ENDED_FOR_DELETION = 'Hủy do người bệnh yêu cầu xóa dữ liệu cá nhân';
-const CLOSED_STATUSES = new Set(['COMPLETED', 'CANCELLED', 'NO_SHOW']);
 
 /**
  * Deletion that respects medical records: a completed visit with the doctor's notes is kept (the
@@ -446,12 +446,13 @@ async function erasePerson(tx: Db, key: PersonKey, staff: Staff, now: Date) {
   const rows = await appointmentsOf(tx, key, { lock: true });
   const records = rows.filter((r) => r.status === 'COMPLETED' && r.hasNotes).map((r) => r.id);
   const others = rows.filter((r) => !(r.status === 'COMPLETED' && r.hasNotes));
-  await cancelForDeletion(
+  // Her visits still open end the one way every visit ends, money taken owed back as refunds (issue 36);
+  // no message tells an erased person of them.
+  await endVisits(
     tx,
-    others.filter((r) => !CLOSED_STATUSES.has(r.status)),
+    others.filter((r) => !(CLOSED_STATUSES as readonly string[]).includes(r.status)).map((r) => r.id),
+    { by: { kind: 'erasure', actor: staff }, reason: ENDED_FOR_DELETION },
     now,
-    staff,
-    ENDED_FOR_DELETION,
   );
   // A link's booking alone reaches no other row through its phone: a stranger may have typed hers.
   const bookedPhones = key.scope === 'BOOKING' ? [] : rows.map((r) => r.phone);
