@@ -214,6 +214,28 @@ for (const kind of dbKinds()) {
       expect(await listed(deposit.id)).toHaveLength(1);
     });
 
+    it('a staff cancel of a visit whose deposit came by VNPay and the rest at the desk gives back both parts, once each', async () => {
+      clock.set(MONDAY_9AM);
+      const visit = await book('FERTILITY');
+      await (
+        await payDeposit(visit.payToken!)
+      )();
+      await paidAtDesk(visit.id);
+      const cancelled = await call(t.app, s.staff, 'PUT', `/api/appointments/${visit.id}/cancel`, {
+        reason: 'Bác sĩ nghỉ',
+        refundRequired: true,
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      // The deposit back through VNPay, and what the desk took (the rest) back by hand: no more, no less.
+      expect(await refundsOf(visit.id)).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ reason: 'PAYMENT', provider: 'VNPAY', amount: DEPOSIT }),
+          expect.objectContaining({ reason: 'PAYMENT', provider: null, amount: PRICE - DEPOSIT, status: 'MANUAL' }),
+        ]),
+      );
+      expect(await refundsOf(visit.id)).toHaveLength(2);
+    });
+
     it('a hold whose deposit arrives after it lapsed ends cancelled with exactly one refund of it', async () => {
       clock.set(MONDAY_9AM);
       const visit = await book('FERTILITY');

@@ -30,6 +30,7 @@ export async function attemptsWithMoney(db: Db, appointmentId: number) {
     .select({
       id: paymentAttempts.id,
       provider: paymentAttempts.provider,
+      kind: paymentAttempts.kind,
       amount: paymentAttempts.amount,
       status: paymentAttempts.status,
       /** What was already given back of it as a deposit's surplus (issue 34). */

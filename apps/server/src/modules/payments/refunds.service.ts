@@ -90,13 +90,17 @@ export async function openRefundsOnCancel(
       createdAt: now,
       updatedAt: now,
     }));
-  const paidOnline = attempts.some((a) => a.status === 'PAID');
-  if (!paidOnline && row.paymentCompleted && row.paymentAmount != null && row.paymentAmount > 0)
+  // What the desk took: the visit's amount when its payment was not taken online, less a deposit
+  // paid online (given back through its own attempt above), as the day's money counts it (issue 35).
+  const visitPaidOnline = attempts.some((a) => a.kind !== 'DEPOSIT' && a.status === 'PAID');
+  const deposits = attempts.filter((a) => a.kind === 'DEPOSIT').reduce((sum, a) => sum + a.amount, 0);
+  const atDesk = row.paymentCompleted && !visitPaidOnline ? (row.paymentAmount ?? 0) - deposits : 0;
+  if (atDesk > 0)
     rows.push({
       appointmentId: row.id,
       attemptId: null,
       provider: null,
-      amount: row.paymentAmount,
+      amount: atDesk,
       status: 'MANUAL',
       createdBy: actorId,
       createdAt: now,
