@@ -1,25 +1,29 @@
 import { defineConfig, devices } from '@playwright/test';
+import { WORKERS, ownServer, serverOf } from './servers';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
+  // A file's journeys run in order in one worker; two files run at once, each worker on its own
+  // server and database (servers.ts), so no journey sees another's bookings.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: `http://localhost:${ownServer.port}`,
     locale: 'vi-VN',
     timezoneId: 'Asia/Ho_Chi_Minh',
     // A screenshot at the end of every journey for the report; CI keeps only the failures' (nobody
     // opens its report otherwise, and they cost half a second each).
     screenshot: process.env.CI ? 'only-on-failure' : 'on',
-    trace: 'retain-on-failure',
+    // A trace records every action's page and a screencast, whether the journey passes or not: in CI
+    // (one retry) only the retry of a failed journey records one.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     video: 'off',
     launchOptions: {
       executablePath: chrome,
@@ -40,19 +44,22 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@phone-only/ },
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
   ],
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, i) => serverOf(i)).map(({ port, smtpPort, phonePort }) => ({
     // A fresh embedded database every run: the journeys see exactly what a newcomer sees.
     // With a real mailbox beside it (serve-with-mailbox.mjs): journeys open the links of e-mails.
+    // Playwright starts the servers one after the other: the first builds the web app, the next find it built.
     command: `rm -rf .e2e-data-${port} && node serve-with-mailbox.mjs`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 240_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
     // Every journey comes from one address: the public-write and sign-in budgets of one visitor
     // (tested in the server suite) would run out across them.
     env: {
       PORT: String(port),
+      E2E_SMTP_PORT: String(smtpPort),
+      E2E_PHONE_PORT: String(phonePort),
       DATA_DIR: `.e2e-data-${port}`,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PUBLIC: '1000',
@@ -65,5 +72,5 @@ export default defineConfig({
       // The journeys that open an e-mail's link wait for it: every second, not every five.
       OUTBOX_CHECK_SECONDS: '1',
     },
-  },
+  })),
 });

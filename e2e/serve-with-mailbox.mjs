@@ -11,7 +11,7 @@ import { startPhoneSimulator } from '../apps/server/src/modules/messaging/phone-
 
 const here = dirname(fileURLToPath(import.meta.url));
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 3125);
-const mailDir = join(here, process.env.E2E_MAIL_DIR ?? `.e2e-mail-${smtpPort}`);
+const mailDir = join(here, `.e2e-mail-${smtpPort}`);
 rmSync(mailDir, { recursive: true, force: true });
 mkdirSync(mailDir, { recursive: true });
 

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { clinicWeekday, emptySlotDay, expectAccessible, signIn, snap } from './helpers';
 import { linkFromMail } from './mailbox';
+import { SIMULATOR } from '../servers';
 
 /** The demo patient's own contact: what she booked with while signed out. */
 const HER_EMAIL = 'patient@example.com';
@@ -69,7 +70,6 @@ test('a patient adds the visits she booked signed out to Lịch hẹn của tôi
 });
 
 /** The phone simulator beside the journeys' server (serve-with-mailbox.mjs), as tests/phone-messages.spec.ts reads it. */
-const SIMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PHONE_PORT ?? Number(process.env.E2E_SMTP_PORT ?? 3125) + 1)}`;
 
 test('a visitor who booked with her mobile number only adds the visit to Lịch hẹn của tôi with a code sent to that phone', async ({
   page,

@@ -1,8 +1,8 @@
 import { devices, expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { bookViaApi, emptySlotDay, signIn, snap, tokenOf } from './helpers';
+import { SIMULATOR } from '../servers';
 
 /** The phone simulator beside the journeys' server (serve-with-mailbox.mjs): what her phone received. */
-const SIMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PHONE_PORT ?? Number(process.env.E2E_SMTP_PORT ?? 3125) + 1)}`;
 type PhoneMessage = { channel: string; data?: Record<string, string>; text?: string };
 
 // The simulator's bank-notification key (config.ts SIMULATOR_KEYS): the e2e server runs without real keys.

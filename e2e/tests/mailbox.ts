@@ -2,12 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
+import { ownServer } from '../servers';
 
-const mailDir = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  process.env.E2E_MAIL_DIR ?? `.e2e-mail-${process.env.E2E_SMTP_PORT ?? 3125}`,
-);
+const mailDir = join(dirname(fileURLToPath(import.meta.url)), '..', ownServer.mailDir);
 
 /** A message as the SMTP server received it, quoted-printable undone enough to read links. */
 function read(file: string): { to: string; body: string } {

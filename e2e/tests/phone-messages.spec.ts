@@ -1,8 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { agreeToHealthData, clinicWeekday, emptySlotDay, expectAccessible, signIn, snap } from './helpers';
-
-/** The phone simulator beside the journeys' server (serve-with-mailbox.mjs). */
-const SIMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PHONE_PORT ?? Number(process.env.E2E_SMTP_PORT ?? 3125) + 1)}`;
+import { SIMULATOR } from '../servers';
 
 async function pickTime(page: Page, time: string) {
   await page

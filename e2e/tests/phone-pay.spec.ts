@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { agreeToHealthData, bookViaApi, emptySlotDay, snap, tokenOf } from './helpers';
+import { SIMULATOR } from '../servers';
 
 /**
  * Issue 35, items 3, 6 and 8: a patient who gave only her phone, on a slow phone (412×915, 1.6 Mbps,
@@ -9,7 +10,6 @@ import { agreeToHealthData, bookViaApi, emptySlotDay, snap, tokenOf } from './he
  * amount and memo to copy into her banking app; the pay page opens at its top, with one main landmark.
  */
 
-const SIMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PHONE_PORT ?? Number(process.env.E2E_SMTP_PORT ?? 3125) + 1)}`;
 /** The demo account the VietQR simulator draws (config.ts), at Vietcombank (the default BIN 970436). */
 const DEMO_ACCOUNT = '0011000000000';
 

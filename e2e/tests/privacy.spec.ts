@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { bookViaApi, clinicWeekday, emptySlotDay, expectAccessible, signIn, snap } from './helpers';
+import { SIMULATOR } from '../servers';
 
 /** The phone simulator beside the journeys' server (serve-with-mailbox.mjs). */
-const SIMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PHONE_PORT ?? Number(process.env.E2E_SMTP_PORT ?? 3125) + 1)}`;
 const smsTo = async (request: APIRequestContext, msisdn: string): Promise<string[]> =>
   (
     (await (await request.get(`${SIMULATOR}/_sim/inbox?phone=${msisdn}`)).json()) as {

@@ -1,8 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { emptySlotDay, expectAccessible, signIn, snap, tokenOf } from './helpers';
-
-/** The phone simulator beside the journeys' server (serve-with-mailbox.mjs). */
-const SIMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PHONE_PORT ?? Number(process.env.E2E_SMTP_PORT ?? 3125) + 1)}`;
+import { SIMULATOR } from '../servers';
 
 /** She pays the deposit in the VNPay simulator (its page, then "Thanh toán": the IPN settles it). */
 async function payDepositByVnpay(request: APIRequestContext, payToken: string) {

@@ -1,9 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { agreeToWaitingList, emptySlotDay, expectAccessible, signIn, snap } from './helpers';
 import { linkFromMail } from './mailbox';
-
-/** The phone simulator beside the journeys' server (serve-with-mailbox.mjs). */
-const SIMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PHONE_PORT ?? Number(process.env.E2E_SMTP_PORT ?? 3125) + 1)}`;
+import { SIMULATOR } from '../servers';
 
 /** The time tiles are radio buttons drawn as labels: a person clicks the tile. */
 async function pickTime(page: Page, time: string) {
