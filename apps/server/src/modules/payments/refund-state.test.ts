@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundStateText, type Appointment, type AppointmentPage } from '@clinic/shared';
 import { fixedClock, type TestContext } from '../../../test/build-app';
+import { notifyVnpayPaid } from '../../../test/vnpay';
 import { dbKinds } from '../../../test/databases';
 import { buildPhoneTestApp } from '../../../test/phone';
 import { booking, call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
@@ -8,7 +9,6 @@ import { listOutboxEmails } from '../email/email.repository';
 import { processDueMessages } from '../messaging/messaging.service';
 import type { PhoneSimulator } from '../messaging/phone-simulator.mjs';
 import { PHONE_TEMPLATES, smsParts, smsText, znsData } from '../messaging/templates';
-import { vnpaySign, vnpaySignData } from './vnpay';
 import { sendDueRefunds } from './refunds.service';
 
 /**
@@ -107,25 +107,9 @@ for (const kind of dbKinds()) {
       return res.json() as { redirectUrl: string | null; reference: string };
     };
     async function payByVnpay(token: string) {
-      const order = Object.fromEntries(new URL((await start(token, 'VNPAY')).redirectUrl!).searchParams) as Record<
-        string,
-        string
-      >;
-      const ipn: Record<string, string> = {
-        vnp_Amount: order.vnp_Amount!,
-        vnp_BankCode: 'NCB',
-        vnp_OrderInfo: order.vnp_OrderInfo!,
-        vnp_PayDate: '20270301091000',
-        vnp_ResponseCode: '00',
-        vnp_TmnCode: order.vnp_TmnCode!,
-        vnp_TransactionNo: String(15_000_000 + n),
-        vnp_TransactionStatus: '00',
-        vnp_TxnRef: order.vnp_TxnRef!,
-      };
-      const q = `${vnpaySignData(ipn)}&vnp_SecureHash=${vnpaySign(ipn, t.config.payments.vnpay.hashSecret)}`;
-      expect((await t.app.inject({ method: 'GET', url: `/api/payments/vnpay/ipn?${q}` })).json()).toMatchObject({
-        RspCode: '00',
-      });
+      const { redirectUrl } = await start(token, 'VNPAY');
+      const answer = await notifyVnpayPaid(t.app, t.config.payments.vnpay.hashSecret, redirectUrl!, 15_000_000 + n);
+      expect(answer).toMatchObject({ RspCode: '00' });
     }
     async function payByVietqr(token: string) {
       const { reference } = await start(token, 'VIETQR');
