@@ -10,8 +10,11 @@ import type { Logger } from 'drizzle-orm';
 import { openPostgres } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
 import { HISTORY_STATUSES, type AppointmentSort } from '@clinic/shared';
-import { appointmentPage } from '../src/modules/appointments/queries.service';
-import { listAppointmentViews, type AppointmentFilter } from '../src/modules/appointments/appointment-lists.repository';
+import { appointmentPage } from '../src/modules/appointments/lists/queries.service';
+import {
+  listAppointmentViews,
+  type AppointmentFilter,
+} from '../src/modules/appointments/lists/appointment-lists.repository';
 
 const url = process.argv[2];
 if (!url) throw new Error('usage: explain-lists.ts postgres://…/clinic_bench [--offset]');

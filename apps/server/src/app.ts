@@ -6,7 +6,7 @@ import { createPhoneProviders } from './modules/messaging/providers';
 import { PrivateLinks } from './lib/private-links';
 import { createMetrics } from './lib/metrics';
 import { ReadCache } from './lib/read-cache';
-import { noteAppointmentEmailSent } from './modules/appointments/appointment-emails.service';
+import { noteAppointmentEmailSent } from './modules/appointments/life-cycle/appointment-emails.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { postPageRoutes } from './modules/blogs/post-page.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -14,12 +14,10 @@ import { departmentsRoutes } from './modules/departments/departments.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { usersImportRoutes } from './modules/users/users-import.routes';
-import { publicAppointmentsRoutes } from './modules/appointments/appointments.public.routes';
-import { claimRoutes } from './modules/appointments/claims.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
-import { shortLinkRoutes } from './modules/appointments/short-link.routes';
+import { shortLinkRoutes } from './modules/appointments/private-link/short-link.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -158,9 +156,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     usersRoutes,
     usersImportRoutes,
     departmentsRoutes,
-    publicAppointmentsRoutes,
     appointmentsRoutes,
-    claimRoutes,
     patientsRoutes,
     dashboardRoutes,
     emailRoutes,

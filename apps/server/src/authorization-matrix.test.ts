@@ -12,8 +12,8 @@ import { callbackKey, zaloEventSignature } from './modules/messaging/providers';
 import { hashPassword } from './lib/password';
 import { createTokenService } from './lib/tokens';
 import { insertUser } from './modules/users/users.repository';
-import { hashOf } from './modules/appointments/manage-token';
-import { findWaitingEntryByHash } from './modules/appointments/waiting-list.repository';
+import { hashOf } from './modules/appointments/private-link/manage-token';
+import { findWaitingEntryByHash } from './modules/appointments/waiting-list/waiting-list.repository';
 import { challengeFor, enrolThroughApi } from '../test/mfa';
 
 /**

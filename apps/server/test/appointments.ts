@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { appointmentSearchText } from '../src/modules/appointments/search-text';
+import { appointmentSearchText } from '../src/modules/appointments/lists/search-text';
 import { insertAppointmentEvents, slotPlaces, type Slot } from '../src/modules/appointments/appointments.repository';
 import type { Db } from '../src/db/client';
 import { appointments, type AppointmentRow, type NewAppointmentRow } from '../src/db/schema';

@@ -29,7 +29,7 @@ export const PATIENT_MSG = {
 
 /**
  * What marking a PAID visit missed does to its payment, said before the doctor confirms (docs/PRODUCT.md
- * §11; the server does the same, appointments/examination.service.ts).
+ * §11; the server does the same, appointments/life-cycle/examination.service.ts).
  */
 export function paidNoShowWarning(amount: number | null): string {
   const paid = amount ? `đã thanh toán ${formatVnd(amount)}` : 'đã thanh toán';

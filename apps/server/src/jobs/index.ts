@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
-import { queueDayBeforeReminders } from '../modules/appointments/reminders.service';
-import { offerFreedPlaces } from '../modules/appointments/waiting-list-offers.service';
+import { queueDayBeforeReminders } from '../modules/appointments/reminders/reminders.service';
+import { offerFreedPlaces } from '../modules/appointments/waiting-list/waiting-list-offers.service';
 import { sendDueRefunds } from '../modules/payments/refunds.service';
 import { applyRetention } from '../modules/privacy/retention.service';
 import { every, startOutboxWorker, type Job } from './outbox-worker';

@@ -1,4 +1,4 @@
-import { issuePendingClaimCodes, type ClaimDeps } from '../modules/appointments/claims.service';
+import { issuePendingClaimCodes, type ClaimDeps } from '../modules/appointments/claims/claims.service';
 import { processDueEmails, type MailDeps } from '../modules/email/email.service';
 import { processDueMessages, type MessagingDeps } from '../modules/messaging/messaging.service';
 

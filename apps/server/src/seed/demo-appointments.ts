@@ -10,9 +10,9 @@ import {
   type AppointmentStatus,
 } from '@clinic/shared';
 import { insertAppointmentEvents } from '../modules/appointments/appointments.repository';
-import { insertAppointmentBatch, listSeedPeople } from '../modules/appointments/demo-seed.repository';
+import { insertAppointmentBatch, listSeedPeople } from '../modules/appointments/sample-data/demo-seed.repository';
 import { foldText } from '../lib/text';
-import { appointmentSearchText } from '../modules/appointments/search-text';
+import { appointmentSearchText } from '../modules/appointments/lists/search-text';
 import type { Db } from '../db/client';
 import type { NewAppointmentEventRow, NewAppointmentRow } from '../db/schema';
 

@@ -1,5 +1,5 @@
 -- Every appointment comes to be here: a public booking, a booking at the front desk, a doctor's
--- follow-up, a waiting-list claim, the sample data (src/modules/appointments/appointment-making.service.ts
+-- follow-up, a waiting-list claim, the sample data (src/modules/appointments/booking/appointment-making.service.ts
 -- is the one caller). One call writes a batch: the bookings of a process that arrived together
 -- (bookings-together.ts), or one booking inside its caller's transaction.
 --

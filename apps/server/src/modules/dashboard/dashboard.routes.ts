@@ -5,7 +5,7 @@ import type { ModuleOptions } from '../../deps';
 import { ForbiddenError } from '../../lib/errors';
 import { APPOINTMENT_READS } from '../../lib/read-cache';
 import { errorResponses } from '../../plugins/errors';
-import { generateSampleData } from '../appointments/sample-data.service';
+import { generateSampleData } from '../appointments/sample-data/sample-data.service';
 import { getDashboard, sampleDataAllowed } from './dashboard.service';
 
 const security = [{ bearerAuth: [] }];

@@ -14,8 +14,8 @@ import {
   type Role,
 } from '@clinic/shared';
 import type { AppDeps } from '../../deps';
-import { appointmentFigures, appointmentFiguresBetween } from '../appointments/queries.service';
-import { waitingListSummary } from '../appointments/waiting-list.service';
+import { appointmentFigures, appointmentFiguresBetween } from '../appointments/lists/queries.service';
+import { waitingListSummary } from '../appointments/waiting-list/waiting-list.service';
 import { ledgerMoney, ledgerRevenue } from '../payments/payments-report.service';
 import { countDoctorPatients } from '../patients/patients.service';
 import { countAccounts } from '../users/users.service';

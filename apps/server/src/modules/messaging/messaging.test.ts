@@ -9,7 +9,7 @@ import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessi
 import { rowsOf } from '../../db/client';
 import { listOutboxEmails } from '../email/email.repository';
 import { clearMessageData, listMessages } from './messaging.repository';
-import { offerFreedPlaces } from '../appointments/waiting-list-offers.service';
+import { offerFreedPlaces } from '../appointments/waiting-list/waiting-list-offers.service';
 import { inClinicDay, processDueMessages } from './messaging.service';
 import { startPhoneSimulator, WEBHOOK_PATH, type PhoneSimulator } from './phone-simulator.mjs';
 import { webhookProvider, zaloEventSignature } from './providers';

@@ -13,7 +13,7 @@ import {
   type Role,
 } from '@clinic/shared';
 import type { AppDeps } from '../../deps';
-import { createPatientAccount } from '../appointments/create-accounts.service';
+import { createPatientAccount } from '../appointments/patient-accounts/create-accounts.service';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { findUserByLogin } from '../users/users.service';
 import { foldText } from '../../lib/text';

@@ -16,7 +16,7 @@ import type { ProviderMode } from '../../config';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { linkHolder } from '../appointments/manage-link.service';
+import { linkHolder } from '../appointments/private-link/manage-link.service';
 import {
   appointmentForPayment,
   depositHeld,

@@ -6,7 +6,7 @@ import { dbKinds } from '../../../test/databases';
 import { call, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { listOutboxEmails } from '../email/email.repository';
 import { findAppointment, listAppointmentEvents, updateAppointment } from '../appointments/appointments.repository';
-import { issueManageLink } from '../appointments/manage-token';
+import { issueManageLink } from '../appointments/private-link/manage-token';
 import { momoCreateRaw, momoIpnRaw, momoSignIpn, type MomoIpn } from './momo';
 import { readEmv, crc16Ccitt } from './vietqr';
 import { phpUrlencode, vnpaySign, vnpaySignData } from './vnpay';

@@ -20,8 +20,8 @@ import {
   newCode,
   replaceClaimCode,
   type ClaimContact,
-} from '../appointments/claims.service';
-import { linkHolder } from '../appointments/manage-link.service';
+} from '../appointments/claims/claims.service';
+import { linkHolder } from '../appointments/private-link/manage-link.service';
 import { enqueueEmails, privacyCodeEmail } from '../email/email.service';
 import { enqueuePhoneMessages, maskedEmail, maskedPhone } from '../messaging/messaging.service';
 import type { PrivacyDeps } from './privacy.service';

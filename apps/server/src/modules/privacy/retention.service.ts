@@ -1,7 +1,7 @@
 import { purgeIdempotencyKeys } from '../idempotency/idempotency.service';
 import { addDays, clinicMoment } from '@clinic/shared';
 import type { AppDeps } from '../../deps';
-import { forgetPastWaitingLists } from '../appointments/waiting-list-offers.service';
+import { forgetPastWaitingLists } from '../appointments/waiting-list/waiting-list-offers.service';
 import { clearEmailBodies, purgeEmails } from '../email/email.service';
 import { clearMessageData, purgeMessages } from '../messaging/messaging.service';
 import { deidentifyAppointments, purgeAccessRecords, unvisitedBookingsBefore } from './privacy.repository';

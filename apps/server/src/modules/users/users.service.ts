@@ -27,7 +27,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { runEach } from '../../lib/bulk';
 import { generateTemporaryPassword, hashPassword } from '../../lib/password';
 import { foldText, lookalikeForms } from '../../lib/text';
-import { endCalendarFeed } from '../appointments/calendar-feed.service';
+import { endCalendarFeed } from '../appointments/calendar-feed/calendar-feed.service';
 import { listSpecialties, specialtyExists } from '../departments/departments.service';
 import {
   countUsers,

@@ -1,0 +1,256 @@
+import {
+  APPOINTMENT_MSG as M,
+  mobileMsisdn,
+  checkDeskSlotRules,
+  checkSlotRules,
+  DEPOSIT_HOLD_MINUTES,
+  type AppointmentEventAction,
+  type AppointmentStatus,
+} from '@clinic/shared';
+import { isTransaction, type Db } from '../../../db/client';
+import type { AppDeps } from '../../../deps';
+import { BadRequestError, ConflictError } from '../../../lib/errors';
+import { bodyOf, phoneEventOf, phoneMessagesOf, type OutboxEmail } from '../../email/email.service';
+import { slotOf, type Actor, type AppointmentDeps } from '../appointment-access';
+import {
+  departmentWithNewId,
+  findDepartment,
+  lockSlot,
+  slotPlaces,
+  type BookingOutcome,
+  type Slot,
+} from '../appointments.repository';
+import { book, newAppointmentId } from './bookings-together';
+import { hashOf, newToken } from '../private-link/manage-token';
+import { newPayLink } from '../../payments/pay-link.service';
+import { appointmentSearchText } from '../lists/search-text';
+import type { BookingConsent } from '../../privacy/consent.service';
+
+/**
+ * The one way an appointment comes to be: a public booking, a booking at the front desk, a doctor's
+ * follow-up, a waiting-list claim and the sample data all call makeAppointment. It checks the slot's
+ * date rules here; then one call to the database (src/db/functions/appointments-made.sql) takes the
+ * slot's lock, reads the department's capacity under it, counts the places (slot-rules.sql) and
+ * writes the appointment, its history, its private link and its messages. Inside the caller's
+ * transaction it is written at once; outside one, together with the process's other bookings of the
+ * moment (bookings-together.ts).
+ */
+
+export type AppointmentRequest = {
+  person: { fullName: string; phone: string; email: string | null; userId: number | null };
+  slot: Slot;
+  reason: string | null;
+  followUpOfId?: number | null;
+  /**
+   * The date and time rules the slot must meet: the public's (today from two hours ahead, to two
+   * years; docs/PRODUCT.md §3), the front desk's (the same without the two hours: the slot under way
+   * and later; section 11), or none (the sample data's past visits). The capacity and one person once
+   * per slot hold either way.
+   */
+  rules: 'public' | 'desk' | 'none';
+  /** PENDING unless said (a doctor's follow-up is CONFIRMED with him; sample data any status). */
+  status?: AppointmentStatus;
+  doctorId?: number | null;
+  doctorNotifiedAt?: Date | null;
+  paymentCompleted?: boolean;
+  paymentAmount?: number | null;
+  createdAt?: Date;
+  /** Its history, oldest first: who made it is the actor of each event. */
+  events: {
+    action: AppointmentEventAction;
+    from?: AppointmentStatus | null;
+    to?: AppointmentStatus;
+    note: string | null;
+  }[];
+  /** A claim of the place a waiting-list offer holds for this entry (waiting-list.service.ts). */
+  claimsEntry?: number;
+  /**
+   * A public booking in a department that asks a deposit (issue 28) holds its slot while she pays it:
+   * the deposit's amount and deadline are written with it, and its pay link is made at once.
+   */
+  holdForDeposit?: boolean;
+  /** A private management link (docs/PRODUCT.md §10), made when the appointment has an e-mail. */
+  manageLink?: boolean;
+  /** Its messages, once its id, department and private link are known. */
+  messages?: (made: MadeAppointment) => OutboxEmail[];
+  /**
+   * The consents the person gave with it (privacy's consentsForBooking): written in the booking's own
+   * call, so a refused booking records none and an accepted one is never without its proof.
+   */
+  consents?: BookingConsent[];
+};
+
+/** The appointment a request made, as its messages and callers need it. */
+export type BookedRow = Slot & {
+  id: number;
+  fullName: string;
+  phone: string;
+  email: string | null;
+  reason: string | null;
+  userId: number | null;
+  followUpOfId: number | null;
+  searchText: string;
+};
+export type BookingDepartment = { code: string; departmentName: string; specialtyName: string };
+/** The deposit that holds a booking's slot: its amount, when the hold ends, the pay link's token. */
+export type HeldDeposit = { amount: number; dueAt: Date; payToken: string };
+export type MadeAppointment = {
+  row: BookedRow;
+  department: BookingDepartment;
+  manageToken: string | null;
+  deposit: HeldDeposit | null;
+};
+
+type MakingDeps = AppointmentDeps & Partial<Pick<AppDeps, 'cache'>>;
+
+export function assertSlotRules(
+  deps: Pick<AppointmentDeps, 'timeZone'>,
+  slot: Slot,
+  now: Date,
+  rules: 'public' | 'desk' = 'public',
+): void {
+  const check = rules === 'desk' ? checkDeskSlotRules : checkSlotRules;
+  const violation = check(slot.appointmentDate, slot.appointmentTime, now, deps.timeZone);
+  if (violation) throw new BadRequestError(violation.message, violation.code);
+}
+
+const REFUSALS: Record<Exclude<BookingOutcome, 'OK'>, () => Error> = {
+  ALREADY_BOOKED: () => new ConflictError(M.alreadyBooked, 'ALREADY_BOOKED'),
+  SLOT_FULL: () => new ConflictError(M.slotFull, 'SLOT_FULL'),
+  UNKNOWN_DEPARTMENT: () => new BadRequestError(M.unknownDepartment, 'UNKNOWN_DEPARTMENT'),
+};
+
+/** Makes the appointment, or throws why not (400 for the slot's rules, 409 for a full or already held slot). */
+export async function makeAppointment(
+  db: Db,
+  deps: MakingDeps,
+  request: AppointmentRequest,
+  actor: Actor | null,
+  now: Date,
+): Promise<MadeAppointment> {
+  const made = await tryMakeAppointment(db, deps, request, actor, now);
+  if (made.outcome !== 'OK') throw REFUSALS[made.outcome]();
+  return made;
+}
+
+/** As makeAppointment, but a full or held slot is an answer, not an error (the sample data tries another). */
+export async function tryMakeAppointment(
+  db: Db,
+  deps: MakingDeps,
+  request: AppointmentRequest,
+  actor: Actor | null,
+  now: Date,
+): Promise<(MadeAppointment & { outcome: 'OK' }) | { outcome: Exclude<BookingOutcome, 'OK'> }> {
+  const slot = slotOf(request.slot);
+  if (request.rules !== 'none') assertSlotRules(deps, slot, now, request.rules);
+  const found = await departmentAndNewId(db, deps, slot.department);
+  if (!found) return { outcome: 'UNKNOWN_DEPARTMENT' };
+  const { id, depositAmount, ...department } = found;
+  const { person } = request;
+  const row: BookedRow = {
+    id,
+    ...person,
+    ...slot,
+    reason: request.reason,
+    followUpOfId: request.followUpOfId ?? null,
+    searchText: appointmentSearchText(person),
+  };
+  // The private link goes by e-mail, or by Zalo/SMS to a mobile phone (issue 27).
+  const manageToken = request.manageLink && (person.email || mobileMsisdn(person.phone)) ? newToken() : null;
+  const payLink = request.holdForDeposit && depositAmount != null ? newPayLink() : null;
+  const deposit =
+    payLink && depositAmount != null
+      ? {
+          amount: depositAmount,
+          dueAt: new Date(now.getTime() + DEPOSIT_HOLD_MINUTES * 60_000),
+          payToken: payLink.token,
+        }
+      : null;
+  const made = { row, department, manageToken, deposit };
+  const emails = request.messages?.(made) ?? [];
+  const status = request.status ?? 'PENDING';
+  const outcome = await book(db, {
+    appointment: {
+      ...row,
+      status,
+      doctorId: request.doctorId ?? null,
+      doctorNotifiedAt: request.doctorNotifiedAt ?? null,
+      paymentCompleted: request.paymentCompleted ?? false,
+      paymentAmount: request.paymentAmount ?? null,
+      depositAmount: deposit?.amount ?? null,
+      depositDueAt: deposit?.dueAt ?? null,
+      createdAt: request.createdAt ?? now,
+    },
+    ...(payLink ? { payLinkHash: payLink.hash } : {}),
+    now,
+    ...(request.claimsEntry !== undefined ? { claimsEntry: request.claimsEntry } : {}),
+    events: request.events.map((e) => ({
+      action: e.action,
+      fromStatus: e.from ?? null,
+      toStatus: e.to ?? 'PENDING',
+      note: e.note,
+      actorId: actor?.id ?? null,
+      actorName: actor?.username ?? null,
+      actorRole: actor?.role ?? null,
+    })),
+    linkHash: manageToken ? hashOf(manageToken) : null,
+    emails: emails
+      .filter((e) => e.to !== '')
+      .map((e) => ({
+        kind: e.kind,
+        to_address: e.to,
+        subject: e.subject,
+        ...bodyOf(e),
+        attachments: e.attachments,
+      })),
+    // The same events to her phone (Zalo first, SMS when Zalo cannot deliver), in the booking's own call.
+    messages: phoneMessagesOf(emails.flatMap(phoneEventOf), now).map((m) => ({
+      channel: m.channel,
+      template: m.template,
+      recipient: m.recipient,
+      data: m.data,
+      trackingId: m.trackingId,
+      urgent: m.urgent,
+    })),
+    ...(request.consents?.length ? { consents: request.consents } : {}),
+  });
+  if (outcome !== 'OK') return { outcome };
+  return { ...made, outcome };
+}
+
+/**
+ * The department's names (for the messages) and the new appointment's id, before the slot's lock.
+ * Inside a transaction one query reads both; on its own, the kept department (the availability
+ * check's) and an id from the process's drawn block, so the booking's only call to the database is
+ * the booking. Its capacity is read under the lock, by the booking's call.
+ */
+async function departmentAndNewId(db: Db, deps: MakingDeps, code: string) {
+  if (isTransaction(db) || !deps.cache) return departmentWithNewId(db, code);
+  const department = await keptDepartment(deps.cache, db, code);
+  return department ? { ...department, id: await newAppointmentId(db) } : undefined;
+}
+
+/** A department as read last, kept until a department changes. */
+export function keptDepartment(cache: AppDeps['cache'], db: Db, code: string) {
+  return cache.get(`department:${code}`, ['departments'], async () => (await findDepartment(db, code)) ?? null);
+}
+
+/**
+ * An appointment moving into a slot (a new date, time or department, or a new phone or e-mail), inside
+ * the caller's transaction that writes the move: under the slot's lock, the person must not hold
+ * another appointment there and, when `capacity` is asked, the slot must have a place for it (its own
+ * place left out), by the same rules as a new booking (src/db/functions/slot-rules.sql).
+ */
+export async function assertRoomToMove(
+  tx: Db,
+  slot: Slot,
+  now: Date,
+  appointment: { id: number; phone: string; email: string | null },
+  checks: { capacity: boolean },
+): Promise<void> {
+  await lockSlot(tx, slot);
+  const places = await slotPlaces(tx, slot, now, { person: appointment, exceptAppointment: appointment.id });
+  if (!places) throw REFUSALS.UNKNOWN_DEPARTMENT();
+  if (places.personHolds) throw REFUSALS.ALREADY_BOOKED();
+  if (checks.capacity && places.taken >= places.capacity) throw REFUSALS.SLOT_FULL();
+}
