@@ -17,7 +17,7 @@ import { usersImportRoutes } from './modules/users/users-import.routes';
 import { publicAppointmentsRoutes } from './modules/appointments/appointments.public.routes';
 import { claimRoutes } from './modules/appointments/claims.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
-import { emailRoutes } from './modules/email/email.routes';
+import { emailRoutes } from './modules/notifications/email.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { shortLinkRoutes } from './modules/appointments/short-link.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
