@@ -126,7 +126,7 @@ export async function joinWaitingList(
 export function mailOf(entry: WaitingListEntryRow, departmentName: string) {
   return {
     fullName: entry.fullName,
-    // '' when she gave only her phone: the event then goes to it alone (enqueueEmails).
+    // '' when she gave only her phone: the event then goes to it alone (enqueueNotifications).
     email: entry.email ?? '',
     phone: entry.phone,
     appointmentDate: entry.appointmentDate,
