@@ -15,7 +15,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { usersImportRoutes } from './modules/users/users-import.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
-import { emailRoutes } from './modules/email/email.routes';
+import { emailRoutes } from './modules/notifications/email.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { shortLinkRoutes } from './modules/appointments/private-link/short-link.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';

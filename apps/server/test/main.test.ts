@@ -9,10 +9,11 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_KEYS } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { enqueueEmails, listOutboxEmails } from '../src/modules/email/email.repository';
+import { listOutboxEmails } from '../src/modules/email/email.repository';
 import { genericEmail } from '../src/modules/email/templates';
 import { createTestDatabase } from './databases';
 import { exitCode, openDay, startRecordingSmtp, startServer, waitFor } from './system/server-process';
+import { enqueueNotifications } from '../src/modules/notifications/notifications.service';
 
 describe('main.ts built as production runs it, on the embedded database', () => {
   const dataDir = join(mkdtempSync(join(tmpdir(), 'clinic-main-')), 'data');
@@ -96,7 +97,7 @@ describe('main.ts stopping under load', () => {
     const queued = Array.from({ length: 300 }, (_, i) =>
       genericEmail(`queued${i}@example.com`, 'Thư chờ gửi', 'Nội dung'),
     );
-    await enqueueEmails(seeding.db, queued, new Date());
+    await enqueueNotifications(seeding.db, queued, new Date());
     await seeding.close();
 
     const server = await startServer({ DATA_DIR: dataDir, SMTP_URL: smtp.url, STOP_DRAIN_SECONDS: '1' });

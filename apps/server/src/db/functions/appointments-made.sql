@@ -17,13 +17,15 @@
 --     now, claimsEntry (the waiting-list entry whose held offer this booking takes, or absent),
 --     events: [{ action, fromStatus, toStatus (PENDING), note, actorId, actorName, actorRole }],
 --     linkHash (the private link's SHA-256, or null), payLinkHash (the deposit's pay link's, or absent),
---     emails: [outbox rows],
+--     emails: [{ kind, toAddress, subject, html and text or data, attachments }],
 --     messages: [{ channel, template, recipient, data, trackingId, urgent }] (the same events to her
---     phone, Zalo or SMS: written with the booking, so a refused or failed one sends nothing; absent: none),
+--     phone, Zalo or SMS; absent: none): the outbox rows as src/modules/notifications builds them for
+--     every change, inserted as given, for this appointment, queued for now. Written with the booking,
+--     so a refused or failed one sends nothing.
 --     consents: [{ purpose, source, channel, noticeVersion, recordedById }] (the person's consents
 --     given with it, recorded with her phone, e-mail and account as booked; absent: none) }
--- The previous release sends `capacity` (now read here) and one `event`: it is served as before
--- during a rolling restart (appointments-made.test.ts).
+-- The previous release sends `capacity` (now read here), one `event` and an e-mail's `to_address`: it
+-- is served as before during a rolling restart (appointments-made.test.ts).
 -- Answers one outcome per booking, in its order: 'OK', 'ALREADY_BOOKED', 'SLOT_FULL' or 'UNKNOWN_DEPARTMENT'.
 CREATE OR REPLACE FUNCTION clinic_book_many(p_bookings jsonb) RETURNS text[] LANGUAGE plpgsql AS $$
 DECLARE
@@ -116,7 +118,7 @@ BEGIN
   SELECT (x->'appointment'->>'id')::integer, x->>'payLinkHash', (x->>'now')::timestamptz
   FROM jsonb_array_elements(v_ok) x WHERE x->>'payLinkHash' IS NOT NULL;
   INSERT INTO email_outbox (kind, to_address, subject, html, text, data, attachments, appointment_id, status, next_attempt_at, created_at)
-  SELECT e.m->>'kind', e.m->>'to_address', e.m->>'subject', e.m->>'html', e.m->>'text', nullif(e.m->'data', 'null'::jsonb), coalesce(e.m->'attachments', '[]'::jsonb),
+  SELECT e.m->>'kind', coalesce(e.m->>'toAddress', e.m->>'to_address'), e.m->>'subject', e.m->>'html', e.m->>'text', nullif(e.m->'data', 'null'::jsonb), coalesce(e.m->'attachments', '[]'::jsonb),
          (o.x->'appointment'->>'id')::integer, 'queued', (o.x->>'now')::timestamptz, (o.x->>'now')::timestamptz
   FROM jsonb_array_elements(v_ok) WITH ORDINALITY AS o(x, i)
   CROSS JOIN LATERAL jsonb_array_elements(coalesce(o.x->'emails', '[]'::jsonb)) WITH ORDINALITY AS e(m, j)

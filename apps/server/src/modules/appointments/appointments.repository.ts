@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PaymentProvider, RefundSummary } from '@clinic/shared';
 import { rowsOf, type Db } from '../../db/client';
+import type { OutboxRows } from '../notifications/notifications.service';
 import {
   appointmentEvents,
   appointments,
@@ -315,19 +316,13 @@ export type OneCallBooking = {
   linkHash: string | null;
   /** The deposit's pay link (its SHA-256), made with a booking that holds its slot for a deposit. */
   payLinkHash?: string;
-  /** Each e-mail rendered (html and text) or kept as its data (templates.ts, bodyOf). */
-  emails: ({ kind: string; to_address: string; subject: string; attachments: unknown[] } & (
-    { html: string; text: string } | { data: object }
-  ))[];
-  /** The same events to her phone (Zalo, else SMS), written in the same call: never a booking without them. */
-  messages?: {
-    channel: string;
-    template: string;
-    recipient: string;
-    data: Record<string, string>;
-    trackingId: string;
-    urgent: boolean;
-  }[];
+  /**
+   * Its outbox rows as modules/notifications builds them (outboxRowsOf): each e-mail rendered (html and
+   * text) or kept as its data, and the same events to her phone (Zalo, else SMS), written in the same
+   * call: never a booking without them. Their appointment is this one.
+   */
+  emails: OutboxRows['emails'];
+  messages?: OutboxRows['messages'];
   /** The consents given with it, recorded in the same call with the booking's phone, e-mail and account. */
   consents?: { purpose: string; source: string; channel: string; noticeVersion: string; recordedById: number | null }[];
 };

@@ -10,7 +10,7 @@ import {
 } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import type { AppointmentRow } from '../../db/schema';
-import { enqueueEmails, paymentConfirmationEmail, refundDoneEmail, refundDueEmail } from '../email/email.service';
+import { paymentConfirmationEmail, refundDoneEmail, refundDueEmail } from '../email/email.service';
 import { eventRow } from './appointment-access';
 import { mailDataOfView } from './appointment-mail';
 import {
@@ -19,6 +19,7 @@ import {
   lockAppointment,
   updateAppointment,
 } from './appointments.repository';
+import { enqueueNotifications } from '../notifications/notifications.service';
 
 /**
  * A payment a provider confirmed (issue 28), inside the ledger's transaction. The row is locked as
@@ -50,7 +51,7 @@ export async function markPaidByProvider(
   const event = eventRow(null, row.id, 'MARK_PAID', row.status, updated.status, note, now);
   await insertAppointmentEvents(tx, [{ ...event, actorName: payment.providerLabel }]);
   const data = mailDataOfView((await findAppointmentView(tx, row.id))!);
-  if (data) await enqueueEmails(tx, [paymentConfirmationEmail({ ...data, amount: payment.amount })], now);
+  if (data) await enqueueNotifications(tx, [paymentConfirmationEmail({ ...data, amount: payment.amount })], now);
 }
 
 /** The statuses a booking holds its slot in while its deposit is due: those staff may still cancel. */
@@ -96,7 +97,7 @@ export async function markDepositPaid(
   const event = eventRow(null, row.id, 'DEPOSIT_PAID', row.status, row.status, note, now);
   await insertAppointmentEvents(tx, [{ ...event, actorName: payment.providerLabel }]);
   const data = mailDataOfView((await findAppointmentView(tx, row.id))!);
-  if (data) await enqueueEmails(tx, [paymentConfirmationEmail({ ...data, amount: payment.amount })], now);
+  if (data) await enqueueNotifications(tx, [paymentConfirmationEmail({ ...data, amount: payment.amount })], now);
 }
 
 /** Money came for a cancelled visit: the booking shows a refund to make. */
@@ -123,7 +124,7 @@ export async function recordRefundDone(
   const event = eventRow(null, appointmentId, 'REFUND_DONE', status, status, note, now);
   await insertAppointmentEvents(tx, [{ ...event, actorId: by.id, actorName: by.name, actorRole: by.role }]);
   const data = mailDataOfView(view);
-  if (data) await enqueueEmails(tx, [refundDoneEmail(data, refund)], now);
+  if (data) await enqueueNotifications(tx, [refundDoneEmail(data, refund)], now);
 }
 
 /**
@@ -133,7 +134,7 @@ export async function recordRefundDone(
 export async function tellRefundDue(tx: Db, appointmentId: number, amount: number, now: Date): Promise<void> {
   const view = await findAppointmentView(tx, appointmentId);
   const data = view ? mailDataOfView(view) : null;
-  if (data) await enqueueEmails(tx, [refundDueEmail(data, amount)], now);
+  if (data) await enqueueNotifications(tx, [refundDueEmail(data, amount)], now);
 }
 
 /** The appointment a pay page shows (its caller picks what a pay page may show: never the reason). */

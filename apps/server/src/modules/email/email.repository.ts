@@ -1,63 +1,7 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailOutbox, type EmailOutboxRow, type KeptEmailData } from '../../db/schema';
-import { CLINIC } from '@clinic/shared';
-import { enqueuePhoneMessages, type PhoneEvent } from '../messaging/messaging.service';
-import { bodyOf, phoneOf, renderKept, type OutboxEmail } from './templates';
-
-/** The phone message of an e-mail's event, with its private link in the short form SMS can carry. */
-export function phoneEventOf(e: OutboxEmail): PhoneEvent[] {
-  const to = 'data' in e ? phoneOf(e.data) : (e.phoneTo ?? null);
-  if (!to) return [];
-  return [
-    {
-      kind: e.kind,
-      phone: to.phone,
-      appointmentId: e.appointmentId,
-      params: {
-        customer_name: to.fullName,
-        date: to.appointmentDate,
-        time: to.appointmentTime,
-        link: to.link ? shortLink(to.link) : null,
-        // A refund's message names its amount, way and time (issue 35); a template without them drops them.
-        amount: to.amount ?? null,
-        way: to.refundWay ?? null,
-        days: CLINIC.refundDays,
-      },
-    },
-  ];
-}
-
-const PRIVATE_LINK = /^(.*)\/(?:appointment\/manage|appointment\/waiting|pay)\/([A-Za-z0-9_-]{22})[A-Za-z0-9_-]{21}$/;
-const shortLink = (link: string) => link.replace(PRIVATE_LINK, '$1/l/$2');
-
-/**
- * Writes e-mails to the outbox; called inside the transaction of the change that causes them. The
- * same events go to the person's phone (Zalo, else SMS: issue 27), in the same transaction; a
- * person without an e-mail address (`to` '') gets only those.
- */
-export async function enqueueEmails(db: Db, all: OutboxEmail[], now: Date): Promise<number[]> {
-  await enqueuePhoneMessages(db, all.flatMap(phoneEventOf), now);
-  const emails = all.filter((e) => e.to !== '');
-  if (emails.length === 0) return [];
-  const rows = await db
-    .insert(emailOutbox)
-    .values(
-      emails.map((e) => ({
-        kind: e.kind,
-        toAddress: e.to,
-        subject: e.subject,
-        ...bodyOf(e),
-        attachments: e.attachments,
-        appointmentId: e.appointmentId,
-        status: 'queued' as const,
-        nextAttemptAt: now,
-        createdAt: now,
-      })),
-    )
-    .returning({ id: emailOutbox.id });
-  return rows.map((r) => r.id);
-}
+import { renderKept } from './templates';
 
 function claimable(now: Date) {
   return or(

@@ -1,23 +1,17 @@
-import { APPOINTMENT_MSG, type EmailSendResult } from '@clinic/shared';
 import type { EmailOutboxRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Metrics } from '../../lib/metrics';
-import { findDepartmentName } from '../departments/departments.service';
 import {
   claimDueEmails,
   claimEmailById,
-  enqueueEmails,
   markEmailDelivered,
   outboxBacklog,
   markEmailFailed,
   markEmailRetry,
   withBody,
 } from './email.repository';
-import { genericEmail, paymentConfirmationEmail, type RenderedEmail } from './templates';
 
-// What other modules use of this one: the outbox (written in their own transactions) and the templates.
-export { enqueueEmails, phoneEventOf } from './email.repository';
-export { enqueuePhoneMessages, phoneMessagesOf } from '../messaging/messaging.service';
+// What other modules use of this one: the templates (modules/notifications writes the outbox) and delivery.
 // A person's messages and their retention (issue 26): read and erased here only, so the outbox's
 // successor (other channels) changes one place.
 export { clearEmailBodies, eraseEmailsTo, listEmailsAbout, listEmailsTo, purgeEmails } from './email.repository';
@@ -108,6 +102,13 @@ export async function processDueEmails(
   return run;
 }
 
+/** Sends one queued e-mail at once, unless a worker already has it ('taken'). */
+export async function deliverEmailNow(deps: MailDeps, id: number): Promise<DeliveryOutcome | 'taken'> {
+  const now = deps.clock.now();
+  const claimed = await claimEmailById(deps.db, id, now, new Date(now.getTime() + LEASE_MS));
+  return claimed ? deliver(deps, claimed) : 'taken';
+}
+
 /**
  * What became of an action's e-mail tried at once: handed over, simulated, refused for now (kept
  * queued, retried by the worker: the screen says it could not be sent), still on its way when the
@@ -130,11 +131,7 @@ export async function deliverNow(
   if (ids.length === 0) return 'none';
   const attempt = (async () => {
     const outcomes: (DeliveryOutcome | 'taken')[] = [];
-    for (const id of ids) {
-      const now = deps.clock.now();
-      const claimed = await claimEmailById(deps.db, id, now, new Date(now.getTime() + LEASE_MS));
-      outcomes.push(claimed ? await deliver(deps, claimed) : 'taken');
-    }
+    for (const id of ids) outcomes.push(await deliverEmailNow(deps, id));
     if (outcomes.some((o) => o === 'retry' || o === 'failed')) return 'failed' as const;
     if (outcomes.includes('taken')) return 'pending' as const;
     return outcomes.every((o) => o === 'simulated') ? ('simulated' as const) : ('sent' as const);
@@ -151,51 +148,4 @@ export async function deliverNow(
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * The e-mail calls of specification section 7: the mail goes through the outbox like every other,
- * and is tried at once. A failure keeps it queued for the worker and says
- * 'Email service temporarily unavailable'; without SMTP the answer says 'simulated'.
- */
-export async function sendEmailNow(deps: MailDeps, email: RenderedEmail): Promise<EmailSendResult> {
-  const now = deps.clock.now();
-  const [id] = await enqueueEmails(deps.db, [email], now);
-  if (id == null) return { success: false, message: APPOINTMENT_MSG.emailUnavailable, status: 'queued' };
-  const claimed = await claimEmailById(deps.db, id, now, new Date(now.getTime() + LEASE_MS));
-  const outcome = claimed ? await deliver(deps, claimed) : 'retry';
-  if (outcome === 'sent') return { success: true, message: APPOINTMENT_MSG.emailSent, status: 'sent' };
-  if (outcome === 'simulated') return { success: true, message: APPOINTMENT_MSG.emailSimulated, status: 'simulated' };
-  return { success: false, message: APPOINTMENT_MSG.emailUnavailable, status: 'queued' };
-}
-
-export async function sendPaymentConfirmationFromPayload(
-  deps: MailDeps,
-  p: {
-    patientEmail: string;
-    patientName: string;
-    appointmentDate: string;
-    appointmentTime: string;
-    department: string;
-    paymentAmount?: number;
-  },
-) {
-  // The payload may carry a department code or its name.
-  const departmentName = (await findDepartmentName(deps.db, p.department)) ?? p.department;
-  return sendEmailNow(
-    deps,
-    paymentConfirmationEmail({
-      id: null,
-      fullName: p.patientName,
-      email: p.patientEmail,
-      appointmentDate: p.appointmentDate,
-      appointmentTime: p.appointmentTime,
-      departmentName,
-      amount: p.paymentAmount ?? null,
-    }),
-  );
-}
-
-export async function sendGenericEmail(deps: MailDeps, body: { to: string; subject: string; content: string }) {
-  return sendEmailNow(deps, genericEmail(body.to, body.subject, body.content));
 }

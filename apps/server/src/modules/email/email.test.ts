@@ -12,9 +12,10 @@ import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-
 import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { findAppointment } from '../appointments/appointments.repository';
-import { claimEmailById, enqueueEmails, findOutboxEmail, listOutboxEmails } from './email.repository';
+import { claimEmailById, findOutboxEmail, listOutboxEmails } from './email.repository';
 import { EMAIL_MAX_ATTEMPTS, processDueEmails } from './email.service';
 import { genericEmail } from './templates';
+import { enqueueNotifications } from '../notifications/notifications.service';
 
 type Received = { to: string[]; raw: string };
 
@@ -365,7 +366,7 @@ for (const kind of dbKinds()) {
 
     it('two workers at once send every e-mail exactly once (FOR UPDATE SKIP LOCKED)', async () => {
       const addresses = Array.from({ length: 12 }, (_, i) => `pair${i}@example.com`);
-      await enqueueEmails(
+      await enqueueNotifications(
         db(),
         addresses.map((a) => genericEmail(a, 'Song song', 'Nội dung')),
         clock.now(),

@@ -1,5 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { addDays, clinicInstant, clinicMoment, MESSAGING_TEXT, mobileMsisdn, timeToMinutes } from '@clinic/shared';
+import { createHash } from 'node:crypto';
+import { addDays, clinicInstant, clinicMoment, MESSAGING_TEXT, timeToMinutes } from '@clinic/shared';
 import type { MessagingConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { MessageChannel, MessageOutboxRow } from '../../db/schema';
@@ -12,7 +12,6 @@ import {
   insertMessages,
   listMessages,
   recordDelivery,
-  type NewMessage,
 } from './messaging.repository';
 import { callbackKey, type PhoneProviders } from './providers';
 import {
@@ -20,10 +19,12 @@ import {
   PHONE_TEMPLATES,
   SIMULATED_ZNS_TEMPLATE_IDS,
   smsText,
-  znsData,
-  type PhoneParams,
   type PhoneTemplateName,
 } from './templates';
+
+// What modules/notifications needs to write an event's phone message: its template, data and row.
+export { isPhoneTemplate, PHONE_TEMPLATES, znsData, type PhoneParams } from './templates';
+export { insertMessages, type NewMessage } from './messaging.repository';
 
 export type MessagingDeps = {
   db: Db;
@@ -32,14 +33,6 @@ export type MessagingDeps = {
   phone: PhoneProviders;
   config: { messaging: MessagingConfig; publicUrl: string };
   log?: { warn(obj: object, msg: string): void };
-};
-
-/** What an event tells a phone: the e-mail kind it goes with, the person's number and the facts. */
-export type PhoneEvent = {
-  kind: string;
-  phone: string | null | undefined;
-  appointmentId: number | null;
-  params: PhoneParams;
 };
 
 /** Tries before a message is given up (Zalo then falls back to SMS). */
@@ -62,50 +55,6 @@ export function inClinicDay(at: Date, timeZone: string, day: { dayStart: string;
 
 export const isClinicDay = (at: Date, timeZone: string, day: { dayStart: string; dayEnd: string }) =>
   inClinicDay(at, timeZone, day).getTime() === at.getTime();
-
-/** One id per event, person and moment (and one-time code): the providers' idempotency key (a retry sends nothing twice). */
-function trackingIdOf(event: PhoneEvent, recipient: string, now: Date): string {
-  return createHash('sha256')
-    .update(
-      `${event.kind}|${event.appointmentId ?? ''}|${recipient}|${event.params.date}|${event.params.time}|${now.toISOString()}` +
-        // Each one-time code is its own message, however close together two are asked for (a random
-        // part, never the code: the id goes to the providers and staff, and would give it away).
-        (event.params.code ? `|${randomUUID()}` : ''),
-    )
-    .digest('hex')
-    .slice(0, 32);
-}
-
-/**
- * Each event's phone message as the outbox writes it, Zalo first: one per event and person. A number
- * that is no Vietnamese mobile gets none. Urgent ones go at any hour, the others are held by the
- * worker until the clinic's day.
- */
-export function phoneMessagesOf(events: PhoneEvent[], now: Date): NewMessage[] {
-  return events.flatMap((event) => {
-    const recipient = mobileMsisdn(event.phone);
-    if (!recipient || !isPhoneTemplate(event.kind)) return [];
-    const urgent = PHONE_TEMPLATES[event.kind].urgent;
-    return [
-      {
-        channel: 'zalo' as const,
-        template: event.kind,
-        recipient,
-        data: znsData(event.params, event.kind),
-        appointmentId: event.appointmentId,
-        trackingId: trackingIdOf(event, recipient, now),
-        urgent,
-        // The worker holds one that can wait until the clinic's day (deliver).
-        nextAttemptAt: now,
-      },
-    ];
-  });
-}
-
-/** Queues each event's phone message (phoneMessagesOf) in the caller's transaction. */
-export async function enqueuePhoneMessages(db: Db, events: PhoneEvent[], now: Date): Promise<number[]> {
-  return insertMessages(db, phoneMessagesOf(events, now), now);
-}
 
 export type MessageOutcome = 'sent' | 'simulated' | 'retry' | 'failed' | 'fallback';
 

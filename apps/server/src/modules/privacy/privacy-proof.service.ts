@@ -22,9 +22,10 @@ import {
   type ClaimContact,
 } from '../appointments/claims/claims.service';
 import { linkHolder } from '../appointments/private-link/manage-link.service';
-import { enqueueEmails, privacyCodeEmail } from '../email/email.service';
-import { enqueuePhoneMessages, maskedEmail, maskedPhone } from '../messaging/messaging.service';
+import { privacyCodeEmail } from '../email/email.service';
+import { maskedEmail, maskedPhone } from '../messaging/messaging.service';
 import type { PrivacyDeps } from './privacy.service';
+import { enqueueNotifications } from '../notifications/notifications.service';
 
 /**
  * A private link speaks for its own booking (issue 34). Its holder widens it to everything under the
@@ -70,11 +71,11 @@ export async function sendLinkProofCode(
       createdAt: now,
     });
     if (contact.email !== undefined)
-      await enqueueEmails(tx, [privacyCodeEmail(contact.email, code, CLAIM_CODE_MINUTES)], now);
+      await enqueueNotifications(tx, [privacyCodeEmail(contact.email, code, CLAIM_CODE_MINUTES)], now);
     else {
       const moment = clinicMoment(now, deps.timeZone);
       const params = { customer_name: '', date: moment.date, time: moment.time, code };
-      await enqueuePhoneMessages(
+      await enqueueNotifications(
         tx,
         [{ kind: 'PRIVACY_CODE', phone: contact.phone, appointmentId: null, params }],
         now,

@@ -31,8 +31,8 @@ import { findLinkProof } from '../appointments/claims/claims.service';
 import { endVisits } from '../appointments/life-cycle/end-visit.service';
 import { linkHolder } from '../appointments/private-link/manage-link.service';
 import { personalAppointments } from '../appointments/lists/queries.service';
-import { enqueueEmails, eraseEmailsTo, listEmailsTo, privacyAnswerEmail } from '../email/email.service';
-import { enqueuePhoneMessages, eraseMessagesTo, listMessagesAbout, maskedPhone } from '../messaging/messaging.service';
+import { eraseEmailsTo, listEmailsTo, privacyAnswerEmail } from '../email/email.service';
+import { eraseMessagesTo, listMessagesAbout, maskedPhone } from '../messaging/messaging.service';
 import { recordAccess } from './access-log.service';
 import { recordConsent } from './consent.service';
 import {
@@ -58,6 +58,7 @@ import {
   withdrawConsentsOf,
   type PersonKey,
 } from './privacy.repository';
+import { enqueueNotifications } from '../notifications/notifications.service';
 
 /**
  * A person's rights over her data (issue 26; docs/PRODUCT.md §12): see and download it, ask for a
@@ -505,9 +506,9 @@ export async function answerDataRequest(
     });
     // Told by the channel she gave (also shown on her settings page or her link, while it works).
     const reply = replyChannelOf(row);
-    if (reply === 'EMAIL') await enqueueEmails(tx, [privacyAnswerEmail(row.email!, answer)], now);
+    if (reply === 'EMAIL') await enqueueNotifications(tx, [privacyAnswerEmail(row.email!, answer)], now);
     if (reply === 'PHONE')
-      await enqueuePhoneMessages(
+      await enqueueNotifications(
         tx,
         [
           {

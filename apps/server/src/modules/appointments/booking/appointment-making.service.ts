@@ -10,7 +10,7 @@ import {
 import { isTransaction, type Db } from '../../../db/client';
 import type { AppDeps } from '../../../deps';
 import { BadRequestError, ConflictError } from '../../../lib/errors';
-import { bodyOf, phoneEventOf, phoneMessagesOf, type OutboxEmail } from '../../email/email.service';
+import { outboxRowsOf, type Notice } from '../../notifications/notifications.service';
 import { slotOf, type Actor, type AppointmentDeps } from '../appointment-access';
 import {
   departmentWithNewId,
@@ -72,7 +72,7 @@ export type AppointmentRequest = {
   /** A private management link (docs/PRODUCT.md §10), made when the appointment has an e-mail. */
   manageLink?: boolean;
   /** Its messages, once its id, department and private link are known. */
-  messages?: (made: MadeAppointment) => OutboxEmail[];
+  messages?: (made: MadeAppointment) => Notice[];
   /**
    * The consents the person gave with it (privacy's consentsForBooking): written in the booking's own
    * call, so a refused booking records none and an accepted one is never without its proof.
@@ -167,7 +167,9 @@ export async function tryMakeAppointment(
         }
       : null;
   const made = { row, department, manageToken, deposit };
-  const emails = request.messages?.(made) ?? [];
+  // Its e-mails and the same events to her phone (Zalo first, SMS when Zalo cannot deliver), built as
+  // every other change's are and written in the booking's own call.
+  const outbox = outboxRowsOf(request.messages?.(made) ?? [], now);
   const status = request.status ?? 'PENDING';
   const outcome = await book(db, {
     appointment: {
@@ -194,24 +196,8 @@ export async function tryMakeAppointment(
       actorRole: actor?.role ?? null,
     })),
     linkHash: manageToken ? hashOf(manageToken) : null,
-    emails: emails
-      .filter((e) => e.to !== '')
-      .map((e) => ({
-        kind: e.kind,
-        to_address: e.to,
-        subject: e.subject,
-        ...bodyOf(e),
-        attachments: e.attachments,
-      })),
-    // The same events to her phone (Zalo first, SMS when Zalo cannot deliver), in the booking's own call.
-    messages: phoneMessagesOf(emails.flatMap(phoneEventOf), now).map((m) => ({
-      channel: m.channel,
-      template: m.template,
-      recipient: m.recipient,
-      data: m.data,
-      trackingId: m.trackingId,
-      urgent: m.urgent,
-    })),
+    emails: outbox.emails,
+    messages: outbox.messages,
     ...(request.consents?.length ? { consents: request.consents } : {}),
   });
   if (outcome !== 'OK') return { outcome };

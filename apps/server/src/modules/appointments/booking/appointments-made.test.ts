@@ -5,6 +5,7 @@ import { rowsOf } from '../../../db/client';
 import { buildSecondProcess, buildTestApp, fixedClock, type TestContext } from '../../../../test/build-app';
 import { dbKinds } from '../../../../test/databases';
 import { booking, DAYS, MONDAY_9AM, seedAppointment } from '../../../../test/appointments';
+import { listOutboxEmails } from '../../email/email.repository';
 import {
   bookInOneCall,
   drawAppointmentIds,
@@ -138,14 +139,27 @@ for (const kind of dbKinds()) {
       }
     });
 
-    it("serves the previous release's booking call during a rolling restart: its one event is written, its capacity is not trusted", async () => {
+    it("serves the previous release's booking call during a rolling restart: its one event and its e-mail are written, its capacity is not trusted", async () => {
       const slot = { appointmentDate: DAYS.fri, appointmentTime: '10:30', department: 'STI_TESTING' };
       await setCapacity('STI_TESTING', 1);
       try {
-        // The previous release's payload: a capacity read from its cache, and `event` (one).
+        // The previous release's payload: a capacity read from its cache, `event` (one), and its e-mail's `to_address`.
         const previous = (id: number, i: number) => {
           const { events, ...rest } = draft(id, i, slot);
-          return { ...rest, now: now.toISOString(), capacity: 3, event: { ...events[0], toStatus: undefined } };
+          const email = {
+            kind: 'GENERIC',
+            to_address: `rules${i}@example.com`,
+            subject: 'S',
+            html: '<p>H</p>',
+            text: 'T',
+          };
+          return {
+            ...rest,
+            now: now.toISOString(),
+            capacity: 3,
+            event: { ...events[0], toStatus: undefined },
+            emails: [{ ...email, attachments: [] }],
+          };
         };
         const [first, second] = await drawAppointmentIds(db(), 2);
         const call = (b: object) =>
@@ -154,6 +168,10 @@ for (const kind of dbKinds()) {
         expect(rowsOf<{ outcomes: string[] }>(await call(previous(second!, 61)))[0]!.outcomes).toEqual(['SLOT_FULL']);
         const events = await listAppointmentEvents(db(), first!);
         expect(events.map((e) => [e.action, e.fromStatus, e.toStatus])).toEqual([['CREATED', null, 'PENDING']]);
+        const emails = await listOutboxEmails(db(), { appointmentId: first! });
+        expect(emails.map((e) => [e.kind, e.toAddress, e.subject, e.status])).toEqual([
+          ['GENERIC', 'rules60@example.com', 'S', 'queued'],
+        ]);
       } finally {
         await setCapacity('STI_TESTING', 3);
       }

@@ -6,7 +6,7 @@ import {
 } from '@clinic/shared';
 import type { Db } from '../../../db/client';
 import { BadRequestError, ConflictError } from '../../../lib/errors';
-import { bookingReceivedKept, enqueueEmails } from '../../email/email.service';
+import { bookingReceivedKept } from '../../email/email.service';
 import { healthConsentForBooking } from '../../privacy/consent.service';
 import { slotOf, type Actor, type AppointmentDeps } from '../appointment-access';
 import { toAppointmentDto } from '../appointment-dto';
@@ -17,6 +17,7 @@ import { requireDepartment } from './booking.service';
 import { doctorHoldsTime, lockDoctorAccount } from './desk-booking.repository';
 import { requireCandidate } from '../life-cycle/life-cycle.service';
 import { manageUrl } from '../private-link/manage-token';
+import { enqueueNotifications } from '../../notifications/notifications.service';
 
 /**
  * POST /api/appointments/desk: staff book a walk-in or a phone call (docs/PRODUCT.md §11). The
@@ -79,7 +80,7 @@ export async function createDeskAppointment(
     let emailIds: number[] = [];
     if (doctor) {
       const email = confirmedMail(deps)(view, now, manageToken ? manageUrl(origin, manageToken) : null);
-      if (email) emailIds = await enqueueEmails(tx, [email], now);
+      if (email) emailIds = await enqueueNotifications(tx, [email], now);
     }
     return { message: doctor ? M.deskBookedConfirmed : M.deskBooked, appointment: toAppointmentDto(view), emailIds };
   });

@@ -12,8 +12,7 @@ import {
 import type { Db } from '../../../db/client';
 import type { AppDeps } from '../../../deps';
 import { BadRequestError, ForbiddenError, TooManyRequestsError } from '../../../lib/errors';
-import { claimCodeEmail, enqueueEmails } from '../../email/email.service';
-import { enqueuePhoneMessages } from '../../messaging/messaging.service';
+import { claimCodeEmail } from '../../email/email.service';
 import { eventRow, type Actor } from '../appointment-access';
 import { insertAppointmentEvents } from '../appointments.repository';
 import {
@@ -32,6 +31,7 @@ import {
   type ClaimContact,
   type CodeOwner,
 } from './claims.repository';
+import { enqueueNotifications } from '../../notifications/notifications.service';
 
 /**
  * Claiming the visits a patient booked signed out (issue 25, defect 9). The code proves the e-mail or
@@ -161,12 +161,12 @@ export async function issuePendingClaimCodes(deps: ClaimDeps): Promise<number> {
       if ((await countUnclaimed(tx, contact)) === 0) continue;
       sent += 1;
       if (contact.email !== undefined) {
-        await enqueueEmails(tx, [claimCodeEmail(contact.email, code, CLAIM_CODE_MINUTES)], now);
+        await enqueueNotifications(tx, [claimCodeEmail(contact.email, code, CLAIM_CODE_MINUTES)], now);
         continue;
       }
       const account = await findAccountContact(tx, row.userId);
       const moment = clinicMoment(now, deps.timeZone);
-      await enqueuePhoneMessages(
+      await enqueueNotifications(
         tx,
         [
           {

@@ -5,7 +5,6 @@ import {
   deliverNow,
   listEmailsAbout,
   paymentConfirmationEmail,
-  sendEmailNow,
   updateNotificationEmail,
   type ImmediateDelivery,
   type MailDeps,
@@ -14,6 +13,7 @@ import { listMessages, maskedEmail, maskedPhone } from '../../messaging/messagin
 import { assertCanSee, notFound, type Actor, type AppointmentDeps } from '../appointment-access';
 import { mailDataOfView } from '../appointment-mail';
 import { findAppointment, findAppointmentView, markAppointmentEmailSent } from '../appointments.repository';
+import { sendEmailNow } from '../../notifications/notifications.service';
 
 async function appointmentMail(db: Db, id: number) {
   const view = await findAppointmentView(db, id);

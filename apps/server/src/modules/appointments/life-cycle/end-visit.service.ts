@@ -9,7 +9,7 @@ import {
 } from '@clinic/shared';
 import type { Db } from '../../../db/client';
 import type { AppointmentRow, NewAppointmentRow } from '../../../db/schema';
-import { cancellationEmail, enqueueEmails } from '../../email/email.service';
+import { cancellationEmail } from '../../email/email.service';
 import { openRefundsOnCancel } from '../../payments/refunds.service';
 import { assertTransition, eventRow, notFound, TransitionError, type Actor } from '../appointment-access';
 import { mailDataOfView } from '../appointment-mail';
@@ -20,6 +20,7 @@ import {
   updateAppointment,
 } from '../appointments.repository';
 import { depositPaidOf } from '../provider-payment.service';
+import { enqueueNotifications } from '../../notifications/notifications.service';
 
 /**
  * Who ends a visit (issue 36):
@@ -113,7 +114,7 @@ export async function endVisit(tx: Db, row: AppointmentRow, end: EndVisit, now: 
       ? cancellationEmail({ ...data, amount: deposit }, { reason, refund: true })
       : cancellationEmail(data, { reason, refund: paid })
     : null;
-  const emailIds = email ? await enqueueEmails(tx, [email], now) : [];
+  const emailIds = email ? await enqueueNotifications(tx, [email], now) : [];
   return { row: updated, refunded: paid, deposit, emailIds };
 }
 

@@ -6,7 +6,6 @@ import {
   type Appointment,
   type ExaminationNotesInput,
 } from '@clinic/shared';
-import { enqueueEmails } from '../../email/email.service';
 import { ConflictError } from '../../../lib/errors';
 import { assertTransition, eventRow, notFound, type Actor, type AppointmentDeps } from '../appointment-access';
 import { toAppointmentDto } from '../appointment-dto';
@@ -19,6 +18,7 @@ import {
 } from '../appointments.repository';
 import { makeAppointment } from '../booking/appointment-making.service';
 import { manageUrl } from '../private-link/manage-token';
+import { enqueueNotifications } from '../../notifications/notifications.service';
 
 /** docs/PRODUCT.md §4: a follow-up without a department goes to general medicine. */
 const FOLLOW_UP_DEPARTMENT = 'GENERAL_MEDICINE';
@@ -101,7 +101,7 @@ export async function saveExaminationNotes(
     if (followUpId) {
       const nextView = (await findAppointmentView(tx, followUpId))!;
       const email = confirmedMail(deps)(nextView, now, followUpToken ? manageUrl(origin, followUpToken) : null);
-      if (email) emailIds = await enqueueEmails(tx, [email], now);
+      if (email) emailIds = await enqueueNotifications(tx, [email], now);
       followUp = toAppointmentDto(nextView);
     }
     // A no-show marked without notes (the row's 'Không đến khám') saved none: the message says so.

@@ -21,12 +21,7 @@ import {
 } from '../../payments/refunds.service';
 import type { AppointmentRow, NewAppointmentRow } from '../../../db/schema';
 import { BadRequestError, ForbiddenError } from '../../../lib/errors';
-import {
-  enqueueEmails,
-  paymentConfirmationEmail,
-  paymentRequestEmail,
-  type RenderedEmail,
-} from '../../email/email.service';
+import { paymentConfirmationEmail, paymentRequestEmail, type RenderedEmail } from '../../email/email.service';
 import {
   assertTransition,
   eventRow,
@@ -49,6 +44,7 @@ import {
   updateAppointment,
   type AppointmentView,
 } from '../appointments.repository';
+import { enqueueNotifications } from '../../notifications/notifications.service';
 
 /** A payment request also needs the site's origin: its e-mail carries the pay link. */
 export type PaymentRequestDeps = AppointmentDeps & { config: Pick<Config, 'publicUrl'> };
@@ -81,7 +77,7 @@ async function transition(
     ]);
     const view = (await findAppointmentView(tx, id))!;
     const email = change.email?.(view, now);
-    const emailIds = email ? await enqueueEmails(tx, [email], now) : [];
+    const emailIds = email ? await enqueueNotifications(tx, [email], now) : [];
     return { message: change.message, appointment: toAppointmentDto(view), emailIds };
   });
 }

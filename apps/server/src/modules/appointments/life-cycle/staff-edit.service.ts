@@ -5,7 +5,7 @@ import {
   type Appointment,
   type AppointmentEditInput,
 } from '@clinic/shared';
-import { enqueueEmails, updateNotificationEmail } from '../../email/email.service';
+import { updateNotificationEmail } from '../../email/email.service';
 import { assertTransition, eventRow, notFound, slotOf, type Actor, type AppointmentDeps } from '../appointment-access';
 import { toAppointmentDto } from '../appointment-dto';
 import { mailDataOfView } from '../appointment-mail';
@@ -19,6 +19,7 @@ import {
 } from '../appointments.repository';
 import { requireDepartment } from '../booking/booking.service';
 import { appointmentSearchText } from '../lists/search-text';
+import { enqueueNotifications } from '../../notifications/notifications.service';
 
 const CHANGE_LABELS = T.fieldLabels;
 const changeLine = T.change;
@@ -100,7 +101,8 @@ export async function editAppointment(
     const view = (await findAppointmentView(tx, id))!;
     const data = mailDataOfView(view);
     const emailQueued = !!data && changes.length > 0;
-    const emailIds = data && emailQueued ? await enqueueEmails(tx, [updateNotificationEmail(data, changes)], now) : [];
+    const emailIds =
+      data && emailQueued ? await enqueueNotifications(tx, [updateNotificationEmail(data, changes)], now) : [];
     return { message: M.updated, appointment: toAppointmentDto(view), changes, emailQueued, emailIds };
   });
 }

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../../db/client';
 import type { AppointmentRow } from '../../../db/schema';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../../lib/errors';
-import { appointmentIcs, enqueueEmails, manageLinkEmail, rescheduledEmail } from '../../email/email.service';
+import { appointmentIcs, manageLinkEmail, rescheduledEmail } from '../../email/email.service';
 import { eventRow, notFound, slotOf, TransitionError, type Actor, type AppointmentDeps } from '../appointment-access';
 import { toAppointmentDto, toPatientView } from '../appointment-dto';
 import { mailDataOfView } from '../appointment-mail';
@@ -31,6 +31,7 @@ import { findManageLinkAppointmentId } from './manage-link.repository';
 import { hashOf, issueManageLink, manageUrl } from './manage-token';
 import { CLAIM_NOTE, isOwnContact } from '../claims/claims.service';
 import { claimOne, findAccountContact } from '../claims/claims.repository';
+import { enqueueNotifications } from '../../notifications/notifications.service';
 
 /**
  * A visitor's private management link (docs/PRODUCT.md §10): whoever holds the token acts as the
@@ -138,7 +139,7 @@ export async function rescheduleByLink(
     ]);
     const view = (await findAppointmentView(tx, row.id))!;
     const data = mailDataOfView(view);
-    if (data) await enqueueEmails(tx, [rescheduledEmail(data, row)], now);
+    if (data) await enqueueNotifications(tx, [rescheduledEmail(data, row)], now);
     return { message: M.rescheduled, appointment: await managedView(tx, updated) };
   });
 }
@@ -173,7 +174,11 @@ export async function resendManageLink(deps: AppointmentDeps, id: number, actor:
       throw new BadRequestError(M.manageLinkPast, 'APPOINTMENT_PAST');
     const token = await issueManageLink(tx, id, now);
     await insertAppointmentEvents(tx, [eventRow(actor, id, 'UPDATE', row.status, row.status, T.manageLinkResent, now)]);
-    const emailIds = await enqueueEmails(tx, [manageLinkEmail({ ...data, manageUrl: manageUrl(origin, token) })], now);
+    const emailIds = await enqueueNotifications(
+      tx,
+      [manageLinkEmail({ ...data, manageUrl: manageUrl(origin, token) })],
+      now,
+    );
     return { message: M.manageLinkSent, emailIds };
   });
 }

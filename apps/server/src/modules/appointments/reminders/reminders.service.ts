@@ -1,9 +1,10 @@
 import { addDays, clinicMoment, UPCOMING_STATUSES } from '@clinic/shared';
-import { enqueueEmails, reminderEmail } from '../../email/email.service';
+import { reminderEmail } from '../../email/email.service';
 import type { AppointmentDeps } from '../appointment-access';
 import { mailDataOfView } from '../appointment-mail';
 import { appointmentViewsByIds } from '../appointments.repository';
 import { claimReminders } from './reminders.repository';
+import { enqueueNotifications } from '../../notifications/notifications.service';
 
 export type ReminderDeps = AppointmentDeps;
 
@@ -22,7 +23,7 @@ export async function queueDayBeforeReminders(deps: ReminderDeps): Promise<{ dat
       const data = mailDataOfView(v);
       return data ? [reminderEmail(data)] : [];
     });
-    await enqueueEmails(tx, emails, now);
+    await enqueueNotifications(tx, emails, now);
     return emails.length;
   });
   return { date, queued };

@@ -1,7 +1,7 @@
 // The waiting list's job: a freed place goes to the first in line, held for a while; lists end when
 // their slot begins and are forgotten a month later.
 import { clinicMoment, formatTimeOnDate, WAITING_HOLD_MINUTES } from '@clinic/shared';
-import { enqueueEmails, waitingEndedEmail, waitingOfferEmail, type RenderedEmail } from '../../email/email.service';
+import { waitingEndedEmail, waitingOfferEmail, type RenderedEmail } from '../../email/email.service';
 import type { AppDeps } from '../../../deps';
 import type { Metrics } from '../../../lib/metrics';
 import { isClinicDay } from '../../messaging/messaging.service';
@@ -19,6 +19,7 @@ import {
   updateWaitingEntry,
   withdrawBegunEntries,
 } from './waiting-list.repository';
+import { enqueueNotifications } from '../../notifications/notifications.service';
 
 const offerEnds = (now: Date, slotStartsAt: Date) =>
   new Date(Math.min(now.getTime() + WAITING_HOLD_MINUTES * 60_000, slotStartsAt.getTime()));
@@ -57,7 +58,7 @@ export async function offerFreedPlaces(
     const names = new Map<string, string>();
     for (const code of new Set(ended.map((e) => e.department))) names.set(code, await departmentNameOf(tx, code));
     const emails = ended.map((entry) => waitingEndedEmail(mailOf(entry, names.get(entry.department)!)));
-    await enqueueEmails(tx, emails, now);
+    await enqueueNotifications(tx, emails, now);
     return ended.length;
   });
   const expired = await expireLapsedOffers(deps.db, now);
@@ -99,7 +100,7 @@ async function offerInSlot(deps: AppointmentDeps & Pick<AppDeps, 'config'>, slot
         ),
       );
     }
-    await enqueueEmails(tx, emails, now);
+    await enqueueNotifications(tx, emails, now);
     return next.length;
   });
 }

@@ -15,7 +15,7 @@ import type { Db } from '../../../db/client';
 import type { AppDeps } from '../../../deps';
 import type { WaitingListEntryRow } from '../../../db/schema';
 import { ConflictError, NotFoundError } from '../../../lib/errors';
-import { bookingReceivedEmail, enqueueEmails, waitingJoinedEmail } from '../../email/email.service';
+import { bookingReceivedEmail, waitingJoinedEmail } from '../../email/email.service';
 import { slotOf, type AppointmentDeps } from '../appointment-access';
 import { assertSlotRules, makeAppointment } from '../booking/appointment-making.service';
 import { findDepartment, lockSlot, slotPlaces } from '../appointments.repository';
@@ -32,6 +32,7 @@ import {
   waitingListFigures,
 } from './waiting-list.repository';
 import { recordConsent } from '../../privacy/consent.service';
+import { enqueueNotifications } from '../../notifications/notifications.service';
 
 /**
  * The waiting list of a full slot (docs/PRODUCT.md §10). Whoever waits keeps a freed place for the
@@ -107,7 +108,7 @@ export async function joinWaitingList(
       },
       now,
     );
-    await enqueueEmails(
+    await enqueueNotifications(
       tx,
       [
         waitingJoinedEmail(
@@ -125,7 +126,7 @@ export async function joinWaitingList(
 export function mailOf(entry: WaitingListEntryRow, departmentName: string) {
   return {
     fullName: entry.fullName,
-    // '' when she gave only her phone: the event then goes to it alone (enqueueEmails).
+    // '' when she gave only her phone: the event then goes to it alone (enqueueNotifications).
     email: entry.email ?? '',
     phone: entry.phone,
     appointmentDate: entry.appointmentDate,

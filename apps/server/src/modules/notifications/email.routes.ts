@@ -6,7 +6,7 @@ import {
 } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
-import { sendGenericEmail, sendPaymentConfirmationFromPayload } from './email.service';
+import { sendGenericEmail, sendPaymentConfirmationFromPayload } from './notifications.service';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['email'];
