@@ -1,11 +1,13 @@
 import {
   addDays,
+  APPOINTMENT_STATUSES,
   clinicInstant,
   clinicMoment,
   CLINIC,
   DEPARTMENT_CODES,
   isSunday,
   TIME_SLOTS,
+  UPCOMING_STATUSES,
   type AppointmentEventAction,
   type AppointmentStatus,
 } from '@clinic/shared';
@@ -280,15 +282,15 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
     const count = offset < 0 ? 3 + Math.floor(rnd() * 4) : offset === 0 ? 6 : 2 + Math.floor(rnd() * 4);
     for (let i = 0; i < count; i++) plan(date, weighted(mix));
   }
-  // Every status at least once, and a history for the demo patient.
+  // Every status at least once (the upcoming ones ahead, the others behind), and a history for the demo patient.
   const nextWorkday = (from: number) => {
     let d = addDays(today, from);
     while (isSunday(d)) d = addDays(d, 1);
     return d;
   };
-  for (const status of ['PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED', 'PAYMENT_REQUESTED', 'PAID'] as const)
-    plan(nextWorkday(2), status);
-  for (const status of ['NEEDS_PAYMENT', 'COMPLETED', 'CANCELLED', 'NO_SHOW'] as const) plan(nextWorkday(-9), status);
+  for (const status of UPCOMING_STATUSES) plan(nextWorkday(2), status);
+  for (const status of APPOINTMENT_STATUSES.filter((s) => !(UPCOMING_STATUSES as readonly string[]).includes(s)))
+    plan(nextWorkday(-9), status);
   if (patient) {
     const me = {
       fullName: patient.fullName ?? patient.username,

@@ -4,6 +4,7 @@ import {
   addMonths,
   APPOINTMENT_TRAIL as T,
   clinicMoment,
+  CONFIRMED_OR_LATER_STATUSES,
   DASHBOARD_MSG,
   isSunday,
   monthStart,
@@ -50,7 +51,8 @@ const LAST_STEP: Partial<Record<AppointmentStatus, AppointmentEventAction>> = {
   NO_SHOW: 'NO_SHOW',
   PAYMENT_REQUESTED: 'REQUEST_PAYMENT',
 };
-const NEEDS_DOCTOR: readonly AppointmentStatus[] = ['COMPLETED', 'PAID', 'NO_SHOW', 'PAYMENT_REQUESTED'];
+/** The sample statuses a doctor had a hand in: he took the visit on (confirmed or later), or marked her absent. */
+const NEEDS_DOCTOR: readonly AppointmentStatus[] = [...CONFIRMED_OR_LATER_STATUSES, 'NO_SHOW'];
 
 export type SampleRandom = (maxExclusive: number) => number;
 

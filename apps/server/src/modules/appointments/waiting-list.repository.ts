@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { OPEN_WAITING_STATUSES, type WaitingStatus } from '@clinic/shared';
+import { OPEN_WAITING_STATUSES } from '@clinic/shared';
 import { rowsOf, type Db } from '../../db/client';
 import { waitingListEntries, type WaitingListEntryRow } from '../../db/schema';
 import type { Slot } from './appointments.repository';
@@ -132,7 +132,7 @@ export async function listSlotEntries(db: Db, slot: Slot): Promise<WaitingListEn
     .select()
     .from(w)
     .where(inSlot(slot))
-    .orderBy(sql`case when ${w.status} in ('WAITING', 'OFFERED') then 0 else 1 end`, asc(w.id))
+    .orderBy(sql`case when ${open} then 0 else 1 end`, asc(w.id))
     .limit(200);
 }
 
@@ -141,14 +141,9 @@ export async function waitingListFigures(db: Db, since: Date): Promise<{ refille
   const rows = await db
     .select({
       refilled: sql<number>`count(*) filter (where ${w.status} = 'CLAIMED' and ${w.claimedAt} >= ${since.toISOString()})::int`,
-      waiting: sql<number>`count(*) filter (where ${w.status} in ('WAITING', 'OFFERED'))::int`,
+      waiting: sql<number>`count(*) filter (where ${open})::int`,
     })
     .from(w)
-    .where(
-      or(
-        inArray(w.status, ['WAITING', 'OFFERED'] satisfies WaitingStatus[]),
-        and(eq(w.status, 'CLAIMED'), sql`${w.claimedAt} >= ${since.toISOString()}`),
-      ),
-    );
+    .where(or(open, and(eq(w.status, 'CLAIMED'), sql`${w.claimedAt} >= ${since.toISOString()}`)));
   return { refilled: rows[0]?.refilled ?? 0, waiting: rows[0]?.waiting ?? 0 };
 }
