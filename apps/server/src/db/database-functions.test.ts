@@ -94,16 +94,35 @@ for (const kind of dbKinds()) {
       // As if slot-rules.sql had been edited since it was applied: its functions are made again.
       await db().execute(sql`update database_function_files set sha256 = 'older' where file = 'slot-rules.sql'`);
       await db().execute(
-        sql`drop function clinic_slot_places(date, text, text, timestamptz, text, text, integer, integer) cascade`,
+        sql`drop function clinic_slot_count(date, text, text, timestamptz, text, text, integer, integer) cascade`,
       );
       await migrateDatabase(testDb.database, testDb.url);
       expect((await applied()).find((r) => r.file === 'slot-rules.sql')!.sha256).toBe(
         first.find((r) => r.file === 'slot-rules.sql')!.sha256,
       );
       const found = rowsOf<{ n: number }>(
-        await db().execute(sql`select count(*)::int as n from pg_proc where proname = 'clinic_slot_places'`),
+        await db().execute(sql`select count(*)::int as n from pg_proc where proname = 'clinic_slot_count'`),
       );
       expect(found[0]!.n).toBe(1);
+    });
+
+    it("answers the previous release's clinic_slot_places from clinic_slot_count, which sums taken and held", async () => {
+      await db().execute(
+        sql`insert into departments (code, department_name, specialty_name) values ('PLACES_TEST', 'Khoa đếm', 'Đếm')`,
+      );
+      await db()
+        .execute(sql`insert into appointments (full_name, phone, appointment_date, appointment_time, department, search_text)
+        values ('Người đếm', '0900000002', '2027-03-02', '09:00', 'PLACES_TEST', 'nguoi dem')`);
+      const args = sql`'2027-03-02'::date, '09:00', 'PLACES_TEST', now(), '0900000002', null, null, null`;
+      const [count] = rowsOf<Record<string, number | boolean>>(
+        await db().execute(sql`select * from clinic_slot_count(${args})`),
+      );
+      const [places] = rowsOf<Record<string, number | boolean>>(
+        await db().execute(sql`select * from clinic_slot_places(${args})`),
+      );
+      expect(count).toMatchObject({ booked: 1, waiting: 0, offered: 0, taken: 1, held: 1, person_holds: true });
+      const { taken: _taken, held: _held, ...rest } = count!;
+      expect(places).toEqual(rest);
     });
 
     it('writes the status lists of packages/shared, no other', async () => {

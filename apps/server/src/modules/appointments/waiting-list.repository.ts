@@ -104,8 +104,8 @@ export async function slotsWithFreedPlaces(db: Db, now: Date): Promise<Slot[]> {
   const result = await db.execute(sql`
     select s.appointment_date::text, s.appointment_time, s.department
     from (select distinct appointment_date, appointment_time, department from ${w} where status = 'WAITING') s
-    cross join lateral clinic_slot_places(s.appointment_date, s.appointment_time, s.department, ${now.toISOString()}::timestamptz) p
-    where p.capacity - p.booked - p.offered > 0
+    cross join lateral clinic_slot_count(s.appointment_date, s.appointment_time, s.department, ${now.toISOString()}::timestamptz) p
+    where p.capacity - p.held > 0
     order by 1, 2, 3`);
   return rowsOf<{ appointment_date: string; appointment_time: string; department: string }>(result).map((r) => ({
     appointmentDate: String(r.appointment_date),
