@@ -5,7 +5,9 @@ import {
   clinicMoment,
   CLINIC,
   DEPARTMENT_CODES,
+  EXAMINED_STATUSES,
   isSunday,
+  REVENUE_STATUSES,
   TIME_SLOTS,
   UPCOMING_STATUSES,
   type AppointmentEventAction,
@@ -226,7 +228,7 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
           ? `${foldText(fullName).replace(/ /g, '.')}${Math.floor(rnd() * 900 + 100)}@example.com`
           : null;
       const assigned = status === 'PENDING' || (status === 'CANCELLED' && rnd() < 0.6) ? null : doctorFor(department);
-      const paid = status === 'PAID' || status === 'COMPLETED';
+      const paid = (REVENUE_STATUSES as readonly AppointmentStatus[]).includes(status);
       const amount =
         paid || status === 'PAYMENT_REQUESTED' || (status === 'NEEDS_PAYMENT' && rnd() < 0.5) ? pick(AMOUNTS) : null;
       const past = date < today;
@@ -249,7 +251,7 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
           department,
           reason: pick(REASONS),
           notes:
-            status === 'COMPLETED' || status === 'NEEDS_PAYMENT' || status === 'NO_SHOW'
+            (EXAMINED_STATUSES as readonly AppointmentStatus[]).includes(status) || status === 'NO_SHOW'
               ? status === 'NO_SHOW'
                 ? 'Bệnh nhân không đến khám.'
                 : pick(NOTES)

@@ -8,6 +8,7 @@ import {
   DASHBOARD_MSG,
   isSunday,
   monthStart,
+  REVENUE_STATUSES,
   SAMPLE_DATA,
   TIME_SLOTS,
   type AppointmentEventAction,
@@ -103,7 +104,7 @@ export async function* generateSampleData(
               const fullName = `${pick(FAMILY)} ${pick(MIDDLE)} ${pick(GIVEN)}`;
               const phone = `09${String(random(100_000_000)).padStart(8, '0')}`;
               const email = `mau.${foldText(fullName).replace(/ /g, '.')}.${random(1000)}@example.com`;
-              const paid = status === 'COMPLETED' || status === 'PAID';
+              const paid = (REVENUE_STATUSES as readonly AppointmentStatus[]).includes(status);
               const last = LAST_STEP[status];
               // Past visits: no date rule, but a full slot is still full (another slot is tried). Nothing is e-mailed.
               const made = await tryMakeAppointment(
