@@ -6,7 +6,13 @@ import { CONFIRMED_OR_LATER_STATUSES, INACTIVE_STATUSES, UPCOMING_STATUSES } fro
 import { createTestDatabase, dbKinds, type TestDatabase } from '../../test/databases';
 import { WATCHED_TABLES } from '../lib/read-cache';
 import { MIGRATIONS_FOLDER, migrateDatabase, rowsOf } from './client';
-import { DATABASE_FUNCTION_FILES, FUNCTIONS_FOLDER } from './database-functions';
+import {
+  DATABASE_FUNCTION_FILES,
+  FUNCTIONS_FOLDER,
+  readFunctionFiles,
+  SHARED_LISTS,
+  writeSharedLists,
+} from './database-functions';
 
 /** The migration that moved the database's logic into src/db/functions/: none after it defines any. */
 const FUNCTIONS_MOVED_AT = 19;
@@ -15,6 +21,34 @@ describe('src/db/functions', () => {
   it('applies every file of the folder, each once in the stated order', () => {
     const inFolder = readdirSync(FUNCTIONS_FOLDER).filter((f) => f.endsWith('.sql'));
     expect([...DATABASE_FUNCTION_FILES].sort()).toEqual(inFolder.sort());
+  });
+
+  it('writes the status lists of packages/shared into status-lists.sql, which holds none of its own', () => {
+    const raw = readFileSync(join(FUNCTIONS_FOLDER, 'status-lists.sql'), 'utf8');
+    // No quoted word outside the comments: a list written there by hand would be a second copy.
+    expect(raw.replace(/--.*$/gm, '')).not.toMatch(/'[^']*'/);
+    const { text } = readFunctionFiles().find((f) => f.file === 'status-lists.sql')!;
+    expect(text.replace(/--.*$/gm, '')).not.toContain('{{');
+    for (const list of [INACTIVE_STATUSES, CONFIRMED_OR_LATER_STATUSES, UPCOMING_STATUSES])
+      expect(text).toContain(`SELECT ARRAY[${list.map((s) => `'${s}'`).join(', ')}]::text[]`);
+  });
+
+  it('applies status-lists.sql again when a list of packages/shared changes, and no other file', () => {
+    const now = readFunctionFiles();
+    const changed = readFunctionFiles(FUNCTIONS_FOLDER, { ...SHARED_LISTS, INACTIVE_STATUSES: ['CANCELLED'] });
+    const differ = changed.filter((f, i) => f.sha256 !== now[i]!.sha256).map((f) => f.file);
+    expect(differ).toEqual(['status-lists.sql']);
+    expect(changed.find((f) => f.file === 'status-lists.sql')!.text).toContain("SELECT ARRAY['CANCELLED']::text[]");
+  });
+
+  it('refuses a name that is no shared list, and a value that is no status word', () => {
+    expect(() => writeSharedLists('x.sql', 'SELECT {{NO_SUCH_STATUSES}}')).toThrow(/NO_SUCH_STATUSES/);
+    expect(() => writeSharedLists('x.sql', 'SELECT {{L}}', { L: ["PAID'; drop table appointments; --"] })).toThrow(
+      /x\.sql/,
+    );
+    expect(writeSharedLists('x.sql', 'SELECT {{L}}', { L: ['PAID', 'NO_SHOW'] })).toBe(
+      "SELECT ARRAY['PAID', 'NO_SHOW']::text[]",
+    );
   });
 
   it('is the only place that defines a function or a trigger: no migration since does', () => {
@@ -60,16 +94,35 @@ for (const kind of dbKinds()) {
       // As if slot-rules.sql had been edited since it was applied: its functions are made again.
       await db().execute(sql`update database_function_files set sha256 = 'older' where file = 'slot-rules.sql'`);
       await db().execute(
-        sql`drop function clinic_slot_places(date, text, text, timestamptz, text, text, integer, integer) cascade`,
+        sql`drop function clinic_slot_count(date, text, text, timestamptz, text, text, integer, integer) cascade`,
       );
       await migrateDatabase(testDb.database, testDb.url);
       expect((await applied()).find((r) => r.file === 'slot-rules.sql')!.sha256).toBe(
         first.find((r) => r.file === 'slot-rules.sql')!.sha256,
       );
       const found = rowsOf<{ n: number }>(
-        await db().execute(sql`select count(*)::int as n from pg_proc where proname = 'clinic_slot_places'`),
+        await db().execute(sql`select count(*)::int as n from pg_proc where proname = 'clinic_slot_count'`),
       );
       expect(found[0]!.n).toBe(1);
+    });
+
+    it("answers the previous release's clinic_slot_places from clinic_slot_count, which sums taken and held", async () => {
+      await db().execute(
+        sql`insert into departments (code, department_name, specialty_name) values ('PLACES_TEST', 'Khoa đếm', 'Đếm')`,
+      );
+      await db()
+        .execute(sql`insert into appointments (full_name, phone, appointment_date, appointment_time, department, search_text)
+        values ('Người đếm', '0900000002', '2027-03-02', '09:00', 'PLACES_TEST', 'nguoi dem')`);
+      const args = sql`'2027-03-02'::date, '09:00', 'PLACES_TEST', now(), '0900000002', null, null, null`;
+      const [count] = rowsOf<Record<string, number | boolean>>(
+        await db().execute(sql`select * from clinic_slot_count(${args})`),
+      );
+      const [places] = rowsOf<Record<string, number | boolean>>(
+        await db().execute(sql`select * from clinic_slot_places(${args})`),
+      );
+      expect(count).toMatchObject({ booked: 1, waiting: 0, offered: 0, taken: 1, held: 1, person_holds: true });
+      const { taken: _taken, held: _held, ...rest } = count!;
+      expect(places).toEqual(rest);
     });
 
     it('writes the status lists of packages/shared, no other', async () => {

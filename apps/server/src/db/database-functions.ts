@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONFIRMED_OR_LATER_STATUSES, INACTIVE_STATUSES, UPCOMING_STATUSES } from '@clinic/shared';
 
 /**
  * The database's logic (functions and triggers) lives in src/db/functions/, one file per subject
@@ -11,7 +12,7 @@ import { fileURLToPath } from 'node:url';
  * use what the files before it define.
  */
 export const DATABASE_FUNCTION_FILES = [
-  // The appointment status lists of packages/shared, for the rules below.
+  // The appointment status lists of packages/shared (SHARED_LISTS), for the rules below.
   'status-lists.sql',
   // The announcement of every write to a table a kept read depends on.
   'change-notices.sql',
@@ -33,11 +34,36 @@ export const DATABASE_FUNCTION_FILES = [
 
 export const FUNCTIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), 'functions');
 
+/**
+ * The lists of packages/shared the database's rules use, each defined there once. A function file
+ * names one as `{{NAME}}`, and reading the file writes the list in its place as an SQL text array
+ * (ARRAY[…]::text[]): the database holds no copy kept by hand, and a list changed in packages/shared
+ * changes the file's text and hash, so the next start applies it again.
+ */
+export const SHARED_LISTS: Readonly<Record<string, readonly string[]>> = {
+  INACTIVE_STATUSES,
+  CONFIRMED_OR_LATER_STATUSES,
+  UPCOMING_STATUSES,
+};
+
+/** A file's text with each `{{NAME}}` replaced by that list of `lists`; an unknown name, or a value that is no status word, throws. */
+export function writeSharedLists(file: string, text: string, lists = SHARED_LISTS): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const list = Object.hasOwn(lists, name) ? lists[name]! : undefined;
+    if (!list || list.length === 0) throw new Error(`src/db/functions/${file}: {{${name}}} is no list of SHARED_LISTS`);
+    // Status words only: nothing to quote, nothing to escape.
+    const bad = list.find((v) => !/^[A-Z][A-Z_]*$/.test(v));
+    if (bad !== undefined) throw new Error(`src/db/functions/${file}: {{${name}}} holds ${JSON.stringify(bad)}`);
+    return `ARRAY[${list.map((v) => `'${v}'`).join(', ')}]::text[]`;
+  });
+}
+
 export type FunctionFile = { file: string; text: string; sha256: string };
 
-export function readFunctionFiles(folder = FUNCTIONS_FOLDER): FunctionFile[] {
+/** Each file as the database runs it: the lists of packages/shared written in (writeSharedLists), and its hash. */
+export function readFunctionFiles(folder = FUNCTIONS_FOLDER, lists = SHARED_LISTS): FunctionFile[] {
   return DATABASE_FUNCTION_FILES.map((file) => {
-    const text = readFileSync(join(folder, file), 'utf8');
+    const text = writeSharedLists(file, readFileSync(join(folder, file), 'utf8'), lists);
     return { file, text, sha256: createHash('sha256').update(text).digest('hex') };
   });
 }

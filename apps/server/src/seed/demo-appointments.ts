@@ -1,11 +1,15 @@
 import {
   addDays,
+  APPOINTMENT_STATUSES,
   clinicInstant,
   clinicMoment,
   CLINIC,
   DEPARTMENT_CODES,
+  EXAMINED_STATUSES,
   isSunday,
+  REVENUE_STATUSES,
   TIME_SLOTS,
+  UPCOMING_STATUSES,
   type AppointmentEventAction,
   type AppointmentStatus,
 } from '@clinic/shared';
@@ -224,7 +228,7 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
           ? `${foldText(fullName).replace(/ /g, '.')}${Math.floor(rnd() * 900 + 100)}@example.com`
           : null;
       const assigned = status === 'PENDING' || (status === 'CANCELLED' && rnd() < 0.6) ? null : doctorFor(department);
-      const paid = status === 'PAID' || status === 'COMPLETED';
+      const paid = (REVENUE_STATUSES as readonly AppointmentStatus[]).includes(status);
       const amount =
         paid || status === 'PAYMENT_REQUESTED' || (status === 'NEEDS_PAYMENT' && rnd() < 0.5) ? pick(AMOUNTS) : null;
       const past = date < today;
@@ -247,7 +251,7 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
           department,
           reason: pick(REASONS),
           notes:
-            status === 'COMPLETED' || status === 'NEEDS_PAYMENT' || status === 'NO_SHOW'
+            (EXAMINED_STATUSES as readonly AppointmentStatus[]).includes(status) || status === 'NO_SHOW'
               ? status === 'NO_SHOW'
                 ? 'Bệnh nhân không đến khám.'
                 : pick(NOTES)
@@ -280,15 +284,15 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
     const count = offset < 0 ? 3 + Math.floor(rnd() * 4) : offset === 0 ? 6 : 2 + Math.floor(rnd() * 4);
     for (let i = 0; i < count; i++) plan(date, weighted(mix));
   }
-  // Every status at least once, and a history for the demo patient.
+  // Every status at least once (the upcoming ones ahead, the others behind), and a history for the demo patient.
   const nextWorkday = (from: number) => {
     let d = addDays(today, from);
     while (isSunday(d)) d = addDays(d, 1);
     return d;
   };
-  for (const status of ['PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED', 'PAYMENT_REQUESTED', 'PAID'] as const)
-    plan(nextWorkday(2), status);
-  for (const status of ['NEEDS_PAYMENT', 'COMPLETED', 'CANCELLED', 'NO_SHOW'] as const) plan(nextWorkday(-9), status);
+  for (const status of UPCOMING_STATUSES) plan(nextWorkday(2), status);
+  for (const status of APPOINTMENT_STATUSES.filter((s) => !(UPCOMING_STATUSES as readonly string[]).includes(s)))
+    plan(nextWorkday(-9), status);
   if (patient) {
     const me = {
       fullName: patient.fullName ?? patient.username,

@@ -1,4 +1,4 @@
-import { CLOSED_STATUSES, APPOINTMENT_STATUSES, type AppointmentStatus } from './statuses';
+import { CLOSED_STATUSES, APPOINTMENT_STATUSES, UNANSWERED_STATUSES, type AppointmentStatus } from './statuses';
 import { addDays, clinicInstant, clinicMoment, isDateString } from './time';
 
 /**
@@ -35,6 +35,6 @@ export function isOverdueWaiting(
   now: Date,
   timeZone: string,
 ): boolean {
-  if (a.status !== 'PENDING' && a.status !== 'AWAITING_DOCTOR_APPROVAL') return false;
+  if (!(UNANSWERED_STATUSES as readonly string[]).includes(a.status)) return false;
   return clinicInstant(a.appointmentDate, a.appointmentTime, timeZone).getTime() <= now.getTime();
 }

@@ -4,9 +4,11 @@ import type { Permission } from '../permissions';
 import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_STATUS_LABELS,
+  CANCELLABLE_STATUSES,
   CLOSED_STATUSES,
   EXAMINABLE_STATUSES,
   isActiveStatus,
+  UNANSWERED_STATUSES,
   type AppointmentStatus,
 } from './statuses';
 import { APPOINTMENT_MSG } from './messages';
@@ -39,8 +41,8 @@ const ALL: readonly Status[] = APPOINTMENT_STATUSES;
 /** Any status but COMPLETED, CANCELLED and NO_SHOW. */
 const OPEN: readonly Status[] = ALL.filter((s) => !(CLOSED_STATUSES as readonly Status[]).includes(s));
 /** Cancel: also not NEEDS_PAYMENT, PAYMENT_REQUESTED or PAID (specification section 4). */
-const CANCELLABLE: readonly Status[] = ['PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED'];
-const WAITING: readonly Status[] = ['PENDING', 'AWAITING_DOCTOR_APPROVAL'];
+const CANCELLABLE: readonly Status[] = CANCELLABLE_STATUSES;
+const WAITING: readonly Status[] = UNANSWERED_STATUSES;
 const EXAMINABLE: readonly Status[] = EXAMINABLE_STATUSES;
 
 export type TransitionRule = {

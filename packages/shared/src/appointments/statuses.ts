@@ -39,7 +39,8 @@ export function appointmentStatusLabel(status: string): string {
 
 /**
  * Appointments that no longer hold a place in their slot (docs/PRODUCT.md §3); the database's slot
- * rules use it as clinic_inactive_statuses() (apps/server/src/db/functions/status-lists.sql).
+ * rules use it as clinic_inactive_statuses(), written from here into
+ * apps/server/src/db/functions/status-lists.sql (SHARED_LISTS of apps/server/src/db/database-functions.ts).
  */
 export const INACTIVE_STATUSES = ['CANCELLED', 'NO_SHOW'] as const satisfies readonly AppointmentStatus[];
 /** Appointments that hold a place in their slot: every status but CANCELLED and NO_SHOW. */
@@ -50,7 +51,10 @@ export const ACTIVE_STATUSES: readonly AppointmentStatus[] = APPOINTMENT_STATUSE
 export const CLOSED_STATUSES = ['COMPLETED', ...INACTIVE_STATUSES] as const satisfies readonly AppointmentStatus[];
 /** Booking history shows these (specification section 2). */
 export const HISTORY_STATUSES = CLOSED_STATUSES;
-/** Statuses still ahead of the visit, for the "upcoming" lists and the day-before reminder. */
+/**
+ * Statuses still ahead of the visit, for the "upcoming" lists and the day-before reminder; the database
+ * has it as clinic_upcoming_statuses(), written from here as INACTIVE_STATUSES is.
+ */
 export const UPCOMING_STATUSES = [
   'PENDING',
   'AWAITING_DOCTOR_APPROVAL',
@@ -62,8 +66,8 @@ export const UPCOMING_STATUSES = [
  * Confirmed, and every status a confirmed visit moves on to. Patient Control lists a person while one
  * of their appointments is in one of these (specification section 2: "those with confirmed,
  * payment-requested or paid appointments", and still after the visit), and counts them as confirmed.
- * The database's rules use it as clinic_confirmed_or_later_statuses() (src/db/functions/status-lists.sql,
- * kept equal by database-functions.test.ts).
+ * The database's rules use it as clinic_confirmed_or_later_statuses(), written from here into
+ * apps/server/src/db/functions/status-lists.sql as INACTIVE_STATUSES is.
  */
 export const CONFIRMED_OR_LATER_STATUSES = [
   'CONFIRMED',
@@ -72,6 +76,45 @@ export const CONFIRMED_OR_LATER_STATUSES = [
   'PAID',
   'COMPLETED',
 ] as const satisfies readonly AppointmentStatus[];
+/**
+ * Waiting for the clinic's answer: no doctor has taken the visit on yet. The patient may cancel her
+ * own booking in these, and the desk calls her when its time comes unanswered.
+ */
+export const UNANSWERED_STATUSES = [
+  'PENDING',
+  'AWAITING_DOCTOR_APPROVAL',
+] as const satisfies readonly AppointmentStatus[];
+/**
+ * Staff may still cancel (docs/PRODUCT.md §4): not once payment is asked for, due or made. A booking's
+ * deposit holds its slot while it is in one of these.
+ */
+export const CANCELLABLE_STATUSES = [
+  ...UNANSWERED_STATUSES,
+  'CONFIRMED',
+] as const satisfies readonly AppointmentStatus[];
+/**
+ * Bookings that never became a visit: cancelled, missed, or left unanswered. The retention purge takes
+ * the person's details off them once their day is far enough behind.
+ */
+export const UNVISITED_STATUSES = [
+  ...INACTIVE_STATUSES,
+  ...UNANSWERED_STATUSES,
+] as const satisfies readonly AppointmentStatus[];
+/**
+ * Still ahead of the visit and taken on by the clinic: the visits a doctor sees on their day, where he
+ * writes his notes or marks a no-show (his today on the dashboard).
+ */
+export const CONFIRMED_UPCOMING_STATUSES: readonly AppointmentStatus[] = UPCOMING_STATUSES.filter(
+  (s) => !(UNANSWERED_STATUSES as readonly string[]).includes(s),
+);
+/** The visits a doctor still owes: waiting for his answer, confirmed, or paid (issue 25, defect 4). */
+export const DOCTOR_OWED_STATUSES = [
+  'AWAITING_DOCTOR_APPROVAL',
+  'CONFIRMED',
+  'PAID',
+] as const satisfies readonly AppointmentStatus[];
+/** What a doctor's calendar subscription shows: his confirmed and his paid visits (issue 13). */
+export const CALENDAR_FEED_STATUSES = ['CONFIRMED', 'PAID'] as const satisfies readonly AppointmentStatus[];
 /** The assigned doctor may write his examination notes from these (docs/PRODUCT.md §4). */
 export const EXAMINABLE_STATUSES = [
   'CONFIRMED',

@@ -57,13 +57,13 @@ BEGIN
     INTO v_slot, v_taken, v_holds, v_capacity, v_phone, v_email
   FROM (
     SELECT b.i, dense_rank() OVER (ORDER BY b.d, b.t, b.dep)::int AS slot, p.capacity, b.phone, b.email,
-           p.booked + p.offered + CASE WHEN b.claims_entry IS NULL THEN p.waiting ELSE 0 END AS taken,
+           CASE WHEN b.claims_entry IS NULL THEN p.taken ELSE p.held END AS taken,
            p.person_holds AS holds
     FROM (SELECT o.i::int AS i, (o.x->'appointment'->>'appointmentDate')::date AS d, o.x->'appointment'->>'appointmentTime' AS t,
                  o.x->'appointment'->>'department' AS dep, o.x->'appointment'->>'phone' AS phone, o.x->'appointment'->>'email' AS email,
                  (o.x->>'now')::timestamptz AS now, (o.x->>'claimsEntry')::int AS claims_entry
           FROM jsonb_array_elements(p_bookings) WITH ORDINALITY o(x, i)) b
-    LEFT JOIN LATERAL clinic_slot_places(b.d, b.t, b.dep, b.now, b.phone, b.email, NULL, b.claims_entry) p ON true
+    LEFT JOIN LATERAL clinic_slot_count(b.d, b.t, b.dep, b.now, b.phone, b.email, NULL, b.claims_entry) p ON true
   ) k;
 
   -- Each booking against the ones accepted before it in this call, as if they had come one by one.

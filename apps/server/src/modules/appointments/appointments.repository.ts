@@ -174,9 +174,10 @@ export async function lockSlot(db: Db, slot: Slot): Promise<void> {
 }
 
 /**
- * The slot's capacity and what takes its places at `now` (src/db/functions/slot-rules.sql, the one
- * definition): the appointments booked there, the people waiting, the offers held, and whether this
- * person holds it already; the appointment being moved and the offer being claimed left out.
+ * The slot's capacity and what takes its places at `now`, as clinic_slot_count counts them
+ * (src/db/functions/slot-rules.sql, the one definition, of `taken` and `held` too): the appointments
+ * booked there, the people waiting, the offers held, and whether this person holds it already; the
+ * appointment being moved and the offer being claimed left out.
  * Undefined for an unknown department. Counted under the slot's lock, it is the rule; without it, advice.
  */
 export async function slotPlaces(
@@ -189,11 +190,12 @@ export async function slotPlaces(
     exceptEntry?: number;
   } = {},
 ): Promise<SlotPlaces | undefined> {
-  const result = await db.execute(sql`select capacity, booked, waiting, offered, person_holds as "personHolds"
-    from clinic_slot_places(${slot.appointmentDate}::date, ${slot.appointmentTime}, ${slot.department}, ${now.toISOString()}::timestamptz,
+  const result =
+    await db.execute(sql`select capacity, booked, waiting, offered, taken, held, person_holds as "personHolds"
+    from clinic_slot_count(${slot.appointmentDate}::date, ${slot.appointmentTime}, ${slot.department}, ${now.toISOString()}::timestamptz,
       ${options.person?.phone ?? null}, ${options.person?.email ?? null}, ${options.exceptAppointment ?? null}::integer, ${options.exceptEntry ?? null}::integer)`);
   const row = rowsOf<SlotPlaces>(result)[0];
-  return row && { ...row, taken: row.booked + row.waiting + row.offered, held: row.booked + row.offered };
+  return row;
 }
 
 export type SlotPlaces = {
@@ -202,9 +204,9 @@ export type SlotPlaces = {
   waiting: number;
   offered: number;
   personHolds: boolean;
-  /** What a new booking counts against the capacity: booked + waiting + offered. */
+  /** What a new booking counts against the capacity (booked + waiting + offered, summed by clinic_slot_count). */
   taken: number;
-  /** What the offer job and a claim count: booked + offered. */
+  /** What the offer job and a claim count (booked + offered, summed by clinic_slot_count). */
   held: number;
 };
 
@@ -214,11 +216,11 @@ export type SlotPlaces = {
  * lapses (the count falls then, whatever is written).
  */
 export async function slotAvailability(db: Db, slot: Slot, now: Date) {
-  const result = await db.execute(sql`select p.capacity, p.booked + p.waiting + p.offered as taken,
+  const result = await db.execute(sql`select p.capacity, p.taken,
       (select min(w.offer_expires_at) from ${waitingListEntries} w
         where w.appointment_date = ${slot.appointmentDate} and w.appointment_time = ${slot.appointmentTime}
           and w.department = ${slot.department} and w.status = 'OFFERED' and w.offer_expires_at > ${now.toISOString()}::timestamptz) as "firstLapse"
-    from clinic_slot_places(${slot.appointmentDate}::date, ${slot.appointmentTime}, ${slot.department}, ${now.toISOString()}::timestamptz) p`);
+    from clinic_slot_count(${slot.appointmentDate}::date, ${slot.appointmentTime}, ${slot.department}, ${now.toISOString()}::timestamptz) p`);
   const row = rowsOf<{ capacity: number; taken: number; firstLapse: string | Date | null }>(result)[0];
   return (
     row && {
@@ -231,14 +233,14 @@ export async function slotAvailability(db: Db, slot: Slot, now: Date) {
 
 /**
  * Every slot of one day of one department at once, counted as slotAvailability counts one (the
- * capacity and booked + waiting + offered), with when the first held offer of the day lapses.
+ * capacity and the places taken), with when the first held offer of the day lapses.
  * No rows for an unknown department.
  */
 export async function dayAvailability(db: Db, date: string, department: string, times: readonly string[], now: Date) {
   const at = now.toISOString();
-  const result = await db.execute(sql`select t.time, p.capacity, p.booked + p.waiting + p.offered as taken
+  const result = await db.execute(sql`select t.time, p.capacity, p.taken
     from unnest(${`{${times.join(',')}}`}::text[]) as t(time)
-    cross join lateral clinic_slot_places(${date}::date, t.time, ${department}, ${at}::timestamptz) p
+    cross join lateral clinic_slot_count(${date}::date, t.time, ${department}, ${at}::timestamptz) p
     order by t.time`);
   const lapse = await db.execute(sql`select min(w.offer_expires_at) as "firstLapse" from ${waitingListEntries} w
     where w.appointment_date = ${date} and w.department = ${department} and w.status = 'OFFERED'

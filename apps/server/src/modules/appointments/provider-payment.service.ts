@@ -1,5 +1,6 @@
 import {
   amountDueAfterDeposit,
+  CANCELLABLE_STATUSES,
   APPOINTMENT_TRAIL as T,
   checkTransition,
   formatVnd,
@@ -55,7 +56,7 @@ export async function markPaidByProvider(
 }
 
 /** The statuses a booking holds its slot in while its deposit is due: those staff may still cancel. */
-export const HOLDING_STATUSES: readonly AppointmentStatus[] = ['PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED'];
+export const HOLDING_STATUSES: readonly AppointmentStatus[] = CANCELLABLE_STATUSES;
 
 type DepositFields = Pick<AppointmentRow, 'status' | 'depositAmount' | 'depositDueAt' | 'depositPaidAt'>;
 

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { normalizePhone, type ConsentPurpose, type DataRequestScope, type DataRequestStatus } from '@clinic/shared';
+import {
+  normalizePhone,
+  UNVISITED_STATUSES,
+  type ConsentPurpose,
+  type DataRequestScope,
+  type DataRequestStatus,
+} from '@clinic/shared';
 import { rowsOf, type Db } from '../../db/client';
 import {
   accessLogChain,
@@ -383,7 +389,7 @@ export async function unvisitedBookingsBefore(db: Db, beforeDate: string): Promi
     .where(
       and(
         lt(appointments.appointmentDate, beforeDate),
-        inArray(appointments.status, ['CANCELLED', 'NO_SHOW', 'PENDING', 'AWAITING_DOCTOR_APPROVAL']),
+        inArray(appointments.status, [...UNVISITED_STATUSES]),
         isNull(appointments.deidentifiedAt),
       ),
     );

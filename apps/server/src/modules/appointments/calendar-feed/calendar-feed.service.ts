@@ -2,6 +2,7 @@ import {
   addDays,
   APPOINTMENT_MSG as M,
   APPOINTMENT_STATUS_LABELS,
+  CALENDAR_FEED_STATUSES,
   clinicMoment,
   type AppointmentStatus,
   type CalendarFeedCreated,
@@ -25,7 +26,6 @@ import { hashOf, newToken } from '../private-link/manage-token';
  * eight weeks ahead, read fresh on every fetch, through an address only he holds. Only the token's
  * SHA-256 is stored; a deactivated doctor's, or a revoked, address answers 404.
  */
-const FEED_STATUSES = ['CONFIRMED', 'PAID'] as const satisfies readonly AppointmentStatus[];
 const DAYS_BACK = 7;
 const DAYS_AHEAD = 56;
 
@@ -70,7 +70,7 @@ export async function calendarFeedIcs(deps: AppointmentDeps, token: string): Pro
     doctor.id,
     addDays(today, -DAYS_BACK),
     addDays(today, DAYS_AHEAD),
-    FEED_STATUSES,
+    CALENDAR_FEED_STATUSES,
   );
   return doctorFeedIcs(
     doctor.fullName ?? doctor.username,

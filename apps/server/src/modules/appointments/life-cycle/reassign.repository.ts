@@ -1,10 +1,8 @@
 import { and, asc, count, eq, gte, inArray, notInArray } from 'drizzle-orm';
+import { DOCTOR_OWED_STATUSES, INACTIVE_STATUSES } from '@clinic/shared';
 import type { Db } from '../../../db/client';
 import { appointments, users } from '../../../db/schema';
 import { viewQuery, type AppointmentView } from '../appointments.repository';
-
-/** The visits a doctor still owes: waiting for his answer, confirmed, or paid (issue 25, defect 4). */
-export const OWED_STATUSES = ['AWAITING_DOCTOR_APPROVAL', 'CONFIRMED', 'PAID'] as const;
 
 /** A doctor's owed visits from today on, in time order (at most `limit`). */
 export async function listOwedVisits(db: Db, doctorId: number, today: string, limit = 500): Promise<AppointmentView[]> {
@@ -12,7 +10,7 @@ export async function listOwedVisits(db: Db, doctorId: number, today: string, li
     .where(
       and(
         eq(appointments.doctorId, doctorId),
-        inArray(appointments.status, [...OWED_STATUSES]),
+        inArray(appointments.status, [...DOCTOR_OWED_STATUSES]),
         gte(appointments.appointmentDate, today),
       ),
     )
@@ -30,7 +28,7 @@ export async function doctorDayLoads(db: Db, date: string, doctorIds: number[]):
       and(
         eq(appointments.appointmentDate, date),
         inArray(appointments.doctorId, doctorIds),
-        notInArray(appointments.status, ['CANCELLED', 'NO_SHOW']),
+        notInArray(appointments.status, [...INACTIVE_STATUSES]),
       ),
     )
     .groupBy(appointments.doctorId);

@@ -4,9 +4,11 @@ import {
   addMonths,
   APPOINTMENT_TRAIL as T,
   clinicMoment,
+  CONFIRMED_OR_LATER_STATUSES,
   DASHBOARD_MSG,
   isSunday,
   monthStart,
+  REVENUE_STATUSES,
   SAMPLE_DATA,
   TIME_SLOTS,
   type AppointmentEventAction,
@@ -50,7 +52,8 @@ const LAST_STEP: Partial<Record<AppointmentStatus, AppointmentEventAction>> = {
   NO_SHOW: 'NO_SHOW',
   PAYMENT_REQUESTED: 'REQUEST_PAYMENT',
 };
-const NEEDS_DOCTOR: readonly AppointmentStatus[] = ['COMPLETED', 'PAID', 'NO_SHOW', 'PAYMENT_REQUESTED'];
+/** The sample statuses a doctor had a hand in: he took the visit on (confirmed or later), or marked her absent. */
+const NEEDS_DOCTOR: readonly AppointmentStatus[] = [...CONFIRMED_OR_LATER_STATUSES, 'NO_SHOW'];
 
 export type SampleRandom = (maxExclusive: number) => number;
 
@@ -101,7 +104,7 @@ export async function* generateSampleData(
               const fullName = `${pick(FAMILY)} ${pick(MIDDLE)} ${pick(GIVEN)}`;
               const phone = `09${String(random(100_000_000)).padStart(8, '0')}`;
               const email = `mau.${foldText(fullName).replace(/ /g, '.')}.${random(1000)}@example.com`;
-              const paid = status === 'COMPLETED' || status === 'PAID';
+              const paid = (REVENUE_STATUSES as readonly AppointmentStatus[]).includes(status);
               const last = LAST_STEP[status];
               // Past visits: no date rule, but a full slot is still full (another slot is tried). Nothing is e-mailed.
               const made = await tryMakeAppointment(

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { OPEN_WAITING_STATUSES, type WaitingStatus } from '@clinic/shared';
+import { OPEN_WAITING_STATUSES } from '@clinic/shared';
 import { rowsOf, type Db } from '../../../db/client';
 import { waitingListEntries, type WaitingListEntryRow } from '../../../db/schema';
 import type { Slot } from '../appointments.repository';
@@ -104,8 +104,8 @@ export async function slotsWithFreedPlaces(db: Db, now: Date): Promise<Slot[]> {
   const result = await db.execute(sql`
     select s.appointment_date::text, s.appointment_time, s.department
     from (select distinct appointment_date, appointment_time, department from ${w} where status = 'WAITING') s
-    cross join lateral clinic_slot_places(s.appointment_date, s.appointment_time, s.department, ${now.toISOString()}::timestamptz) p
-    where p.capacity - p.booked - p.offered > 0
+    cross join lateral clinic_slot_count(s.appointment_date, s.appointment_time, s.department, ${now.toISOString()}::timestamptz) p
+    where p.capacity - p.held > 0
     order by 1, 2, 3`);
   return rowsOf<{ appointment_date: string; appointment_time: string; department: string }>(result).map((r) => ({
     appointmentDate: String(r.appointment_date),
@@ -132,7 +132,7 @@ export async function listSlotEntries(db: Db, slot: Slot): Promise<WaitingListEn
     .select()
     .from(w)
     .where(inSlot(slot))
-    .orderBy(sql`case when ${w.status} in ('WAITING', 'OFFERED') then 0 else 1 end`, asc(w.id))
+    .orderBy(sql`case when ${open} then 0 else 1 end`, asc(w.id))
     .limit(200);
 }
 
@@ -141,14 +141,9 @@ export async function waitingListFigures(db: Db, since: Date): Promise<{ refille
   const rows = await db
     .select({
       refilled: sql<number>`count(*) filter (where ${w.status} = 'CLAIMED' and ${w.claimedAt} >= ${since.toISOString()})::int`,
-      waiting: sql<number>`count(*) filter (where ${w.status} in ('WAITING', 'OFFERED'))::int`,
+      waiting: sql<number>`count(*) filter (where ${open})::int`,
     })
     .from(w)
-    .where(
-      or(
-        inArray(w.status, ['WAITING', 'OFFERED'] satisfies WaitingStatus[]),
-        and(eq(w.status, 'CLAIMED'), sql`${w.claimedAt} >= ${since.toISOString()}`),
-      ),
-    );
+    .where(or(open, and(eq(w.status, 'CLAIMED'), sql`${w.claimedAt} >= ${since.toISOString()}`)));
   return { refilled: rows[0]?.refilled ?? 0, waiting: rows[0]?.waiting ?? 0 };
 }

@@ -1,6 +1,7 @@
 import {
   APPOINTMENT_MSG,
   CLAIM_MSG,
+  UNANSWERED_STATUSES,
   type Appointment,
   type AvailabilityResponse,
   type ManagedAppointment,
@@ -35,7 +36,7 @@ type Options = {
  */
 export function serveManageLink(appointment: Appointment, options: Options = {}) {
   let current: Appointment = { ...appointment };
-  const mayChange = () => current.status === 'PENDING' || current.status === 'AWAITING_DOCTOR_APPROVAL';
+  const mayChange = () => (UNANSWERED_STATUSES as readonly string[]).includes(current.status);
   const managed = (): ManagedAppointment => ({
     appointment: current,
     canCancel: mayChange(),

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { addDays, clinicToday, type Appointment } from '@clinic/shared';
+import { addDays, clinicToday, CONFIRMED_UPCOMING_STATUSES, type Appointment } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { OutsideSpecialtyBadge } from '@/components/outside-specialty-badge';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
@@ -22,7 +22,7 @@ type Step = { window: keyof DoctorVisitWindows; label: string };
 function nextSteps(a: Appointment, today: string): Step[] {
   if (a.status === 'AWAITING_DOCTOR_APPROVAL') return [{ window: 'accept', label: 'Chấp nhận' }];
   // Notes and no-show only on the visit's day (the server refuses a later day's).
-  if (a.appointmentDate === today && ['CONFIRMED', 'PAYMENT_REQUESTED', 'PAID'].includes(a.status))
+  if (a.appointmentDate === today && CONFIRMED_UPCOMING_STATUSES.includes(a.status))
     return [
       { window: 'notes', label: 'Ghi chú' },
       { window: 'noShow', label: 'Vắng' },

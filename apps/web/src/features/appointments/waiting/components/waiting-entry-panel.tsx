@@ -16,6 +16,7 @@ import {
   APPOINTMENT_MSG as M,
   formatDateTime,
   formatLongDate,
+  OPEN_WAITING_STATUSES,
   REACHED_TEXT,
   WAITING_HOLD_MINUTES,
   type WaitingClaimResponse,
@@ -106,7 +107,7 @@ export function WaitingEntryPanel({ token, entry }: { token: string; entry: Wait
 
   if (claim.isSuccess) return <Claimed claim={claim.data} />;
   const claimError = claim.isError ? (serverErrorText(claim.error, 'message') ?? claim.error.message) : null;
-  const isOpen = entry.status === 'WAITING' || entry.status === 'OFFERED';
+  const isOpen = (OPEN_WAITING_STATUSES as readonly WaitingStatus[]).includes(entry.status);
 
   return (
     <div className="space-y-6">
