@@ -8,7 +8,6 @@ import {
   pathIdSchema,
   preferencesSchema,
   profileSchema,
-  resetMfaResponseSchema,
   resetPasswordResponseSchema,
   updatePreferencesRequestSchema,
   updateProfileRequestSchema,
@@ -28,7 +27,6 @@ import {
 } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { ForbiddenError } from '../../lib/errors';
-import { resetSecondFactor } from '../auth/mfa.service';
 import { errorResponses } from '../../plugins/errors';
 import {
   activateUser,
@@ -288,22 +286,6 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       preHandler: manageUsers,
     },
     async (req) => resetPassword(db, actor(req), req.params.id),
-  );
-
-  app.post(
-    '/users/:id/reset-mfa',
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Remove an account’s two-factor sign-in (a lost phone): any account but one’s own, administrators’ too; its sessions end and the reset is recorded',
-        params: idParams,
-        response: { 200: resetMfaResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-      preHandler: manageUsers,
-    },
-    async (req) => resetSecondFactor(deps, actor(req), req.params.id),
   );
 
   for (const action of USER_BULK_ACTIONS) {
