@@ -24,7 +24,7 @@ import { book, newAppointmentId } from './bookings-together';
 import { hashOf, newToken } from './manage-token';
 import { newPayLink } from '../payments/pay-link.service';
 import { appointmentSearchText } from './search-text';
-import type { BookingConsent } from '../privacy/consent.service';
+import type { BookingConsent } from '../consents/consent.service';
 
 /**
  * The one way an appointment comes to be: a public booking, a booking at the front desk, a doctor's

@@ -24,7 +24,7 @@ import { keptDepartment, makeAppointment } from './appointment-making.service';
 import { dayAvailability, findDepartment, slotAvailability } from './appointments.repository';
 import { manageUrl } from './manage-token';
 import { payLinkUrl } from '../payments/pay-link.service';
-import { healthConsentForBooking } from '../privacy/consent.service';
+import { healthConsentForBooking } from '../consents/consent.service';
 
 export async function requireDepartment(db: Db, code: string) {
   const department = await findDepartment(db, code);

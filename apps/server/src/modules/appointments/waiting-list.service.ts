@@ -31,7 +31,7 @@ import {
   updateWaitingEntry,
   waitingListFigures,
 } from './waiting-list.repository';
-import { recordConsent } from '../privacy/consent.service';
+import { recordConsent } from '../consents/consent.service';
 
 /**
  * The waiting list of a full slot (docs/PRODUCT.md §10). Whoever waits keeps a freed place for the

@@ -34,7 +34,7 @@ import { personalAppointments } from '../appointments/queries.service';
 import { enqueueEmails, eraseEmailsTo, listEmailsTo, privacyAnswerEmail } from '../email/email.service';
 import { enqueuePhoneMessages, eraseMessagesTo, listMessagesAbout, maskedPhone } from '../messaging/messaging.service';
 import { recordAccess } from './access-log.service';
-import { recordConsent } from './consent.service';
+import { recordConsent } from '../consents/consent.service';
 import {
   accountOf,
   anonymiseComments,
