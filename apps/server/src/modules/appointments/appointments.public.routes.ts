@@ -21,7 +21,6 @@ import {
 } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
-import { paymentMethods } from '../payments/payments.service';
 import { checkAvailability, createPublicAppointment, dayPlaces } from './booking.service';
 import { calendarFeedIcs } from './calendar-feed.service';
 import { cancelByLink, getManagedAppointment, managedCalendar, rescheduleByLink } from './manage-link.service';
@@ -71,7 +70,13 @@ export const publicAppointmentsRoutes: FastifyPluginAsyncZod<ModuleOptions> = as
       reply
         .status(201)
         .send(
-          await createPublicAppointment(deps, req.body, req.auth, deps.config.publicUrl, paymentMethods(deps.config)),
+          await createPublicAppointment(
+            deps,
+            req.body,
+            req.auth,
+            deps.config.publicUrl,
+            deps.payments.methods(deps.config),
+          ),
         ),
   );
 

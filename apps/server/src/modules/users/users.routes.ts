@@ -225,7 +225,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       },
       preHandler: manageUsers,
     },
-    async (req) => updateUser(db, actor(req), req.params.id, req.body),
+    async (req) => updateUser(deps, actor(req), req.params.id, req.body),
   );
 
   app.delete(
@@ -269,7 +269,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         },
         preHandler: manageUsers,
       },
-      async (req) => run(db, actor(req), req.params.id),
+      async (req) => run(deps, actor(req), req.params.id),
     );
   }
 
@@ -301,7 +301,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         },
         preHandler: manageUsers,
       },
-      async (req) => runUserBulkAction(db, actor(req), action, req.body.ids),
+      async (req) => runUserBulkAction(deps, actor(req), action, req.body.ids),
     );
   }
 };
