@@ -15,6 +15,31 @@ const webLayers = [
   { name: 'A feature', dirs: web('features'), above: web('app', 'layouts') },
 ];
 
+// The server's modules, lowest first: a module value-imports only those before it, so no two import
+// each other (`import type` is free). What a lower module must cause in a higher one goes through a
+// callback the higher gives at startup (deps.ts). docs/ARCHITECTURE.md, rule 5.
+const serverModules = [
+  'health',
+  'idempotency',
+  'uploads',
+  'departments',
+  'messaging',
+  'email',
+  'notifications',
+  'consents',
+  'users',
+  'auth',
+  'blogs',
+  'comments',
+  'seo',
+  'appointments',
+  'payments',
+  'privacy',
+  'newsletter',
+  'patients',
+  'dashboard',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -75,12 +100,14 @@ export default tseslint.config(
   },
   {
     // A module uses another only through its services (its public face), never its routes, queries
-    // or helpers; and db/ (schema, client, migrations) imports no module at all.
+    // or helpers, and only one below it in serverModules; db/ (schema, client, migrations) imports no
+    // module at all.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts'],
     plugins: { local: boundaries },
     rules: {
       'local/no-cross-boundary': ['error', { zones: [{ dir: 'apps/server/src/modules', public: ['\\.service$'] }] }],
+      'local/module-direction': ['error', { dir: 'apps/server/src/modules', order: serverModules }],
     },
   },
   {

@@ -1,6 +1,8 @@
 // Local ESLint rules. no-cross-boundary: the folders under a root are rooms (a web feature, a server
 // module), and a file may not import another room's files, except those the zone lists as public.
 // import-direction: layers of folders import only downwards (web: shared → features → app).
+// module-direction: the rooms of a zone (the server's modules) are in one declared order, and a room
+// value-imports only rooms below it, so no two import each other (`import type` is free).
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
@@ -25,11 +27,18 @@ function roomOf(path, zoneDir) {
 /** The same check on every kind of import and re-export that names a file. */
 function importVisitors(check) {
   return {
-    ImportDeclaration: (node) => check(node.source, node.source.value),
-    ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
-    ExportAllDeclaration: (node) => check(node.source, node.source.value),
+    ImportDeclaration: (node) => check(node.source, node.source.value, node),
+    ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value, node),
+    ExportAllDeclaration: (node) => check(node.source, node.source.value, node),
     ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
   };
+}
+
+/** Whether an import brings in types only (`import type`, or every name marked `type`), which run nothing. */
+function typeOnly(node) {
+  if (node.importKind === 'type' || node.exportKind === 'type') return true;
+  const names = node.specifiers ?? [];
+  return names.length > 0 && names.every((s) => s.importKind === 'type' || s.exportKind === 'type');
 }
 
 /** Whether a path lies in a folder given relative to the repository. */
@@ -135,6 +144,50 @@ export default {
             context.report({
               node,
               message: `${layer.name ?? 'This layer'} may not import '${source}' from ${higher}: imports go one way only; move what both need down a layer.`,
+            });
+          }
+        };
+        return importVisitors(check);
+      },
+    },
+    'module-direction': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'Server modules import one way only: each only the modules declared below it.' },
+        schema: [
+          {
+            type: 'object',
+            properties: {
+              /** The folder whose subfolders are the modules (relative to the repository). */
+              dir: { type: 'string' },
+              /** Every module, lowest first: a module may value-import only those before it. */
+              order: { type: 'array', items: { type: 'string' } },
+            },
+            required: ['dir', 'order'],
+          },
+        ],
+      },
+      create(context) {
+        const { dir, order } = context.options[0];
+        const file = context.filename;
+        const from = roomOf(file, dir);
+        if (!from) return {};
+        const rank = (room) => order.indexOf(room);
+        const check = (node, source, statement) => {
+          if (typeof source !== 'string' || (statement && typeOnly(statement))) return;
+          const target = resolveImport(source, file, {});
+          const to = target && roomOf(target, dir);
+          if (!to || to.room === from.room) return;
+          const undeclared = [from.room, to.room].filter((room) => rank(room) < 0);
+          if (undeclared.length > 0) {
+            context.report({
+              node,
+              message: `Module '${undeclared.join("', '")}' is not in the declared order of modules (eslint.config.js): add it where it belongs.`,
+            });
+          } else if (rank(to.room) > rank(from.room)) {
+            context.report({
+              node,
+              message: `'${from.room}' may not import '${source}': '${to.room}' is above it in the order of modules (eslint.config.js). Use \`import type\`, a callback given at startup (deps.ts), or move the piece to the module that owns it.`,
             });
           }
         };

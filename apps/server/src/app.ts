@@ -7,6 +7,7 @@ import { PrivateLinks } from './lib/private-links';
 import { createMetrics } from './lib/metrics';
 import { ReadCache } from './lib/read-cache';
 import { noteAppointmentEmailSent } from './modules/appointments/life-cycle/appointment-emails.service';
+import { endCalendarFeed } from './modules/appointments/calendar-feed/calendar-feed.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { postPageRoutes } from './modules/blogs/post-page.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -25,6 +26,7 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { visitPayments } from './modules/payments/payments.service';
 import { refundsRoutes } from './modules/payments/refunds.routes';
 import { paymentSimulatorRoutes } from './modules/payments/simulator.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
@@ -95,6 +97,8 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     metrics: createMetrics({ processMetrics: options.processMetrics }),
     timeZone: input.config.clinicTz,
     onEmailDelivered: noteAppointmentEmailSent,
+    onDoctorAccountEnded: endCalendarFeed,
+    payments: visitPayments,
   };
   const trust = deps.config.trustProxy;
   const privateLinks = new PrivateLinks();

@@ -1,5 +1,7 @@
+import type { Role } from '@clinic/shared';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { AppointmentRow } from './db/schema';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
 import type { PhoneProviders } from './modules/messaging/providers';
@@ -23,6 +25,47 @@ export type AppInput = {
   cache?: ReadCache;
 };
 
+/**
+ * What the appointments module asks of payments (issue 36). Payments sit above appointments (they
+ * import its life-cycle steps: mark paid, a deposit paid, a refund done), so where a booking must
+ * cause payment work it calls these, given at startup by app.ts (payments.service's visitPayments).
+ */
+export type VisitPayments = {
+  /** The methods taken online now: with none (production without keys) no deposit can be paid, so none is asked. */
+  methods: (config: Config) => readonly string[];
+  /** A new pay link's token and the hash kept of it, written with the booking that holds its slot for a deposit. */
+  newPayLink: () => { token: string; hash: string };
+  /** A new pay link for the appointment, in the caller's transaction (the old one stops working); its token. */
+  issuePayLink: (tx: Db, appointmentId: number, now: Date) => Promise<string>;
+  /** The pay page's address. */
+  payLinkUrl: (origin: string, token: string) => string;
+  /**
+   * A visit that took money (its payment, a deposit) ended (appointments' endVisit), in its
+   * transaction: the refunds it owes are opened, once; `tell: false` (an erasure) tells her nothing.
+   */
+  visitEnded: (
+    tx: Db,
+    row: AppointmentRow,
+    actorId: number | null,
+    now: Date,
+    opts: { tell: boolean },
+  ) => Promise<void>;
+  /** A deposit beyond the visit's price, in the transaction that marks it paid: whether its refund was opened. */
+  openSurplusRefund: (
+    tx: Db,
+    appointmentId: number,
+    amount: number,
+    actorId: number | null,
+    now: Date,
+  ) => Promise<boolean>;
+  /** After a cancel is committed: the provider refunds it opened are asked for at once. */
+  sendRefunds: (
+    deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+    appointmentId: number,
+    caller: { id: number | null; name: string; role: Role | null },
+  ) => Promise<void>;
+};
+
 /** An e-mail the outbox has handed over (or simulated). */
 export type DeliveredEmail = { id: number; appointmentId: number | null };
 
@@ -43,6 +86,13 @@ export type AppDeps = Omit<AppInput, 'cache'> & {
   timeZone: string;
   /** Told of each e-mail the outbox delivered: the appointments module marks its appointment's emailSent. */
   onEmailDelivered: (db: Db, email: DeliveredEmail) => Promise<void>;
+  /**
+   * Told, inside the users module's transaction, that an account was switched off or is no longer a
+   * doctor's: the appointments module deletes his calendar feed's address (issue 29).
+   */
+  onDoctorAccountEnded: (tx: Db, userId: number) => Promise<void>;
+  /** What the appointments module asks of payments, above it (VisitPayments). */
+  payments: VisitPayments;
 };
 
 /** The options every module's routes plugin is registered with. */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   mfaConfirmRequestSchema,
   mfaDisableResponseSchema,
@@ -9,6 +10,9 @@ import {
   mfaSetupResponseSchema,
   mfaStatusSchema,
   MSG,
+  pathIdSchema,
+  resetMfaResponseSchema,
+  USER_MSG,
 } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { errorResponses } from '../../plugins/errors';
@@ -17,6 +21,7 @@ import {
   enableSecondFactor,
   mfaStatus,
   renewRecoveryCodes,
+  resetSecondFactor,
   setupSecondFactor,
 } from './mfa.service';
 
@@ -113,5 +118,23 @@ export const mfaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
       preHandler: [app.requireAuth, codeBudget],
     },
     async (req) => renewRecoveryCodes(deps, req.auth!, req.body),
+  );
+
+  // An administrator's reset of another account's second factor (a lost phone): an address of the
+  // users' screen, registered here so that users, below auth, imports nothing of it.
+  app.post(
+    '/users/:id/reset-mfa',
+    {
+      schema: {
+        tags: ['users'],
+        security,
+        summary:
+          'Remove an account’s two-factor sign-in (a lost phone): any account but one’s own, administrators’ too; its sessions end and the reset is recorded',
+        params: z.object({ id: pathIdSchema(USER_MSG.invalidUserId) }),
+        response: { 200: resetMfaResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      preHandler: app.requirePermission('manageUsers'),
+    },
+    async (req) => resetSecondFactor(deps, { id: req.auth!.id }, req.params.id),
   );
 };

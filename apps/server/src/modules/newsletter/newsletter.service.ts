@@ -1,6 +1,6 @@
 import { NEWSLETTER_MSG } from '@clinic/shared';
 import type { AppDeps } from '../../deps';
-import { recordConsent } from '../privacy/consent.service';
+import { recordConsent } from '../consents/consent.service';
 import { addSubscriber } from './newsletter.repository';
 
 /**

@@ -14,23 +14,20 @@ import {
 } from '@clinic/shared';
 import type { ProviderMode } from '../../config';
 import type { Db } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, VisitPayments } from '../../deps';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { linkHolder } from '../appointments/private-link/manage-link.service';
 import {
   appointmentForPayment,
-  depositHeld,
   depositPaidOf,
-  depositPayable,
-  dueNow,
   flagRefund,
   lockAppointmentForPayment,
   markDepositPaid,
   markPaidByProvider,
-  payableByProvider,
-} from '../appointments/provider-payment.service';
+} from '../appointments/payment-life-cycle.service';
 import { momoCreate, momoCreateRequest, momoVerifyIpn, type MomoIpn } from './momo';
-import { payLinkAppointmentId } from './pay-link.service';
+import { issuePayLink, newPayLink, payLinkAppointmentId, payLinkUrl } from './pay-link.service';
+import { depositHeld, depositPayable, dueNow, payableByProvider } from './provider-payment.service';
 import {
   findPaymentAttempt,
   insertPaymentAttempt,
@@ -40,7 +37,14 @@ import {
   lockPaymentAttempt,
   settlePaymentAttempt,
 } from './payments.repository';
-import { appointmentRefunds, openRefundForAttempt, openUnmatchedRefund } from './refunds.service';
+import {
+  appointmentRefunds,
+  openRefundForAttempt,
+  openRefundsOnCancel,
+  openSurplusRefund,
+  openUnmatchedRefund,
+  sendAppointmentRefunds,
+} from './refunds.service';
 import { vnpayPaymentUrl, vnpayVerify } from './vnpay';
 import { vietQrPayload } from './vietqr';
 
@@ -385,3 +389,17 @@ export async function appointmentPayments(deps: Pick<PaymentDeps, 'db'>, appoint
     refunds,
   };
 }
+
+/**
+ * What the appointments module asks of payments (deps.ts), given at startup by app.ts: payments sit
+ * above appointments, so appointments reach them only through these.
+ */
+export const visitPayments: VisitPayments = {
+  methods: paymentMethods,
+  newPayLink,
+  issuePayLink,
+  payLinkUrl,
+  visitEnded: openRefundsOnCancel,
+  openSurplusRefund,
+  sendRefunds: sendAppointmentRefunds,
+};

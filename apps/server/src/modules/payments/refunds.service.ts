@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AppointmentRow, PaymentAttemptRow, RefundRow } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { recordRefundDone, tellRefundDue } from '../appointments/provider-payment.service';
+import { recordRefundDone, tellRefundDue } from '../appointments/payment-life-cycle.service';
 import { momoRefund, momoRefundRequest } from './momo';
 import { findPaidDeposit } from './payments.repository';
 import type { PaymentDeps } from './payments.service';

@@ -64,13 +64,6 @@ const CONSENT_PERSON: PersonColumns = {
 
 // ---------------------------------------------------------------- consents
 
-export type NewConsent = typeof consents.$inferInsert;
-
-export async function insertConsents(db: Db, rows: NewConsent[]): Promise<ConsentRow[]> {
-  if (rows.length === 0) return [];
-  return db.insert(consents).values(rows).returning();
-}
-
 export async function consentsOf(db: Db, key: PersonKey): Promise<ConsentRow[]> {
   return db
     .select()

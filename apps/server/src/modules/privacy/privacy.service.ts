@@ -28,13 +28,13 @@ import type { ConsentRow, DataRequestRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { findLinkProof } from '../appointments/claims/claims.service';
-import { endVisits } from '../appointments/life-cycle/end-visit.service';
+import { endVisits, type EndVisitDeps } from '../appointments/life-cycle/end-visit.service';
 import { linkHolder } from '../appointments/private-link/manage-link.service';
 import { personalAppointments } from '../appointments/lists/queries.service';
 import { eraseEmailsTo, listEmailsTo, privacyAnswerEmail } from '../email/email.service';
 import { eraseMessagesTo, listMessagesAbout, maskedPhone } from '../messaging/messaging.service';
 import { recordAccess } from './access-log.service';
-import { recordConsent } from './consent.service';
+import { recordConsent } from '../consents/consent.service';
 import {
   accountOf,
   anonymiseComments,
@@ -443,13 +443,14 @@ const ENDED_FOR_DELETION = 'Hủy do người bệnh yêu cầu xóa dữ liệu
  * retention period of medical records) and restricted to its treating doctor and ADMIN; everything
  * else is erased or de-identified, in one transaction.
  */
-async function erasePerson(tx: Db, key: PersonKey, staff: Staff, now: Date) {
+async function erasePerson(deps: EndVisitDeps, tx: Db, key: PersonKey, staff: Staff, now: Date) {
   const rows = await appointmentsOf(tx, key, { lock: true });
   const records = rows.filter((r) => r.status === 'COMPLETED' && r.hasNotes).map((r) => r.id);
   const others = rows.filter((r) => !(r.status === 'COMPLETED' && r.hasNotes));
   // Her visits still open end the one way every visit ends, money taken owed back as refunds (issue 36);
   // no message tells an erased person of them.
   await endVisits(
+    deps,
     tx,
     others.filter((r) => !(CLOSED_STATUSES as readonly string[]).includes(r.status)).map((r) => r.id),
     { by: { kind: 'erasure', actor: staff }, reason: ENDED_FOR_DELETION },
@@ -482,7 +483,7 @@ async function erasePerson(tx: Db, key: PersonKey, staff: Staff, now: Date) {
  * she gave: e-mail, else Zalo (or SMS) to her mobile.
  */
 export async function answerDataRequest(
-  deps: PrivacyDeps,
+  deps: PrivacyDeps & EndVisitDeps,
   id: number,
   body: DataRequestAnswer,
   staff: Staff,
@@ -493,7 +494,7 @@ export async function answerDataRequest(
     if (!row) throw new NotFoundError(P.requestNotFound, 'DATA_REQUEST_NOT_FOUND');
     if (row.status !== 'OPEN') throw new ConflictError(P.requestAlreadyAnswered, 'DATA_REQUEST_ANSWERED');
     const deletion =
-      row.kind === 'DELETION' && body.outcome === 'DONE' ? await erasePerson(tx, keyOf(row), staff, now) : null;
+      row.kind === 'DELETION' && body.outcome === 'DONE' ? await erasePerson(deps, tx, keyOf(row), staff, now) : null;
     let answer = body.answer;
     if (deletion && deletion.appointmentsRestricted > 0) answer = `${answer}\n\n${P.deletionKeptRecords}`;
     if (deletion) await withdrawConsentsOf(tx, keyOf(row), ['HEALTH_DATA', 'MARKETING'], now);

@@ -8,7 +8,6 @@ import {
   pathIdSchema,
   preferencesSchema,
   profileSchema,
-  resetMfaResponseSchema,
   resetPasswordResponseSchema,
   updatePreferencesRequestSchema,
   updateProfileRequestSchema,
@@ -28,7 +27,6 @@ import {
 } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { ForbiddenError } from '../../lib/errors';
-import { resetSecondFactor } from '../auth/mfa.service';
 import { errorResponses } from '../../plugins/errors';
 import {
   activateUser,
@@ -227,7 +225,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       },
       preHandler: manageUsers,
     },
-    async (req) => updateUser(db, actor(req), req.params.id, req.body),
+    async (req) => updateUser(deps, actor(req), req.params.id, req.body),
   );
 
   app.delete(
@@ -271,7 +269,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         },
         preHandler: manageUsers,
       },
-      async (req) => run(db, actor(req), req.params.id),
+      async (req) => run(deps, actor(req), req.params.id),
     );
   }
 
@@ -290,22 +288,6 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     async (req) => resetPassword(db, actor(req), req.params.id),
   );
 
-  app.post(
-    '/users/:id/reset-mfa',
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Remove an account’s two-factor sign-in (a lost phone): any account but one’s own, administrators’ too; its sessions end and the reset is recorded',
-        params: idParams,
-        response: { 200: resetMfaResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-      preHandler: manageUsers,
-    },
-    async (req) => resetSecondFactor(deps, actor(req), req.params.id),
-  );
-
   for (const action of USER_BULK_ACTIONS) {
     app.post(
       `/users/bulk/${action}`,
@@ -319,7 +301,7 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         },
         preHandler: manageUsers,
       },
-      async (req) => runUserBulkAction(db, actor(req), action, req.body.ids),
+      async (req) => runUserBulkAction(deps, actor(req), action, req.body.ids),
     );
   }
 };

@@ -23,11 +23,11 @@ import {
 } from '@clinic/shared';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { runEach } from '../../lib/bulk';
 import { generateTemporaryPassword, hashPassword } from '../../lib/password';
 import { foldText, lookalikeForms } from '../../lib/text';
-import { endCalendarFeed } from '../appointments/calendar-feed/calendar-feed.service';
 import { listSpecialties, specialtyExists } from '../departments/departments.service';
 import {
   countUsers,
@@ -57,6 +57,8 @@ export { findSessionUser, findUserById, findUserByLogin, findUserIdByLogin, norm
 
 /** Who acts on the users screen: the signed-in administrator. */
 export type UserActor = { id: number };
+/** Switching an account off, or out of the doctors, tells the module above that keeps what was his (deps.ts). */
+export type UsersDeps = Pick<AppDeps, 'db' | 'onDoctorAccountEnded'>;
 
 /** The user as every response shows it: the password hash and token version never leave the server. */
 export function toUserDto(
@@ -226,18 +228,18 @@ async function lockTarget(tx: Db, actor: UserActor, id: number): Promise<UserRow
 
 /** PUT /users/{id}: switching the account off or changing its role ends its sessions at once. */
 export async function updateUser(
-  db: Db,
+  deps: UsersDeps,
   actor: UserActor,
   id: number,
   input: UpdateUserInput,
 ): Promise<{ message: string; user: User }> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const row = await lockTarget(tx, actor, id);
     await assertSpecialty(tx, input.specialty);
     await assertFree(tx, input, id);
     const endSessions = (row.active && !input.active) || row.role !== input.role;
     const updated = await uniquely(() => updateUserRow(tx, id, input, endSessions));
-    if (!input.active || input.role !== 'DOCTOR') await endCalendarFeed(tx, id);
+    if (!input.active || input.role !== 'DOCTOR') await deps.onDoctorAccountEnded(tx, id);
     return { message: USER_MSG.updated, user: toUserDto(updated!) };
   });
 }
@@ -252,23 +254,23 @@ export async function deleteUser(db: Db, actor: UserActor, id: number): Promise<
 }
 
 /** Switches an account on or off; false when it already was. Switching off ends its sessions for good. */
-async function setActive(db: Db, actor: UserActor, id: number, active: boolean): Promise<boolean> {
-  return db.transaction(async (tx) => {
+async function setActive(deps: UsersDeps, actor: UserActor, id: number, active: boolean): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
     const row = await lockTarget(tx, actor, id);
     if (row.active === active) return false;
     await updateUserRow(tx, id, { active }, !active);
-    if (!active) await endCalendarFeed(tx, id);
+    if (!active) await deps.onDoctorAccountEnded(tx, id);
     return true;
   });
 }
 
-export async function activateUser(db: Db, actor: UserActor, id: number): Promise<{ message: string }> {
-  await setActive(db, actor, id, true);
+export async function activateUser(deps: UsersDeps, actor: UserActor, id: number): Promise<{ message: string }> {
+  await setActive(deps, actor, id, true);
   return { message: USER_MSG.activated };
 }
 
-export async function deactivateUser(db: Db, actor: UserActor, id: number): Promise<{ message: string }> {
-  await setActive(db, actor, id, false);
+export async function deactivateUser(deps: UsersDeps, actor: UserActor, id: number): Promise<{ message: string }> {
+  await setActive(deps, actor, id, false);
   return { message: USER_MSG.deactivated };
 }
 
@@ -284,7 +286,7 @@ export async function resetPassword(db: Db, actor: UserActor, id: number): Promi
 
 /** Each account on its own; an administrator's account, one's own, or one already so is a skip. */
 export async function runUserBulkAction(
-  db: Db,
+  deps: UsersDeps,
   actor: UserActor,
   action: UserBulkAction,
   ids: number[],
@@ -292,8 +294,8 @@ export async function runUserBulkAction(
   return runEach(
     ids,
     async (id) => {
-      if (action === 'delete') return void (await deleteUser(db, actor, id));
-      if (await setActive(db, actor, id, action === 'activate')) return;
+      if (action === 'delete') return void (await deleteUser(deps.db, actor, id));
+      if (await setActive(deps, actor, id, action === 'activate')) return;
       return action === 'activate'
         ? { code: 'ALREADY_ACTIVE', reason: USER_MSG.alreadyActive }
         : { code: 'ALREADY_INACTIVE', reason: USER_MSG.alreadyInactive };

@@ -8,7 +8,7 @@ import {
   type AppointmentStatus,
 } from '@clinic/shared';
 import { isTransaction, type Db } from '../../../db/client';
-import type { AppDeps } from '../../../deps';
+import type { AppDeps, VisitPayments } from '../../../deps';
 import { BadRequestError, ConflictError } from '../../../lib/errors';
 import { outboxRowsOf, type Notice } from '../../notifications/notifications.service';
 import { slotOf, type Actor, type AppointmentDeps } from '../appointment-access';
@@ -22,9 +22,8 @@ import {
 } from '../appointments.repository';
 import { book, newAppointmentId } from './bookings-together';
 import { hashOf, newToken } from '../private-link/manage-token';
-import { newPayLink } from '../../payments/pay-link.service';
 import { appointmentSearchText } from '../lists/search-text';
-import type { BookingConsent } from '../../privacy/consent.service';
+import type { BookingConsent } from '../../consents/consent.service';
 
 /**
  * The one way an appointment comes to be: a public booking, a booking at the front desk, a doctor's
@@ -66,9 +65,10 @@ export type AppointmentRequest = {
   claimsEntry?: number;
   /**
    * A public booking in a department that asks a deposit (issue 28) holds its slot while she pays it:
-   * the deposit's amount and deadline are written with it, and its pay link is made at once.
+   * the deposit's amount and deadline are written with it, and its pay link is made at once, by the
+   * payments module (deps.payments) that the caller hands in here.
    */
-  holdForDeposit?: boolean;
+  holdForDeposit?: Pick<VisitPayments, 'newPayLink'> | null;
   /** A private management link (docs/PRODUCT.md §10), made when the appointment has an e-mail. */
   manageLink?: boolean;
   /** Its messages, once its id, department and private link are known. */
@@ -157,7 +157,7 @@ export async function tryMakeAppointment(
   };
   // The private link goes by e-mail, or by Zalo/SMS to a mobile phone (issue 27).
   const manageToken = request.manageLink && (person.email || mobileMsisdn(person.phone)) ? newToken() : null;
-  const payLink = request.holdForDeposit && depositAmount != null ? newPayLink() : null;
+  const payLink = request.holdForDeposit && depositAmount != null ? request.holdForDeposit.newPayLink() : null;
   const deposit =
     payLink && depositAmount != null
       ? {

@@ -14,7 +14,6 @@ import { errorResponses } from '../../../plugins/errors';
 import { withEmailStatus } from '../life-cycle/appointment-emails.service';
 import { createDeskAppointment } from './desk-booking.service';
 import { checkAvailability, createPublicAppointment, dayPlaces } from './booking.service';
-import { paymentMethods } from '../../payments/payments.service';
 import { actor, security, tags } from '../route-kit';
 
 /** Booking: the public booking page (specification section 6) and a booking at the front desk. */
@@ -103,7 +102,13 @@ export const bookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       reply
         .status(201)
         .send(
-          await createPublicAppointment(deps, req.body, req.auth, deps.config.publicUrl, paymentMethods(deps.config)),
+          await createPublicAppointment(
+            deps,
+            req.body,
+            req.auth,
+            deps.config.publicUrl,
+            deps.payments.methods(deps.config),
+          ),
         ),
   );
 };

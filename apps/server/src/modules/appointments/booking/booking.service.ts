@@ -23,8 +23,7 @@ import { mailDataOf } from '../appointment-mail';
 import { keptDepartment, makeAppointment } from './appointment-making.service';
 import { dayAvailability, findDepartment, slotAvailability } from '../appointments.repository';
 import { manageUrl } from '../private-link/manage-token';
-import { payLinkUrl } from '../../payments/pay-link.service';
-import { healthConsentForBooking } from '../../privacy/consent.service';
+import { healthConsentForBooking } from '../../consents/consent.service';
 
 export async function requireDepartment(db: Db, code: string) {
   const department = await findDepartment(db, code);
@@ -87,7 +86,7 @@ export async function dayPlaces(
 
 /** POST /api/appointments/public: anyone; a signed-in patient's booking is linked to her account. */
 export async function createPublicAppointment(
-  deps: AppointmentDeps & Pick<AppDeps, 'cache'>,
+  deps: AppointmentDeps & Pick<AppDeps, 'cache' | 'payments'>,
   input: PublicAppointmentInput,
   session: Actor | null,
   /** The site's origin, for the private management link in the e-mail. */
@@ -107,7 +106,7 @@ export async function createPublicAppointment(
       rules: 'public',
       events: [{ action: 'CREATED', note: null }],
       // A department that asks a deposit holds the slot while she pays it (issue 28), if she can.
-      holdForDeposit: paymentMethods.length > 0,
+      holdForDeposit: paymentMethods.length > 0 ? deps.payments : null,
       // With an e-mail, the visitor gets a private link to see, move or cancel the visit herself.
       manageLink: true,
       // The box she ticked (the schema refuses the request without it), recorded with the booking.
@@ -118,7 +117,7 @@ export async function createPublicAppointment(
         const depositMail = held
           ? {
               deposit: { amount: held.amount, until: untilText(held.dueAt, deps.timeZone) },
-              payUrl: payLinkUrl(origin, held.payToken),
+              payUrl: deps.payments.payLinkUrl(origin, held.payToken),
             }
           : {};
         // Kept as its data and rendered when it goes out: the booking's call carries a few hundred bytes, not 4 KB.

@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../../db/client';
 import { BadRequestError, ConflictError } from '../../../lib/errors';
 import { bookingReceivedKept } from '../../email/email.service';
-import { healthConsentForBooking } from '../../privacy/consent.service';
+import { healthConsentForBooking } from '../../consents/consent.service';
 import { slotOf, type Actor, type AppointmentDeps } from '../appointment-access';
 import { toAppointmentDto } from '../appointment-dto';
 import { confirmedMail, mailDataOf } from '../appointment-mail';

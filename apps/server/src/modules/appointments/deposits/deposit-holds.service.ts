@@ -3,8 +3,8 @@
 import { PAYMENT_MSG } from '@clinic/shared';
 import type { AppointmentDeps } from '../appointment-access';
 import { lockLapsedDepositHolds } from './deposit-holds.repository';
-import { endVisit } from '../life-cycle/end-visit.service';
-import { HOLDING_STATUSES } from '../provider-payment.service';
+import { endVisit, type EndVisitDeps } from '../life-cycle/end-visit.service';
+import { HOLDING_STATUSES } from '../payment-life-cycle.service';
 
 /**
  * One run of the waiting list's job releases the holds whose deposit is overdue: each booking ends
@@ -13,11 +13,14 @@ import { HOLDING_STATUSES } from '../provider-payment.service';
  * first person waiting by the same run (offerFreedPlaces). A deposit paid later is money the visit
  * cannot take: the ledger opens its one refund.
  */
-export async function releaseLapsedDepositHolds(deps: Pick<AppointmentDeps, 'db'>, now: Date): Promise<number> {
+export async function releaseLapsedDepositHolds(
+  deps: Pick<AppointmentDeps, 'db'> & EndVisitDeps,
+  now: Date,
+): Promise<number> {
   return deps.db.transaction(async (tx) => {
     const reason = PAYMENT_MSG.depositExpired;
     const lapsed = await lockLapsedDepositHolds(tx, now, HOLDING_STATUSES);
-    for (const row of lapsed) await endVisit(tx, row, { by: { kind: 'lapse' }, reason }, now);
+    for (const row of lapsed) await endVisit(deps, tx, row, { by: { kind: 'lapse' }, reason }, now);
     return lapsed.length;
   });
 }

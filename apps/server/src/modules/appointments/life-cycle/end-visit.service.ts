@@ -8,9 +8,9 @@ import {
   type AppointmentStatus,
 } from '@clinic/shared';
 import type { Db } from '../../../db/client';
+import type { AppDeps } from '../../../deps';
 import type { AppointmentRow, NewAppointmentRow } from '../../../db/schema';
 import { cancellationEmail } from '../../email/email.service';
-import { openRefundsOnCancel } from '../../payments/refunds.service';
 import { assertTransition, eventRow, notFound, TransitionError, type Actor } from '../appointment-access';
 import { mailDataOfView } from '../appointment-mail';
 import {
@@ -19,7 +19,7 @@ import {
   lockAppointment,
   updateAppointment,
 } from '../appointments.repository';
-import { depositPaidOf } from '../provider-payment.service';
+import { depositPaidOf } from '../payment-life-cycle.service';
 import { enqueueNotifications } from '../../notifications/notifications.service';
 
 /**
@@ -43,6 +43,9 @@ export type EndVisit = {
   /** What staff wrote of the patient, kept with a staff cancel. */
   patientStatus?: string | null;
 };
+
+/** The refunds a visit owes are opened by payments, above appointments, through deps.payments. */
+export type EndVisitDeps = Pick<AppDeps, 'payments'>;
 
 export type EndedVisit = {
   row: AppointmentRow;
@@ -89,16 +92,23 @@ const actorOf = (by: EndedBy): Actor | null => (by.kind === 'actor' || by.kind =
  * The one way a visit ends (issue 36), the mirror of makeAppointment: inside the caller's
  * transaction, on a row it locked. The state machine's check, CANCELLED with the reason, its history
  * event, a refund opened for any money the visit took (its payment, a deposit: the refunds service,
- * once), and her cancellation message; the place it frees goes to the waiting list on the job's next
- * run (offerFreedPlaces). An erasure tells the person nothing: she asked to be forgotten.
+ * once, through deps.payments.visitEnded), and her cancellation message; the place it frees goes to
+ * the waiting list on the job's next run (offerFreedPlaces). An erasure tells the person nothing: she
+ * asked to be forgotten.
  */
-export async function endVisit(tx: Db, row: AppointmentRow, end: EndVisit, now: Date): Promise<EndedVisit> {
+export async function endVisit(
+  deps: EndVisitDeps,
+  tx: Db,
+  row: AppointmentRow,
+  end: EndVisit,
+  now: Date,
+): Promise<EndedVisit> {
   const { by, reason } = end;
   const paid = check(row, by);
   const deposit = depositPaidOf(row);
   const owed = paid || deposit > 0;
   const actor = actorOf(by);
-  if (owed) await openRefundsOnCancel(tx, row, actor?.id ?? null, now, { tell: by.kind !== 'erasure' });
+  if (owed) await deps.payments.visitEnded(tx, row, actor?.id ?? null, now, { tell: by.kind !== 'erasure' });
   const patch: Partial<NewAppointmentRow> = { status: 'CANCELLED', cancelReason: reason, updatedAt: now };
   if (by.kind === 'actor') Object.assign(patch, { refundRequired: owed, patientStatus: end.patientStatus ?? null });
   else if (owed) patch.refundRequired = true;
@@ -122,11 +132,17 @@ export async function endVisit(tx: Db, row: AppointmentRow, end: EndVisit, now: 
  * Ends each of these visits (already locked by the caller, or locked here) in the caller's
  * transaction, in the order given; how many ended.
  */
-export async function endVisits(tx: Db, ids: readonly number[], end: EndVisit, now: Date): Promise<number> {
+export async function endVisits(
+  deps: EndVisitDeps,
+  tx: Db,
+  ids: readonly number[],
+  end: EndVisit,
+  now: Date,
+): Promise<number> {
   for (const id of ids) {
     const row = await lockAppointment(tx, id);
     if (!row) throw notFound();
-    await endVisit(tx, row, end, now);
+    await endVisit(deps, tx, row, end, now);
   }
   return ids.length;
 }

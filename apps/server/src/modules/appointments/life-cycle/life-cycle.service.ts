@@ -12,13 +12,7 @@ import {
 } from '@clinic/shared';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
-import { issuePayLink, payLinkUrl } from '../../payments/pay-link.service';
-import {
-  openSurplusRefund,
-  sendAppointmentRefunds,
-  type RefundCaller,
-  type RefundDeps,
-} from '../../payments/refunds.service';
+import type { RefundCaller, RefundDeps } from '../../payments/refunds.service';
 import type { AppointmentRow, NewAppointmentRow } from '../../../db/schema';
 import { BadRequestError, ForbiddenError } from '../../../lib/errors';
 import { paymentConfirmationEmail, paymentRequestEmail, type RenderedEmail } from '../../email/email.service';
@@ -31,8 +25,8 @@ import {
   type AppointmentDeps,
 } from '../appointment-access';
 import { toAppointmentDto } from '../appointment-dto';
-import { endVisit } from './end-visit.service';
-import { depositPaidOf } from '../provider-payment.service';
+import { endVisit, type EndVisitDeps } from './end-visit.service';
+import { depositPaidOf } from '../payment-life-cycle.service';
 import { confirmedMail, mailDataOfView } from '../appointment-mail';
 import {
   deleteAppointmentRow,
@@ -46,8 +40,8 @@ import {
 } from '../appointments.repository';
 import { enqueueNotifications } from '../../notifications/notifications.service';
 
-/** A payment request also needs the site's origin: its e-mail carries the pay link. */
-export type PaymentRequestDeps = AppointmentDeps & { config: Pick<Config, 'publicUrl'> };
+/** A payment request also needs the site's origin: its e-mail carries the pay link (deps.payments makes it). */
+export type PaymentRequestDeps = AppointmentDeps & EndVisitDeps & { config: Pick<Config, 'publicUrl'> };
 
 type Change = {
   patch: Partial<NewAppointmentRow>;
@@ -207,7 +201,7 @@ export function requestPayment(deps: PaymentRequestDeps, id: number, actor: Acto
       if (covered(row)) {
         // A deposit beyond the price (issue 34): the difference is hers, a refund to track like any other.
         const surplus = deposit - body.amount;
-        const refunded = surplus > 0 && (await openSurplusRefund(tx, row.id, surplus, actor.id, now));
+        const refunded = surplus > 0 && (await deps.payments.openSurplusRefund(tx, row.id, surplus, actor.id, now));
         const returned = refunded ? ` · ${PAYMENT_MSG.depositSurplus(formatVnd(surplus))}` : '';
         return {
           patch: { status: 'PAID', paymentCompleted: true, paymentAmount: body.amount },
@@ -221,7 +215,7 @@ export function requestPayment(deps: PaymentRequestDeps, id: number, actor: Acto
         };
       }
       // Her private pay link (issue 28), made with the request; a new request replaces the old link.
-      const payUrl = payLinkUrl(deps.config.publicUrl, await issuePayLink(tx, id, now));
+      const payUrl = deps.payments.payLinkUrl(deps.config.publicUrl, await deps.payments.issuePayLink(tx, id, now));
       const due = amountDueAfterDeposit(body.amount, deposit);
       return {
         patch: { status: 'PAYMENT_REQUESTED', paymentAmount: body.amount },
@@ -259,7 +253,7 @@ export function markPaid(
 }
 
 export async function cancelAppointment(
-  deps: AppointmentDeps,
+  deps: AppointmentDeps & EndVisitDeps,
   id: number,
   actor: Actor,
   body: { reason?: string; refundRequired?: boolean; patientStatus?: string | null } | null | undefined,
@@ -271,6 +265,7 @@ export async function cancelAppointment(
     if (!row) throw notFound();
     // The one way a visit ends (issue 36): the refunds it owes and her message come with it.
     const ended = await endVisit(
+      deps,
       tx,
       row,
       {
@@ -294,7 +289,7 @@ export async function cancelAppointment(
  * for at once; a refusal stays on the booking and in the 'Hoàn tiền' list for staff to retry.
  */
 export async function cancelAndRefund(
-  deps: AppointmentDeps & RefundDeps,
+  deps: AppointmentDeps & RefundDeps & EndVisitDeps,
   id: number,
   actor: Actor,
   body: Parameters<typeof cancelAppointment>[3],
@@ -302,7 +297,7 @@ export async function cancelAndRefund(
   const result = await cancelAppointment(deps, id, actor, body);
   if (result.appointment.refundRequired) {
     const caller: RefundCaller = { id: actor.id, name: actor.username, role: actor.role };
-    await sendAppointmentRefunds(deps, id, caller);
+    await deps.payments.sendRefunds(deps, id, caller);
   }
   return result;
 }

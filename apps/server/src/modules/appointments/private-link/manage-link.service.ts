@@ -18,7 +18,7 @@ import { appointmentIcs, manageLinkEmail, rescheduledEmail } from '../../email/e
 import { eventRow, notFound, slotOf, TransitionError, type Actor, type AppointmentDeps } from '../appointment-access';
 import { toAppointmentDto, toPatientView } from '../appointment-dto';
 import { mailDataOfView } from '../appointment-mail';
-import { endVisit } from '../life-cycle/end-visit.service';
+import { endVisit, type EndVisitDeps } from '../life-cycle/end-visit.service';
 import { assertRoomToMove, assertSlotRules } from '../booking/appointment-making.service';
 import {
   findAppointment,
@@ -85,12 +85,12 @@ function assertMayChange(row: AppointmentRow): void {
 }
 
 /** POST /api/appointments/manage/{token}/cancel: as My Appointments' cancel, the one way a visit ends (issue 36). */
-export async function cancelByLink(deps: AppointmentDeps, token: string, body: { reason: string }) {
+export async function cancelByLink(deps: AppointmentDeps & EndVisitDeps, token: string, body: { reason: string }) {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const row = await appointmentOf(deps, tx, token, true);
     // A deposit paid at booking (issue 28) is owed back: endVisit opens its refund, the job asks the provider.
-    const { row: updated, deposit } = await endVisit(tx, row, { by: { kind: 'link' }, reason: body.reason }, now);
+    const { row: updated, deposit } = await endVisit(deps, tx, row, { by: { kind: 'link' }, reason: body.reason }, now);
     const answer = await managedView(tx, updated);
     // Her deposit's way back, said again with the cancel (issue 35).
     const refundText = deposit > 0 ? refundOnCancelText(answer.appointment) : null;

@@ -47,7 +47,7 @@ export async function forgetPastWaitingLists(
  * slot's lock after counting again.
  */
 export async function offerFreedPlaces(
-  deps: AppointmentDeps & Pick<AppDeps, 'config'> & { metrics?: Pick<Metrics, 'waitingListOffers'> },
+  deps: AppointmentDeps & Pick<AppDeps, 'config' | 'payments'> & { metrics?: Pick<Metrics, 'waitingListOffers'> },
 ): Promise<{ withdrawn: number; expired: number; released: number; offered: number }> {
   const now = deps.clock.now();
   // Bookings whose deposit is overdue give their place back first, so this run offers it (issue 28).

@@ -31,7 +31,7 @@ import {
   updateWaitingEntry,
   waitingListFigures,
 } from './waiting-list.repository';
-import { recordConsent } from '../../privacy/consent.service';
+import { recordConsent } from '../../consents/consent.service';
 import { enqueueNotifications } from '../../notifications/notifications.service';
 
 /**

@@ -1,12 +1,9 @@
 import {
-  amountDueAfterDeposit,
-  CANCELLABLE_STATUSES,
   APPOINTMENT_TRAIL as T,
-  checkTransition,
+  CANCELLABLE_STATUSES,
   formatVnd,
   type Role,
   type AppointmentStatus,
-  type PaymentKind,
   type PaymentProvider,
 } from '@clinic/shared';
 import type { Db } from '../../db/client';
@@ -23,16 +20,19 @@ import {
 import { enqueueNotifications } from '../notifications/notifications.service';
 
 /**
+ * The life-cycle steps the payments module calls (issue 36): payments, above appointments, own the
+ * ledger, a provider's notification, refunds and whether a visit can be paid
+ * (payments/provider-payment.service.ts); what that does to a booking (PAID, its deposit paid, its
+ * history and her messages) is done here.
+ */
+
+/**
  * A payment a provider confirmed (issue 28), inside the ledger's transaction. The row is locked as
  * a staff's "mark paid" locks it, so whichever comes second sees PAID: one PAID, whatever races.
  */
 export function lockAppointmentForPayment(tx: Db, id: number): Promise<AppointmentRow | undefined> {
   return lockAppointment(tx, id);
 }
-
-/** Whether the state machine lets a payment make it PAID (as the front desk's "mark paid" would). */
-export const payableByProvider = (row: AppointmentRow) =>
-  checkTransition('markPaid', row.status, { role: 'STAFF', isAssignedDoctor: false, isOwner: false }).ok;
 
 /** PAID through the state machine's markPaid, with its history event (by the provider) and the receipt. */
 export async function markPaidByProvider(
@@ -58,30 +58,9 @@ export async function markPaidByProvider(
 /** The statuses a booking holds its slot in while its deposit is due: those staff may still cancel. */
 export const HOLDING_STATUSES: readonly AppointmentStatus[] = CANCELLABLE_STATUSES;
 
-type DepositFields = Pick<AppointmentRow, 'status' | 'depositAmount' | 'depositDueAt' | 'depositPaidAt'>;
-
 /** The deposit she paid, which counts toward the visit's payment (0 when none). */
 export const depositPaidOf = (a: Pick<AppointmentRow, 'depositAmount' | 'depositPaidAt'>) =>
   a.depositPaidAt != null && a.depositAmount != null ? a.depositAmount : 0;
-
-/** Whether a provider's money may still be taken as this booking's deposit (until the job releases the slot). */
-export const depositPayable = (a: DepositFields) =>
-  a.depositAmount != null && a.depositPaidAt == null && a.depositDueAt != null && HOLDING_STATUSES.includes(a.status);
-
-/** Whether the slot is held for her deposit at `now`: the pay page offers it until then. */
-export const depositHeld = (a: DepositFields, now: Date) =>
-  depositPayable(a) && a.depositDueAt!.getTime() > now.getTime();
-
-/**
- * What the pay link asks now: the deposit while the slot is held for it, else the requested
- * payment less the deposit paid; null when nothing is due.
- */
-export function dueNow(a: AppointmentRow, now: Date): { kind: PaymentKind; amount: number } | null {
-  if (depositHeld(a, now)) return { kind: 'DEPOSIT', amount: a.depositAmount! };
-  if (a.status !== 'PAYMENT_REQUESTED' || a.paymentAmount == null) return null;
-  const amount = amountDueAfterDeposit(a.paymentAmount, depositPaidOf(a));
-  return amount > 0 ? { kind: 'VISIT', amount } : null;
-}
 
 /**
  * A deposit a provider confirmed: the hold ends (the booking goes on as any other), its history

@@ -1,10 +1,11 @@
 import { PRIVACY_NOTICE, type ConsentChannel, type ConsentPurpose, type ConsentSource } from '@clinic/shared';
 import type { Db } from '../../db/client';
-import { insertConsents } from './privacy.repository';
+import { insertConsents } from './consents.repository';
 
 /**
  * Consents (docs/PRODUCT.md §12): each is stored with who gave it (phone and e-mail as given, the
- * account if any), its purpose, the notice's version, when and through which channel.
+ * account if any), its purpose, the notice's version, when and through which channel. Their own
+ * module, below appointments and newsletter that record them and privacy that shows and withdraws them.
  */
 
 /** A consent given with a booking: written by the booking's own call (appointment-making.service.ts). */
