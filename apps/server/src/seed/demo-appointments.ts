@@ -14,7 +14,12 @@ import {
   type AppointmentStatus,
 } from '@clinic/shared';
 import { insertAppointmentEvents } from '../modules/appointments/appointments.repository';
-import { insertAppointmentBatch, listSeedPeople } from '../modules/appointments/sample-data/demo-seed.repository';
+import {
+  finishDemoAppointments,
+  listSeedPeople,
+  type DemoFinish,
+} from '../modules/appointments/sample-data/demo-seed.repository';
+import { tryMakeAppointment } from '../modules/appointments/booking/appointment-making.service';
 import { foldText } from '../lib/text';
 import { appointmentSearchText } from '../modules/appointments/lists/search-text';
 import type { Db } from '../db/client';
@@ -217,7 +222,8 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
       const department = pick(DEPARTMENT_CODES);
       const time = pick(TIME_SLOTS);
       const slot = `${date}|${time}|${department}`;
-      // Leave room in every slot: the demo never fills one.
+      // The demo leaves room in every slot (two of its own at most), so a visitor can still book any
+      // hour; the capacity itself is the booking call's, below.
       if ((used.get(slot) ?? 0) >= 2) continue;
       used.set(slot, (used.get(slot) ?? 0) + 1);
       const fullName = who?.fullName ?? `${pick(FAMILY)} ${pick(MIDDLE)} ${pick(GIVEN)}`;
@@ -320,30 +326,61 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
     );
   });
 
-  const inserted = await insertAppointmentBatch(
-    db,
-    planned.map((p) => p.row),
-  );
-  const idByKey = new Map(inserted.map((r) => [`${r.phone}|${r.appointmentDate}|${r.appointmentTime}`, r.id]));
+  // Every visit through the one booking call (docs/ARCHITECTURE.md rule 6): the slot's lock and the
+  // capacity the departments table gives, as any booking. A slot it finds full (a clinic that set a
+  // department's capacity below the demo's two) sends the visit to another hour of the same day.
+  const deps = { db, clock: { now: () => now }, timeZone };
   const events: NewAppointmentEventRow[] = [];
+  const finished: DemoFinish[] = [];
   for (const [i, p] of planned.entries()) {
-    const id = idByKey.get(p.key);
-    if (id == null) continue;
     const created = p.row.createdAt as Date;
+    const creator = p.createdBy ? { id: p.createdBy.id, username: p.createdBy.username, role: p.createdBy.role } : null;
+    const start = TIME_SLOTS.indexOf(p.row.appointmentTime as (typeof TIME_SLOTS)[number]);
+    let id: number | null = null;
+    for (let k = 0; k < TIME_SLOTS.length && id == null; k++) {
+      const made = await tryMakeAppointment(
+        db,
+        deps,
+        {
+          person: {
+            fullName: p.row.fullName,
+            phone: p.row.phone,
+            email: p.row.email ?? null,
+            userId: p.row.userId ?? null,
+          },
+          slot: {
+            appointmentDate: p.row.appointmentDate,
+            appointmentTime: TIME_SLOTS[(start + k) % TIME_SLOTS.length]!,
+            department: p.row.department,
+          },
+          reason: p.row.reason ?? null,
+          rules: 'none',
+          status: p.status,
+          doctorId: p.row.doctorId ?? null,
+          doctorNotifiedAt: p.row.doctorNotifiedAt ?? null,
+          paymentCompleted: p.row.paymentCompleted ?? false,
+          paymentAmount: p.row.paymentAmount ?? null,
+          createdAt: created,
+          events: [{ action: 'CREATED', note: null }],
+        },
+        creator,
+        created,
+      );
+      if (made.outcome === 'OK') id = made.row.id;
+    }
+    if (id == null) continue;
+    finished.push({
+      id,
+      notes: p.row.notes ?? null,
+      cancelReason: p.row.cancelReason ?? null,
+      doctorResponse: p.row.doctorResponse ?? null,
+      emailSent: p.row.emailSent ?? false,
+      reminderSent: p.row.reminderSent ?? false,
+      updatedAt: p.row.updatedAt as Date,
+    });
     const updated = p.row.updatedAt as Date;
     const path = steps[i]!;
     const doctor = doctors.find((d) => d.id === p.row.doctorId) ?? null;
-    events.push({
-      appointmentId: id,
-      action: 'CREATED',
-      fromStatus: null,
-      toStatus: 'PENDING',
-      note: null,
-      actorId: p.createdBy?.id ?? null,
-      actorName: p.createdBy?.username ?? null,
-      actorRole: p.createdBy ? 'PATIENT' : null,
-      createdAt: created,
-    });
     let from: AppointmentStatus = 'PENDING';
     path.forEach(([action, to], k) => {
       const at = new Date(created.getTime() + ((updated.getTime() - created.getTime()) * (k + 1)) / path.length);
@@ -357,7 +394,7 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
               ? 'Accepted by doctor'
               : null;
       events.push({
-        appointmentId: id,
+        appointmentId: id!,
         action,
         fromStatus: from,
         toStatus: to,
@@ -370,7 +407,10 @@ export async function seedDemoAppointments(db: Db, options: { now: Date; timeZon
       from = to;
     });
   }
-  // One statement per few hundred events keeps far below PostgreSQL's 65535 parameters.
+  // What the visit's later steps left on it (the doctor's notes, a cancel's reason, the e-mails sent)
+  // and its trail after the booking. One statement per few hundred events keeps far below
+  // PostgreSQL's 65535 parameters.
+  await finishDemoAppointments(db, finished);
   for (let i = 0; i < events.length; i += 500) await insertAppointmentEvents(db, events.slice(i, i + 500));
-  return inserted.length;
+  return finished.length;
 }

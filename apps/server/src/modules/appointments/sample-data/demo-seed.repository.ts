@@ -1,8 +1,8 @@
-// The demo data's queries (seed/demo-appointments.ts): who the appointments can belong to, and
-// many appointments at once.
-import { asc, inArray } from 'drizzle-orm';
+// The demo data's queries (seed/demo-appointments.ts): who the appointments can belong to, and what
+// their later steps left on them once the booking call made them.
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { appointments, users, type NewAppointmentRow } from '../../../db/schema';
+import { appointments, users, type AppointmentRow } from '../../../db/schema';
 
 /** Who the demo appointments can belong to. */
 export async function listSeedPeople(db: Db) {
@@ -21,13 +21,12 @@ export async function listSeedPeople(db: Db) {
     .orderBy(asc(users.id));
 }
 
-/** Many appointments in one statement; each comes back with the slot and phone that tell it apart. */
-export async function insertAppointmentBatch(db: Db, rows: NewAppointmentRow[]) {
-  if (rows.length === 0) return [];
-  return db.insert(appointments).values(rows).returning({
-    id: appointments.id,
-    phone: appointments.phone,
-    appointmentDate: appointments.appointmentDate,
-    appointmentTime: appointments.appointmentTime,
-  });
+/** What a demo visit's later steps left on it, written after the one booking call made it. */
+export type DemoFinish = Pick<
+  AppointmentRow,
+  'id' | 'notes' | 'cancelReason' | 'doctorResponse' | 'emailSent' | 'reminderSent' | 'updatedAt'
+>;
+
+export async function finishDemoAppointments(db: Db, rows: DemoFinish[]): Promise<void> {
+  for (const { id, ...fields } of rows) await db.update(appointments).set(fields).where(eq(appointments.id, id));
 }
