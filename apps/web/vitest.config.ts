@@ -32,6 +32,9 @@ export default defineConfig({
       // The server's renderer as the server process runs it: no document, preact-render-to-string.
       { extends: true, test: { name: 'server-render', include: ['src/entry-server.test.tsx'], environment: 'node' } },
     ],
+    // A page test renders the whole router and waits on it as a person would: on a 2-core machine
+    // shared with the server's suite it can take longer than Vitest's default 5 seconds.
+    testTimeout: 20_000,
     restoreMocks: true,
     unstubGlobals: true,
     // Both cores of a 2-core machine (the default leaves one idle).

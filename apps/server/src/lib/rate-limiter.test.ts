@@ -37,8 +37,9 @@ const redisUrl = process.env.TEST_REDIS_URL ?? (process.env.CI ? 'redis://127.0.
 describe.runIf(redisUrl)('createRedisRateLimiter', () => {
   it('shares one count between two server processes', async () => {
     const prefix = `test:${Date.now()}:${Math.random()}:`;
-    const a = createRedisRateLimiter(redisUrl!, prefix);
-    const b = createRedisRateLimiter(redisUrl!, prefix);
+    // Time enough to connect on a loaded machine: this is about sharing the count, not Redis's deadline.
+    const a = createRedisRateLimiter(redisUrl!, prefix, { timeoutMs: 3_000 });
+    const b = createRedisRateLimiter(redisUrl!, prefix, { timeoutMs: 3_000 });
     try {
       const seen = [];
       for (let i = 0; i < 3; i++) {
