@@ -308,3 +308,20 @@ export const carePlanDashboardSchema = z.object({
   running: z.record(z.enum(CARE_PLAN_KINDS), z.number().int()),
   month: z.object({ done: z.number().int(), inWindow: z.number().int() }),
 });
+
+/** A visit's plan, for the doctor's and the desk's view of one appointment: the plan, which of its visits it is, and where she is that day. */
+export const carePlanOfAppointmentSchema = z.object({
+  plan: carePlanSchema.nullable(),
+  visitId: z.number().int().nullable(),
+  dayText: z.string().nullable(),
+});
+export type CarePlanOfAppointment = z.infer<typeof carePlanOfAppointmentSchema>;
+
+/** Her plan behind her private link (none when the visit belongs to no plan). */
+export const linkCarePlanSchema = z.object({ plan: carePlanSchema.omit({ phone: true, email: true }).nullable() });
+export type LinkCarePlan = z.infer<typeof linkCarePlanSchema>;
+export type PatientCarePlan = z.infer<typeof myCarePlansSchema>['plans'][number];
+
+/** She asks the clinic to stop her plan (a note for the desk; the plan runs until staff stop it). */
+export const carePlanStopAskedSchema = z.object({ message: z.string() });
+export const carePlanMessageSchema = z.object({ message: z.string() });
