@@ -27,7 +27,7 @@ const SessionExpiredDialog = lazy(() => import('@/features/auth/components/sessi
 const DashboardPage = lazy(() => import('./routes/dashboard-route'));
 const UsersPage = lazy(() => import('@/features/users/users-page'));
 const BlogControlPage = lazy(() => import('./routes/blog-control-route'));
-const BookingManagerPage = lazy(() => import('@/features/bookings/booking-manager-page'));
+const BookingManagerPage = lazy(() => import('./routes/booking-manager-route'));
 const BookingHistoryPage = lazy(() => import('@/features/bookings/booking-history-page'));
 const PatientControlPage = lazy(() => import('@/features/patients/patient-control-page'));
 const PendingApprovalsPage = lazy(() => import('@/features/approvals/pending-approvals-page'));
