@@ -1,14 +1,48 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CARE_PLAN_MSG, type Role } from '@clinic/shared';
+import { CARE_PLAN_MSG, CARE_PLAN_TEXT, type Role } from '@clinic/shared';
 import { routes } from '@/app/router';
-import { renderRoutes } from '@/testing/render-app';
+import { pickDate, renderRoutes } from '@/testing/render-app';
 import { carePlanServer, firstLoad, NOW, PLAN } from './testing/care-plan-server';
+
+/** The due date moved a week later: the two visits to come get new windows. */
+const REDATE_PROPOSAL = {
+  visits: [
+    {
+      visitId: 52,
+      key: 'nt-scan',
+      label: 'Siêu âm đo độ mờ da gáy',
+      department: 'OBSTETRICS',
+      windowStart: '2026-04-07',
+      windowEnd: '2026-04-27',
+      fromDay: 77,
+      toDay: 97,
+      proposal: { date: '2026-04-07', time: '08:00', doctorId: null, doctorName: null, dayText: 'Tuần 11 + 0 ngày' },
+      unbookable: null,
+    },
+    {
+      visitId: 53,
+      key: 'morphology',
+      label: 'Siêu âm hình thái thai nhi',
+      department: 'OBSTETRICS',
+      windowStart: '2026-06-09',
+      windowEnd: '2026-06-29',
+      fromDay: 140,
+      toDay: 160,
+      proposal: null,
+      unbookable: 'NO_PLACE',
+    },
+  ],
+};
 
 function open(role: Role) {
   let plan = PLAN;
   const sent = carePlanServer(role, (url, init) => {
     if (url === `/api/care-plans/${PLAN.id}`) return { body: plan };
+    if (url === `/api/care-plans/${PLAN.id}/redate/proposal` && init.method === 'POST')
+      return { body: REDATE_PROPOSAL };
+    if (url === `/api/care-plans/${PLAN.id}/redate` && init.method === 'POST')
+      return { body: { message: CARE_PLAN_MSG.redated, plan } };
     if (url === `/api/care-plans/${PLAN.id}/stop` && init.method === 'PUT') {
       plan = { ...PLAN, status: 'STOPPED', stopReason: 'Chuyển viện' };
       return { body: { message: CARE_PLAN_MSG.stopped, plan } };
@@ -64,5 +98,33 @@ describe('One care plan (issue 37)', () => {
     // A visit already done cannot be skipped.
     expect(screen.queryByRole('button', { name: 'Bỏ qua mốc Khám thai lần đầu' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Dừng kế hoạch' })).toBeNull();
+  });
+
+  it('re-dates the plan: shows each remaining visit in its new window, lets staff move a slot, then confirms the moves', async () => {
+    const { sent, user } = open('STAFF');
+    await user.click(await screen.findByRole('button', { name: 'Đổi mốc tính' }, firstLoad));
+    const dialog = await screen.findByRole('dialog', { name: 'Đổi mốc tính' });
+    const d = within(dialog);
+    await user.selectOptions(d.getByLabelText('Mốc tính mới'), 'EDD');
+    pickDate(d.getByLabelText(`Ngày – ${CARE_PLAN_TEXT.anchors.EDD}`), '2026-10-27');
+    await user.click(d.getByRole('button', { name: 'Đề xuất lịch mới' }));
+    expect(await d.findByRole('heading', { name: 'Lịch mới của 2 lượt khám còn lại' })).toBeInTheDocument();
+    expect(sent.find((s) => s.url.endsWith('/redate/proposal'))!.body).toEqual({
+      anchor: 'EDD',
+      anchorDate: '2026-10-27',
+    });
+    expect(d.getByText('Khoảng thời gian mới: 07/04/2026 – 27/04/2026')).toBeInTheDocument();
+    expect(d.getByText('Không còn chỗ trống: vào danh sách cần gọi lại')).toBeInTheDocument();
+    await user.selectOptions(d.getByLabelText('Giờ khám – Siêu âm đo độ mờ da gáy'), '14:30');
+    await user.click(d.getByRole('button', { name: 'Xác nhận đổi lịch' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.find((s) => s.url === `/api/care-plans/${PLAN.id}/redate`)!.body).toEqual({
+      anchor: 'EDD',
+      anchorDate: '2026-10-27',
+      visits: [
+        { visitId: 52, date: '2026-04-07', time: '14:30' },
+        { visitId: 53, date: null, time: null },
+      ],
+    });
   });
 });

@@ -10,7 +10,6 @@ export const carePlanKeys = {
   list: (query: CarePlanListParams) => ['care-plans', 'list', query] as const,
   callBack: () => ['care-plans', 'call-back'] as const,
   detail: (id: number) => ['care-plans', 'detail', id] as const,
-  ofAppointment: (appointmentId: number) => ['care-plans', 'of-appointment', appointmentId] as const,
 };
 
 /** The appointments' queries of the back-office (Booking Manager, Patient Control, the dashboard). */
