@@ -11,7 +11,7 @@ function open() {
     if (url.startsWith('/api/care-plans/templates') && (init.method === 'POST' || init.method === 'PUT'))
       return {
         status: init.method === 'POST' ? 201 : 200,
-        body: { message: CARE_PLAN_MSG.templateSaved, template: TEMPLATES[0] },
+        body: { message: CARE_PLAN_MSG.templateSaved, template: { ...TEMPLATES[0], version: 2 } },
       };
     return undefined;
   });
@@ -92,5 +92,10 @@ describe("'Mẫu kế hoạch chăm sóc' (ADMIN, issue 37)", () => {
     const put = sent.find((s) => s.method === 'PUT')!;
     expect(put.url).toBe(`/api/care-plans/templates/${TEMPLATES[2]!.id}`);
     expect(put.body).toMatchObject({ name: 'Tiêm thuốc tránh thai', milestones: TEMPLATES[2]!.milestones });
+    expect(
+      await screen.findByText(
+        `${CARE_PLAN_MSG.templateSaved}: phiên bản 2 dùng cho các kế hoạch tạo từ nay; kế hoạch đang theo dõi giữ phiên bản cũ.`,
+      ),
+    ).toBeInTheDocument();
   });
 });

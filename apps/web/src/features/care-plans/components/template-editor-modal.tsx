@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { Plus, Trash2 } from 'lucide-react';
 import {
   ANCHORS_OF_KIND,
@@ -98,7 +99,19 @@ export function TemplateEditorModal({ template, onClose }: { template: CarePlanT
     const parsed = carePlanTemplateSaveSchema.safeParse(body);
     if (!parsed.success) return setErrors(errorsOf(parsed.error.issues, values.milestones.length));
     setErrors({ each: [] });
-    if (template) update.mutate({ id: template.id, body: parsed.data }, closeWhenDone(onClose));
+    if (template)
+      update.mutate(
+        { id: template.id, body: parsed.data },
+        {
+          onSuccess: (saved) => {
+            toast.success(
+              `${saved.message}: phiên bản ${saved.template.version} dùng cho các kế hoạch tạo từ nay; kế hoạch đang theo dõi giữ phiên bản cũ.`,
+              { duration: 8000 },
+            );
+            onClose();
+          },
+        },
+      );
     else create.mutate(parsed.data, closeWhenDone(onClose));
   };
 
