@@ -40,3 +40,5 @@ export * from './payments';
 export * from './vietqr-banks';
 export * from './refund-state';
 export * from './private-pages';
+export * from './care-plans/plan';
+export * from './care-plans/api';

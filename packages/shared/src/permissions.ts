@@ -52,6 +52,16 @@ export const PERMISSIONS = {
   manageUsers: ['ADMIN'],
   /** The personal-data requests' queue and the access log (issue 26). */
   managePrivacy: ['ADMIN'],
+  /** Care plans (issue 37, docs/PRODUCT.md §15): the list, the call-back list, a plan (a doctor: those with a visit of his). */
+  readCarePlans: BACK_OFFICE,
+  /** Start a plan for a patient, at the desk or after a visit. */
+  startCarePlans: BACK_OFFICE,
+  /** The doctor's changes to a running plan: add or skip a milestone, re-date it; staff confirm the moves. */
+  changeCarePlans: BACK_OFFICE,
+  /** Stop a plan with a reason: its future visits end. */
+  stopCarePlans: FRONT_DESK,
+  /** The plans' templates: their milestones and windows. */
+  manageCarePlanTemplates: ['ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -36,6 +36,8 @@ export const ADMIN_SCREENS = {
   messages: { path: '/admin/messages', permission: 'manageBookings' },
   refunds: { path: '/admin/refunds', permission: 'manageBookings' },
   departments: { path: '/admin/departments', permission: 'manageDepartments' },
+  carePlans: { path: '/admin/care-plans', permission: 'readCarePlans' },
+  carePlanTemplates: { path: '/admin/care-plan-templates', permission: 'manageCarePlanTemplates' },
 } as const satisfies Record<string, { path: string; permission: Permission }>;
 export type AdminScreen = keyof typeof ADMIN_SCREENS;
 

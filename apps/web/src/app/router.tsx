@@ -27,7 +27,7 @@ const SessionExpiredDialog = lazy(() => import('@/features/auth/components/sessi
 const DashboardPage = lazy(() => import('./routes/dashboard-route'));
 const UsersPage = lazy(() => import('@/features/users/users-page'));
 const BlogControlPage = lazy(() => import('./routes/blog-control-route'));
-const BookingManagerPage = lazy(() => import('@/features/bookings/booking-manager-page'));
+const BookingManagerPage = lazy(() => import('./routes/booking-manager-route'));
 const BookingHistoryPage = lazy(() => import('@/features/bookings/booking-history-page'));
 const PatientControlPage = lazy(() => import('@/features/patients/patient-control-page'));
 const PendingApprovalsPage = lazy(() => import('@/features/approvals/pending-approvals-page'));
@@ -36,6 +36,9 @@ const AccessLogPage = lazy(() => import('@/features/privacy/access-log-page'));
 const MessagesPage = lazy(() => import('@/features/messages/messages-page'));
 const RefundsPage = lazy(() => import('@/features/bookings/refunds-page'));
 const DepartmentsPage = lazy(() => import('@/features/departments/departments-page'));
+const CarePlansPage = lazy(() => import('@/features/care-plans/care-plans-page'));
+const CarePlanPage = lazy(() => import('@/features/care-plans/care-plan-page'));
+const CarePlanTemplatesPage = lazy(() => import('@/features/care-plans/care-plan-templates-page'));
 
 /** A back-office page behind the role check of its screen (its chunk loads only when allowed). */
 function adminScreen(screen: AdminScreen, Page: LazyExoticComponent<ComponentType>) {
@@ -118,6 +121,12 @@ export const routes: RouteObject[] = [
               { path: paths.admin.messages, element: adminScreen('messages', MessagesPage) },
               { path: paths.admin.refunds, element: adminScreen('refunds', RefundsPage) },
               { path: paths.admin.departments, element: adminScreen('departments', DepartmentsPage) },
+              { path: paths.admin.carePlans, element: adminScreen('carePlans', CarePlansPage) },
+              { path: paths.admin.carePlan.pattern, element: adminScreen('carePlans', CarePlanPage) },
+              {
+                path: paths.admin.carePlanTemplates,
+                element: adminScreen('carePlanTemplates', CarePlanTemplatesPage),
+              },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -1,6 +1,8 @@
 import {
   BanknoteArrowDown,
   CalendarCheck,
+  CalendarRange,
+  ClipboardList,
   ClipboardClock,
   History,
   LayoutDashboard,
@@ -35,4 +37,6 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   item('messages', 'Tin nhắn', 'Zalo và SMS', MessageSquareText),
   item('refunds', 'Hoàn tiền', 'Khoản cần trả lại', BanknoteArrowDown),
   item('departments', 'Khoa khám', 'Đặt cọc giữ chỗ', Building2),
+  item('carePlans', 'Kế hoạch chăm sóc', 'Khám thai, chu kỳ, tránh thai', CalendarRange),
+  item('carePlanTemplates', 'Mẫu kế hoạch chăm sóc', 'Các mốc của mỗi kế hoạch', ClipboardList),
 ];

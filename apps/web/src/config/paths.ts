@@ -48,6 +48,13 @@ export const paths = {
     messages: ADMIN_SCREENS.messages.path,
     refunds: ADMIN_SCREENS.refunds.path,
     departments: ADMIN_SCREENS.departments.path,
+    carePlans: ADMIN_SCREENS.carePlans.path,
+    /** One plan and its visits (issue 37). */
+    carePlan: {
+      pattern: `${ADMIN_SCREENS.carePlans.path}/:id`,
+      href: (id: number) => `${ADMIN_SCREENS.carePlans.path}/${id}`,
+    },
+    carePlanTemplates: ADMIN_SCREENS.carePlanTemplates.path,
   },
 } as const;
 

@@ -98,6 +98,12 @@ const bookingFields = {
   reason: optionalText(L.reason, M.reasonTooLong),
 };
 
+/** A person's name, phone and optional e-mail, as a booking takes them (a care plan's too). */
+export const bookingPersonFields = { fullName: bookingFields.fullName, phone: requiredPhone, email: optionalEmail };
+/** A date (YYYY-MM-DD) and a time (HH:MM) as a booking takes them. */
+export const bookingDateField = dateField;
+export const bookingTimeField = timeField;
+
 /**
  * A visitor's booking: health data, so her explicit consent (an unticked box she ticks) is part of
  * the request, and the server refuses one without it (docs/PRODUCT.md §12).

@@ -429,6 +429,19 @@ describe('BookingManagerPage', () => {
     expect(sent.filter((r) => r.url === '/api/appointments/1/manage-link' && r.method === 'POST')).toHaveLength(1);
   });
 
+  it('starts a care plan from the detail, prefilled with her name, phone and e-mail (issue 37)', async () => {
+    server((url) => (url === '/api/care-plans/templates' ? { body: { templates: [] } } : undefined));
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Bệnh nhân 1' }, firstLoad));
+    const detail = await screen.findByRole('dialog', { name: /Lịch hẹn #1/ });
+    await user.click(within(detail).getByRole('button', { name: 'Tạo kế hoạch chăm sóc' }));
+    const start = await screen.findByRole('dialog', { name: 'Tạo kế hoạch chăm sóc' }, firstLoad);
+    expect(screen.queryByRole('dialog', { name: /Lịch hẹn #1/ })).toBeNull();
+    expect(within(start).getByLabelText('Họ tên')).toHaveValue('Bệnh nhân 1');
+    expect(within(start).getByLabelText('Số điện thoại')).toHaveValue(ITEMS[0]!.phone);
+    expect(within(start).getByLabelText('Email (không bắt buộc)')).toHaveValue(ITEMS[0]!.email);
+  });
+
   it('offers no new management link for an appointment without an e-mail', async () => {
     // The detail, read afresh, has no e-mail (the row still had one).
     server((url) =>

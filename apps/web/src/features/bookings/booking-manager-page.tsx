@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { CalendarPlus, CalendarSearch, ChevronDown, ChevronUp, RefreshCw } from 'lucide-react';
 import {
@@ -66,7 +66,16 @@ type Dialog =
   | { kind: 'desk' }
   | { kind: 'accounts-result'; result: CreateAccountsResult }
   | { kind: 'bulk-result'; title: string; result: BulkResult; names: Map<number, string> }
-  | { kind: 'bulk-assign' };
+  | { kind: 'bulk-assign' }
+  | { kind: 'care-plan'; appointment: Appointment };
+
+/**
+ * What other features offer on one appointment, given by the app (features never import each other):
+ * 'Tạo kế hoạch' starts a care plan prefilled with her name, phone and e-mail (issue 37).
+ */
+export type AppointmentWindows = {
+  startCarePlan?: { allowed: boolean; open: (appointment: Appointment, onClose: () => void) => ReactNode };
+};
 
 /** The toast of a bulk action that could not do everything (specification section 8). */
 const BULK_PARTIAL: Record<BulkAppointmentAction, string> = {
@@ -77,7 +86,7 @@ const BULK_PARTIAL: Record<BulkAppointmentAction, string> = {
 };
 
 /** /admin/bookings — 'Quản lý Lịch hẹn' (ADMIN, STAFF): every appointment, paged, searched and sorted on the server. */
-export default function BookingManagerPage() {
+export default function BookingManagerPage({ windows = {} }: { windows?: AppointmentWindows }) {
   usePageTitle('Quản lý Lịch hẹn');
   const t = useBackOfficeText();
   const errorText = useBackOfficeErrorText();
@@ -310,8 +319,12 @@ export default function BookingManagerPage() {
           role={user.role}
           onClose={close}
           onAction={(kind, appointment) => setDialog({ kind, appointment })}
+          onStartCarePlan={
+            windows.startCarePlan?.allowed ? (appointment) => setDialog({ kind: 'care-plan', appointment }) : undefined
+          }
         />
       )}
+      {single?.kind === 'care-plan' && windows.startCarePlan?.open(single.appointment, close)}
       {single?.kind === 'edit' && <EditAppointmentModal appointment={single.appointment} onClose={close} />}
       {single?.kind === 'assign' && <AssignDoctorModal appointment={single.appointment} onClose={close} />}
       {single?.kind === 'requestPayment' && <RequestPaymentModal appointment={single.appointment} onClose={close} />}

@@ -61,6 +61,8 @@ function open(role: Role, dashboard: Dashboard, sample?: () => { status?: number
     if (url === '/api/auth/validate') return { body: { valid: true } };
     if (url === '/api/users/profile') return { body: me };
     if (url === '/api/dashboard') return { body: dashboard };
+    if (url === '/api/care-plans/summary')
+      return { body: { running: { ANTENATAL: 12, FERTILITY: 3, CONTRACEPTION: 0 }, month: { done: 8, inWindow: 6 } } };
     if (url === '/api/dashboard/sample-data' && sample) return sample();
     if (url.startsWith('/api/appointments/upcoming?')) return { body: upcoming };
     const accepted = /^\/api\/appointments\/(\d+)\/doctor-accept$/.exec(url);
@@ -119,6 +121,19 @@ describe('DashboardPage', () => {
     expect(tiles.getByRole('link', { name: /Booking Manager/ })).toHaveAttribute('href', '/admin/bookings');
     expect(tiles.queryByRole('link', { name: /Users/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Công cụ nhà phát triển' })).not.toBeInTheDocument();
+  });
+
+  it('shows the care plans running by kind and the share of the month’s milestone visits inside their window (issue 37)', async () => {
+    open('DOCTOR', { ...DASHBOARD, scope: 'doctor', sampleDataAvailable: false });
+    const panel = await screen.findByRole('region', { name: 'Kế hoạch chăm sóc' }, firstLoad);
+    await waitFor(() => expect(within(panel).getByText('Khám thai').nextElementSibling).toHaveTextContent('12'));
+    expect(within(panel).getByText('Theo dõi chu kỳ hỗ trợ sinh sản').nextElementSibling).toHaveTextContent('3');
+    expect(panel).toHaveTextContent('75%');
+    expect(panel).toHaveTextContent('6 / 8 lượt đã khám');
+    expect(within(panel).getByRole('link', { name: 'Xem các kế hoạch đang theo dõi' })).toHaveAttribute(
+      'href',
+      '/admin/care-plans',
+    );
   });
 
   it('counts the places the waiting lists refilled this month, and the people waiting now', async () => {
@@ -256,6 +271,7 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('region', { name: 'Bạn cần thanh toán' })).toHaveTextContent('250.000');
     expect(screen.queryByRole('region', { name: 'Doanh thu' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Tăng trưởng' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Kế hoạch chăm sóc' })).not.toBeInTheDocument();
   });
 
   it('runs the sample-data generator and follows its progress to the end', async () => {

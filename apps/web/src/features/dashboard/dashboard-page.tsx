@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import {
   ADMIN_SCREENS,
+  can,
   canOpenScreen,
   DASHBOARD_MSG,
   DEFAULT_VISIT_PRICE,
@@ -33,6 +34,7 @@ import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { cn } from '@/lib/cn';
 import { useDashboard } from './api/get-dashboard';
+import { CarePlansPanel } from './components/care-plans-panel';
 import { DoctorDaysPanel, type DoctorVisitWindows } from './components/doctor-days-panel';
 import { monthLabel, MonthChart } from './components/month-chart';
 import { SampleDataPanel } from './components/sample-data-panel';
@@ -304,6 +306,8 @@ export default function DashboardPage({ visitWindows }: { visitWindows: DoctorVi
       ) : (
         <Figures data={query.data} />
       )}
+
+      {can(user.role, 'readCarePlans') && <CarePlansPanel />}
 
       {tiles.length > 0 && (
         <section aria-labelledby="quick-actions-title">

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { Pencil, Send } from 'lucide-react';
+import { ClipboardPlus, Pencil, Send } from 'lucide-react';
 import {
   APPOINTMENT_EVENT_LABELS,
   APPOINTMENT_STATUS_LABELS,
@@ -146,10 +146,18 @@ type AppointmentDetailModalProps = {
   role: Role;
   onClose: () => void;
   onAction: RowActionHandler;
+  /** 'Tạo kế hoạch' from this appointment, when the app offers it and the role may start one. */
+  onStartCarePlan?: ((appointment: Appointment) => void) | undefined;
 };
 
 /** 'Chi tiết lịch hẹn': everything about one appointment and its history; edit and the other actions from here. */
-export function AppointmentDetailModal({ appointment, role, onClose, onAction }: AppointmentDetailModalProps) {
+export function AppointmentDetailModal({
+  appointment,
+  role,
+  onClose,
+  onAction,
+  onStartCarePlan,
+}: AppointmentDetailModalProps) {
   const id = appointment?.id ?? null;
   const detail = useAppointment(id, appointment ?? undefined);
   const trail = useAppointmentTrail(id);
@@ -221,6 +229,20 @@ export function AppointmentDetailModal({ appointment, role, onClose, onAction }:
             </DetailField>
           </dl>
           {a.email && can(role, 'sendEmail') && <ResendManageLink appointment={a} />}
+          {onStartCarePlan && (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              onClick={() => {
+                onClose();
+                onStartCarePlan(a);
+              }}
+            >
+              <ClipboardPlus aria-hidden="true" className="size-4" />
+              Tạo kế hoạch chăm sóc
+            </Button>
+          )}
         </section>
         <section aria-labelledby="detail-visit">
           <h3 id="detail-visit" className="mb-2 text-sm font-semibold tracking-wide text-brand-800 uppercase">
