@@ -16,6 +16,7 @@ import { useMyAppointments } from './api/get-my-appointments';
 import { CancelMyAppointmentDialog } from './components/cancel-my-appointment-dialog';
 import { ClaimWithCode } from './components/claim-with-code';
 import { MyAppointmentCard } from './components/my-appointment-card';
+import { MyCarePlans } from './components/my-care-plans';
 import { appointmentsInTab, countByTab, MY_APPOINTMENTS_TABS, patientMayCancel } from './my-appointments-tabs';
 
 /** Cards shown at a time; the whole list is loaded, so the tabs count every appointment. */
@@ -58,6 +59,8 @@ export default function MyAppointmentsPage() {
           Đặt lịch khám
         </Link>
       </div>
+
+      {user?.role === 'PATIENT' && <MyCarePlans token={token} />}
 
       <div className="mt-6">
         <QueryState
