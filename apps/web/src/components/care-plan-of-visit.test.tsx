@@ -19,7 +19,7 @@ describe('CarePlanOfVisit', () => {
   it("shows the visit's plan, its milestone, the week of pregnancy that day and the visits before it with their states", async () => {
     const fetchMock = serve(() => ({ body: OF_41 }));
     renderWithProviders(<CarePlanOfVisit appointmentId={41} />);
-    const block = await screen.findByRole('region', { name: 'Kế hoạch chăm sóc' });
+    const block = await screen.findByRole('region', { name: 'Kế hoạch chăm sóc' }, { timeout: 4000 });
     expect(block).toHaveTextContent('Khám thai định kỳ (Đang theo dõi)');
     expect(within(block).getByText('Mốc của lượt khám này').nextElementSibling).toHaveTextContent(
       'Siêu âm hình thái thai nhi',
@@ -42,7 +42,7 @@ describe('CarePlanOfVisit', () => {
       body: { ...OF_41, plan: antenatalPlan({ stopRequestedAt: '2026-03-01T03:00:00.000Z' }), visitId: 71 },
     }));
     renderWithProviders(<CarePlanOfVisit appointmentId={41} />);
-    const block = await screen.findByRole('region', { name: 'Kế hoạch chăm sóc' });
+    const block = await screen.findByRole('region', { name: 'Kế hoạch chăm sóc' }, { timeout: 4000 });
     expect(block).toHaveTextContent('Đây là lượt khám đầu tiên của kế hoạch.');
     expect(within(block).queryByRole('list')).not.toBeInTheDocument();
     expect(block).toHaveTextContent('Bệnh nhân đã yêu cầu dừng kế hoạch ngày 01/03/2026');

@@ -14,7 +14,9 @@ function open() {
   return renderRoutes(routes, '/my-appointments');
 }
 
-const planSection = () => screen.findByRole('region', { name: 'Khám thai định kỳ' });
+/** The first find waits for the page's code and its calls (a loaded machine is slow). */
+const firstLoad = { timeout: 5000 };
+const planSection = () => screen.findByRole('region', { name: 'Khám thai định kỳ' }, firstLoad);
 const visits = (section: HTMLElement) =>
   within(within(section).getByRole('list', { name: 'Các lượt khám của Khám thai định kỳ' })).getAllByRole('listitem');
 
@@ -51,7 +53,7 @@ describe('MyAppointmentsPage: her care plans (issue 37)', () => {
     expect(fourth).not.toHaveTextContent('Tiếp theo');
 
     // Her appointments are still there under it.
-    expect(await screen.findByRole('article', { name: 'Bệnh nhân 41' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Bệnh nhân 41' }, firstLoad)).toBeInTheDocument();
   });
 
   it('names the first visit not yet done as next, a missed one included, and none once the plan is stopped', async () => {
@@ -129,10 +131,26 @@ describe('MyAppointmentsPage: her care plans (issue 37)', () => {
     expect(within(other).getByRole('button', { name: 'Yêu cầu dừng kế hoạch' })).toBeInTheDocument();
   });
 
+  it('shows her appointments only once her plans are read, so the list does not jump down under them', async () => {
+    let release: (value?: unknown) => void = () => {};
+    const { fetchMock } = serveMyAppointments([visit41], {
+      carePlans: [patientView(antenatalPlan())],
+      plansReady: new Promise((resolve) => (release = resolve)),
+    });
+    open();
+    await waitFor(() => expect(callsTo(fetchMock, '/api/appointments/my-appointments')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('Đang tải danh sách lịch hẹn...')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    release();
+    expect(await planSection()).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Bệnh nhân 41' }, firstLoad)).toBeInTheDocument();
+  });
+
   it('shows no plan section when she has none', async () => {
     const { fetchMock } = serveMyAppointments([visit41]);
     open();
-    expect(await screen.findByRole('article', { name: 'Bệnh nhân 41' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Bệnh nhân 41' }, firstLoad)).toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetchMock, '/api/care-plans/mine')).toHaveLength(1));
     expect(screen.queryByRole('heading', { name: 'Kế hoạch chăm sóc của tôi' })).not.toBeInTheDocument();
   });
@@ -142,7 +160,7 @@ describe('MyAppointmentsPage: her care plans (issue 37)', () => {
     const { fetchMock } = serveMyAppointments([visit41], { profile: staff, carePlans: [patientView(antenatalPlan())] });
     storeSession(storedInfoOf(staff));
     renderRoutes(routes, '/my-appointments');
-    expect(await screen.findByRole('article', { name: 'Bệnh nhân 41' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Bệnh nhân 41' }, firstLoad)).toBeInTheDocument();
     expect(callsTo(fetchMock, '/api/care-plans/mine')).toHaveLength(0);
     expect(screen.queryByRole('region', { name: 'Khám thai định kỳ' })).not.toBeInTheDocument();
   });

@@ -1,15 +1,17 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { PatientCarePlan } from '@clinic/shared';
 import { CarePlanTimeline } from '@/components/care-plan-timeline';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { useAskStopMyCarePlan } from '../api/ask-stop-my-care-plan';
-import { MY_CARE_PLANS_FAILED, useMyCarePlans } from '../api/get-my-care-plans';
+import { MY_CARE_PLANS_FAILED } from '../api/get-my-care-plans';
 import { CarePlanStopRequest } from './care-plan-stop-request';
 
 /**
  * Her care plans on 'Lịch hẹn của tôi' (issue 37, docs/PRODUCT.md §15), above her appointments: each
- * a timeline, with her request to stop it. Nothing while they load or when she has none.
+ * a timeline, with her request to stop it. Nothing when she has none; the page waits for them
+ * before it shows her appointments, so the list does not jump down when they arrive.
  */
-export function MyCarePlans({ token }: { token: string | null }) {
-  const plans = useMyCarePlans(token);
+export function MyCarePlans({ plans }: { plans: UseQueryResult<PatientCarePlan[]> }) {
   const ask = useAskStopMyCarePlan();
   if (plans.isError) {
     return (

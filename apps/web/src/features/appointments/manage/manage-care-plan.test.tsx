@@ -33,7 +33,7 @@ describe('ManageAppointmentPage: the care plan her visit belongs to (issue 37)',
     storeSession(storedInfoOf(makeUser({ id: 12, username: 'binh', role: 'PATIENT' })));
     open();
     await panel();
-    const timeline = await screen.findByRole('region', { name: 'Khám thai định kỳ' });
+    const timeline = await screen.findByRole('region', { name: 'Khám thai định kỳ' }, { timeout: 4000 });
     expect(timeline).toHaveTextContent('Hôm nay: Tuần 20 + 1 ngày');
     const items = within(timeline).getAllByRole('listitem');
     expect(items).toHaveLength(4);
@@ -78,7 +78,7 @@ describe('ManageAppointmentPage: the care plan her visit belongs to (issue 37)',
     const { fetchMock } = serveManageLink(pending, { carePlan: plan });
     const { user } = open();
     const card = await panel();
-    await screen.findByRole('region', { name: 'Khám thai định kỳ' });
+    await screen.findByRole('region', { name: 'Khám thai định kỳ' }, { timeout: 4000 });
     await user.click(within(card).getByRole('button', { name: 'Đổi lịch hẹn' }));
     const form = screen.getByRole('form', { name: 'Đổi lịch hẹn' });
     const date = within(form).getByLabelText('Ngày khám mới');
@@ -119,7 +119,7 @@ describe('ManageAppointmentPage: the care plan her visit belongs to (issue 37)',
     });
     const { user } = open();
     const card = await panel();
-    await screen.findByRole('region', { name: 'Khám thai định kỳ' });
+    await screen.findByRole('region', { name: 'Khám thai định kỳ' }, { timeout: 4000 });
     await user.click(within(card).getByRole('button', { name: 'Đổi lịch hẹn' }));
     const form = screen.getByRole('form', { name: 'Đổi lịch hẹn' });
     const date = within(form).getByLabelText('Ngày khám mới');

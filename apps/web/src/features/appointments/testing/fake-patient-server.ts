@@ -19,6 +19,8 @@ type Options = {
   claimable?: Appointment[];
   /** Her care plans (GET /care-plans/mine); none by default. */
   carePlans?: PatientCarePlan[];
+  /** Her plans are answered once this settles (a slow answer). */
+  plansReady?: Promise<unknown>;
   /** Answers her request to stop a plan instead of noting it (a refusal). */
   stopRequestAnswer?: (id: number) => { status: number; body: unknown } | null;
 };
@@ -58,7 +60,8 @@ export function serveMyAppointments(appointments: Appointment[], options: Option
         },
       };
     }
-    if (url.pathname === '/api/care-plans/mine' && (init.method ?? 'GET') === 'GET') return { body: { plans } };
+    if (url.pathname === '/api/care-plans/mine' && (init.method ?? 'GET') === 'GET')
+      return options.plansReady ? options.plansReady.then(() => ({ body: { plans } })) : { body: { plans } };
     const stop = /^\/api\/care-plans\/mine\/(\d+)\/stop-request$/.exec(url.pathname);
     if (stop && init.method === 'POST') {
       const id = Number(stop[1]);
