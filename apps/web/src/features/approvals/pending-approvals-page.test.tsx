@@ -64,6 +64,9 @@ function server(
     if (url.startsWith('/api/appointments/pending-my-approval/summary'))
       return { body: { pending: items().length, today: 0, urgent: 1 } };
     if (url.startsWith('/api/appointments/pending-my-approval')) return { body: page(items()) };
+    // A visit in no care plan (issue 37).
+    if (url.startsWith('/api/care-plans/of-appointment/'))
+      return { body: { plan: null, visitId: null, dayText: null } };
     return {
       status: 404,
       body: { statusCode: 404, code: 'NOT_FOUND', message: 'Không tìm thấy', error: 'Không tìm thấy' },
@@ -143,9 +146,7 @@ describe('PendingApprovalsPage', () => {
       answer: (url) =>
         url === '/api/care-plans/of-appointment/2'
           ? { body: { plan: antenatalPlan(), visitId: 73, dayText: 'Tuần 20 + 3 ngày' } }
-          : url === '/api/care-plans/of-appointment/1'
-            ? { body: { plan: null, visitId: null, dayText: null } }
-            : undefined,
+          : undefined,
     });
     const { user } = open();
     await user.click(

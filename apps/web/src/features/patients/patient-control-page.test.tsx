@@ -92,6 +92,9 @@ function server(
     if (url.startsWith('/api/patients/detail'))
       return { body: { patient: WITH_ACCOUNT, visits: [TODAY_VISIT, WITH_ACCOUNT.lastAppointment] } };
     if (url.startsWith('/api/patients')) return { body: PAGE };
+    // A visit in no care plan (issue 37).
+    if (url.startsWith('/api/care-plans/of-appointment/'))
+      return { body: { plan: null, visitId: null, dayText: null } };
     if (url.startsWith('/api/appointments/public/availability'))
       return { body: { available: true, message: APPOINTMENT_MSG.slotAvailable, code: 'AVAILABLE', remaining: 2 } };
     return {
