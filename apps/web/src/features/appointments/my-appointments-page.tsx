@@ -13,9 +13,11 @@ import { useAuth } from '@/hooks/use-auth';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { useMyAppointments } from './api/get-my-appointments';
+import { useMyCarePlans } from './api/get-my-care-plans';
 import { CancelMyAppointmentDialog } from './components/cancel-my-appointment-dialog';
 import { ClaimWithCode } from './components/claim-with-code';
 import { MyAppointmentCard } from './components/my-appointment-card';
+import { MyCarePlans } from './components/my-care-plans';
 import { appointmentsInTab, countByTab, MY_APPOINTMENTS_TABS, patientMayCancel } from './my-appointments-tabs';
 
 /** Cards shown at a time; the whole list is loaded, so the tabs count every appointment. */
@@ -29,6 +31,10 @@ export default function MyAppointmentsPage() {
   usePageTitle(MY_APPOINTMENTS_MSG.title);
   const { token, user } = useAuth();
   const appointments = useMyAppointments(token);
+  // Her care plans (issue 37): a patient's account only; no other role has plans of its own.
+  const isPatient = user?.role === 'PATIENT';
+  const plans = useMyCarePlans(isPatient ? token : null);
+  const plansLoading = isPatient && plans.isPending;
   const [tab, setTab] = useState<MyAppointmentsTab>('all');
   const [page, setPage] = useState(1);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
@@ -59,9 +65,12 @@ export default function MyAppointmentsPage() {
         </Link>
       </div>
 
+      {isPatient && !plansLoading && <MyCarePlans plans={plans} />}
+
       <div className="mt-6">
         <QueryState
-          query={appointments}
+          // One spinner until her plans are read too: they go above the list.
+          query={plansLoading ? { ...appointments, isPending: true } : appointments}
           loadingLabel="Đang tải danh sách lịch hẹn..."
           errorTitle={MY_APPOINTMENTS_MSG.loadFailed}
         >

@@ -5,6 +5,7 @@ import { APPOINTMENT_MSG, APPROVALS_MSG, type Appointment, type AppointmentPage 
 import { routes } from '@/app/router';
 import { PAST_VISIT_TEXT, PAST_VISIT_WARNING } from './components/approval-parts';
 import { appointment } from '@/testing/appointment-fixture';
+import { antenatalPlan } from '@/testing/care-plan-fixture';
 import { makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
 // Tuesday 10 March 2026, 09:15 in Ho Chi Minh City.
@@ -63,6 +64,9 @@ function server(
     if (url.startsWith('/api/appointments/pending-my-approval/summary'))
       return { body: { pending: items().length, today: 0, urgent: 1 } };
     if (url.startsWith('/api/appointments/pending-my-approval')) return { body: page(items()) };
+    // A visit in no care plan (issue 37).
+    if (url.startsWith('/api/care-plans/of-appointment/'))
+      return { body: { plan: null, visitId: null, dayText: null } };
     return {
       status: 404,
       body: { statusCode: 404, code: 'NOT_FOUND', message: 'Không tìm thấy', error: 'Không tìm thấy' },
@@ -135,6 +139,35 @@ describe('PendingApprovalsPage', () => {
       APPROVALS_MSG.notAvailable,
     );
     expect(within(dialog).getByText('17/03/2026')).toBeInTheDocument();
+  });
+
+  it('shows on an assignment of a care plan the plan, its milestone, the week that day and the visits before (issue 37)', async () => {
+    const { sent } = server({
+      answer: (url) =>
+        url === '/api/care-plans/of-appointment/2'
+          ? { body: { plan: antenatalPlan(), visitId: 73, dayText: 'Tuần 20 + 3 ngày' } }
+          : undefined,
+    });
+    const { user } = open();
+    await user.click(
+      within(await rowOf('Bệnh nhân 2')).getByRole('button', { name: 'View appointment of Bệnh nhân 2' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Chi tiết lịch hẹn' });
+    const block = await within(dialog).findByRole('region', { name: 'Kế hoạch chăm sóc' });
+    expect(block).toHaveTextContent('Khám thai định kỳ');
+    expect(block).toHaveTextContent('Siêu âm hình thái thai nhi');
+    expect(block).toHaveTextContent('Tuần 20 + 3 ngày');
+    expect(within(block).getAllByRole('listitem')).toHaveLength(2);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // A visit in no plan: no block at all.
+    await user.click(
+      within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: 'View appointment of Bệnh nhân 1' }),
+    );
+    const other = await screen.findByRole('dialog', { name: 'Chi tiết lịch hẹn' });
+    await waitFor(() => expect(sent.some((s) => s.url === '/api/care-plans/of-appointment/1')).toBe(true));
+    expect(within(other).queryByText('Kế hoạch chăm sóc')).not.toBeInTheDocument();
   });
 
   it('accepts with an optional message, then says so', async () => {

@@ -13,6 +13,7 @@ import {
 } from '@clinic/shared';
 import { routes } from '@/app/router';
 import { appointment } from '@/testing/appointment-fixture';
+import { antenatalPlan } from '@/testing/care-plan-fixture';
 import {
   errorBody,
   makeUser,
@@ -82,6 +83,9 @@ function server(
     if (/\/api\/appointments\/\d+\/messages/.test(url)) return { body: { messages: [] } };
     if (/\/api\/appointments\/\d+\/payments/.test(url)) return { body: { payments: [], flags: [], refunds: [] } };
     if (url.startsWith('/api/appointments/waiting-list?')) return { body: { entries: [] } };
+    // A visit in no care plan (issue 37).
+    if (url.startsWith('/api/care-plans/of-appointment/'))
+      return { body: { plan: null, visitId: null, dayText: null } };
     if (url.startsWith('/api/appointments?') || url === '/api/appointments') return { body: PAGE };
     return {
       status: 404,
@@ -440,6 +444,28 @@ describe('BookingManagerPage', () => {
     expect(within(start).getByLabelText('Họ tên')).toHaveValue('Bệnh nhân 1');
     expect(within(start).getByLabelText('Số điện thoại')).toHaveValue(ITEMS[0]!.phone);
     expect(within(start).getByLabelText('Email (không bắt buộc)')).toHaveValue(ITEMS[0]!.email);
+  });
+
+  it('shows on the detail of a visit of a care plan the plan, its milestone and the visits before it, and nothing for another (issue 37)', async () => {
+    const { sent } = server((url) =>
+      url === '/api/care-plans/of-appointment/1'
+        ? { body: { plan: antenatalPlan(), visitId: 73, dayText: 'Tuần 20 + 3 ngày' } }
+        : undefined,
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Bệnh nhân 1' }, firstLoad));
+    const dialog = await screen.findByRole('dialog', { name: /Lịch hẹn #1/ });
+    const block = await within(dialog).findByRole('region', { name: 'Kế hoạch chăm sóc' });
+    expect(block).toHaveTextContent('Siêu âm hình thái thai nhi');
+    expect(block).toHaveTextContent('Tuần 20 + 3 ngày');
+    expect(within(block).getAllByRole('listitem')).toHaveLength(2);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(await screen.findByRole('button', { name: 'Bệnh nhân 2' }));
+    const other = await screen.findByRole('dialog', { name: /Lịch hẹn #2/ });
+    await waitFor(() => expect(sent.some((r) => r.url === '/api/care-plans/of-appointment/2')).toBe(true));
+    expect(within(other).queryByText('Kế hoạch chăm sóc')).not.toBeInTheDocument();
   });
 
   it('offers no new management link for an appointment without an e-mail', async () => {

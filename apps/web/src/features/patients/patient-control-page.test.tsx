@@ -12,6 +12,7 @@ import {
   type Role,
 } from '@clinic/shared';
 import { routes } from '@/app/router';
+import { antenatalPlan } from '@/testing/care-plan-fixture';
 import { makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
 // Tuesday 10 March 2026, 09:15 in Ho Chi Minh City.
@@ -91,6 +92,9 @@ function server(
     if (url.startsWith('/api/patients/detail'))
       return { body: { patient: WITH_ACCOUNT, visits: [TODAY_VISIT, WITH_ACCOUNT.lastAppointment] } };
     if (url.startsWith('/api/patients')) return { body: PAGE };
+    // A visit in no care plan (issue 37).
+    if (url.startsWith('/api/care-plans/of-appointment/'))
+      return { body: { plan: null, visitId: null, dayText: null } };
     if (url.startsWith('/api/appointments/public/availability'))
       return { body: { available: true, message: APPOINTMENT_MSG.slotAvailable, code: 'AVAILABLE', remaining: 2 } };
     return {
@@ -221,6 +225,26 @@ describe('PatientControlPage', () => {
     expect(within(history).getByText('Khám định kỳ ổn định')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows on the visit he writes notes for the care plan it belongs to, its milestone and the week that day (issue 37)', async () => {
+    const { user } = server('DOCTOR', (url) =>
+      url === '/api/care-plans/of-appointment/41'
+        ? { body: { plan: antenatalPlan(), visitId: 73, dayText: 'Tuần 20 + 3 ngày' } }
+        : undefined,
+    );
+    await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /Ghi chú khám/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ghi chú khám bệnh' });
+    const block = await within(dialog).findByRole('region', { name: 'Kế hoạch chăm sóc' });
+    expect(within(block).getByText('Mốc của lượt khám này').nextElementSibling).toHaveTextContent(
+      'Siêu âm hình thái thai nhi',
+    );
+    expect(within(block).getByText('Vào ngày khám').nextElementSibling).toHaveTextContent('Tuần 20 + 3 ngày');
+    expect(
+      within(block)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Khám thai lần đầu'), expect.stringContaining('Siêu âm đo độ mờ da gáy')]);
   });
 
   it('saves notes with a follow-up only once its date and time are chosen', async () => {

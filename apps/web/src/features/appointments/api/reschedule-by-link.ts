@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BOOKING_UI_MSG, type ManageActionResponse, type ManageRescheduleRequest } from '@clinic/shared';
 import { api } from '@/lib/api-client';
+import { carePlanByLinkQueryKey } from './get-care-plan-by-link';
 import { managedAppointmentQueryKey, managePath } from './get-managed-appointment';
 
 /**
@@ -23,6 +24,11 @@ export function useRescheduleByLink() {
     mutationFn: rescheduleByLink,
     onSuccess: (result, { token }) => queryClient.setQueryData(managedAppointmentQueryKey(token), result.appointment),
     // Moved or refused, the places of the slots she looked at have changed.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['appointments', 'public', 'availability'] }),
+    onSettled: (_result, _error, { token }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['appointments', 'public', 'availability'] }),
+        // Her plan's timeline shows the visit's new day.
+        queryClient.invalidateQueries({ queryKey: carePlanByLinkQueryKey(token) }),
+      ]),
   });
 }

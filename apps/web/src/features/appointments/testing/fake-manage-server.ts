@@ -1,10 +1,12 @@
 import {
   APPOINTMENT_MSG,
+  CARE_PLAN_MSG,
   CLAIM_MSG,
   UNANSWERED_STATUSES,
   type Appointment,
   type AvailabilityResponse,
   type ManagedAppointment,
+  type PatientCarePlan,
 } from '@clinic/shared';
 import { errorBody, mockFetch } from '@/testing/render-app';
 
@@ -28,6 +30,10 @@ type Options = {
   claimAnswer?: () => Reply | null;
   /** What GET /api/payments/methods answers (all three by default; none: online payment is off). */
   paymentMethods?: string[];
+  /** The care plan the visit belongs to (GET /care-plans/by-link/:token); none by default. */
+  carePlan?: PatientCarePlan | null;
+  /** Answers her request to stop the plan instead of noting it (a refusal). */
+  stopRequestAnswer?: () => Reply | null;
 };
 
 /**
@@ -45,6 +51,8 @@ export function serveManageLink(appointment: Appointment, options: Options = {})
     inAccount: current.userId != null,
   });
   const base = `/api/appointments/manage/${TOKEN}`;
+  const planBase = `/api/care-plans/by-link/${TOKEN}`;
+  let plan = options.carePlan ? { ...options.carePlan } : null;
 
   const fetchMock = mockFetch((rawUrl, init) => {
     const url = new URL(rawUrl, 'http://localhost');
@@ -65,6 +73,16 @@ export function serveManageLink(appointment: Appointment, options: Options = {})
       const answer = options.rescheduleAnswer?.(body);
       if (answer) return answer;
       current = { ...current, ...body };
+      // The plan's visit follows its appointment to the new day.
+      if (plan)
+        plan = {
+          ...plan,
+          visits: plan.visits.map((v) =>
+            v.appointment?.id === current.id
+              ? { ...v, appointment: { ...v.appointment, date: body.appointmentDate, time: body.appointmentTime } }
+              : v,
+          ),
+        };
       return { body: { message: APPOINTMENT_MSG.rescheduled, appointment: managed() } };
     }
     if (url.pathname === `${base}/claim` && method === 'POST') {
@@ -72,6 +90,14 @@ export function serveManageLink(appointment: Appointment, options: Options = {})
       if (answer) return answer;
       current = { ...current, userId: 12 };
       return { body: { message: CLAIM_MSG.claimedOne, appointment: managed() } };
+    }
+    if (url.pathname === planBase && method === 'GET') return { body: { plan } };
+    if (url.pathname === `${planBase}/stop-request` && method === 'POST') {
+      const answer = options.stopRequestAnswer?.();
+      if (answer) return answer;
+      if (!plan) return { status: 404, body: errorBody(404, CARE_PLAN_MSG.notFound, 'NOT_FOUND') };
+      plan = { ...plan, stopRequestedAt: '2026-03-10T02:30:00.000Z' };
+      return { body: { message: CARE_PLAN_MSG.stopRequested } };
     }
     if (url.pathname.startsWith('/api/appointments/manage/'))
       return { status: 404, body: errorBody(404, APPOINTMENT_MSG.manageLinkInvalid, 'MANAGE_LINK_INVALID') };

@@ -1,4 +1,4 @@
-import { CLAIM_MSG, type Appointment, type User } from '@clinic/shared';
+import { CARE_PLAN_MSG, CLAIM_MSG, type Appointment, type PatientCarePlan, type User } from '@clinic/shared';
 import { errorBody, makeUser, mockFetch } from '@/testing/render-app';
 
 export const patient: User = makeUser({
@@ -17,6 +17,12 @@ type Options = {
   cancelAnswer?: (id: number, body: { reason?: string }) => { status: number; body: unknown } | null;
   /** Visits booked signed out that the code CLAIM_CODE adds to her list. */
   claimable?: Appointment[];
+  /** Her care plans (GET /care-plans/mine); none by default. */
+  carePlans?: PatientCarePlan[];
+  /** Her plans are answered once this settles (a slow answer). */
+  plansReady?: Promise<unknown>;
+  /** Answers her request to stop a plan instead of noting it (a refusal). */
+  stopRequestAnswer?: (id: number) => { status: number; body: unknown } | null;
 };
 
 /** The one right answer of the fake's claim codes. */
@@ -24,10 +30,12 @@ export const CLAIM_CODE = '482913';
 
 /**
  * The server of a signed-in patient's pages: her profile, her appointments paged as the server
- * pages them (my-appointments; my-medical-history: the COMPLETED ones), and cancel.
+ * pages them (my-appointments; my-medical-history: the COMPLETED ones), and cancel; her care plans
+ * and her request to stop one.
  */
 export function serveMyAppointments(appointments: Appointment[], options: Options = {}) {
   const store = appointments.map((a) => ({ ...a }));
+  const plans = (options.carePlans ?? []).map((p) => ({ ...p }));
   const fetchMock = mockFetch((rawUrl, init) => {
     const url = new URL(rawUrl, 'http://localhost');
     if (url.pathname === '/api/users/profile') return { body: options.profile ?? patient };
@@ -51,6 +59,18 @@ export function serveMyAppointments(appointments: Appointment[], options: Option
           totalCapped: false,
         },
       };
+    }
+    if (url.pathname === '/api/care-plans/mine' && (init.method ?? 'GET') === 'GET')
+      return options.plansReady ? options.plansReady.then(() => ({ body: { plans } })) : { body: { plans } };
+    const stop = /^\/api\/care-plans\/mine\/(\d+)\/stop-request$/.exec(url.pathname);
+    if (stop && init.method === 'POST') {
+      const id = Number(stop[1]);
+      const failure = options.stopRequestAnswer?.(id);
+      if (failure) return failure;
+      const plan = plans.find((p) => p.id === id);
+      if (!plan) return { status: 404, body: errorBody(404, CARE_PLAN_MSG.notFound, 'NOT_FOUND') };
+      plan.stopRequestedAt = '2026-03-10T02:30:00.000Z';
+      return { body: { message: CARE_PLAN_MSG.stopRequested } };
     }
     const cancel = /^\/api\/appointments\/(\d+)\/cancel$/.exec(url.pathname);
     if (cancel && init.method === 'PUT') {
@@ -76,7 +96,7 @@ export function serveMyAppointments(appointments: Appointment[], options: Option
     }
     return { status: 404, body: errorBody(404, 'Không tìm thấy đường dẫn API.') };
   });
-  return { fetchMock, store };
+  return { fetchMock, store, plans };
 }
 
 export const callsTo = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>

@@ -1,5 +1,6 @@
 import { APPROVALS_MSG, formatDateTime, type Appointment } from '@clinic/shared';
 import { OutsideSpecialtyBadge } from '@/components/outside-specialty-badge';
+import { CarePlanOfVisit } from '@/components/care-plan-of-visit';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
@@ -58,6 +59,8 @@ export function ViewAssignmentModal({
         <DetailField label="Ngày đặt lịch">{formatDateTime(a.createdAt, clinicTimeZone())}</DetailField>
         <DetailField label="Chỉ định cho bạn lúc">{assignedAt(a)}</DetailField>
       </dl>
+      {/* A visit of a care plan (issue 37): the plan, its milestone and what came before. */}
+      <CarePlanOfVisit appointmentId={a.id} className="mt-6" />
     </Modal>
   );
 }

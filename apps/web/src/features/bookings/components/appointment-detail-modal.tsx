@@ -21,6 +21,7 @@ import {
   depositState,
   refundStateText,
 } from '@clinic/shared';
+import { CarePlanOfVisit } from '@/components/care-plan-of-visit';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { ActionMenu } from '@/components/ui/action-menu';
 import { Alert } from '@/components/ui/alert';
@@ -298,6 +299,8 @@ export function AppointmentDetailModal({
             <DetailField label="Cập nhật lần cuối">{formatDateTime(a.updatedAt, zone)}</DetailField>
           </dl>
         </section>
+        {/* A visit of a care plan (issue 37): the plan, its milestone and what came before. */}
+        <CarePlanOfVisit appointmentId={a.id} />
         {can(role, 'manageBookings') && <SlotWaitingList appointment={a} />}
         {can(role, 'manageBookings') && <AppointmentPayments appointmentId={a.id} />}
         <section aria-labelledby="detail-trail">

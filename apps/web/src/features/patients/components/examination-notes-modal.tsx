@@ -12,6 +12,7 @@ import {
   PATIENT_MSG,
   type PatientVisit,
 } from '@clinic/shared';
+import { CarePlanOfVisit } from '@/components/care-plan-of-visit';
 import { TimeSlotPicker } from '@/components/time-slot-picker';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -156,6 +157,9 @@ export function ExaminationNotesModal({
             </dd>
           </div>
         </dl>
+
+        {/* A visit of a care plan (issue 37): his notes complete its milestone. */}
+        <CarePlanOfVisit appointmentId={visit.id} />
 
         {paidNoShow && (
           <Alert tone="warning" title="Lịch hẹn đã thanh toán">

@@ -14,12 +14,14 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { buildUrl } from '@/lib/api-client';
 import { useCancelByLink } from '../../api/cancel-by-link';
+import { useCarePlanByLink } from '../../api/get-care-plan-by-link';
 import { useOnlinePaymentOffered } from '../../api/get-payment-methods';
 import { managePath } from '../../api/get-managed-appointment';
 import { CancelAppointmentDialog } from '../../shared/cancel-appointment-dialog';
 import { Hotline } from '../../shared/private-link-parts';
 import { useClinicNow } from '../../shared/use-clinic-now';
 import { ClaimVisit } from './claim-visit';
+import { LinkCarePlan } from './link-care-plan';
 import { ManagedAppointmentDetails } from './managed-appointment-details';
 import { RescheduleForm } from './reschedule-form';
 
@@ -62,6 +64,9 @@ export function ManagedAppointmentPanel({ token, managed }: { token: string; man
   const now = useClinicNow();
   const cancel = useCancelByLink();
   const online = useOnlinePaymentOffered();
+  // The plan her visit belongs to, if any: shown under the visit once read, and its window bounds a move.
+  const carePlan = useCarePlanByLink(token).data?.plan ?? null;
+  const planVisit = carePlan?.visits.find((v) => v.appointment?.id === managed.appointment.id) ?? null;
   const [rescheduling, setRescheduling] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -185,6 +190,7 @@ export function ManagedAppointmentPanel({ token, managed }: { token: string; man
           <RescheduleForm
             token={token}
             appointment={appointment}
+            planWindow={planVisit && { start: planVisit.windowStart, end: planVisit.windowEnd }}
             now={now}
             onClose={closeReschedule}
             onRescheduled={(result) => {
@@ -194,6 +200,8 @@ export function ManagedAppointmentPanel({ token, managed }: { token: string; man
           />
         </div>
       )}
+
+      {carePlan && <LinkCarePlan token={token} plan={carePlan} />}
 
       {cancelling && (
         <CancelAppointmentDialog

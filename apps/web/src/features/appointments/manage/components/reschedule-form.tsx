@@ -2,7 +2,10 @@ import { useEffect, useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  CARE_PLAN_MSG,
+  formatDate,
   formatLongDate,
+  isDateString,
   manageRescheduleRequestSchema,
   type Appointment,
   type ManageActionResponse,
@@ -23,9 +26,30 @@ import { slotRefusals, useSlotChoice } from '../../shared/use-slot-choice';
 
 export const RESCHEDULE_FAILED = 'Không thể đổi lịch hẹn lúc này. Vui lòng thử lại.';
 
+/** The dates a visit of a care plan must keep to (issue 37): its window, both days included. */
+export type VisitWindow = { start: string; end: string };
+
+/** Said under the date when the visit belongs to a plan. */
+export function windowSentence(range: VisitWindow): string {
+  return `Lượt khám này cần trong khoảng từ ${formatDate(range.start)} đến ${formatDate(range.end)}`;
+}
+
+/** A date outside the visit's window, said as the server says it (docs/PRODUCT.md §15). */
+function outsideWindowText(range: VisitWindow): string {
+  return `${CARE_PLAN_MSG.outsideWindow} (từ ${formatDate(range.start)} đến ${formatDate(range.end)})`;
+}
+
+/** The server's refusal of a date outside the plan's window: its own sentence, said next to the date. */
+function serverWindowRefusal(error: unknown): string | null {
+  const text = serverErrorText(error, 'message');
+  return text?.startsWith(CARE_PLAN_MSG.outsideWindow) ? text : null;
+}
+
 type RescheduleFormProps = {
   token: string;
   appointment: Appointment;
+  /** When the visit belongs to a care plan: only dates inside its window are offered. */
+  planWindow?: VisitWindow | null;
   /** The instant the slot rules are read against; the page renews it every minute. */
   now: Date;
   onRescheduled: (result: ManageActionResponse) => void;
@@ -37,7 +61,14 @@ const SLOT_FIELDS = ['appointmentDate', 'appointmentTime'] as const;
  * 'Đổi lịch hẹn': another date and time of the same department, offered and checked as the booking
  * form offers them (date rules, the slots left, the chosen slot's places); the server has the last word.
  */
-export function RescheduleForm({ token, appointment, now, onRescheduled, onClose }: RescheduleFormProps) {
+export function RescheduleForm({
+  token,
+  appointment,
+  planWindow = null,
+  now,
+  onRescheduled,
+  onClose,
+}: RescheduleFormProps) {
   const ids = useId();
   const titleId = `${ids}-title`;
   const availabilityId = `${ids}-availability`;
@@ -54,7 +85,11 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
     resolver: zodResolver(manageRescheduleRequestSchema),
     // Her current day, while it can still be booked: another time that day is one click away.
     defaultValues: {
-      appointmentDate: dateProblem(appointment.appointmentDate, now) ? '' : appointment.appointmentDate,
+      appointmentDate:
+        dateProblem(appointment.appointmentDate, now) ||
+        (planWindow && (appointment.appointmentDate < planWindow.start || appointment.appointmentDate > planWindow.end))
+          ? ''
+          : appointment.appointmentDate,
       appointmentTime: '',
     },
   });
@@ -65,8 +100,8 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
   }, [titleId]);
 
   const {
-    minDate,
-    maxDate,
+    minDate: bookableFrom,
+    maxDate: bookableTo,
     dateIssue,
     dateHint,
     slots,
@@ -87,12 +122,26 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
       if (message) setError('appointmentTime', { type: 'expired', message });
     },
   });
+  // A visit of a care plan moves only inside its window, within what the calendar allows.
+  const minDate = planWindow && planWindow.start > bookableFrom ? planWindow.start : bookableFrom;
+  const maxDate = planWindow && planWindow.end < bookableTo ? planWindow.end : bookableTo;
+  const outside =
+    planWindow && isDateString(date) && (date < planWindow.start || date > planWindow.end)
+      ? outsideWindowText(planWindow)
+      : null;
   // The slot she holds is not offered again: moving to it would change nothing.
-  const offered =
-    date === appointment.appointmentDate ? slots.filter((slot) => slot !== appointment.appointmentTime) : slots;
+  const offered = outside
+    ? []
+    : date === appointment.appointmentDate
+      ? slots.filter((slot) => slot !== appointment.appointmentTime)
+      : slots;
 
   const onValid = async (values: ManageRescheduleRequest) => {
     mutation.reset();
+    if (outside) {
+      setFocus('appointmentDate');
+      return;
+    }
     if (
       !(await confirm(
         { date: values.appointmentDate, time: values.appointmentTime, department: appointment.department },
@@ -106,7 +155,10 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
         onSuccess: onRescheduled,
         // A refusal about the date or the time is said next to that field.
         onError: (error) => {
-          const wrong = serverFieldError(error, SLOT_FIELDS);
+          const windowRefusal = serverWindowRefusal(error);
+          const wrong = windowRefusal
+            ? { field: 'appointmentDate' as const, message: windowRefusal }
+            : serverFieldError(error, SLOT_FIELDS);
           if (wrong) setError(wrong.field, { type: 'server', message: wrong.message }, { shouldFocus: true });
         },
       },
@@ -115,7 +167,7 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
 
   const busy = checking || mutation.isPending;
   const refusal =
-    mutation.isError && !serverFieldError(mutation.error, SLOT_FIELDS)
+    mutation.isError && !serverFieldError(mutation.error, SLOT_FIELDS) && !serverWindowRefusal(mutation.error)
       ? (serverErrorText(mutation.error, 'message') ?? RESCHEDULE_FAILED)
       : null;
 
@@ -141,8 +193,17 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
           label="Ngày khám mới"
           id="reschedule-date"
           required
-          error={errors.appointmentDate?.message ?? dateIssue ?? undefined}
-          hint={dateHint}
+          error={errors.appointmentDate?.message ?? dateIssue ?? outside ?? undefined}
+          hint={
+            planWindow ? (
+              <>
+                <span className="block">{windowSentence(planWindow)}.</span>
+                <span className="block">{dateHint}</span>
+              </>
+            ) : (
+              dateHint
+            )
+          }
         >
           {(field) => (
             <Input
@@ -171,7 +232,10 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
               inputRef={field.ref}
               hint={slotsHint}
               emptyMessage={
-                slotsEmptyMessage ?? (offered.length === 0 ? 'Không còn khung giờ nào khác cho ngày đã chọn.' : null)
+                outside
+                  ? 'Không có khung giờ nào cho ngày đã chọn.'
+                  : (slotsEmptyMessage ??
+                    (offered.length === 0 ? 'Không còn khung giờ nào khác cho ngày đã chọn.' : null))
               }
               error={errors.appointmentTime?.message}
             />
@@ -188,8 +252,8 @@ export function RescheduleForm({ token, appointment, now, onRescheduled, onClose
           </Button>
           <SlotSubmitButton
             busy={busy}
-            blocked={blocked}
-            reasonId={dateIssue ? 'reschedule-date-error' : availabilityId}
+            blocked={blocked || !!outside}
+            reasonId={dateIssue || outside ? 'reschedule-date-error' : availabilityId}
             label="Xác nhận đổi lịch"
             busyLabel="Đang đổi lịch..."
           />
