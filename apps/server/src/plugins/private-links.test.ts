@@ -129,6 +129,7 @@ for (const kind of dbKinds()) {
       { method: 'GET', url: `/api/appointments/manage/${tokens.manage}/calendar.ics` },
       { method: 'GET', url: `/api/appointments/waiting-list/${tokens.waiting}` },
       { method: 'GET', url: `/api/appointments/calendar-feed/${tokens.feed}` },
+      { method: 'GET', url: `/api/care-plans/by-link/${tokens.manage}` },
       // An answer that is an error is still about the link: a wrong token, a bad body.
       { method: 'GET', url: `/api/appointments/manage/${'B'.repeat(43)}` },
       { method: 'POST', url: `/api/appointments/manage/${tokens.manage}/reschedule`, payload: {} },
@@ -187,6 +188,7 @@ for (const kind of dbKinds()) {
         '/api/appointments/calendar-feed/:token',
         '/api/appointments/manage/:token',
         '/api/appointments/waiting-list/:token',
+        '/api/care-plans/by-link/:token',
         '/api/payments/pay/:token',
         '/api/privacy/link/:token',
         '/appointment/manage/:token',

@@ -3,6 +3,7 @@ import {
   ANCHORS_OF_KIND,
   bookableRange,
   CALL_BACK_DAYS,
+  can,
   CARE_PLAN_KINDS,
   CARE_PLAN_MSG as CM,
   clinicMoment,
@@ -17,7 +18,6 @@ import {
   type CarePlanAnchor,
   type CarePlanKind,
   type CarePlanPreferences,
-  type CarePlanTemplateBody,
   type PlannedVisit,
   type ProposedVisit,
   type Role,
@@ -67,8 +67,8 @@ const planNotFound = () => new NotFoundError(CM.notFound, 'CARE_PLAN_NOT_FOUND')
 // ---------------------------------------------------------------- templates
 
 export async function listTemplates(deps: Pick<AppDeps, 'db'>, actor: Actor) {
-  const all = actor.role === 'ADMIN';
-  return { templates: await repo.listTemplates(deps.db, !all) };
+  // Who manages templates sees the inactive ones too; the others, those new plans may use.
+  return { templates: await repo.listTemplates(deps.db, !can(actor.role, 'manageCarePlanTemplates')) };
 }
 
 export async function saveTemplate(deps: CarePlanDeps, actor: Actor, body: TemplateSave, id?: number) {
@@ -714,5 +714,3 @@ export const carePlanWindows: CarePlanWindows = {
     return { windowStart: visit.windowStart, windowEnd: visit.windowEnd };
   },
 };
-
-export type { CarePlanTemplateBody };
