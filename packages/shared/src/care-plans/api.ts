@@ -53,11 +53,6 @@ export const CARE_PLAN_MSG = {
   stopRequested: 'Đã gửi yêu cầu dừng kế hoạch đến phòng khám',
 } as const;
 
-const planId = z.coerce
-  .number({ error: CARE_PLAN_MSG.invalidId })
-  .int(CARE_PLAN_MSG.invalidId)
-  .positive(CARE_PLAN_MSG.invalidId)
-  .max(MAX_INT, CARE_PLAN_MSG.invalidId);
 const doctorId = z.number().int().positive().max(MAX_INT).nullish();
 const reason = (missing: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(500, 'Lý do tối đa 500 ký tự');
