@@ -37,6 +37,7 @@ import type { CarePlanRow } from '../../db/schema';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { bookAtDesk } from '../appointments/booking/desk-booking.service';
 import { freePlacesInRange } from '../appointments/booking/booking.service';
+import { lockSlotsInOrder } from '../appointments/booking/appointment-making.service';
 import { requireCandidate } from '../appointments/life-cycle/life-cycle.service';
 import { endVisits } from '../appointments/life-cycle/end-visit.service';
 import { moveVisit, tellVisitsMoved } from '../appointments/life-cycle/staff-edit.service';
@@ -228,95 +229,127 @@ export async function startPlan(deps: CarePlanDeps, input: StartInput, actor: Ac
   }
   toBook.sort((a, b) => slotOrder({ ...a, department: a.visit.department }, { ...b, department: b.visit.department }));
   const email = input.email ?? null;
-  const id = await deps.db.transaction(async (tx) => {
-    const userId = await repo.userIdOfEmail(tx, email);
-    const plan = await repo.insertPlan(tx, {
-      templateId: template.id,
-      templateVersion: template.version,
-      name: template.name,
-      kind: template.kind,
-      anchor: input.anchor,
-      anchorDate: input.anchorDate,
-      status: 'ACTIVE',
-      fullName: input.fullName,
-      phone: input.phone,
-      email,
-      userId,
-      preferences: input.preferences ?? {},
-      createdBy: actor.id,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const booked = new Map<string, number>();
-    for (const b of toBook) {
-      try {
-        const { appointment } = await bookAtDesk(
-          tx,
-          deps,
-          {
-            fullName: input.fullName,
-            phone: input.phone,
-            email,
-            appointmentDate: b.date,
-            appointmentTime: b.time,
-            department: b.visit.department,
-            // Never the plan's name or purpose: her messages show what the desk booking shows.
-            reason: null,
-            doctorId: b.doctorId,
-            consentInPerson: true,
-          } as Parameters<typeof bookAtDesk>[2],
-          actor,
-          origin,
-          now,
-          userId,
-        );
-        booked.set(b.visit.key, appointment.id);
-      } catch (error) {
-        if (error instanceof ConflictError)
-          throw new ConflictError(`${CM.slotTaken} (${b.visit.label})`, (error as ConflictError).code);
-        throw error;
-      }
-    }
-    await repo.insertVisits(
-      tx,
-      planned.map((v) => ({
-        planId: plan.id,
-        key: v.key,
-        label: v.label,
-        department: v.department,
-        fromDay: v.fromDay,
-        toDay: v.toDay,
-        windowStart: v.windowStart,
-        windowEnd: v.windowEnd,
-        appointmentId: booked.get(v.key) ?? null,
+  const id = await retryOnDeadlock(() =>
+    deps.db.transaction(async (tx) => {
+      // Every slot's lock first, in the one order: the counters the bookings write come after.
+      await lockSlotsInOrder(
+        tx,
+        toBook.map((b) => ({ appointmentDate: b.date, appointmentTime: b.time, department: b.visit.department })),
+      );
+      const userId = await repo.userIdOfEmail(tx, email);
+      const plan = await repo.insertPlan(tx, {
+        templateId: template.id,
+        templateVersion: template.version,
+        name: template.name,
+        kind: template.kind,
+        anchor: input.anchor,
+        anchorDate: input.anchorDate,
+        status: 'ACTIVE',
+        fullName: input.fullName,
+        phone: input.phone,
+        email,
+        userId,
+        preferences: input.preferences ?? {},
+        createdBy: actor.id,
         createdAt: now,
-      })),
-    );
-    // WAIT: she joins the slot's waiting list (she gave an e-mail), in a savepoint of this transaction:
-    // a slot that opened meanwhile, or a list she is already on, leaves the visit on the call-back list.
-    for (const visit of planned) {
-      const s = sent.get(visit.key)!;
-      if (booked.has(visit.key) || s.ifNoPlace !== 'WAIT' || !email || !s.date || !s.time) continue;
-      try {
-        await joinWaitingList(
-          { db: tx, clock: deps.clock, timeZone: deps.timeZone },
-          {
-            fullName: input.fullName,
-            phone: input.phone,
-            email,
-            appointmentDate: s.date,
-            appointmentTime: s.time,
-            department: visit.department,
-          } as Parameters<typeof joinWaitingList>[1],
-          origin,
-        );
-      } catch (error) {
-        if (!(error instanceof ConflictError) && !(error instanceof BadRequestError)) throw error;
+        updatedAt: now,
+      });
+      const booked = new Map<string, number>();
+      for (const b of toBook) {
+        try {
+          const { appointment } = await bookAtDesk(
+            tx,
+            deps,
+            {
+              fullName: input.fullName,
+              phone: input.phone,
+              email,
+              appointmentDate: b.date,
+              appointmentTime: b.time,
+              department: b.visit.department,
+              // Never the plan's name or purpose: her messages show what the desk booking shows.
+              reason: null,
+              doctorId: b.doctorId,
+              consentInPerson: true,
+            } as Parameters<typeof bookAtDesk>[2],
+            actor,
+            origin,
+            now,
+            userId,
+          );
+          booked.set(b.visit.key, appointment.id);
+        } catch (error) {
+          if (error instanceof ConflictError)
+            throw new ConflictError(`${CM.slotTaken} (${b.visit.label})`, (error as ConflictError).code);
+          throw error;
+        }
       }
-    }
-    return plan.id;
-  });
+      await repo.insertVisits(
+        tx,
+        planned.map((v) => ({
+          planId: plan.id,
+          key: v.key,
+          label: v.label,
+          department: v.department,
+          fromDay: v.fromDay,
+          toDay: v.toDay,
+          windowStart: v.windowStart,
+          windowEnd: v.windowEnd,
+          appointmentId: booked.get(v.key) ?? null,
+          createdAt: now,
+        })),
+      );
+      // WAIT: she joins the slot's waiting list (she gave an e-mail), in a savepoint of this transaction:
+      // a slot that opened meanwhile, or a list she is already on, leaves the visit on the call-back list.
+      for (const visit of planned) {
+        const s = sent.get(visit.key)!;
+        if (booked.has(visit.key) || s.ifNoPlace !== 'WAIT' || !email || !s.date || !s.time) continue;
+        try {
+          await joinWaitingList(
+            { db: tx, clock: deps.clock, timeZone: deps.timeZone },
+            {
+              fullName: input.fullName,
+              phone: input.phone,
+              email,
+              appointmentDate: s.date,
+              appointmentTime: s.time,
+              department: visit.department,
+            } as Parameters<typeof joinWaitingList>[1],
+            origin,
+          );
+        } catch (error) {
+          if (!(error instanceof ConflictError) && !(error instanceof BadRequestError)) throw error;
+        }
+      }
+      return plan.id;
+    }),
+  );
   return { message: CM.started, plan: await planView(deps, id) };
+}
+
+/**
+ * A transaction that PostgreSQL ended to break a deadlock (40P01) is run again, whole: the slots'
+ * order rules out a circle over the slots, but the day and month counters the bookings' triggers write
+ * can still cross between two plans of disjoint slots. All or none either way.
+ */
+async function retryOnDeadlock<T>(run: () => Promise<T>, tries = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= tries || !isDeadlock(error)) throw error;
+    }
+  }
+}
+
+function isDeadlock(err: unknown): boolean {
+  for (
+    let e: unknown = err, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  )
+    if ((e as { code?: unknown }).code === '40P01') return true;
+  return false;
 }
 
 function outsideWindow(v: { windowStart: string; windowEnd: string }) {
