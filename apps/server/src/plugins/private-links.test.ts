@@ -178,8 +178,8 @@ for (const kind of dbKinds()) {
       const leaked = carrying.filter((a) => a.tokens.some((token) => log.includes(token)));
       expect(leaked.map((a) => `${a.method} ${a.url}`)).toEqual([]);
       // The routes of issues 28-34 that carry a token (GET, POST… of each, the link's proof of its
-      // e-mail or phone included), and the four pages.
-      expect(carrying.length).toBe(25);
+      // e-mail or phone included), the two of her care plan behind her link (issue 37), and the four pages.
+      expect(carrying.length).toBe(27);
       expect(log).toContain('"url":"/api/privacy/link/[redacted]/data"');
     });
 
