@@ -268,33 +268,28 @@ export async function listPlans(db: Db, f: PlanListFilter, today: string, page: 
       where dv.plan_id = p.id and da.doctor_id = ${f.doctorId})`);
   if (f.nextBefore) where.push(sql`n.window_start <= ${f.nextBefore}::date`);
   const state = visitStateSql(today);
+  // The plan's next milestone: the first visit still to come that has not taken place.
+  const nextVisit = sql`select v.label, v.window_start, v.window_end, ${state} as state, a.appointment_date::text as date
+      from ${carePlanVisits} v left join appointments a on a.id = v.appointment_id
+      where v.plan_id = p.id and v.skip_reason is null and v.window_end >= ${today}::date
+        and (a.id is null or a.status not in ('COMPLETED', 'NEEDS_PAYMENT', 'PAYMENT_REQUESTED'))
+      order by v.window_start, v.id limit 1`;
   const result = await db.execute(sql`select p.id, p.name, p.kind, p.status, p.full_name as "fullName",
       p.phone, p.anchor, p.anchor_date::text as "anchorDate", p.stop_requested_at as "stopRequestedAt",
       n.label as "nLabel", n.window_start::text as "nStart", n.window_end::text as "nEnd", n.state as "nState",
       n.date as "nDate", count(*) over() as total
     from ${carePlans} p
-    left join lateral (
-      select v.label, v.window_start, v.window_end, ${state} as state, a.appointment_date::text as date
-      from ${carePlanVisits} v left join appointments a on a.id = v.appointment_id
-      where v.plan_id = p.id and v.skip_reason is null and v.window_end >= ${today}::date
-        and (a.id is null or a.status not in ('COMPLETED', 'NEEDS_PAYMENT', 'PAYMENT_REQUESTED'))
-      order by v.window_start, v.id limit 1
-    ) n on true
+    left join lateral (${nextVisit}) n on true
     where ${sql.join(where, sql` and `)}
     order by p.id desc
     limit ${size} offset ${(page - 1) * size}`);
   const rows = rowsOf<Record<string, unknown>>(result);
-  return { rows, total: rows.length > 0 ? Number(rows[0]!.total) : await countPlans(db, f, today) };
-}
-
-async function countPlans(db: Db, f: PlanListFilter, today: string): Promise<number> {
-  // An empty page past the end still says how many there are.
-  if (Object.keys(f).length === 0) {
-    const result = await db.execute(sql`select count(*)::int as n from ${carePlans}`);
-    return rowsOf<{ n: number }>(result)[0]!.n;
-  }
-  const { rows } = await listPlans(db, f, today, 1, 1);
-  return rows.length > 0 ? Number(rows[0]!.total) : 0;
+  if (rows.length > 0 || page === 1) return { rows, total: rows.length > 0 ? Number(rows[0]!.total) : 0 };
+  // A page past the end still says how many there are.
+  const counted = await db.execute(sql`select count(*)::int as n from ${carePlans} p
+    left join lateral (${nextVisit}) n on true
+    where ${sql.join(where, sql` and `)}`);
+  return { rows, total: rowsOf<{ n: number }>(counted)[0]!.n };
 }
 
 /** The desk's call-back list: active plans' visits due within `days` with none booked, or missed with none booked. */

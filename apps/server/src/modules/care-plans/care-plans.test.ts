@@ -218,6 +218,12 @@ for (const kind of dbKinds()) {
       const list = await call(t.app, s.staff, 'GET', `/api/care-plans?q=${plan.phone}`);
       expect(list.statusCode, list.body).toBe(200);
       expect(list.json().items).toMatchObject([{ id: plan.id, next: { state: 'MISSED' } }]);
+      // Past the last page, and a filter nobody matches: the total still said.
+      const past = await call(t.app, s.staff, 'GET', `/api/care-plans?q=${plan.phone}&page=3`);
+      expect(past.json()).toMatchObject({ items: [], total: 1, page: 3 });
+      const none = await call(t.app, s.doctor, 'GET', '/api/care-plans?q=khong-ai-ca');
+      expect(none.statusCode, none.body).toBe(200);
+      expect(none.json()).toMatchObject({ items: [], total: 0 });
       const summary = await call(t.app, s.staff, 'GET', '/api/care-plans/summary');
       expect(summary.statusCode, summary.body).toBe(200);
       expect(summary.json().running.FERTILITY).toBeGreaterThan(0);
