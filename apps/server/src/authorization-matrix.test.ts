@@ -605,9 +605,8 @@ for (const kind of dbKinds()) {
       'GET /api/care-plans/call-back': { expect: perm('readCarePlans') },
       'GET /api/care-plans/summary': { expect: perm('readCarePlans') },
       'GET /api/care-plans/:id': { expect: perm('readCarePlans'), req: () => ({ url: '/api/care-plans/999999' }) },
-      'GET /api/care-plans/of-appointment/:id': {
-        expect: appointment(['ADMIN', 'STAFF', 'DOCTOR', 'PATIENT'], ['PATIENT', 'DOCTOR']),
-      },
+      // The doctor's view of a visit: the back office's, a doctor on his own visits only.
+      'GET /api/care-plans/of-appointment/:id': { expect: appointment(rolesWith('readAppointments'), ['DOCTOR']) },
       'PUT /api/care-plans/:id/stop': {
         expect: perm('stopCarePlans'),
         req: () => ({ url: '/api/care-plans/999999/stop', payload: { reason: 'Dừng' } }),

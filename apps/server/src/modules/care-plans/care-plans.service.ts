@@ -519,7 +519,8 @@ export async function askStopByLink(deps: CarePlanDeps, token: string) {
   const holder = await linkHolder(deps, token);
   const visit = await repo.visitOfAppointment(deps.db, holder.appointmentId);
   const plan = visit && (await repo.findPlan(deps.db, visit.planId));
-  if (!plan) throw planNotFound();
+  // A real link whose visit belongs to no plan: 409, not 404 (a 404 on a link counts as a guess).
+  if (!plan) throw new ConflictError(CM.notFound, 'NO_CARE_PLAN');
   return askStop(deps, plan);
 }
 
