@@ -224,7 +224,8 @@ export async function startPlan(deps: CarePlanDeps, input: StartInput, actor: Ac
     const s = sent.get(visit.key)!;
     if (s.date && s.time) {
       if (s.date < visit.windowStart || s.date > visit.windowEnd) throw outsideWindow(visit);
-      toBook.push({ visit, date: s.date, time: s.time, doctorId: s.doctorId ?? null });
+      // WAIT names the full slot she waits for: it is not booked (below, its waiting list).
+      if (s.ifNoPlace !== 'WAIT') toBook.push({ visit, date: s.date, time: s.time, doctorId: s.doctorId ?? null });
     }
   }
   toBook.sort((a, b) => slotOrder({ ...a, department: a.visit.department }, { ...b, department: b.visit.department }));

@@ -4,7 +4,7 @@ import { CARE_PLAN_MSG, EXAMPLE_CARE_PLANS } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { call, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
-import { appointments, carePlans, users } from '../../db/schema';
+import { appointments, carePlans, users, waitingListEntries } from '../../db/schema';
 import { findAppointment, updateAppointment } from '../appointments/appointments.repository';
 import { issueManageLink } from '../appointments/private-link/manage-token';
 
@@ -137,6 +137,24 @@ for (const kind of dbKinds()) {
       expect(booked).toHaveLength(2);
       // Her messages never name the plan: the booking carries no reason.
       expect(booked.every((a) => a.reason === null)).toBe(true);
+    });
+
+    it('a visit whose window is full waits on its slot when she gave an e-mail, and stays to book', async () => {
+      const full = { appointmentDate: '2027-05-19', appointmentTime: '10:00', department: 'FERTILITY' };
+      for (let i = 0; i < 3; i++) await seedAppointment(db(), { ...full, phone: phone(), status: 'CONFIRMED' });
+      // Cycle from Thursday 13 May: days 7–8 are Wed 19 – Thu 20, and Wednesday's 10:00 is full.
+      const started = await start(
+        '2027-05-13',
+        [{ key: 'baseline' }, { key: 'follicle', date: '2027-05-19', time: '10:00', ifNoPlace: 'WAIT' }],
+        { email: 'hoa.cho@example.com' },
+      );
+      expect(started.statusCode, started.body).toBe(201);
+      expect(started.json().plan.visits.map((v: { state: string }) => v.state)).toEqual(['TO_BOOK', 'TO_BOOK']);
+      const waiting = await db()
+        .select()
+        .from(waitingListEntries)
+        .where(eq(waitingListEntries.email, 'hoa.cho@example.com'));
+      expect(waiting).toMatchObject([{ ...full, status: 'WAITING' }]);
     });
 
     it('refuses a visit outside its window, and a list of visits that is not the plan', async () => {
