@@ -55,7 +55,12 @@ export const milestoneTemplateSchema = z
       .string()
       .trim()
       .regex(/^[a-z0-9-]{1,40}$/, 'Mã mốc chỉ gồm chữ thường không dấu, số và gạch nối (tối đa 40 ký tự)'),
-    label: z.string().trim().min(1, 'Vui lòng nhập tên mốc').max(120, 'Tên mốc tối đa 120 ký tự'),
+    label: z
+      .string()
+      .regex(/\S/, 'Vui lòng nhập tên mốc')
+      .trim()
+      .min(1, 'Vui lòng nhập tên mốc')
+      .max(120, 'Tên mốc tối đa 120 ký tự'),
     department: z.enum(DEPARTMENT_CODES, { error: 'Khoa không hợp lệ' }),
     from: z.number().int().min(0).max(730),
     to: z.number().int().min(0).max(730),
@@ -76,7 +81,12 @@ export type MilestoneTemplate = z.infer<typeof milestoneTemplateSchema>;
 
 export const carePlanTemplateBodySchema = z
   .object({
-    name: z.string().trim().min(1, 'Vui lòng nhập tên kế hoạch').max(120, 'Tên kế hoạch tối đa 120 ký tự'),
+    name: z
+      .string()
+      .regex(/\S/, 'Vui lòng nhập tên kế hoạch')
+      .trim()
+      .min(1, 'Vui lòng nhập tên kế hoạch')
+      .max(120, 'Tên kế hoạch tối đa 120 ký tự'),
     kind: z.enum(CARE_PLAN_KINDS),
     anchors: z.array(z.enum(CARE_PLAN_ANCHORS)).min(1),
     milestones: z.array(milestoneTemplateSchema).min(1, 'Kế hoạch cần ít nhất một mốc').max(30),
