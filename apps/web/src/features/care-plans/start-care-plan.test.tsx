@@ -119,6 +119,18 @@ describe("'Tạo kế hoạch' (issue 37)", () => {
     await fillAndPropose(dialog, user);
     const morphology = within(dialog).getByRole('group', { name: 'Siêu âm hình thái thai nhi' });
     await user.click(within(morphology).getByRole('radio', { name: 'Vào danh sách chờ' }));
+    // Waiting names the full slot she waits for: without it nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Đặt tất cả' }));
+    expect(await within(morphology).findByText('Vui lòng chọn ngày và giờ khám')).toBeInTheDocument();
+    expect(sent.some((s) => s.url === '/api/care-plans' && s.method === 'POST')).toBe(false);
+    pickDate(
+      within(morphology).getByLabelText('Ngày khám – Siêu âm hình thái thai nhi (khung giờ muốn chờ)'),
+      '2026-06-03',
+    );
+    await user.selectOptions(
+      within(morphology).getByLabelText('Giờ khám – Siêu âm hình thái thai nhi (khung giờ muốn chờ)'),
+      '09:00',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Đặt tất cả' }));
     await waitFor(() => expect(sent.some((s) => s.url === '/api/care-plans' && s.method === 'POST')).toBe(true));
     const body = sent.find((s) => s.url === '/api/care-plans' && s.method === 'POST')!.body as {
@@ -129,7 +141,7 @@ describe("'Tạo kế hoạch' (issue 37)", () => {
     expect(body.visits).toEqual([
       { key: 'first-visit', date: null, time: null, doctorId: null, ifNoPlace: 'CALL_BACK' },
       { key: 'nt-scan', date: '2026-03-31', time: '08:00', doctorId: 9, ifNoPlace: 'CALL_BACK' },
-      { key: 'morphology', date: null, time: null, doctorId: null, ifNoPlace: 'WAIT' },
+      { key: 'morphology', date: '2026-06-03', time: '09:00', doctorId: null, ifNoPlace: 'WAIT' },
     ]);
   });
 

@@ -194,14 +194,21 @@ export function StartCarePlanModal({
     const problems: Record<string, string> = {};
     const visits = proposed.proposal.visits.map((v) => {
       const choice = choices[v.key]!;
-      if (v.unbookable)
+      if (v.unbookable) {
+        // Waiting names the full slot she waits for (the server joins its waiting list); it needs her e-mail.
+        const wait = v.unbookable === 'NO_PLACE' && hasEmail && choice.ifNoPlace === 'WAIT';
+        if (wait) {
+          const problem = slotProblem(v, choice, now, zone);
+          if (problem) problems[v.key] = problem;
+        }
         return {
           key: v.key,
-          date: null,
-          time: null,
+          date: wait ? choice.date : null,
+          time: wait ? choice.time : null,
           doctorId: null,
-          ifNoPlace: hasEmail ? choice.ifNoPlace : ('CALL_BACK' as const),
+          ifNoPlace: wait ? ('WAIT' as const) : ('CALL_BACK' as const),
         };
+      }
       const problem = slotProblem(v, choice, now, zone);
       if (problem) problems[v.key] = problem;
       const kept = v.proposal && v.proposal.date === choice.date && v.proposal.time === choice.time;
@@ -589,6 +596,23 @@ function VisitProposal({
               </p>
             )}
           </div>
+          {choice.ifNoPlace === 'WAIT' && hasEmail && (
+            <div className="mt-2">
+              <SlotFields
+                idPrefix={id}
+                visitLabel={`${visit.label} (khung giờ muốn chờ)`}
+                visit={visit}
+                value={choice}
+                onChange={onChange}
+                error={error}
+                anchor={anchor}
+                anchorDate={anchorDate}
+                today={today}
+                now={now}
+                zone={zone}
+              />
+            </div>
+          )}
         </fieldset>
       ) : (
         <SlotFields
