@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { DEPARTMENT_CODES, TIME_SLOTS } from '@clinic/shared';
+import { addDays, DEPARTMENT_CODES, planVisits, TIME_SLOTS, type CarePlanTemplateBody } from '@clinic/shared';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openPglite, openPostgres, type Database } from '../src/db/client';
 import { hashPassword, verifyPassword } from '../src/lib/password';
@@ -320,6 +320,38 @@ try {
   const browser = { 'accept-encoding': 'gzip, deflate, br' };
   const as = (token: string) => ({ ...browser, authorization: `Bearer ${token}` });
   const json = { 'content-type': 'application/json' };
+  // The antenatal example plan and a woman at 8 weeks: her visits' windows from today to week 40.
+  const { templates } = (await (
+    await fetch(`${base}/api/care-plans/templates`, { headers: { authorization: `Bearer ${staff}` } })
+  ).json()) as { templates: (CarePlanTemplateBody & { id: number })[] };
+  const antenatal = templates.find((t) => t.kind === 'ANTENATAL')!;
+  const planAnchor = addDays(new Date().toISOString().slice(0, 10), -56);
+  const planVisitsOf = planVisits(antenatal.milestones, 'LMP', planAnchor);
+  let planCount = 0;
+  /** Each plan takes, in every window, a day and an hour of its own turn: its visits spread over the window's slots. */
+  const nextPlan = () => {
+    const k = ++planCount;
+    return JSON.stringify({
+      templateId: antenatal.id,
+      anchor: 'LMP',
+      anchorDate: planAnchor,
+      fullName: 'Nguyễn Thị Kế Hoạch',
+      phone: `08${String(run).padStart(2, '0')}${String(k).padStart(6, '0').slice(-6)}`,
+      consentInPerson: true,
+      visits: planVisitsOf.map((v) => {
+        const days: string[] = [];
+        for (let d = v.windowStart; d <= v.windowEnd; d = addDays(d, 1))
+          if (d > planAnchor && new Date(`${d}T00:00:00Z`).getUTCDay() !== 0) days.push(d);
+        const later = days.filter((d) => d > addDays(planAnchor, 57));
+        const pool = later.length > 0 ? later : days;
+        return {
+          key: v.key,
+          date: pool[k % pool.length],
+          time: TIME_SLOTS[Math.floor(k / pool.length) % TIME_SLOTS.length],
+        };
+      }),
+    });
+  };
   const scenarios: Scenario[] = [
     { name: 'bare: GET /api/health', path: '/api/health' },
     { name: 'GET /api/users/profile', path: '/api/users/profile', headers: as(staff) },
@@ -532,6 +564,23 @@ try {
       nextBody: nextLoadBooking,
       alsoExpected: [409],
       ratio: 0.2,
+    },
+    // A care plan (issue 37): the receptionist's proposal (the first free slot of each of ten windows
+    // over 32 weeks), then a plan started each time, its ten visits booked all or none.
+    {
+      name: 'POST /api/care-plans/proposal (antenatal, at 8 weeks)',
+      path: '/api/care-plans/proposal',
+      method: 'POST',
+      headers: { ...as(staff), ...json },
+      body: JSON.stringify({ templateId: antenatal.id, anchor: 'LMP', anchorDate: planAnchor, preferences: {} }),
+    },
+    {
+      name: 'POST /api/care-plans (an antenatal plan started each time, ten visits)',
+      path: '/api/care-plans',
+      method: 'POST',
+      headers: { ...as(staff), ...json },
+      nextBody: nextPlan,
+      alsoExpected: [409],
     },
     {
       name: 'POST /api/auth/login (argon2id)',
