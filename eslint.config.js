@@ -34,6 +34,7 @@ const serverModules = [
   'seo',
   'appointments',
   'payments',
+  'care-plans',
   'privacy',
   'newsletter',
   'patients',

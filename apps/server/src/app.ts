@@ -30,6 +30,8 @@ import { visitPayments } from './modules/payments/payments.service';
 import { refundsRoutes } from './modules/payments/refunds.routes';
 import { paymentSimulatorRoutes } from './modules/payments/simulator.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { carePlansRoutes } from './modules/care-plans/care-plans.routes';
+import { carePlanWindows } from './modules/care-plans/care-plans.service';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { accessLogPlugin } from './plugins/access-log';
 import { authPlugin } from './plugins/auth';
@@ -99,6 +101,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     onEmailDelivered: noteAppointmentEmailSent,
     onDoctorAccountEnded: endCalendarFeed,
     payments: visitPayments,
+    carePlans: carePlanWindows,
   };
   const trust = deps.config.trustProxy;
   const privateLinks = new PrivateLinks();
@@ -172,6 +175,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     privacyRoutes,
     paymentsRoutes,
     refundsRoutes,
+    carePlansRoutes,
     // The providers' local simulators (issue 28): never in production, where only real keys pay.
     ...(deps.config.env === 'production' ? [] : [paymentSimulatorRoutes]),
   ];

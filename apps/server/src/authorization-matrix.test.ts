@@ -591,6 +591,56 @@ for (const kind of dbKinds()) {
         req: () => ({ url: '/api/refunds/999999/mark-done', payload: { reference: 'FT27060123456' } }),
       },
       'GET /api/appointments/:id/payments': { expect: appointment(['ADMIN', 'STAFF']) },
+      // Care plans (issue 37): the back office reads and changes them, ADMIN their templates, the
+      // desk stops them; a patient her own; her private link's holder the one behind it.
+      'GET /api/care-plans/templates': { expect: perm('readCarePlans') },
+      'POST /api/care-plans/templates': { expect: perm('manageCarePlanTemplates') },
+      'PUT /api/care-plans/templates/:id': {
+        expect: perm('manageCarePlanTemplates'),
+        req: () => ({ url: '/api/care-plans/templates/999999' }),
+      },
+      'POST /api/care-plans/proposal': { expect: perm('startCarePlans') },
+      'POST /api/care-plans': { expect: perm('startCarePlans') },
+      'GET /api/care-plans': { expect: perm('readCarePlans') },
+      'GET /api/care-plans/call-back': { expect: perm('readCarePlans') },
+      'GET /api/care-plans/summary': { expect: perm('readCarePlans') },
+      'GET /api/care-plans/:id': { expect: perm('readCarePlans'), req: () => ({ url: '/api/care-plans/999999' }) },
+      'GET /api/care-plans/of-appointment/:id': {
+        expect: appointment(['ADMIN', 'STAFF', 'DOCTOR', 'PATIENT'], ['PATIENT', 'DOCTOR']),
+      },
+      'PUT /api/care-plans/:id/stop': {
+        expect: perm('stopCarePlans'),
+        req: () => ({ url: '/api/care-plans/999999/stop', payload: { reason: 'Dừng' } }),
+      },
+      'POST /api/care-plans/:id/visits': {
+        expect: perm('changeCarePlans'),
+        req: () => ({ url: '/api/care-plans/999999/visits' }),
+      },
+      'PUT /api/care-plans/:id/visits/:visitId/skip': {
+        expect: perm('changeCarePlans'),
+        req: () => ({ url: '/api/care-plans/999999/visits/1/skip', payload: { reason: 'Bỏ qua' } }),
+      },
+      'POST /api/care-plans/:id/redate/proposal': {
+        expect: perm('changeCarePlans'),
+        req: () => ({ url: '/api/care-plans/999999/redate/proposal' }),
+      },
+      'POST /api/care-plans/:id/redate': {
+        expect: perm('changeCarePlans'),
+        req: () => ({ url: '/api/care-plans/999999/redate' }),
+      },
+      'GET /api/care-plans/mine': { expect: { kind: 'roles', roles: ['PATIENT'] } },
+      'POST /api/care-plans/mine/:id/stop-request': {
+        expect: { kind: 'roles', roles: ['PATIENT'] },
+        req: () => ({ url: '/api/care-plans/mine/999999/stop-request' }),
+      },
+      'GET /api/care-plans/by-link/:token': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/care-plans/by-link/${await linked()}` }),
+      },
+      'POST /api/care-plans/by-link/:token/stop-request': {
+        expect: PUBLIC,
+        req: async () => ({ url: `/api/care-plans/by-link/${await linked()}/stop-request` }),
+      },
       // Booking History's payments report: the front desk's.
       'GET /api/payments/report': { expect: perm('manageBookings') },
       'GET /api/payments/report/export': { expect: perm('manageBookings') },

@@ -66,6 +66,15 @@ export type VisitPayments = {
   ) => Promise<void>;
 };
 
+/**
+ * What the appointments module asks of care plans (issue 37), above it: the window of the plan's
+ * visit an appointment was booked for, so that moving it (her private link, the staff edit) stays
+ * inside it. Given at startup by app.ts (care-plans.service's carePlanWindows).
+ */
+export type CarePlanWindows = {
+  windowOf: (db: Db, appointmentId: number) => Promise<{ windowStart: string; windowEnd: string } | null>;
+};
+
 /** An e-mail the outbox has handed over (or simulated). */
 export type DeliveredEmail = { id: number; appointmentId: number | null };
 
@@ -93,6 +102,8 @@ export type AppDeps = Omit<AppInput, 'cache'> & {
   onDoctorAccountEnded: (tx: Db, userId: number) => Promise<void>;
   /** What the appointments module asks of payments, above it (VisitPayments). */
   payments: VisitPayments;
+  /** What the appointments module asks of care plans, above it (CarePlanWindows). */
+  carePlans: CarePlanWindows;
 };
 
 /** The options every module's routes plugin is registered with. */

@@ -129,6 +129,7 @@ for (const kind of dbKinds()) {
       { method: 'GET', url: `/api/appointments/manage/${tokens.manage}/calendar.ics` },
       { method: 'GET', url: `/api/appointments/waiting-list/${tokens.waiting}` },
       { method: 'GET', url: `/api/appointments/calendar-feed/${tokens.feed}` },
+      { method: 'GET', url: `/api/care-plans/by-link/${tokens.manage}` },
       // An answer that is an error is still about the link: a wrong token, a bad body.
       { method: 'GET', url: `/api/appointments/manage/${'B'.repeat(43)}` },
       { method: 'POST', url: `/api/appointments/manage/${tokens.manage}/reschedule`, payload: {} },
@@ -177,8 +178,8 @@ for (const kind of dbKinds()) {
       const leaked = carrying.filter((a) => a.tokens.some((token) => log.includes(token)));
       expect(leaked.map((a) => `${a.method} ${a.url}`)).toEqual([]);
       // The routes of issues 28-34 that carry a token (GET, POST… of each, the link's proof of its
-      // e-mail or phone included), and the four pages.
-      expect(carrying.length).toBe(25);
+      // e-mail or phone included), the two of her care plan behind her link (issue 37), and the four pages.
+      expect(carrying.length).toBe(27);
       expect(log).toContain('"url":"/api/privacy/link/[redacted]/data"');
     });
 
@@ -187,6 +188,7 @@ for (const kind of dbKinds()) {
         '/api/appointments/calendar-feed/:token',
         '/api/appointments/manage/:token',
         '/api/appointments/waiting-list/:token',
+        '/api/care-plans/by-link/:token',
         '/api/payments/pay/:token',
         '/api/privacy/link/:token',
         '/appointment/manage/:token',

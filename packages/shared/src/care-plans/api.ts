@@ -5,7 +5,13 @@ import { APPOINTMENT_STATUSES } from '../appointments/statuses';
 import { bookingDateField, bookingPersonFields, bookingTimeField } from '../appointments/schemas';
 import { PRIVACY_MSG } from '../privacy-texts';
 import { DEPARTMENT_CODES } from '../clinic';
-import { CARE_PLAN_ANCHORS, CARE_PLAN_KINDS, carePlanTemplateBodySchema, milestoneTemplateSchema } from './plan';
+import {
+  CARE_PLAN_ANCHORS,
+  CARE_PLAN_KINDS,
+  carePlanTemplateBodySchema,
+  milestoneTemplateSchema,
+  type CarePlanKind,
+} from './plan';
 
 // The calls of care plans (issue 37): the contract between the server and the screens.
 
@@ -300,7 +306,12 @@ export const myCarePlansSchema = z.object({ plans: z.array(carePlanSchema.omit({
 
 /** The dashboard: plans running by kind, and milestone visits of the month that took place in their window. */
 export const carePlanDashboardSchema = z.object({
-  running: z.record(z.enum(CARE_PLAN_KINDS), z.number().int()),
+  // Each kind named (not a record over the kinds): the same JSON, and the OpenAPI document defines every property it requires.
+  running: z.object({
+    ANTENATAL: z.number().int(),
+    FERTILITY: z.number().int(),
+    CONTRACEPTION: z.number().int(),
+  } satisfies Record<CarePlanKind, z.ZodType>),
   month: z.object({ done: z.number().int(), inWindow: z.number().int() }),
 });
 

@@ -9,3 +9,4 @@ export * from './idempotency';
 export * from './claims';
 export * from './messages';
 export * from './payments';
+export * from './care-plans';

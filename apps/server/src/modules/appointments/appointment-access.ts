@@ -1,5 +1,7 @@
 import {
   APPOINTMENT_MSG as M,
+  CARE_PLAN_MSG,
+  formatDate,
   can,
   checkTransition,
   MSG,
@@ -12,7 +14,8 @@ import {
 } from '@clinic/shared';
 import type { AppointmentRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { Db } from '../../db/client';
 import type { Slot } from './appointments.repository';
 
 /** What every appointment service needs: the database, the clock and the clinic's zone. */
@@ -90,4 +93,22 @@ export function assertCanSee(actor: Actor, row: AppointmentRow): void {
   throw actor.role === 'DOCTOR'
     ? new ForbiddenError(M.notAssignedDoctor, 'NOT_ASSIGNED_DOCTOR')
     : new ForbiddenError(M.notOwner, 'NOT_OWNER');
+}
+
+/**
+ * A visit of a care plan (issue 37) moves only inside its window: asked of care plans, above this
+ * module, through deps.carePlans (absent in a test that builds its own deps: no plan then).
+ */
+export async function assertInPlanWindow(
+  deps: Partial<Pick<AppDeps, 'carePlans'>>,
+  tx: Db,
+  appointmentId: number,
+  date: string,
+): Promise<void> {
+  const window = await deps.carePlans?.windowOf(tx, appointmentId);
+  if (!window || (date >= window.windowStart && date <= window.windowEnd)) return;
+  throw new BadRequestError(
+    `${CARE_PLAN_MSG.outsideWindow} (từ ${formatDate(window.windowStart)} đến ${formatDate(window.windowEnd)})`,
+    'OUTSIDE_WINDOW',
+  );
 }

@@ -404,3 +404,38 @@ export async function findDoctorCandidate(db: Db, doctorId: number, departmentCo
     .limit(1);
   return rows[0];
 }
+
+/**
+ * The places taken in every slot of a department from one date to another (the Sundays left out), in
+ * one query: what a care plan's proposal looks through (issue 37), counted as one slot's count is.
+ */
+export async function rangeAvailability(
+  db: Db,
+  from: string,
+  to: string,
+  department: string,
+  times: readonly string[],
+  now: Date,
+) {
+  const result = await db.execute(sql`select d.day::date::text as date, t.time, p.capacity, p.taken
+    from generate_series(${from}::date, ${to}::date, interval '1 day') as d(day)
+    cross join unnest(${`{${times.join(',')}}`}::text[]) as t(time)
+    cross join lateral clinic_slot_count(d.day::date, t.time, ${department}, ${now.toISOString()}::timestamptz) p
+    where extract(dow from d.day) <> 0
+    order by d.day, t.time`);
+  return rowsOf<{ date: string; time: string; capacity: number; taken: number }>(result).map((r) => ({
+    date: r.date,
+    time: r.time,
+    capacity: r.capacity,
+    taken: Number(r.taken),
+  }));
+}
+
+/** The date and time of every visit a doctor holds from one date to another (any department). */
+export async function doctorBusySlots(db: Db, doctorId: number, from: string, to: string) {
+  const result = await db.execute(sql`select a.appointment_date::text as date, a.appointment_time as time
+    from ${appointments} a
+    where a.doctor_id = ${doctorId} and a.appointment_date between ${from}::date and ${to}::date
+      and a.status <> all (clinic_inactive_statuses())`);
+  return new Set(rowsOf<{ date: string; time: string }>(result).map((r) => `${r.date} ${r.time}`));
+}

@@ -240,3 +240,14 @@ export async function assertRoomToMove(
   if (places.personHolds) throw REFUSALS.ALREADY_BOOKED();
   if (checks.capacity && places.taken >= places.capacity) throw REFUSALS.SLOT_FULL();
 }
+
+/**
+ * The locks of several slots, taken in one global order (date, time, department) before a
+ * transaction books them all (a care plan, issue 37): two such transactions wait on each other's
+ * slots in one direction only. Each booking takes its slot's lock again (it is held already).
+ */
+export async function lockSlotsInOrder(tx: Db, slots: readonly Slot[]): Promise<void> {
+  const key = (s: Slot) => `${s.appointmentDate} ${s.appointmentTime} ${s.department}`;
+  const unique = [...new Map(slots.map((s) => [key(s), s])).values()].sort((a, b) => key(a).localeCompare(key(b)));
+  for (const slot of unique) await lockSlot(tx, slot);
+}

@@ -21,7 +21,13 @@ import { bookingReceivedKept } from '../../email/email.service';
 import type { Actor, AppointmentDeps } from '../appointment-access';
 import { mailDataOf } from '../appointment-mail';
 import { keptDepartment, makeAppointment } from './appointment-making.service';
-import { dayAvailability, findDepartment, slotAvailability } from '../appointments.repository';
+import {
+  dayAvailability,
+  doctorBusySlots,
+  findDepartment,
+  rangeAvailability,
+  slotAvailability,
+} from '../appointments.repository';
 import { manageUrl } from '../private-link/manage-token';
 import { healthConsentForBooking } from '../../consents/consent.service';
 
@@ -150,4 +156,23 @@ export async function createPublicAppointment(
 function untilText(at: Date, timeZone: string): string {
   const until = clinicMoment(at, timeZone);
   return formatTimeOnDate(until.time, until.date);
+}
+
+/**
+ * The free places of a department from one date to another, for the desk's calendar (no two-hour
+ * lead, the slot under way and later): one query for the whole range, not one per slot. With a doctor,
+ * only the hours he holds no other visit. Only advice, as checkAvailability: a booking counts again
+ * under the slot's lock.
+ */
+export async function freePlacesInRange(
+  deps: AppointmentDeps,
+  q: { department: string; from: string; to: string; doctorId?: number | null },
+): Promise<{ date: string; time: string; remaining: number }[]> {
+  const now = deps.clock.now();
+  const slots = await rangeAvailability(deps.db, q.from, q.to, q.department, TIME_SLOTS, now);
+  const busy = q.doctorId != null ? await doctorBusySlots(deps.db, q.doctorId, q.from, q.to) : null;
+  return slots
+    .filter((s) => s.taken < s.capacity && checkDeskSlotRules(s.date, s.time, now, deps.timeZone) === null)
+    .filter((s) => !busy?.has(`${s.date} ${s.time}`))
+    .map((s) => ({ date: s.date, time: s.time, remaining: s.capacity - s.taken }));
 }

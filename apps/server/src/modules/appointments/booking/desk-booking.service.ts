@@ -37,53 +37,69 @@ export async function createDeskAppointment(
   const now = deps.clock.now();
   const slot = slotOf(input);
   assertSlotRules(deps, slot, now, 'desk');
-  return deps.db.transaction(async (tx) => {
-    await requireDepartment(tx, slot.department);
-    const doctor = input.doctorId == null ? null : await requireFreeDoctor(tx, input.doctorId, slot);
-    const { row, manageToken } = await makeAppointment(
-      tx,
-      deps,
-      {
-        person: { fullName: input.fullName, phone: input.phone, email: input.email, userId: null },
-        slot,
-        reason: input.reason,
-        rules: 'desk',
-        status: doctor ? 'CONFIRMED' : 'PENDING',
-        doctorId: doctor?.id ?? null,
-        doctorNotifiedAt: doctor ? now : null,
-        events: [
-          { action: 'CREATED', note: M.deskBookedNote },
-          ...(doctor
-            ? [
-                {
-                  action: 'CONFIRM' as const,
-                  from: 'PENDING' as const,
-                  to: 'CONFIRMED' as const,
-                  note: T.doctor(doctor.fullName ?? doctor.email),
-                },
-              ]
-            : []),
-        ],
-        manageLink: true,
-        consents: [healthConsentForBooking('DESK', actor.id)],
-        // Unconfirmed, she gets the booking-received e-mail with her link; confirmed, the confirmation below.
-        messages: ({ row: booked, department, manageToken: token }) => {
-          if (doctor) return [];
-          const mail = mailDataOf({ ...booked, paymentAmount: null }, { departmentName: department.departmentName });
-          return mail && token ? [bookingReceivedKept({ ...mail, manageUrl: manageUrl(origin, token) })] : [];
-        },
+  return deps.db.transaction((tx) => bookAtDesk(tx, deps, input, actor, origin, now));
+}
+
+/**
+ * A desk booking inside the caller's transaction (createDeskAppointment's, or a care plan's that books
+ * its visits together, issue 37): the same checks, consent and messages. `userId`: the account it
+ * belongs to, when the caller knows it.
+ */
+export async function bookAtDesk(
+  tx: Db,
+  deps: AppointmentDeps,
+  input: DeskAppointmentInput,
+  actor: Actor,
+  origin: string,
+  now: Date,
+  userId: number | null = null,
+): Promise<{ message: string; appointment: Appointment; emailIds: number[] }> {
+  const slot = slotOf(input);
+  await requireDepartment(tx, slot.department);
+  const doctor = input.doctorId == null ? null : await requireFreeDoctor(tx, input.doctorId, slot);
+  const { row, manageToken } = await makeAppointment(
+    tx,
+    deps,
+    {
+      person: { fullName: input.fullName, phone: input.phone, email: input.email, userId },
+      slot,
+      reason: input.reason,
+      rules: 'desk',
+      status: doctor ? 'CONFIRMED' : 'PENDING',
+      doctorId: doctor?.id ?? null,
+      doctorNotifiedAt: doctor ? now : null,
+      events: [
+        { action: 'CREATED', note: M.deskBookedNote },
+        ...(doctor
+          ? [
+              {
+                action: 'CONFIRM' as const,
+                from: 'PENDING' as const,
+                to: 'CONFIRMED' as const,
+                note: T.doctor(doctor.fullName ?? doctor.email),
+              },
+            ]
+          : []),
+      ],
+      manageLink: true,
+      consents: [healthConsentForBooking('DESK', actor.id)],
+      // Unconfirmed, she gets the booking-received e-mail with her link; confirmed, the confirmation below.
+      messages: ({ row: booked, department, manageToken: token }) => {
+        if (doctor) return [];
+        const mail = mailDataOf({ ...booked, paymentAmount: null }, { departmentName: department.departmentName });
+        return mail && token ? [bookingReceivedKept({ ...mail, manageUrl: manageUrl(origin, token) })] : [];
       },
-      actor,
-      now,
-    );
-    const view = (await findAppointmentView(tx, row.id))!;
-    let emailIds: number[] = [];
-    if (doctor) {
-      const email = confirmedMail(deps)(view, now, manageToken ? manageUrl(origin, manageToken) : null);
-      if (email) emailIds = await enqueueNotifications(tx, [email], now);
-    }
-    return { message: doctor ? M.deskBookedConfirmed : M.deskBooked, appointment: toAppointmentDto(view), emailIds };
-  });
+    },
+    actor,
+    now,
+  );
+  const view = (await findAppointmentView(tx, row.id))!;
+  let emailIds: number[] = [];
+  if (doctor) {
+    const email = confirmedMail(deps)(view, now, manageToken ? manageUrl(origin, manageToken) : null);
+    if (email) emailIds = await enqueueNotifications(tx, [email], now);
+  }
+  return { message: doctor ? M.deskBookedConfirmed : M.deskBooked, appointment: toAppointmentDto(view), emailIds };
 }
 
 /** The doctor named at the desk: an active doctor who fits the department and is free at that hour. */

@@ -6,7 +6,18 @@ import {
   type AppointmentEditInput,
 } from '@clinic/shared';
 import { updateNotificationEmail } from '../../email/email.service';
-import { assertTransition, eventRow, notFound, slotOf, type Actor, type AppointmentDeps } from '../appointment-access';
+import type { Db } from '../../../db/client';
+import type { AppDeps } from '../../../deps';
+import type { AppointmentRow } from '../../../db/schema';
+import {
+  assertInPlanWindow,
+  assertTransition,
+  eventRow,
+  notFound,
+  slotOf,
+  type Actor,
+  type AppointmentDeps,
+} from '../appointment-access';
 import { toAppointmentDto } from '../appointment-dto';
 import { mailDataOfView } from '../appointment-mail';
 import { assertRoomToMove, assertSlotRules } from '../booking/appointment-making.service';
@@ -26,7 +37,7 @@ const changeLine = T.change;
 
 /** Staff edit: same status; availability re-checked, excluding the appointment itself, when the slot changes. */
 export async function editAppointment(
-  deps: AppointmentDeps,
+  deps: AppointmentDeps & Partial<Pick<AppDeps, 'carePlans'>>,
   id: number,
   actor: Actor,
   input: AppointmentEditInput,
@@ -46,6 +57,7 @@ export async function editAppointment(
     const department = await requireDepartment(tx, next.department);
     const slot = slotOf(next);
     if (slotChanged) assertSlotRules(deps, slot, now);
+    if (next.appointmentDate !== row.appointmentDate) await assertInPlanWindow(deps, tx, id, next.appointmentDate);
     // The slot's lock also covers a change of phone or e-mail: a booking at the same moment must
     // not leave one person twice in the slot.
     if (slotChanged || personChanged) await assertRoomToMove(tx, slot, now, { ...next, id }, { capacity: slotChanged });
@@ -105,4 +117,45 @@ export async function editAppointment(
       data && emailQueued ? await enqueueNotifications(tx, [updateNotificationEmail(data, changes)], now) : [];
     return { message: M.updated, appointment: toAppointmentDto(view), changes, emailQueued, emailIds };
   });
+}
+
+/**
+ * A visit moved to another date and time of its department inside the caller's transaction (a care
+ * plan re-dated, issue 37): the staff edit's rules (its transition, the desk's date rules, one person
+ * once per slot and the capacity under the slot's lock) and its trail; no message: the caller sends
+ * one for all the visits it moves. The row before and after.
+ */
+export async function moveVisit(
+  deps: AppointmentDeps,
+  tx: Db,
+  id: number,
+  to: { appointmentDate: string; appointmentTime: string },
+  actor: Actor,
+  now: Date,
+): Promise<{ before: AppointmentRow; after: AppointmentRow }> {
+  const row = await lockAppointment(tx, id);
+  if (!row) throw notFound();
+  assertTransition('edit', row, actor);
+  const slot = slotOf({ ...to, department: row.department });
+  assertSlotRules(deps, slot, now, 'desk');
+  await assertRoomToMove(tx, slot, now, row, { capacity: true });
+  const after = await updateAppointment(tx, id, {
+    appointmentDate: slot.appointmentDate,
+    appointmentTime: slot.appointmentTime,
+    ...(slot.appointmentDate !== row.appointmentDate ? { reminderSent: false } : {}),
+    updatedAt: now,
+  });
+  const line = changeLine(
+    CHANGE_LABELS.appointmentDate,
+    `${row.appointmentTime} ${formatDate(row.appointmentDate)}`,
+    `${after.appointmentTime} ${formatDate(after.appointmentDate)}`,
+  );
+  await insertAppointmentEvents(tx, [eventRow(actor, id, 'UPDATE', row.status, row.status, line, now)]);
+  return { before: row, after };
+}
+
+/** One message for visits moved together (a care plan re-dated): the update notice of the first, listing every move. */
+export async function tellVisitsMoved(tx: Db, appointmentId: number, lines: string[], now: Date): Promise<void> {
+  const data = mailDataOfView((await findAppointmentView(tx, appointmentId))!);
+  if (data) await enqueueNotifications(tx, [updateNotificationEmail(data, lines)], now);
 }

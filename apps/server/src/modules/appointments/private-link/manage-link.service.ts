@@ -15,7 +15,16 @@ import type { Db } from '../../../db/client';
 import type { AppointmentRow } from '../../../db/schema';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../../lib/errors';
 import { appointmentIcs, manageLinkEmail, rescheduledEmail } from '../../email/email.service';
-import { eventRow, notFound, slotOf, TransitionError, type Actor, type AppointmentDeps } from '../appointment-access';
+import {
+  assertInPlanWindow,
+  eventRow,
+  notFound,
+  slotOf,
+  TransitionError,
+  type Actor,
+  type AppointmentDeps,
+} from '../appointment-access';
+import type { AppDeps } from '../../../deps';
 import { toAppointmentDto, toPatientView } from '../appointment-dto';
 import { mailDataOfView } from '../appointment-mail';
 import { endVisit, type EndVisitDeps } from '../life-cycle/end-visit.service';
@@ -107,7 +116,7 @@ const when = (a: { appointmentDate: string; appointmentTime: string }) =>
  * been asked is asked again.
  */
 export async function rescheduleByLink(
-  deps: AppointmentDeps,
+  deps: AppointmentDeps & Partial<Pick<AppDeps, 'carePlans'>>,
   token: string,
   body: { appointmentDate: string; appointmentTime: string },
 ) {
@@ -120,6 +129,7 @@ export async function rescheduleByLink(
       throw new BadRequestError(M.rescheduleSameSlot, 'SAME_SLOT');
     }
     assertSlotRules(deps, slot, now);
+    await assertInPlanWindow(deps, tx, row.id, slot.appointmentDate);
     await assertRoomToMove(tx, slot, now, row, { capacity: true });
     const updated = await updateAppointment(tx, row.id, {
       appointmentDate: slot.appointmentDate,
