@@ -59,7 +59,7 @@ async function planOf(request: APIRequestContext, token: string, id: number): Pr
   return (await res.json()) as Plan;
 }
 
-test('an antenatal plan: booked at the desk in one step, a visit moved inside its window from her slow phone, re-dated by the doctor, a missed milestone on the call-back list', async ({
+test('an antenatal plan: booked at the desk in one step, a visit moved inside its window from her slow phone, re-dated by the doctor and confirmed at the desk, a missed milestone on the call-back list', async ({
   browser,
   request,
 }, testInfo) => {
