@@ -6,6 +6,8 @@ export const ACCOUNTS = {
   admin: { username: 'admin', password: 'Admin@123', fullName: 'Quản trị viên' },
   staff: { username: 'staff', password: 'Staff@123', fullName: 'Lê Thị Thu Hà' },
   doctor: { username: 'doctor', password: 'Doctor@123', fullName: 'BS. Nguyễn Văn An' },
+  /** The obstetrician (docs/PRODUCT.md §5: doctor2… one per department after general practice). */
+  obstetrician: { username: 'doctor4', password: 'Doctor@123', fullName: 'BS. Phạm Minh Châu' },
   patient: { username: 'patient', password: 'Patient@123', fullName: 'Nguyễn Thị Mai' },
 } as const;
 

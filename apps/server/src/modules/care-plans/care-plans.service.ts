@@ -697,7 +697,7 @@ export async function redatePlan(deps: CarePlanDeps, id: number, actor: Actor, b
     assertAnchor(plan.kind, body.anchor, body.anchorDate, day);
     const visits = await remaining(tx, id, day);
     const moves = new Map((body.visits ?? []).map((m) => [m.visitId, m]));
-    const toMove: { appointmentId: number; date: string; time: string; department: string }[] = [];
+    const toMove: Move[] = [];
     for (const v of visits) {
       const window = windowFrom(body.anchor, body.anchorDate, v);
       await repo.updateVisit(tx, v.id, window);
@@ -706,12 +706,22 @@ export async function redatePlan(deps: CarePlanDeps, id: number, actor: Actor, b
       if (!a || ['CANCELLED', 'NO_SHOW'].includes(a.status) || !move?.date || !move.time) continue;
       if (move.date < window.windowStart || move.date > window.windowEnd) throw outsideWindow(window);
       if (move.date === a.date && move.time === a.time) continue;
-      toMove.push({ appointmentId: a.id, date: move.date, time: move.time, department: v.department });
+      toMove.push({
+        appointmentId: a.id,
+        date: move.date,
+        time: move.time,
+        department: v.department,
+        from: { date: a.date, time: a.time },
+      });
     }
-    toMove.sort(slotOrder);
+    // Every slot's lock first, in the one order; then the moves in the order they free each other's slots.
+    await lockSlotsInOrder(
+      tx,
+      toMove.map((m) => ({ appointmentDate: m.date, appointmentTime: m.time, department: m.department })),
+    );
     const lines: string[] = [];
     let first: number | null = null;
-    for (const m of toMove) {
+    for (const m of movesInOrder(toMove)) {
       try {
         const { before, after } = await moveVisit(
           deps,
@@ -735,6 +745,31 @@ export async function redatePlan(deps: CarePlanDeps, id: number, actor: Actor, b
     if (first != null) await tellVisitsMoved(tx, first, lines, now);
   });
   return { message: CM.redated, plan: await planView(deps, id) };
+}
+
+type Move = {
+  appointmentId: number;
+  date: string;
+  time: string;
+  department: string;
+  from: { date: string; time: string };
+};
+
+/**
+ * The moves of a re-dating, each after the one leaving the slot it goes to: a due date a week later
+ * moves every weekly visit into the slot of the next one, which she still holds until that one moves
+ * (her own two visits in one slot are refused). Otherwise, and in a circle, the slots' order.
+ */
+function movesInOrder(moves: readonly Move[]): Move[] {
+  const slot = (d: { date: string; time: string }, department: string) => `${d.date} ${d.time} ${department}`;
+  const left = [...moves].sort(slotOrder);
+  const ordered: Move[] = [];
+  while (left.length > 0) {
+    const held = new Set(left.map((m) => slot(m.from, m.department)));
+    const i = left.findIndex((m) => !held.has(slot(m, m.department)));
+    ordered.push(...left.splice(i === -1 ? 0 : i, 1));
+  }
+  return ordered;
 }
 
 // ---------------------------------------------------------------- for the appointments module

@@ -305,5 +305,52 @@ for (const kind of dbKinds()) {
         expect(v.appointment.date >= v.windowStart && v.appointment.date <= v.windowEnd).toBe(true);
       }
     });
+
+    it('re-dating by a week moves each weekly visit into the slot the next one is leaving (her own, not a clash)', async () => {
+      const weekly = await call(t.app, s.admin, 'POST', '/api/care-plans/templates', {
+        name: 'Tái khám hằng tuần thử nghiệm',
+        kind: 'CONTRACEPTION',
+        anchors: ['PROCEDURE'],
+        milestones: [
+          {
+            key: 'weekly',
+            label: 'Tái khám hằng tuần',
+            department: 'FAMILY_PLANNING',
+            from: 7,
+            to: 13,
+            repeat: { fromStep: 7, toStep: 7, times: 3 },
+          },
+        ],
+      });
+      expect(weekly.statusCode, weekly.body).toBe(201);
+      // From Monday 3 May: Mondays 10, 17 and 24 May at 10:00, each on the first day of its window.
+      const started = await call(t.app, s.staff, 'POST', '/api/care-plans', {
+        templateId: weekly.json().template.id,
+        anchor: 'PROCEDURE',
+        anchorDate: '2027-05-03',
+        ...person(),
+        visits: ['2027-05-10', '2027-05-17', '2027-05-24'].map((date, i) => ({
+          key: `weekly#${i + 1}`,
+          date,
+          time: '10:00',
+        })),
+      });
+      expect(started.statusCode, started.body).toBe(201);
+      const plan = started.json().plan;
+      // A week later: each visit to the slot its next one holds now, the last to a free one.
+      const redated = await call(t.app, s.staff, 'POST', `/api/care-plans/${plan.id}/redate`, {
+        anchor: 'PROCEDURE',
+        anchorDate: '2027-05-10',
+        visits: plan.visits.map((v: { id: number; appointment: { date: string } }, i: number) => ({
+          visitId: v.id,
+          date: ['2027-05-17', '2027-05-24', '2027-05-31'][i],
+          time: '10:00',
+        })),
+      });
+      expect(redated.statusCode, redated.body).toBe(200);
+      expect(
+        redated.json().plan.visits.map((v: { appointment: { date: string; time: string } }) => v.appointment.date),
+      ).toEqual(['2027-05-17', '2027-05-24', '2027-05-31']);
+    });
   });
 }
