@@ -230,7 +230,10 @@ test('an antenatal plan: booked at the desk in one step, a visit moved inside it
   }
   await snap(doctor, testInfo, 'tablet-redate');
   await expectAccessible(doctor);
-  // Moving the visits is the desk's to confirm (docs/PRODUCT.md §15): he leaves it to the receptionist.
+  // Moving the visits is the desk's to confirm (docs/PRODUCT.md §15): his window says so, with no
+  // button that would fail, and he leaves it to the receptionist.
+  await expect(redate.getByText(/hãy báo lễ tân mốc tính mới/)).toBeVisible();
+  await expect(redate.getByRole('button', { name: 'Xác nhận đổi lịch' })).toHaveCount(0);
   await redate.getByRole('button', { name: 'Hủy' }).click();
   await expect(redate).toHaveCount(0);
 

@@ -127,4 +127,17 @@ describe('One care plan (issue 37)', () => {
       ],
     });
   });
+
+  it('shows a doctor the new schedule of a re-dating and sends him to the desk, which moves the visits', async () => {
+    const { sent, user } = open('DOCTOR');
+    await user.click(await screen.findByRole('button', { name: 'Đổi mốc tính' }, firstLoad));
+    const d = within(await screen.findByRole('dialog', { name: 'Đổi mốc tính' }));
+    await user.selectOptions(d.getByLabelText('Mốc tính mới'), 'EDD');
+    pickDate(d.getByLabelText(`Ngày – ${CARE_PLAN_TEXT.anchors.EDD}`), '2026-10-27');
+    await user.click(d.getByRole('button', { name: 'Đề xuất lịch mới' }));
+    expect(await d.findByRole('heading', { name: 'Lịch mới của 2 lượt khám còn lại' })).toBeInTheDocument();
+    expect(d.getByText(/hãy báo lễ tân mốc tính mới/)).toHaveTextContent('Ngày dự sinh theo siêu âm 27/10/2026');
+    expect(d.queryByRole('button', { name: 'Xác nhận đổi lịch' })).toBeNull();
+    expect(sent.some((s) => s.url === `/api/care-plans/${PLAN.id}/redate`)).toBe(false);
+  });
 });

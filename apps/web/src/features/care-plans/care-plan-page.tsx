@@ -191,7 +191,9 @@ function PlanDetail({ plan }: { plan: CarePlan }) {
         />
       )}
       {dialog?.kind === 'add' && <AddMilestoneModal plan={plan} onClose={close} />}
-      {dialog?.kind === 'redate' && <RedateModal plan={plan} onClose={close} />}
+      {dialog?.kind === 'redate' && (
+        <RedateModal plan={plan} mayConfirm={can(user.role, 'stopCarePlans')} onClose={close} />
+      )}
     </>
   );
 }

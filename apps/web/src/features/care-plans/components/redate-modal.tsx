@@ -24,7 +24,16 @@ import { SlotFields, slotProblem, type SlotChoice } from './slot-fields';
  * 'Đổi mốc tính' (a dating scan moves the due date): the remaining visits are proposed in their new
  * windows, staff may change any slot, then confirm; she is told once of all the changes.
  */
-export function RedateModal({ plan, onClose }: { plan: CarePlan; onClose: () => void }) {
+export function RedateModal({
+  plan,
+  mayConfirm,
+  onClose,
+}: {
+  plan: CarePlan;
+  /** Moving her booked visits is the desk's (ADMIN, STAFF): a doctor sees the new schedule and asks the desk. */
+  mayConfirm: boolean;
+  onClose: () => void;
+}) {
   const zone = clinicTimeZone();
   const [now] = useState(() => new Date());
   const today = clinicMoment(now, zone).date;
@@ -108,7 +117,7 @@ export function RedateModal({ plan, onClose }: { plan: CarePlan; onClose: () => 
           >
             {propose.isPending ? 'Đang đề xuất...' : proposal ? 'Đề xuất lại' : 'Đề xuất lịch mới'}
           </Button>
-          {proposal && (
+          {proposal && mayConfirm && (
             <Button onClick={confirm} loading={redate.isPending} disabled={stale || propose.isPending}>
               {redate.isPending ? 'Đang cập nhật...' : 'Xác nhận đổi lịch'}
             </Button>
@@ -161,6 +170,12 @@ export function RedateModal({ plan, onClose }: { plan: CarePlan; onClose: () => 
           >
             Lịch mới của {proposal.visits.length} lượt khám còn lại
           </h3>
+          {!mayConfirm && (
+            <Alert tone="info" role="status">
+              Lễ tân xác nhận việc dời các lượt khám đã đặt: hãy báo lễ tân mốc tính mới (
+              {CARE_PLAN_TEXT.anchors[anchor]} {windowDates(anchorDate, anchorDate)}) để xác nhận đổi lịch.
+            </Alert>
+          )}
           {stale && (
             <Alert tone="warning" role="status">
               Mốc tính đã thay đổi: vui lòng đề xuất lại trước khi xác nhận.
