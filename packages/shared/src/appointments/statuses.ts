@@ -132,6 +132,25 @@ export const PAYMENT_DUE_STATUSES = [
   'PAYMENT_REQUESTED',
 ] as const satisfies readonly AppointmentStatus[];
 
+/**
+ * A care plan's visit that took place (issue 37): examined, or its payment asked after the visit. A
+ * paid visit counts once its day is behind.
+ */
+export const PLAN_VISIT_DONE_STATUSES = [
+  ...EXAMINED_STATUSES,
+  'PAYMENT_REQUESTED',
+] as const satisfies readonly AppointmentStatus[];
+/** The milestone visits of a month that took place, for the dashboard's share inside their window. */
+export const PLAN_VISIT_TAKEN_STATUSES = [
+  ...PLAN_VISIT_DONE_STATUSES,
+  'PAID',
+] as const satisfies readonly AppointmentStatus[];
+/** A plan's visits still to come, which stopping the plan or skipping their milestone ends. */
+export const PLAN_VISIT_OPEN_STATUSES = [
+  ...CANCELLABLE_STATUSES,
+  'PAID',
+] as const satisfies readonly AppointmentStatus[];
+
 export function isActiveStatus(status: AppointmentStatus): boolean {
   return (ACTIVE_STATUSES as readonly string[]).includes(status);
 }

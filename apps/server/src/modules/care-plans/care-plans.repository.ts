@@ -1,5 +1,13 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AppointmentStatus, CarePlanKind, CarePlanStatus, PlanVisitState } from '@clinic/shared';
+import {
+  INACTIVE_STATUSES,
+  PLAN_VISIT_DONE_STATUSES,
+  PLAN_VISIT_TAKEN_STATUSES,
+  type AppointmentStatus,
+  type CarePlanKind,
+  type CarePlanStatus,
+  type PlanVisitState,
+} from '@clinic/shared';
 import { rowsOf, type Db } from '../../db/client';
 import {
   carePlans,
@@ -12,6 +20,9 @@ import {
   type CarePlanVisitRow,
 } from '../../db/schema';
 
+/** A named status list of packages/shared as SQL's `in (…)` items (plain words: no quoting to escape). */
+const statusList = (statuses: readonly string[]) => sql.raw(statuses.map((x) => `'${x}'`).join(', '));
+
 // Care plans' tables (issue 37). A visit's state is read from its appointment's status (visitState),
 // never stored twice.
 
@@ -20,9 +31,9 @@ export function visitStateSql(today: string): SQL {
   return sql`case
     when v.skip_reason is not null then 'SKIPPED'
     when a.id is null then case when v.window_end < ${today}::date then 'MISSED' else 'TO_BOOK' end
-    when a.status in ('COMPLETED', 'NEEDS_PAYMENT', 'PAYMENT_REQUESTED') then 'DONE'
+    when a.status in (${statusList(PLAN_VISIT_DONE_STATUSES)}) then 'DONE'
     when a.status = 'PAID' and a.appointment_date < ${today}::date then 'DONE'
-    when a.status in ('CANCELLED', 'NO_SHOW') then 'MISSED'
+    when a.status in (${statusList(INACTIVE_STATUSES)}) then 'MISSED'
     else 'BOOKED' end`;
 }
 
@@ -34,9 +45,9 @@ export function visitState(
 ): PlanVisitState {
   if (v.skipReason != null) return 'SKIPPED';
   if (!a) return v.windowEnd < today ? 'MISSED' : 'TO_BOOK';
-  if (['COMPLETED', 'NEEDS_PAYMENT', 'PAYMENT_REQUESTED'].includes(a.status)) return 'DONE';
+  if ((PLAN_VISIT_DONE_STATUSES as readonly string[]).includes(a.status)) return 'DONE';
   if (a.status === 'PAID' && a.appointmentDate < today) return 'DONE';
-  if (a.status === 'CANCELLED' || a.status === 'NO_SHOW') return 'MISSED';
+  if ((INACTIVE_STATUSES as readonly string[]).includes(a.status)) return 'MISSED';
   return 'BOOKED';
 }
 
@@ -272,7 +283,7 @@ export async function listPlans(db: Db, f: PlanListFilter, today: string, page: 
   const nextVisit = sql`select v.label, v.window_start, v.window_end, ${state} as state, a.appointment_date::text as date
       from ${carePlanVisits} v left join appointments a on a.id = v.appointment_id
       where v.plan_id = p.id and v.skip_reason is null and v.window_end >= ${today}::date
-        and (a.id is null or a.status not in ('COMPLETED', 'NEEDS_PAYMENT', 'PAYMENT_REQUESTED'))
+        and (a.id is null or a.status not in (${statusList(PLAN_VISIT_DONE_STATUSES)}))
       order by v.window_start, v.id limit 1`;
   const result = await db.execute(sql`select p.id, p.name, p.kind, p.status, p.full_name as "fullName",
       p.phone, p.anchor, p.anchor_date::text as "anchorDate", p.stop_requested_at as "stopRequestedAt",
@@ -328,7 +339,7 @@ export async function planSummary(db: Db, monthStart: string, monthEnd: string) 
         count(*) filter (where a.appointment_date between v.window_start and v.window_end)::int as "inWindow"
       from ${carePlanVisits} v join appointments a on a.id = v.appointment_id
       where a.appointment_date between ${monthStart}::date and ${monthEnd}::date
-        and a.status in ('COMPLETED', 'NEEDS_PAYMENT', 'PAYMENT_REQUESTED', 'PAID')`),
+        and a.status in (${statusList(PLAN_VISIT_TAKEN_STATUSES)})`),
   )[0]!;
   return { running, month };
 }

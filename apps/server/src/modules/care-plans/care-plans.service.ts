@@ -21,6 +21,8 @@ import {
   type PlannedVisit,
   type ProposedVisit,
   type Role,
+  INACTIVE_STATUSES,
+  PLAN_VISIT_OPEN_STATUSES,
 } from '@clinic/shared';
 import type { z } from 'zod';
 import type {
@@ -541,7 +543,7 @@ async function lockActive(tx: Db, id: number) {
   return plan;
 }
 
-const OPEN_FOR_END = ['PENDING', 'AWAITING_DOCTOR_APPROVAL', 'CONFIRMED', 'PAID'];
+const OPEN_FOR_END: readonly string[] = PLAN_VISIT_OPEN_STATUSES;
 
 /** PUT /api/care-plans/{id}/stop: every visit still to come ends the one way a visit ends. */
 export async function stopPlan(deps: CarePlanDeps, id: number, actor: Actor, body: { reason: string }) {
@@ -660,7 +662,12 @@ export async function redateProposal(
     visits: proposed.map((p, i) => {
       const a = visits[i]!.appointment;
       // A visit already booked inside its new window stays where it is.
-      if (a && a.date >= p.windowStart && a.date <= p.windowEnd && !['CANCELLED', 'NO_SHOW'].includes(a.status))
+      if (
+        a &&
+        a.date >= p.windowStart &&
+        a.date <= p.windowEnd &&
+        !(INACTIVE_STATUSES as readonly string[]).includes(a.status)
+      )
         return {
           ...p,
           visitId: visits[i]!.id,
@@ -703,7 +710,7 @@ export async function redatePlan(deps: CarePlanDeps, id: number, actor: Actor, b
       await repo.updateVisit(tx, v.id, window);
       const move = moves.get(v.id);
       const a = v.appointment;
-      if (!a || ['CANCELLED', 'NO_SHOW'].includes(a.status) || !move?.date || !move.time) continue;
+      if (!a || (INACTIVE_STATUSES as readonly string[]).includes(a.status) || !move?.date || !move.time) continue;
       if (move.date < window.windowStart || move.date > window.windowEnd) throw outsideWindow(window);
       if (move.date === a.date && move.time === a.time) continue;
       toMove.push({
