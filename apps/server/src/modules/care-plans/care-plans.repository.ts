@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   INACTIVE_STATUSES,
   PLAN_VISIT_DONE_STATUSES,
@@ -10,6 +10,7 @@ import {
 } from '@clinic/shared';
 import { rowsOf, type Db } from '../../db/client';
 import {
+  appointments,
   carePlans,
   carePlanTemplates,
   carePlanTemplateVersions,
@@ -342,4 +343,68 @@ export async function planSummary(db: Db, monthStart: string, monthEnd: string) 
         and a.status in (${statusList(PLAN_VISIT_TAKEN_STATUSES)})`),
   )[0]!;
   return { running, month };
+}
+
+/** Whose plans an erasure reaches: those holding one of her appointments, or her account, e-mails or phones. */
+export type PlanPerson = { appointmentIds: number[]; userId: number | null; emails: string[]; phones: string[] };
+
+/**
+ * Takes the person off her plans (docs/PRODUCT.md §12): name, phone, e-mail and account; the reasons
+ * written about her (a stop's, a skip's) become the erasure's words; a running plan stops. The rows and
+ * their visits stay, so the plans' counts do not change.
+ */
+function planReach(db: Db, who: PlanPerson): SQL | undefined {
+  const reach: SQL[] = [];
+  if (who.appointmentIds.length > 0)
+    reach.push(
+      inArray(
+        carePlans.id,
+        db
+          .select({ id: carePlanVisits.planId })
+          .from(carePlanVisits)
+          .where(inArray(carePlanVisits.appointmentId, who.appointmentIds)),
+      ),
+    );
+  if (who.userId != null) reach.push(eq(carePlans.userId, who.userId));
+  if (who.emails.length > 0) reach.push(inArray(carePlans.email, who.emails));
+  if (who.phones.length > 0) reach.push(inArray(carePlans.phone, who.phones));
+  return reach.length === 0 ? undefined : or(...reach);
+}
+
+/** Her plans' visits still to come (booked, not yet taken place): an erasure ends them with the plan. */
+export async function openVisitsOfPlansOf(db: Db, who: PlanPerson, open: readonly string[]): Promise<number[]> {
+  const reach = planReach(db, who);
+  if (!reach) return [];
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(carePlanVisits)
+    .innerJoin(carePlans, eq(carePlans.id, carePlanVisits.planId))
+    .innerJoin(appointments, eq(appointments.id, carePlanVisits.appointmentId))
+    .where(and(reach, inArray(appointments.status, [...open] as AppointmentStatus[])));
+  return rows.map((r) => r.id);
+}
+
+export async function erasePlansOf(db: Db, who: PlanPerson, erased: { name: string; reason: string }, now: Date) {
+  const reach = planReach(db, who);
+  if (!reach) return 0;
+  const rows = await db
+    .update(carePlans)
+    .set({
+      fullName: erased.name,
+      phone: '',
+      email: null,
+      userId: null,
+      stopReason: erased.reason,
+      status: sql`case when ${carePlans.status} = 'ACTIVE' then 'STOPPED' else ${carePlans.status} end`,
+      updatedAt: now,
+    })
+    .where(reach)
+    .returning({ id: carePlans.id });
+  const ids = rows.map((r) => r.id);
+  if (ids.length > 0)
+    await db
+      .update(carePlanVisits)
+      .set({ skipReason: erased.reason })
+      .where(and(inArray(carePlanVisits.planId, ids), isNotNull(carePlanVisits.skipReason)));
+  return ids.length;
 }

@@ -791,3 +791,21 @@ export const carePlanWindows: CarePlanWindows = {
     return { windowStart: visit.windowStart, windowEnd: visit.windowEnd };
   },
 };
+
+/**
+ * A deletion request carried out (the privacy module, in its transaction): she is taken off her plans
+ * and a running one stops; its visits still to come were ended with her other open visits.
+ */
+export async function erasePersonFromPlans(
+  tx: Db,
+  who: repo.PlanPerson,
+  erased: { name: string; reason: string },
+  now: Date,
+): Promise<number> {
+  return repo.erasePlansOf(tx, who, erased, now);
+}
+
+/** Her plans' visits still to come, for the erasure to end with her other open visits. */
+export async function openVisitsOfPersonPlans(tx: Db, who: repo.PlanPerson): Promise<number[]> {
+  return repo.openVisitsOfPlansOf(tx, who, PLAN_VISIT_OPEN_STATUSES);
+}

@@ -219,6 +219,38 @@ for (const kind of dbKinds()) {
       expect((await findAppointment(db(), second))!.status).toBe('CANCELLED');
     });
 
+    it('a deletion asked by her link takes her off the plan holding that visit and stops it', async () => {
+      const started = await start('2027-04-14', [
+        { key: 'baseline', date: '2027-04-15', time: '08:30' },
+        { key: 'follicle', date: '2027-04-20', time: '08:30' },
+      ]);
+      expect(started.statusCode, started.body).toBe(201);
+      const plan = started.json().plan;
+      const [first, second] = plan.visits.map((v: { appointment: { id: number } }) => v.appointment.id);
+      const token = await issueManageLink(db(), first, t.clock.now());
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: `/api/privacy/link/${token}/requests`,
+        payload: { kind: 'DELETION' },
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const done = await call(t.app, s.admin, 'POST', `/api/privacy/requests/${asked.json().request.id}/answer`, {
+        outcome: 'DONE',
+        answer: 'Phòng khám đã xóa dữ liệu của chị.',
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      const [row] = await db().select().from(carePlans).where(eq(carePlans.id, plan.id));
+      expect(row).toMatchObject({ fullName: 'Đã xóa theo yêu cầu', phone: '', email: null, status: 'STOPPED' });
+      expect(await plansOfPhone(plan.phone)).toEqual([]);
+      // The visit of her link and the plan's other visit still to come end with it, without her details.
+      for (const id of [first, second])
+        expect(await findAppointment(db(), id)).toMatchObject({
+          status: 'CANCELLED',
+          fullName: 'Đã xóa theo yêu cầu',
+          phone: '',
+        });
+    });
+
     it('the call-back list shows a missed milestone and an unbooked one due within 14 days', async () => {
       // Cycle from Wednesday 3 March: days 2–3 Thu 4 – Fri 5 March, days 7–8 Tue 9 – Wed 10.
       const started = await start('2027-03-03', [

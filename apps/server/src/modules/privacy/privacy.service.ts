@@ -28,6 +28,7 @@ import type { ConsentRow, DataRequestRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { findLinkProof } from '../appointments/claims/claims.service';
+import { erasePersonFromPlans, openVisitsOfPersonPlans } from '../care-plans/care-plans.service';
 import { endVisits, type EndVisitDeps } from '../appointments/life-cycle/end-visit.service';
 import { linkHolder } from '../appointments/private-link/manage-link.service';
 import { personalAppointments } from '../appointments/lists/queries.service';
@@ -43,6 +44,7 @@ import {
   commentsOf,
   consentsOf,
   deidentifyAppointments,
+  ERASED_NAME,
   eraseClaimCodes,
   eraseNewsletter,
   eraseWaitingEntries,
@@ -447,32 +449,42 @@ async function erasePerson(deps: EndVisitDeps, tx: Db, key: PersonKey, staff: St
   const rows = await appointmentsOf(tx, key, { lock: true });
   const records = rows.filter((r) => r.status === 'COMPLETED' && r.hasNotes).map((r) => r.id);
   const others = rows.filter((r) => !(r.status === 'COMPLETED' && r.hasNotes));
+  // A link's booking alone reaches no other row through its phone: a stranger may have typed hers.
+  const bookedPhones = key.scope === 'BOOKING' ? [] : rows.map((r) => r.phone);
+  const ids = [...new Set([...key.appointmentIds, ...rows.map((r) => r.id)])];
+  // Her care plans (issue 37): a link's booking alone reaches only the plan holding that booking; the
+  // plan stops, so its visits still to come end with her other open visits and lose her details.
+  const wider = key.scope !== 'BOOKING';
+  const planPerson = {
+    appointmentIds: ids,
+    userId: wider ? key.userId : null,
+    emails: wider ? key.emails : [],
+    phones: wider ? [...new Set([...key.phones, ...bookedPhones])] : [],
+  };
+  const planVisits = (await openVisitsOfPersonPlans(tx, planPerson)).filter((id) => !ids.includes(id));
   // Her visits still open end the one way every visit ends, money taken owed back as refunds (issue 36);
   // no message tells an erased person of them.
   await endVisits(
     deps,
     tx,
-    others.filter((r) => !(CLOSED_STATUSES as readonly string[]).includes(r.status)).map((r) => r.id),
+    [
+      ...others.filter((r) => !(CLOSED_STATUSES as readonly string[]).includes(r.status)).map((r) => r.id),
+      ...planVisits,
+    ],
     { by: { kind: 'erasure', actor: staff }, reason: ENDED_FOR_DELETION },
     now,
   );
-  // A link's booking alone reaches no other row through its phone: a stranger may have typed hers.
-  const bookedPhones = key.scope === 'BOOKING' ? [] : rows.map((r) => r.phone);
-  const ids = [...new Set([...key.appointmentIds, ...rows.map((r) => r.id)])];
   await eraseClaimCodes(tx, key, bookedPhones);
+  await erasePersonFromPlans(tx, planPerson, { name: ERASED_NAME, reason: ENDED_FOR_DELETION }, now);
   return {
-    appointmentsDeidentified: await deidentifyAppointments(
-      tx,
-      others.map((r) => r.id),
-      now,
-    ),
+    appointmentsDeidentified: await deidentifyAppointments(tx, [...others.map((r) => r.id), ...planVisits], now),
     appointmentsRestricted: await restrictAppointments(tx, records, now),
     waitingEntriesErased: await eraseWaitingEntries(tx, key),
     commentsAnonymised: await anonymiseComments(tx, key.userId),
     newsletterErased: await eraseNewsletter(tx, key.emails),
     messagesErased:
-      (await eraseEmailsTo(tx, key.emails, ids)) +
-      (await eraseMessagesTo(tx, msisdnsOf([...key.phones, ...bookedPhones]), ids)),
+      (await eraseEmailsTo(tx, key.emails, [...ids, ...planVisits])) +
+      (await eraseMessagesTo(tx, msisdnsOf([...key.phones, ...bookedPhones]), [...ids, ...planVisits])),
     accountClosed: key.userId != null ? await closeAccount(tx, key.userId, now) : false,
   };
 }
