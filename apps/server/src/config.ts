@@ -120,6 +120,8 @@ const envSchema = z.object({
   MOMO_ACCESS_KEY: z.string().min(1).optional(),
   MOMO_SECRET_KEY: z.string().min(8).optional(),
   MOMO_ENDPOINT: z.url().default('https://test-payment.momo.vn'),
+  /** The simulators refuse refunds from 23:00 to midnight (Hà Nội), as the providers do; false: never. */
+  SIMULATOR_NIGHTLY_SETTLEMENT: booleanFlag.default(true),
   VIETQR_BANK_BIN: z
     .string()
     .regex(/^\d{6}$/, 'must be the bank’s 6-digit NAPAS BIN')
@@ -215,6 +217,8 @@ export type PaymentsConfig = {
   vnpay: { tmnCode: string; hashSecret: string; paymentUrl: string; apiUrl: string; mode: ProviderMode };
   momo: { partnerCode: string; accessKey: string; secretKey: string; endpoint: string; mode: ProviderMode };
   vietqr: { bankBin: string; accountNo: string; accountName: string | null; webhookSecret: string; mode: ProviderMode };
+  /** The simulators' nightly refusal of refunds (23:00 to midnight, Hà Nội): off for the browser journeys. */
+  simulatorNightlySettlement: boolean;
 };
 
 /** The simulators' own keys: public, and so never accepted in production, whichever variable holds one. */
@@ -422,6 +426,7 @@ function paymentsConfig(e: Env, production: boolean, env: Record<string, string 
       webhookSecret: keyOf(vietqr, e.VIETQR_WEBHOOK_SECRET, SIMULATOR_KEYS.vietqrWebhookSecret),
       mode: vietqr,
     },
+    simulatorNightlySettlement: e.SIMULATOR_NIGHTLY_SETTLEMENT,
   };
 }
 

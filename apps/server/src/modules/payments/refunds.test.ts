@@ -203,6 +203,19 @@ for (const kind of dbKinds()) {
       expect((await openList()).map((r) => r.id)).not.toContain(refused!.id);
     });
 
+    it('with SIMULATOR_NIGHTLY_SETTLEMENT=false the simulators refund at 23:15 too (the browser journeys run at any hour)', async () => {
+      const id = await paid('MOMO');
+      clock.set(NIGHT);
+      t.config.payments.simulatorNightlySettlement = false;
+      try {
+        expect((await cancelWithRefund(id)).statusCode).toBe(200);
+        expect(await refundsOf(id)).toEqual([expect.objectContaining({ provider: 'MOMO', status: 'DONE' })]);
+      } finally {
+        t.config.payments.simulatorNightlySettlement = true;
+        clock.set(MONDAY_9AM);
+      }
+    });
+
     it('a VietQR transfer is given back by hand: MANUAL in the list, marked done once with its reference', async () => {
       const { id, token } = await requested();
       const { reference } = await start(token, 'VIETQR');

@@ -56,6 +56,8 @@ async function deliver(app: FastifyInstance, url: string, init: { method: 'GET' 
 /**
  * The simulators refuse refunds, as the providers do during their nightly settlement, from 23:00 to
  * midnight in Hà Nội (GMT+7): so a refused refund, and its retry, can be seen without real money.
+ * `SIMULATOR_NIGHTLY_SETTLEMENT=false` turns it off (the browser journeys, which run on the wall clock
+ * at any hour); the server tests play the refusal on their own clock.
  */
 export function inRefundMaintenance(at: Date): boolean {
   return new Date(at.getTime() + 7 * 3600_000).getUTCHours() === 23;
@@ -64,6 +66,7 @@ export function inRefundMaintenance(at: Date): boolean {
 export const paymentSimulatorRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const vnp = deps.config.payments.vnpay;
   const momo = deps.config.payments.momo;
+  const settling = (at: Date) => deps.config.payments.simulatorNightlySettlement && inRefundMaintenance(at);
   const tags = ['payments (simulators)'];
 
   app.get(
@@ -259,7 +262,7 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<ModuleOptions> = asyn
             ? VNPAY_REFUND_CODES.invalidChecksum
             : !/^\d+00$/.test(r.vnp_Amount ?? '') || !/^[1-9]\d*$/.test(r.vnp_TransactionNo ?? '')
               ? VNPAY_REFUND_CODES.transactionNotFound
-              : inRefundMaintenance(now)
+              : settling(now)
                 ? VNPAY_REFUND_CODES.other
                 : VNPAY_REFUND_CODES.success;
       const messages: Record<string, string> = {
@@ -317,7 +320,7 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<ModuleOptions> = asyn
           resultCode: 1080,
           message: 'Giao dịch hoàn tiền bị từ chối. Giao dịch thanh toán ban đầu không được tìm thấy.',
         };
-      if (inRefundMaintenance(deps.clock.now()))
+      if (settling(deps.clock.now()))
         return { ...base, transId: r.transId, resultCode: 10, message: 'Hệ thống đang được bảo trì.' };
       return { ...base, transId: randomInt(1_000_000_000, 9_999_999_999), resultCode: 0, message: 'Thành công.' };
     },
