@@ -316,6 +316,9 @@ async function signInAs(page: Page, username: string, password: string) {
 }
 
 async function open(page: Page, path: string, heading: string | RegExp) {
+  // A window closed by Escape takes its history entry back (useBackCloses) a moment later: a goto
+  // made before that back has landed is aborted by it (net::ERR_ABORTED on a phone, now and then).
+  await page.waitForFunction(() => !(history.state as { modalMarker?: string } | null)?.modalMarker);
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
