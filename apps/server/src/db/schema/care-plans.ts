@@ -6,6 +6,7 @@ import {
   CARE_PLAN_STATUSES,
   type CarePlanAnchor,
   type CarePlanPreferences,
+  type CarePlanRedateRequest,
   type MilestoneTemplate,
 } from '@clinic/shared';
 import { inList } from './checks';
@@ -75,6 +76,13 @@ export const carePlans = pgTable(
     /** She asked the clinic to stop it (mine, or her private link); the plan runs until staff stop it. */
     stopRequestedAt: timestamp('stop_requested_at', { withTimezone: true, mode: 'date' }),
     stoppedAt: timestamp('stopped_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * A re-dating a doctor asked for (a dating scan moved the due date), waiting for the desk to
+     * confirm the moves: the new anchor and the slots he saw proposed. Null when none waits.
+     */
+    pendingRedate: jsonb('pending_redate').$type<CarePlanRedateRequest>(),
+    pendingRedateBy: integer('pending_redate_by').references(() => users.id, { onDelete: 'set null' }),
+    pendingRedateAt: timestamp('pending_redate_at', { withTimezone: true, mode: 'date' }),
     fullName: text('full_name').notNull(),
     /** Digits only, as an appointment's. */
     phone: text('phone').notNull(),
