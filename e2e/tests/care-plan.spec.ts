@@ -230,25 +230,30 @@ test('an antenatal plan: booked at the desk in one step, a visit moved inside it
   }
   await snap(doctor, testInfo, 'tablet-redate');
   await expectAccessible(doctor);
-  // Moving the visits is the desk's to confirm (docs/PRODUCT.md §15): his window says so, with no
-  // button that would fail, and he leaves it to the receptionist.
-  await expect(redate.getByText(/hãy báo lễ tân mốc tính mới/)).toBeVisible();
+  // Moving the visits is the desk's to confirm (docs/PRODUCT.md §15): he sends the new schedule to
+  // the desk, and nothing moves until the receptionist confirms it.
+  await expect(redate.getByText(/chỉ đổi khi quầy tiếp đón xác nhận/)).toBeVisible();
   await expect(redate.getByRole('button', { name: 'Xác nhận đổi lịch' })).toHaveCount(0);
-  await redate.getByRole('button', { name: 'Hủy' }).click();
+  await redate.getByRole('button', { name: 'Gửi quầy xác nhận' }).click();
   await expect(redate).toHaveCount(0);
+  await expect(doctor.getByText('Bác sĩ đề nghị đổi mốc tính')).toBeVisible();
+  await expect(doctor.getByText(/Đang chờ quầy tiếp đón xác nhận/)).toBeVisible();
+  const waiting = await planOf(request, staffToken, planId);
+  expect(waiting.anchorDate).not.toBe(due);
 
-  // The receptionist, told of the new due date, confirms the moves at her laptop.
+  // The receptionist finds it on the plan at her laptop, his schedule filled in, and confirms it.
   await desk.reload();
-  await desk.getByRole('button', { name: 'Đổi mốc tính' }).click();
+  await expect(desk.getByText('Bác sĩ đề nghị đổi mốc tính')).toBeVisible();
+  await desk.getByRole('button', { name: 'Xem và xác nhận' }).click();
   const confirm = desk.getByRole('dialog', { name: 'Đổi mốc tính' });
-  await confirm.getByLabel('Mốc tính mới').selectOption({ label: 'Ngày dự sinh theo siêu âm' });
-  await confirm.getByLabel('Ngày – Ngày dự sinh theo siêu âm').fill(due);
-  await confirm.getByRole('button', { name: 'Đề xuất lịch mới' }).click();
   await expect(
     confirm.getByRole('heading', { name: `Lịch mới của ${remaining.length} lượt khám còn lại` }),
   ).toBeVisible();
+  await expect(confirm.getByLabel('Mốc tính mới')).toHaveValue('EDD');
+  await snap(desk, testInfo, 'desk-confirms-redate');
   await confirm.getByRole('button', { name: 'Xác nhận đổi lịch' }).click();
   await expect(confirm).toHaveCount(0);
+  await expect(desk.getByText('Bác sĩ đề nghị đổi mốc tính')).toHaveCount(0);
 
   // The remaining visits followed: new windows, and every visit booked inside its own.
   const after = await planOf(request, staffToken, planId);

@@ -624,8 +624,16 @@ for (const kind of dbKinds()) {
         req: () => ({ url: '/api/care-plans/999999/redate/proposal' }),
       },
       'POST /api/care-plans/:id/redate': {
-        expect: perm('changeCarePlans'),
+        expect: perm('confirmCarePlanMoves'),
         req: () => ({ url: '/api/care-plans/999999/redate' }),
+      },
+      'POST /api/care-plans/:id/redate/request': {
+        expect: perm('changeCarePlans'),
+        req: () => ({ url: '/api/care-plans/999999/redate/request' }),
+      },
+      'DELETE /api/care-plans/:id/redate/request': {
+        expect: perm('confirmCarePlanMoves'),
+        req: () => ({ url: '/api/care-plans/999999/redate/request' }),
       },
       'GET /api/care-plans/mine': { expect: { kind: 'roles', roles: ['PATIENT'] } },
       'POST /api/care-plans/mine/:id/stop-request': {

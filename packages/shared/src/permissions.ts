@@ -58,6 +58,11 @@ export const PERMISSIONS = {
   startCarePlans: BACK_OFFICE,
   /** The doctor's changes to a running plan: add or skip a milestone, re-date it; staff confirm the moves. */
   changeCarePlans: BACK_OFFICE,
+  /**
+   * Re-date a plan and move her booked visits, or turn down a re-dating a doctor asked for: the desk's
+   * (a doctor asks, with changeCarePlans; the desk confirms).
+   */
+  confirmCarePlanMoves: FRONT_DESK,
   /** Stop a plan with a reason: its future visits end. */
   stopCarePlans: FRONT_DESK,
   /** The plans' templates: their milestones and windows. */

@@ -22,6 +22,7 @@ export function antenatalPlan(overrides: Partial<CarePlan> = {}): CarePlan {
     email: 'binh@example.com',
     todayText: 'Tuần 20 + 1 ngày',
     createdAt: '2025-11-20T02:00:00.000Z',
+    pendingRedate: null,
     visits: [
       planVisit(71, 'first-visit', 'Khám thai lần đầu', 'DONE', '2025-12-01', '2026-01-11', {
         id: 31,

@@ -53,6 +53,9 @@ export const CARE_PLAN_MSG = {
   started: 'Đã tạo kế hoạch chăm sóc và đặt các lượt khám',
   stopped: 'Đã dừng kế hoạch chăm sóc',
   redated: 'Đã cập nhật mốc tính và các lượt khám còn lại',
+  redateAsked: 'Đã gửi lịch mới cho quầy tiếp đón: lịch hẹn của người bệnh chỉ đổi khi quầy xác nhận',
+  redateDeclined: 'Đã bỏ đề xuất đổi mốc tính: kế hoạch giữ nguyên',
+  noPendingRedate: 'Kế hoạch này không có đề xuất đổi mốc tính nào đang chờ',
   skipped: 'Đã bỏ qua mốc này',
   added: 'Đã thêm mốc vào kế hoạch',
   templateSaved: 'Đã lưu mẫu kế hoạch',
@@ -220,6 +223,19 @@ export const carePlanSchema = z.object({
   todayText: z.string(),
   createdAt: z.string(),
   visits: z.array(carePlanVisitSchema),
+  /** A re-dating a doctor asked for, waiting for the desk to confirm the moves (null: none). */
+  pendingRedate: z
+    .object({
+      anchor: z.enum(CARE_PLAN_ANCHORS),
+      anchorDate: z.string(),
+      /** The slots he saw proposed for the remaining visits (null: leave that visit as it is). */
+      visits: z.array(
+        z.object({ visitId: z.number().int(), date: z.string().nullable(), time: z.string().nullable() }),
+      ),
+      askedByName: z.string().nullable(),
+      askedAt: z.string(),
+    })
+    .nullable(),
 });
 export type CarePlan = z.infer<typeof carePlanSchema>;
 export const carePlanStartedSchema = z.object({ message: z.string(), plan: carePlanSchema });
@@ -252,6 +268,8 @@ export const carePlanRowSchema = z.object({
     })
     .nullable(),
   stopRequestedAt: z.string().nullable(),
+  /** A doctor's re-dating waits for the desk. */
+  pendingRedateAt: z.string().nullable(),
 });
 export type CarePlanRow = z.infer<typeof carePlanRowSchema>;
 export const carePlanPageSchema = pageSchema(carePlanRowSchema);

@@ -161,6 +161,16 @@ export async function findPlan(db: Db, id: number): Promise<CarePlanRow | undefi
   return rows[0];
 }
 
+/** The names of the users who asked for something on plans (a re-dating), by id. */
+export async function userNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, fullName: users.fullName })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.flatMap((r) => (r.fullName ? [[r.id, r.fullName] as const] : [])));
+}
+
 export async function lockPlan(db: Db, id: number): Promise<CarePlanRow | undefined> {
   const rows = await db.select().from(carePlans).where(eq(carePlans.id, id)).for('update');
   return rows[0];
@@ -288,7 +298,7 @@ export async function listPlans(db: Db, f: PlanListFilter, today: string, page: 
       order by v.window_start, v.id limit 1`;
   const result = await db.execute(sql`select p.id, p.name, p.kind, p.status, p.full_name as "fullName",
       p.phone, p.anchor, p.anchor_date::text as "anchorDate", p.stop_requested_at as "stopRequestedAt",
-      n.label as "nLabel", n.window_start::text as "nStart", n.window_end::text as "nEnd", n.state as "nState",
+      p.pending_redate_at as "pendingRedateAt", n.label as "nLabel", n.window_start::text as "nStart", n.window_end::text as "nEnd", n.state as "nState",
       n.date as "nDate", count(*) over() as total
     from ${carePlans} p
     left join lateral (${nextVisit}) n on true

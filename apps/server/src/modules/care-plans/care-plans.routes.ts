@@ -283,14 +283,43 @@ export const carePlansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       schema: {
         tags,
         security,
-        summary: 'Re-date: new windows, the confirmed moves in one transaction, one message to her',
+        summary: 'Re-date: new windows, the confirmed moves in one transaction, one message to her (the desk)',
+        params: carePlanIdParamsSchema,
+        body: carePlanRedateRequestSchema,
+        response: { 200: carePlanChangedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      preHandler: app.requirePermission('confirmCarePlanMoves'),
+    },
+    async (req) => service.redatePlan(deps, req.params.id, actor(req), req.body),
+  );
+  app.post(
+    '/care-plans/:id/redate/request',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Ask the desk to re-date the plan (a doctor after a dating scan): kept until the desk confirms',
         params: carePlanIdParamsSchema,
         body: carePlanRedateRequestSchema,
         response: { 200: carePlanChangedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
       preHandler: app.requirePermission('changeCarePlans'),
     },
-    async (req) => service.redatePlan(deps, req.params.id, actor(req), req.body),
+    async (req) => service.askRedate(deps, req.params.id, actor(req), req.body),
+  );
+  app.delete(
+    '/care-plans/:id/redate/request',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Turn down the re-dating a doctor asked for: the plan stays as it is',
+        params: carePlanIdParamsSchema,
+        response: { 200: carePlanChangedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      preHandler: app.requirePermission('confirmCarePlanMoves'),
+    },
+    async (req) => service.declineRedate(deps, req.params.id),
   );
 
   // Her private link's token is the only key: the link's own public-write budget (private-link.routes.ts).

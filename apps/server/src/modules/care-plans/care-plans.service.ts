@@ -41,7 +41,7 @@ import { bookAtDesk } from '../appointments/booking/desk-booking.service';
 import { freePlacesInRange } from '../appointments/booking/booking.service';
 import { lockSlotsInOrder } from '../appointments/booking/appointment-making.service';
 import { requireCandidate } from '../appointments/life-cycle/life-cycle.service';
-import { endVisits } from '../appointments/life-cycle/end-visit.service';
+import { endVisits, tellVisitsEnded } from '../appointments/life-cycle/end-visit.service';
 import { moveVisit, tellVisitsMoved } from '../appointments/life-cycle/staff-edit.service';
 import { joinWaitingList } from '../appointments/waiting-list/waiting-list.service';
 import { linkHolder } from '../appointments/private-link/manage-link.service';
@@ -364,7 +364,12 @@ function outsideWindow(v: { windowStart: string; windowEnd: string }) {
 
 // ---------------------------------------------------------------- reading
 
-function toPlan(row: CarePlanRow, visits: repo.VisitWithAppointment[], day: string): CarePlan {
+function toPlan(
+  row: CarePlanRow,
+  visits: repo.VisitWithAppointment[],
+  day: string,
+  names: ReadonlyMap<number, string>,
+): CarePlan {
   return {
     id: row.id,
     name: row.name,
@@ -403,6 +408,20 @@ function toPlan(row: CarePlanRow, visits: repo.VisitWithAppointment[], day: stri
         dayText: planDayText(row.anchor, row.anchorDate, v.appointment.date),
       },
     })),
+    pendingRedate:
+      row.pendingRedate && row.pendingRedateAt
+        ? {
+            anchor: row.pendingRedate.anchor,
+            anchorDate: row.pendingRedate.anchorDate,
+            visits: (row.pendingRedate.visits ?? []).map((m) => ({
+              visitId: m.visitId,
+              date: m.date ?? null,
+              time: m.time ?? null,
+            })),
+            askedByName: (row.pendingRedateBy != null && names.get(row.pendingRedateBy)) || null,
+            askedAt: row.pendingRedateAt.toISOString(),
+          }
+        : null,
   };
 }
 
@@ -411,8 +430,12 @@ async function plansView(deps: Pick<AppDeps, 'db' | 'clock' | 'timeZone'>, rows:
     deps.db,
     rows.map((r) => r.id),
   );
+  const names = await repo.userNames(
+    deps.db,
+    rows.flatMap((r) => (r.pendingRedateBy != null ? [r.pendingRedateBy] : [])),
+  );
   const day = today(deps);
-  return rows.map((r) => toPlan(r, visits.get(r.id) ?? [], day));
+  return rows.map((r) => toPlan(r, visits.get(r.id) ?? [], day, names));
 }
 
 export async function planView(deps: Pick<AppDeps, 'db' | 'clock' | 'timeZone'>, id: number): Promise<CarePlan> {
@@ -465,6 +488,7 @@ export async function listPlans(deps: CarePlanDeps, q: ListQuery, actor: Actor) 
           }
         : null,
       stopRequestedAt: r.stopRequestedAt ? new Date(r.stopRequestedAt as string).toISOString() : null,
+      pendingRedateAt: r.pendingRedateAt ? new Date(r.pendingRedateAt as string).toISOString() : null,
     })),
     total,
     page: q.page,
@@ -557,8 +581,16 @@ export async function stopPlan(deps: CarePlanDeps, id: number, actor: Actor, bod
         ? [v.appointment.id]
         : [],
     );
-    // Her message is the visits' plain cancellation, with the stop's reason (never the plan's name).
-    await endVisits(deps, tx, ids, { by: { kind: 'actor', actor, refund: true }, reason: body.reason }, now);
+    // One message to her for all of them: a plain cancellation listing the visits, with the stop's
+    // reason (never the plan's name).
+    const ended = await endVisits(
+      deps,
+      tx,
+      ids,
+      { by: { kind: 'actor', actor, refund: true }, reason: body.reason, untold: true },
+      now,
+    );
+    await tellVisitsEnded(tx, ended, body.reason, now);
     await repo.updatePlan(tx, id, { status: 'STOPPED', stopReason: body.reason, stoppedAt: now, updatedAt: now });
   });
   return { message: CM.stopped, plan: await planView(deps, id) };
@@ -692,6 +724,55 @@ function assertAnchor(kind: CarePlanKind, anchor: CarePlanAnchor, anchorDate: st
 }
 
 /**
+ * POST /api/care-plans/{id}/redate/request: a doctor's re-dating (a dating scan moved the due date)
+ * waits for the desk. Checked as a re-dating is (the anchor, each slot inside its new window), then
+ * kept on the plan; nothing moves and she is told nothing until the desk confirms (redatePlan).
+ * Asking again replaces what waited.
+ */
+export async function askRedate(deps: CarePlanDeps, id: number, actor: Actor, body: RedateInput) {
+  const now = deps.clock.now();
+  const day = today(deps);
+  await deps.db.transaction(async (tx) => {
+    const plan = await lockActive(tx, id);
+    assertAnchor(plan.kind, body.anchor, body.anchorDate, day);
+    const visits = new Map((await remaining(tx, id, day)).map((v) => [v.id, v]));
+    for (const m of body.visits ?? []) {
+      const v = visits.get(m.visitId);
+      if (!v) throw new BadRequestError(CM.visitsMismatch, 'VISITS_MISMATCH');
+      const window = windowFrom(body.anchor, body.anchorDate, v);
+      if (m.date && (m.date < window.windowStart || m.date > window.windowEnd)) throw outsideWindow(window);
+    }
+    await repo.updatePlan(tx, id, {
+      pendingRedate: {
+        anchor: body.anchor,
+        anchorDate: body.anchorDate,
+        visits: (body.visits ?? []).map((m) => ({ visitId: m.visitId, date: m.date ?? null, time: m.time ?? null })),
+      },
+      pendingRedateBy: actor.id,
+      pendingRedateAt: now,
+      updatedAt: now,
+    });
+  });
+  return { message: CM.redateAsked, plan: await planView(deps, id) };
+}
+
+/** DELETE /api/care-plans/{id}/redate/request: the desk turns a doctor's re-dating down; the plan stays. */
+export async function declineRedate(deps: CarePlanDeps, id: number) {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const plan = await lockActive(tx, id);
+    if (!plan.pendingRedate) throw new ConflictError(CM.noPendingRedate, 'NO_PENDING_REDATE');
+    await repo.updatePlan(tx, id, {
+      pendingRedate: null,
+      pendingRedateBy: null,
+      pendingRedateAt: null,
+      updatedAt: now,
+    });
+  });
+  return { message: CM.redateDeclined, plan: await planView(deps, id) };
+}
+
+/**
  * POST /api/care-plans/{id}/redate: the anchor moves, the windows of the visits still to come are
  * counted again, their appointments move to the slots staff confirmed (one transaction, in the global
  * order of slots), and she is told once of all the changes.
@@ -747,7 +828,15 @@ export async function redatePlan(deps: CarePlanDeps, id: number, actor: Actor, b
         throw error;
       }
     }
-    await repo.updatePlan(tx, id, { anchor: body.anchor, anchorDate: body.anchorDate, updatedAt: now });
+    // A doctor's re-dating that waited is done with (this one is the desk's word on it).
+    await repo.updatePlan(tx, id, {
+      anchor: body.anchor,
+      anchorDate: body.anchorDate,
+      pendingRedate: null,
+      pendingRedateBy: null,
+      pendingRedateAt: null,
+      updatedAt: now,
+    });
     // One message for all the moves (the update notice of her first moved visit), never the plan's name.
     if (first != null) await tellVisitsMoved(tx, first, lines, now);
   });

@@ -7,6 +7,8 @@ import { call, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../
 import { appointments, carePlans, users, waitingListEntries } from '../../db/schema';
 import { findAppointment, updateAppointment } from '../appointments/appointments.repository';
 import { issueManageLink } from '../appointments/private-link/manage-token';
+import { listOutboxEmails } from '../email/email.repository';
+import { listMessages } from '../messaging/messaging.repository';
 
 // The test clock is Monday 1 March 2027, 09:00 in the clinic; every test counts its own plan from its
 // own anchor date, so each owns the slots it books.
@@ -201,11 +203,15 @@ for (const kind of dbKinds()) {
       expect(row!.status).toBe('ACTIVE');
     });
 
-    it('stopping a plan ends its future visits, a paid one with its refund', async () => {
-      const started = await start('2027-04-07', [
-        { key: 'baseline', date: '2027-04-08', time: '08:00' },
-        { key: 'follicle', date: '2027-04-13', time: '08:00' },
-      ]);
+    it('stopping a plan ends its future visits, a paid one with its refund, and tells her once', async () => {
+      const started = await start(
+        '2027-04-07',
+        [
+          { key: 'baseline', date: '2027-04-08', time: '08:00' },
+          { key: 'follicle', date: '2027-04-13', time: '08:00' },
+        ],
+        { email: `dung.ke.hoach.${n}@example.vn` },
+      );
       expect(started.statusCode, started.body).toBe(201);
       const [first, second] = started.json().plan.visits.map((v: { appointment: { id: number } }) => v.appointment.id);
       await updateAppointment(db(), first, { status: 'PAID', paymentCompleted: true, paymentAmount: 300_000 });
@@ -217,6 +223,22 @@ for (const kind of dbKinds()) {
       const paid = (await findAppointment(db(), first))!;
       expect(paid).toMatchObject({ status: 'CANCELLED', refundRequired: true });
       expect((await findAppointment(db(), second))!.status).toBe('CANCELLED');
+      // One cancellation, e-mail and phone, for both visits: the second listed, the refund named.
+      const cancellations = [
+        ...(await listOutboxEmails(db(), { appointmentId: first, kind: 'CANCELLATION' })),
+        ...(await listOutboxEmails(db(), { appointmentId: second, kind: 'CANCELLATION' })),
+      ];
+      expect(cancellations).toHaveLength(1);
+      expect(cancellations[0]!.text).toContain('Các lịch khám sau cũng đã được hủy:');
+      expect(cancellations[0]!.text).toContain('08:00 13/04/2027');
+      expect(cancellations[0]!.text).toContain('Bệnh nhân chuyển nơi khác');
+      expect(cancellations[0]!.text).toContain('300.000');
+      expect(cancellations[0]!.text).not.toContain(TEMPLATE.name);
+      const phoneMessages = [
+        ...(await listMessages(db(), { appointmentId: first })),
+        ...(await listMessages(db(), { appointmentId: second })),
+      ].filter((m) => m.template === 'CANCELLATION');
+      expect(phoneMessages).toHaveLength(1);
     });
 
     it('a deletion asked by her link takes her off the plan holding that visit and stops it', async () => {
@@ -322,7 +344,7 @@ for (const kind of dbKinds()) {
       const visits = proposal.json().visits;
       // From Friday 23 April: days 2–3 are Saturday 24 and Sunday 25 (a Saturday is a working day).
       expect(visits[0]).toMatchObject({ windowStart: '2027-04-24', windowEnd: '2027-04-25' });
-      const redated = await call(t.app, s.staff, 'POST', `/api/care-plans/${id}/redate`, {
+      const body = {
         anchor: 'CYCLE_START',
         anchorDate: '2027-04-23',
         visits: visits.map((v: { visitId: number; proposal: { date: string; time: string } }) => ({
@@ -330,12 +352,79 @@ for (const kind of dbKinds()) {
           date: v.proposal.date,
           time: v.proposal.time,
         })),
+      };
+      const before = started.json().plan.visits.map((v: { appointment: { date: string } }) => v.appointment.date);
+      const told = async () =>
+        (
+          await Promise.all(
+            started
+              .json()
+              .plan.visits.map((v: { appointment: { id: number } }) =>
+                listMessages(db(), { appointmentId: v.appointment.id }),
+              ),
+          )
+        )
+          .flat()
+          .filter((m) => m.template === 'UPDATE_NOTIFICATION').length;
+
+      // The doctor cannot move her visits himself: he asks, the plan keeps the request, nothing moves.
+      expect((await call(t.app, s.doctor, 'POST', `/api/care-plans/${id}/redate`, body)).statusCode).toBe(403);
+      const outside = await call(t.app, s.doctor, 'POST', `/api/care-plans/${id}/redate/request`, {
+        ...body,
+        visits: [{ ...body.visits[0], date: '2027-04-30' }],
       });
+      expect(outside.statusCode, outside.body).toBe(400);
+      const asked = await call(t.app, s.doctor, 'POST', `/api/care-plans/${id}/redate/request`, body);
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(asked.json().message).toBe(CARE_PLAN_MSG.redateAsked);
+      expect(asked.json().plan.pendingRedate).toMatchObject({
+        anchor: 'CYCLE_START',
+        anchorDate: '2027-04-23',
+        askedByName: expect.any(String),
+        visits: body.visits,
+      });
+      expect(asked.json().plan.anchorDate).toBe('2027-04-21');
+      expect(asked.json().plan.visits.map((v: { appointment: { date: string } }) => v.appointment.date)).toEqual(
+        before,
+      );
+      expect(await told()).toBe(0);
+      const listed = await call(t.app, s.staff, 'GET', '/api/care-plans?size=100');
+      expect(listed.json().items.find((p: { id: number }) => p.id === id).pendingRedateAt).toEqual(expect.any(String));
+
+      // The desk confirms what he asked: the visits move, the request is done with, she is told once.
+      const redated = await call(t.app, s.staff, 'POST', `/api/care-plans/${id}/redate`, body);
       expect(redated.statusCode, redated.body).toBe(200);
       const plan = redated.json().plan;
+      expect(plan.pendingRedate).toBeNull();
+      expect(plan.anchorDate).toBe('2027-04-23');
       for (const v of plan.visits) {
         expect(v.appointment.date >= v.windowStart && v.appointment.date <= v.windowEnd).toBe(true);
       }
+      expect(await told()).toBe(1);
+      const none = await call(t.app, s.staff, 'DELETE', `/api/care-plans/${id}/redate/request`);
+      expect(none.statusCode).toBe(409);
+      expect(none.json().message).toBe(CARE_PLAN_MSG.noPendingRedate);
+    });
+
+    it("the desk can turn a doctor's re-dating down: the plan and her visits stay as they were", async () => {
+      const started = await start('2027-05-05', [
+        { key: 'baseline', date: '2027-05-06', time: '11:00' },
+        { key: 'follicle', date: '2027-05-11', time: '11:00' },
+      ]);
+      expect(started.statusCode, started.body).toBe(201);
+      const id = started.json().plan.id;
+      const asked = await call(t.app, s.doctor, 'POST', `/api/care-plans/${id}/redate/request`, {
+        anchor: 'CYCLE_START',
+        anchorDate: '2027-05-06',
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect((await call(t.app, s.doctor, 'DELETE', `/api/care-plans/${id}/redate/request`)).statusCode).toBe(403);
+      const declined = await call(t.app, s.staff, 'DELETE', `/api/care-plans/${id}/redate/request`);
+      expect(declined.statusCode, declined.body).toBe(200);
+      expect(declined.json()).toMatchObject({
+        message: CARE_PLAN_MSG.redateDeclined,
+        plan: { pendingRedate: null, anchorDate: '2027-05-05' },
+      });
     });
 
     it('re-dating by a week moves each weekly visit into the slot the next one is leaving (her own, not a clash)', async () => {

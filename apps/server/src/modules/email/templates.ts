@@ -554,9 +554,16 @@ export function updateNotificationEmail(a: AppointmentMailData, changes: string[
 
 export function cancellationEmail(
   a: AppointmentMailData,
-  options: { reason: string | null; refund: boolean },
+  options: {
+    reason: string | null;
+    refund: boolean;
+    /** Her other visits ended with this one (a care plan stopped), one line each: one message for all. */
+    alsoCancelled?: readonly string[];
+  },
 ): RenderedEmail {
   const blocks: Block[] = [{ kind: 'p', text: 'Lịch khám dưới đây của quý khách đã được hủy.' }, { kind: 'details' }];
+  if (options.alsoCancelled && options.alsoCancelled.length > 0)
+    blocks.push({ kind: 'list', title: 'Các lịch khám sau cũng đã được hủy:', items: [...options.alsoCancelled] });
   if (options.reason) blocks.push({ kind: 'p', text: `Lý do hủy: ${options.reason}` });
   if (options.refund)
     blocks.push({

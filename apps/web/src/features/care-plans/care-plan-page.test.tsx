@@ -35,10 +35,28 @@ const REDATE_PROPOSAL = {
   ],
 };
 
-function open(role: Role) {
-  let plan = PLAN;
+/** What a doctor asked for: the new due date and his slot for the nuchal scan. */
+const ASKED = {
+  anchor: 'EDD' as const,
+  anchorDate: '2026-10-27',
+  visits: [
+    { visitId: 52, date: '2026-04-08', time: '10:30' },
+    { visitId: 53, date: null, time: null },
+  ],
+};
+
+function open(role: Role, start: typeof PLAN = PLAN) {
+  let plan = start;
   const sent = carePlanServer(role, (url, init) => {
     if (url === `/api/care-plans/${PLAN.id}`) return { body: plan };
+    if (url === `/api/care-plans/${PLAN.id}/redate/request` && init.method === 'POST') {
+      plan = { ...plan, pendingRedate: { ...ASKED, askedByName: 'BS. Phạm Minh Châu', askedAt: NOW.toISOString() } };
+      return { body: { message: CARE_PLAN_MSG.redateAsked, plan } };
+    }
+    if (url === `/api/care-plans/${PLAN.id}/redate/request` && init.method === 'DELETE') {
+      plan = { ...plan, pendingRedate: null };
+      return { body: { message: CARE_PLAN_MSG.redateDeclined, plan } };
+    }
     if (url === `/api/care-plans/${PLAN.id}/redate/proposal` && init.method === 'POST')
       return { body: REDATE_PROPOSAL };
     if (url === `/api/care-plans/${PLAN.id}/redate` && init.method === 'POST')
@@ -128,7 +146,7 @@ describe('One care plan (issue 37)', () => {
     });
   });
 
-  it('shows a doctor the new schedule of a re-dating and sends him to the desk, which moves the visits', async () => {
+  it('a doctor sends his re-dating to the desk: nothing moves, the plan says it waits for the desk', async () => {
     const { sent, user } = open('DOCTOR');
     await user.click(await screen.findByRole('button', { name: 'Đổi mốc tính' }, firstLoad));
     const d = within(await screen.findByRole('dialog', { name: 'Đổi mốc tính' }));
@@ -136,8 +154,42 @@ describe('One care plan (issue 37)', () => {
     pickDate(d.getByLabelText(`Ngày – ${CARE_PLAN_TEXT.anchors.EDD}`), '2026-10-27');
     await user.click(d.getByRole('button', { name: 'Đề xuất lịch mới' }));
     expect(await d.findByRole('heading', { name: 'Lịch mới của 2 lượt khám còn lại' })).toBeInTheDocument();
-    expect(d.getByText(/hãy báo lễ tân mốc tính mới/)).toHaveTextContent('Ngày dự sinh theo siêu âm 27/10/2026');
+    expect(d.getByText(/chỉ đổi khi quầy tiếp đón xác nhận/)).toHaveTextContent('Ngày dự sinh theo siêu âm 27/10/2026');
     expect(d.queryByRole('button', { name: 'Xác nhận đổi lịch' })).toBeNull();
+    pickDate(d.getByLabelText('Ngày khám – Siêu âm đo độ mờ da gáy'), '2026-04-08');
+    await user.selectOptions(d.getByLabelText('Giờ khám – Siêu âm đo độ mờ da gáy'), '10:30');
+    await user.click(d.getByRole('button', { name: 'Gửi quầy xác nhận' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.find((s) => s.url === `/api/care-plans/${PLAN.id}/redate/request`)!.body).toEqual(ASKED);
     expect(sent.some((s) => s.url === `/api/care-plans/${PLAN.id}/redate`)).toBe(false);
+    expect(await screen.findByText('Bác sĩ đề nghị đổi mốc tính')).toBeInTheDocument();
+    expect(screen.getByText(/Đang chờ quầy tiếp đón xác nhận/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Xem và xác nhận' })).toBeNull();
+  });
+
+  it("the desk opens a doctor's re-dating with his slots filled in and confirms it, or turns it down", async () => {
+    const waiting = {
+      ...PLAN,
+      pendingRedate: { ...ASKED, askedByName: 'BS. Phạm Minh Châu', askedAt: NOW.toISOString() },
+    };
+    const { sent, user } = open('STAFF', waiting);
+    expect(await screen.findByText('Bác sĩ đề nghị đổi mốc tính', {}, firstLoad)).toBeInTheDocument();
+    expect(screen.getByText(/BS\. Phạm Minh Châu đề nghị tính lại kế hoạch/)).toHaveTextContent('27/10/2026');
+    await user.click(screen.getByRole('button', { name: 'Xem và xác nhận' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Đổi mốc tính' }));
+    // The proposal is asked at once, for his anchor; his slot replaces the proposed one.
+    expect(await d.findByRole('heading', { name: 'Lịch mới của 2 lượt khám còn lại' })).toBeInTheDocument();
+    expect(d.getByLabelText('Giờ khám – Siêu âm đo độ mờ da gáy')).toHaveValue('10:30');
+    await user.click(d.getByRole('button', { name: 'Xác nhận đổi lịch' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.find((s) => s.url === `/api/care-plans/${PLAN.id}/redate`)!.body).toEqual(ASKED);
+
+    await user.click(screen.getByRole('button', { name: 'Bỏ đề xuất' }));
+    await waitFor(() =>
+      expect(sent.some((s) => s.url === `/api/care-plans/${PLAN.id}/redate/request` && s.method === 'DELETE')).toBe(
+        true,
+      ),
+    );
+    await waitFor(() => expect(screen.queryByText('Bác sĩ đề nghị đổi mốc tính')).toBeNull());
   });
 });

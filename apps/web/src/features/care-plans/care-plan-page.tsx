@@ -21,10 +21,11 @@ import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { closeWhenDone } from '@/lib/action-toast';
+import { closeWhenDone, toastActionDone } from '@/lib/action-toast';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
+import { useDeclineRedate } from './api/decline-redate';
 import { useCarePlan } from './api/get-care-plan';
 import { useSkipCarePlanVisit } from './api/skip-care-plan-visit';
 import { useStopCarePlan } from './api/stop-care-plan';
@@ -42,7 +43,11 @@ import { AddMilestoneModal } from './components/add-milestone-modal';
 import { ReasonModal } from './components/reason-modal';
 import { RedateModal } from './components/redate-modal';
 
-type Dialog = { kind: 'stop' } | { kind: 'skip'; visit: CarePlanVisit } | { kind: 'add' } | { kind: 'redate' };
+type Dialog =
+  | { kind: 'stop' }
+  | { kind: 'skip'; visit: CarePlanVisit }
+  | { kind: 'add' }
+  | { kind: 'redate'; asked?: CarePlan['pendingRedate'] };
 
 /** A visit still to come: not done, not skipped. */
 const OPEN_STATES = new Set(['BOOKED', 'TO_BOOK', 'MISSED']);
@@ -125,6 +130,14 @@ function PlanDetail({ plan }: { plan: CarePlan }) {
             dừng kế hoạch nếu phù hợp.
           </Alert>
         )}
+        {active && plan.pendingRedate && (
+          <PendingRedate
+            plan={plan}
+            asked={plan.pendingRedate}
+            mayConfirm={can(user.role, 'confirmCarePlanMoves')}
+            onOpen={() => setDialog({ kind: 'redate', asked: plan.pendingRedate })}
+          />
+        )}
         {plan.status === 'STOPPED' && plan.stopReason && (
           <Alert tone="info" role="status" title="Lý do dừng">
             {plan.stopReason}
@@ -192,9 +205,62 @@ function PlanDetail({ plan }: { plan: CarePlan }) {
       )}
       {dialog?.kind === 'add' && <AddMilestoneModal plan={plan} onClose={close} />}
       {dialog?.kind === 'redate' && (
-        <RedateModal plan={plan} mayConfirm={can(user.role, 'stopCarePlans')} onClose={close} />
+        <RedateModal
+          plan={plan}
+          mayConfirm={can(user.role, 'confirmCarePlanMoves')}
+          asked={dialog.asked}
+          onClose={close}
+        />
       )}
     </>
+  );
+}
+
+/** A doctor's re-dating waiting for the desk: the desk opens it to confirm, or turns it down. */
+function PendingRedate({
+  plan,
+  asked,
+  mayConfirm,
+  onOpen,
+}: {
+  plan: CarePlan;
+  asked: NonNullable<CarePlan['pendingRedate']>;
+  mayConfirm: boolean;
+  onOpen: () => void;
+}) {
+  const zone = clinicTimeZone();
+  const decline = useDeclineRedate();
+  return (
+    <Alert tone="warning" role="status" title="Bác sĩ đề nghị đổi mốc tính">
+      <p>
+        {asked.askedByName ?? 'Bác sĩ'} đề nghị tính lại kế hoạch từ{' '}
+        {CARE_PLAN_TEXT.anchors[asked.anchor].toLowerCase()} {formatDate(asked.anchorDate)} (gửi lúc{' '}
+        {formatDateTime(asked.askedAt, zone)}).{' '}
+        {mayConfirm
+          ? 'Lịch hẹn của người bệnh chưa đổi: xem lịch mới rồi xác nhận, hoặc bỏ đề xuất.'
+          : 'Đang chờ quầy tiếp đón xác nhận; lịch hẹn của người bệnh chưa đổi.'}
+      </p>
+      {mayConfirm && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button size="sm" onClick={onOpen}>
+            Xem và xác nhận
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={decline.isPending}
+            onClick={() => decline.mutate(plan.id, { onSuccess: toastActionDone })}
+          >
+            {decline.isPending ? 'Đang bỏ...' : 'Bỏ đề xuất'}
+          </Button>
+        </div>
+      )}
+      {decline.isError && (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+          {errorMessage(decline.error, 'Không bỏ được đề xuất đổi mốc tính')}
+        </p>
+      )}
+    </Alert>
   );
 }
 

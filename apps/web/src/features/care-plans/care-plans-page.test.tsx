@@ -22,6 +22,7 @@ const ROWS: CarePlanRow[] = [
       date: '2026-04-02',
     },
     stopRequestedAt: null,
+    pendingRedateAt: null,
   },
   {
     id: 6,
@@ -33,6 +34,7 @@ const ROWS: CarePlanRow[] = [
     todayText: '30 ngày sau khi thực hiện',
     next: null,
     stopRequestedAt: '2026-03-08T03:00:00.000Z',
+    pendingRedateAt: null,
   },
 ];
 const CALL_BACK: CallBackItem[] = [

@@ -214,6 +214,11 @@ function PlanRow({ row }: { row: CarePlanRow }) {
             Đã yêu cầu dừng
           </Badge>
         )}
+        {row.pendingRedateAt && (
+          <Badge tone="warning" className="mt-1">
+            Chờ xác nhận đổi mốc
+          </Badge>
+        )}
       </td>
       <td className="px-4 py-3">
         <p className="text-slate-900">{row.name}</p>

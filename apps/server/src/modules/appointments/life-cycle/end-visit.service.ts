@@ -1,4 +1,5 @@
 import {
+  formatDate,
   CLOSED_STATUSES,
   APPOINTMENT_TRAIL as T,
   canCancelWithRefund,
@@ -42,6 +43,8 @@ export type EndVisit = {
   reason: string;
   /** What staff wrote of the patient, kept with a staff cancel. */
   patientStatus?: string | null;
+  /** Her cancellation message is the caller's (several visits ended together: tellVisitsEnded). */
+  untold?: boolean;
 };
 
 /** The refunds a visit owes are opened by payments, above appointments, through deps.payments. */
@@ -116,7 +119,7 @@ export async function endVisit(
   const action: AppointmentEventAction = paid ? 'CANCEL_WITH_REFUND' : 'CANCEL';
   const note = by.kind === 'link' ? T.cancelledByLink(reason) : reason;
   await insertAppointmentEvents(tx, [eventRow(actor, row.id, action, row.status, updated.status, note, now)]);
-  if (by.kind === 'erasure') return { row: updated, refunded: paid, deposit, emailIds: [] };
+  if (by.kind === 'erasure' || end.untold) return { row: updated, refunded: paid, deposit, emailIds: [] };
   const data = mailDataOfView((await findAppointmentView(tx, row.id))!);
   // A paid visit's message names its payment; a deposit's, the deposit coming back.
   const email = data
@@ -130,7 +133,7 @@ export async function endVisit(
 
 /**
  * Ends each of these visits (already locked by the caller, or locked here) in the caller's
- * transaction, in the order given; how many ended.
+ * transaction, in the order given; what each end did.
  */
 export async function endVisits(
   deps: EndVisitDeps,
@@ -138,11 +141,41 @@ export async function endVisits(
   ids: readonly number[],
   end: EndVisit,
   now: Date,
-): Promise<number> {
+): Promise<EndedVisit[]> {
+  const ended: EndedVisit[] = [];
   for (const id of ids) {
     const row = await lockAppointment(tx, id);
     if (!row) throw notFound();
-    await endVisit(deps, tx, row, end, now);
+    ended.push(await endVisit(deps, tx, row, end, now));
   }
-  return ids.length;
+  return ended;
+}
+
+/**
+ * One message for visits ended together (a care plan stopped): the cancellation of the first,
+ * listing the others, with the reason; the money coming back is named when any of them owed some.
+ * Never the plan's name or purpose (a phone's lock screen shows it).
+ */
+export async function tellVisitsEnded(
+  tx: Db,
+  ended: readonly EndedVisit[],
+  reason: string,
+  now: Date,
+): Promise<number[]> {
+  const [first, ...others] = [...ended].sort((a, b) =>
+    `${a.row.appointmentDate} ${a.row.appointmentTime}`.localeCompare(
+      `${b.row.appointmentDate} ${b.row.appointmentTime}`,
+    ),
+  );
+  if (!first) return [];
+  const data = mailDataOfView((await findAppointmentView(tx, first.row.id))!);
+  if (!data) return [];
+  const owed = ended.reduce((sum, e) => sum + (e.refunded ? (e.row.paymentAmount ?? 0) : e.deposit), 0);
+  const refund = ended.some((e) => e.refunded || e.deposit > 0);
+  const email = cancellationEmail(refund && owed > 0 ? { ...data, amount: owed } : data, {
+    reason,
+    refund,
+    alsoCancelled: others.map((e) => `${e.row.appointmentTime} ${formatDate(e.row.appointmentDate)}`),
+  });
+  return enqueueNotifications(tx, [email], now);
 }

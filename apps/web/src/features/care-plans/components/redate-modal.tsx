@@ -15,6 +15,7 @@ import { Modal } from '@/components/ui/modal';
 import { closeWhenDone } from '@/lib/action-toast';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { errorMessage } from '@/lib/error-message';
+import { useAskRedate } from '../api/ask-redate';
 import { useProposeRedate, type CarePlanRedateProposal } from '../api/propose-redate';
 import { useRedateCarePlan } from '../api/redate-care-plan';
 import { windowDates } from '../care-plan-labels';
@@ -22,33 +23,39 @@ import { SlotFields, slotProblem, type SlotChoice } from './slot-fields';
 
 /**
  * 'Đổi mốc tính' (a dating scan moves the due date): the remaining visits are proposed in their new
- * windows, staff may change any slot, then confirm; she is told once of all the changes.
+ * windows, any slot may be changed; the desk confirms (she is told once of all the changes), a doctor
+ * sends it to the desk, which opens it again from the plan with his slots filled in.
  */
 export function RedateModal({
   plan,
   mayConfirm,
+  asked,
   onClose,
 }: {
   plan: CarePlan;
-  /** Moving her booked visits is the desk's (ADMIN, STAFF): a doctor sees the new schedule and asks the desk. */
+  /** Moving her booked visits is the desk's (ADMIN, STAFF): a doctor sees the new schedule and sends it to the desk. */
   mayConfirm: boolean;
+  /** The re-dating a doctor asked for, opened by the desk to confirm it. */
+  asked?: CarePlan['pendingRedate'];
   onClose: () => void;
 }) {
   const zone = clinicTimeZone();
   const [now] = useState(() => new Date());
   const today = clinicMoment(now, zone).date;
   const anchors = ANCHORS_OF_KIND[plan.kind];
-  const [anchor, setAnchor] = useState<CarePlanAnchor>(plan.anchor);
-  const [anchorDate, setAnchorDate] = useState(plan.anchorDate);
+  const [anchor, setAnchor] = useState<CarePlanAnchor>(asked?.anchor ?? plan.anchor);
+  const [anchorDate, setAnchorDate] = useState(asked?.anchorDate ?? plan.anchorDate);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [proposal, setProposal] = useState<{ asked: string; visits: CarePlanRedateProposal['visits'] } | null>(null);
   const [choices, setChoices] = useState<Record<number, SlotChoice>>({});
   const [visitErrors, setVisitErrors] = useState<Record<number, string>>({});
   const propose = useProposeRedate();
   const redate = useRedateCarePlan();
+  const ask = useAskRedate();
+  const send = mayConfirm ? redate : ask;
   const heading = useRef<HTMLHeadingElement>(null);
-  const asked = `${anchor}|${anchorDate}`;
-  const stale = proposal !== null && proposal.asked !== asked;
+  const askedKey = `${anchor}|${anchorDate}`;
+  const stale = proposal !== null && proposal.asked !== askedKey;
 
   useEffect(() => {
     if (proposal) heading.current?.focus();
@@ -58,21 +65,40 @@ export function RedateModal({
     const parsed = carePlanRedateRequestSchema.safeParse({ anchor, anchorDate });
     if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message);
     setFieldError(undefined);
+    // The doctor's slots, where he chose one for the anchor he asked for; the proposal's elsewhere.
+    const his = new Map(
+      asked && asked.anchor === anchor && asked.anchorDate === anchorDate
+        ? asked.visits.flatMap((m) => (m.date && m.time ? [[m.visitId, { date: m.date, time: m.time }] as const] : []))
+        : [],
+    );
     propose.mutate(
       { id: plan.id, anchor, anchorDate },
       {
         onSuccess: (answer) => {
           setChoices(
             Object.fromEntries(
-              answer.visits.map((v) => [v.visitId, { date: v.proposal?.date ?? '', time: v.proposal?.time ?? '' }]),
+              answer.visits.map((v) => [
+                v.visitId,
+                his.get(v.visitId) ?? { date: v.proposal?.date ?? '', time: v.proposal?.time ?? '' },
+              ]),
             ),
           );
           setVisitErrors({});
-          setProposal({ asked, visits: answer.visits });
+          setProposal({ asked: askedKey, visits: answer.visits });
         },
       },
     );
   };
+
+  // The desk opening a doctor's re-dating sees its schedule at once.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!asked || opened.current) return;
+    opened.current = true;
+    askProposal();
+    // Once, on opening: later proposals are asked with the button.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const confirm = () => {
     if (!proposal || stale) return;
@@ -87,26 +113,30 @@ export function RedateModal({
     setVisitErrors(problems);
     const first = Object.keys(problems)[0];
     if (first) return document.getElementById(`redate-${first}-date`)?.focus();
-    redate.mutate({ id: plan.id, body: { anchor, anchorDate, visits } }, closeWhenDone(onClose));
+    send.mutate({ id: plan.id, body: { anchor, anchorDate, visits } }, closeWhenDone(onClose));
   };
 
   const error = propose.isError
     ? errorMessage(propose.error, 'Không đề xuất được lịch mới')
-    : redate.isError
-      ? errorMessage(redate.error, 'Không cập nhật được mốc tính')
+    : send.isError
+      ? errorMessage(send.error, mayConfirm ? 'Không cập nhật được mốc tính' : 'Không gửi được đề xuất đổi mốc tính')
       : null;
 
   return (
     <Modal
       open
       onClose={onClose}
-      preventClose={redate.isPending}
+      preventClose={send.isPending}
       size="xl"
       title="Đổi mốc tính"
-      description="Các lượt khám còn lại được tính lại theo mốc mới. Người bệnh được báo một lần về mọi thay đổi."
+      description={
+        mayConfirm
+          ? 'Các lượt khám còn lại được tính lại theo mốc mới. Người bệnh được báo một lần về mọi thay đổi.'
+          : 'Các lượt khám còn lại được tính lại theo mốc mới. Quầy tiếp đón xác nhận rồi báo người bệnh một lần về mọi thay đổi.'
+      }
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={redate.isPending}>
+          <Button variant="secondary" onClick={onClose} disabled={send.isPending}>
             Hủy
           </Button>
           <Button
@@ -117,9 +147,15 @@ export function RedateModal({
           >
             {propose.isPending ? 'Đang đề xuất...' : proposal ? 'Đề xuất lại' : 'Đề xuất lịch mới'}
           </Button>
-          {proposal && mayConfirm && (
-            <Button onClick={confirm} loading={redate.isPending} disabled={stale || propose.isPending}>
-              {redate.isPending ? 'Đang cập nhật...' : 'Xác nhận đổi lịch'}
+          {proposal && (
+            <Button onClick={confirm} loading={send.isPending} disabled={stale || propose.isPending}>
+              {mayConfirm
+                ? send.isPending
+                  ? 'Đang cập nhật...'
+                  : 'Xác nhận đổi lịch'
+                : send.isPending
+                  ? 'Đang gửi...'
+                  : 'Gửi quầy xác nhận'}
             </Button>
           )}
         </>
@@ -172,8 +208,13 @@ export function RedateModal({
           </h3>
           {!mayConfirm && (
             <Alert tone="info" role="status">
-              Lễ tân xác nhận việc dời các lượt khám đã đặt: hãy báo lễ tân mốc tính mới (
-              {CARE_PLAN_TEXT.anchors[anchor]} {windowDates(anchorDate, anchorDate)}) để xác nhận đổi lịch.
+              Lịch hẹn của người bệnh chỉ đổi khi quầy tiếp đón xác nhận. Bấm “Gửi quầy xác nhận” để gửi mốc tính mới (
+              {CARE_PLAN_TEXT.anchors[anchor]} {windowDates(anchorDate, anchorDate)}) và lịch này cho quầy.
+            </Alert>
+          )}
+          {asked && mayConfirm && (
+            <Alert tone="info" role="status">
+              Lịch do {asked.askedByName ?? 'bác sĩ'} đề xuất: có thể đổi từng lượt trước khi xác nhận.
             </Alert>
           )}
           {stale && (

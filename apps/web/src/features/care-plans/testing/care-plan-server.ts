@@ -36,6 +36,7 @@ export const PLAN: CarePlan = {
   email: null,
   todayText: 'Tuần 8 + 0 ngày',
   createdAt: '2026-03-01T01:00:00.000Z',
+  pendingRedate: null,
   visits: [
     {
       id: 51,
