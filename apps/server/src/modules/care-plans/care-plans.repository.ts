@@ -9,6 +9,7 @@ import {
   type PlanVisitState,
 } from '@clinic/shared';
 import { rowsOf, type Db } from '../../db/client';
+import { literalList } from '../../db/sql-lists';
 import {
   appointments,
   carePlans,
@@ -21,9 +22,6 @@ import {
   type CarePlanVisitRow,
 } from '../../db/schema';
 
-/** A named status list of packages/shared as SQL's `in (…)` items (plain words: no quoting to escape). */
-const statusList = (statuses: readonly string[]) => sql.raw(statuses.map((x) => `'${x}'`).join(', '));
-
 // Care plans' tables (issue 37). A visit's state is read from its appointment's status (visitState),
 // never stored twice.
 
@@ -32,9 +30,9 @@ export function visitStateSql(today: string): SQL {
   return sql`case
     when v.skip_reason is not null then 'SKIPPED'
     when a.id is null then case when v.window_end < ${today}::date then 'MISSED' else 'TO_BOOK' end
-    when a.status in (${statusList(PLAN_VISIT_DONE_STATUSES)}) then 'DONE'
+    when a.status in (${literalList(PLAN_VISIT_DONE_STATUSES)}) then 'DONE'
     when a.status = 'PAID' and a.appointment_date < ${today}::date then 'DONE'
-    when a.status in (${statusList(INACTIVE_STATUSES)}) then 'MISSED'
+    when a.status in (${literalList(INACTIVE_STATUSES)}) then 'MISSED'
     else 'BOOKED' end`;
 }
 
@@ -284,7 +282,7 @@ export async function listPlans(db: Db, f: PlanListFilter, today: string, page: 
   const nextVisit = sql`select v.label, v.window_start, v.window_end, ${state} as state, a.appointment_date::text as date
       from ${carePlanVisits} v left join appointments a on a.id = v.appointment_id
       where v.plan_id = p.id and v.skip_reason is null and v.window_end >= ${today}::date
-        and (a.id is null or a.status not in (${statusList(PLAN_VISIT_DONE_STATUSES)}))
+        and (a.id is null or a.status not in (${literalList(PLAN_VISIT_DONE_STATUSES)}))
       order by v.window_start, v.id limit 1`;
   const result = await db.execute(sql`select p.id, p.name, p.kind, p.status, p.full_name as "fullName",
       p.phone, p.anchor, p.anchor_date::text as "anchorDate", p.stop_requested_at as "stopRequestedAt",
@@ -340,7 +338,7 @@ export async function planSummary(db: Db, monthStart: string, monthEnd: string) 
         count(*) filter (where a.appointment_date between v.window_start and v.window_end)::int as "inWindow"
       from ${carePlanVisits} v join appointments a on a.id = v.appointment_id
       where a.appointment_date between ${monthStart}::date and ${monthEnd}::date
-        and a.status in (${statusList(PLAN_VISIT_TAKEN_STATUSES)})`),
+        and a.status in (${literalList(PLAN_VISIT_TAKEN_STATUSES)})`),
   )[0]!;
   return { running, month };
 }
