@@ -157,6 +157,24 @@ for (const kind of dbKinds()) {
       expect(waiting).toMatchObject([{ ...full, status: 'WAITING' }]);
     });
 
+    it('refuses a visit to wait on with no slot named (400): waiting is for one slot, not a call-back', async () => {
+      const p = phone();
+      const res = await start('2027-05-26', [{ key: 'baseline' }, { key: 'follicle', ifNoPlace: 'WAIT' }], {
+        phone: p,
+        email: 'hoa.khongcho@example.com',
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(CARE_PLAN_MSG.waitNeedsSlot);
+      const dateOnly = await start(
+        '2027-05-26',
+        [{ key: 'baseline' }, { key: 'follicle', date: '2027-06-01', ifNoPlace: 'WAIT' }],
+        { phone: p, email: 'hoa.khongcho@example.com' },
+      );
+      expect(dateOnly.statusCode, dateOnly.body).toBe(400);
+      expect(dateOnly.json().message).toBe(CARE_PLAN_MSG.waitNeedsSlot);
+      expect(await plansOfPhone(p)).toEqual([]);
+    });
+
     it('refuses a visit outside its window, and a list of visits that is not the plan', async () => {
       const outside = await start('2027-03-24', [
         { key: 'baseline', date: '2027-03-29', time: '09:00' },
