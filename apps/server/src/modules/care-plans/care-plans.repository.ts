@@ -406,3 +406,17 @@ export async function erasePlansOf(db: Db, who: PlanPerson, erased: { name: stri
       .where(and(inArray(carePlanVisits.planId, ids), isNotNull(carePlanVisits.skipReason)));
   return ids.length;
 }
+
+/**
+ * Whose plan it is, for the access log: her e-mail and name on the plan, and the first of its visits'
+ * appointments still holding her details (the log is looked up by e-mail or appointment; a plan of
+ * hers with no e-mail is found through it).
+ */
+export async function personOfPlan(db: Db, id: number) {
+  const result = await db.execute(sql`select p.email, p.full_name as "fullName",
+      (select v.appointment_id from ${carePlanVisits} v join appointments a on a.id = v.appointment_id
+        where v.plan_id = p.id and a.deidentified_at is null
+        order by v.window_start, v.id limit 1) as "appointmentId"
+    from ${carePlans} p where p.id = ${id}`);
+  return rowsOf<{ email: string | null; fullName: string; appointmentId: number | null }>(result)[0];
+}
