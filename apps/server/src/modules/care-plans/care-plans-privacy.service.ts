@@ -3,7 +3,7 @@ import * as repo from './care-plans.repository';
 
 /**
  * Care plans and the privacy rules (issue 37, docs/PRIVACY.md): whose data a read of a plan was, for
- * its access record.
+ * its access record; and how long a plan keeps her details (the retention job).
  */
 
 /** Whose plan `id` is (none for a plan that is not there): her e-mail, her name, an appointment of hers in it. */
@@ -19,4 +19,19 @@ export async function personOfPlan(
     ...(p.fullName ? { subjectName: p.fullName } : {}),
     ...(p.appointmentId != null ? { appointmentId: p.appointmentId } : {}),
   };
+}
+
+/**
+ * The retention job's part for plans (docs/PRIVACY.md): a plan with a visit that took place belongs with
+ * the medical record, kept `medicalRecordYears` after its last such visit; a plan none of whose visits
+ * took place, `unvisitedBookingDays` after its last day (its last window's end, or the day it stopped if
+ * later), as a booking that never became a visit. Then she is taken off it, in one transaction.
+ */
+export async function deidentifyPastPlans(
+  deps: Pick<AppDeps, 'db'>,
+  r: { today: string; medicalBefore: string; unvisitedBefore: string; timeZone: string },
+  words: { name: string; reason: string },
+  now: Date,
+): Promise<number> {
+  return deps.db.transaction(async (tx) => repo.deidentifyPlans(tx, await repo.plansPastRetention(tx, r), words, now));
 }

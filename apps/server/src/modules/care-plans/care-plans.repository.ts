@@ -420,3 +420,62 @@ export async function personOfPlan(db: Db, id: number) {
     from ${carePlans} p where p.id = ${id}`);
   return rowsOf<{ email: string | null; fullName: string; appointmentId: number | null }>(result)[0];
 }
+
+/**
+ * The plans past their retention (docs/PRIVACY.md), not yet de-identified (an erased or de-identified
+ * plan has no phone): one with a visit that took place once its last such visit is before
+ * `medicalBefore` and its last window has ended; one with none once its last day (its last window's
+ * end, or the day it stopped if later) is before `unvisitedBefore`.
+ */
+export async function plansPastRetention(
+  db: Db,
+  r: { today: string; medicalBefore: string; unvisitedBefore: string; timeZone: string },
+): Promise<number[]> {
+  const result = await db.execute(sql`select id from (
+      select p.id,
+        (select max(a.appointment_date) from ${carePlanVisits} v join appointments a on a.id = v.appointment_id
+          where v.plan_id = p.id and a.status in (${literalList(PLAN_VISIT_TAKEN_STATUSES)})) as last_visit,
+        coalesce(greatest((select max(v.window_end) from ${carePlanVisits} v where v.plan_id = p.id),
+                          (p.stopped_at at time zone ${r.timeZone})::date),
+                 (p.created_at at time zone ${r.timeZone})::date) as last_day
+      from ${carePlans} p
+      where p.phone <> ''
+    ) x
+    where case when x.last_visit is not null
+      then x.last_visit < ${r.medicalBefore}::date and x.last_day < ${r.today}::date
+      else x.last_day < ${r.unvisitedBefore}::date end
+    order by id`);
+  return rowsOf<{ id: number }>(result).map((x) => x.id);
+}
+
+/**
+ * Takes the person off these plans for good (the retention job): her name, phone, e-mail, account and
+ * preferences; the reasons written about her (a stop's, a skip's) become the job's words; a re-dating
+ * waiting goes; a plan still marked running (its last window long ended) is completed. The rows and their
+ * visits stay, so the counts do not change.
+ */
+export async function deidentifyPlans(db: Db, ids: number[], words: { name: string; reason: string }, now: Date) {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(carePlans)
+    .set({
+      fullName: words.name,
+      phone: '',
+      email: null,
+      userId: null,
+      preferences: {},
+      stopReason: sql`case when ${carePlans.stopReason} is null then null else ${words.reason}::text end`,
+      pendingRedate: null,
+      pendingRedateBy: null,
+      pendingRedateAt: null,
+      status: sql`case when ${carePlans.status} = 'ACTIVE' then 'COMPLETED' else ${carePlans.status} end`,
+      updatedAt: now,
+    })
+    .where(inArray(carePlans.id, ids))
+    .returning({ id: carePlans.id });
+  await db
+    .update(carePlanVisits)
+    .set({ skipReason: words.reason })
+    .where(and(inArray(carePlanVisits.planId, ids), isNotNull(carePlanVisits.skipReason)));
+  return rows.length;
+}
