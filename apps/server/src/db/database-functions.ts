@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIRMED_OR_LATER_STATUSES, INACTIVE_STATUSES, UPCOMING_STATUSES } from '@clinic/shared';
+import { quotedList } from './sql-lists';
 
 /**
  * The database's logic (functions and triggers) lives in src/db/functions/, one file per subject
@@ -54,7 +55,7 @@ export function writeSharedLists(file: string, text: string, lists = SHARED_LIST
     // Status words only: nothing to quote, nothing to escape.
     const bad = list.find((v) => !/^[A-Z][A-Z_]*$/.test(v));
     if (bad !== undefined) throw new Error(`src/db/functions/${file}: {{${name}}} holds ${JSON.stringify(bad)}`);
-    return `ARRAY[${list.map((v) => `'${v}'`).join(', ')}]::text[]`;
+    return `ARRAY[${quotedList(list)}]::text[]`;
   });
 }
 

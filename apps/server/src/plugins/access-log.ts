@@ -3,6 +3,9 @@ import fp from 'fastify-plugin';
 import type { AccessTarget } from '@clinic/shared';
 import { recordAccess } from '../modules/privacy/access-log.service';
 
+/** Whose data a read was: her appointment, her e-mail, her name as it is where it was read. */
+export type AccessSubject = { appointmentId?: number; subjectEmail?: string; subjectName?: string };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
@@ -11,8 +14,11 @@ declare module 'fastify' {
      */
     accessLog?: {
       target: AccessTarget;
-      /** Whose data: the appointment or the e-mail the request names. */
-      subject?: (req: FastifyRequest) => { appointmentId?: number; subjectEmail?: string };
+      /**
+       * Whose data: the appointment or the e-mail the request names, or (a read of something that
+       * belongs to her, such as a care plan) what it holds of her, looked up at the record's writing.
+       */
+      subject?: (req: FastifyRequest) => AccessSubject | Promise<AccessSubject>;
     };
   }
 }
@@ -35,7 +41,7 @@ export const accessLogPlugin = fp(async (app) => {
         actor,
         target: logged.target,
         outcome: status < 300 ? 'READ' : 'REFUSED',
-        ...logged.subject?.(req),
+        ...(await logged.subject?.(req)),
         address: req.ip,
       });
       return payload;

@@ -45,6 +45,7 @@ export const CARE_PLAN_MSG = {
   anchorOutOfRange: 'Ngày mốc tính phải trong vòng một năm trước hoặc sau hôm nay',
   visitsMismatch: 'Danh sách lượt khám không khớp với kế hoạch: vui lòng đề xuất lại',
   outsideWindow: 'Ngày hẹn nằm ngoài khoảng thời gian của mốc này',
+  waitNeedsSlot: 'Vào danh sách chờ cần chọn ngày và giờ của khung giờ muốn chờ',
   slotTaken: 'Một lượt khám của kế hoạch không còn chỗ: chưa lượt nào được đặt. Vui lòng đề xuất lại',
   notActive: 'Kế hoạch này không còn được theo dõi',
   stopReasonRequired: 'Vui lòng nhập lý do dừng kế hoạch',
@@ -155,8 +156,8 @@ export type CarePlanProposal = z.infer<typeof carePlanProposalSchema>;
 
 /**
  * Start a plan: every visit of the proposal, each with the slot staff kept or changed, or none
- * (`ifNoPlace`: WAIT joins the slot's waiting list when she has an e-mail; CALL_BACK leaves it on the
- * desk's call-back list). The visits with a slot are booked in one transaction, all or none.
+ * (`ifNoPlace`: WAIT joins the slot's waiting list when she has an e-mail, and needs that slot's date
+ * and time; CALL_BACK leaves it on the desk's call-back list). The visits with a slot are booked in one transaction, all or none.
  */
 export const carePlanStartRequestSchema = z.object({
   templateId: z.number({ error: CARE_PLAN_MSG.invalidTemplateId }).int().positive().max(MAX_INT),
@@ -166,13 +167,19 @@ export const carePlanStartRequestSchema = z.object({
   consentInPerson: z.literal(true, { error: PRIVACY_MSG.deskConsentRequired }),
   visits: z
     .array(
-      z.object({
-        key: z.string().min(1).max(60),
-        date: bookingDateField().nullish(),
-        time: bookingTimeField().nullish(),
-        doctorId,
-        ifNoPlace: z.enum(['WAIT', 'CALL_BACK']).default('CALL_BACK'),
-      }),
+      z
+        .object({
+          key: z.string().min(1).max(60),
+          date: bookingDateField().nullish(),
+          time: bookingTimeField().nullish(),
+          doctorId,
+          ifNoPlace: z.enum(['WAIT', 'CALL_BACK']).default('CALL_BACK'),
+        })
+        // Waiting is on one slot: without it the visit would quietly become a call-back.
+        .refine((v) => v.ifNoPlace !== 'WAIT' || Boolean(v.date && v.time), {
+          message: CARE_PLAN_MSG.waitNeedsSlot,
+          path: ['date'],
+        }),
     )
     .min(1)
     .max(60),

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { literalList } from '../sql-lists';
 
 /**
  * `column in ('A', 'B')` from a constant list of packages/shared, so a check and its enum never drift
@@ -7,5 +8,5 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
  * bare name as `sql.raw(...)`, so its text, and the migration history, stay as they are.
  */
 export function inList(column: AnyPgColumn | SQL, values: readonly string[]): SQL {
-  return sql`${column} in (${sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '))})`;
+  return sql`${column} in (${literalList(values)})`;
 }

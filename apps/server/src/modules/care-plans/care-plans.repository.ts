@@ -9,6 +9,7 @@ import {
   type PlanVisitState,
 } from '@clinic/shared';
 import { rowsOf, type Db } from '../../db/client';
+import { literalList } from '../../db/sql-lists';
 import {
   appointments,
   carePlans,
@@ -21,9 +22,6 @@ import {
   type CarePlanVisitRow,
 } from '../../db/schema';
 
-/** A named status list of packages/shared as SQL's `in (…)` items (plain words: no quoting to escape). */
-const statusList = (statuses: readonly string[]) => sql.raw(statuses.map((x) => `'${x}'`).join(', '));
-
 // Care plans' tables (issue 37). A visit's state is read from its appointment's status (visitState),
 // never stored twice.
 
@@ -32,9 +30,9 @@ export function visitStateSql(today: string): SQL {
   return sql`case
     when v.skip_reason is not null then 'SKIPPED'
     when a.id is null then case when v.window_end < ${today}::date then 'MISSED' else 'TO_BOOK' end
-    when a.status in (${statusList(PLAN_VISIT_DONE_STATUSES)}) then 'DONE'
+    when a.status in (${literalList(PLAN_VISIT_DONE_STATUSES)}) then 'DONE'
     when a.status = 'PAID' and a.appointment_date < ${today}::date then 'DONE'
-    when a.status in (${statusList(INACTIVE_STATUSES)}) then 'MISSED'
+    when a.status in (${literalList(INACTIVE_STATUSES)}) then 'MISSED'
     else 'BOOKED' end`;
 }
 
@@ -294,7 +292,7 @@ export async function listPlans(db: Db, f: PlanListFilter, today: string, page: 
   const nextVisit = sql`select v.label, v.window_start, v.window_end, ${state} as state, a.appointment_date::text as date
       from ${carePlanVisits} v left join appointments a on a.id = v.appointment_id
       where v.plan_id = p.id and v.skip_reason is null and v.window_end >= ${today}::date
-        and (a.id is null or a.status not in (${statusList(PLAN_VISIT_DONE_STATUSES)}))
+        and (a.id is null or a.status not in (${literalList(PLAN_VISIT_DONE_STATUSES)}))
       order by v.window_start, v.id limit 1`;
   const result = await db.execute(sql`select p.id, p.name, p.kind, p.status, p.full_name as "fullName",
       p.phone, p.anchor, p.anchor_date::text as "anchorDate", p.stop_requested_at as "stopRequestedAt",
@@ -350,7 +348,7 @@ export async function planSummary(db: Db, monthStart: string, monthEnd: string) 
         count(*) filter (where a.appointment_date between v.window_start and v.window_end)::int as "inWindow"
       from ${carePlanVisits} v join appointments a on a.id = v.appointment_id
       where a.appointment_date between ${monthStart}::date and ${monthEnd}::date
-        and a.status in (${statusList(PLAN_VISIT_TAKEN_STATUSES)})`),
+        and a.status in (${literalList(PLAN_VISIT_TAKEN_STATUSES)})`),
   )[0]!;
   return { running, month };
 }
@@ -417,4 +415,77 @@ export async function erasePlansOf(db: Db, who: PlanPerson, erased: { name: stri
       .set({ skipReason: erased.reason })
       .where(and(inArray(carePlanVisits.planId, ids), isNotNull(carePlanVisits.skipReason)));
   return ids.length;
+}
+
+/**
+ * Whose plan it is, for the access log: her e-mail and name on the plan, and the first of its visits'
+ * appointments still holding her details (the log is looked up by e-mail or appointment; a plan of
+ * hers with no e-mail is found through it).
+ */
+export async function personOfPlan(db: Db, id: number) {
+  const result = await db.execute(sql`select p.email, p.full_name as "fullName",
+      (select v.appointment_id from ${carePlanVisits} v join appointments a on a.id = v.appointment_id
+        where v.plan_id = p.id and a.deidentified_at is null
+        order by v.window_start, v.id limit 1) as "appointmentId"
+    from ${carePlans} p where p.id = ${id}`);
+  return rowsOf<{ email: string | null; fullName: string; appointmentId: number | null }>(result)[0];
+}
+
+/**
+ * The plans past their retention (docs/PRIVACY.md), not yet de-identified (an erased or de-identified
+ * plan has no phone): one with a visit that took place once its last such visit is before
+ * `medicalBefore` and its last window has ended; one with none once its last day (its last window's
+ * end, or the day it stopped if later) is before `unvisitedBefore`.
+ */
+export async function plansPastRetention(
+  db: Db,
+  r: { today: string; medicalBefore: string; unvisitedBefore: string; timeZone: string },
+): Promise<number[]> {
+  const result = await db.execute(sql`select id from (
+      select p.id,
+        (select max(a.appointment_date) from ${carePlanVisits} v join appointments a on a.id = v.appointment_id
+          where v.plan_id = p.id and a.status in (${literalList(PLAN_VISIT_TAKEN_STATUSES)})) as last_visit,
+        coalesce(greatest((select max(v.window_end) from ${carePlanVisits} v where v.plan_id = p.id),
+                          (p.stopped_at at time zone ${r.timeZone})::date),
+                 (p.created_at at time zone ${r.timeZone})::date) as last_day
+      from ${carePlans} p
+      where p.phone <> ''
+    ) x
+    where case when x.last_visit is not null
+      then x.last_visit < ${r.medicalBefore}::date and x.last_day < ${r.today}::date
+      else x.last_day < ${r.unvisitedBefore}::date end
+    order by id`);
+  return rowsOf<{ id: number }>(result).map((x) => x.id);
+}
+
+/**
+ * Takes the person off these plans for good (the retention job): her name, phone, e-mail, account and
+ * preferences; the reasons written about her (a stop's, a skip's) become the job's words; a re-dating
+ * waiting goes; a plan still marked running (its last window long ended) is completed. The rows and their
+ * visits stay, so the counts do not change.
+ */
+export async function deidentifyPlans(db: Db, ids: number[], words: { name: string; reason: string }, now: Date) {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(carePlans)
+    .set({
+      fullName: words.name,
+      phone: '',
+      email: null,
+      userId: null,
+      preferences: {},
+      stopReason: sql`case when ${carePlans.stopReason} is null then null else ${words.reason}::text end`,
+      pendingRedate: null,
+      pendingRedateBy: null,
+      pendingRedateAt: null,
+      status: sql`case when ${carePlans.status} = 'ACTIVE' then 'COMPLETED' else ${carePlans.status} end`,
+      updatedAt: now,
+    })
+    .where(inArray(carePlans.id, ids))
+    .returning({ id: carePlans.id });
+  await db
+    .update(carePlanVisits)
+    .set({ skipReason: words.reason })
+    .where(and(inArray(carePlanVisits.planId, ids), isNotNull(carePlanVisits.skipReason)));
+  return rows.length;
 }

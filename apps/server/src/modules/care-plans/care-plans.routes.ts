@@ -34,6 +34,7 @@ import { appointmentOfPath } from '../../plugins/access-log';
 import type { Actor } from './care-plans.service';
 import { getAppointment } from '../appointments/lists/queries.service';
 import * as service from './care-plans.service';
+import { personOfPlan } from './care-plans-privacy.service';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['care plans'];
@@ -212,7 +213,13 @@ export const carePlansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
         response: { 200: carePlanSchema, ...errorResponses(400, 401, 403, 404) },
       },
       preHandler: app.requirePermission('readCarePlans'),
-      config: { accessLog: { target: 'PATIENT_DETAIL' } },
+      // Whose plan it is: her e-mail and name on it, and one of its appointments (a refused read too).
+      config: {
+        accessLog: {
+          target: 'PATIENT_DETAIL',
+          subject: (req) => personOfPlan(deps, Number((req.params as { id?: unknown }).id)),
+        },
+      },
     },
     async (req) => service.getPlan(deps, req.params.id, actor(req)),
   );

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CARE_PLAN_MSG, EXAMPLE_CARE_PLANS } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
+import { rowsOf } from '../../db/client';
 import { call, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { appointments, carePlans, users, waitingListEntries } from '../../db/schema';
 import { findAppointment, updateAppointment } from '../appointments/appointments.repository';
@@ -159,6 +160,24 @@ for (const kind of dbKinds()) {
       expect(waiting).toMatchObject([{ ...full, status: 'WAITING' }]);
     });
 
+    it('refuses a visit to wait on with no slot named (400): waiting is for one slot, not a call-back', async () => {
+      const p = phone();
+      const res = await start('2027-05-26', [{ key: 'baseline' }, { key: 'follicle', ifNoPlace: 'WAIT' }], {
+        phone: p,
+        email: 'hoa.khongcho@example.com',
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(CARE_PLAN_MSG.waitNeedsSlot);
+      const dateOnly = await start(
+        '2027-05-26',
+        [{ key: 'baseline' }, { key: 'follicle', date: '2027-06-01', ifNoPlace: 'WAIT' }],
+        { phone: p, email: 'hoa.khongcho@example.com' },
+      );
+      expect(dateOnly.statusCode, dateOnly.body).toBe(400);
+      expect(dateOnly.json().message).toBe(CARE_PLAN_MSG.waitNeedsSlot);
+      expect(await plansOfPhone(p)).toEqual([]);
+    });
+
     it('refuses a visit outside its window, and a list of visits that is not the plan', async () => {
       const outside = await start('2027-03-24', [
         { key: 'baseline', date: '2027-03-29', time: '09:00' },
@@ -306,6 +325,74 @@ for (const kind of dbKinds()) {
         `/api/care-plans/of-appointment/${plan.visits[0].appointment.id}`,
       );
       expect(ofAppointment.json()).toMatchObject({ plan: { id: plan.id }, visitId: plan.visits[0].id });
+    });
+
+    it('a back-office read of a plan, or a refused one, is logged as hers: her name, e-mail and an appointment of it', async () => {
+      const started = await start(
+        '2027-07-07',
+        [
+          { key: 'baseline', date: '2027-07-08', time: '09:00' },
+          { key: 'follicle', date: '2027-07-13', time: '09:00' },
+        ],
+        { fullName: 'Lê Thị Nhật Ký', email: 'Nhat.Ky@example.com' },
+      );
+      expect(started.statusCode, started.body).toBe(201);
+      const plan = started.json().plan;
+      const phoneOnly = await start(
+        '2027-07-14',
+        [{ key: 'baseline', date: '2027-07-15', time: '09:00' }, { key: 'follicle' }],
+        {
+          fullName: 'Phạm Thị Không Thư',
+        },
+      );
+      expect(phoneOnly.statusCode, phoneOnly.body).toBe(201);
+      const [{ n: before }] = rowsOf<{ n: number }>(
+        await db().execute(sql`select count(*)::int as n from access_records`),
+      ) as [{ n: number }];
+      expect((await call(t.app, s.staff, 'GET', `/api/care-plans/${plan.id}`)).statusCode).toBe(200);
+      // The general practitioner has no visit of this plan: refused, and the attempt is logged as hers too.
+      expect((await call(t.app, s.doctor, 'GET', `/api/care-plans/${plan.id}`)).statusCode).toBe(403);
+      expect((await call(t.app, s.admin, 'GET', `/api/care-plans/${phoneOnly.json().plan.id}`)).statusCode).toBe(200);
+      const rows = rowsOf<Record<string, unknown>>(
+        await db().execute(sql`select actor_role, target, outcome, appointment_id, subject_email, subject_name
+          from access_records order by id offset ${before}`),
+      );
+      expect(rows).toEqual([
+        {
+          actor_role: 'STAFF',
+          target: 'PATIENT_DETAIL',
+          outcome: 'READ',
+          appointment_id: plan.visits[0].appointment.id,
+          subject_email: 'nhat.ky@example.com',
+          subject_name: 'Lê Thị Nhật Ký',
+        },
+        {
+          actor_role: 'DOCTOR',
+          target: 'PATIENT_DETAIL',
+          outcome: 'REFUSED',
+          appointment_id: plan.visits[0].appointment.id,
+          subject_email: 'nhat.ky@example.com',
+          subject_name: 'Lê Thị Nhật Ký',
+        },
+        {
+          actor_role: 'ADMIN',
+          target: 'PATIENT_DETAIL',
+          outcome: 'READ',
+          appointment_id: phoneOnly.json().plan.visits[0].appointment.id,
+          subject_email: null,
+          subject_name: 'Phạm Thị Không Thư',
+        },
+      ]);
+      // The access log screen finds them by her e-mail, and the phone-only one by its appointment.
+      const byEmail = await call(t.app, s.admin, 'GET', '/api/privacy/access-log?email=nhat.ky@example.com');
+      expect(byEmail.json().items.map((r: { outcome: string }) => r.outcome)).toEqual(['REFUSED', 'READ']);
+      const byAppointment = await call(
+        t.app,
+        s.admin,
+        'GET',
+        `/api/privacy/access-log?appointmentId=${phoneOnly.json().plan.visits[0].appointment.id}`,
+      );
+      expect(byAppointment.json().items).toMatchObject([{ subjectName: 'Phạm Thị Không Thư', actorRole: 'ADMIN' }]);
     });
 
     it('a patient reads only her own plans', async () => {

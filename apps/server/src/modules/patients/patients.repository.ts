@@ -8,6 +8,7 @@ import {
   type Gender,
   type PatientFilter,
 } from '@clinic/shared';
+import { literalList } from '../../db/sql-lists';
 import { inVietnameseOrder } from '../../db/vietnamese-order';
 import type { Db } from '../../db/client';
 import { appointments, departments, patientSummaries, users } from '../../db/schema';
@@ -60,8 +61,6 @@ function listWhere(scope: PatientScope, f: PatientListFilter): SQL | undefined {
         : undefined;
   return and(eq(s.doctorId, scope.doctorId), f.email ? eq(s.email, f.email) : undefined, text, period);
 }
-
-const inList = (statuses: readonly string[]) => sql.raw(statuses.map((x) => `'${x}'`).join(', '));
 
 /** The appointments of the row's person picked by `where`, in `order`, at most `limit`, as JSON rows. */
 function visitRows(scope: PatientScope, where: SQL, order: SQL, limit: number, extra: SQL = sql``): SQL {
@@ -116,12 +115,12 @@ export async function listPatientSummaries(
         (select to_jsonb(u) from (select id, username, gender, birth::text as birth from users where lower(email) = ${outerEmail} limit 1) u))`,
       lastVisit: visitJson(
         scope,
-        sql`a.status in (${inList(EXAMINED_STATUSES)}) and a.appointment_date < ${f.today}`,
+        sql`a.status in (${literalList(EXAMINED_STATUSES)}) and a.appointment_date < ${f.today}`,
         sql`a.appointment_date desc, a.appointment_time desc`,
       ),
       nextVisit: visitJson(
         scope,
-        sql`a.status in (${inList(UPCOMING_STATUSES)}) and (a.appointment_date > ${f.today}
+        sql`a.status in (${literalList(UPCOMING_STATUSES)}) and (a.appointment_date > ${f.today}
           or (a.appointment_date = ${f.today} and a.appointment_time > ${f.time}))`,
         sql`a.appointment_date, a.appointment_time`,
       ),
@@ -130,7 +129,7 @@ export async function listPatientSummaries(
       actionable: forDoctor
         ? visitsJson(
             scope,
-            sql`a.status in (${inList(EXAMINABLE_STATUSES)}) and a.appointment_date <= ${f.today}`,
+            sql`a.status in (${literalList(EXAMINABLE_STATUSES)}) and a.appointment_date <= ${f.today}`,
             sql`a.appointment_date = ${f.today} desc, a.appointment_date, a.appointment_time, a.id`,
             ACTIONABLE_LIMIT,
           )

@@ -26,6 +26,8 @@ export type AccessEvent = {
   outcome: AccessOutcome;
   appointmentId?: number | null;
   subjectEmail?: string | null;
+  /** Her name where it was read (a care plan's), before the appointment's or the e-mail's. */
+  subjectName?: string | null;
   address: string | null;
 };
 
@@ -39,6 +41,7 @@ export async function recordAccess(deps: Pick<AppDeps, 'db' | 'clock'>, e: Acces
     outcome: e.outcome,
     appointmentId: e.appointmentId ?? null,
     subjectEmail: e.subjectEmail?.toLowerCase() ?? null,
+    subjectName: e.subjectName ?? null,
     address: e.address,
   });
 }

@@ -393,11 +393,13 @@ export async function unvisitedBookingsBefore(db: Db, beforeDate: string): Promi
 
 export type NewAccessRecord = Omit<typeof accessRecords.$inferInsert, 'id' | 'subjectEmail' | 'subjectName'> & {
   subjectEmail?: string | null;
+  /** Her name where it was read (a care plan's): it names her before the appointment does. */
+  subjectName?: string | null;
 };
 
 /**
  * Writes one access record. Whose: the appointment's person as it is now (one statement, whether the
- * answer came from the database or from memory), or the e-mail read by.
+ * answer came from the database or from memory), or the e-mail read by; a name given comes first.
  */
 export async function insertAccessRecord(db: Db, r: NewAccessRecord): Promise<void> {
   const email = r.subjectEmail ?? null;
@@ -407,7 +409,8 @@ export async function insertAccessRecord(db: Db, r: NewAccessRecord): Promise<vo
     select ${r.accessedAt.toISOString()}::timestamptz, ${r.actorId ?? null}::integer, ${r.actorName ?? null}::text,
            ${r.actorRole ?? null}::text, ${r.target}::text, ${r.outcome}::text, ${appointmentId}::integer,
            coalesce(${email}::text, a.email),
-           coalesce(a.full_name, (select s.full_name from patient_summaries s where s.doctor_id = 0 and s.email = ${email}::text)),
+           coalesce(${r.subjectName ?? null}::text, a.full_name,
+                    (select s.full_name from patient_summaries s where s.doctor_id = 0 and s.email = ${email}::text)),
            ${r.address ?? null}::text
     from (select 1) one
     left join appointments a on a.id = ${appointmentId}::integer

@@ -6,7 +6,7 @@ import { dbKinds } from '../../../test/databases';
 import { nextIp } from '../../../test/blog-fixtures';
 import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { rowsOf } from '../../db/client';
-import { applyRetention } from './retention.service';
+import { applyRetention, PAST_RETENTION_REASON } from './retention.service';
 
 /** Privacy by law (issue 26): consent, a person's rights over her data, who read what, retention. */
 for (const kind of dbKinds()) {
@@ -688,6 +688,137 @@ for (const kind of dbKinds()) {
           ),
         );
         expect(readers.map((r) => r.actor_name).sort()).toEqual(['old-reader', 'recent-reader']);
+      });
+    });
+
+    describe('retention of care plans', () => {
+      // The clock's day is 1 March 2027: a plan none of whose visits took place goes a year after its
+      // last day (before 1 March 2026), one with a visit that took place ten years after it (before 1 March 2017).
+      async function plan(p: {
+        name: string;
+        status: 'ACTIVE' | 'STOPPED' | 'COMPLETED';
+        stoppedAt?: string;
+        windows: { start: string; end: string; appointmentId?: number; skipReason?: string }[];
+      }): Promise<number> {
+        const [row] = rowsOf<{ id: number }>(
+          await db().execute(sql`insert into care_plans (template_id, template_version, name, kind, anchor, anchor_date,
+              status, stop_reason, stopped_at, full_name, phone, email, preferences)
+            select id, version, name, kind, 'PROCEDURE', ${p.windows[0]!.start}::date, ${p.status},
+              ${p.stoppedAt ? 'Chị chuyển sang phòng khám khác' : null}, ${p.stoppedAt ?? null}::timestamptz,
+              ${p.name}, '0987650000', 'plan.retention@example.com', '{"weekday": 2}'::jsonb
+            from care_plan_templates where kind = 'CONTRACEPTION' order by id limit 1
+            returning id`),
+        );
+        for (const [i, w] of p.windows.entries())
+          await db().execute(sql`insert into care_plan_visits (plan_id, key, label, department, from_day, to_day,
+              window_start, window_end, appointment_id, skip_reason)
+            values (${row!.id}, ${`v${i}`}, 'Kiểm tra', 'FAMILY_PLANNING', 0, 7, ${w.start}::date, ${w.end}::date,
+              ${w.appointmentId ?? null}::integer, ${w.skipReason ?? null})`);
+        return row!.id;
+      }
+      const plansById = async (ids: number[]) =>
+        new Map(
+          rowsOf<Record<string, unknown>>(
+            await db().execute(sql`select p.id, p.full_name, p.phone, p.email, p.status, p.stop_reason, p.preferences,
+                (select array_agg(v.skip_reason order by v.id) from care_plan_visits v where v.plan_id = p.id) as skips,
+                (select count(*)::int from care_plan_visits v where v.plan_id = p.id) as visits
+              from care_plans p where p.id in (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})`),
+          ).map((r) => [r.id as number, r]),
+        );
+
+      it('takes her off a plan past its period, counted as a booking or as a medical record, and nothing else', async () => {
+        const examined = await seedAppointment(db(), {
+          status: 'COMPLETED',
+          appointmentDate: '2016-05-02',
+          department: 'FAMILY_PLANNING',
+        });
+        const examinedRecently = await seedAppointment(db(), {
+          status: 'COMPLETED',
+          appointmentDate: '2025-01-10',
+          department: 'FAMILY_PLANNING',
+        });
+        const ids = {
+          // No visit took place; stopped, its last window ended over a year ago: due.
+          unvisitedOld: await plan({
+            name: 'Hết hạn chưa khám',
+            status: 'STOPPED',
+            stoppedAt: '2025-11-20T03:00:00Z',
+            windows: [{ start: '2025-11-24', end: '2025-12-01', skipReason: 'Chị đang mang thai' }],
+          }),
+          // Its window ended within the year: kept.
+          unvisitedRecent: await plan({
+            name: 'Chưa đến hạn',
+            status: 'ACTIVE',
+            windows: [{ start: '2026-03-03', end: '2026-03-10' }],
+          }),
+          // Its windows ended long ago but it stopped within the year: counted from the stop, kept.
+          stoppedRecently: await plan({
+            name: 'Dừng gần đây',
+            status: 'STOPPED',
+            stoppedAt: '2026-06-01T03:00:00Z',
+            windows: [{ start: '2025-11-24', end: '2025-12-01' }],
+          }),
+          // A visit took place over ten years ago, still marked running: due, and completed.
+          examinedOld: await plan({
+            name: 'Hồ sơ quá mười năm',
+            status: 'ACTIVE',
+            windows: [
+              { start: '2016-04-28', end: '2016-05-05', appointmentId: examined.id },
+              { start: '2016-07-28', end: '2016-08-04', skipReason: 'Chị đi công tác' },
+            ],
+          }),
+          // A visit took place two years ago: a medical record, kept although past a booking's year.
+          examinedRecent: await plan({
+            name: 'Hồ sơ bệnh án',
+            status: 'COMPLETED',
+            windows: [{ start: '2025-01-06', end: '2025-01-13', appointmentId: examinedRecently.id }],
+          }),
+        };
+
+        const run = await applyRetention({ ...t.app.deps, clock });
+        expect(run.carePlansDeidentified).toBe(2);
+        const after = await plansById(Object.values(ids));
+        for (const id of [ids.unvisitedOld, ids.examinedOld])
+          expect(after.get(id)).toMatchObject({
+            full_name: 'Đã xóa theo yêu cầu',
+            phone: '',
+            email: null,
+            preferences: {},
+          });
+        expect(after.get(ids.unvisitedOld)).toMatchObject({
+          status: 'STOPPED',
+          stop_reason: PAST_RETENTION_REASON,
+          skips: [PAST_RETENTION_REASON],
+          visits: 1,
+        });
+        expect(after.get(ids.examinedOld)).toMatchObject({
+          status: 'COMPLETED',
+          stop_reason: null,
+          skips: [null, PAST_RETENTION_REASON],
+          visits: 2,
+        });
+        for (const [id, name] of [
+          [ids.unvisitedRecent, 'Chưa đến hạn'],
+          [ids.stoppedRecently, 'Dừng gần đây'],
+          [ids.examinedRecent, 'Hồ sơ bệnh án'],
+        ] as const)
+          expect(after.get(id)).toMatchObject({
+            full_name: name,
+            phone: '0987650000',
+            email: 'plan.retention@example.com',
+          });
+        // The medical record itself is not touched.
+        expect(
+          rowsOf<{ full_name: string }>(
+            await db().execute(sql`select full_name from appointments where id = ${examined.id}`),
+          )[0]!.full_name,
+        ).toBe(examined.fullName);
+
+        // Once only: a second run finds nothing more.
+        expect((await applyRetention({ ...t.app.deps, clock })).carePlansDeidentified).toBe(0);
       });
     });
 

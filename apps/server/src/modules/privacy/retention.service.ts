@@ -1,10 +1,11 @@
 import { purgeIdempotencyKeys } from '../idempotency/idempotency.service';
-import { addDays, clinicMoment } from '@clinic/shared';
+import { addDays, addYears, clinicMoment } from '@clinic/shared';
 import type { AppDeps } from '../../deps';
 import { forgetPastWaitingLists } from '../appointments/waiting-list/waiting-list-offers.service';
+import { deidentifyPastPlans } from '../care-plans/care-plans-privacy.service';
 import { clearEmailBodies, purgeEmails } from '../email/email.service';
 import { clearMessageData, purgeMessages } from '../messaging/messaging.service';
-import { deidentifyAppointments, purgeAccessRecords, unvisitedBookingsBefore } from './privacy.repository';
+import { deidentifyAppointments, ERASED_NAME, purgeAccessRecords, unvisitedBookingsBefore } from './privacy.repository';
 
 /** What one run of the retention job removed (it logs this). */
 export type RetentionRun = {
@@ -12,19 +13,24 @@ export type RetentionRun = {
   messagesRemoved: number;
   waitingEntriesRemoved: number;
   bookingsDeidentified: number;
+  /** Care plans past their period (issue 37): she is taken off them, as off a booking. */
+  carePlansDeidentified: number;
   accessRecordsRemoved: number;
   /** Answers kept for an Idempotency-Key (issue 25), after IDEMPOTENCY_KEEP_HOURS. */
   savedAnswersRemoved: number;
 };
 
 const DAY_MS = 86_400_000;
+/** What a plan's reasons written about her (a stop's, a skip's) become once it is past its period. */
+export const PAST_RETENTION_REASON = 'Đã xóa khi hết thời hạn lưu trữ';
 
 /**
  * Nothing is kept longer than the privacy notice says (config.privacy.retention, stated on the
  * notice): a sent message's copy loses its body, then goes; a past slot's waiting list goes; a booking
  * that never became a visit loses its person's details (the row stays for the counts); an access
- * record goes after its period (never within a year: the database holds that). Medical records
- * (completed visits) are not touched here: they are kept for medicalRecordYears.
+ * record goes after its period (never within a year: the database holds that); a care plan loses its
+ * person's details after a booking's period when none of its visits took place, else after the medical
+ * record's. Medical records (completed visits) are not touched here: they are kept for medicalRecordYears.
  */
 export async function applyRetention(
   deps: Pick<AppDeps, 'db' | 'clock' | 'timeZone' | 'config'>,
@@ -43,6 +49,17 @@ export async function applyRetention(
   const bookingsDeidentified = await deps.db.transaction(async (tx) =>
     deidentifyAppointments(tx, await unvisitedBookingsBefore(tx, addDays(today, -r.unvisitedBookingDays)), now),
   );
+  const carePlansDeidentified = await deidentifyPastPlans(
+    deps,
+    {
+      today,
+      medicalBefore: addYears(today, -r.medicalRecordYears),
+      unvisitedBefore: addDays(today, -r.unvisitedBookingDays),
+      timeZone: deps.timeZone,
+    },
+    { name: ERASED_NAME, reason: PAST_RETENTION_REASON },
+    now,
+  );
   const accessRecordsRemoved = await purgeAccessRecords(deps.db, ago(r.accessLogDays), now);
   const savedAnswersRemoved = await purgeIdempotencyKeys(deps);
   return {
@@ -50,6 +67,7 @@ export async function applyRetention(
     messagesRemoved,
     waitingEntriesRemoved,
     bookingsDeidentified,
+    carePlansDeidentified,
     accessRecordsRemoved,
     savedAnswersRemoved,
   };

@@ -1,6 +1,6 @@
 // The demo data's queries (seed/demo-appointments.ts): who the appointments can belong to, and what
 // their later steps left on them once the booking call made them.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { appointments, users, type AppointmentRow } from '../../../db/schema';
 
@@ -27,6 +27,18 @@ export type DemoFinish = Pick<
   'id' | 'notes' | 'cancelReason' | 'doctorResponse' | 'emailSent' | 'reminderSent' | 'updatedAt'
 >;
 
+/**
+ * Writes every row's later steps in one statement (its rows as one JSON parameter, so no count of rows
+ * meets PostgreSQL's 65535 parameters): the statement triggers (the counts, the Patient Control rows,
+ * the change notice) run once, not once per visit.
+ */
 export async function finishDemoAppointments(db: Db, rows: DemoFinish[]): Promise<void> {
-  for (const { id, ...fields } of rows) await db.update(appointments).set(fields).where(eq(appointments.id, id));
+  if (rows.length === 0) return;
+  const data = JSON.stringify(rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })));
+  await db.execute(sql`update ${appointments} a set notes = x."notes", cancel_reason = x."cancelReason",
+      doctor_response = x."doctorResponse", email_sent = x."emailSent", reminder_sent = x."reminderSent",
+      updated_at = x."updatedAt"
+    from jsonb_to_recordset(${data}::jsonb) as x(id integer, "notes" text, "cancelReason" text,
+      "doctorResponse" text, "emailSent" boolean, "reminderSent" boolean, "updatedAt" timestamptz)
+    where a.id = x.id`);
 }
