@@ -64,6 +64,13 @@ for (const device of [
     await expect(noShow).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin$/);
 
+    // After the visit, a care plan for her starts from here, her name and phone already in it (issue 37).
+    await done.getByRole('button', { name: `Tạo kế hoạch: Chị Đã Hẹn ${tag}` }).click();
+    const plan = page.getByRole('dialog', { name: 'Tạo kế hoạch chăm sóc' });
+    await expect(plan.getByLabel('Họ tên')).toHaveValue(`Chị Đã Hẹn ${tag}`);
+    await page.keyboard.press('Escape');
+    await expect(plan).toHaveCount(0);
+
     // Accepting an assignment happens here too, and the list says so at once.
     await ask.getByRole('button', { name: `Chấp nhận: Chị Chờ Duyệt ${tag}` }).click();
     const accept = page.getByRole('dialog', { name: 'Chấp nhận lịch hẹn' });

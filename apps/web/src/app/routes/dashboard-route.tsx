@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { patientVisitOf } from '@clinic/shared';
+import { can, patientVisitOf } from '@clinic/shared';
 import type { DoctorVisitWindows } from '@/features/dashboard/components/doctor-days-panel';
 import DashboardPage from '@/features/dashboard/dashboard-page';
+import { useCurrentUser } from '@/hooks/use-current-user';
 
 // Features never import each other; the app gives the doctor's today the windows of Pending
-// Approvals and Patient Control, each loaded when he first opens it.
+// Approvals, Patient Control and the care plans' start, each loaded when he first opens it.
 const AcceptAssignmentModal = lazy(() =>
   import('@/features/approvals/components/accept-assignment-modal').then((m) => ({ default: m.AcceptAssignmentModal })),
 );
@@ -12,6 +13,9 @@ const ExaminationNotesModal = lazy(() =>
   import('@/features/patients/components/examination-notes-modal').then((m) => ({
     default: m.ExaminationNotesModal,
   })),
+);
+const StartCarePlanModal = lazy(() =>
+  import('@/features/care-plans/components/start-care-plan-modal').then((m) => ({ default: m.StartCarePlanModal })),
 );
 const NoShowDialog = lazy(() =>
   import('@/features/patients/components/no-show-dialog').then((m) => ({ default: m.NoShowDialog })),
@@ -39,6 +43,18 @@ const VISIT_WINDOWS: DoctorVisitWindows = {
   ),
 };
 
+/** After a visit, a plan for her (issue 37): the start window with her name, phone and e-mail in it. */
+const START_PLAN: NonNullable<DoctorVisitWindows['startPlan']> = (appointment, onClose) => (
+  <Suspense fallback={null}>
+    <StartCarePlanModal
+      prefill={{ fullName: appointment.fullName, phone: appointment.phone, email: appointment.email }}
+      onClose={onClose}
+    />
+  </Suspense>
+);
+
 export default function DashboardRoute() {
-  return <DashboardPage visitWindows={VISIT_WINDOWS} />;
+  const user = useCurrentUser();
+  const windows = can(user.role, 'startCarePlans') ? { ...VISIT_WINDOWS, startPlan: START_PLAN } : VISIT_WINDOWS;
+  return <DashboardPage visitWindows={windows} />;
 }

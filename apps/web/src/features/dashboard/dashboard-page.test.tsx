@@ -191,7 +191,7 @@ describe('DashboardPage', () => {
     const today = await screen.findByRole('list', { name: 'Lịch khám hôm nay' }, firstLoad);
     const rows = within(today).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringMatching(/^08:30Chị Sáng.*Ghi chúVắng$/),
+      expect.stringMatching(/^08:30Chị Sáng.*Ghi chúVắngTạo kế hoạch$/),
       expect.stringMatching(/^14:00Chị Chiều.*Chấp nhận$/),
     ]);
     expect(within(rows[0]!).getByRole('button', { name: 'Ghi chú: Chị Sáng' })).toBeInTheDocument();
@@ -239,6 +239,14 @@ describe('DashboardPage', () => {
     // His paid visit says what happens to its payment before he confirms.
     expect(within(noShow).getByText('Lịch hẹn đã thanh toán')).toBeInTheDocument();
     await user.click(within(noShow).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // After the visit, a plan for her: the care plans' start window, her name and phone in it.
+    await user.click(within(today).getByRole('button', { name: 'Tạo kế hoạch: Chị Sáng' }));
+    const plan = await screen.findByRole('dialog', { name: 'Tạo kế hoạch chăm sóc' }, firstLoad);
+    expect(within(plan).getByLabelText(/Họ tên/)).toHaveValue('Chị Sáng');
+    expect(within(plan).getByLabelText(/Số điện thoại/)).toHaveValue(items[0]!.phone);
+    await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     const tomorrow = screen.getByRole('list', { name: 'Lịch khám ngày mai' });

@@ -1,5 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { addDays, clinicToday, CONFIRMED_UPCOMING_STATUSES, type Appointment } from '@clinic/shared';
+import {
+  addDays,
+  clinicToday,
+  CONFIRMED_UPCOMING_STATUSES,
+  PLAN_VISIT_DONE_STATUSES,
+  type Appointment,
+} from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { OutsideSpecialtyBadge } from '@/components/outside-specialty-badge';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
@@ -7,27 +13,30 @@ import { Spinner } from '@/components/ui/spinner';
 import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import { useDoctorDays } from '../api/get-doctor-days';
 
+type VisitWindow = (appointment: Appointment, onClose: () => void) => ReactNode;
+
 /**
  * The windows the doctor's next steps open over his today, on the visit he tapped: Pending Approvals'
- * accept window, Patient Control's notes and no-show windows (the app hands them in: features never
- * import each other).
+ * accept window, Patient Control's notes and no-show windows, and the care plans' start window
+ * prefilled with her (after a visit: a pregnancy confirmed, a cycle begun), when he may start one.
+ * The app hands them in: features never import each other.
  */
-export type DoctorVisitWindows = Record<
-  'accept' | 'notes' | 'noShow',
-  (appointment: Appointment, onClose: () => void) => ReactNode
->;
+export type DoctorVisitWindows = Record<'accept' | 'notes' | 'noShow', VisitWindow> & { startPlan?: VisitWindow };
 type Step = { window: keyof DoctorVisitWindows; label: string };
 
+/** Today's visits she came to, or is to come to: a plan can start from them. */
+const PLAN_FROM = new Set<string>([...CONFIRMED_UPCOMING_STATUSES, ...PLAN_VISIT_DONE_STATUSES]);
+
 /** What the doctor does next with a visit. */
-function nextSteps(a: Appointment, today: string): Step[] {
+function nextSteps(a: Appointment, today: string, planning: boolean): Step[] {
   if (a.status === 'AWAITING_DOCTOR_APPROVAL') return [{ window: 'accept', label: 'Chấp nhận' }];
+  if (a.appointmentDate !== today) return [];
+  const steps: Step[] = [];
   // Notes and no-show only on the visit's day (the server refuses a later day's).
-  if (a.appointmentDate === today && CONFIRMED_UPCOMING_STATUSES.includes(a.status))
-    return [
-      { window: 'notes', label: 'Ghi chú' },
-      { window: 'noShow', label: 'Vắng' },
-    ];
-  return [];
+  if (CONFIRMED_UPCOMING_STATUSES.includes(a.status))
+    steps.push({ window: 'notes', label: 'Ghi chú' }, { window: 'noShow', label: 'Vắng' });
+  if (planning && PLAN_FROM.has(a.status)) steps.push({ window: 'startPlan', label: 'Tạo kế hoạch' });
+  return steps;
 }
 
 /**
@@ -73,7 +82,7 @@ export function DoctorDaysPanel({ windows }: { windows: DoctorVisitWindows }) {
                 ) : (
                   <ul aria-label={`Lịch khám ${title.toLowerCase()}`} className="divide-y divide-slate-100">
                     {visits.map((a) => {
-                      const steps = nextSteps(a, today);
+                      const steps = nextSteps(a, today, windows.startPlan != null);
                       return (
                         <li key={a.id} className="flex items-baseline gap-3 py-2 text-sm">
                           <span className="w-12 shrink-0 font-semibold text-slate-900 tabular-nums">
@@ -111,7 +120,7 @@ export function DoctorDaysPanel({ windows }: { windows: DoctorVisitWindows }) {
           })}
         </div>
       )}
-      {open && windows[open.window](open.appointment, () => setOpen(null))}
+      {open && windows[open.window]?.(open.appointment, () => setOpen(null))}
     </section>
   );
 }
