@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import { queueDayBeforeReminders } from '../modules/appointments/reminders/reminders.service';
+import { completeFinishedPlans } from '../modules/care-plans/care-plans.service';
 import { offerFreedPlaces } from '../modules/appointments/waiting-list/waiting-list-offers.service';
 import { sendDueRefunds } from '../modules/payments/refunds.service';
 import { applyRetention } from '../modules/privacy/retention.service';
@@ -33,6 +34,9 @@ export function startBackgroundJobs(
     async () => {
       const { date, queued } = await queueDayBeforeReminders(deps);
       if (queued > 0) deps.log.info({ date, queued }, 'day-before reminders queued');
+      // The day's upkeep of care plans: those whose last window has passed are completed.
+      const completed = await completeFinishedPlans(deps);
+      if (completed > 0) deps.log.info({ completed }, 'care plans completed');
     },
     (err) => deps.log.error({ err }, 'reminder job failed'),
   );

@@ -169,6 +169,21 @@ export async function userNames(db: Db, ids: readonly number[]): Promise<Map<num
   return new Map(rows.flatMap((r) => (r.fullName ? [[r.id, r.fullName] as const] : [])));
 }
 
+/**
+ * Running plans that are over: every milestone's window has ended before today and no visit of theirs
+ * is still to come (an open appointment on or after today). They become COMPLETED; how many did.
+ */
+export async function completeFinishedPlans(db: Db, today: string, open: readonly string[], now: Date) {
+  const result = await db.execute(sql`update ${carePlans} p set status = 'COMPLETED', updated_at = ${now}
+    where p.status = 'ACTIVE'
+      and not exists (select 1 from ${carePlanVisits} v where v.plan_id = p.id and v.window_end >= ${today}::date)
+      and not exists (select 1 from ${carePlanVisits} v join appointments a on a.id = v.appointment_id
+        where v.plan_id = p.id and a.appointment_date >= ${today}::date and a.status in (${literalList(open)}))
+      and exists (select 1 from ${carePlanVisits} v where v.plan_id = p.id)
+    returning p.id`);
+  return rowsOf<{ id: number }>(result).length;
+}
+
 export async function lockPlan(db: Db, id: number): Promise<CarePlanRow | undefined> {
   const rows = await db.select().from(carePlans).where(eq(carePlans.id, id)).for('update');
   return rows[0];

@@ -868,6 +868,17 @@ function movesInOrder(moves: readonly Move[]): Move[] {
   return ordered;
 }
 
+// ---------------------------------------------------------------- the day's upkeep
+
+/**
+ * A plan whose milestones' windows have all passed, with no visit still to come, is COMPLETED (the
+ * dashboard's running plans and the desk's list count only those still running). Run by the
+ * background jobs; how many completed.
+ */
+export async function completeFinishedPlans(deps: Pick<AppDeps, 'db' | 'clock' | 'timeZone'>): Promise<number> {
+  return repo.completeFinishedPlans(deps.db, today(deps), PLAN_VISIT_OPEN_STATUSES, deps.clock.now());
+}
+
 // ---------------------------------------------------------------- for the appointments module
 
 /** deps.carePlans: the window of the plan visit an appointment was booked for (active plans only). */

@@ -9,6 +9,7 @@ import { appointments, carePlans, users, waitingListEntries } from '../../db/sch
 import { findAppointment, updateAppointment } from '../appointments/appointments.repository';
 import { issueManageLink } from '../appointments/private-link/manage-token';
 import { listOutboxEmails } from '../email/email.repository';
+import { completeFinishedPlans } from './care-plans.service';
 import { listMessages } from '../messaging/messaging.repository';
 
 // The test clock is Monday 1 March 2027, 09:00 in the clinic; every test counts its own plan from its
@@ -290,6 +291,25 @@ for (const kind of dbKinds()) {
           fullName: 'Đã xóa theo yêu cầu',
           phone: '',
         });
+    });
+
+    it("a plan whose windows have all passed with nothing to come is completed by the day's upkeep; a running one is not", async () => {
+      // Cycle from 1 February: its windows ended on 4 and 9 February, before today (1 March).
+      const over = await start('2027-02-01', [{ key: 'baseline' }, { key: 'follicle' }]);
+      expect(over.statusCode, over.body).toBe(201);
+      const running = await start('2027-03-24', [{ key: 'baseline' }, { key: 'follicle' }]);
+      expect(running.statusCode, running.body).toBe(201);
+      const before = (await call(t.app, s.staff, 'GET', '/api/care-plans/summary')).json();
+
+      expect(await completeFinishedPlans(t.app.deps)).toBeGreaterThanOrEqual(1);
+      const plan = (id: number) => call(t.app, s.staff, 'GET', `/api/care-plans/${id}`);
+      expect((await plan(over.json().plan.id)).json().status).toBe('COMPLETED');
+      expect((await plan(running.json().plan.id)).json().status).toBe('ACTIVE');
+      const after = (await call(t.app, s.staff, 'GET', '/api/care-plans/summary')).json();
+      expect(after.running.FERTILITY).toBe(before.running.FERTILITY - 1);
+      // Done once: a second run completes nothing more of these.
+      await completeFinishedPlans(t.app.deps);
+      expect((await plan(running.json().plan.id)).json().status).toBe('ACTIVE');
     });
 
     it('the call-back list shows a missed milestone and an unbooked one due within 14 days', async () => {
