@@ -51,6 +51,13 @@ export function milestoneValuesOf(m: MilestoneTemplate): MilestoneValues {
 
 const numberOrNothing = (n: number) => (Number.isNaN(n) ? undefined : n);
 
+/** A repeat's three numbers, one input each; their errors are the repeat's, under them. */
+const REPEAT_FIELDS = [
+  { field: 'fromStep', id: 'from-step', label: 'Mỗi lần sau bắt đầu muộn hơn (ngày)', min: 1, max: undefined },
+  { field: 'toStep', id: 'to-step', label: 'Mỗi lần sau kết thúc muộn hơn (ngày)', min: 1, max: undefined },
+  { field: 'times', id: 'times', label: 'Số lần', min: 2, max: 12 },
+] as const;
+
 /** What the call is sent: the shared milestone's shape. */
 export function milestoneInput(v: MilestoneValues) {
   return {
@@ -155,46 +162,22 @@ export function MilestoneFields({
       </label>
       {value.repeatOn && (
         <div className="grid gap-3 md:grid-cols-3">
-          <FormField id={`${idPrefix}-from-step`} label="Mỗi lần sau bắt đầu muộn hơn (ngày)">
-            {(c) => (
-              <Input
-                {...c}
-                type="number"
-                min={1}
-                aria-invalid={errors.repeat ? true : undefined}
-                aria-describedby={repeatErrorId}
-                value={Number.isNaN(value.fromStep) ? '' : value.fromStep}
-                onChange={(e) => set('fromStep', e.target.value === '' ? Number.NaN : Number(e.target.value))}
-              />
-            )}
-          </FormField>
-          <FormField id={`${idPrefix}-to-step`} label="Mỗi lần sau kết thúc muộn hơn (ngày)">
-            {(c) => (
-              <Input
-                {...c}
-                type="number"
-                min={1}
-                aria-invalid={errors.repeat ? true : undefined}
-                aria-describedby={repeatErrorId}
-                value={Number.isNaN(value.toStep) ? '' : value.toStep}
-                onChange={(e) => set('toStep', e.target.value === '' ? Number.NaN : Number(e.target.value))}
-              />
-            )}
-          </FormField>
-          <FormField id={`${idPrefix}-times`} label="Số lần">
-            {(c) => (
-              <Input
-                {...c}
-                type="number"
-                min={2}
-                max={12}
-                aria-invalid={errors.repeat ? true : undefined}
-                aria-describedby={repeatErrorId}
-                value={Number.isNaN(value.times) ? '' : value.times}
-                onChange={(e) => set('times', e.target.value === '' ? Number.NaN : Number(e.target.value))}
-              />
-            )}
-          </FormField>
+          {REPEAT_FIELDS.map((f) => (
+            <FormField key={f.field} id={`${idPrefix}-${f.id}`} label={f.label}>
+              {(c) => (
+                <Input
+                  {...c}
+                  type="number"
+                  min={f.min}
+                  max={f.max}
+                  aria-invalid={errors.repeat ? true : undefined}
+                  aria-describedby={repeatErrorId}
+                  value={Number.isNaN(value[f.field]) ? '' : value[f.field]}
+                  onChange={(e) => set(f.field, e.target.value === '' ? Number.NaN : Number(e.target.value))}
+                />
+              )}
+            </FormField>
+          ))}
           <div className="md:col-span-3">
             <FieldMessages error={errors.repeat} errorId={repeatErrorId} />
           </div>
