@@ -171,6 +171,8 @@ export const fhirRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { deps 
 
   /** Each health record answered becomes an access record naming the client ('Nhật ký truy cập'). */
   const logAccess = async (req: FastifyRequest, subjects: Subject[]) => {
+    // A HEAD answers no body: nothing was read.
+    if (req.method === 'HEAD') return;
     const caller = req.fhirCaller!;
     for (const subject of subjects) {
       await recordAccess(deps, {

@@ -217,6 +217,9 @@ for (const kind of dbKinds()) {
       outcome(await get('/fhir/Patient/999999'), 404);
       outcome(await get('/fhir/Patient/not_an-id!'), 404);
       outcome(await get('/fhir/Patient?birthdate=2000-01-01'), 400);
+      outcome(await get('/fhir/Patient?name=a%00b'), 400);
+      outcome(await get('/fhir/Patient?phone=%00'), 400);
+      outcome(await get(`/fhir/Patient?name=${'x'.repeat(300)}`), 400);
       outcome(await get('/fhir/Appointment?date=yesterday'), 400);
       outcome(await get('/fhir/Appointment?date=2027-02-30'), 400);
       outcome(await get('/fhir/Appointment?status=maybe'), 400);

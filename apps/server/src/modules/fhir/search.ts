@@ -6,6 +6,10 @@ import type { WallBound } from './fhir.repository';
 
 export type Params = Map<string, string[]>;
 
+/** A control character (NUL among them, which the database refuses) is no search value. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 const bad = (name: string, why: string) => new FhirError(400, 'invalid', `Search parameter '${name}': ${why}`);
 
 /** Every value of a parameter, its comma-separated alternatives split (an OR). */
@@ -13,7 +17,8 @@ export function alternatives(params: Params, name: string): string[] | undefined
   const values = params.get(name);
   if (!values) return undefined;
   const out = values.flatMap((v) => v.split(',')).map((v) => v.trim());
-  if (out.some((v) => v === '')) throw bad(name, 'an empty value');
+  if (out.some((v) => v === '' || v.length > 200 || CONTROL.test(v)))
+    throw bad(name, 'an empty, overlong or unreadable value');
   return out;
 }
 
@@ -50,7 +55,8 @@ export function tokens(params: Params, name: string, system?: string): string[] 
 export function strings(params: Params, name: string): string[] | undefined {
   const values = params.get(name);
   if (!values) return undefined;
-  if (values.some((v) => v.trim() === '' || v.length > 200)) throw bad(name, 'an empty or overlong value');
+  if (values.some((v) => v.trim() === '' || v.length > 200 || CONTROL.test(v)))
+    throw bad(name, 'an empty, overlong or unreadable value');
   return values.map((v) => v.trim());
 }
 
