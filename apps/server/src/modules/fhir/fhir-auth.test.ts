@@ -157,6 +157,9 @@ for (const kind of dbKinds()) {
       outcome(await read('/fhir/Patient', s.admin.token), 401);
       outcome(await read('/fhir/Patient', token), 403);
       outcome(await read(`/fhir/Appointment/1`, token), 403);
+      // The refused read of health data is in the access log, as a back-office refusal is.
+      const log = await call(t.app, s.admin, 'GET', '/api/privacy/access-log?appointmentId=1');
+      expect(log.json().items[0]).toMatchObject({ actorRole: 'FHIR_CLIENT', outcome: 'REFUSED' });
       expect((await read('/fhir/Practitioner', token)).statusCode).toBe(200);
     });
 

@@ -186,15 +186,32 @@ export const fhirRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { deps 
     }
   };
 
-  const needScope = (req: FastifyRequest, r: ResourceDef, interaction: keyof typeof NEEDS) => {
-    if (!allows(req.fhirCaller!.scopes, r.type, NEEDS[interaction]))
-      throw new FhirError(403, 'forbidden', `The token's scopes do not allow ${interaction} of ${r.type}`);
+  /**
+   * 403 without the scope. A refused read of health data is recorded as REFUSED, as a back-office
+   * refusal is (plugins/access-log.ts).
+   */
+  const needScope = async (req: FastifyRequest, r: ResourceDef, interaction: keyof typeof NEEDS) => {
+    if (allows(req.fhirCaller!.scopes, r.type, NEEDS[interaction])) return;
+    const target = r.refusedTarget;
+    if (target && req.method !== 'HEAD') {
+      const id = Number((req.params as { id?: string }).id);
+      await recordAccess(deps, {
+        actor: { id: null, username: req.fhirCaller!.name, role: FHIR_CLIENT_ACTOR },
+        target,
+        outcome: 'REFUSED',
+        ...(r.type === 'Appointment' && Number.isInteger(id) && id > 0 && id <= 2_147_483_647
+          ? { appointmentId: id }
+          : {}),
+        address: req.ip,
+      });
+    }
+    throw new FhirError(403, 'forbidden', `The token's scopes do not allow ${interaction} of ${r.type}`);
   };
 
   for (const r of RESOURCES) {
     if (INTERACTIONS.includes('search-type')) {
       app.get(`/${r.type}`, { preHandler: [authenticate, perClient] }, async (req, reply) => {
-        needScope(req, r, 'search-type');
+        await needScope(req, r, 'search-type');
         const params = paramsOf(req, r);
         const page = paging(params);
         const found = await r.search(ctx, params, page);
@@ -204,7 +221,7 @@ export const fhirRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { deps 
     }
     if (INTERACTIONS.includes('read')) {
       app.get(`/${r.type}/:id`, { preHandler: [authenticate, perClient] }, async (req, reply) => {
-        needScope(req, r, 'read');
+        await needScope(req, r, 'read');
         const { id } = req.params as { id: string };
         const found = /^[A-Za-z0-9\-.]{1,64}$/.test(id) ? await r.read(ctx, id) : null;
         if (!found) throw new FhirError(404, 'not-found', `${r.type}/${id.slice(0, 64)} is not known`);

@@ -140,6 +140,17 @@ for (const kind of dbKinds()) {
       }
     });
 
+    it('validates every status of the demo appointments as FHIR R4, each mapped', async () => {
+      for (const status of ['pending', 'booked', 'fulfilled', 'cancelled', 'noshow']) {
+        const b = await bundle(`/fhir/Appointment?status=${status}&_count=100`);
+        expect(b.total, status).toBeGreaterThan(0);
+        for (const e of b.entry ?? []) expect(e.resource.status).toBe(status);
+      }
+      await bundle('/fhir/Patient?_count=100');
+      await bundle('/fhir/Practitioner?_count=100');
+      await bundle('/fhir/PractitionerRole?_count=100');
+    });
+
     it('maps an appointment: status, times with the clinic’s offset, patient, doctor and department', async () => {
       const a = (await get(`/fhir/Appointment/${ids.booked}`)).json();
       expect(a.status).toBe('booked');

@@ -46,6 +46,8 @@ export type Found = { resources: Resource[]; total: number; subjects: Subject[] 
 export type ResourceDef = {
   type: string;
   documentation: string;
+  /** Health data: a caller refused it (no scope) is recorded as REFUSED under this target. */
+  refusedTarget?: AccessTarget;
   searchParams: SearchParamDef[];
   read(ctx: Ctx, id: string): Promise<{ resource: Resource; subjects: Subject[] } | null>;
   search(ctx: Ctx, params: Params, page: Paging): Promise<Found>;
@@ -255,6 +257,7 @@ const patientSubject = (u: PersonRecord): Subject => ({ target: 'PATIENT_DETAIL'
 const patients: ResourceDef = {
   type: 'Patient',
   documentation: 'The patients’ accounts.',
+  refusedTarget: 'PATIENT_DETAIL',
   searchParams: [
     { name: '_id', type: 'token', documentation: 'The account’s id.' },
     {
@@ -379,6 +382,7 @@ const appointmentSubject = (a: AppointmentRecord): Subject => ({
 const appointmentsDef: ResourceDef = {
   type: 'Appointment',
   documentation: 'The bookings and visits (restricted records excepted).',
+  refusedTarget: 'APPOINTMENT_DETAIL',
   searchParams: [
     { name: '_id', type: 'token', documentation: 'The appointment’s id.' },
     { name: 'date', type: 'date', documentation: 'The visit’s start, with the prefixes eq, ge, gt, le, lt.' },
