@@ -201,3 +201,24 @@ for (const kind of dbKinds()) {
     });
   });
 }
+
+describe('FHIR token endpoint under its rate limit [pglite]', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', { env: { RATE_LIMIT_LOGIN: '1', RATE_LIMIT_LOGIN_PER_ADDRESS: '2' } });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 429 with Retry-After past the sign-in budget of an address', async () => {
+    const ask = () => tokenRequest(t.app, { grant_type: 'client_credentials' });
+    expect((await ask()).statusCode).toBe(400);
+    expect((await ask()).statusCode).toBe(400);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeTruthy();
+    expect(refused.json().resourceType).toBe('OperationOutcome');
+    validate(refused.json());
+  });
+});
