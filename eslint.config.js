@@ -39,6 +39,7 @@ const serverModules = [
   'newsletter',
   'patients',
   'dashboard',
+  'fhir',
 ];
 
 export default tseslint.config(

@@ -122,6 +122,15 @@ describe('the web app behind the API', () => {
     }
   });
 
+  it('never answers a FHIR address with the app’s page: an unknown one is a FHIR 404 (issue 38)', async () => {
+    for (const url of ['/fhir', '/fhir/Observation', '/fhir/Patient/1/_history', '/fhir/x.html']) {
+      const res = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/fhir\+json/);
+      expect(res.json().resourceType, url).toBe('OperationOutcome');
+    }
+  });
+
   it('serves hashed assets with long-lived caching', async () => {
     const res = await app.inject({ url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);

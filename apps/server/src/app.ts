@@ -32,6 +32,8 @@ import { paymentSimulatorRoutes } from './modules/payments/simulator.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { carePlansRoutes } from './modules/care-plans/care-plans.routes';
 import { carePlanWindows } from './modules/care-plans/care-plans.service';
+import { fhirClientsRoutes } from './modules/fhir/fhir-clients.routes';
+import { fhirRoutes } from './modules/fhir/fhir.routes';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { accessLogPlugin } from './plugins/access-log';
 import { authPlugin } from './plugins/auth';
@@ -176,6 +178,7 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     paymentsRoutes,
     refundsRoutes,
     carePlansRoutes,
+    fhirClientsRoutes,
     // The providers' local simulators (issue 28): never in production, where only real keys pay.
     ...(deps.config.env === 'production' ? [] : [paymentSimulatorRoutes]),
   ];
@@ -185,6 +188,8 @@ export async function buildApp(input: AppInput, options: BuildOptions = {}) {
     },
     { prefix: '/api' },
   );
+  // FHIR R4 for outside systems (issue 38): its own errors, formats and tokens, outside /api.
+  await app.register(fhirRoutes, { deps, prefix: '/fhir' });
   for (const pages of [seoRoutes, postPageRoutes, shortLinkRoutes]) await app.register(pages, { deps });
   return app;
 }

@@ -38,9 +38,21 @@ type Expect =
    */
   | { kind: 'appointment'; roles: readonly Role[]; ownOnly: readonly OwnRole[]; notOwn: 403 | 404 }
   /** No account opens it, whatever its role: only an operator's address or token (GET /metrics). */
-  | { kind: 'operator' };
+  | { kind: 'operator' }
+  /** The FHIR endpoint's resources (issue 38): only a SMART Backend Services token opens them, never a session (401). */
+  | { kind: 'fhir' };
 
 const PUBLIC: Expect = { kind: 'public' };
+const FHIR: Expect = { kind: 'fhir' };
+const FHIR_TYPES = [
+  'Patient',
+  'Practitioner',
+  'PractitionerRole',
+  'HealthcareService',
+  'Appointment',
+  'Schedule',
+  'Slot',
+];
 const AUTH: Expect = { kind: 'auth' };
 /** The roles PERMISSIONS gives a permission (the route guards itself with requirePermission). */
 const perm = (permission: Permission): Expect => ({ kind: 'roles', roles: rolesWith(permission) });
@@ -87,6 +99,7 @@ type Row = { expect: Expect; req?: (c: Ctx) => Req | Promise<Req>; status?: Appo
 function expected(e: Expect, actor: Actor): 'allowed' | 401 | 403 | 404 {
   const role = roleOf(actor);
   if (e.kind === 'operator') return 403;
+  if (e.kind === 'fhir') return 401;
   if (e.kind === 'public') return 'allowed';
   if (!role) return 401;
   if (e.kind === 'auth') return 'allowed';
@@ -270,6 +283,24 @@ for (const kind of dbKinds()) {
       'GET /robots.txt': { expect: PUBLIC },
       'GET /metrics': { expect: { kind: 'operator' } },
       'GET /blog/:id': { expect: PUBLIC, req: () => ({ url: `/blog/${f.blogId}` }) },
+      // FHIR R4 (issue 38): its description and token endpoint are public (no body: a 400); its resources
+      // open to a SMART token alone, a session token is none.
+      'GET /fhir/metadata': { expect: PUBLIC },
+      'GET /fhir/.well-known/smart-configuration': { expect: PUBLIC },
+      'POST /fhir/auth/token': { expect: PUBLIC },
+      ...Object.fromEntries(
+        FHIR_TYPES.flatMap((type) => [
+          [`GET /fhir/${type}`, { expect: FHIR }],
+          [`GET /fhir/${type}/:id`, { expect: FHIR }],
+        ]),
+      ),
+      // The FHIR endpoint's clients: ADMIN's.
+      'GET /api/fhir-clients': { expect: perm('manageFhirClients') },
+      'POST /api/fhir-clients': { expect: perm('manageFhirClients') },
+      'POST /api/fhir-clients/:id/revoke': {
+        expect: perm('manageFhirClients'),
+        req: () => ({ url: '/api/fhir-clients/999999/revoke' }),
+      },
       // The OpenAPI document and its viewer, public.
       'GET /api/docs': { expect: PUBLIC },
       'GET /api/docs/json': { expect: PUBLIC },
@@ -1048,7 +1079,8 @@ for (const kind of dbKinds()) {
     for (const [route, row] of Object.entries(MATRIX)) {
       // Public routes refuse nobody; /metrics refuses every account alike and reads no request.
       if (row.expect.kind === 'public' || row.expect.kind === 'operator') continue;
-      const allowed: readonly Role[] = row.expect.kind === 'auth' ? ROLES : row.expect.roles;
+      const allowed: readonly Role[] =
+        row.expect.kind === 'auth' ? ROLES : row.expect.kind === 'fhir' ? [] : row.expect.roles;
       it(`${route}: refused before its request is read`, async () => {
         const [method, path] = route.split(' ') as [InjectOptions['method'], string];
         const url = `${path.replace(/:[A-Za-z]+/g, 'not-valid')}?page=-1&size=abc&status=%00&date=2027-02-30&q=`;
@@ -1059,7 +1091,10 @@ for (const kind of dbKinds()) {
         const problems: string[] = [];
         const refusals: [Actor, 401 | 403][] = [
           ['anonymous', 401],
-          ...ROLES.filter((r) => !allowed.includes(r)).map((r): [Actor, 403] => [r, 403]),
+          ...ROLES.filter((r) => !allowed.includes(r)).map((r): [Actor, 401 | 403] => [
+            r,
+            row.expect.kind === 'fhir' ? 401 : 403,
+          ]),
         ];
         for (const [actor, want] of refusals) {
           const res = await t.app.inject({ method, url, ...withAuth(body, sessionOf(actor)) });

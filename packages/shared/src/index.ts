@@ -42,3 +42,4 @@ export * from './refund-state';
 export * from './private-pages';
 export * from './care-plans/plan';
 export * from './care-plans/api';
+export * from './fhir';

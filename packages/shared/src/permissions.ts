@@ -67,6 +67,8 @@ export const PERMISSIONS = {
   stopCarePlans: FRONT_DESK,
   /** The plans' templates: their milestones and windows. */
   manageCarePlanTemplates: ['ADMIN'],
+  /** The FHIR endpoint's outside systems (issue 38): register one with its keys and scopes, revoke it. */
+  manageFhirClients: ['ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -3,6 +3,7 @@ import { STATED } from './stated';
 import { pageNumberSchema, pageSchema, pathIdSchema } from './common';
 import { appointmentEventSchema, appointmentSchema } from './appointments/schemas';
 import { ROLES } from './roles';
+import { FHIR_CLIENT_ACTOR } from './fhir';
 import {
   ACCESS_OUTCOMES,
   ACCESS_TARGETS,
@@ -265,7 +266,8 @@ export const accessRecordSchema = z.object({
   accessedAt: z.string(),
   actorId: z.number().int().nullable(),
   actorName: z.string().nullable(),
-  actorRole: z.enum(ROLES).nullable(),
+  /** A role, or FHIR_CLIENT when an outside system read through FHIR (actorName: the client's name). */
+  actorRole: z.enum([...ROLES, FHIR_CLIENT_ACTOR]).nullable(),
   target: z.enum(ACCESS_TARGETS),
   outcome: z.enum(ACCESS_OUTCOMES),
   appointmentId: z.number().int().nullable(),

@@ -250,6 +250,19 @@ export const webPlugin = fp<{ webDist: string | undefined }>(async (app, { webDi
   app.setNotFoundHandler((req, reply) => {
     if (app.refuseMethod(req, reply)) return reply;
     const path = req.url.split('?')[0] ?? '';
+    // The FHIR endpoint's unknown addresses (issue 38) reach here through the static files' wildcard:
+    // a FHIR client gets FHIR's error, never the app's page.
+    if (path === '/fhir' || path.startsWith('/fhir/')) {
+      return reply
+        .status(404)
+        .type('application/fhir+json; charset=utf-8')
+        .send({
+          resourceType: 'OperationOutcome',
+          issue: [
+            { severity: 'error', code: 'not-found', diagnostics: 'No resource type or operation at this address' },
+          ],
+        });
+    }
     if (path === '/api' || path.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(errorBody(404, 'NOT_FOUND', MSG.routeNotFound));
     }

@@ -10,3 +10,4 @@ export * from './claims';
 export * from './messages';
 export * from './payments';
 export * from './care-plans';
+export * from './fhir';

@@ -8,6 +8,7 @@ import {
   type AccessRecord,
   type AccessTarget,
   type Role,
+  type FHIR_CLIENT_ACTOR,
 } from '@clinic/shared';
 import type { AccessRecordRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -21,7 +22,8 @@ import { allAccessRecords, insertAccessRecord, listAccessRecords } from './priva
  */
 
 export type AccessEvent = {
-  actor: { id: number; username: string; role: Role };
+  /** A back-office user, or an outside system reading through FHIR (id null, its name, FHIR_CLIENT). */
+  actor: { id: number | null; username: string; role: Role | typeof FHIR_CLIENT_ACTOR };
   target: AccessTarget;
   outcome: AccessOutcome;
   appointmentId?: number | null;
@@ -52,7 +54,7 @@ function toDto(r: AccessRecordRow): AccessRecord {
     accessedAt: r.accessedAt.toISOString(),
     actorId: r.actorId,
     actorName: r.actorName,
-    actorRole: r.actorRole as Role | null,
+    actorRole: r.actorRole as AccessRecord['actorRole'],
     target: r.target,
     outcome: r.outcome,
     appointmentId: r.appointmentId,

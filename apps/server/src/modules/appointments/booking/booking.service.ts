@@ -176,3 +176,14 @@ export async function freePlacesInRange(
     .filter((s) => !busy?.has(`${s.date} ${s.time}`))
     .map((s) => ({ date: s.date, time: s.time, remaining: s.capacity - s.taken }));
 }
+
+/**
+ * Every slot of a department from one date to another (Sundays have none) with its capacity and the
+ * places taken, counted as the booking form counts them (clinic_slot_count): the FHIR Slots (issue 38).
+ */
+export async function placesInRange(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  q: { department: string; from: string; to: string },
+): Promise<{ date: string; time: string; capacity: number; taken: number }[]> {
+  return rangeAvailability(deps.db, q.from, q.to, q.department, TIME_SLOTS, deps.clock.now());
+}

@@ -1,0 +1,145 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AppointmentStatus } from '@clinic/shared';
+import type { Db } from '../../db/client';
+import { appointments, departments, users } from '../../db/schema';
+
+/**
+ * The FHIR resources are read from the product's own tables (issue 38: no second copy). Every list
+ * answers one page and the whole count.
+ */
+
+export type Paging = { count: number; offset: number };
+export type Found<T> = { rows: T[]; total: number };
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `column in (values)`; nothing at all for an empty list (a search for an id that cannot exist). */
+const within = (column: Parameters<typeof inArray>[0], values: unknown[]): SQL =>
+  values.length ? inArray(column, values) : sql`false`;
+
+export async function allDepartments(db: Db) {
+  return db
+    .select({
+      id: departments.id,
+      code: departments.code,
+      departmentName: departments.departmentName,
+      specialtyName: departments.specialtyName,
+      slotCapacity: departments.slotCapacity,
+    })
+    .from(departments)
+    .orderBy(asc(departments.id));
+}
+export type DepartmentRecord = Awaited<ReturnType<typeof allDepartments>>[number];
+
+const personColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  fullName: users.fullName,
+  birth: users.birth,
+  gender: users.gender,
+  phone: users.phone,
+  active: users.active,
+  specialty: users.specialty,
+};
+
+export type PersonFilter = {
+  ids?: number[];
+  /** Any part of the name, case-insensitive. */
+  name?: string[];
+  phone?: string[];
+  email?: string[];
+  username?: string[];
+  specialty?: string[];
+  active?: boolean;
+};
+
+async function people(db: Db, role: 'DOCTOR' | 'PATIENT', f: PersonFilter, page: Paging) {
+  const where: SQL[] = [eq(users.role, role)];
+  if (f.ids) where.push(within(users.id, f.ids));
+  for (const n of f.name ?? []) where.push(sql`${users.fullName} ilike ${`%${escapeLike(n)}%`}`);
+  if (f.phone) where.push(within(users.phone, f.phone));
+  if (f.email) where.push(within(sql`lower(${users.email})`, f.email));
+  if (f.username) where.push(within(sql`lower(${users.username})`, f.username));
+  if (f.specialty) where.push(within(users.specialty, f.specialty));
+  if (f.active !== undefined) where.push(eq(users.active, f.active));
+  const condition = and(...where);
+  const [rows, counted] = await Promise.all([
+    db.select(personColumns).from(users).where(condition).orderBy(asc(users.id)).limit(page.count).offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(condition),
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
+}
+export type PersonRecord = Awaited<ReturnType<typeof people>>['rows'][number];
+
+export const doctors = (db: Db, f: PersonFilter, page: Paging) => people(db, 'DOCTOR', f, page);
+export const patientAccounts = (db: Db, f: PersonFilter, page: Paging) => people(db, 'PATIENT', f, page);
+
+/** A bound of the visit's start on the clinic's wall clock: a date alone, or a date and HH:MM. */
+export type WallBound = { op: '=' | '>=' | '>' | '<=' | '<'; date: string; time?: string };
+
+export type AppointmentFilter = {
+  ids?: number[];
+  bounds?: WallBound[];
+  userIds?: number[];
+  doctorIds?: number[];
+  statuses?: AppointmentStatus[];
+  departments?: string[];
+};
+
+const appointmentColumns = {
+  id: appointments.id,
+  fullName: appointments.fullName,
+  phone: appointments.phone,
+  email: appointments.email,
+  appointmentDate: appointments.appointmentDate,
+  appointmentTime: appointments.appointmentTime,
+  department: appointments.department,
+  status: appointments.status,
+  doctorId: appointments.doctorId,
+  doctorName: users.fullName,
+  userId: appointments.userId,
+  cancelReason: appointments.cancelReason,
+  deidentifiedAt: appointments.deidentifiedAt,
+  createdAt: appointments.createdAt,
+};
+
+/**
+ * Appointments, oldest visit first. A restricted record (kept after its patient's deletion, issue 26)
+ * is for the treating doctor and ADMIN only: never through FHIR.
+ */
+export async function findAppointments(db: Db, f: AppointmentFilter, page: Paging) {
+  const where: SQL[] = [eq(appointments.restricted, false)];
+  if (f.ids) where.push(within(appointments.id, f.ids));
+  if (f.userIds) where.push(within(appointments.userId, f.userIds));
+  if (f.doctorIds) where.push(within(appointments.doctorId, f.doctorIds));
+  if (f.statuses) where.push(within(appointments.status, f.statuses));
+  if (f.departments) where.push(within(appointments.department, f.departments));
+  for (const b of f.bounds ?? []) {
+    const op = sql.raw(b.op);
+    where.push(
+      b.time === undefined
+        ? sql`${appointments.appointmentDate} ${op} ${b.date}::date`
+        : sql`(${appointments.appointmentDate}::text || ' ' || ${appointments.appointmentTime}) ${op} ${`${b.date} ${b.time}`}`,
+    );
+  }
+  const condition = and(...where);
+  const [rows, counted] = await Promise.all([
+    db
+      .select(appointmentColumns)
+      .from(appointments)
+      .leftJoin(users, eq(users.id, appointments.doctorId))
+      .where(condition)
+      .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime), asc(appointments.id))
+      .limit(page.count)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(appointments)
+      .where(condition),
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
+}
+export type AppointmentRecord = Awaited<ReturnType<typeof findAppointments>>['rows'][number];

@@ -1,0 +1,573 @@
+import {
+  checkDeskSlotRules,
+  clinicInstant,
+  clinicMoment,
+  clinicToday,
+  isDateString,
+  normalizePhone,
+  TIME_SLOTS,
+  type AccessTarget,
+  type AppointmentStatus,
+} from '@clinic/shared';
+import type { AppDeps } from '../../deps';
+import { placesInRange } from '../appointments/booking/booking.service';
+import {
+  allDepartments,
+  doctors,
+  findAppointments,
+  patientAccounts,
+  type AppointmentRecord,
+  type DepartmentRecord,
+  type Paging,
+  type PersonRecord,
+} from './fhir.repository';
+import { FhirError } from './outcome';
+import type { Interaction } from './scopes';
+import { alternatives, dateBounds, numericIds, referenceIds, strings, tokens, type Params } from './search';
+
+/**
+ * The resource table (issue 38): each FHIR resource type the endpoint serves, its interactions, its
+ * search parameters and its handlers. The routes (fhir.routes.ts) and the CapabilityStatement
+ * (capability.ts) are both made from it, so neither can name what the other does not serve. A new
+ * resource (Encounter, CarePlan…) or an operation ($find, $hold, $book) is a new row.
+ */
+
+export type Resource = { resourceType: string; id: string } & Record<string, unknown>;
+/** Whose health data an answer holds: each becomes an access record naming the client. */
+export type Subject = { target: AccessTarget; appointmentId?: number; subjectEmail?: string };
+export type Ctx = { deps: AppDeps; base: string };
+export type SearchParamDef = {
+  name: string;
+  type: 'token' | 'date' | 'reference' | 'string';
+  documentation: string;
+};
+export type Found = { resources: Resource[]; total: number; subjects: Subject[] };
+
+export type ResourceDef = {
+  type: string;
+  documentation: string;
+  /** Health data: a caller refused it (no scope) is recorded as REFUSED under this target. */
+  refusedTarget?: AccessTarget;
+  searchParams: SearchParamDef[];
+  read(ctx: Ctx, id: string): Promise<{ resource: Resource; subjects: Subject[] } | null>;
+  search(ctx: Ctx, params: Params, page: Paging): Promise<Found>;
+};
+
+/** The interaction each FHIR interaction needs of the caller's scopes. */
+export const NEEDS: Record<'read' | 'search-type', Interaction> = { read: 'r', 'search-type': 's' };
+
+// ---------------------------------------------------------------- shared pieces
+
+export const departmentSystem = (base: string) => `${base}/CodeSystem/department`;
+export const accountSystem = (base: string) => `${base}/sid/patient-account`;
+
+function humanName(full: string | null, fallback: string) {
+  const text = (full ?? '').trim() || fallback;
+  const words = text.split(/\s+/);
+  // Vietnamese order: the family name first, the given names after.
+  return words.length > 1 ? { text, family: words[0]!, given: words.slice(1) } : { text, family: text };
+}
+
+const GENDER = { MALE: 'male', FEMALE: 'female', OTHER: 'other' } as const;
+
+function telecom(phone: string | null, email: string | null, use: 'work' | 'home' | 'mobile') {
+  const list: Record<string, string>[] = [];
+  if (phone) list.push({ system: 'phone', value: phone, use });
+  if (email) list.push({ system: 'email', value: email, use: use === 'mobile' ? 'home' : use });
+  return list.length ? { telecom: list } : {};
+}
+
+function departmentConcept(base: string, d: Pick<DepartmentRecord, 'code' | 'departmentName'>) {
+  return {
+    coding: [{ system: departmentSystem(base), code: d.code, display: d.departmentName }],
+    text: d.departmentName,
+  };
+}
+
+/** A wall-clock date and time of the clinic as an instant with the clinic's offset (`2027-03-03T09:00:00+07:00`). */
+export function zonedInstant(date: string, time: string, timeZone: string, addMinutes = 0): string {
+  const at = new Date(clinicInstant(date, time, timeZone).getTime() + addMinutes * 60_000);
+  const wall = clinicMoment(at, timeZone);
+  const [y, mo, d] = wall.date.split('-').map(Number);
+  const offset = Math.round((Date.UTC(y!, mo! - 1, d!, wall.hour, wall.minutes % 60) - at.getTime()) / 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${wall.date}T${wall.time}:00${sign}${hh}:${mm}`;
+}
+
+const pageOf = <T>(all: T[], page: Paging) => all.slice(page.offset, page.offset + page.count);
+
+const byId = <T extends { id: number }>(rows: T[], ids: number[] | undefined) =>
+  ids ? rows.filter((r) => ids.includes(r.id)) : rows;
+
+// ---------------------------------------------------------------- HealthcareService
+
+function healthcareService(base: string, d: DepartmentRecord): Resource {
+  return {
+    resourceType: 'HealthcareService',
+    id: String(d.id),
+    active: true,
+    type: [departmentConcept(base, d)],
+    specialty: [{ text: d.specialtyName }],
+    name: d.departmentName,
+  };
+}
+
+const healthcareServices: ResourceDef = {
+  type: 'HealthcareService',
+  documentation: 'The clinic’s departments.',
+  searchParams: [
+    { name: '_id', type: 'token', documentation: 'The department’s id.' },
+    { name: 'name', type: 'string', documentation: 'Part of the department’s name.' },
+  ],
+  async read({ deps, base }, id) {
+    const d = (await allDepartments(deps.db)).find((r) => String(r.id) === id);
+    return d ? { resource: healthcareService(base, d), subjects: [] } : null;
+  },
+  async search({ deps, base }, params, page) {
+    const names = strings(params, 'name')?.map((n) => n.toLowerCase());
+    const all = byId(await allDepartments(deps.db), ids(params)).filter(
+      (d) => !names || names.every((n) => d.departmentName.toLowerCase().includes(n)),
+    );
+    return { resources: pageOf(all, page).map((d) => healthcareService(base, d)), total: all.length, subjects: [] };
+  },
+};
+
+function ids(params: Params) {
+  const values = alternatives(params, '_id');
+  return values ? numericIds(values) : undefined;
+}
+
+// ---------------------------------------------------------------- Practitioner, PractitionerRole
+
+function practitioner(u: PersonRecord): Resource {
+  return {
+    resourceType: 'Practitioner',
+    id: String(u.id),
+    active: u.active,
+    name: [humanName(u.fullName, u.username)],
+    ...telecom(u.phone, u.email, 'work'),
+    ...(u.gender ? { gender: GENDER[u.gender] } : {}),
+  };
+}
+
+const practitioners: ResourceDef = {
+  type: 'Practitioner',
+  documentation: 'The clinic’s doctors.',
+  searchParams: [
+    { name: '_id', type: 'token', documentation: 'The doctor’s id.' },
+    { name: 'name', type: 'string', documentation: 'Part of the doctor’s name.' },
+  ],
+  async read({ deps }, id) {
+    const { rows } = await doctors(deps.db, { ids: numericIds([id]) }, { count: 1, offset: 0 });
+    return rows[0] ? { resource: practitioner(rows[0]), subjects: [] } : null;
+  },
+  async search({ deps }, params, page) {
+    const name = strings(params, 'name');
+    const { rows, total } = await doctors(deps.db, { ids: ids(params), ...(name ? { name } : {}) }, page);
+    return { resources: rows.map(practitioner), total, subjects: [] };
+  },
+};
+
+function practitionerRole(base: string, u: PersonRecord, d: DepartmentRecord | undefined): Resource {
+  const name = humanName(u.fullName, u.username).text;
+  return {
+    resourceType: 'PractitionerRole',
+    id: String(u.id),
+    active: u.active,
+    practitioner: { reference: `Practitioner/${u.id}`, display: name },
+    ...(d
+      ? {
+          specialty: [departmentConcept(base, d)],
+          healthcareService: [{ reference: `HealthcareService/${d.id}`, display: d.departmentName }],
+        }
+      : {}),
+  };
+}
+
+const practitionerRoles: ResourceDef = {
+  type: 'PractitionerRole',
+  documentation: 'A doctor in his department (one role per doctor; its id is the doctor’s).',
+  searchParams: [
+    { name: '_id', type: 'token', documentation: 'The role’s id (the doctor’s).' },
+    { name: 'practitioner', type: 'reference', documentation: 'The doctor: Practitioner/{id}.' },
+    { name: 'service', type: 'reference', documentation: 'The department: HealthcareService/{id}.' },
+  ],
+  async read({ deps, base }, id) {
+    const [{ rows }, depts] = await Promise.all([
+      doctors(deps.db, { ids: numericIds([id]) }, { count: 1, offset: 0 }),
+      allDepartments(deps.db),
+    ]);
+    const u = rows[0];
+    return u
+      ? {
+          resource: practitionerRole(
+            base,
+            u,
+            depts.find((d) => d.code === u.specialty),
+          ),
+          subjects: [],
+        }
+      : null;
+  },
+  async search({ deps, base }, params, page) {
+    const depts = await allDepartments(deps.db);
+    const serviceIds = referenceIds(params, 'service', 'HealthcareService', base);
+    const practitionerIds = referenceIds(params, 'practitioner', 'Practitioner', base);
+    const idList = ids(params);
+    const wanted = [idList, practitionerIds].filter((l): l is number[] => !!l);
+    const filter = {
+      ...(wanted.length ? { ids: wanted.reduce((a, b) => a.filter((x) => b.includes(x))) } : {}),
+      ...(serviceIds ? { specialty: depts.filter((d) => serviceIds.includes(d.id)).map((d) => d.code) } : {}),
+    };
+    const { rows, total } = await doctors(deps.db, filter, page);
+    return {
+      resources: rows.map((u) =>
+        practitionerRole(
+          base,
+          u,
+          depts.find((d) => d.code === u.specialty),
+        ),
+      ),
+      total,
+      subjects: [],
+    };
+  },
+};
+
+// ---------------------------------------------------------------- Patient
+
+function patient(base: string, u: PersonRecord): Resource {
+  return {
+    resourceType: 'Patient',
+    id: String(u.id),
+    identifier: [{ use: 'secondary', system: accountSystem(base), value: u.username }],
+    active: u.active,
+    name: [humanName(u.fullName, u.username)],
+    ...telecom(u.phone, u.email, 'mobile'),
+    ...(u.gender ? { gender: GENDER[u.gender] } : {}),
+    ...(u.birth ? { birthDate: u.birth } : {}),
+  };
+}
+
+const patientSubject = (u: PersonRecord): Subject => ({ target: 'PATIENT_DETAIL', subjectEmail: u.email });
+
+const patients: ResourceDef = {
+  type: 'Patient',
+  documentation: 'The patients’ accounts.',
+  refusedTarget: 'PATIENT_DETAIL',
+  searchParams: [
+    { name: '_id', type: 'token', documentation: 'The account’s id.' },
+    {
+      name: 'identifier',
+      type: 'token',
+      documentation: 'The account’s user name (system: {base}/sid/patient-account).',
+    },
+    {
+      name: 'telecom',
+      type: 'token',
+      documentation: 'A phone number (0912345678 or +84912345678) or an e-mail; all of them must match.',
+    },
+    { name: 'phone', type: 'token', documentation: 'A phone number.' },
+    { name: 'email', type: 'token', documentation: 'An e-mail.' },
+    { name: 'name', type: 'string', documentation: 'Part of the name.' },
+  ],
+  async read({ deps, base }, id) {
+    const { rows } = await patientAccounts(deps.db, { ids: numericIds([id]) }, { count: 1, offset: 0 });
+    return rows[0] ? { resource: patient(base, rows[0]), subjects: [patientSubject(rows[0])] } : null;
+  },
+  async search({ deps, base }, params, page) {
+    const telecoms = tokens(params, 'telecom') ?? [];
+    const phones = [...(tokens(params, 'phone', 'phone') ?? []), ...telecoms.filter((v) => !v.includes('@'))];
+    const emails = [...(tokens(params, 'email', 'email') ?? []), ...telecoms.filter((v) => v.includes('@'))];
+    const identifiers = tokens(params, 'identifier', accountSystem(base));
+    const name = strings(params, 'name');
+    const found = await patientAccounts(
+      deps.db,
+      {
+        ids: ids(params),
+        ...(identifiers ? { username: identifiers.map((v) => v.toLowerCase()) } : {}),
+        ...(name ? { name } : {}),
+        ...(phones.length || params.has('phone') ? { phone: phones.map(normalizePhone) } : {}),
+        ...(emails.length || params.has('email') ? { email: emails.map((e) => e.toLowerCase()) } : {}),
+      },
+      page,
+    );
+    return {
+      resources: found.rows.map((u) => patient(base, u)),
+      total: found.total,
+      subjects: found.rows.map(patientSubject),
+    };
+  },
+};
+
+// ---------------------------------------------------------------- Appointment
+
+/** Every status of the product as a FHIR Appointment.status (docs/FHIR.md). */
+export const STATUS_MAP: Record<AppointmentStatus, string> = {
+  PENDING: 'pending',
+  AWAITING_DOCTOR_APPROVAL: 'pending',
+  CONFIRMED: 'booked',
+  NEEDS_PAYMENT: 'booked',
+  PAYMENT_REQUESTED: 'booked',
+  PAID: 'booked',
+  COMPLETED: 'fulfilled',
+  CANCELLED: 'cancelled',
+  NO_SHOW: 'noshow',
+};
+const FHIR_APPOINTMENT_STATUSES = [
+  'proposed',
+  'pending',
+  'booked',
+  'arrived',
+  'fulfilled',
+  'cancelled',
+  'noshow',
+  'entered-in-error',
+  'checked-in',
+  'waitlist',
+];
+
+function appointment(base: string, timeZone: string, a: AppointmentRecord, depts: DepartmentRecord[]): Resource {
+  const d = depts.find((x) => x.code === a.department);
+  const status = STATUS_MAP[a.status];
+  const participant: Record<string, unknown>[] = [];
+  if (a.userId) {
+    participant.push({
+      actor: { reference: `Patient/${a.userId}`, ...(a.deidentifiedAt ? {} : { display: a.fullName }) },
+      required: 'required',
+      status: 'accepted',
+    });
+  } else if (!a.deidentifiedAt) {
+    participant.push({ actor: { display: a.fullName }, required: 'required', status: 'accepted' });
+  }
+  if (a.doctorId) {
+    participant.push({
+      actor: { reference: `Practitioner/${a.doctorId}`, ...(a.doctorName ? { display: a.doctorName } : {}) },
+      required: 'required',
+      status: a.status === 'AWAITING_DOCTOR_APPROVAL' ? 'needs-action' : 'accepted',
+    });
+  }
+  if (d) {
+    participant.push({
+      actor: { reference: `HealthcareService/${d.id}`, display: d.departmentName },
+      required: 'information-only',
+      status: 'accepted',
+    });
+  }
+  return {
+    resourceType: 'Appointment',
+    id: String(a.id),
+    status,
+    ...(a.cancelReason && (status === 'cancelled' || status === 'noshow')
+      ? { cancelationReason: { text: a.cancelReason } }
+      : {}),
+    serviceType: [departmentConcept(base, d ?? { code: a.department, departmentName: a.department })],
+    start: zonedInstant(a.appointmentDate, a.appointmentTime, timeZone),
+    end: zonedInstant(a.appointmentDate, a.appointmentTime, timeZone, 30),
+    minutesDuration: 30,
+    created: a.createdAt.toISOString(),
+    participant,
+  };
+}
+
+const appointmentSubject = (a: AppointmentRecord): Subject => ({
+  target: 'APPOINTMENT_DETAIL',
+  appointmentId: a.id,
+  ...(a.email && !a.deidentifiedAt ? { subjectEmail: a.email } : {}),
+});
+
+const appointmentsDef: ResourceDef = {
+  type: 'Appointment',
+  documentation: 'The bookings and visits (restricted records excepted).',
+  refusedTarget: 'APPOINTMENT_DETAIL',
+  searchParams: [
+    { name: '_id', type: 'token', documentation: 'The appointment’s id.' },
+    { name: 'date', type: 'date', documentation: 'The visit’s start, with the prefixes eq, ge, gt, le, lt.' },
+    { name: 'patient', type: 'reference', documentation: 'The patient’s account: Patient/{id}.' },
+    { name: 'practitioner', type: 'reference', documentation: 'The doctor: Practitioner/{id}.' },
+    { name: 'status', type: 'token', documentation: 'The FHIR status (docs/FHIR.md maps the clinic’s statuses).' },
+    { name: 'service-type', type: 'token', documentation: 'The department’s code ({base}/CodeSystem/department).' },
+  ],
+  async read({ deps, base }, id) {
+    const [{ rows }, depts] = await Promise.all([
+      findAppointments(deps.db, { ids: numericIds([id]) }, { count: 1, offset: 0 }),
+      allDepartments(deps.db),
+    ]);
+    const a = rows[0];
+    return a ? { resource: appointment(base, deps.timeZone, a, depts), subjects: [appointmentSubject(a)] } : null;
+  },
+  async search({ deps, base }, params, page) {
+    const statuses = tokens(params, 'status', 'http://hl7.org/fhir/appointmentstatus');
+    for (const s of statuses ?? [])
+      if (!FHIR_APPOINTMENT_STATUSES.includes(s))
+        throw new FhirError(400, 'invalid', `Search parameter 'status': unknown status '${s}'`);
+    const bounds = dateBounds(params, 'date', deps.timeZone);
+    const userIds = referenceIds(params, 'patient', 'Patient', base);
+    const doctorIds = referenceIds(params, 'practitioner', 'Practitioner', base);
+    const serviceTypes = tokens(params, 'service-type', departmentSystem(base));
+    const filter = {
+      ids: ids(params),
+      ...(bounds ? { bounds } : {}),
+      ...(userIds ? { userIds } : {}),
+      ...(doctorIds ? { doctorIds } : {}),
+      ...(statuses
+        ? { statuses: (Object.keys(STATUS_MAP) as AppointmentStatus[]).filter((s) => statuses.includes(STATUS_MAP[s])) }
+        : {}),
+      ...(serviceTypes ? { departments: serviceTypes } : {}),
+    };
+    const [{ rows, total }, depts] = await Promise.all([
+      findAppointments(deps.db, filter, page),
+      allDepartments(deps.db),
+    ]);
+    return {
+      resources: rows.map((a) => appointment(base, deps.timeZone, a, depts)),
+      total,
+      subjects: rows.map(appointmentSubject),
+    };
+  },
+};
+
+// ---------------------------------------------------------------- Schedule, Slot
+
+function schedule(base: string, d: DepartmentRecord): Resource {
+  return {
+    resourceType: 'Schedule',
+    id: String(d.id),
+    active: true,
+    serviceType: [departmentConcept(base, d)],
+    actor: [{ reference: `HealthcareService/${d.id}`, display: d.departmentName }],
+    comment: `Half-hour slots, ${d.slotCapacity} places each.`,
+  };
+}
+
+const schedules: ResourceDef = {
+  type: 'Schedule',
+  documentation: 'One per department: its half-hour slots.',
+  searchParams: [
+    { name: '_id', type: 'token', documentation: 'The schedule’s id (the department’s).' },
+    { name: 'actor', type: 'reference', documentation: 'The department: HealthcareService/{id}.' },
+  ],
+  async read({ deps, base }, id) {
+    const d = (await allDepartments(deps.db)).find((r) => String(r.id) === id);
+    return d ? { resource: schedule(base, d), subjects: [] } : null;
+  },
+  async search({ deps, base }, params, page) {
+    const actors = referenceIds(params, 'actor', 'HealthcareService', base);
+    const all = byId(await allDepartments(deps.db), ids(params)).filter((d) => !actors || actors.includes(d.id));
+    return { resources: pageOf(all, page).map((d) => schedule(base, d)), total: all.length, subjects: [] };
+  },
+};
+
+/** A slot's id: the department's id, the date and the time (`3-20270303-0900`). */
+const slotId = (deptId: number, date: string, time: string) =>
+  `${deptId}-${date.replaceAll('-', '')}-${time.replace(':', '')}`;
+const SLOT_ID = /^([1-9]\d{0,9})-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})$/;
+/** The longest range one Slot search covers. */
+const SLOT_RANGE_DAYS = 31;
+/** Without a start bound: the coming week. */
+const SLOT_DEFAULT_DAYS = 7;
+
+type Place = { date: string; time: string; capacity: number; taken: number };
+
+function slot(base: string, timeZone: string, now: Date, d: DepartmentRecord, p: Place): Resource {
+  const remaining = Math.max(0, p.capacity - p.taken);
+  // The desk's rules: a slot gone by cannot be booked, whatever its places.
+  const open = checkDeskSlotRules(p.date, p.time, now, timeZone) === null;
+  return {
+    resourceType: 'Slot',
+    id: slotId(d.id, p.date, p.time),
+    serviceType: [departmentConcept(base, d)],
+    schedule: { reference: `Schedule/${d.id}` },
+    status: !open ? 'busy-unavailable' : remaining > 0 ? 'free' : 'busy',
+    start: zonedInstant(p.date, p.time, timeZone),
+    end: zonedInstant(p.date, p.time, timeZone, 30),
+    comment: `${remaining} of ${p.capacity} places free`,
+  };
+}
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+const slots: ResourceDef = {
+  type: 'Slot',
+  documentation: 'Each half-hour slot of a department: free while it has places left.',
+  searchParams: [
+    { name: 'schedule', type: 'reference', documentation: 'The department’s schedule: Schedule/{id}.' },
+    {
+      name: 'start',
+      type: 'date',
+      documentation: `The slot’s start (ge, gt, le, lt, eq); the coming ${SLOT_DEFAULT_DAYS} days when not given, at most ${SLOT_RANGE_DAYS} days.`,
+    },
+    { name: 'status', type: 'token', documentation: 'free, busy or busy-unavailable (gone by).' },
+  ],
+  async read({ deps, base }, id) {
+    const m = SLOT_ID.exec(id);
+    if (!m) return null;
+    const date = `${m[2]}-${m[3]}-${m[4]}`;
+    const time = `${m[5]}:${m[6]}`;
+    if (!isDateString(date) || !(TIME_SLOTS as readonly string[]).includes(time)) return null;
+    const d = (await allDepartments(deps.db)).find((r) => String(r.id) === m[1]);
+    if (!d) return null;
+    const place = (await placesInRange(deps, { department: d.code, from: date, to: date })).find(
+      (p) => p.time === time,
+    );
+    return place ? { resource: slot(base, deps.timeZone, deps.clock.now(), d, place), subjects: [] } : null;
+  },
+  async search({ deps, base }, params, page) {
+    const scheduleIds = referenceIds(params, 'schedule', 'Schedule', base);
+    const statuses = tokens(params, 'status', 'http://hl7.org/fhir/slotstatus');
+    const bounds = dateBounds(params, 'start', deps.timeZone) ?? [];
+    const now = deps.clock.now();
+    // The dates the bounds allow, then the times on the edge days.
+    const lower = bounds.filter((b) => b.op === '=' || b.op === '>=' || b.op === '>').map((b) => b.date);
+    const upper = bounds.filter((b) => b.op === '=' || b.op === '<=' || b.op === '<').map((b) => b.date);
+    let from: string | null = lower.length ? lower.reduce((a, b) => (a > b ? a : b)) : null;
+    let to: string | null = upper.length ? upper.reduce((a, b) => (a < b ? a : b)) : null;
+    const today = clinicToday(now, deps.timeZone);
+    from ??= to ? addDays(to, -(SLOT_DEFAULT_DAYS - 1)) : today;
+    to ??= addDays(from, SLOT_DEFAULT_DAYS - 1);
+    if (to < from) return { resources: [], total: 0, subjects: [] };
+    if (addDays(from, SLOT_RANGE_DAYS - 1) < to)
+      throw new FhirError(400, 'too-costly', `Search parameter 'start': at most ${SLOT_RANGE_DAYS} days at once`);
+    const wall = (p: Place) => `${p.date} ${p.time}`;
+    const within = (p: Place) =>
+      bounds.every((b) => {
+        const left = b.time === undefined ? p.date : wall(p);
+        const right = b.time === undefined ? b.date : `${b.date} ${b.time}`;
+        return b.op === '='
+          ? left === right
+          : b.op === '>='
+            ? left >= right
+            : b.op === '>'
+              ? left > right
+              : b.op === '<='
+                ? left <= right
+                : left < right;
+      });
+    const depts = (await allDepartments(deps.db)).filter((d) => !scheduleIds || scheduleIds.includes(d.id));
+    const all: Resource[] = [];
+    for (const d of depts) {
+      for (const p of await placesInRange(deps, { department: d.code, from, to })) {
+        if (!within(p)) continue;
+        const r = slot(base, deps.timeZone, now, d, p);
+        if (!statuses || statuses.includes(r.status as string)) all.push(r);
+      }
+    }
+    all.sort((a, b) => String(a.start).localeCompare(String(b.start)) || a.id.localeCompare(b.id));
+    return { resources: pageOf(all, page), total: all.length, subjects: [] };
+  },
+};
+
+/** The table: what the endpoint serves. */
+export const RESOURCES: readonly ResourceDef[] = [
+  patients,
+  practitioners,
+  practitionerRoles,
+  healthcareServices,
+  appointmentsDef,
+  schedules,
+  slots,
+];

