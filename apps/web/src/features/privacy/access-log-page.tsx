@@ -1,5 +1,13 @@
 import { useState } from 'react';
-import { ACCESS_OUTCOME_LABELS, ACCESS_TARGET_LABELS, PRIVACY_TEXT, formatDateTime } from '@clinic/shared';
+import {
+  ACCESS_OUTCOME_LABELS,
+  ACCESS_TARGET_LABELS,
+  FHIR_CLIENT_ACTOR,
+  PRIVACY_TEXT,
+  ROLE_LABELS,
+  formatDateTime,
+  type Role,
+} from '@clinic/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
@@ -9,6 +17,11 @@ import { downloadAccessLog, useAccessLog, type AccessLogFilter } from './api/get
 import { useVerifyAccessLog } from './api/verify-access-log';
 
 /** Who read whose health data (ADMIN, issue 26): a person's log by her e-mail or one appointment, and its CSV. */
+/** Who read, in words: a role's name, or an outside system reading through FHIR (issue 38). */
+function readerKind(role: Role | typeof FHIR_CLIENT_ACTOR): string {
+  return role === FHIR_CLIENT_ACTOR ? 'ứng dụng kết nối FHIR' : ROLE_LABELS[role];
+}
+
 export default function AccessLogPage() {
   usePageTitle(PRIVACY_TEXT.accessLogTitle);
   const [draft, setDraft] = useState({ email: '', appointmentId: '' });
@@ -120,7 +133,8 @@ export default function AccessLogPage() {
               <tr key={r.id}>
                 <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(r.accessedAt)}</td>
                 <td className="px-4 py-3">
-                  {r.actorName} <span className="text-slate-500">({r.actorRole})</span>
+                  {r.actorName}
+                  {r.actorRole && <span className="text-slate-600"> ({readerKind(r.actorRole)})</span>}
                 </td>
                 <td className="px-4 py-3">
                   {ACCESS_TARGET_LABELS[r.target]}
