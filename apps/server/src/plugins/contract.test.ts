@@ -18,7 +18,7 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { sample as openApiSample } from 'openapi-sampler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPOINTMENT_MSG, MSG } from '@clinic/shared';
+import { APPOINTMENT_MSG, CARE_PLAN_MSG, MSG } from '@clinic/shared';
 import { signInAll, type Session } from '../../test/appointments';
 import { buildTestApp, type TestContext } from '../../test/build-app';
 
@@ -68,6 +68,8 @@ const CROSS_FIELD_RULES: { path: string | RegExp; message: string }[] = [
     path: /^(milestones\.\d+\.)?repeat$/,
     message: 'Bước lặp của ngày bắt đầu không lớn hơn bước lặp của ngày kết thúc',
   },
+  // A plan's visit that waits on a slot names the slot (issue 37): WAIT needs its date and time.
+  { path: /^visits\.\d+\.date$/, message: CARE_PLAN_MSG.waitNeedsSlot },
   // A path id past PostgreSQL's integer: its pattern (up to ten digits) cannot bound the value.
   { path: 'visitId', message: 'Mã lượt khám của kế hoạch không hợp lệ' },
 ];
