@@ -329,42 +329,31 @@ export function StartCarePlanModal({
           <legend className="mb-2 text-sm font-semibold text-brand-800">
             Mong muốn của người bệnh (không bắt buộc)
           </legend>
-          <FormField label="Thứ trong tuần" error={errors.weekday?.message}>
-            {(c) => (
-              <select {...c} className={inputClasses} {...register('weekday')}>
-                <option value="">Bất kỳ ngày nào</option>
-                {WEEKDAYS.map((d) => (
-                  <option key={d.value} value={d.value}>
-                    {d.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField label="Buổi" error={errors.part?.message}>
-            {(c) => (
-              <select {...c} className={inputClasses} {...register('part')}>
-                <option value="">Sáng hoặc chiều</option>
-                {DAY_PARTS.map((p) => (
-                  <option key={p.value} value={p.value}>
-                    {p.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField label="Bác sĩ" error={errors.doctorId?.message}>
-            {(c) => (
-              <select {...c} className={inputClasses} {...register('doctorId')}>
-                <option value="">Bác sĩ bất kỳ</option>
-                {doctorOptions.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.fullName ?? d.username}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          {(
+            [
+              { field: 'weekday', label: 'Thứ trong tuần', any: 'Bất kỳ ngày nào', options: WEEKDAYS },
+              { field: 'part', label: 'Buổi', any: 'Sáng hoặc chiều', options: DAY_PARTS },
+              {
+                field: 'doctorId',
+                label: 'Bác sĩ',
+                any: 'Bác sĩ bất kỳ',
+                options: doctorOptions.map((d) => ({ value: d.id, label: d.fullName ?? d.username })),
+              },
+            ] as const
+          ).map(({ field, label, any, options }) => (
+            <FormField key={field} label={label} error={errors[field]?.message}>
+              {(c) => (
+                <select {...c} className={inputClasses} {...register(field)}>
+                  <option value="">{any}</option>
+                  {options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          ))}
         </fieldset>
         <fieldset className="grid gap-3 md:grid-cols-3">
           <legend className="mb-2 text-sm font-semibold text-brand-800">Người bệnh</legend>
