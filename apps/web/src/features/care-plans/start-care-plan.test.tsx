@@ -53,6 +53,20 @@ describe("'Tạo kế hoạch' (issue 37)", () => {
     expect(sent.some((s) => s.url === '/api/care-plans/proposal')).toBe(false);
   });
 
+  it('asks the proposal for the weekday, part of day and doctor she prefers', async () => {
+    const sent = serve([]);
+    const { dialog, user } = await openWindow();
+    const d = within(dialog);
+    await waitFor(() => expect(d.getAllByRole('option', { name: 'BS. Nguyễn Văn An' })).toHaveLength(1));
+    await user.selectOptions(d.getByLabelText('Thứ trong tuần'), 'Thứ Sáu');
+    await user.selectOptions(d.getByLabelText('Buổi'), 'Buổi chiều');
+    await user.selectOptions(d.getByLabelText('Bác sĩ'), 'BS. Nguyễn Văn An');
+    await fillAndPropose(dialog, user);
+    expect(sent.find((s) => s.url === '/api/care-plans/proposal')!.body).toMatchObject({
+      preferences: { weekday: 5, part: 'AFTERNOON', doctorId: 9 },
+    });
+  });
+
   it('shows every visit of the proposal, names the one with no free place and the one whose window passed, and books them all in one call', async () => {
     const sent = serve([{ status: 201, body: { message: CARE_PLAN_MSG.started, plan: PLAN } }]);
     const { dialog, user, router } = await openWindow();
