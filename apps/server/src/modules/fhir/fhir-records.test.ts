@@ -276,6 +276,10 @@ for (const kind of dbKinds()) {
       expect(walkIn.subject).toEqual({ reference: '#patient' });
       expect(idsOf(await bundle(`/fhir/CarePlan?patient=Patient/${lan}`))).toEqual([ids.lanPlan]);
       expect(idsOf(await bundle('/fhir/CarePlan?status=revoked,completed'))).toEqual([ids.lanPlan, ids.walkInPlan]);
+      const page = await bundle('/fhir/CarePlan?_count=2');
+      expect(page.total).toBe(3);
+      const next = new URL(page.link.find((l) => l.relation === 'next')!.url);
+      expect(idsOf(await bundle(next.pathname + next.search))).toEqual([ids.walkInPlan]);
       outcome(await get(tokens.all, '/fhir/CarePlan?status=running'), 400);
       outcome(await get(tokens.all, '/fhir/CarePlan/999999'), 404);
     });
@@ -298,6 +302,14 @@ for (const kind of dbKinds()) {
         patient: { reference: `Patient/${s.patient.userId}` },
         provision: { purpose: [{ code: 'HMARKT' }] },
       });
+      // A restricted record (kept after its patient's deletion) lends the consent no name.
+      const restricted = await seedAppointment(db(), {
+        fullName: 'Phạm Thị Kín',
+        status: 'COMPLETED',
+        restricted: true,
+      });
+      const kept = await read(`/fhir/Consent/${await seedConsent(db(), { appointmentId: restricted.id })}`);
+      expect(JSON.stringify(kept)).not.toContain('Phạm Thị Kín');
     });
 
     it('writes an access record naming the client for each read of a visit, a plan or a consent', async () => {

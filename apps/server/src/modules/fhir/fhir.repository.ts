@@ -173,7 +173,7 @@ export async function findCarePlans(db: Db, f: CarePlanFilter, page: Paging) {
 
 export type ConsentFilter = { ids?: number[]; userIds?: number[] };
 
-/** Recorded consents, oldest first, with the name on the booking each was given with (when kept). */
+/** Recorded consents, oldest first, with the name on the booking each was given with (kept, not restricted). */
 export async function findConsents(db: Db, f: ConsentFilter, page: Paging) {
   const where: SQL[] = [sql`true`];
   if (f.ids) where.push(within(consents.id, f.ids));
@@ -193,9 +193,9 @@ export async function findConsents(db: Db, f: ConsentFilter, page: Paging) {
         appointmentId: consents.appointmentId,
         givenAt: consents.givenAt,
         withdrawnAt: consents.withdrawnAt,
-        bookedName: sql<
-          string | null
-        >`case when ${appointments.deidentifiedAt} is null then ${appointments.fullName} end`,
+        // A restricted record (issue 26) never reaches FHIR, its name neither.
+        bookedName: sql<string | null>`case when ${appointments.deidentifiedAt} is null
+          and not ${appointments.restricted} then ${appointments.fullName} end`,
       })
       .from(consents)
       .leftJoin(appointments, eq(appointments.id, consents.appointmentId))

@@ -21,7 +21,7 @@ import {
 } from '@clinic/shared';
 import type { AppDeps } from '../../deps';
 import { placesInRange } from '../appointments/booking/booking.service';
-import { planView } from '../care-plans/care-plans.service';
+import { plansViewByIds } from '../care-plans/care-plans.service';
 import {
   allDepartments,
   doctors,
@@ -770,11 +770,14 @@ const carePlanSubject = (p: CarePlanView): Subject => ({
 });
 
 async function carePlansOf(deps: AppDeps, base: string, rows: { id: number; userId: number | null }[]) {
-  const views = [];
-  for (const r of rows) views.push({ userId: r.userId, view: await planView(deps, r.id) });
+  const userOf = new Map(rows.map((r) => [r.id, r.userId]));
+  const views = await plansViewByIds(
+    deps,
+    rows.map((r) => r.id),
+  );
   return {
-    resources: views.map((v) => carePlan(base, v.userId, v.view)),
-    subjects: views.map((v) => carePlanSubject(v.view)),
+    resources: views.map((v) => carePlan(base, userOf.get(v.id) ?? null, v)),
+    subjects: views.map(carePlanSubject),
   };
 }
 
