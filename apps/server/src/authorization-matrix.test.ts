@@ -39,11 +39,13 @@ type Expect =
   | { kind: 'appointment'; roles: readonly Role[]; ownOnly: readonly OwnRole[]; notOwn: 403 | 404 }
   /** No account opens it, whatever its role: only an operator's address or token (GET /metrics). */
   | { kind: 'operator' }
-  /** The FHIR endpoint's resources (issue 38): only a SMART Backend Services token opens them, never a session (401). */
-  | { kind: 'fhir' };
+  /**
+   * The FHIR endpoint's resources (issue 38): a SMART Backend Services token opens them; a back-office
+   * session is refused (403); a patient's own session opens those she may read (`patient`), hers only.
+   */
+  | { kind: 'fhir'; patient: boolean };
 
 const PUBLIC: Expect = { kind: 'public' };
-const FHIR: Expect = { kind: 'fhir' };
 const FHIR_TYPES = [
   'Patient',
   'Practitioner',
@@ -52,7 +54,14 @@ const FHIR_TYPES = [
   'Appointment',
   'Schedule',
   'Slot',
+  'Encounter',
+  'CarePlan',
+  'Consent',
+  'AuditEvent',
 ];
+/** What a patient's own session token reads through FHIR (her own records). */
+const FHIR_PATIENT_TYPES = ['Patient', 'Appointment', 'Encounter', 'CarePlan'];
+const fhir = (type: string): Expect => ({ kind: 'fhir', patient: FHIR_PATIENT_TYPES.includes(type) });
 const AUTH: Expect = { kind: 'auth' };
 /** The roles PERMISSIONS gives a permission (the route guards itself with requirePermission). */
 const perm = (permission: Permission): Expect => ({ kind: 'roles', roles: rolesWith(permission) });
@@ -99,9 +108,9 @@ type Row = { expect: Expect; req?: (c: Ctx) => Req | Promise<Req>; status?: Appo
 function expected(e: Expect, actor: Actor): 'allowed' | 401 | 403 | 404 {
   const role = roleOf(actor);
   if (e.kind === 'operator') return 403;
-  if (e.kind === 'fhir') return 401;
   if (e.kind === 'public') return 'allowed';
   if (!role) return 401;
+  if (e.kind === 'fhir') return role === 'PATIENT' && e.patient ? 'allowed' : 403;
   if (e.kind === 'auth') return 'allowed';
   if (!e.roles.includes(role)) return 403;
   if (e.kind === 'appointment' && (e.ownOnly as readonly string[]).includes(role) && /not/.test(actor)) return e.notOwn;
@@ -284,14 +293,14 @@ for (const kind of dbKinds()) {
       'GET /metrics': { expect: { kind: 'operator' } },
       'GET /blog/:id': { expect: PUBLIC, req: () => ({ url: `/blog/${f.blogId}` }) },
       // FHIR R4 (issue 38): its description and token endpoint are public (no body: a 400); its resources
-      // open to a SMART token alone, a session token is none.
+      // open to a SMART token, and some to a patient's own session (hers only); a back-office session is 403.
       'GET /fhir/metadata': { expect: PUBLIC },
       'GET /fhir/.well-known/smart-configuration': { expect: PUBLIC },
       'POST /fhir/auth/token': { expect: PUBLIC },
       ...Object.fromEntries(
         FHIR_TYPES.flatMap((type) => [
-          [`GET /fhir/${type}`, { expect: FHIR }],
-          [`GET /fhir/${type}/:id`, { expect: FHIR }],
+          [`GET /fhir/${type}`, { expect: fhir(type) }],
+          [`GET /fhir/${type}/:id`, { expect: fhir(type) }],
         ]),
       ),
       // The FHIR endpoint's clients: ADMIN's.
@@ -1080,7 +1089,13 @@ for (const kind of dbKinds()) {
       // Public routes refuse nobody; /metrics refuses every account alike and reads no request.
       if (row.expect.kind === 'public' || row.expect.kind === 'operator') continue;
       const allowed: readonly Role[] =
-        row.expect.kind === 'auth' ? ROLES : row.expect.kind === 'fhir' ? [] : row.expect.roles;
+        row.expect.kind === 'auth'
+          ? ROLES
+          : row.expect.kind === 'fhir'
+            ? row.expect.patient
+              ? ['PATIENT']
+              : []
+            : row.expect.roles;
       it(`${route}: refused before its request is read`, async () => {
         const [method, path] = route.split(' ') as [InjectOptions['method'], string];
         const url = `${path.replace(/:[A-Za-z]+/g, 'not-valid')}?page=-1&size=abc&status=%00&date=2027-02-30&q=`;
@@ -1091,10 +1106,7 @@ for (const kind of dbKinds()) {
         const problems: string[] = [];
         const refusals: [Actor, 401 | 403][] = [
           ['anonymous', 401],
-          ...ROLES.filter((r) => !allowed.includes(r)).map((r): [Actor, 401 | 403] => [
-            r,
-            row.expect.kind === 'fhir' ? 401 : 403,
-          ]),
+          ...ROLES.filter((r) => !allowed.includes(r)).map((r): [Actor, 401 | 403] => [r, 403]),
         ];
         for (const [actor, want] of refusals) {
           const res = await t.app.inject({ method, url, ...withAuth(body, sessionOf(actor)) });

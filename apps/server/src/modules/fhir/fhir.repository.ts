@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AppointmentStatus } from '@clinic/shared';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AppointmentStatus, CarePlanStatus } from '@clinic/shared';
 import type { Db } from '../../db/client';
-import { appointments, departments, users } from '../../db/schema';
+import { accessRecords, appointments, carePlans, consents, departments, users } from '../../db/schema';
 
 /**
  * The FHIR resources are read from the product's own tables (issue 38: no second copy). Every list
@@ -143,3 +143,125 @@ export async function findAppointments(db: Db, f: AppointmentFilter, page: Pagin
   return { rows, total: counted[0]?.n ?? 0 };
 }
 export type AppointmentRecord = Awaited<ReturnType<typeof findAppointments>>['rows'][number];
+
+// ---------------------------------------------------------------- care plans, consents, the access log
+
+export type CarePlanFilter = { ids?: number[]; userIds?: number[]; statuses?: CarePlanStatus[] };
+
+/** Care plans, oldest first (their visits are read through the care plans' own view of them). */
+export async function findCarePlans(db: Db, f: CarePlanFilter, page: Paging) {
+  const where: SQL[] = [sql`true`];
+  if (f.ids) where.push(within(carePlans.id, f.ids));
+  if (f.userIds) where.push(within(carePlans.userId, f.userIds));
+  if (f.statuses) where.push(within(carePlans.status, f.statuses));
+  const condition = and(...where);
+  const [rows, counted] = await Promise.all([
+    db
+      .select({ id: carePlans.id, userId: carePlans.userId })
+      .from(carePlans)
+      .where(condition)
+      .orderBy(asc(carePlans.id))
+      .limit(page.count)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(carePlans)
+      .where(condition),
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
+}
+
+export type ConsentFilter = { ids?: number[]; userIds?: number[] };
+
+/** Recorded consents, oldest first, with the name on the booking each was given with (kept, not restricted). */
+export async function findConsents(db: Db, f: ConsentFilter, page: Paging) {
+  const where: SQL[] = [sql`true`];
+  if (f.ids) where.push(within(consents.id, f.ids));
+  if (f.userIds) where.push(within(consents.userId, f.userIds));
+  const condition = and(...where);
+  const [rows, counted] = await Promise.all([
+    db
+      .select({
+        id: consents.id,
+        purpose: consents.purpose,
+        source: consents.source,
+        channel: consents.channel,
+        noticeVersion: consents.noticeVersion,
+        phone: consents.phone,
+        email: consents.email,
+        userId: consents.userId,
+        appointmentId: consents.appointmentId,
+        givenAt: consents.givenAt,
+        withdrawnAt: consents.withdrawnAt,
+        // A restricted record (issue 26) never reaches FHIR, its name neither.
+        bookedName: sql<string | null>`case when ${appointments.deidentifiedAt} is null
+          and not ${appointments.restricted} then ${appointments.fullName} end`,
+      })
+      .from(consents)
+      .leftJoin(appointments, eq(appointments.id, consents.appointmentId))
+      .where(condition)
+      .orderBy(asc(consents.id))
+      .limit(page.count)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(consents)
+      .where(condition),
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
+}
+export type ConsentRecord = Awaited<ReturnType<typeof findConsents>>['rows'][number];
+
+export type AccessRecordFilter = {
+  ids?: number[];
+  /** Bounds of the moment of access on the clinic's wall clock. */
+  bounds?: WallBound[];
+  /** Any part of the actor's name, case-insensitive (each must match). */
+  agentNames?: string[];
+  appointmentIds?: number[];
+};
+
+/** The access log, newest first. */
+export async function findAccessRecords(db: Db, f: AccessRecordFilter, timeZone: string, page: Paging) {
+  const where: SQL[] = [sql`true`];
+  if (f.ids) where.push(within(accessRecords.id, f.ids));
+  if (f.appointmentIds) where.push(within(accessRecords.appointmentId, f.appointmentIds));
+  for (const n of f.agentNames ?? []) where.push(sql`${accessRecords.actorName} ilike ${`%${escapeLike(n)}%`}`);
+  const wall = sql`(${accessRecords.accessedAt} at time zone ${timeZone})`;
+  for (const b of f.bounds ?? []) {
+    const op = sql.raw(b.op);
+    where.push(
+      b.time === undefined
+        ? sql`${wall}::date ${op} ${b.date}::date`
+        : sql`to_char(${wall}, 'YYYY-MM-DD HH24:MI') ${op} ${`${b.date} ${b.time}`}`,
+    );
+  }
+  const condition = and(...where);
+  const [rows, counted] = await Promise.all([
+    db
+      .select({
+        id: accessRecords.id,
+        accessedAt: accessRecords.accessedAt,
+        actorId: accessRecords.actorId,
+        actorName: accessRecords.actorName,
+        actorRole: accessRecords.actorRole,
+        target: accessRecords.target,
+        outcome: accessRecords.outcome,
+        appointmentId: accessRecords.appointmentId,
+        subjectEmail: accessRecords.subjectEmail,
+        subjectName: accessRecords.subjectName,
+        address: accessRecords.address,
+      })
+      .from(accessRecords)
+      .where(condition)
+      .orderBy(desc(accessRecords.accessedAt), desc(accessRecords.id))
+      .limit(page.count)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(accessRecords)
+      .where(condition),
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
+}
+export type AccessRecordRecord = Awaited<ReturnType<typeof findAccessRecords>>['rows'][number];

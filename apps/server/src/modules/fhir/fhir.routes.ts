@@ -3,17 +3,21 @@ import { FHIR_CLIENT_ACTOR } from '@clinic/shared';
 import type { ModuleOptions } from '../../deps';
 import { AppError, TooManyRequestsError } from '../../lib/errors';
 import { bearerToken } from '../../plugins/auth';
+import { resolveSession } from '../auth/auth.service';
 import { recordAccess } from '../privacy/access-log.service';
 import { capabilityStatement, COMMON_SEARCH_PARAMS, INTERACTIONS, smartConfiguration } from './capability';
 import { fhirBase, fhirCaller, issueToken, type FhirCaller, type TokenRequest } from './fhir-clients.service';
 import { FhirError, OAuthError, operationOutcome, type IssueType } from './outcome';
+import { belongsTo, forbiddenType, ownSearch } from './patient-access';
 import { NEEDS, RESOURCES, type Ctx, type Found, type ResourceDef, type Subject } from './resources';
-import { allows } from './scopes';
+import { allows, PATIENT_READABLE_TYPES } from './scopes';
 import { paging, type Params } from './search';
 
 declare module 'fastify' {
   interface FastifyRequest {
     fhirCaller?: FhirCaller;
+    /** A signed-in patient reading her own records with her session token (patient-access.ts). */
+    fhirPatient?: { id: number; username: string };
   }
 }
 
@@ -150,29 +154,47 @@ export const fhirRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { deps 
     },
   );
 
-  /** The caller's token: 401 without a valid one (a revoked client's included). */
+  /**
+   * The caller's token: a client's access token, or a signed-in patient's own session token (she
+   * reads her own records); a back-office session is 403, anything else 401 (a revoked client's
+   * included).
+   */
   const authenticate = async (req: FastifyRequest) => {
     const token = bearerToken(req);
     const caller = token ? await fhirCaller(deps, token) : null;
-    if (!caller)
-      throw new FhirError(401, 'login', 'A valid SMART Backend Services access token is required', {
-        'www-authenticate': 'Bearer',
-      });
-    req.fhirCaller = caller;
+    if (caller) {
+      req.fhirCaller = caller;
+      return;
+    }
+    const session = token ? await resolveSession(deps, token) : null;
+    if (session) {
+      if (session.role !== 'PATIENT')
+        throw new FhirError(
+          403,
+          'forbidden',
+          'A back-office session does not read through FHIR: outside systems use a client token',
+        );
+      if (session.mustChangePassword) throw new FhirError(403, 'forbidden', 'The password must be changed first');
+      req.fhirPatient = { id: session.id, username: session.username };
+      return;
+    }
+    throw new FhirError(401, 'login', 'A valid SMART Backend Services access token is required', {
+      'www-authenticate': 'Bearer',
+    });
   };
   const perClient = app.rateLimit({
     name: 'fhir-client',
     limit: FHIR_CALLS_PER_MINUTE,
     windowSeconds: 60,
-    key: (req) => String(req.fhirCaller?.id ?? req.ip),
+    key: (req) => (req.fhirPatient ? `patient:${req.fhirPatient.id}` : String(req.fhirCaller?.id ?? req.ip)),
   });
 
   const ctx: Ctx = { deps, base };
 
   /** Each health record answered becomes an access record naming the client ('Nhật ký truy cập'). */
   const logAccess = async (req: FastifyRequest, subjects: Subject[]) => {
-    // A HEAD answers no body: nothing was read.
-    if (req.method === 'HEAD') return;
+    // A HEAD answers no body: nothing was read. A patient reading her own is no back-office read.
+    if (req.method === 'HEAD' || req.fhirPatient) return;
     const caller = req.fhirCaller!;
     for (const subject of subjects) {
       await recordAccess(deps, {
@@ -181,6 +203,7 @@ export const fhirRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { deps 
         outcome: 'READ',
         ...(subject.appointmentId ? { appointmentId: subject.appointmentId } : {}),
         ...(subject.subjectEmail ? { subjectEmail: subject.subjectEmail } : {}),
+        ...(subject.subjectName ? { subjectName: subject.subjectName } : {}),
         address: req.ip,
       });
     }
@@ -191,6 +214,10 @@ export const fhirRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { deps 
    * refusal is (plugins/access-log.ts).
    */
   const needScope = async (req: FastifyRequest, r: ResourceDef, interaction: keyof typeof NEEDS) => {
+    if (req.fhirPatient) {
+      if (PATIENT_READABLE_TYPES.has(r.type)) return;
+      throw forbiddenType(r.type);
+    }
     if (allows(req.fhirCaller!.scopes, r.type, NEEDS[interaction])) return;
     const target = r.refusedTarget;
     if (target && req.method !== 'HEAD') {
@@ -199,7 +226,11 @@ export const fhirRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { deps 
         actor: { id: null, username: req.fhirCaller!.name, role: FHIR_CLIENT_ACTOR },
         target,
         outcome: 'REFUSED',
-        ...(r.type === 'Appointment' && Number.isInteger(id) && id > 0 && id <= 2_147_483_647
+        // An Encounter's id is its appointment's.
+        ...((r.type === 'Appointment' || r.type === 'Encounter') &&
+        Number.isInteger(id) &&
+        id > 0 &&
+        id <= 2_147_483_647
           ? { appointmentId: id }
           : {}),
         address: req.ip,
@@ -212,11 +243,15 @@ export const fhirRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { deps 
     if (INTERACTIONS.includes('search-type')) {
       app.get(`/${r.type}`, { preHandler: [authenticate, perClient] }, async (req, reply) => {
         await needScope(req, r, 'search-type');
-        const params = paramsOf(req, r);
-        const page = paging(params);
+        const asked = paramsOf(req, r);
+        const page = paging(asked);
+        const patient = req.fhirPatient;
+        const params = patient ? ownSearch(r.type, asked, base, patient.id) : asked;
         const found = await r.search(ctx, params, page);
+        if (patient && found.resources.some((x) => !belongsTo(x, patient.id)))
+          throw new FhirError(403, 'forbidden', "A patient's own token reads her own records only");
         await logAccess(req, found.subjects);
-        return reply.type(FHIR_JSON).send(searchBundle(base, r.type, params, page, found));
+        return reply.type(FHIR_JSON).send(searchBundle(base, r.type, asked, page, found));
       });
     }
     if (INTERACTIONS.includes('read')) {
@@ -224,7 +259,9 @@ export const fhirRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { deps 
         await needScope(req, r, 'read');
         const { id } = req.params as { id: string };
         const found = /^[A-Za-z0-9\-.]{1,64}$/.test(id) ? await r.read(ctx, id) : null;
-        if (!found) throw new FhirError(404, 'not-found', `${r.type}/${id.slice(0, 64)} is not known`);
+        // Another patient's record is as unknown to her as one that does not exist.
+        if (!found || (req.fhirPatient && !belongsTo(found.resource, req.fhirPatient.id)))
+          throw new FhirError(404, 'not-found', `${r.type}/${id.slice(0, 64)} is not known`);
         await logAccess(req, found.subjects);
         return reply.type(FHIR_JSON).send(found.resource);
       });

@@ -4,7 +4,16 @@ import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-
 import { dbKinds } from '../../../test/databases';
 import { call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
 import { RESOURCES } from './resources';
-import { assertion, JWT_BEARER, newKeyPair, tokenRequest, validate, type KeyPair } from '../../../test/fhir';
+import {
+  assertion,
+  JWT_BEARER,
+  newKeyPair,
+  seedCarePlan,
+  seedConsent,
+  tokenRequest,
+  validate,
+  type KeyPair,
+} from '../../../test/fhir';
 
 type Bundle = {
   resourceType: 'Bundle';
@@ -69,8 +78,12 @@ for (const kind of dbKinds()) {
       t = await buildTestApp(kind, { clock });
       s = await signInAll(t.app);
       key = await newKeyPair('RS384');
-      await register(CLIENT, ['system/*.read'], key);
-      const res = await tokenFor(CLIENT, key, 'system/Patient.read system/Appointment.read system/*.read');
+      await register(CLIENT, ['system/*.read', 'system/AuditEvent.read'], key);
+      const res = await tokenFor(
+        CLIENT,
+        key,
+        'system/Patient.read system/Appointment.read system/*.read system/AuditEvent.read',
+      );
       expect(res.statusCode, res.body).toBe(200);
       token = res.json().access_token;
       // Her account's visits this week: a confirmed one with the general practitioner, a cancelled one.
@@ -95,6 +108,12 @@ for (const kind of dbKinds()) {
       ids.walkIn = (
         await seedAppointment(db(), { status: 'PENDING', appointmentDate: DAYS.wed, appointmentTime: '09:00' })
       ).id;
+      // Her care plan, the consent she gave with a booking (every resource type has something to serve).
+      await seedCarePlan(db(), {
+        userId: s.patient.userId,
+        visits: [{ label: 'Khám lần đầu', windowStart: DAYS.mon, windowEnd: DAYS.sun, appointmentId: ids.booked }],
+      });
+      await seedConsent(db(), { userId: s.patient.userId, appointmentId: ids.booked });
       ids.restricted = (
         await seedAppointment(db(), { status: 'COMPLETED', restricted: true, appointmentDate: DAYS.tue })
       ).id;

@@ -1,4 +1,14 @@
 import {
+  ACCESS_OUTCOME_LABELS,
+  ACCESS_TARGET_LABELS,
+  CARE_PLAN_MSG,
+  CLINIC,
+  PLAN_VISIT_DONE_STATUSES,
+  PRIVACY_NOTICE,
+  PRIVACY_TEXT,
+  type CarePlan as CarePlanView,
+  type CarePlanStatus,
+  type PlanVisitState,
   checkDeskSlotRules,
   clinicInstant,
   clinicMoment,
@@ -11,12 +21,18 @@ import {
 } from '@clinic/shared';
 import type { AppDeps } from '../../deps';
 import { placesInRange } from '../appointments/booking/booking.service';
+import { plansViewByIds } from '../care-plans/care-plans.service';
 import {
   allDepartments,
   doctors,
+  findAccessRecords,
   findAppointments,
+  findCarePlans,
+  findConsents,
   patientAccounts,
+  type AccessRecordRecord,
   type AppointmentRecord,
+  type ConsentRecord,
   type DepartmentRecord,
   type Paging,
   type PersonRecord,
@@ -34,7 +50,7 @@ import { alternatives, dateBounds, numericIds, referenceIds, strings, tokens, ty
 
 export type Resource = { resourceType: string; id: string } & Record<string, unknown>;
 /** Whose health data an answer holds: each becomes an access record naming the client. */
-export type Subject = { target: AccessTarget; appointmentId?: number; subjectEmail?: string };
+export type Subject = { target: AccessTarget; appointmentId?: number; subjectEmail?: string; subjectName?: string };
 export type Ctx = { deps: AppDeps; base: string };
 export type SearchParamDef = {
   name: string;
@@ -561,6 +577,425 @@ const slots: ResourceDef = {
   },
 };
 
+// ---------------------------------------------------------------- Encounter
+
+/** A visit that took place: examined, or its payment asked after the visit (the care plans' "done"). */
+export const ENCOUNTER_STATUSES: readonly AppointmentStatus[] = PLAN_VISIT_DONE_STATUSES;
+const FHIR_ENCOUNTER_STATUSES = [
+  'planned',
+  'arrived',
+  'triaged',
+  'in-progress',
+  'onleave',
+  'finished',
+  'cancelled',
+  'entered-in-error',
+  'unknown',
+];
+const CONTAINED_PATIENT = 'patient';
+
+/** Someone who booked without an account, as a Patient contained in the resource that names her. */
+function containedPatient(fullName: string | null, phone: string | null, email: string | null): Resource {
+  return {
+    resourceType: 'Patient',
+    id: CONTAINED_PATIENT,
+    ...(fullName ? { name: [humanName(fullName, fullName)] } : {}),
+    ...telecom(phone, email, 'mobile'),
+  };
+}
+
+/** Her account as a reference, or her booking's details contained (nothing once de-identified). */
+function subjectOf(
+  userId: number | null,
+  person: { fullName: string | null; phone: string | null; email: string | null } | null,
+): { subject?: Record<string, string>; contained?: Resource[] } {
+  if (userId) return { subject: { reference: `Patient/${userId}` } };
+  if (!person) return {};
+  return {
+    contained: [containedPatient(person.fullName, person.phone, person.email)],
+    subject: { reference: `#${CONTAINED_PATIENT}` },
+  };
+}
+
+function encounter(base: string, timeZone: string, a: AppointmentRecord, depts: DepartmentRecord[]): Resource {
+  const d = depts.find((x) => x.code === a.department);
+  const { subject, contained } = subjectOf(a.userId, a.deidentifiedAt ? null : a);
+  return {
+    resourceType: 'Encounter',
+    id: String(a.id),
+    ...(contained ? { contained } : {}),
+    status: 'finished',
+    class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'AMB', display: 'ambulatory' },
+    serviceType: departmentConcept(base, d ?? { code: a.department, departmentName: a.department }),
+    ...(subject ? { subject } : {}),
+    ...(a.doctorId
+      ? {
+          participant: [
+            {
+              type: [
+                {
+                  coding: [
+                    {
+                      system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationType',
+                      code: 'PPRF',
+                      display: 'primary performer',
+                    },
+                  ],
+                },
+              ],
+              individual: {
+                reference: `Practitioner/${a.doctorId}`,
+                ...(a.doctorName ? { display: a.doctorName } : {}),
+              },
+            },
+          ],
+        }
+      : {}),
+    appointment: [{ reference: `Appointment/${a.id}` }],
+    period: {
+      start: zonedInstant(a.appointmentDate, a.appointmentTime, timeZone),
+      end: zonedInstant(a.appointmentDate, a.appointmentTime, timeZone, 30),
+    },
+  };
+}
+
+const encounters: ResourceDef = {
+  type: 'Encounter',
+  documentation: 'The visits that took place (an appointment examined or whose payment was asked after it).',
+  refusedTarget: 'APPOINTMENT_DETAIL',
+  searchParams: [
+    { name: '_id', type: 'token', documentation: 'The visit’s id (its appointment’s).' },
+    { name: 'date', type: 'date', documentation: 'The visit’s start, with the prefixes eq, ge, gt, le, lt.' },
+    { name: 'patient', type: 'reference', documentation: 'The patient’s account: Patient/{id}.' },
+    { name: 'practitioner', type: 'reference', documentation: 'The doctor: Practitioner/{id}.' },
+    { name: 'status', type: 'token', documentation: 'The FHIR status: every visit served is finished.' },
+  ],
+  async read({ deps, base }, id) {
+    const [{ rows }, depts] = await Promise.all([
+      findAppointments(deps.db, { ids: numericIds([id]), statuses: [...ENCOUNTER_STATUSES] }, { count: 1, offset: 0 }),
+      allDepartments(deps.db),
+    ]);
+    const a = rows[0];
+    return a ? { resource: encounter(base, deps.timeZone, a, depts), subjects: [appointmentSubject(a)] } : null;
+  },
+  async search({ deps, base }, params, page) {
+    const statuses = tokens(params, 'status', 'http://hl7.org/fhir/encounter-status');
+    for (const s of statuses ?? [])
+      if (!FHIR_ENCOUNTER_STATUSES.includes(s))
+        throw new FhirError(400, 'invalid', `Search parameter 'status': unknown status '${s}'`);
+    const bounds = dateBounds(params, 'date', deps.timeZone);
+    const userIds = referenceIds(params, 'patient', 'Patient', base);
+    const doctorIds = referenceIds(params, 'practitioner', 'Practitioner', base);
+    const filter = {
+      ids: ids(params),
+      ...(bounds ? { bounds } : {}),
+      ...(userIds ? { userIds } : {}),
+      ...(doctorIds ? { doctorIds } : {}),
+      statuses: statuses && !statuses.includes('finished') ? [] : [...ENCOUNTER_STATUSES],
+    };
+    const [{ rows, total }, depts] = await Promise.all([
+      findAppointments(deps.db, filter, page),
+      allDepartments(deps.db),
+    ]);
+    return {
+      resources: rows.map((a) => encounter(base, deps.timeZone, a, depts)),
+      total,
+      subjects: rows.map(appointmentSubject),
+    };
+  },
+};
+
+// ---------------------------------------------------------------- CarePlan
+
+export const CARE_PLAN_STATUS_MAP: Record<CarePlanStatus, string> = {
+  ACTIVE: 'active',
+  STOPPED: 'revoked',
+  COMPLETED: 'completed',
+};
+/** A visit's state as its activity's status (CarePlan.activity.detail.status). */
+export const PLAN_VISIT_STATUS_MAP: Record<PlanVisitState, string> = {
+  DONE: 'completed',
+  BOOKED: 'scheduled',
+  TO_BOOK: 'not-started',
+  MISSED: 'cancelled',
+  SKIPPED: 'cancelled',
+};
+const FHIR_CARE_PLAN_STATUSES = ['draft', 'active', 'on-hold', 'revoked', 'completed', 'entered-in-error', 'unknown'];
+export const carePlanKindSystem = (base: string) => `${base}/CodeSystem/care-plan-kind`;
+
+function carePlan(base: string, userId: number | null, p: CarePlanView): Resource {
+  const { subject, contained } = subjectOf(userId, p);
+  const starts = p.visits.map((v) => v.windowStart).sort();
+  const ends = p.visits.map((v) => v.windowEnd).sort();
+  return {
+    resourceType: 'CarePlan',
+    id: String(p.id),
+    ...(contained ? { contained } : {}),
+    status: CARE_PLAN_STATUS_MAP[p.status],
+    intent: 'plan',
+    category: [{ coding: [{ system: carePlanKindSystem(base), code: p.kind }] }],
+    title: p.name,
+    // A plan always names her; a plan without an account holds her name and phone.
+    subject: subject ?? { display: p.fullName },
+    ...(starts.length ? { period: { start: starts[0], end: ends[ends.length - 1] } } : {}),
+    created: p.createdAt,
+    ...(p.visits.length
+      ? {
+          activity: p.visits.map((v) => ({
+            // cpl-3: an activity has a reference or a detail, not both; the booked appointment is its outcome.
+            ...(v.appointment ? { outcomeReference: [{ reference: `Appointment/${v.appointment.id}` }] } : {}),
+            detail: {
+              kind: 'Appointment',
+              code: {
+                coding: [{ system: departmentSystem(base), code: v.department }],
+                text: v.label,
+              },
+              status: PLAN_VISIT_STATUS_MAP[v.state],
+              ...(v.state === 'MISSED' || v.state === 'SKIPPED'
+                ? { statusReason: { text: CARE_PLAN_MSG.visitStates[v.state] } }
+                : {}),
+              scheduledPeriod: { start: v.windowStart, end: v.windowEnd },
+              ...(v.appointment?.doctorName ? { performer: [{ display: v.appointment.doctorName }] } : {}),
+            },
+          })),
+        }
+      : {}),
+  };
+}
+
+const carePlanSubject = (p: CarePlanView): Subject => ({
+  target: 'PATIENT_DETAIL',
+  ...(p.email ? { subjectEmail: p.email } : {}),
+  subjectName: p.fullName,
+});
+
+async function carePlansOf(deps: AppDeps, base: string, rows: { id: number; userId: number | null }[]) {
+  const userOf = new Map(rows.map((r) => [r.id, r.userId]));
+  const views = await plansViewByIds(
+    deps,
+    rows.map((r) => r.id),
+  );
+  return {
+    resources: views.map((v) => carePlan(base, userOf.get(v.id) ?? null, v)),
+    subjects: views.map(carePlanSubject),
+  };
+}
+
+const carePlansDef: ResourceDef = {
+  type: 'CarePlan',
+  documentation: 'The care plans: a milestone visit per activity, its window as the scheduled period.',
+  refusedTarget: 'PATIENT_DETAIL',
+  searchParams: [
+    { name: '_id', type: 'token', documentation: 'The plan’s id.' },
+    { name: 'patient', type: 'reference', documentation: 'The patient’s account: Patient/{id}.' },
+    { name: 'status', type: 'token', documentation: 'active, revoked (stopped) or completed.' },
+  ],
+  async read({ deps, base }, id) {
+    const { rows } = await findCarePlans(deps.db, { ids: numericIds([id]) }, { count: 1, offset: 0 });
+    if (!rows[0]) return null;
+    const { resources, subjects } = await carePlansOf(deps, base, rows);
+    return { resource: resources[0]!, subjects };
+  },
+  async search({ deps, base }, params, page) {
+    const statuses = tokens(params, 'status', 'http://hl7.org/fhir/request-status');
+    for (const s of statuses ?? [])
+      if (!FHIR_CARE_PLAN_STATUSES.includes(s))
+        throw new FhirError(400, 'invalid', `Search parameter 'status': unknown status '${s}'`);
+    const userIds = referenceIds(params, 'patient', 'Patient', base);
+    const { rows, total } = await findCarePlans(
+      deps.db,
+      {
+        ids: ids(params),
+        ...(userIds ? { userIds } : {}),
+        ...(statuses
+          ? {
+              statuses: (Object.keys(CARE_PLAN_STATUS_MAP) as CarePlanStatus[]).filter((s) =>
+                statuses.includes(CARE_PLAN_STATUS_MAP[s]),
+              ),
+            }
+          : {}),
+      },
+      page,
+    );
+    return { ...(await carePlansOf(deps, base, rows)), total };
+  },
+};
+
+// ---------------------------------------------------------------- Consent
+
+/** What she agreed to, as the form or the desk put it to her. */
+function consentSentence(c: ConsentRecord): string {
+  if (c.channel === 'DESK' && c.purpose === 'HEALTH_DATA') return PRIVACY_TEXT.deskConsent;
+  if (c.purpose === 'MARKETING') return PRIVACY_TEXT.marketingConsent;
+  return c.source === 'WAITING_LIST' ? PRIVACY_TEXT.waitingConsent : PRIVACY_TEXT.healthConsent;
+}
+/** The purpose as HL7's v3 ActReason: treatment, or health-care marketing. */
+const CONSENT_PURPOSE_CODES: Record<ConsentRecord['purpose'], { code: string; display: string }> = {
+  HEALTH_DATA: { code: 'TREAT', display: 'treatment' },
+  MARKETING: { code: 'HMARKT', display: 'healthcare marketing' },
+};
+export const consentPurposeSystem = (base: string) => `${base}/CodeSystem/consent-purpose`;
+
+function consent(base: string, publicUrl: string, c: ConsentRecord): Resource {
+  const person = { fullName: c.bookedName, phone: c.phone, email: c.email };
+  const { subject, contained } = subjectOf(c.userId, person);
+  return {
+    resourceType: 'Consent',
+    id: String(c.id),
+    ...(contained ? { contained } : {}),
+    status: c.withdrawnAt ? 'inactive' : 'active',
+    scope: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/consentscope',
+          code: 'patient-privacy',
+          display: 'Privacy Consent',
+        },
+      ],
+    },
+    category: [
+      { coding: [{ system: 'http://loinc.org', code: '59284-0', display: 'Patient Consent' }] },
+      { coding: [{ system: consentPurposeSystem(base), code: c.purpose }] },
+    ],
+    patient: subject!,
+    dateTime: c.givenAt.toISOString(),
+    organization: [{ display: CLINIC.name }],
+    sourceAttachment: { contentType: 'text/plain; charset=utf-8', language: 'vi', title: consentSentence(c) },
+    policy: [{ uri: `${publicUrl}${PRIVACY_NOTICE.path}#v${c.noticeVersion}` }],
+    provision: {
+      type: 'permit',
+      period: {
+        start: c.givenAt.toISOString(),
+        ...(c.withdrawnAt ? { end: c.withdrawnAt.toISOString() } : {}),
+      },
+      purpose: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ActReason', ...CONSENT_PURPOSE_CODES[c.purpose] }],
+    },
+  };
+}
+
+const consentSubject = (c: ConsentRecord): Subject => ({
+  target: 'PATIENT_DETAIL',
+  ...(c.appointmentId ? { appointmentId: c.appointmentId } : {}),
+  ...(c.email ? { subjectEmail: c.email } : {}),
+});
+
+const consentsDef: ResourceDef = {
+  type: 'Consent',
+  documentation: 'The recorded consents (health data with a booking, the waiting list, the newsletter).',
+  refusedTarget: 'PATIENT_DETAIL',
+  searchParams: [
+    { name: '_id', type: 'token', documentation: 'The consent’s id.' },
+    { name: 'patient', type: 'reference', documentation: 'The patient’s account: Patient/{id}.' },
+  ],
+  async read({ deps, base }, id) {
+    const { rows } = await findConsents(deps.db, { ids: numericIds([id]) }, { count: 1, offset: 0 });
+    const c = rows[0];
+    return c ? { resource: consent(base, deps.config.publicUrl, c), subjects: [consentSubject(c)] } : null;
+  },
+  async search({ deps, base }, params, page) {
+    const userIds = referenceIds(params, 'patient', 'Patient', base);
+    const { rows, total } = await findConsents(deps.db, { ids: ids(params), ...(userIds ? { userIds } : {}) }, page);
+    return {
+      resources: rows.map((c) => consent(base, deps.config.publicUrl, c)),
+      total,
+      subjects: rows.map(consentSubject),
+    };
+  },
+};
+
+// ---------------------------------------------------------------- AuditEvent
+
+export const accessTargetSystem = (base: string) => `${base}/CodeSystem/access-target`;
+export const userSystem = (base: string) => `${base}/sid/user`;
+
+function auditEvent(base: string, r: AccessRecordRecord): Resource {
+  const entity = {
+    ...(r.appointmentId
+      ? { what: { reference: `Appointment/${r.appointmentId}` } }
+      : r.subjectEmail
+        ? { what: { identifier: { system: 'urn:ietf:rfc:3986', value: `mailto:${r.subjectEmail}` } } }
+        : {}),
+    type: { system: accessTargetSystem(base), code: r.target, display: ACCESS_TARGET_LABELS[r.target] },
+    ...(r.subjectName ? { name: r.subjectName } : {}),
+  };
+  return {
+    resourceType: 'AuditEvent',
+    id: String(r.id),
+    type: {
+      system: 'http://terminology.hl7.org/CodeSystem/audit-event-type',
+      code: 'rest',
+      display: 'RESTful Operation',
+    },
+    action: r.outcome === 'PURGED' ? 'D' : 'R',
+    recorded: r.accessedAt.toISOString(),
+    outcome: r.outcome === 'REFUSED' ? '4' : '0',
+    outcomeDesc: ACCESS_OUTCOME_LABELS[r.outcome],
+    agent: [
+      {
+        ...(r.actorRole ? { role: [{ text: r.actorRole }] } : {}),
+        ...(r.actorName || r.actorId
+          ? {
+              who: {
+                ...(r.actorId ? { identifier: { system: userSystem(base), value: String(r.actorId) } } : {}),
+                ...(r.actorName ? { display: r.actorName } : {}),
+              },
+            }
+          : {}),
+        ...(r.actorName ? { name: r.actorName } : {}),
+        requestor: true,
+        ...(r.address ? { network: { address: r.address, type: '2' } } : {}),
+      },
+    ],
+    source: {
+      observer: { display: CLINIC.name },
+      type: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/security-source-type',
+          code: '4',
+          display: 'Application Server',
+        },
+      ],
+    },
+    entity: [entity],
+  };
+}
+
+const auditEvents: ResourceDef = {
+  type: 'AuditEvent',
+  documentation:
+    'The access log (Nhật ký truy cập): who read whose health data, when, and whether it was refused. Only with a scope naming AuditEvent.',
+  searchParams: [
+    { name: '_id', type: 'token', documentation: 'The record’s id.' },
+    { name: 'date', type: 'date', documentation: 'When it was read, with the prefixes eq, ge, gt, le, lt.' },
+    { name: 'agent-name', type: 'string', documentation: 'Part of the reader’s name (a user’s, or a client’s).' },
+    { name: 'entity', type: 'reference', documentation: 'The appointment read: Appointment/{id}.' },
+  ],
+  async read({ deps, base }, id) {
+    const { rows } = await findAccessRecords(deps.db, { ids: numericIds([id]) }, deps.timeZone, {
+      count: 1,
+      offset: 0,
+    });
+    return rows[0] ? { resource: auditEvent(base, rows[0]), subjects: [] } : null;
+  },
+  async search({ deps, base }, params, page) {
+    const bounds = dateBounds(params, 'date', deps.timeZone);
+    const agentNames = strings(params, 'agent-name');
+    const appointmentIds = referenceIds(params, 'entity', 'Appointment', base);
+    const { rows, total } = await findAccessRecords(
+      deps.db,
+      {
+        ids: ids(params),
+        ...(bounds ? { bounds } : {}),
+        ...(agentNames ? { agentNames } : {}),
+        ...(appointmentIds ? { appointmentIds } : {}),
+      },
+      deps.timeZone,
+      page,
+    );
+    return { resources: rows.map((r) => auditEvent(base, r)), total, subjects: [] };
+  },
+};
+
 /** The table: what the endpoint serves. */
 export const RESOURCES: readonly ResourceDef[] = [
   patients,
@@ -570,4 +1005,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   appointmentsDef,
   schedules,
   slots,
+  encounters,
+  carePlansDef,
+  consentsDef,
+  auditEvents,
 ];

@@ -26,11 +26,20 @@ export function splitScopes(text: string | null | undefined): string[] {
   return (text ?? '').split(/\s+/).filter((s) => s !== '');
 }
 
+/**
+ * The types a wildcard scope does not reach: the access log (AuditEvent) is ADMIN-grade, read only by
+ * a client granted a scope that names it (`system/AuditEvent.read`).
+ */
+export const NAMED_ONLY_TYPES: ReadonlySet<string> = new Set(['AuditEvent']);
+
+const reaches = (scopeType: string, type: string) =>
+  scopeType === type || (scopeType === '*' && !NAMED_ONLY_TYPES.has(type));
+
 /** Whether the scopes `held` allow `interaction` on `type`. */
 export function allows(held: readonly string[], type: string, interaction: Interaction): boolean {
   return held.some((text) => {
     const scope = parseScope(text);
-    return !!scope && (scope.type === '*' || scope.type === type) && scope.allows.has(interaction);
+    return !!scope && reaches(scope.type, type) && scope.allows.has(interaction);
   });
 }
 
@@ -47,7 +56,13 @@ function coveredType(scope: Scope, granted: readonly string[]): boolean {
   return [...scope.allows].every((i) =>
     granted.some((text) => {
       const g = parseScope(text);
-      return !!g && (g.type === '*' || g.type === scope.type) && g.allows.has(i);
+      return !!g && (g.type === scope.type || (g.type === '*' && reaches('*', scope.type))) && g.allows.has(i);
     }),
   );
 }
+
+/**
+ * A signed-in patient's own session token reads these, hers only, as SMART `patient/*.read` would
+ * (patient-access.ts).
+ */
+export const PATIENT_READABLE_TYPES: ReadonlySet<string> = new Set(['Patient', 'Appointment', 'Encounter', 'CarePlan']);
