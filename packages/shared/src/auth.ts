@@ -62,4 +62,8 @@ export const profileSchema = userSchema.extend({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** PUT /users/profile's answer: the user, and her citizen identification number (hers alone to see here). */
+export const updatedProfileSchema = userSchema.extend({ citizenId: z.string().nullable() });
+export type UpdatedProfile = z.infer<typeof updatedProfileSchema>;
+
 export * from './session';

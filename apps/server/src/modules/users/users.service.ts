@@ -12,6 +12,7 @@ import {
   type Role,
   type UpdateProfileInput,
   type UpdateUserInput,
+  type UpdatedProfile,
   type User,
   type UserBulkAction,
   type UserBulkResult,
@@ -110,14 +111,14 @@ export async function updatePreferences(db: Db, userId: number, input: UpdatePre
  * PUT /users/profile: the signed-in user's own name, birth, gender, phone and citizen identification
  * number; birth, gender and the citizen identification number stay when absent.
  */
-export async function updateProfile(db: Db, userId: number, input: UpdateProfileInput): Promise<User> {
+export async function updateProfile(db: Db, userId: number, input: UpdateProfileInput): Promise<UpdatedProfile> {
   const patch: Partial<NewUserRow> = { fullName: input.fullName, phone: input.phone };
   if (input.birth !== undefined) patch.birth = input.birth;
   if (input.gender !== undefined) patch.gender = input.gender;
   if (input.citizenId !== undefined) patch.citizenId = input.citizenId;
   const row = await updateUserRow(db, userId, patch);
   if (!row) throw new NotFoundError(ACCOUNT_MSG.userNotFound, 'USER_NOT_FOUND');
-  return toUserDto(row);
+  return { ...toUserDto(row), citizenId: row.citizenId };
 }
 
 export async function getSpecialties(db: Db) {
