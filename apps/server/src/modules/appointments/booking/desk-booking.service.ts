@@ -24,9 +24,9 @@ import { enqueueNotifications } from '../../notifications/notifications.service'
  * desk's calendar (the slot under way and later, no two-hour lead), the capacity and one person once
  * per slot as for every booking (makeAppointment, under the slot's lock), no e-mail needed, the
  * consent the patient gave in person recorded with the staff member's id (channel DESK), her citizen
- * identification number when given (on her account when the booking has one, else on the booking), and, when a
- * doctor is named, confirmed with him at once: he must be active, fit the department and have no
- * other visit at that hour. One transaction: a refusal leaves nothing behind.
+ * identification number when given (on her account when the booking has one, else on the booking),
+ * and, when a doctor is named, confirmed with him at once: he must be active, fit the department and
+ * have no other visit at that hour. One transaction: a refusal leaves nothing behind.
  */
 export async function createDeskAppointment(
   deps: AppointmentDeps,
