@@ -6,6 +6,7 @@ import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
 import { assertion, JWT_BEARER, newKeyPair, tokenRequest, validate } from '../../../test/fhir';
 import { appointments, users } from '../../db/schema';
+import { deidentifyAppointments } from '../privacy/privacy.repository';
 
 /** Issue 38: the citizen identification number on her profile, at the desk, in FHIR, in her data and its erasure. */
 for (const kind of dbKinds()) {
@@ -68,6 +69,13 @@ for (const kind of dbKinds()) {
       expect(row!.citizenId).toBe('001099000777');
       // Not in the appointment as the booking lists show it.
       expect(res.body).not.toContain('001099000777');
+      // A deletion's de-identification of the booking removes it with her name and phone.
+      await deidentifyAppointments(db(), [res.json().appointment.id], clock.now());
+      const [erased] = await db()
+        .select({ citizenId: appointments.citizenId, phone: appointments.phone })
+        .from(appointments)
+        .where(eq(appointments.id, res.json().appointment.id));
+      expect(erased).toEqual({ citizenId: null, phone: '' });
     });
 
     it('FHIR Patient carries it under the VN Core system, valid, and `identifier=<system>|<digits>` finds her', async () => {
