@@ -29,10 +29,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: true },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: true },
+      '/fhir': { target: 'http://localhost:3000', changeOrigin: true },
+    },
   },
   preview: {
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: true },
+      '/fhir': { target: 'http://localhost:3000', changeOrigin: true },
+    },
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

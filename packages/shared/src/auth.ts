@@ -56,8 +56,14 @@ export type User = z.infer<typeof userSchema>;
  */
 export const profileSchema = userSchema.extend({
   mfaEnrolmentRequired: z.boolean(),
+  /** Her citizen identification number (issue 38): only on her own profile, never in the users list. */
+  citizenId: z.string().nullable(),
   backOfficeLanguage: z.enum(BACK_OFFICE_LANGUAGE_CODES),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** PUT /users/profile's answer: the user, and her citizen identification number (hers alone to see here). */
+export const updatedProfileSchema = userSchema.extend({ citizenId: z.string().nullable() });
+export type UpdatedProfile = z.infer<typeof updatedProfileSchema>;
 
 export * from './session';

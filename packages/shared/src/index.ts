@@ -43,3 +43,4 @@ export * from './private-pages';
 export * from './care-plans/plan';
 export * from './care-plans/api';
 export * from './fhir';
+export * from './citizen-id';

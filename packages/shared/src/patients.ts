@@ -85,6 +85,8 @@ export const patientAccountSchema = z.object({
   username: z.string(),
   gender: z.enum(GENDERS).nullable(),
   birth: z.string().nullable(),
+  /** Her citizen identification number (12 digits) when she recorded it: Patient Control only (readPatients). */
+  citizenId: z.string().nullable(),
 });
 
 /** A patient: the appointments of one e-mail address (in a doctor's list, only his). */

@@ -118,10 +118,15 @@ export const personalDataSchema = z.object({
       phone: z.string().nullable(),
       birthDate: z.string().nullable(),
       gender: z.string().nullable(),
+      /** Her citizen identification number (issue 38), when recorded. */
+      citizenId: z.string().nullable(),
       createdAt: z.string(),
     })
     .nullable(),
-  appointments: z.array(appointmentSchema.extend({ history: z.array(appointmentEventSchema) })),
+  /** Each with the citizen identification number the desk recorded with it (a booking without an account). */
+  appointments: z.array(
+    appointmentSchema.extend({ history: z.array(appointmentEventSchema), citizenId: z.string().nullable() }),
+  ),
   waitingList: z.array(
     z.object({
       fullName: z.string(),

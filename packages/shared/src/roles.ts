@@ -38,6 +38,7 @@ export const ADMIN_SCREENS = {
   departments: { path: '/admin/departments', permission: 'manageDepartments' },
   carePlans: { path: '/admin/care-plans', permission: 'readCarePlans' },
   carePlanTemplates: { path: '/admin/care-plan-templates', permission: 'manageCarePlanTemplates' },
+  fhirClients: { path: '/admin/fhir-clients', permission: 'manageFhirClients' },
 } as const satisfies Record<string, { path: string; permission: Permission }>;
 export type AdminScreen = keyof typeof ADMIN_SCREENS;
 

@@ -6,6 +6,7 @@ import { isDateString } from './appointments/time';
 import { newPasswordSchema } from './passwords';
 import { ASSIGNABLE_ROLES, GENDERS, ROLES } from './roles';
 import { userSchema } from './auth';
+import { citizenIdPatchSchema } from './citizen-id';
 import {
   BACK_OFFICE_LANGUAGE_CODES,
   PROFILE_MSG,
@@ -150,6 +151,8 @@ export const updateProfileRequestSchema = z.object({
     .transform((v) => (v ? v : undefined)),
   gender: z.enum(GENDERS, { error: PROFILE_MSG.genderInvalid }).optional(),
   phone: optionalPhone(PROFILE_MSG.phoneInvalid),
+  /** Her citizen identification number (12 digits): absent leaves it, '' or null clears it. */
+  citizenId: citizenIdPatchSchema,
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 export type UpdateProfileInput = z.output<typeof updateProfileRequestSchema>;

@@ -33,6 +33,7 @@ const PatientControlPage = lazy(() => import('@/features/patients/patient-contro
 const PendingApprovalsPage = lazy(() => import('@/features/approvals/pending-approvals-page'));
 const PrivacyRequestsPage = lazy(() => import('@/features/privacy/privacy-requests-page'));
 const AccessLogPage = lazy(() => import('@/features/privacy/access-log-page'));
+const FhirClientsPage = lazy(() => import('@/features/fhir-clients/fhir-clients-page'));
 const MessagesPage = lazy(() => import('@/features/messages/messages-page'));
 const RefundsPage = lazy(() => import('@/features/bookings/refunds-page'));
 const DepartmentsPage = lazy(() => import('@/features/departments/departments-page'));
@@ -127,6 +128,7 @@ export const routes: RouteObject[] = [
                 path: paths.admin.carePlanTemplates,
                 element: adminScreen('carePlanTemplates', CarePlanTemplatesPage),
               },
+              { path: paths.admin.fhirClients, element: adminScreen('fhirClients', FhirClientsPage) },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

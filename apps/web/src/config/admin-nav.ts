@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   Building2,
   Newspaper,
+  Plug,
   MessageSquareText,
   ScrollText,
   ShieldCheck,
@@ -39,4 +40,5 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   item('departments', 'Khoa khám', 'Đặt cọc giữ chỗ', Building2),
   item('carePlans', 'Kế hoạch chăm sóc', 'Khám thai, chu kỳ, tránh thai', CalendarRange),
   item('carePlanTemplates', 'Mẫu kế hoạch chăm sóc', 'Các mốc của mỗi kế hoạch', ClipboardList),
+  item('fhirClients', 'Ứng dụng kết nối (FHIR)', 'Hệ thống ngoài kết nối qua FHIR', Plug),
 ];

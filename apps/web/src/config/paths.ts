@@ -55,6 +55,8 @@ export const paths = {
       href: (id: number) => `${ADMIN_SCREENS.carePlans.path}/${id}`,
     },
     carePlanTemplates: ADMIN_SCREENS.carePlanTemplates.path,
+    /** The FHIR endpoint's outside clients (ADMIN; issue 38). */
+    fhirClients: ADMIN_SCREENS.fhirClients.path,
   },
 } as const;
 

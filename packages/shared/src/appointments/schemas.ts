@@ -12,6 +12,7 @@ import { normalizePhone } from '../phone';
 import { reachedBySchema } from '../messaging';
 import { paymentMethodSchema } from '../payments';
 import { refundSummarySchema } from '../refund-state';
+import { optionalCitizenIdSchema } from '../citizen-id';
 
 export { normalizePhone };
 
@@ -258,6 +259,8 @@ export const deskAppointmentRequestSchema = z.object(
   {
     ...bookingFields,
     consentInPerson: z.literal(true, { error: PRIVACY_MSG.deskConsentRequired }),
+    /** Her citizen identification number when she shows her card (optional, 12 digits; docs/PRODUCT.md). */
+    citizenId: optionalCitizenIdSchema,
     doctorId: z
       .number({ error: M.invalidDoctorId })
       .int(M.invalidDoctorId)

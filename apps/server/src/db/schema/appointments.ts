@@ -26,6 +26,11 @@ export const appointments = pgTable(
     phone: text('phone').notNull(),
     /** Lower case. */
     email: text('email'),
+    /**
+     * The citizen identification number the desk recorded for a booking without an account (12 digits;
+     * issue 38): with an account it is kept on the account instead (docs/PRODUCT.md). Health data.
+     */
+    citizenId: text('citizen_id'),
     appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
     /** HH:MM, one of the 16 slots. */
     appointmentTime: text('appointment_time').notNull(),
@@ -116,6 +121,7 @@ export const appointments = pgTable(
     // Written unqualified when the table was made; the same text keeps the migration history as it is.
     check('appointments_status_check', inList(sql.raw('status'), APPOINTMENT_STATUSES)),
     check('appointments_time_check', sql`${t.appointmentTime} ~ '^[0-2][0-9]:[0-5][0-9]$'`),
+    check('appointments_citizen_id_check', sql`${t.citizenId} is null or ${t.citizenId} ~ '^[0-9]{12}$'`),
     check('appointments_payment_amount_check', sql`${t.paymentAmount} is null or ${t.paymentAmount} > 0`),
     check('appointments_deposit_amount_check', sql`${t.depositAmount} is null or ${t.depositAmount} > 0`),
   ],

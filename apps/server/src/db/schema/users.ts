@@ -32,6 +32,8 @@ export const users = pgTable(
     }),
     active: boolean('active').notNull().default(true),
     phone: text('phone'),
+    // Her citizen identification number (số định danh cá nhân, 12 digits; issue 38): health data.
+    citizenId: text('citizen_id'),
     tokenVersion: integer('token_version').notNull().default(0),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     // Two-factor sign-in: the TOTP secret sealed by lib/secret-box (set at setup, in force once mfa_enabled_at
@@ -51,6 +53,7 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     check('users_gender_check', sql`${t.gender} is null or ${inList(t.gender, GENDERS)}`),
     check('users_role_check', inList(t.role, ROLES)),
+    check('users_citizen_id_check', sql`${t.citizenId} is null or ${t.citizenId} ~ '^[0-9]{12}$'`),
     check('users_back_office_language_check', inList(t.backOfficeLanguage, BACK_OFFICE_LANGUAGE_CODES)),
   ],
 );

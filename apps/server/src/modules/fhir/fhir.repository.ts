@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentStatus, CarePlanStatus } from '@clinic/shared';
 import type { Db } from '../../db/client';
 import { accessRecords, appointments, carePlans, consents, departments, users } from '../../db/schema';
@@ -38,6 +38,7 @@ const personColumns = {
   birth: users.birth,
   gender: users.gender,
   phone: users.phone,
+  citizenId: users.citizenId,
   active: users.active,
   specialty: users.specialty,
 };
@@ -49,6 +50,8 @@ export type PersonFilter = {
   phone?: string[];
   email?: string[];
   username?: string[];
+  /** A user name (lower case) or a citizen identification number: either matches (Patient's `identifier`). */
+  identifier?: { usernames: string[]; citizenIds: string[] };
   specialty?: string[];
   active?: boolean;
 };
@@ -60,6 +63,13 @@ async function people(db: Db, role: 'DOCTOR' | 'PATIENT', f: PersonFilter, page:
   if (f.phone) where.push(within(users.phone, f.phone));
   if (f.email) where.push(within(sql`lower(${users.email})`, f.email));
   if (f.username) where.push(within(sql`lower(${users.username})`, f.username));
+  if (f.identifier)
+    where.push(
+      or(
+        within(sql`lower(${users.username})`, f.identifier.usernames),
+        within(users.citizenId, f.identifier.citizenIds),
+      )!,
+    );
   if (f.specialty) where.push(within(users.specialty, f.specialty));
   if (f.active !== undefined) where.push(eq(users.active, f.active));
   const condition = and(...where);

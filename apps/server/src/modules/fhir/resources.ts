@@ -10,6 +10,7 @@ import {
   type CarePlanStatus,
   type PlanVisitState,
   checkDeskSlotRules,
+  CITIZEN_ID_SYSTEM,
   clinicInstant,
   clinicMoment,
   clinicToday,
@@ -39,7 +40,16 @@ import {
 } from './fhir.repository';
 import { FhirError } from './outcome';
 import type { Interaction } from './scopes';
-import { alternatives, dateBounds, numericIds, referenceIds, strings, tokens, type Params } from './search';
+import {
+  alternatives,
+  dateBounds,
+  numericIds,
+  referenceIds,
+  strings,
+  systemTokens,
+  tokens,
+  type Params,
+} from './search';
 
 /**
  * The resource table (issue 38): each FHIR resource type the endpoint serves, its interactions, its
@@ -255,11 +265,28 @@ const practitionerRoles: ResourceDef = {
 
 // ---------------------------------------------------------------- Patient
 
+/** VN Core's type of the citizen ID (v2-0203 NI), fixed by its Patient profile's slice TheCCCD. */
+const CITIZEN_ID_TYPE = {
+  coding: [
+    {
+      system: 'http://terminology.hl7.org/CodeSystem/v2-0203',
+      code: 'NI',
+      display: 'National unique individual identifier',
+    },
+  ],
+};
+
 function patient(base: string, u: PersonRecord): Resource {
   return {
     resourceType: 'Patient',
     id: String(u.id),
-    identifier: [{ use: 'secondary', system: accountSystem(base), value: u.username }],
+    identifier: [
+      { use: 'secondary', system: accountSystem(base), value: u.username },
+      // Her căn cước công dân under VN Core's system, as its Patient profile's slice TheCCCD states it (docs/FHIR.md).
+      ...(u.citizenId
+        ? [{ use: 'official', type: CITIZEN_ID_TYPE, system: CITIZEN_ID_SYSTEM, value: u.citizenId }]
+        : []),
+    ],
     active: u.active,
     name: [humanName(u.fullName, u.username)],
     ...telecom(u.phone, u.email, 'mobile'),
@@ -279,7 +306,7 @@ const patients: ResourceDef = {
     {
       name: 'identifier',
       type: 'token',
-      documentation: 'The account’s user name (system: {base}/sid/patient-account).',
+      documentation: `The account’s user name (system: {base}/sid/patient-account) or the citizen identification number (system: ${CITIZEN_ID_SYSTEM}).`,
     },
     {
       name: 'telecom',
@@ -298,13 +325,20 @@ const patients: ResourceDef = {
     const telecoms = tokens(params, 'telecom') ?? [];
     const phones = [...(tokens(params, 'phone', 'phone') ?? []), ...telecoms.filter((v) => !v.includes('@'))];
     const emails = [...(tokens(params, 'email', 'email') ?? []), ...telecoms.filter((v) => v.includes('@'))];
-    const identifiers = tokens(params, 'identifier', accountSystem(base));
+    const identifiers = systemTokens(params, 'identifier', [accountSystem(base), CITIZEN_ID_SYSTEM]);
     const name = strings(params, 'name');
     const found = await patientAccounts(
       deps.db,
       {
         ids: ids(params),
-        ...(identifiers ? { username: identifiers.map((v) => v.toLowerCase()) } : {}),
+        ...(identifiers
+          ? {
+              identifier: {
+                usernames: identifiers.filter((t) => t.system !== CITIZEN_ID_SYSTEM).map((t) => t.value.toLowerCase()),
+                citizenIds: identifiers.filter((t) => t.system !== accountSystem(base)).map((t) => t.value),
+              },
+            }
+          : {}),
         ...(name ? { name } : {}),
         ...(phones.length || params.has('phone') ? { phone: phones.map(normalizePhone) } : {}),
         ...(emails.length || params.has('email') ? { email: emails.map((e) => e.toLowerCase()) } : {}),

@@ -99,3 +99,23 @@ export function paging(params: Params): { count: number; offset: number } {
   };
   return { count: one('_count', 0, 100, 20), offset: one('_offset', 0, 1_000_000, 0) };
 }
+
+/**
+ * A token that may be of several systems (`code`, `|code`, `system|code`): each value with its system,
+ * or null when none was given (it may be of any of them). A system not among them is a 400.
+ */
+export function systemTokens(
+  params: Params,
+  name: string,
+  systems: readonly string[],
+): { system: string | null; value: string }[] | undefined {
+  const values = alternatives(params, name);
+  if (!values) return undefined;
+  return values.map((v) => {
+    const bar = v.indexOf('|');
+    if (bar < 0) return { system: null, value: v };
+    const given = v.slice(0, bar);
+    if (given !== '' && !systems.includes(given)) throw bad(name, `unknown system '${given}'`);
+    return { system: given === '' ? null : given, value: v.slice(bar + 1) };
+  });
+}

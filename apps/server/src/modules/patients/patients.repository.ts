@@ -29,7 +29,13 @@ export type PatientListFilter = {
   email?: string;
 };
 
-export type PatientAccountRow = { id: number; username: string; gender: Gender | null; birth: string | null };
+export type PatientAccountRow = {
+  id: number;
+  username: string;
+  gender: Gender | null;
+  birth: string | null;
+  citizenId: string | null;
+};
 export type VisitRow = {
   id: number;
   appointmentDate: string;
@@ -111,8 +117,8 @@ export async function listPatientSummaries(
       total: s.total,
       confirmed: s.confirmed,
       account: sql<PatientAccountRow | null>`coalesce(
-        (select to_jsonb(u) from (select id, username, gender, birth::text as birth from users where id = ${outerUserId}) u),
-        (select to_jsonb(u) from (select id, username, gender, birth::text as birth from users where lower(email) = ${outerEmail} limit 1) u))`,
+        (select to_jsonb(u) from (select id, username, gender, birth::text as birth, citizen_id as "citizenId" from users where id = ${outerUserId}) u),
+        (select to_jsonb(u) from (select id, username, gender, birth::text as birth, citizen_id as "citizenId" from users where lower(email) = ${outerEmail} limit 1) u))`,
       lastVisit: visitJson(
         scope,
         sql`a.status in (${literalList(EXAMINED_STATUSES)}) and a.appointment_date < ${f.today}`,

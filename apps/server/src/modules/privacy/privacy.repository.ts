@@ -166,6 +166,7 @@ export async function appointmentsOf(db: Db, key: PersonKey, options: { lock?: b
       id: appointments.id,
       status: appointments.status,
       phone: appointments.phone,
+      citizenId: appointments.citizenId,
       hasNotes: sql<boolean>`coalesce(btrim(${appointments.notes}), '') <> ''`,
     })
     .from(appointments)
@@ -247,6 +248,7 @@ export async function accountOf(db: Db, userId: number) {
       phone: users.phone,
       birthDate: users.birth,
       gender: users.gender,
+      citizenId: users.citizenId,
       createdAt: users.createdAt,
     })
     .from(users)
@@ -261,7 +263,8 @@ export async function accountOf(db: Db, userId: number) {
 export const ERASED_NAME = 'Đã xóa theo yêu cầu';
 
 /**
- * Erases the person from these appointments (not medical records): name, phone, e-mail, reason,
+ * Erases the person from these appointments (not medical records): name, phone, e-mail, citizen
+ * identification number, reason,
  * notes, the account link; their history keeps what happened and when, without its notes. The rows
  * stay, so the dashboard's counts and the history's figures do not change.
  */
@@ -273,6 +276,7 @@ export async function deidentifyAppointments(db: Db, ids: number[], now: Date): 
       fullName: ERASED_NAME,
       phone: '',
       email: null,
+      citizenId: null,
       reason: null,
       notes: null,
       cancelReason: null,
@@ -357,6 +361,7 @@ export async function closeAccount(db: Db, userId: number, now: Date): Promise<b
       phone: null,
       birth: null,
       gender: null,
+      citizenId: null,
       active: false,
       passwordHash: '!',
       mfaSecret: null,

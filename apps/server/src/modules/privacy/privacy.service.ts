@@ -232,10 +232,12 @@ export async function collectPersonalData(
       provenUntil: iso(provenUntil),
     },
     account: account ? { ...account, createdAt: account.createdAt.toISOString() } : null,
-    appointments: await personalAppointments(
-      deps,
-      rows.map((r) => r.id),
-    ),
+    appointments: (
+      await personalAppointments(
+        deps,
+        rows.map((r) => r.id),
+      )
+    ).map((a) => ({ ...a, citizenId: rows.find((r) => r.id === a.id)?.citizenId ?? null })),
     waitingList: waiting.map((w) => ({ ...w, createdAt: w.createdAt.toISOString() })),
     consents: consents.map((c) => ({
       id: c.id,

@@ -12,6 +12,7 @@ import {
   type Role,
   type UpdateProfileInput,
   type UpdateUserInput,
+  type UpdatedProfile,
   type User,
   type UserBulkAction,
   type UserBulkResult,
@@ -95,6 +96,7 @@ export async function getProfile(db: Db, session: { id: number; mustEnrolMfa: bo
     ...toUserDto(row),
     mfaEnrolmentRequired: session.mustEnrolMfa,
     backOfficeLanguage: row.backOfficeLanguage,
+    citizenId: row.citizenId,
   };
 }
 
@@ -105,14 +107,18 @@ export async function updatePreferences(db: Db, userId: number, input: UpdatePre
   return { backOfficeLanguage: row.backOfficeLanguage };
 }
 
-/** PUT /users/profile: the signed-in user's own name, birth, gender and phone; birth and gender stay when absent. */
-export async function updateProfile(db: Db, userId: number, input: UpdateProfileInput): Promise<User> {
+/**
+ * PUT /users/profile: the signed-in user's own name, birth, gender, phone and citizen identification
+ * number; birth, gender and the citizen identification number stay when absent.
+ */
+export async function updateProfile(db: Db, userId: number, input: UpdateProfileInput): Promise<UpdatedProfile> {
   const patch: Partial<NewUserRow> = { fullName: input.fullName, phone: input.phone };
   if (input.birth !== undefined) patch.birth = input.birth;
   if (input.gender !== undefined) patch.gender = input.gender;
+  if (input.citizenId !== undefined) patch.citizenId = input.citizenId;
   const row = await updateUserRow(db, userId, patch);
   if (!row) throw new NotFoundError(ACCOUNT_MSG.userNotFound, 'USER_NOT_FOUND');
-  return toUserDto(row);
+  return { ...toUserDto(row), citizenId: row.citizenId };
 }
 
 export async function getSpecialties(db: Db) {

@@ -36,8 +36,8 @@ describe('ProfilePage', () => {
     expect(within(section).getByRole('heading', { name: 'Trần Thị Bình' })).toBeInTheDocument();
     expect(within(section).getAllByText('patient@example.vn').length).toBeGreaterThan(0);
     expect(within(section).getByText('Bệnh nhân')).toBeInTheDocument();
-    // Birth date, gender and phone are not set.
-    expect(within(section).getAllByText('Chưa cập nhật')).toHaveLength(3);
+    // Birth date, gender, phone and citizen identification number are not set.
+    expect(within(section).getAllByText('Chưa cập nhật')).toHaveLength(4);
     expect(within(section).getByRole('button', { name: 'Chỉnh sửa' })).toBeInTheDocument();
   });
 
@@ -50,7 +50,7 @@ describe('ProfilePage', () => {
     expect(screen.getByText('09/04/1995')).toBeInTheDocument();
     expect(screen.getByText('Nữ')).toBeInTheDocument();
     expect(screen.getByText('0912345678')).toBeInTheDocument();
-    expect(screen.getAllByText('Chưa cập nhật')).toHaveLength(1);
+    expect(screen.getAllByText('Chưa cập nhật')).toHaveLength(2);
   });
 
   it('saves the new name with birth and gender left out and an empty phone sent as empty, and the header shows it', async () => {
@@ -70,7 +70,7 @@ describe('ProfilePage', () => {
 
     expect(await screen.findByText('Cập nhật thông tin thành công!')).toBeInTheDocument();
     const [call] = putCalls(fetchMock);
-    expect(JSON.parse(call![1]!.body as string)).toEqual({ fullName: 'Trần Thị Bình An', phone: '' });
+    expect(JSON.parse(call![1]!.body as string)).toEqual({ fullName: 'Trần Thị Bình An', phone: '', citizenId: '' });
     // Back to view mode with the answer.
     expect(await screen.findByRole('heading', { name: 'Trần Thị Bình An' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Lưu thay đổi' })).not.toBeInTheDocument();
@@ -95,7 +95,36 @@ describe('ProfilePage', () => {
       birth: '1990-02-03',
       gender: 'FEMALE',
       phone: '0987 654 321',
+      citizenId: '',
     });
+  });
+
+  it('shows her citizen identification number, refuses one that is not 12 digits next to the field, and saves a right one without keeping it in the browser', async () => {
+    const user = { ...patient, citizenId: '079190001234' };
+    storeSession(storedInfoOf(user));
+    const fetchMock = serveProfile(user);
+    const { user: person } = renderRoutes(routes, '/profile');
+    expect(await screen.findByText('079190001234')).toBeInTheDocument();
+    expect(screen.getByText('Số định danh cá nhân (CCCD)')).toBeInTheDocument();
+
+    await person.click(screen.getByRole('button', { name: 'Chỉnh sửa' }));
+    const field = screen.getByLabelText('Số định danh cá nhân (CCCD)');
+    expect(field).toHaveValue('079190001234');
+    expect(field).toHaveAccessibleDescription('12 chữ số trên thẻ căn cước công dân (không bắt buộc)');
+    await person.clear(field);
+    await person.type(field, '07919000');
+    await person.click(screen.getByRole('button', { name: 'Lưu thay đổi' }));
+    expect(await screen.findByText('Số định danh cá nhân (CCCD) phải gồm đúng 12 chữ số')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(putCalls(fetchMock)).toHaveLength(0);
+
+    await person.clear(field);
+    await person.type(field, '001099000777');
+    await person.click(screen.getByRole('button', { name: 'Lưu thay đổi' }));
+    await waitFor(() => expect(putCalls(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(putCalls(fetchMock)[0]![1]!.body as string)).toMatchObject({ citizenId: '001099000777' });
+    expect(await screen.findByText('001099000777')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.userInfo)).not.toContain('001099000777');
   });
 
   it('refuses an empty name and a wrong phone next to the fields, without calling the server', async () => {

@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APPOINTMENT_MSG, DEPARTMENTS, PRIVACY_MSG, PRIVACY_TEXT, type AppointmentPage } from '@clinic/shared';
+import {
+  APPOINTMENT_MSG,
+  CITIZEN_ID_MSG,
+  DEPARTMENTS,
+  PRIVACY_MSG,
+  PRIVACY_TEXT,
+  type AppointmentPage,
+} from '@clinic/shared';
 import { routes } from '@/app/router';
 import { appointment } from '@/testing/appointment-fixture';
 import { errorBody, makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
@@ -192,6 +199,38 @@ describe('Booking Manager: the day sheet and the booking at the desk', () => {
       consentInPerson: true,
       doctorId: null,
     });
+  });
+
+  it('takes her citizen identification number when she shows her card: 12 digits, else the rule beside the field', async () => {
+    const sent = server((url, init) =>
+      url === '/api/appointments/desk' && init.method === 'POST'
+        ? {
+            status: 201,
+            body: { message: APPOINTMENT_MSG.deskBooked, appointment: appointment(51, 'PENDING'), emailStatus: 'none' },
+          }
+        : undefined,
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Đặt lịch tại quầy' }, firstLoad));
+    const dialog = await screen.findByRole('dialog', { name: 'Đặt lịch tại quầy' });
+    await user.type(within(dialog).getByLabelText('Họ tên'), 'Phạm Thị Hoa');
+    await user.type(within(dialog).getByLabelText('Số điện thoại'), '0987654321');
+    const citizenId = within(dialog).getByLabelText(CITIZEN_ID_MSG.label);
+    expect(citizenId).toHaveAccessibleDescription(CITIZEN_ID_MSG.hint);
+    await user.type(citizenId, '0011990007');
+    await user.selectOptions(within(dialog).getByLabelText('Khoa khám'), 'OBSTETRICS');
+    await user.click(within(dialog).getByRole('radio', { name: '09:00' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: PRIVACY_TEXT.deskConsent }));
+    await user.click(within(dialog).getByRole('button', { name: 'Đặt lịch' }));
+    expect(await within(dialog).findByText(CITIZEN_ID_MSG.invalid)).toBeInTheDocument();
+    expect(citizenId).toHaveAttribute('aria-invalid', 'true');
+    expect(sent.some((s) => s.url === '/api/appointments/desk')).toBe(false);
+
+    await user.type(citizenId, '77');
+    await user.click(within(dialog).getByRole('button', { name: 'Đặt lịch' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Đặt lịch tại quầy' })).toBeNull());
+    const post = sent.find((s) => s.url === '/api/appointments/desk')!;
+    expect(post.body).toMatchObject({ fullName: 'Phạm Thị Hoa', citizenId: '001199000777' });
   });
 
   it("shows the server's refusal next to the field it concerns, and offers only the department's doctors", async () => {

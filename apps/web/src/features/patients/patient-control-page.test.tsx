@@ -53,7 +53,7 @@ function patient(n: number, overrides: Partial<PatientSummary> = {}): PatientSum
 
 const TODAY_VISIT = visit(41);
 const WITH_ACCOUNT = patient(1, {
-  user: { id: 5, username: 'patient', gender: 'FEMALE', birth: '1992-04-05' },
+  user: { id: 5, username: 'patient', gender: 'FEMALE', birth: '1992-04-05', citizenId: '079190001234' },
   lastAppointment: visit(30, { appointmentDate: '2026-02-02', status: 'COMPLETED', notes: 'Khám định kỳ ổn định' }),
   nextAppointment: TODAY_VISIT,
   actionableAppointment: TODAY_VISIT,
@@ -219,6 +219,9 @@ describe('PatientControlPage', () => {
     const { user } = server('DOCTOR');
     await user.click(within(await rowOf('Bệnh nhân 1')).getByRole('button', { name: /Xem chi tiết/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Chi tiết bệnh nhân' });
+    expect(within(dialog).getByText('Số định danh cá nhân (CCCD)').nextElementSibling).toHaveTextContent(
+      '079190001234',
+    );
     const history = await within(dialog).findByRole('table');
     expect(within(history).getAllByRole('row')).toHaveLength(3);
     expect(within(history).getByText(PATIENT_MSG.noNotes)).toBeInTheDocument();

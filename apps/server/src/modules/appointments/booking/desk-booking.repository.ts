@@ -33,3 +33,19 @@ export async function doctorHoldsTime(tx: Db, doctorId: number, slot: Slot): Pro
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * The citizen identification number the desk recorded (issue 38, docs/PRODUCT.md): on her account
+ * when the booking belongs to one, else on the appointment itself.
+ */
+export async function recordCitizenId(
+  tx: Db,
+  where: { appointmentId: number; userId: number | null },
+  citizenId: string,
+): Promise<void> {
+  if (where.userId != null) {
+    await tx.update(users).set({ citizenId }).where(eq(users.id, where.userId));
+  } else {
+    await tx.update(appointments).set({ citizenId }).where(eq(appointments.id, where.appointmentId));
+  }
+}

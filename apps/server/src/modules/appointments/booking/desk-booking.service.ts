@@ -14,7 +14,7 @@ import { confirmedMail, mailDataOf } from '../appointment-mail';
 import { assertSlotRules, makeAppointment } from './appointment-making.service';
 import { findAppointmentView, type Slot } from '../appointments.repository';
 import { requireDepartment } from './booking.service';
-import { doctorHoldsTime, lockDoctorAccount } from './desk-booking.repository';
+import { doctorHoldsTime, lockDoctorAccount, recordCitizenId } from './desk-booking.repository';
 import { requireCandidate } from '../life-cycle/life-cycle.service';
 import { manageUrl } from '../private-link/manage-token';
 import { enqueueNotifications } from '../../notifications/notifications.service';
@@ -23,9 +23,10 @@ import { enqueueNotifications } from '../../notifications/notifications.service'
  * POST /api/appointments/desk: staff book a walk-in or a phone call (docs/PRODUCT.md §11). The
  * desk's calendar (the slot under way and later, no two-hour lead), the capacity and one person once
  * per slot as for every booking (makeAppointment, under the slot's lock), no e-mail needed, the
- * consent the patient gave in person recorded with the staff member's id (channel DESK), and, when a
- * doctor is named, confirmed with him at once: he must be active, fit the department and have no
- * other visit at that hour. One transaction: a refusal leaves nothing behind.
+ * consent the patient gave in person recorded with the staff member's id (channel DESK), her citizen
+ * identification number when given (on her account when the booking has one, else on the booking),
+ * and, when a doctor is named, confirmed with him at once: he must be active, fit the department and
+ * have no other visit at that hour. One transaction: a refusal leaves nothing behind.
  */
 export async function createDeskAppointment(
   deps: AppointmentDeps,
@@ -93,6 +94,7 @@ export async function bookAtDesk(
     actor,
     now,
   );
+  if (input.citizenId) await recordCitizenId(tx, { appointmentId: row.id, userId }, input.citizenId);
   const view = (await findAppointmentView(tx, row.id))!;
   let emailIds: number[] = [];
   if (doctor) {

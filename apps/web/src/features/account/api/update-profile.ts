@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PROFILE_MSG, type Profile, type UpdateProfileRequest, type User } from '@clinic/shared';
+import { PROFILE_MSG, type Profile, type UpdatedProfile, type UpdateProfileRequest } from '@clinic/shared';
 import { getProfileQueryKey } from '@/api/get-profile';
 import { api } from '@/lib/api-client';
 import { getToken, mergeProfileIntoUserInfo } from '@/lib/auth-storage';
 import { getBackOfficeLanguage } from '@/lib/back-office-language';
 
-/** PUT /users/profile {fullName, birth?, gender?, phone}: answers the updated user. */
-export function updateProfile(body: UpdateProfileRequest): Promise<User> {
-  return api.put<User>('/users/profile', body, { fallbackMessage: PROFILE_MSG.updateFailed });
+/** PUT /users/profile {fullName, birth?, gender?, phone, citizenId?}: answers the updated user and her citizen ID. */
+export function updateProfile(body: UpdateProfileRequest): Promise<UpdatedProfile> {
+  return api.put<UpdatedProfile>('/users/profile', body, { fallbackMessage: PROFILE_MSG.updateFailed });
 }
 
 export function useUpdateProfile() {

@@ -1,13 +1,15 @@
-import { formatDate, GENDER_LABELS, PROFILE_MSG, type User } from '@clinic/shared';
+import { CITIZEN_ID_MSG, formatDate, GENDER_LABELS, PROFILE_MSG } from '@clinic/shared';
+import type { ProfileUser } from '../profile-values';
 
 /** The profile read-only: a missing value says 'Chưa cập nhật'. */
-export function ProfileDetails({ user }: { user: User }) {
+export function ProfileDetails({ user }: { user: ProfileUser }) {
   const rows: Array<{ label: string; value: string | null }> = [
     { label: 'Họ và tên', value: user.fullName },
     { label: 'Email', value: user.email },
     { label: 'Ngày sinh', value: user.birth ? formatDate(user.birth) : null },
     { label: 'Giới tính', value: user.gender ? GENDER_LABELS[user.gender] : null },
     { label: 'Số điện thoại', value: user.phone },
+    { label: CITIZEN_ID_MSG.label, value: user.citizenId ?? null },
   ];
   return (
     <dl className="grid gap-x-6 gap-y-5 sm:grid-cols-2">

@@ -1,6 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { clinicToday, GENDER_LABELS, GENDERS, PROFILE_MSG, USER_LIMITS, type Gender, type User } from '@clinic/shared';
+import {
+  CITIZEN_ID_MSG,
+  clinicToday,
+  GENDER_LABELS,
+  GENDERS,
+  PROFILE_MSG,
+  USER_LIMITS,
+  type Gender,
+} from '@clinic/shared';
 import { Button } from '@/components/ui/button';
 import { FormField, Input, inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
@@ -12,10 +20,14 @@ import {
   toProfileRequest,
   type ProfileFormErrors,
   type ProfileFormValues,
+  type ProfileUser,
 } from '../profile-values';
 
-/** The profile in edit mode: name, birth date, gender and phone; the e-mail is shown but locked. */
-export function ProfileForm({ user, onSaved }: { user: User; onSaved: () => void }) {
+/**
+ * The profile in edit mode: name, birth date, gender, phone and citizen identification number; the
+ * e-mail is shown but locked.
+ */
+export function ProfileForm({ user, onSaved }: { user: ProfileUser; onSaved: () => void }) {
   const update = useUpdateProfile();
   const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(user));
   const [errors, setErrors] = useState<ProfileFormErrors>({});
@@ -97,6 +109,23 @@ export function ProfileForm({ user, onSaved }: { user: User; onSaved: () => void
               onChange={(event) => set('phone', event.target.value)}
               maxLength={USER_LIMITS.phone}
               autoComplete="tel"
+            />
+          )}
+        </FormField>
+        <FormField
+          label={CITIZEN_ID_MSG.label}
+          id="profile-citizenId"
+          hint={CITIZEN_ID_MSG.hint}
+          error={errors.citizenId}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              value={values.citizenId}
+              onChange={(event) => set('citizenId', event.target.value)}
+              maxLength={20}
+              autoComplete="off"
             />
           )}
         </FormField>

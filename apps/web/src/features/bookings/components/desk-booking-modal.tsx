@@ -3,6 +3,7 @@ import {
   APPOINTMENT_LIMITS,
   APPOINTMENT_MSG,
   addDays,
+  CITIZEN_ID_MSG,
   bookingWindow,
   checkDateRules,
   clinicMoment,
@@ -36,6 +37,7 @@ type Values = {
   fullName: string;
   phone: string;
   email: string;
+  citizenId: string;
   department: string;
   appointmentDate: string;
   appointmentTime: string;
@@ -63,8 +65,8 @@ const FORM_ID = 'desk-booking-form';
 
 /**
  * 'Đặt lịch tại quầy' (docs/PRODUCT.md §11): staff book a walk-in or a phone call for the slot under
- * way or a later free one, an e-mail optional, the consent asked in person, and optionally confirm it
- * with a doctor at once.
+ * way or a later free one, an e-mail and her citizen identification number optional, the consent
+ * asked in person, and optionally confirm it with a doctor at once.
  */
 export function DeskBookingModal({ onClose }: { onClose: () => void }) {
   const zone = clinicTimeZone();
@@ -78,6 +80,7 @@ export function DeskBookingModal({ onClose }: { onClose: () => void }) {
     fullName: '',
     phone: '',
     email: '',
+    citizenId: '',
     department: '',
     appointmentDate: today,
     appointmentTime: '',
@@ -213,6 +216,18 @@ export function DeskBookingModal({ onClose }: { onClose: () => void }) {
                 autoComplete="off"
                 value={values.email}
                 onChange={(e) => set('email', e.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField label={CITIZEN_ID_MSG.label} hint={CITIZEN_ID_MSG.hint} error={fieldError('citizenId')}>
+            {(c) => (
+              <Input
+                {...c}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={20}
+                value={values.citizenId}
+                onChange={(e) => set('citizenId', e.target.value)}
               />
             )}
           </FormField>

@@ -1,4 +1,4 @@
-import { formatDate, GENDER_LABELS, PATIENT_MSG, type PatientSummary } from '@clinic/shared';
+import { CITIZEN_ID_MSG, formatDate, GENDER_LABELS, PATIENT_MSG, type PatientSummary } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { Button } from '@/components/ui/button';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
@@ -37,6 +37,7 @@ export function PatientDetailModal({ patient, onClose }: { patient: PatientSumma
           <DetailField label="Tên đăng nhập">{p.user ? `@${p.user.username}` : null}</DetailField>
           <DetailField label="Giới tính">{p.user?.gender ? GENDER_LABELS[p.user.gender] : null}</DetailField>
           <DetailField label="Ngày sinh">{p.user?.birth ? formatDate(p.user.birth, zone) : null}</DetailField>
+          <DetailField label={CITIZEN_ID_MSG.label}>{p.user?.citizenId ?? null}</DetailField>
         </dl>
 
         <dl className="grid grid-cols-2 gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-4">

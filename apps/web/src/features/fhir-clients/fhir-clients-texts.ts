@@ -1,0 +1,40 @@
+/** 'Ứng dụng kết nối (FHIR)' (ADMIN; issue 38): the screen's Vietnamese texts. The API's own messages are FHIR_MSG. */
+export const FHIR_CLIENTS_TEXT = {
+  title: 'Ứng dụng kết nối (FHIR)',
+  intro:
+    'Các hệ thống bên ngoài (hồ sơ bệnh án điện tử, bệnh viện chuyển tuyến, ứng dụng đặt lịch) kết nối qua chuẩn HL7 FHIR R4 theo SMART Backend Services: mỗi hệ thống tự giữ khóa bí mật, phòng khám chỉ lưu bộ khóa công khai và các quyền được cấp.',
+  register: 'Đăng ký ứng dụng',
+  loading: 'Đang tải danh sách ứng dụng...',
+  loadFailed: 'Không tải được danh sách ứng dụng kết nối',
+  empty: 'Chưa có ứng dụng nào được đăng ký',
+  emptyHint: 'Đăng ký một hệ thống bằng tên, mã client, bộ khóa công khai (JWKS) và các quyền nó được dùng.',
+  tableCaption: 'Các ứng dụng kết nối đã đăng ký',
+  name: 'Tên hệ thống',
+  clientId: 'Mã client (client_id)',
+  scopes: 'Quyền',
+  created: 'Ngày đăng ký',
+  status: 'Trạng thái',
+  actions: 'Thao tác',
+  active: 'Đang hoạt động',
+  revokedOn: (date: string) => `Đã thu hồi ${date}`,
+  revoke: 'Thu hồi',
+  revokeOf: (name: string) => `Thu hồi ${name}`,
+  revokeTitle: 'Thu hồi ứng dụng kết nối?',
+  revokeMessage: (name: string) =>
+    `${name} sẽ không dùng được mã truy cập hiện có và không được cấp mã mới. Không thể hoàn tác: muốn kết nối lại phải đăng ký lại.`,
+  revokeFailed: 'Không thu hồi được ứng dụng',
+  registerFailed: 'Không đăng ký được ứng dụng',
+  registerTitle: 'Đăng ký ứng dụng kết nối',
+  registerDescription:
+    'Hệ thống dùng mã client làm iss và sub của JWT ký bằng khóa bí mật tương ứng (RS384 hoặc ES384).',
+  jwks: 'Bộ khóa công khai (JWKS, dạng JSON)',
+  jwksHint:
+    'Dán nguyên văn { "keys": [ ... ] } mà hệ thống cung cấp; chỉ khóa công khai RSA (từ 2048 bit) hoặc EC P-384.',
+  jwksNotJson: 'Bộ khóa công khai không phải JSON hợp lệ',
+  scopesLegend: 'Quyền được cấp',
+  scopesLoading: 'Đang tải danh sách quyền...',
+  scopesFailed: 'Không tải được danh sách quyền máy chủ chấp nhận',
+  cancel: 'Hủy',
+  submit: 'Đăng ký',
+  submitting: 'Đang đăng ký...',
+} as const;
