@@ -294,6 +294,12 @@ for (const kind of dbKinds()) {
           [`GET /fhir/${type}/:id`, { expect: FHIR }],
         ]),
       ),
+      // The booking operations and the cancel by status change (a SMART token with the scope alone).
+      'POST /fhir/Appointment/$find': { expect: FHIR },
+      'POST /fhir/Appointment/$hold': { expect: FHIR },
+      'POST /fhir/Appointment/$book': { expect: FHIR },
+      'PUT /fhir/Appointment/:id': { expect: FHIR },
+      'PATCH /fhir/Appointment/:id': { expect: FHIR },
       // The FHIR endpoint's clients: ADMIN's.
       'GET /api/fhir-clients': { expect: perm('manageFhirClients') },
       'POST /api/fhir-clients': { expect: perm('manageFhirClients') },
