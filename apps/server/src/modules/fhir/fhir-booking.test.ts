@@ -285,6 +285,69 @@ for (const kind of dbKinds()) {
       }
     });
 
+    it('answers bad operation input with a 4xx OperationOutcome, never a 5xx', async () => {
+      const p = (await proposedAt(DAYS.sat, '10:00'))!;
+      const raw = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: string, type = 'application/fhir+json') =>
+        t.app.inject({ method, url, headers: { authorization: `Bearer ${writer}`, 'content-type': type }, payload });
+      outcome(await raw('POST', '/fhir/Appointment/$hold', '{not json'), 400);
+      outcome(await post('/fhir/Appointment/$hold', params({ name: 'appointment-resource', resource: p })), 400);
+      outcome(
+        await post('/fhir/Appointment/$hold', params({ name: 'appointment-resource', resource: withPatient(p, '12') })),
+        400,
+      );
+      outcome(
+        await post(
+          '/fhir/Appointment/$hold',
+          params(
+            { name: 'appointment-resource', resource: withPatient(p, '0912000009') },
+            { name: 'hold-minutes', valueInteger: 60 },
+          ),
+        ),
+        400,
+      );
+      outcome(
+        await post(
+          '/fhir/Appointment/$hold',
+          params({
+            name: 'appointment-resource',
+            resource: withPatient({ ...p, id: 'p-1-20270230-0900' }, '0912000009'),
+          }),
+        ),
+        400,
+      );
+      outcome(
+        await post(
+          '/fhir/Appointment/$book',
+          params({ name: 'appointment-reference', valueReference: { reference: 'Appointment/999999' } }),
+        ),
+        404,
+      );
+      outcome(await post('/fhir/Appointment/$book', params()), 400);
+      outcome(
+        await raw(
+          'PATCH',
+          '/fhir/Appointment/1',
+          '[{"op":"replace","path":"/start","value":"x"}]',
+          'application/json-patch+json',
+        ),
+        400,
+      );
+      outcome(await raw('PATCH', '/fhir/Appointment/1', '[]', 'application/fhir+json'), 415);
+      outcome(await raw('PUT', '/fhir/Appointment/abc', '{}'), 404);
+      outcome(
+        await raw('PUT', '/fhir/Appointment/1', '{"resourceType":"Appointment","id":"1","status":"booked"}'),
+        400,
+      );
+      outcome(
+        await raw(
+          'PUT',
+          '/fhir/Appointment/999999',
+          '{"resourceType":"Appointment","id":"999999","status":"cancelled"}',
+        ),
+        404,
+      );
+    });
+
     it('30 clients booking the last places of a slot at once: exactly the capacity succeeds, the rest 409', async () => {
       const p = (await proposedAt(DAYS.sat, '09:00'))!;
       const answers = await Promise.all(
