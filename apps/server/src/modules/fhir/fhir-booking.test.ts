@@ -10,6 +10,8 @@ import {
 import { dbKinds } from '../../../test/databases';
 import { call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
 import { assertion, JWT_BEARER, newKeyPair, tokenRequest, validate, type KeyPair } from '../../../test/fhir';
+import { eq } from 'drizzle-orm';
+import { consents } from '../../db/schema';
 import { offerFreedPlaces } from '../appointments/waiting-list/waiting-list-offers.service';
 
 type Res = Record<string, unknown> & { id: string; status: string; resourceType: string };
@@ -177,6 +179,13 @@ for (const kind of dbKinds()) {
       expect(held.status).toBe('pending');
       expect(held.extension[0].valueInstant).toBe(new Date(Date.parse(MONDAY_9AM) + 10 * 60_000).toISOString());
       expect(await slotComment(DAYS.fri, '14:00')).toBe('2 of 3 places free');
+      const consentsOf = (id: string) =>
+        t.testDb.database.db
+          .select()
+          .from(consents)
+          .where(eq(consents.appointmentId, Number(id)));
+      // A hold records no consent; the booking records the client's statement of hers.
+      expect(await consentsOf(held.id)).toHaveLength(0);
       // A read-only client may find, not hold.
       outcome(
         await post('/fhir/Appointment/$hold', params({ name: 'appointment-resource', resource: p }), reader),
@@ -193,6 +202,9 @@ for (const kind of dbKinds()) {
       expect(booked.id).toBe(held.id);
       expect(booked.extension).toBeUndefined();
       expect(booked.status).toBe('pending');
+      expect(await consentsOf(held.id)).toMatchObject([
+        { purpose: 'HEALTH_DATA', source: 'BOOKING', channel: 'WEB', phone: '0912000001' },
+      ]);
       // Booked, the hold's end no longer releases it.
       const staff = await call(t.app, s.staff, 'GET', `/api/appointments/${held.id}`);
       expect(staff.statusCode, staff.body).toBe(200);
