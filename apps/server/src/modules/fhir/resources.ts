@@ -11,6 +11,7 @@ import {
 } from '@clinic/shared';
 import type { AppDeps } from '../../deps';
 import { placesInRange } from '../appointments/booking/booking.service';
+import { isHeldPlace } from '../appointments/booking/held-places.service';
 import {
   allDepartments,
   doctors,
@@ -321,10 +322,7 @@ export const STATUS_MAP: Record<AppointmentStatus, string> = {
 export const holdExtensionUrl = (base: string) => `${base}/StructureDefinition/hold-expires`;
 /** An appointment a FHIR client holds and has not booked: PENDING (or CONFIRMED with a doctor), a hold's end, no deposit. */
 export const isFhirHold = (a: Pick<AppointmentRecord, 'status' | 'holdUntil' | 'depositAmount' | 'depositPaidAt'>) =>
-  a.holdUntil != null &&
-  a.depositAmount == null &&
-  a.depositPaidAt == null &&
-  (a.status === 'PENDING' || a.status === 'CONFIRMED');
+  isHeldPlace({ ...a, depositDueAt: a.holdUntil });
 
 const FHIR_APPOINTMENT_STATUSES = [
   'proposed',
