@@ -303,6 +303,12 @@ for (const kind of dbKinds()) {
           [`GET /fhir/${type}/:id`, { expect: fhir(type) }],
         ]),
       ),
+      // The booking operations and the cancel by status change (a SMART token with the scope alone).
+      'POST /fhir/Appointment/$find': { expect: { kind: 'fhir', patient: false } },
+      'POST /fhir/Appointment/$hold': { expect: { kind: 'fhir', patient: false } },
+      'POST /fhir/Appointment/$book': { expect: { kind: 'fhir', patient: false } },
+      'PUT /fhir/Appointment/:id': { expect: { kind: 'fhir', patient: false } },
+      'PATCH /fhir/Appointment/:id': { expect: { kind: 'fhir', patient: false } },
       // The FHIR endpoint's clients: ADMIN's.
       'GET /api/fhir-clients': { expect: perm('manageFhirClients') },
       'POST /api/fhir-clients': { expect: perm('manageFhirClients') },

@@ -2,6 +2,10 @@ import { CLINIC } from '@clinic/shared';
 import type { Config } from '../../config';
 import { fhirBase, tokenUrl } from './fhir-clients.service';
 import { NEEDS, RESOURCES } from './resources';
+import { OPERATIONS } from './appointment-operations';
+
+/** The interactions beyond read and search a resource serves: the Appointment's cancel (fhir.routes.ts). */
+export const UPDATES: Record<string, string[]> = { Appointment: ['update', 'patch'] };
 
 /** The interactions every resource of the table serves (routes: fhir.routes.ts, from the same list). */
 export const INTERACTIONS = Object.keys(NEEDS) as (keyof typeof NEEDS)[];
@@ -54,8 +58,17 @@ export function capabilityStatement(config: Config, date: string) {
         resource: RESOURCES.map((r) => ({
           type: r.type,
           documentation: r.documentation,
-          interaction: INTERACTIONS.map((code) => ({ code })),
+          interaction: [...INTERACTIONS, ...(UPDATES[r.type] ?? [])].map((code) => ({ code })),
           searchParam: r.searchParams.map((p) => ({ name: p.name, type: p.type, documentation: p.documentation })),
+          ...(OPERATIONS.some((o) => o.type === r.type)
+            ? {
+                operation: OPERATIONS.filter((o) => o.type === r.type).map((o) => ({
+                  name: o.name,
+                  definition: o.definition,
+                  documentation: o.documentation,
+                })),
+              }
+            : {}),
         })),
         searchParam: COMMON_SEARCH_PARAMS.map((p) => ({ ...p })),
       },
@@ -70,7 +83,11 @@ export function smartConfiguration(config: Config) {
     token_endpoint_auth_methods_supported: ['private_key_jwt'],
     token_endpoint_auth_signing_alg_values_supported: ['RS384', 'ES384'],
     grant_types_supported: ['client_credentials'],
-    scopes_supported: [...RESOURCES.flatMap((r) => [`system/${r.type}.read`, `system/${r.type}.rs`]), 'system/*.read'],
+    scopes_supported: [
+      ...RESOURCES.flatMap((r) => [`system/${r.type}.read`, `system/${r.type}.rs`]),
+      ...Object.keys(UPDATES).flatMap((type) => [`system/${type}.write`, `system/${type}.cu`]),
+      'system/*.read',
+    ],
     capabilities: ['client-confidential-asymmetric'],
   };
 }

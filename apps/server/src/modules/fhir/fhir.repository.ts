@@ -114,6 +114,10 @@ const appointmentColumns = {
   cancelReason: appointments.cancelReason,
   deidentifiedAt: appointments.deidentifiedAt,
   createdAt: appointments.createdAt,
+  depositAmount: appointments.depositAmount,
+  /** A deposit's deadline, or a FHIR hold's end (depositAmount null). */
+  holdUntil: appointments.depositDueAt,
+  depositPaidAt: appointments.depositPaidAt,
 };
 
 /**

@@ -11,6 +11,7 @@ import { FhirError, OAuthError, operationOutcome, type IssueType } from './outco
 import { belongsTo, forbiddenType, ownSearch } from './patient-access';
 import { NEEDS, RESOURCES, type Ctx, type Found, type ResourceDef, type Subject } from './resources';
 import { allows, PATIENT_READABLE_TYPES } from './scopes';
+import { cancelAppointment, OPERATIONS, parametersOf } from './appointment-operations';
 import { paging, type Params } from './search';
 
 declare module 'fastify' {
@@ -34,6 +35,7 @@ const ISSUES: Record<number, IssueType> = {
   404: 'not-found',
   405: 'not-supported',
   406: 'not-supported',
+  409: 'conflict',
   413: 'too-costly',
   415: 'not-supported',
   429: 'throttled',
@@ -64,6 +66,19 @@ export const fhirRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { deps 
         fields[k] = v;
       }
       done(null, fields);
+    },
+  );
+
+  // The operations' and updates' bodies: FHIR JSON and JSON Patch (RFC 6902).
+  app.addContentTypeParser(
+    ['application/fhir+json', 'application/json-patch+json'],
+    { parseAs: 'string', bodyLimit: 256 * 1024 },
+    (_req, body, done) => {
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(new FhirError(400, 'invalid', 'The body is not JSON'), undefined);
+      }
     },
   );
 
@@ -267,7 +282,81 @@ export const fhirRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { deps 
       });
     }
   }
+
+  // The booking operations (IHE ITI Scheduling) and the status change to cancelled: appointment-operations.ts.
+  // An outside system's, by its client token: a patient's own session reads, she books on the site.
+  const clientOf = (req: FastifyRequest): FhirCaller => {
+    if (!req.fhirCaller)
+      throw new FhirError(403, 'forbidden', "A patient's own token reads her own records; booking is a client's");
+    return req.fhirCaller;
+  };
+  const appointmentsRow = RESOURCES.find((r) => r.type === 'Appointment')!;
+  const readBack = async (req: FastifyRequest, id: number) => {
+    const found = await appointmentsRow.read(ctx, String(id));
+    if (!found) throw new FhirError(404, 'not-found', `Appointment/${id} is not known`);
+    await logAccess(req, found.subjects);
+    return found.resource;
+  };
+  for (const op of OPERATIONS) {
+    app.post(`/${op.type}/$${op.name}`, { preHandler: [authenticate, perClient] }, async (req, reply) => {
+      const caller = clientOf(req);
+      if (!op.needs.some((i) => allows(caller.scopes, op.type, i)))
+        throw new FhirError(403, 'forbidden', `The token's scopes do not allow $${op.name} on ${op.type}`);
+      const answer = await op.run(ctx, parametersOf(req.body), caller);
+      const resource = 'resource' in answer ? answer.resource : await readBack(req, answer.appointmentId);
+      return reply.type(FHIR_JSON).send(resource);
+    });
+  }
+  const cancel = async (req: FastifyRequest) => {
+    const caller = clientOf(req);
+    if (!allows(caller.scopes, 'Appointment', 'u'))
+      throw new FhirError(403, 'forbidden', "The token's scopes do not allow update of Appointment");
+    const raw = (req.params as { id: string }).id;
+    const id = /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
+    if (id === null) throw new FhirError(404, 'not-found', `Appointment/${raw.slice(0, 64)} is not known`);
+    const { reason } = cancellationOf(req, id);
+    await cancelAppointment(ctx, id, reason, caller);
+    return readBack(req, id);
+  };
+  app.put('/Appointment/:id', { preHandler: [authenticate, perClient] }, async (req, reply) =>
+    reply.type(FHIR_JSON).send(await cancel(req)),
+  );
+  app.patch('/Appointment/:id', { preHandler: [authenticate, perClient] }, async (req, reply) =>
+    reply.type(FHIR_JSON).send(await cancel(req)),
+  );
 };
+
+/** The status an update asks: `cancelled` (the only change a client makes), with its reason. */
+function cancellationOf(req: FastifyRequest, id: number): { reason: string | null } {
+  const body = req.body as unknown;
+  const isPatch = req.method === 'PATCH';
+  if (isPatch) {
+    if (!/^application\/json-patch\+json\b/i.test(req.headers['content-type'] ?? ''))
+      throw new FhirError(415, 'not-supported', 'A PATCH is a JSON Patch: application/json-patch+json');
+    const ops = Array.isArray(body) ? (body as { op?: unknown; path?: unknown; value?: unknown }[]) : null;
+    const status = ops?.find((o) => o?.path === '/status');
+    if (!ops || !status || !['replace', 'add'].includes(String(status.op)) || status.value !== 'cancelled')
+      throw new FhirError(400, 'invalid', 'Only a change of /status to cancelled is accepted');
+    const reason = ops.find((o) => o?.path === '/cancelationReason')?.value as { text?: unknown } | undefined;
+    if (ops.some((o) => o?.path !== '/status' && o?.path !== '/cancelationReason'))
+      throw new FhirError(400, 'invalid', 'Only /status and /cancelationReason may change');
+    return { reason: reasonText(reason) };
+  }
+  const a = body as { resourceType?: unknown; id?: unknown; status?: unknown; cancelationReason?: unknown } | null;
+  if (!a || a.resourceType !== 'Appointment' || a.id !== String(id))
+    throw new FhirError(400, 'invalid', 'The body must be this Appointment (its id the one in the address)');
+  if (a.status !== 'cancelled') throw new FhirError(400, 'invalid', 'Only a change of status to cancelled is accepted');
+  return { reason: reasonText(a.cancelationReason as { text?: unknown } | undefined) };
+}
+
+function reasonText(c: { text?: unknown; coding?: { display?: unknown }[] } | undefined): string | null {
+  const t =
+    typeof c?.text === 'string' ? c.text : typeof c?.coding?.[0]?.display === 'string' ? c.coding[0].display : null;
+  // eslint-disable-next-line no-control-regex
+  if (t !== null && (t.trim() === '' || t.length > 500 || /[\u0000-\u001f]/.test(t)))
+    throw new FhirError(400, 'invalid', 'cancelationReason: 1 to 500 characters');
+  return t?.trim() ?? null;
+}
 
 /** The query as FHIR search parameters: a name the resource does not take is a 400. */
 function paramsOf(req: FastifyRequest, r: ResourceDef): Params {

@@ -138,7 +138,10 @@ for (const kind of dbKinds()) {
       for (const r of RESOURCES) {
         const row = served.find((x) => x.type === r.type)!;
         expect(row.searchParam.map((p) => p.name)).toEqual(r.searchParams.map((p) => p.name));
-        expect(row.interaction.map((i) => i.code).sort()).toEqual(['read', 'search-type']);
+        // Appointment is also cancelled by a status change (fhir-booking.test.ts).
+        expect(row.interaction.map((i) => i.code).sort()).toEqual(
+          r.type === 'Appointment' ? ['patch', 'read', 'search-type', 'update'] : ['read', 'search-type'],
+        );
       }
       const smart = await t.app.inject({ method: 'GET', url: '/fhir/.well-known/smart-configuration' });
       expect(smart.statusCode).toBe(200);

@@ -8,6 +8,7 @@ export type IssueType =
   | 'not-supported'
   | 'security'
   | 'forbidden'
+  | 'conflict'
   | 'login'
   | 'throttled'
   | 'exception'

@@ -23,6 +23,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { placesInRange } from '../appointments/booking/booking.service';
 import { plansViewByIds } from '../care-plans/care-plans.service';
+import { isHeldPlace } from '../appointments/booking/held-places.service';
 import {
   allDepartments,
   doctors,
@@ -103,7 +104,7 @@ function telecom(phone: string | null, email: string | null, use: 'work' | 'home
   return list.length ? { telecom: list } : {};
 }
 
-function departmentConcept(base: string, d: Pick<DepartmentRecord, 'code' | 'departmentName'>) {
+export function departmentConcept(base: string, d: Pick<DepartmentRecord, 'code' | 'departmentName'>) {
   return {
     coding: [{ system: departmentSystem(base), code: d.code, display: d.departmentName }],
     text: d.departmentName,
@@ -367,6 +368,12 @@ export const STATUS_MAP: Record<AppointmentStatus, string> = {
   CANCELLED: 'cancelled',
   NO_SHOW: 'noshow',
 };
+/** The end of a FHIR client's hold ($hold), on the held Appointment (docs/FHIR.md). */
+export const holdExtensionUrl = (base: string) => `${base}/StructureDefinition/hold-expires`;
+/** An appointment a FHIR client holds and has not booked: PENDING (or CONFIRMED with a doctor), a hold's end, no deposit. */
+export const isFhirHold = (a: Pick<AppointmentRecord, 'status' | 'holdUntil' | 'depositAmount' | 'depositPaidAt'>) =>
+  isHeldPlace({ ...a, depositDueAt: a.holdUntil });
+
 const FHIR_APPOINTMENT_STATUSES = [
   'proposed',
   'pending',
@@ -382,7 +389,9 @@ const FHIR_APPOINTMENT_STATUSES = [
 
 function appointment(base: string, timeZone: string, a: AppointmentRecord, depts: DepartmentRecord[]): Resource {
   const d = depts.find((x) => x.code === a.department);
-  const status = STATUS_MAP[a.status];
+  const held = isFhirHold(a);
+  // A held place is not yet booked, whatever the doctor named with it.
+  const status = held ? 'pending' : STATUS_MAP[a.status];
   const participant: Record<string, unknown>[] = [];
   if (a.userId) {
     participant.push({
@@ -410,6 +419,7 @@ function appointment(base: string, timeZone: string, a: AppointmentRecord, depts
   return {
     resourceType: 'Appointment',
     id: String(a.id),
+    ...(held ? { extension: [{ url: holdExtensionUrl(base), valueInstant: a.holdUntil!.toISOString() }] } : {}),
     status,
     ...(a.cancelReason && (status === 'cancelled' || status === 'noshow')
       ? { cancelationReason: { text: a.cancelReason } }
@@ -512,7 +522,7 @@ const schedules: ResourceDef = {
 };
 
 /** A slot's id: the department's id, the date and the time (`3-20270303-0900`). */
-const slotId = (deptId: number, date: string, time: string) =>
+export const slotId = (deptId: number, date: string, time: string) =>
   `${deptId}-${date.replaceAll('-', '')}-${time.replace(':', '')}`;
 const SLOT_ID = /^([1-9]\d{0,9})-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})$/;
 /** The longest range one Slot search covers. */

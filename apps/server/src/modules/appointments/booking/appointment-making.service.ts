@@ -69,6 +69,11 @@ export type AppointmentRequest = {
    * payments module (deps.payments) that the caller hands in here.
    */
   holdForDeposit?: Pick<VisitPayments, 'newPayLink'> | null;
+  /**
+   * A hold without a deposit (a FHIR client's Appointment/$hold, issue 38): the place is held until
+   * this instant, then released by the deposit holds' job as an unpaid deposit's is, unless booked.
+   */
+  holdUntil?: Date | null;
   /** A private management link (docs/PRODUCT.md §10), made when the appointment has an e-mail. */
   manageLink?: boolean;
   /** Its messages, once its id, department and private link are known. */
@@ -180,7 +185,7 @@ export async function tryMakeAppointment(
       paymentCompleted: request.paymentCompleted ?? false,
       paymentAmount: request.paymentAmount ?? null,
       depositAmount: deposit?.amount ?? null,
-      depositDueAt: deposit?.dueAt ?? null,
+      depositDueAt: deposit?.dueAt ?? request.holdUntil ?? null,
       createdAt: request.createdAt ?? now,
     },
     ...(payLink ? { payLinkHash: payLink.hash } : {}),

@@ -6,6 +6,9 @@ import { lockLapsedDepositHolds } from './deposit-holds.repository';
 import { endVisit, type EndVisitDeps } from '../life-cycle/end-visit.service';
 import { HOLDING_STATUSES } from '../payment-life-cycle.service';
 
+/** Why a FHIR client's hold ended unbooked (the booking's history keeps it). */
+export const HOLD_LAPSED = 'Hết thời gian giữ chỗ';
+
 /**
  * One run of the waiting list's job releases the holds whose deposit is overdue: each booking ends
  * the one way a visit ends (endVisit, by the clinic's rule: CANCELLED with the reason, its history
@@ -18,9 +21,13 @@ export async function releaseLapsedDepositHolds(
   now: Date,
 ): Promise<number> {
   return deps.db.transaction(async (tx) => {
-    const reason = PAYMENT_MSG.depositExpired;
     const lapsed = await lockLapsedDepositHolds(tx, now, HOLDING_STATUSES);
-    for (const row of lapsed) await endVisit(deps, tx, row, { by: { kind: 'lapse' }, reason }, now);
+    for (const row of lapsed) {
+      // A hold without a deposit is a FHIR client's $hold (issue 38): never booked, so she is told nothing.
+      const held = row.depositAmount == null;
+      const reason = held ? HOLD_LAPSED : PAYMENT_MSG.depositExpired;
+      await endVisit(deps, tx, row, { by: { kind: 'lapse' }, reason, untold: held }, now);
+    }
     return lapsed.length;
   });
 }

@@ -29,13 +29,15 @@ import { enqueueNotifications } from '../../notifications/notifications.service'
  *   state machine's cancel (or cancel with refund, when `refund` is asked on a PAID visit);
  * - `link`: the holder of her private link, with My Appointments' rules;
  * - `erasure`: the administrator carrying out her deletion request, on any visit still open;
- * - `lapse`: the clinic's rule, a deposit hold unpaid by its deadline.
+ * - `lapse`: the clinic's rule, a deposit hold unpaid by its deadline (or a FHIR hold not booked by its end);
+ * - `client`: a FHIR client (issue 38) cancelling for the patient, with her own rules (My Appointments').
  */
 export type EndedBy =
   | { kind: 'actor'; actor: Actor; refund?: boolean }
   | { kind: 'link' }
   | { kind: 'erasure'; actor: Actor }
-  | { kind: 'lapse' };
+  | { kind: 'lapse' }
+  | { kind: 'client'; name: string };
 
 export type EndVisit = {
   by: EndedBy;
@@ -76,8 +78,9 @@ function check(row: AppointmentRow, by: EndedBy): boolean {
       assertTransition(withRefund ? 'cancelWithRefund' : 'cancel', row, by.actor);
       return withRefund;
     }
-    case 'link': {
-      // Whoever holds the link acts as the booking's own patient.
+    case 'link':
+    case 'client': {
+      // Whoever holds the link, or a booking system, acts as the booking's own patient.
       if (!isAllowed('cancel', row.status, LINK_OWNER)) refuse(row, 'OWNER_PATIENT');
       return false;
     }
@@ -117,7 +120,7 @@ export async function endVisit(
   else if (owed) patch.refundRequired = true;
   const updated = await updateAppointment(tx, row.id, patch);
   const action: AppointmentEventAction = paid ? 'CANCEL_WITH_REFUND' : 'CANCEL';
-  const note = by.kind === 'link' ? T.cancelledByLink(reason) : reason;
+  const note = by.kind === 'link' ? T.cancelledByLink(reason) : by.kind === 'client' ? `${by.name}: ${reason}` : reason;
   await insertAppointmentEvents(tx, [eventRow(actor, row.id, action, row.status, updated.status, note, now)]);
   if (by.kind === 'erasure' || end.untold) return { row: updated, refunded: paid, deposit, emailIds: [] };
   const data = mailDataOfView((await findAppointmentView(tx, row.id))!);
