@@ -12,7 +12,6 @@ test.use({ viewport: { width: 1366, height: 768 } });
 test('ADMIN registers a FHIR client with its public key set and scopes, then revokes it', async ({
   page,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the back-office journey runs at the laptop');
   const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwks = { keys: [{ ...publicKey.export({ format: 'jwk' }), kid: 'k1', alg: 'RS384', use: 'sig' }] };
   const suffix = Date.now().toString(36);
