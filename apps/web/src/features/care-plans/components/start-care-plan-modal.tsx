@@ -526,6 +526,22 @@ function VisitProposal({
   onChange: (choice: Partial<VisitChoice>) => void;
 }) {
   const id = `visit-${visit.key}`;
+  // Its slot: the one to book, or (no place) the one she waits for.
+  const slotFields = (visitLabel: string) => (
+    <SlotFields
+      idPrefix={id}
+      visitLabel={visitLabel}
+      visit={visit}
+      value={choice}
+      onChange={onChange}
+      error={error}
+      anchor={anchor}
+      anchorDate={anchorDate}
+      today={today}
+      now={now}
+      zone={zone}
+    />
+  );
   return (
     <fieldset
       aria-labelledby={`${id}-title`}
@@ -586,37 +602,11 @@ function VisitProposal({
             )}
           </div>
           {choice.ifNoPlace === 'WAIT' && hasEmail && (
-            <div className="mt-2">
-              <SlotFields
-                idPrefix={id}
-                visitLabel={`${visit.label} (khung giờ muốn chờ)`}
-                visit={visit}
-                value={choice}
-                onChange={onChange}
-                error={error}
-                anchor={anchor}
-                anchorDate={anchorDate}
-                today={today}
-                now={now}
-                zone={zone}
-              />
-            </div>
+            <div className="mt-2">{slotFields(`${visit.label} (khung giờ muốn chờ)`)}</div>
           )}
         </fieldset>
       ) : (
-        <SlotFields
-          idPrefix={id}
-          visitLabel={visit.label}
-          visit={visit}
-          value={choice}
-          onChange={onChange}
-          error={error}
-          anchor={anchor}
-          anchorDate={anchorDate}
-          today={today}
-          now={now}
-          zone={zone}
-        />
+        slotFields(visit.label)
       )}
     </fieldset>
   );
