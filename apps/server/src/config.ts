@@ -69,6 +69,7 @@ const envSchema = z.object({
   RATE_LIMIT_PUBLIC: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_PUBLIC_PER_ADDRESS: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_LINK_MISSES: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_FHIR: z.coerce.number().int().positive().default(600),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -171,6 +172,8 @@ export type Config = {
   rateLimitPublicPerAddress: number;
   /** Short links (/l/{code}) that open nothing, per 10 minutes per address, before the address must wait. */
   rateLimitLinkMisses: number;
+  /** What one FHIR client (or a patient's own token) may ask of /fhir per minute (docs/FHIR.md). */
+  rateLimitFhir: number;
   /**
    * Which proxies' X-Forwarded-For to believe: never all of them, or any client could choose its own
    * address and escape the rate limits. `false`, a hop count, or addresses.
@@ -343,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A lobby's Wi-Fi or a carrier's shared address puts many patients behind one: room for several.
     rateLimitPublicPerAddress: e.RATE_LIMIT_PUBLIC_PER_ADDRESS ?? e.RATE_LIMIT_PUBLIC * 5,
     rateLimitLinkMisses: e.RATE_LIMIT_LINK_MISSES,
+    rateLimitFhir: e.RATE_LIMIT_FHIR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL?.toLowerCase() ?? `http://localhost:${e.PORT}`,
     waitingListCheckSeconds: e.WAITING_LIST_CHECK_SECONDS,

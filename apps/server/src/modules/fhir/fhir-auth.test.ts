@@ -222,3 +222,55 @@ describe('FHIR token endpoint under its rate limit [pglite]', () => {
     validate(refused.json());
   });
 });
+
+describe('FHIR calls under a client’s rate limit [pglite]', () => {
+  let t: TestContext;
+  let s: Sessions;
+  const clock = fixedClock(MONDAY_9AM);
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', { clock, env: { RATE_LIMIT_FHIR: '3' } });
+    s = await signInAll(t.app);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function tokenOf(clientId: string): Promise<string> {
+    const pair = await newKeyPair('ES384');
+    const reg = await call(t.app, s.admin, 'POST', '/api/fhir-clients', {
+      name: `Ứng dụng ${clientId}`,
+      clientId,
+      jwks: pair.jwks,
+      scopes: ['system/HealthcareService.read'],
+    });
+    expect(reg.statusCode, reg.body).toBe(201);
+    const res = await tokenRequest(t.app, {
+      grant_type: 'client_credentials',
+      scope: 'system/HealthcareService.read',
+      client_assertion_type: JWT_BEARER,
+      client_assertion: await assertion(pair, {
+        clientId,
+        aud: `${t.config.publicUrl}/fhir/auth/token`,
+        now: clock.now(),
+        alg: 'ES384',
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().access_token as string;
+  }
+
+  it('answers 429 with Retry-After past RATE_LIMIT_FHIR calls a minute of one client, and only to that client', async () => {
+    const busy = await tokenOf('busy.example.vn');
+    const other = await tokenOf('other.example.vn');
+    const read = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/fhir/HealthcareService', headers: { authorization: `Bearer ${token}` } });
+    for (let i = 0; i < 3; i++) expect((await read(busy)).statusCode).toBe(200);
+    const refused = await read(busy);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeTruthy();
+    expect(refused.json()).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ code: 'throttled' }] });
+    validate(refused.json());
+    // Another client behind the same address keeps its own budget.
+    expect((await read(other)).statusCode).toBe(200);
+  });
+});

@@ -23,8 +23,6 @@ declare module 'fastify' {
 }
 
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
-/** What one client may ask per minute (the API's budgets are per minute too: plugins/rate-limit.ts). */
-export const FHIR_CALLS_PER_MINUTE = 600;
 const FORMATS = new Set(['json', 'application/json', 'application/fhir+json', 'fhir+json']);
 const ACCEPTED = /(^|,)\s*(application\/(fhir\+)?json|application\/\*|\*\/\*)\s*(;|,|$)/i;
 const TOKEN_PATH = '/auth/token';
@@ -199,7 +197,8 @@ export const fhirRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { deps 
   };
   const perClient = app.rateLimit({
     name: 'fhir-client',
-    limit: FHIR_CALLS_PER_MINUTE,
+    // What one client may ask per minute (RATE_LIMIT_FHIR; the API's budgets are per minute too).
+    limit: deps.config.rateLimitFhir,
     windowSeconds: 60,
     key: (req) => (req.fhirPatient ? `patient:${req.fhirPatient.id}` : String(req.fhirCaller?.id ?? req.ip)),
   });
