@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
 import { addDays, DEPARTMENT_CODES, planVisits, TIME_SLOTS, type CarePlanTemplateBody } from '@clinic/shared';
 import { sql } from 'drizzle-orm';
@@ -103,6 +104,9 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_LOGIN: '1000000',
       RATE_LIMIT_PUBLIC: '1000000',
+      RATE_LIMIT_FHIR: '1000000',
+      // The FHIR token's audience is built on it: the address the bench calls.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The bench signs the demo admin in with a password alone. A kept database (--reuse) is not
       // seeded again, so without this the server asked ADMIN for a second factor and every admin
       // scenario failed with 403.
@@ -153,6 +157,8 @@ type Scenario = {
   writesPerSecond?: number;
   /** A new body for every request (a booking each time). */
   nextBody?: () => string;
+  /** Done before the warm-up (a FHIR client's fresh token: it lasts five minutes). */
+  before?: () => Promise<void>;
   /** Answers that are right for this scenario besides 2xx (a full slot's 409). */
   alsoExpected?: number[];
   /** The least ratio to /api/health this scenario must reach (issue 12's public targets), with its p99 bound. */
@@ -218,11 +224,53 @@ function nextLoadBooking(): string {
   return bookingBody(Math.floor((m - 1) / 4), 500_000 + m, bookingDaysAhead + 10, 'tai');
 }
 
+// The FHIR $book scenario (issue 38): as the public one, four clients' bookings for every slot, on
+// days of their own (40 open days after the public scenario's), through the IHE operation.
+let f = 0;
+let fhirDepartmentIds: Record<string, number> = {};
+function nextFhirBooking(): string {
+  f += 1;
+  const slot = Math.floor((f - 1) / 4);
+  const start = new Date(`${nextMonday()}T00:00:00Z`);
+  const date = nthOpenDay(start, bookingDaysAhead + 50 + Math.floor(slot / SLOTS_A_DAY));
+  const time = TIME_SLOTS[slot % TIME_SLOTS.length]!;
+  const department = DEPARTMENT_CODES[Math.floor(slot / TIME_SLOTS.length) % DEPARTMENT_CODES.length]!;
+  const person = 700_000 + f;
+  return JSON.stringify({
+    resourceType: 'Parameters',
+    parameter: [
+      {
+        name: 'appointment-resource',
+        resource: {
+          resourceType: 'Appointment',
+          id: `p-${fhirDepartmentIds[department]}-${date.replaceAll('-', '')}-${time.replace(':', '')}`,
+          status: 'proposed',
+          contained: [
+            {
+              resourceType: 'Patient',
+              id: 'p',
+              name: [{ text: 'Lê Thị Ứng Dụng' }],
+              telecom: [
+                {
+                  system: 'phone',
+                  value: `07${String(run).padStart(2, '0')}${String(person).padStart(6, '0').slice(-6)}`,
+                },
+                { system: 'email', value: `fhirtai${run}.${person}@example.com` },
+              ],
+            },
+          ],
+          participant: [{ actor: { reference: '#p' }, status: 'accepted' }],
+        },
+      },
+    ],
+  });
+}
+
 /** Open days from next Monday to the day after the last one an earlier run booked (none: 120). */
 async function firstFreeDay(env: Record<string, string>): Promise<number> {
   return withBenchDatabase(env, async (database) => {
     const result = (await database.db.execute(
-      sql`select max(appointment_date)::text as last from appointments where email like 'tai%@example.com' or email like 'dotai%@example.com'`,
+      sql`select max(appointment_date)::text as last from appointments where email like 'tai%@example.com' or email like 'dotai%@example.com' or email like 'fhirtai%@example.com'`,
     )) as unknown as { rows: { last: string | null }[] };
     const last = result.rows[0]?.last;
     if (!last) return 120;
@@ -254,7 +302,8 @@ async function capacityViolations(env: Record<string, string>): Promise<number> 
         where a.status not in ('CANCELLED', 'NO_SHOW')
           -- The slots this run's booking scenario filled (the seeded history ignores capacity).
           and (a.appointment_date, a.appointment_time, a.department) in (
-            select appointment_date, appointment_time, department from appointments where email like ${`tai${run}.%`})
+            select appointment_date, appointment_time, department from appointments
+            where email like ${`tai${run}.%`} or email like ${`fhirtai${run}.%`})
         group by a.appointment_date, a.appointment_time, a.department, d.slot_capacity
         having count(*) > d.slot_capacity
       ) over_capacity`)) as unknown as { rows: { n: number }[] };
@@ -320,6 +369,66 @@ try {
   const browser = { 'accept-encoding': 'gzip, deflate, br' };
   const as = (token: string) => ({ ...browser, authorization: `Bearer ${token}` });
   const json = { 'content-type': 'application/json' };
+  // A FHIR client (issue 38), registered by the admin as a clinic would: an ES384 key pair, the
+  // scopes to find and book; its token (five minutes) is asked again before each FHIR scenario.
+  const fhirKey = await generateKeyPair('ES384', { extractable: true });
+  const fhirClientId = `bench-${run}-${Date.now()}.example.vn`;
+  const fhirScopes = 'system/Appointment.read system/Appointment.write system/HealthcareService.read';
+  {
+    const res = await fetch(`${base}/api/fhir-clients`, {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${admin}` },
+      body: JSON.stringify({
+        name: 'Ứng dụng đặt lịch (bench)',
+        clientId: fhirClientId,
+        jwks: { keys: [{ ...(await exportJWK(fhirKey.publicKey)), kid: 'bench', alg: 'ES384', use: 'sig' }] },
+        scopes: fhirScopes.split(' '),
+      }),
+    });
+    if (res.status !== 201) throw new Error(`FHIR client: ${res.status} ${await res.text()}`);
+  }
+  const fhirHeaders: Record<string, string> = { ...browser, 'content-type': 'application/fhir+json' };
+  const fhirToken = async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const assertion = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES384', kid: 'bench', typ: 'JWT' })
+      .setIssuer(fhirClientId)
+      .setSubject(fhirClientId)
+      .setAudience(`${base}/fhir/auth/token`)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 240)
+      .setJti(`${fhirClientId}-${now}-${Math.random()}`)
+      .sign(fhirKey.privateKey);
+    const res = await fetch(`${base}/fhir/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        scope: fhirScopes,
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: assertion,
+      }).toString(),
+    });
+    if (!res.ok) throw new Error(`FHIR token: ${res.status} ${await res.text()}`);
+    fhirHeaders.authorization = `Bearer ${((await res.json()) as { access_token: string }).access_token}`;
+    if (Object.keys(fhirDepartmentIds).length === 0) {
+      const services = (await (
+        await fetch(`${base}/fhir/HealthcareService?_count=100`, { headers: fhirHeaders })
+      ).json()) as { entry: { resource: { id: string; type: { coding: { code: string }[] }[] } }[] };
+      fhirDepartmentIds = Object.fromEntries(
+        services.entry.map((e) => [e.resource.type[0]!.coding[0]!.code, Number(e.resource.id)]),
+      );
+    }
+  };
+  /** $find over a week (Monday to Saturday) of one department, in the seeded weeks ahead. */
+  const findWeek = JSON.stringify({
+    resourceType: 'Parameters',
+    parameter: [
+      { name: 'service-type', valueCode: 'GYNECOLOGY' },
+      { name: 'start', valueDate: nextMonday() },
+      { name: 'end', valueDate: addDays(nextMonday(), 5) },
+    ],
+  });
   // The antenatal example plan and a woman at 8 weeks: her visits' windows from today to week 40.
   const { templates } = (await (
     await fetch(`${base}/api/care-plans/templates`, { headers: { authorization: `Bearer ${staff}` } })
@@ -541,6 +650,14 @@ try {
       writesPerSecond: 10,
     },
     {
+      name: 'FHIR: Appointment/$find, a week of one department',
+      path: '/fhir/Appointment/$find',
+      method: 'POST',
+      headers: fhirHeaders,
+      body: findWeek,
+      before: fhirToken,
+    },
+    {
       name: 'Dashboard (admin), 10 bookings a second arriving',
       path: '/api/dashboard',
       headers: as(admin),
@@ -564,6 +681,15 @@ try {
       nextBody: nextLoadBooking,
       alsoExpected: [409],
       ratio: 0.2,
+    },
+    {
+      name: 'FHIR: Appointment/$book (a booking each time)',
+      path: '/fhir/Appointment/$book',
+      method: 'POST',
+      headers: fhirHeaders,
+      nextBody: nextFhirBooking,
+      before: fhirToken,
+      alsoExpected: [409],
     },
     // A care plan (issue 37): the receptionist's proposal (the first free slot of each of ten windows
     // over 32 weeks), then a plan started each time, its ten visits booked all or none.
@@ -602,6 +728,7 @@ try {
   for (const s of scenarios) {
     if (args.only && rows.length > 0 && !s.name.toLowerCase().includes(args.only.toLowerCase())) continue;
     if (!pagesBuilt && s.name.startsWith('page:')) continue;
+    await s.before?.();
     const options = {
       url: base + s.path,
       method: s.method ?? 'GET',
@@ -642,12 +769,13 @@ try {
       ratio.toFixed(2),
       String(bad),
     ]);
-    if (s.nextBody === nextLoadBooking) {
+    if (s.nextBody === nextLoadBooking || s.nextBody === nextFhirBooking) {
       // Four visitors a slot of three places: a quarter refused. More refused means slots already full, measured cheaper.
       const codes = (r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
-      const made = codes['201']?.count ?? 0;
+      // The public form answers 201; a FHIR operation answers 200 with the appointment.
+      const made = (codes['201']?.count ?? 0) + (codes['200']?.count ?? 0);
       const full = codes['409']?.count ?? 0;
-      bookingAnswers = `${made.toLocaleString('en')} made, ${full.toLocaleString('en')} refused (409) of ${(made + full).toLocaleString('en')}`;
+      bookingAnswers += `${bookingAnswers ? '; ' : ''}${s.nextBody === nextFhirBooking ? '$book: ' : ''}${made.toLocaleString('en')} made, ${full.toLocaleString('en')} refused (409) of ${(made + full).toLocaleString('en')}`;
       if (made + full > 0 && made / (made + full) < 0.7)
         misses.push(`${s.name}: only ${made} of ${made + full} answers made a booking (expected about 3 in 4)`);
     }
@@ -697,9 +825,9 @@ try {
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
-  if (m > 0) {
+  if (m > 0 || f > 0) {
     const violations = await capacityViolations(env);
-    console.log(`Slots over capacity after ${m.toLocaleString('en')} booking attempts: ${violations}`);
+    console.log(`Slots over capacity after ${(m + f).toLocaleString('en')} booking attempts: ${violations}`);
     if (bookingAnswers) console.log(`Booking answers (measured run): ${bookingAnswers}`);
     if (violations > 0) exitCode = 1;
   }

@@ -113,6 +113,20 @@ export function departmentConcept(base: string, d: Pick<DepartmentRecord, 'code'
 
 /** A wall-clock date and time of the clinic as an instant with the clinic's offset (`2027-03-03T09:00:00+07:00`). */
 export function zonedInstant(date: string, time: string, timeZone: string, addMinutes = 0): string {
+  // The same few weeks' slots are asked again and again ($find, Slot): the zone's rules read through
+  // Intl cost a fifth of a week's $find (docs/PERFORMANCE.md), so each answer is kept.
+  const key = `${date}T${time}|${timeZone}|${addMinutes}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    if (instants.size >= 20_000) instants.clear();
+    instant = zoned(date, time, timeZone, addMinutes);
+    instants.set(key, instant);
+  }
+  return instant;
+}
+const instants = new Map<string, string>();
+
+function zoned(date: string, time: string, timeZone: string, addMinutes: number): string {
   const at = new Date(clinicInstant(date, time, timeZone).getTime() + addMinutes * 60_000);
   const wall = clinicMoment(at, timeZone);
   const [y, mo, d] = wall.date.split('-').map(Number);
