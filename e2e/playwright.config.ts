@@ -69,6 +69,9 @@ export default defineConfig({
       // The two-factor journey signs the admin in five times within a minute; the account budget is the server suite's.
       RATE_LIMIT_LOGIN: '1000',
       WAITING_LIST_CHECK_SECONDS: '2',
+      // The refunds a cancel leaves to the refunds job are sent within two seconds, not thirty: the
+      // journeys that watch a refund reach her page and Booking Manager wait for it.
+      REFUND_CHECK_SECONDS: '2',
       // The journeys that open an e-mail's link wait for it: every second, not every five.
       OUTBOX_CHECK_SECONDS: '1',
       // The journeys run on the wall clock at any hour: the simulators' refusal of refunds from 23:00

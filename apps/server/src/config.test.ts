@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       rateLimitLinkMisses: 20,
       commentModeration: 'post',
       waitingListCheckSeconds: 30,
+      refundCheckSeconds: 30,
       outboxCheckSeconds: 5,
     });
     expect(loadConfig({ DATA_DIR: dir, OUTBOX_CHECK_SECONDS: '1' }).outboxCheckSeconds).toBe(1);

@@ -78,6 +78,7 @@ const envSchema = z.object({
     )
     .default('false'),
   WAITING_LIST_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  REFUND_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   STOP_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_ALLOW: z
@@ -186,6 +187,8 @@ export type Config = {
   publicUrl: string;
   /** How often each process offers freed places to the waiting lists (and lapses unclaimed offers). */
   waitingListCheckSeconds: number;
+  /** How often each process sends the providers' refunds that are due (jobs/index.ts). */
+  refundCheckSeconds: number;
   /**
    * After SIGTERM, how long the process still serves (each answer closing its connection, /api/health
    * 503) before it stops listening: the time a load balancer needs to stop sending it requests.
@@ -350,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL?.toLowerCase() ?? `http://localhost:${e.PORT}`,
     waitingListCheckSeconds: e.WAITING_LIST_CHECK_SECONDS,
+    refundCheckSeconds: e.REFUND_CHECK_SECONDS,
     stopDrainSeconds: e.STOP_DRAIN_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     metricsAllow: e.METRICS_ALLOW ? e.METRICS_ALLOW.split(',').map((a) => a.trim()) : [],

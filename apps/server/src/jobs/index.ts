@@ -62,7 +62,7 @@ export function startBackgroundJobs(
   );
   // Provider refunds a notification opened (money for a cancelled visit), or a stopped process left.
   const refunds = every(
-    options.refundIntervalMs ?? 30_000,
+    options.refundIntervalMs ?? deps.config.refundCheckSeconds * 1000,
     async (signal) => {
       const sent = await sendDueRefunds(deps, signal);
       if (sent > 0) deps.log.info({ sent }, 'refunds sent to the providers');
