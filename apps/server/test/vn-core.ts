@@ -5,7 +5,7 @@ import { indexR4 } from './fhir';
 
 /**
  * VN Core's Patient profile (the Ministry of Health's draft guide; the fixture and where it comes from:
- * test/fixtures/vn-core/README.md), made something Medplum's validator checks. The guide gives only a
+ * fixtures/vn-core/README.md), made something Medplum's validator checks. The guide gives only a
  * differential over the IPS Patient, which is not in the project; Medplum 4.5.2 validates against a
  * snapshot. So the snapshot is built here from FHIR R4's Patient and the differential, and two things
  * Medplum does not do with slices are written out (docs/FHIR.md, "Validated against VN Core's Patient
