@@ -11,13 +11,17 @@ import { carePlans, carePlanTemplates, carePlanVisits, consents } from '../src/d
 /** What the FHIR tests share: an independent validator, a client's key pair, its assertions and tokens. */
 
 let indexed = false;
+/** FHIR R4's types and resources, given to Medplum's validator once. */
+export function indexR4(): void {
+  if (indexed) return;
+  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json'));
+  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json'));
+  indexed = true;
+}
+
 /** Validates with Medplum's validator over the FHIR R4 definitions: throws on any error, naming it. */
 export function validate(resource: unknown): void {
-  if (!indexed) {
-    indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json'));
-    indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json'));
-    indexed = true;
-  }
+  indexR4();
   try {
     validateResource(resource as Parameters<typeof validateResource>[0]);
   } catch (err) {

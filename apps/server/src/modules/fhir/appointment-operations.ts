@@ -10,11 +10,12 @@ import { freePlacesInRange } from '../appointments/booking/booking.service';
 import { makeAppointment } from '../appointments/booking/appointment-making.service';
 import { bookHeldPlace, cancelForClient, doctorIsBusy } from '../appointments/booking/held-places.service';
 import { healthConsentForBooking } from '../consents/consent.service';
-import { allDepartments, doctors, patientAccounts, type DepartmentRecord } from './fhir.repository';
+import { allDepartments, bookingPeople, doctors, patientAccounts, type DepartmentRecord } from './fhir.repository';
 import type { FhirCaller } from './fhir-clients.service';
 import { FhirError } from './outcome';
 import { departmentConcept, slotId, zonedInstant, type Ctx, type Resource } from './resources';
 import type { Interaction } from './scopes';
+import { bookingPatientId } from './search';
 
 /**
  * The booking operations of the IHE ITI Scheduling guide on Appointment (issue 38, docs/FHIR.md):
@@ -206,7 +207,10 @@ function appointmentParam(ps: Parameter[]): { resource?: Record<string, unknown>
   return undefined;
 }
 
-/** The patient of an Appointment: a contained Patient (a name and a phone, as a public booking) or Patient/{id}. */
+/**
+ * The patient of an Appointment: a contained Patient (a name and a phone, as a public booking),
+ * Patient/{id} (an account) or Patient/booking-{id} (the person of a booking made without one).
+ */
 async function personOf(ctx: Ctx, a: Record<string, unknown>): Promise<Person | null> {
   const participants = Array.isArray(a.participant) ? (a.participant as { actor?: { reference?: unknown } }[]) : [];
   const refs = participants.map((p) => p?.actor?.reference).filter((r): r is string => typeof r === 'string');
@@ -216,6 +220,15 @@ async function personOf(ctx: Ctx, a: Record<string, unknown>): Promise<Person | 
       const p = contained.find((c) => c?.resourceType === 'Patient' && c.id === ref.slice(1));
       if (!p) throw bad(`Appointment.participant: ${ref.slice(0, 64)} is not contained`);
       return containedPerson(p);
+    }
+    const booking = /(?:^|\/)Patient\/([^/]+)$/.exec(ref);
+    const bookingId = booking ? bookingPatientId(booking[1]!) : null;
+    if (bookingId !== null) {
+      // Someone who booked before without an account (a held Appointment names her so): as she booked.
+      const { rows } = await bookingPeople(ctx.deps.db, { ids: [bookingId] }, { count: 1, offset: 0 });
+      const b = rows[0];
+      if (!b) throw bad(`Patient/${booking![1]} is not known`);
+      return { fullName: b.fullName, phone: b.phone, email: b.email, userId: null };
     }
     if (/(?:^|\/)Patient\/[^/]+$/.test(ref)) {
       const id = referenceId(ctx, ref.replace(/^.*\/(Patient\/[^/]+)$/, '$1'), 'Patient', 'Appointment.participant');

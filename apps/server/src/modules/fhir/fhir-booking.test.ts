@@ -236,6 +236,45 @@ for (const kind of dbKinds()) {
       expect(after.json()).toMatchObject({ status: 'CANCELLED', cancelReason: 'Bận việc gia đình' });
     });
 
+    it('names the person held as her booking’s Patient: the held Appointment sent back as it came is booked, and she books again by it', async () => {
+      const p = (await proposedAt(DAYS.fri, '16:00'))!;
+      const held = ok(
+        await post(
+          '/fhir/Appointment/$hold',
+          params({ name: 'appointment-resource', resource: withPatient(p, '0912000005', 'Đỗ Thị Hiền') }),
+        ),
+      );
+      expect(held.participant).toContainEqual({
+        actor: { reference: `Patient/booking-${held.id}`, display: 'Đỗ Thị Hiền' },
+        required: 'required',
+        status: 'accepted',
+      });
+      const booked = ok(
+        await post('/fhir/Appointment/$book', params({ name: 'appointment-resource', resource: held })),
+      );
+      expect([booked.id, booked.status, booked.extension]).toEqual([held.id, 'pending', undefined]);
+
+      const q = (await proposedAt(DAYS.fri, '16:30'))!;
+      const naming = (ref: string) => ({
+        ...q,
+        status: 'pending',
+        participant: [...(q.participant as unknown[]), { actor: { reference: ref }, status: 'accepted' }],
+      });
+      const again = ok(
+        await post(
+          '/fhir/Appointment/$book',
+          params({ name: 'appointment-resource', resource: naming(`Patient/booking-${held.id}`) }),
+        ),
+      );
+      const staff = await call(t.app, s.staff, 'GET', `/api/appointments/${again.id}`);
+      expect(staff.json()).toMatchObject({ fullName: 'Đỗ Thị Hiền', phone: '0912000005' });
+      for (const ref of ['Patient/booking-999999', 'Patient/booking-abc'])
+        outcome(
+          await post('/fhir/Appointment/$book', params({ name: 'appointment-resource', resource: naming(ref) })),
+          400,
+        );
+    });
+
     it('$book of a free place with a doctor answers it booked; a confirmed visit is not the client’s to cancel', async () => {
       const b = ok(
         await find(DAYS.thu, [

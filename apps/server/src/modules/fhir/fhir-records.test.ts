@@ -230,10 +230,10 @@ for (const kind of dbKinds()) {
       // A visit whose payment is asked took place too; one still to come is no Encounter.
       expect((await read(`/fhir/Encounter/${ids.toPay}`)).status).toBe('finished');
       outcome(await get(tokens.all, `/fhir/Encounter/${ids.coming}`), 404);
-      // Someone who booked without an account: a Patient contained in the Encounter.
+      // Someone who booked without an account: the Patient of that booking.
       const walkIn = await read(`/fhir/Encounter/${ids.walkIn}`);
-      expect(walkIn.subject).toEqual({ reference: '#patient' });
-      expect(walkIn.contained[0]).toMatchObject({ resourceType: 'Patient', name: [{ text: 'Lê Thị Hồng' }] });
+      expect(walkIn.subject).toEqual({ reference: `Patient/booking-${ids.walkIn}`, display: 'Lê Thị Hồng' });
+      expect((await read(`/fhir/Patient/booking-${ids.walkIn}`)).name[0].text).toBe('Lê Thị Hồng');
     });
 
     it('searches encounters by patient, date, practitioner and status, and pages them', async () => {
@@ -289,11 +289,11 @@ for (const kind of dbKinds()) {
       expect(walkIn).toMatchObject({
         status: 'active',
         scope: { coding: [{ code: 'patient-privacy' }] },
-        patient: { reference: '#patient' },
+        patient: { reference: `Patient/booking-${ids.walkIn}`, display: 'Lê Thị Hồng' },
         dateTime: '2027-02-20T03:00:00.000Z',
         provision: { type: 'permit', purpose: [{ code: 'TREAT' }] },
       });
-      expect(walkIn.contained[0].name[0].text).toBe('Lê Thị Hồng');
+      expect(walkIn.contained).toBeUndefined();
       expect(walkIn.policy[0].uri).toContain('/chinh-sach-bao-mat');
       const mine = await bundle(`/fhir/Consent?patient=Patient/${s.patient.userId}`);
       expect(idsOf(mine)).toEqual([ids.marketing]);

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentStatus, CarePlanStatus } from '@clinic/shared';
 import type { Db } from '../../db/client';
+import { containsPattern, foldText } from '../../lib/text';
 import { accessRecords, appointments, carePlans, consents, departments, users } from '../../db/schema';
 
 /**
@@ -87,13 +88,82 @@ export type PersonRecord = Awaited<ReturnType<typeof people>>['rows'][number];
 export const doctors = (db: Db, f: PersonFilter, page: Paging) => people(db, 'DOCTOR', f, page);
 export const patientAccounts = (db: Db, f: PersonFilter, page: Paging) => people(db, 'PATIENT', f, page);
 
+/** Patients named by a search: accounts (`Patient/12`) and people who booked without one (`Patient/booking-34`). */
+export type PatientRefs = { userIds: number[]; bookingIds: number[] };
+
+/** A booking without an account whose person is served as Patient booking-{id} (bookingPeople's rule). */
+const isBookingPerson = (): SQL =>
+  and(isNull(appointments.userId), eq(appointments.restricted, false), isNull(appointments.deidentifiedAt))!;
+
+/** The appointments of these patients: an account's, or the one booking of a booking-{id}. */
+const ofPatients = (p: PatientRefs): SQL =>
+  or(within(appointments.userId, p.userIds), and(within(appointments.id, p.bookingIds), isBookingPerson()))!;
+
+/**
+ * Someone who booked without an account (issue 38): one Patient per such booking, read from the
+ * booking itself. Never a restricted record (issue 26) nor one whose details were erased.
+ */
+export type BookingPersonFilter = {
+  /** The bookings' ids (`_id` booking-{id}, or the identifier {base}/sid/booking|{id}). */
+  ids?: number[];
+  /** Any part of the name as typed, case-insensitive (each must match). */
+  name?: string[];
+  /** Digits only, as the booking keeps it (appointments_phone_idx). */
+  phone?: string[];
+  /** Lower case, as the booking keeps it (appointments_email_idx). */
+  email?: string[];
+  /** A citizen identification number the desk recorded, or the booking's id: either matches. */
+  identifier?: { citizenIds: string[]; ids: number[] };
+};
+
+export async function bookingPeople(db: Db, f: BookingPersonFilter, page: Paging) {
+  const where: SQL[] = [isBookingPerson()];
+  if (f.ids) where.push(within(appointments.id, f.ids));
+  for (const n of f.name ?? []) {
+    // The folded search text (name, phone, e-mail) holds the name whenever the name matches: its
+    // trigram index finds the few candidates instead of reading every booking (docs/FHIR.md).
+    const folded = foldText(n);
+    if (folded.length >= 3) where.push(sql`${appointments.searchText} like ${containsPattern(folded)}`);
+    where.push(sql`${appointments.fullName} ilike ${`%${escapeLike(n)}%`}`);
+  }
+  if (f.phone) where.push(within(appointments.phone, f.phone));
+  if (f.email) where.push(within(appointments.email, f.email));
+  if (f.identifier)
+    where.push(or(within(appointments.citizenId, f.identifier.citizenIds), within(appointments.id, f.identifier.ids))!);
+  const condition = and(...where);
+  const [rows, counted] = await Promise.all([
+    page.count > 0
+      ? db
+          .select({
+            id: appointments.id,
+            fullName: appointments.fullName,
+            phone: appointments.phone,
+            email: appointments.email,
+            citizenId: appointments.citizenId,
+          })
+          .from(appointments)
+          .where(condition)
+          .orderBy(asc(appointments.id))
+          .limit(page.count)
+          .offset(page.offset)
+      : Promise.resolve([]),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(appointments)
+      .where(condition),
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
+}
+export type BookingPersonRecord = Awaited<ReturnType<typeof bookingPeople>>['rows'][number];
+
 /** A bound of the visit's start on the clinic's wall clock: a date alone, or a date and HH:MM. */
 export type WallBound = { op: '=' | '>=' | '>' | '<=' | '<'; date: string; time?: string };
 
 export type AppointmentFilter = {
   ids?: number[];
   bounds?: WallBound[];
-  userIds?: number[];
+  /** Her account's bookings, or the bookings made without one (a Patient booking-{id} each). */
+  patients?: PatientRefs;
   doctorIds?: number[];
   statuses?: AppointmentStatus[];
   departments?: string[];
@@ -127,7 +197,7 @@ const appointmentColumns = {
 export async function findAppointments(db: Db, f: AppointmentFilter, page: Paging) {
   const where: SQL[] = [eq(appointments.restricted, false)];
   if (f.ids) where.push(within(appointments.id, f.ids));
-  if (f.userIds) where.push(within(appointments.userId, f.userIds));
+  if (f.patients) where.push(ofPatients(f.patients));
   if (f.doctorIds) where.push(within(appointments.doctorId, f.doctorIds));
   if (f.statuses) where.push(within(appointments.status, f.statuses));
   if (f.departments) where.push(within(appointments.department, f.departments));
@@ -185,13 +255,26 @@ export async function findCarePlans(db: Db, f: CarePlanFilter, page: Paging) {
   return { rows, total: counted[0]?.n ?? 0 };
 }
 
-export type ConsentFilter = { ids?: number[]; userIds?: number[] };
+export type ConsentFilter = { ids?: number[]; patients?: PatientRefs };
 
 /** Recorded consents, oldest first, with the name on the booking each was given with (kept, not restricted). */
 export async function findConsents(db: Db, f: ConsentFilter, page: Paging) {
   const where: SQL[] = [sql`true`];
   if (f.ids) where.push(within(consents.id, f.ids));
-  if (f.userIds) where.push(within(consents.userId, f.userIds));
+  if (f.patients)
+    where.push(
+      or(
+        within(consents.userId, f.patients.userIds),
+        // Given with a booking made without an account: that booking's Patient.
+        and(
+          isNull(consents.userId),
+          sql`${consents.appointmentId} in (select ${appointments.id} from ${appointments} where ${and(
+            within(appointments.id, f.patients.bookingIds),
+            isBookingPerson(),
+          )})`,
+        ),
+      )!,
+    );
   const condition = and(...where);
   const [rows, counted] = await Promise.all([
     db
@@ -210,6 +293,8 @@ export async function findConsents(db: Db, f: ConsentFilter, page: Paging) {
         // A restricted record (issue 26) never reaches FHIR, its name neither.
         bookedName: sql<string | null>`case when ${appointments.deidentifiedAt} is null
           and not ${appointments.restricted} then ${appointments.fullName} end`,
+        /** The booking's Patient (booking-{id}) when it was made without an account and is still served. */
+        bookingPersonId: sql<number | null>`case when ${isBookingPerson()} then ${appointments.id} end`,
       })
       .from(consents)
       .leftJoin(appointments, eq(appointments.id, consents.appointmentId))

@@ -12,7 +12,7 @@ import { belongsTo, forbiddenType, ownSearch } from './patient-access';
 import { NEEDS, RESOURCES, type Ctx, type Found, type ResourceDef, type Subject } from './resources';
 import { allows, PATIENT_READABLE_TYPES } from './scopes';
 import { cancelAppointment, OPERATIONS, parametersOf } from './appointment-operations';
-import { paging, type Params } from './search';
+import { bookingPatientId, numericIds, paging, type Params } from './search';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -235,18 +235,19 @@ export const fhirRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { deps 
     if (allows(req.fhirCaller!.scopes, r.type, NEEDS[interaction])) return;
     const target = r.refusedTarget;
     if (target && req.method !== 'HEAD') {
-      const id = Number((req.params as { id?: string }).id);
+      const raw = (req.params as { id?: string }).id ?? '';
+      // An Encounter's id is its appointment's; a Patient booking-{id} is that booking's person.
+      const id =
+        r.type === 'Appointment' || r.type === 'Encounter'
+          ? (numericIds([raw])[0] ?? null)
+          : r.type === 'Patient'
+            ? bookingPatientId(raw)
+            : null;
       await recordAccess(deps, {
         actor: { id: null, username: req.fhirCaller!.name, role: FHIR_CLIENT_ACTOR },
         target,
         outcome: 'REFUSED',
-        // An Encounter's id is its appointment's.
-        ...((r.type === 'Appointment' || r.type === 'Encounter') &&
-        Number.isInteger(id) &&
-        id > 0 &&
-        id <= 2_147_483_647
-          ? { appointmentId: id }
-          : {}),
+        ...(id !== null ? { appointmentId: id } : {}),
         address: req.ip,
       });
     }

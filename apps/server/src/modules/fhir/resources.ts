@@ -31,9 +31,11 @@ import {
   findAppointments,
   findCarePlans,
   findConsents,
+  bookingPeople,
   patientAccounts,
   type AccessRecordRecord,
   type AppointmentRecord,
+  type BookingPersonRecord,
   type ConsentRecord,
   type DepartmentRecord,
   type Paging,
@@ -43,8 +45,11 @@ import { FhirError } from './outcome';
 import type { Interaction } from './scopes';
 import {
   alternatives,
+  BOOKING_PATIENT_PREFIX,
+  bookingPatientId,
   dateBounds,
   numericIds,
+  patientReferences,
   referenceIds,
   strings,
   systemTokens,
@@ -87,6 +92,8 @@ export const NEEDS: Record<'read' | 'search-type', Interaction> = { read: 'r', '
 
 export const departmentSystem = (base: string) => `${base}/CodeSystem/department`;
 export const accountSystem = (base: string) => `${base}/sid/patient-account`;
+/** A booking's number: the identifier of the Patient of a booking made without an account. */
+export const bookingSystem = (base: string) => `${base}/sid/booking`;
 
 function humanName(full: string | null, fallback: string) {
   const text = (full ?? '').trim() || fallback;
@@ -291,16 +298,17 @@ const CITIZEN_ID_TYPE = {
   ],
 };
 
+/** Her căn cước công dân under VN Core's system, as its Patient profile's slice TheCCCD states it (docs/FHIR.md). */
+const citizenIdentifier = (citizenId: string | null) =>
+  citizenId ? [{ use: 'official', type: CITIZEN_ID_TYPE, system: CITIZEN_ID_SYSTEM, value: citizenId }] : [];
+
 function patient(base: string, u: PersonRecord): Resource {
   return {
     resourceType: 'Patient',
     id: String(u.id),
     identifier: [
       { use: 'secondary', system: accountSystem(base), value: u.username },
-      // Her căn cước công dân under VN Core's system, as its Patient profile's slice TheCCCD states it (docs/FHIR.md).
-      ...(u.citizenId
-        ? [{ use: 'official', type: CITIZEN_ID_TYPE, system: CITIZEN_ID_SYSTEM, value: u.citizenId }]
-        : []),
+      ...citizenIdentifier(u.citizenId),
     ],
     active: u.active,
     name: [humanName(u.fullName, u.username)],
@@ -310,18 +318,88 @@ function patient(base: string, u: PersonRecord): Resource {
   };
 }
 
+/** The Patient of a booking made without an account: `booking-{id}`. */
+export const bookingPatientRef = (appointmentId: number) => `Patient/${BOOKING_PATIENT_PREFIX}${appointmentId}`;
+
+/**
+ * Someone who booked without an account, as the booking holds her: the name as typed, the phone, the
+ * e-mail, the citizen ID the desk recorded. A booking holds no sex nor birth date.
+ */
+function bookingPatient(base: string, b: BookingPersonRecord): Resource {
+  return {
+    resourceType: 'Patient',
+    id: `${BOOKING_PATIENT_PREFIX}${b.id}`,
+    identifier: [
+      { use: 'secondary', system: bookingSystem(base), value: String(b.id) },
+      ...citizenIdentifier(b.citizenId),
+    ],
+    name: [humanName(b.fullName, b.fullName)],
+    ...telecom(b.phone || null, b.email, 'mobile'),
+  };
+}
+
 const patientSubject = (u: PersonRecord): Subject => ({ target: 'PATIENT_DETAIL', subjectEmail: u.email });
+const bookingPatientSubject = (b: BookingPersonRecord): Subject => ({
+  target: 'PATIENT_DETAIL',
+  appointmentId: b.id,
+  ...(b.email ? { subjectEmail: b.email } : {}),
+  subjectName: b.fullName,
+});
+
+/** What a Patient search matches, for accounts and for people who booked without one. */
+function patientCriteria(base: string, params: Params) {
+  const telecoms = tokens(params, 'telecom') ?? [];
+  const phones = [...(tokens(params, 'phone', 'phone') ?? []), ...telecoms.filter((v) => !v.includes('@'))];
+  const emails = [...(tokens(params, 'email', 'email') ?? []), ...telecoms.filter((v) => v.includes('@'))];
+  const identifiers = systemTokens(params, 'identifier', [accountSystem(base), CITIZEN_ID_SYSTEM, bookingSystem(base)]);
+  const of = (system: string) =>
+    identifiers?.filter((t) => t.system === null || t.system === system).map((t) => t.value);
+  const name = strings(params, 'name');
+  const idValues = alternatives(params, '_id');
+  const contact = {
+    ...(name ? { name } : {}),
+    ...(phones.length || params.has('phone') ? { phone: phones.map(normalizePhone) } : {}),
+    ...(emails.length || params.has('email') ? { email: emails.map((e) => e.toLowerCase()) } : {}),
+  };
+  return {
+    accounts: {
+      ...(idValues ? { ids: numericIds(idValues) } : {}),
+      ...(identifiers
+        ? {
+            identifier: {
+              usernames: of(accountSystem(base))!.map((v) => v.toLowerCase()),
+              citizenIds: of(CITIZEN_ID_SYSTEM)!,
+            },
+          }
+        : {}),
+      ...contact,
+    },
+    bookings: {
+      ...(idValues ? { ids: idValues.map(bookingPatientId).filter((id): id is number => id !== null) } : {}),
+      ...(identifiers
+        ? { identifier: { citizenIds: of(CITIZEN_ID_SYSTEM)!, ids: numericIds(of(bookingSystem(base))!) } }
+        : {}),
+      ...contact,
+    },
+    // People who booked without an account are listed only when a search asks for them: by a way to
+    // reach or name her, or by their own id. A bare search lists the accounts.
+    withBookings:
+      ['phone', 'email', 'telecom', 'identifier', 'name'].some((p) => params.has(p)) ||
+      !!idValues?.some((v) => v.startsWith(BOOKING_PATIENT_PREFIX)),
+  };
+}
 
 const patients: ResourceDef = {
   type: 'Patient',
-  documentation: 'The patients’ accounts.',
+  documentation:
+    'The patients’ accounts, and the people who booked without one (id booking-{appointment id}), these only when a search asks for them (phone, email, telecom, identifier, name, or _id booking-…).',
   refusedTarget: 'PATIENT_DETAIL',
   searchParams: [
-    { name: '_id', type: 'token', documentation: 'The account’s id.' },
+    { name: '_id', type: 'token', documentation: 'The account’s id, or booking-{appointment id}.' },
     {
       name: 'identifier',
       type: 'token',
-      documentation: `The account’s user name (system: {base}/sid/patient-account) or the citizen identification number (system: ${CITIZEN_ID_SYSTEM}).`,
+      documentation: `The account’s user name (system: {base}/sid/patient-account), the booking’s id (system: {base}/sid/booking) or the citizen identification number (system: ${CITIZEN_ID_SYSTEM}).`,
     },
     {
       name: 'telecom',
@@ -330,40 +408,32 @@ const patients: ResourceDef = {
     },
     { name: 'phone', type: 'token', documentation: 'A phone number.' },
     { name: 'email', type: 'token', documentation: 'An e-mail.' },
-    { name: 'name', type: 'string', documentation: 'Part of the name.' },
+    { name: 'name', type: 'string', documentation: 'Part of the name (on a booking: as typed).' },
   ],
   async read({ deps, base }, id) {
+    const booking = bookingPatientId(id);
+    if (booking !== null) {
+      const { rows } = await bookingPeople(deps.db, { ids: [booking] }, { count: 1, offset: 0 });
+      return rows[0] ? { resource: bookingPatient(base, rows[0]), subjects: [bookingPatientSubject(rows[0])] } : null;
+    }
     const { rows } = await patientAccounts(deps.db, { ids: numericIds([id]) }, { count: 1, offset: 0 });
     return rows[0] ? { resource: patient(base, rows[0]), subjects: [patientSubject(rows[0])] } : null;
   },
   async search({ deps, base }, params, page) {
-    const telecoms = tokens(params, 'telecom') ?? [];
-    const phones = [...(tokens(params, 'phone', 'phone') ?? []), ...telecoms.filter((v) => !v.includes('@'))];
-    const emails = [...(tokens(params, 'email', 'email') ?? []), ...telecoms.filter((v) => v.includes('@'))];
-    const identifiers = systemTokens(params, 'identifier', [accountSystem(base), CITIZEN_ID_SYSTEM]);
-    const name = strings(params, 'name');
-    const found = await patientAccounts(
-      deps.db,
-      {
-        ids: ids(params),
-        ...(identifiers
-          ? {
-              identifier: {
-                usernames: identifiers.filter((t) => t.system !== CITIZEN_ID_SYSTEM).map((t) => t.value.toLowerCase()),
-                citizenIds: identifiers.filter((t) => t.system !== accountSystem(base)).map((t) => t.value),
-              },
-            }
-          : {}),
-        ...(name ? { name } : {}),
-        ...(phones.length || params.has('phone') ? { phone: phones.map(normalizePhone) } : {}),
-        ...(emails.length || params.has('email') ? { email: emails.map((e) => e.toLowerCase()) } : {}),
-      },
-      page,
-    );
+    const c = patientCriteria(base, params);
+    // One list: the accounts by id, then the bookings by id. Each source is counted and read for its
+    // part of the page only (the bookings' part starts where the accounts end).
+    const accounts = await patientAccounts(deps.db, c.accounts, page);
+    const bookings = c.withBookings
+      ? await bookingPeople(deps.db, c.bookings, {
+          count: page.count - accounts.rows.length,
+          offset: Math.max(0, page.offset - accounts.total),
+        })
+      : { rows: [], total: 0 };
     return {
-      resources: found.rows.map((u) => patient(base, u)),
-      total: found.total,
-      subjects: found.rows.map(patientSubject),
+      resources: [...accounts.rows.map((u) => patient(base, u)), ...bookings.rows.map((b) => bookingPatient(base, b))],
+      total: accounts.total + bookings.total,
+      subjects: [...accounts.rows.map(patientSubject), ...bookings.rows.map(bookingPatientSubject)],
     };
   },
 };
@@ -414,7 +484,12 @@ function appointment(base: string, timeZone: string, a: AppointmentRecord, depts
       status: 'accepted',
     });
   } else if (!a.deidentifiedAt) {
-    participant.push({ actor: { display: a.fullName }, required: 'required', status: 'accepted' });
+    // Booked without an account: the Patient of this booking (a de-identified booking has none).
+    participant.push({
+      actor: { reference: bookingPatientRef(a.id), display: a.fullName },
+      required: 'required',
+      status: 'accepted',
+    });
   }
   if (a.doctorId) {
     participant.push({
@@ -460,7 +535,12 @@ const appointmentsDef: ResourceDef = {
   searchParams: [
     { name: '_id', type: 'token', documentation: 'The appointment’s id.' },
     { name: 'date', type: 'date', documentation: 'The visit’s start, with the prefixes eq, ge, gt, le, lt.' },
-    { name: 'patient', type: 'reference', documentation: 'The patient’s account: Patient/{id}.' },
+    {
+      name: 'patient',
+      type: 'reference',
+      documentation:
+        'The patient: Patient/{id} (an account) or Patient/booking-{appointment id} (a booking made without one).',
+    },
     { name: 'practitioner', type: 'reference', documentation: 'The doctor: Practitioner/{id}.' },
     { name: 'status', type: 'token', documentation: 'The FHIR status (docs/FHIR.md maps the clinic’s statuses).' },
     { name: 'service-type', type: 'token', documentation: 'The department’s code ({base}/CodeSystem/department).' },
@@ -479,13 +559,13 @@ const appointmentsDef: ResourceDef = {
       if (!FHIR_APPOINTMENT_STATUSES.includes(s))
         throw new FhirError(400, 'invalid', `Search parameter 'status': unknown status '${s}'`);
     const bounds = dateBounds(params, 'date', deps.timeZone);
-    const userIds = referenceIds(params, 'patient', 'Patient', base);
+    const patientRefs = patientReferences(params, 'patient', base);
     const doctorIds = referenceIds(params, 'practitioner', 'Practitioner', base);
     const serviceTypes = tokens(params, 'service-type', departmentSystem(base));
     const filter = {
       ids: ids(params),
       ...(bounds ? { bounds } : {}),
-      ...(userIds ? { userIds } : {}),
+      ...(patientRefs ? { patients: patientRefs } : {}),
       ...(doctorIds ? { doctorIds } : {}),
       ...(statuses
         ? { statuses: (Object.keys(STATUS_MAP) as AppointmentStatus[]).filter((s) => statuses.includes(STATUS_MAP[s])) }
@@ -652,7 +732,10 @@ const FHIR_ENCOUNTER_STATUSES = [
 ];
 const CONTAINED_PATIENT = 'patient';
 
-/** Someone who booked without an account, as a Patient contained in the resource that names her. */
+/**
+ * Someone known without an account nor a booking of her own (a care plan's woman, a waiting list's or
+ * a newsletter's consent), as a Patient contained in the resource that names her.
+ */
 function containedPatient(fullName: string | null, phone: string | null, email: string | null): Resource {
   return {
     resourceType: 'Patient',
@@ -662,12 +745,23 @@ function containedPatient(fullName: string | null, phone: string | null, email: 
   };
 }
 
-/** Her account as a reference, or her booking's details contained (nothing once de-identified). */
+type Person = { fullName: string | null; phone: string | null; email: string | null };
+
+/**
+ * Who a resource is about: her account; else the Patient of the booking it was made with (booking-{id},
+ * when that booking was made without an account and is still served); else her details contained
+ * (nothing once de-identified).
+ */
 function subjectOf(
   userId: number | null,
-  person: { fullName: string | null; phone: string | null; email: string | null } | null,
+  booking: { id: number; fullName: string | null } | null,
+  person: Person | null,
 ): { subject?: Record<string, string>; contained?: Resource[] } {
   if (userId) return { subject: { reference: `Patient/${userId}` } };
+  if (booking)
+    return {
+      subject: { reference: bookingPatientRef(booking.id), ...(booking.fullName ? { display: booking.fullName } : {}) },
+    };
   if (!person) return {};
   return {
     contained: [containedPatient(person.fullName, person.phone, person.email)],
@@ -677,7 +771,8 @@ function subjectOf(
 
 function encounter(base: string, timeZone: string, a: AppointmentRecord, depts: DepartmentRecord[]): Resource {
   const d = depts.find((x) => x.code === a.department);
-  const { subject, contained } = subjectOf(a.userId, a.deidentifiedAt ? null : a);
+  // A visit has its booking: without an account, that booking's Patient (none once de-identified).
+  const { subject, contained } = subjectOf(a.userId, a.deidentifiedAt ? null : a, null);
   return {
     resourceType: 'Encounter',
     id: String(a.id),
@@ -724,7 +819,12 @@ const encounters: ResourceDef = {
   searchParams: [
     { name: '_id', type: 'token', documentation: 'The visit’s id (its appointment’s).' },
     { name: 'date', type: 'date', documentation: 'The visit’s start, with the prefixes eq, ge, gt, le, lt.' },
-    { name: 'patient', type: 'reference', documentation: 'The patient’s account: Patient/{id}.' },
+    {
+      name: 'patient',
+      type: 'reference',
+      documentation:
+        'The patient: Patient/{id} (an account) or Patient/booking-{appointment id} (a booking made without one).',
+    },
     { name: 'practitioner', type: 'reference', documentation: 'The doctor: Practitioner/{id}.' },
     { name: 'status', type: 'token', documentation: 'The FHIR status: every visit served is finished.' },
   ],
@@ -742,12 +842,12 @@ const encounters: ResourceDef = {
       if (!FHIR_ENCOUNTER_STATUSES.includes(s))
         throw new FhirError(400, 'invalid', `Search parameter 'status': unknown status '${s}'`);
     const bounds = dateBounds(params, 'date', deps.timeZone);
-    const userIds = referenceIds(params, 'patient', 'Patient', base);
+    const patientRefs = patientReferences(params, 'patient', base);
     const doctorIds = referenceIds(params, 'practitioner', 'Practitioner', base);
     const filter = {
       ids: ids(params),
       ...(bounds ? { bounds } : {}),
-      ...(userIds ? { userIds } : {}),
+      ...(patientRefs ? { patients: patientRefs } : {}),
       ...(doctorIds ? { doctorIds } : {}),
       statuses: statuses && !statuses.includes('finished') ? [] : [...ENCOUNTER_STATUSES],
     };
@@ -782,7 +882,7 @@ const FHIR_CARE_PLAN_STATUSES = ['draft', 'active', 'on-hold', 'revoked', 'compl
 export const carePlanKindSystem = (base: string) => `${base}/CodeSystem/care-plan-kind`;
 
 function carePlan(base: string, userId: number | null, p: CarePlanView): Resource {
-  const { subject, contained } = subjectOf(userId, p);
+  const { subject, contained } = subjectOf(userId, null, p);
   const starts = p.visits.map((v) => v.windowStart).sort();
   const ends = p.visits.map((v) => v.windowEnd).sort();
   return {
@@ -896,7 +996,8 @@ export const consentPurposeSystem = (base: string) => `${base}/CodeSystem/consen
 
 function consent(base: string, publicUrl: string, c: ConsentRecord): Resource {
   const person = { fullName: c.bookedName, phone: c.phone, email: c.email };
-  const { subject, contained } = subjectOf(c.userId, person);
+  const booking = c.bookingPersonId ? { id: c.bookingPersonId, fullName: c.bookedName } : null;
+  const { subject, contained } = subjectOf(c.userId, booking, person);
   return {
     resourceType: 'Consent',
     id: String(c.id),
@@ -943,7 +1044,12 @@ const consentsDef: ResourceDef = {
   refusedTarget: 'PATIENT_DETAIL',
   searchParams: [
     { name: '_id', type: 'token', documentation: 'The consent’s id.' },
-    { name: 'patient', type: 'reference', documentation: 'The patient’s account: Patient/{id}.' },
+    {
+      name: 'patient',
+      type: 'reference',
+      documentation:
+        'The patient: Patient/{id} (an account) or Patient/booking-{appointment id} (a booking made without one).',
+    },
   ],
   async read({ deps, base }, id) {
     const { rows } = await findConsents(deps.db, { ids: numericIds([id]) }, { count: 1, offset: 0 });
@@ -951,8 +1057,12 @@ const consentsDef: ResourceDef = {
     return c ? { resource: consent(base, deps.config.publicUrl, c), subjects: [consentSubject(c)] } : null;
   },
   async search({ deps, base }, params, page) {
-    const userIds = referenceIds(params, 'patient', 'Patient', base);
-    const { rows, total } = await findConsents(deps.db, { ids: ids(params), ...(userIds ? { userIds } : {}) }, page);
+    const patientRefs = patientReferences(params, 'patient', base);
+    const { rows, total } = await findConsents(
+      deps.db,
+      { ids: ids(params), ...(patientRefs ? { patients: patientRefs } : {}) },
+      page,
+    );
     return {
       resources: rows.map((c) => consent(base, deps.config.publicUrl, c)),
       total,

@@ -39,6 +39,38 @@ export function referenceIds(params: Params, name: string, type: string, base: s
   });
 }
 
+/** The id of the Patient of a booking made without an account: `booking-{appointment id}`. */
+export const BOOKING_PATIENT_PREFIX = 'booking-';
+
+/** The booking's id in `booking-34`, or null when it names no booking that could exist. */
+export function bookingPatientId(id: string): number | null {
+  if (!id.startsWith(BOOKING_PATIENT_PREFIX)) return null;
+  return numericIds([id.slice(BOOKING_PATIENT_PREFIX.length)])[0] ?? null;
+}
+
+/**
+ * The patients a `patient` reference names: accounts (`12`, `Patient/12`) and people who booked
+ * without one (`Patient/booking-34`). A reference that cannot exist matches nothing.
+ */
+export function patientReferences(
+  params: Params,
+  name: string,
+  base: string,
+): { userIds: number[]; bookingIds: number[] } | undefined {
+  const values = alternatives(params, name);
+  if (!values) return undefined;
+  const out = { userIds: [] as number[], bookingIds: [] as number[] };
+  for (const v of values) {
+    const local = v.startsWith(`${base}/`) ? v.slice(base.length + 1) : v;
+    const m = /^(?:Patient\/)?([^/]+)$/.exec(local);
+    if (!m) throw bad(name, 'a reference to Patient expected');
+    const booking = bookingPatientId(m[1]!);
+    if (booking !== null) out.bookingIds.push(booking);
+    else out.userIds.push(...numericIds([m[1]!]));
+  }
+  return out;
+}
+
 /** A token `code` or `system|code`: with a system, it must be the one expected (when one is). */
 export function tokens(params: Params, name: string, system?: string): string[] | undefined {
   const values = alternatives(params, name);
