@@ -220,6 +220,12 @@ for (const kind of dbKinds()) {
       const page = await t.app.inject({ method: 'GET', url: `/api/appointments/manage/${token}` });
       expect(page.statusCode, page.body).toBe(200);
       expect(page.json()).toMatchObject({ appointment: { id: Number(booked.id), fullName: 'Trần Thu Hà' } });
+      // Her data download, from the same link, names the channel of the consent the app stated for her.
+      const data = await t.app.inject({ method: 'GET', url: `/api/privacy/link/${token}/data` });
+      expect(data.statusCode, data.body).toBe(200);
+      expect(data.json().consents).toMatchObject([
+        { purpose: 'HEALTH_DATA', source: 'BOOKING', channel: 'FHIR', phone: '0961000202' },
+      ]);
     });
 
     it('sends the confirmation when the app named the doctor, as the front desk books', async () => {
