@@ -38,6 +38,37 @@ export function isDepositDue(
   );
 }
 
+/**
+ * A place held without a deposit and not yet booked (lapsed or not): a connected booking app's
+ * Appointment/$hold (issue 38, docs/FHIR.md). The server's rule (held-places.service) and Booking
+ * Manager's: until the app books it (its hold's end cleared) it is no booking staff may confirm,
+ * give a doctor, move or cancel; unbooked, the deposit holds' job releases it.
+ */
+export function isHeldPlace(a: {
+  status: string;
+  depositAmount: number | null;
+  depositDueAt: string | Date | null;
+  depositPaidAt: string | Date | null;
+}): boolean {
+  return (
+    a.depositDueAt != null &&
+    a.depositAmount == null &&
+    a.depositPaidAt == null &&
+    (a.status === 'PENDING' || a.status === 'CONFIRMED')
+  );
+}
+
+/** What staff read of a held place, and why they may not act on it yet. */
+export const HELD_PLACE_TEXT = {
+  /** "Giữ chỗ đến 09:45" (the hold's end, clinic time). */
+  until: (time: string) => `Giữ chỗ đến ${time}`,
+  /** Who holds it: only a connected app holds a place without a deposit. */
+  by: 'qua ứng dụng kết nối',
+  lapsed: 'Hết thời gian giữ chỗ, đang chờ trả lại chỗ',
+  refused:
+    'Chỗ này đang được giữ qua ứng dụng kết nối, chưa phải lịch hẹn: chờ ứng dụng đặt lịch (hoặc hết thời gian giữ chỗ) rồi mới xử lý',
+} as const;
+
 /** The visit's amount still due once the deposit she paid is counted; never below 0. */
 export const amountDueAfterDeposit = (amount: number, depositPaid: number) => Math.max(0, amount - depositPaid);
 

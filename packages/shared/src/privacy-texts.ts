@@ -13,8 +13,11 @@ export const PRIVACY_NOTICE = { version: '1.0', date: '2026-11-26', path: '/chin
 export const CONSENT_PURPOSES = ['HEALTH_DATA', 'MARKETING'] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
-/** Where the consent was given: a form on the site, a signed-in account, or in person at the desk. */
-export const CONSENT_CHANNELS = ['WEB', 'ACCOUNT', 'DESK'] as const;
+/**
+ * Where the consent was given: a form on the site, a signed-in account, in person at the desk, or
+ * through a connected booking app whose FHIR $book states it for her (issue 38, docs/FHIR.md).
+ */
+export const CONSENT_CHANNELS = ['WEB', 'ACCOUNT', 'DESK', 'FHIR'] as const;
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
 
 /** What a form collected under the consent; RENEWAL: a consent given again under a new notice. */
@@ -64,6 +67,16 @@ export const PRIVACY_TEXT = {
     'Tôi đồng ý để phòng khám lưu tên, số điện thoại và email của tôi nhằm báo cho tôi khi khung giờ này có chỗ trống.',
   /** The desk's box: the staff member asked in person and the patient agreed (channel DESK). */
   deskConsent: 'Bệnh nhân đã đồng ý cho phòng khám xử lý thông tin sức khỏe',
+  /** A connected booking app's $book: the app states that she agreed (channel FHIR, issue 38). */
+  clientConsent:
+    'Ứng dụng kết nối xác nhận bệnh nhân đã đồng ý cho phòng khám xử lý thông tin sức khỏe để đặt lịch khám',
+  /** Where a consent was given, as staff and she read it. */
+  consentChannels: {
+    WEB: 'Trang web',
+    ACCOUNT: 'Tài khoản',
+    DESK: 'Tại quầy',
+    FHIR: 'Ứng dụng kết nối (FHIR)',
+  } satisfies Record<ConsentChannel, string>,
   marketingConsent: 'Tôi đồng ý nhận bản tin sức khỏe qua email (có thể hủy bất cứ lúc nào).',
   commentNotice:
     'Tên và bình luận của bạn sẽ hiển thị công khai. Đừng viết thông tin sức khỏe hay liên hệ của bạn vào bình luận.',

@@ -157,7 +157,8 @@ function PersonalDataView({ data }: { data: PersonalData }) {
         <ul className="space-y-1">
           {data.consents.map((c) => (
             <li key={c.id}>
-              {CONSENT_PURPOSE_LABELS[c.purpose]} · phiên bản {c.noticeVersion} · {formatDateTime(c.givenAt)}
+              {CONSENT_PURPOSE_LABELS[c.purpose]} · {PRIVACY_TEXT.consentChannels[c.channel]} · phiên bản{' '}
+              {c.noticeVersion} · {formatDateTime(c.givenAt)}
               {c.withdrawnAt ? ` · đã rút lại ${formatDateTime(c.withdrawnAt)}` : ''}
             </li>
           ))}

@@ -126,7 +126,12 @@ export const APPOINTMENT_ACTION_VERBS: Record<AppointmentAction, string> = {
 
 /** Why a transition is refused: the codes of the bulk report (docs/PRODUCT.md §4). */
 export type RefusalCode =
-  'ALREADY_COMPLETED' | 'ALREADY_IN_STATUS' | 'HAS_PAYMENT_REQUEST' | 'CLOSED' | 'NOT_ALLOWED_FROM_STATUS';
+  | 'ALREADY_COMPLETED'
+  | 'ALREADY_IN_STATUS'
+  | 'HAS_PAYMENT_REQUEST'
+  | 'CLOSED'
+  | 'NOT_ALLOWED_FROM_STATUS'
+  | 'HELD_PLACE';
 
 export type TransitionCheck =
   | { ok: true; to: Status | null }

@@ -4,6 +4,8 @@ import {
   formatDate,
   can,
   checkTransition,
+  HELD_PLACE_TEXT,
+  isHeldPlace,
   MSG,
   PRIVACY_MSG,
   type AppointmentAction,
@@ -64,6 +66,11 @@ export function eventRow(
 
 /** Asks the shared state machine; a refusal becomes 403 (who) or 409 INVALID_TRANSITION (from which status). */
 export function assertTransition(action: AppointmentAction, row: AppointmentRow, actor: Actor): void {
+  // A place a connected app holds (issue 38) is no booking yet: confirmed, given a doctor or moved, its
+  // lapse would end a visit she was told of; cancelled, she would hear of one she never booked. The
+  // app books it or the deposit holds' job releases it. Her own cancel (a hold for her account) stands.
+  if (isHeldPlace(row) && !(actor.role === 'PATIENT' && action === 'cancel'))
+    throw new TransitionError(HELD_PLACE_TEXT.refused, 'HELD_PLACE');
   const check = checkTransition(action, row.status, {
     role: actor.role,
     isAssignedDoctor: row.doctorId === actor.id,

@@ -8,7 +8,12 @@ import {
 } from '@clinic/shared';
 import { freePlacesInRange } from '../appointments/booking/booking.service';
 import { makeAppointment } from '../appointments/booking/appointment-making.service';
-import { bookHeldPlace, cancelForClient, doctorIsBusy } from '../appointments/booking/held-places.service';
+import {
+  bookHeldPlace,
+  cancelForClient,
+  clientBookingNotices,
+  doctorIsBusy,
+} from '../appointments/booking/held-places.service';
 import { healthConsentForBooking } from '../consents/consent.service';
 import { allDepartments, bookingPeople, doctors, patientAccounts, type DepartmentRecord } from './fhir.repository';
 import type { FhirCaller } from './fhir-clients.service';
@@ -321,7 +326,25 @@ async function make(
       holdUntil,
       events: [{ action: 'CREATED', note: `FHIR: ${caller.name}` }],
       // The client states the patient's consent to her health data with the booking (not with a hold).
-      consents: holdUntil ? [] : [healthConsentForBooking(person.userId != null ? 'ACCOUNT' : 'WEB')],
+      consents: holdUntil ? [] : [healthConsentForBooking('FHIR')],
+      // A booking tells her what a public booking does, her private link with it; a hold tells no one.
+      manageLink: !holdUntil,
+      ...(holdUntil
+        ? {}
+        : {
+            messages: ({ row, department, manageToken }) =>
+              clientBookingNotices(
+                ctx.deps,
+                { ...row, paymentAmount: null },
+                {
+                  departmentName: department.departmentName,
+                  doctorName: doctor ? (doctor.fullName ?? doctor.username) : null,
+                  confirmed: doctor != null,
+                },
+                manageToken,
+                now,
+              ),
+          }),
     },
     null,
     now,
@@ -349,11 +372,14 @@ async function book(ctx: Ctx, ps: Parameter[], caller: FhirCaller): Promise<Oper
   // A held appointment: booked while its hold lasts.
   const id = Number(a.id);
   const given = a.resource ? await personOf(ctx, a.resource) : null;
-  const consent = healthConsentForBooking(given?.userId != null ? 'ACCOUNT' : 'WEB');
   await bookHeldPlace(
     ctx.deps,
     id,
-    { ...(given ? { fullName: given.fullName, phone: normalizePhone(given.phone) } : {}), consent },
+    {
+      ...(given ? { fullName: given.fullName, phone: normalizePhone(given.phone) } : {}),
+      consent: healthConsentForBooking('FHIR'),
+      client: caller.name,
+    },
     ctx.deps.clock.now(),
   );
   return { appointmentId: id };

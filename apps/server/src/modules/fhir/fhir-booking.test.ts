@@ -11,6 +11,7 @@ import { dbKinds } from '../../../test/databases';
 import { call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
 import { assertion, JWT_BEARER, newKeyPair, tokenRequest, validate, type KeyPair } from '../../../test/fhir';
 import { eq } from 'drizzle-orm';
+import { HELD_PLACE_TEXT } from '@clinic/shared';
 import { consents } from '../../db/schema';
 import { offerFreedPlaces } from '../appointments/waiting-list/waiting-list-offers.service';
 
@@ -186,6 +187,22 @@ for (const kind of dbKinds()) {
           .where(eq(consents.appointmentId, Number(id)));
       // A hold records no consent; the booking records the client's statement of hers.
       expect(await consentsOf(held.id)).toHaveLength(0);
+      // Staff see the hold and cannot make a booking of it before the client does, nor end one she never made.
+      for (const [action, body] of [
+        ['confirm', undefined],
+        ['confirm-with-doctor', { doctorId: s.doctor.userId }],
+        ['cancel', { reason: 'Khách đổi ý' }],
+      ] as const) {
+        const refused = await call(t.app, s.staff, 'PUT', `/api/appointments/${held.id}/${action}`, body);
+        expect(refused.json(), action).toMatchObject({
+          statusCode: 409,
+          code: 'INVALID_TRANSITION',
+          message: HELD_PLACE_TEXT.refused,
+        });
+      }
+      // Nor send her a link to a booking she has not made.
+      const link = await call(t.app, s.staff, 'POST', `/api/appointments/${held.id}/manage-link`);
+      expect(link.json()).toMatchObject({ statusCode: 409, message: HELD_PLACE_TEXT.refused });
       // A read-only client may find, not hold.
       outcome(
         await post('/fhir/Appointment/$hold', params({ name: 'appointment-resource', resource: p }), reader),
@@ -202,8 +219,9 @@ for (const kind of dbKinds()) {
       expect(booked.id).toBe(held.id);
       expect(booked.extension).toBeUndefined();
       expect(booked.status).toBe('pending');
+      // Stated by the client: the channel FHIR (the app itself is named in the booking's history).
       expect(await consentsOf(held.id)).toMatchObject([
-        { purpose: 'HEALTH_DATA', source: 'BOOKING', channel: 'WEB', phone: '0912000001' },
+        { purpose: 'HEALTH_DATA', source: 'BOOKING', channel: 'FHIR', phone: '0912000001', recordedById: null },
       ]);
       // Booked, the hold's end no longer releases it.
       const staff = await call(t.app, s.staff, 'GET', `/api/appointments/${held.id}`);

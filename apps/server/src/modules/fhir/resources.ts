@@ -984,6 +984,7 @@ const carePlansDef: ResourceDef = {
 /** What she agreed to, as the form or the desk put it to her. */
 function consentSentence(c: ConsentRecord): string {
   if (c.channel === 'DESK' && c.purpose === 'HEALTH_DATA') return PRIVACY_TEXT.deskConsent;
+  if (c.channel === 'FHIR' && c.purpose === 'HEALTH_DATA') return PRIVACY_TEXT.clientConsent;
   if (c.purpose === 'MARKETING') return PRIVACY_TEXT.marketingConsent;
   return c.source === 'WAITING_LIST' ? PRIVACY_TEXT.waitingConsent : PRIVACY_TEXT.healthConsent;
 }

@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MSG, MSG, PRIVACY_MSG, PRIVACY_NOTICE, STORAGE_KEYS } from '@clinic/shared';
+import { ACCOUNT_MSG, MSG, PRIVACY_MSG, PRIVACY_NOTICE, PRIVACY_TEXT, STORAGE_KEYS } from '@clinic/shared';
 import { routes } from '@/app/router';
 import { errorBody, makeUser, mockFetch, renderRoutes, storedInfoOf, storeSession } from '@/testing/render-app';
 
@@ -98,5 +98,47 @@ describe('SettingsPage', () => {
     expect(await screen.findByText(PRIVACY_MSG.renewed)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: PRIVACY_MSG.renewalTitle })).not.toBeInTheDocument();
     expect(JSON.parse(posts()[0]![1]!.body as string)).toEqual({ purpose: 'HEALTH_DATA', agree: true });
+  });
+
+  it('reads her data with the channel of each consent, a booking app’s named as such (issue 38)', async () => {
+    storeSession(storedInfoOf(patient));
+    const consent = (id: number, channel: string) => ({
+      id,
+      purpose: 'HEALTH_DATA',
+      source: 'BOOKING',
+      channel,
+      noticeVersion: PRIVACY_NOTICE.version,
+      phone: '0912345678',
+      email: null,
+      givenAt: '2026-03-02T03:00:00.000Z',
+      withdrawnAt: null,
+    });
+    mockFetch((url) => {
+      if (url === '/api/privacy/me/consents') return { body: { noticeVersion: PRIVACY_NOTICE.version, due: [] } };
+      if (url === '/api/privacy/me/requests') return { body: [] };
+      if (url === '/api/privacy/me/data')
+        return {
+          body: {
+            generatedAt: '2026-03-10T02:00:00.000Z',
+            noticeVersion: PRIVACY_NOTICE.version,
+            identity: { scope: 'ACCOUNT', emails: [], phones: [], userId: 12, appointmentId: null, provenUntil: null },
+            account: null,
+            appointments: [],
+            waitingList: [],
+            consents: [consent(1, 'FHIR'), consent(2, 'WEB')],
+            messages: [],
+            comments: [],
+            newsletter: [],
+            requests: [],
+          },
+        };
+      return { body: patient };
+    });
+    const { user } = renderRoutes(routes, '/settings');
+    await user.click(await screen.findByRole('button', { name: PRIVACY_TEXT.viewData }));
+    const view = await screen.findByRole('region', { name: 'Dữ liệu của tôi' });
+    const items = within(view).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Ứng dụng kết nối (FHIR)');
+    expect(items[1]).toHaveTextContent('Trang web');
   });
 });

@@ -7,6 +7,9 @@ import {
   canEdit,
   canMarkPaid,
   canRequestPayment,
+  clinicMoment,
+  HELD_PLACE_TEXT,
+  isHeldPlace,
   type Appointment,
   type AppointmentStatus,
   type Role,
@@ -28,7 +31,12 @@ export const BOOKING_ACTION_LABELS: Record<BookingAction, string> = {
   delete: 'Xóa vĩnh viễn',
 };
 
-export function bookingActions(a: Pick<Appointment, 'status'>, role: Role): BookingAction[] {
+/** What the actions read of an appointment: its status, and whether it is a place a connected app holds. */
+type ActedOn = Pick<Appointment, 'status' | 'depositAmount' | 'depositDueAt' | 'depositPaidAt'>;
+
+export function bookingActions(a: ActedOn, role: Role): BookingAction[] {
+  // A place a connected app holds is no booking yet: only looked at (the server refuses the rest too).
+  if (isHeldPlace(a)) return ['detail'];
   const who = { role };
   const allowed: [BookingAction, boolean][] = [
     ['detail', true],
@@ -52,7 +60,7 @@ const NEXT_STEP: Partial<Record<AppointmentStatus, BookingAction>> = {
   PAYMENT_REQUESTED: 'markPaid',
 };
 
-export function nextStep(a: Pick<Appointment, 'status'>, role: Role): BookingAction | null {
+export function nextStep(a: ActedOn, role: Role): BookingAction | null {
   const step = NEXT_STEP[a.status];
   return step && bookingActions(a, role).includes(step) ? step : null;
 }
@@ -60,4 +68,19 @@ export function nextStep(a: Pick<Appointment, 'status'>, role: Role): BookingAct
 /** A doctor declined the last assignment: the front desk must choose another (docs/PRODUCT.md §4). */
 export function declinedByDoctor(a: Pick<Appointment, 'status' | 'doctorId' | 'doctorResponse'>): boolean {
   return a.status === 'PENDING' && a.doctorId === null && !!a.doctorResponse;
+}
+
+/**
+ * A place a connected app holds (issue 38, docs/FHIR.md), in the row and the detail: "Giữ chỗ đến
+ * 09:45 · qua ứng dụng kết nối" while it lasts, or that it lapsed and waits for the job to free it.
+ */
+export function heldPlaceText(
+  a: Pick<Appointment, 'status' | 'depositAmount' | 'depositDueAt' | 'depositPaidAt'>,
+  now: Date,
+  timeZone: string,
+): string | null {
+  if (!isHeldPlace(a) || !a.depositDueAt) return null;
+  const due = new Date(a.depositDueAt);
+  if (due.getTime() <= now.getTime()) return HELD_PLACE_TEXT.lapsed;
+  return `${HELD_PLACE_TEXT.until(clinicMoment(due, timeZone).time)} · ${HELD_PLACE_TEXT.by}`;
 }

@@ -999,3 +999,66 @@ describe("BookingManagerPage: the detail's history shows what was sent (issue 27
     expect(await within(trail).findByRole('alert')).toHaveTextContent('Hệ thống đang gặp sự cố.');
   });
 });
+
+describe('BookingManagerPage: a place a connected booking app holds (FHIR $hold, issue 38)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('min-width'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as never;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  // Held until 09:45 clinic time (NOW is 09:15), no deposit: an app's hold. Beside it, a booking
+  // holding its slot for a deposit (09:45 too), which stays a booking staff act on.
+  const HELD = appointment(5, 'PENDING', { fullName: 'Lê Thị Hoa', depositDueAt: '2026-03-10T02:45:00.000Z' });
+  const LAPSED = appointment(6, 'PENDING', { fullName: 'Đỗ Thu Trang', depositDueAt: '2026-03-10T02:00:00.000Z' });
+  const DEPOSIT = appointment(7, 'PENDING', {
+    fullName: 'Phan Thị Yến',
+    depositAmount: 200_000,
+    depositDueAt: '2026-03-10T02:45:00.000Z',
+  });
+  const listed = (url: string) =>
+    url.startsWith('/api/appointments?')
+      ? { body: { ...PAGE, items: [HELD, LAPSED, DEPOSIT], total: 3 } satisfies AppointmentPage }
+      : undefined;
+
+  it('shows the hold on the row, with who holds it, and offers no step but the detail', async () => {
+    server(listed);
+    const { user } = open();
+    const row = await rowOf('Lê Thị Hoa');
+    expect(row).toHaveTextContent('Giữ chỗ đến 09:45 · qua ứng dụng kết nối');
+    expect(row).toHaveTextContent('Chờ xác nhận');
+    expect(within(row).queryByRole('button', { name: /Chỉ định bác sĩ/ })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Thao tác cho lịch hẹn #5' }));
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Xem chi tiết']);
+    await user.keyboard('{Escape}');
+
+    // Lapsed, it waits for the deposit holds' job to free it: still nothing to do.
+    const lapsed = await rowOf('Đỗ Thu Trang');
+    expect(lapsed).toHaveTextContent('Hết thời gian giữ chỗ, đang chờ trả lại chỗ');
+    expect(within(lapsed).queryByRole('button', { name: /Chỉ định bác sĩ/ })).not.toBeInTheDocument();
+
+    // A booking waiting for its deposit is a booking: its deposit, and the desk's next step.
+    const deposit = await rowOf('Phan Thị Yến');
+    expect(deposit).toHaveTextContent('Đặt cọc 200.000');
+    expect(deposit).not.toHaveTextContent('qua ứng dụng kết nối');
+    expect(within(deposit).getByRole('button', { name: /Chỉ định bác sĩ/ })).toBeInTheDocument();
+  });
+
+  it('shows the hold in the detail, without the edit, any other action or a link to send', async () => {
+    server(listed);
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Lê Thị Hoa' }, firstLoad));
+    const dialog = await screen.findByRole('dialog', { name: /Lịch hẹn #5/ });
+    expect(within(dialog).getByText('Giữ chỗ').nextElementSibling).toHaveTextContent(
+      'Giữ chỗ đến 09:45 · qua ứng dụng kết nối',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Chỉnh sửa' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Gửi lại liên kết' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Thao tác khác cho lịch hẹn #5' })).not.toBeInTheDocument();
+  });
+});

@@ -4,7 +4,9 @@ import {
   APPOINTMENT_TRAIL as T,
   clinicMoment,
   formatDate,
+  HELD_PLACE_TEXT,
   isAllowed,
+  isHeldPlace,
   refundOnCancelText,
   refusalReason,
   type AppointmentStatus,
@@ -177,6 +179,8 @@ export async function resendManageLink(deps: AppointmentDeps, id: number, actor:
   return deps.db.transaction(async (tx) => {
     const row = await lockAppointment(tx, id);
     if (!row) throw notFound();
+    // A place a connected app holds is no booking yet: its link goes with the app's booking (issue 38).
+    if (isHeldPlace(row)) throw new TransitionError(HELD_PLACE_TEXT.refused, 'HELD_PLACE');
     const view = (await findAppointmentView(tx, id))!;
     const data = mailDataOfView(view);
     if (!data) throw new BadRequestError(M.emailNoAddress, 'NO_EMAIL_ADDRESS');

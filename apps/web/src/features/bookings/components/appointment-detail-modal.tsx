@@ -10,6 +10,7 @@ import {
   formatVnd,
   MESSAGING_TEXT,
   isDepositDue,
+  isHeldPlace,
   PAYMENT_MSG,
   reachedBy,
   REACHED_TEXT,
@@ -36,7 +37,7 @@ import { useAppointment } from '../api/get-appointment';
 import { useAppointmentMessages } from '../api/get-appointment-messages';
 import { useAppointmentTrail } from '../api/get-appointment-trail';
 import { useResendManageLink } from '../api/resend-manage-link';
-import { BOOKING_ACTION_LABELS, bookingActions, declinedByDoctor } from '../booking-actions';
+import { BOOKING_ACTION_LABELS, bookingActions, declinedByDoctor, heldPlaceText } from '../booking-actions';
 import { ACTION_ICONS, type RowActionHandler } from './booking-row-parts';
 import { SlotWaitingList } from './slot-waiting-list';
 import { AppointmentPayments } from './appointment-payments';
@@ -229,7 +230,8 @@ export function AppointmentDetailModal({
               {a.user ? `@${a.user.username}` : 'Không có (đặt lịch không cần tài khoản)'}
             </DetailField>
           </dl>
-          {a.email && can(role, 'sendEmail') && <ResendManageLink appointment={a} />}
+          {/* A held place is no booking yet: no link to it is sent (the app's booking sends hers). */}
+          {a.email && can(role, 'sendEmail') && !isHeldPlace(a) && <ResendManageLink appointment={a} />}
           {onStartCarePlan && (
             <Button
               variant="secondary"
@@ -272,6 +274,9 @@ export function AppointmentDetailModal({
                 .filter(Boolean)
                 .join(' · ')}
             </DetailField>
+            {heldPlaceText(a, new Date(), zone) && (
+              <DetailField label="Giữ chỗ">{heldPlaceText(a, new Date(), zone)}</DetailField>
+            )}
             {a.depositAmount != null && (
               <DetailField label={PAYMENT_MSG.depositLabel}>
                 {formatVnd(a.depositAmount)}

@@ -16,10 +16,12 @@ import { depositStateText, formatDate, formatVnd, refundStateText, type Appointm
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { ActionMenu } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
+import { clinicTimeZone } from '@/lib/clinic-time-zone';
 import {
   BOOKING_ACTION_LABELS,
   bookingActions,
   declinedByDoctor,
+  heldPlaceText,
   nextStep,
   type BookingAction,
 } from '../booking-actions';
@@ -117,6 +119,8 @@ export function PaymentCell({ appointment }: { appointment: Appointment }) {
  * like a payment's, so a deposit paid while the list is open shows here by itself.
  */
 export function MoneyNotes({ appointment, now = new Date() }: { appointment: Appointment; now?: Date }) {
+  const held = heldPlaceText(appointment, now, clinicTimeZone());
+  if (held) return <span className="text-xs font-medium text-amber-800">{held}</span>;
   const deposit = depositStateText(appointment, now);
   const refund = appointment.refund ? refundStateText(appointment.refund) : null;
   if (!deposit && !refund) return null;

@@ -1,0 +1,2 @@
+ALTER TABLE "consents" DROP CONSTRAINT "consents_channel_check";--> statement-breakpoint
+ALTER TABLE "consents" ADD CONSTRAINT "consents_channel_check" CHECK ("consents"."channel" in ('WEB', 'ACCOUNT', 'DESK', 'FHIR'));
