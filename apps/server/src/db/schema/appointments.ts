@@ -106,6 +106,11 @@ export const appointments = pgTable(
     // Patient Control reads one person's visits by e-mail.
     index('appointments_email_idx').on(t.email, t.appointmentDate, t.status, t.doctorId),
     index('appointments_phone_idx').on(t.phone),
+    // FHIR's Patient?identifier= finds a booking by the citizen ID the desk recorded (issue 38): few
+    // bookings carry one, so the index holds only those.
+    index('appointments_citizen_id_idx')
+      .on(t.citizenId)
+      .where(sql`${t.citizenId} is not null`),
     // "nguyen" anywhere in name, phone or e-mail (three letters and more), and "le" at the start of the name.
     index('appointments_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('appointments_search_prefix_idx').using('btree', sql`${t.searchText} text_pattern_ops`),

@@ -51,6 +51,10 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
+    // FHIR's Patient?identifier= finds an account by her citizen ID (issue 38).
+    index('users_citizen_id_idx')
+      .on(t.citizenId)
+      .where(sql`${t.citizenId} is not null`),
     check('users_gender_check', sql`${t.gender} is null or ${inList(t.gender, GENDERS)}`),
     check('users_role_check', inList(t.role, ROLES)),
     check('users_citizen_id_check', sql`${t.citizenId} is null or ${t.citizenId} ~ '^[0-9]{12}$'`),

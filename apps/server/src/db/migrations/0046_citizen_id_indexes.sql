@@ -1,0 +1,2 @@
+CREATE INDEX "users_citizen_id_idx" ON "users" USING btree ("citizen_id") WHERE "users"."citizen_id" is not null;--> statement-breakpoint
+CREATE INDEX "appointments_citizen_id_idx" ON "appointments" USING btree ("citizen_id") WHERE "appointments"."citizen_id" is not null;
