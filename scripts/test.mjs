@@ -39,10 +39,8 @@ const hasChrome = need(
 );
 
 // Steps in one group run at once. The first group's are independent and each mostly one core's
-// work, so on two cores they take about half as long together. The server's tests use every core
-// and time what they test: they run alone. The browser journeys mostly wait (for a page, a list's
-// refresh, a job's turn): a journey and its server used about a fifth of a core on a 2-core
-// machine, so the web app's tests run beside them and take the cores they leave (README › Tests).
+// work, so on two cores they take about half as long together; the later ones use every core, or
+// time what they test, and run alone.
 const groups = [
   [
     ['typecheck', 'npm', ['run', 'typecheck']],
@@ -50,10 +48,8 @@ const groups = [
     ['shared', 'npm', ['run', 'test', '-w', 'packages/shared']],
   ],
   [['server', 'npm', ['run', 'test', '-w', 'apps/server']]],
-  [
-    ['web', 'npm', ['run', 'test', '-w', 'apps/web']],
-    ...(hasChrome ? [['e2e', 'npm', ['run', 'test', '-w', 'e2e']]] : []),
-  ],
+  [['web', 'npm', ['run', 'test', '-w', 'apps/web']]],
+  ...(hasChrome ? [[['e2e', 'npm', ['run', 'test', '-w', 'e2e']]]] : []),
 ]
   .map((group) => group.filter(([name]) => only.length === 0 || only.includes(name)))
   .filter((group) => group.length > 0);
