@@ -82,7 +82,9 @@ test('a visitor opens the privacy notice, downloads her data from her private li
   await mine.getByRole('button', { name: 'Xem dữ liệu của tôi' }).click();
   const view = page.getByRole('region', { name: 'Dữ liệu của tôi' });
   await expect(view.getByText(/Tư vấn riêng tư/)).toBeVisible();
-  await expect(view.getByText(/Xử lý thông tin sức khỏe để đặt và thực hiện lịch khám · phiên bản 1\.0/)).toBeVisible();
+  await expect(
+    view.getByText(/Xử lý thông tin sức khỏe để đặt và thực hiện lịch khám · Trang web · phiên bản 1\.0/),
+  ).toBeVisible();
   await expect(view).not.toContainText('nguoi.khac@example.vn');
   const downloading = page.waitForEvent('download');
   await mine.getByRole('button', { name: 'Tải dữ liệu (JSON)' }).click();
@@ -150,7 +152,9 @@ test('a patient who booked with her phone only sees her booking from her link; t
   await expect(view.getByText(/theo lịch hẹn #\d+ của liên kết này/)).toBeVisible();
   await expect(view.getByRole('heading', { name: 'Lịch hẹn (1)' })).toBeVisible();
   await expect(view.getByText(/Hà Thị Sim · 0988700333 · Lý do: Khám thai định kỳ/)).toBeVisible();
-  await expect(view.getByText(/Xử lý thông tin sức khỏe để đặt và thực hiện lịch khám · phiên bản 1\.0/)).toBeVisible();
+  await expect(
+    view.getByText(/Xử lý thông tin sức khỏe để đặt và thực hiện lịch khám · Trang web · phiên bản 1\.0/),
+  ).toBeVisible();
   // Anything wider needs the code; she has no e-mail to receive it.
   await expect(
     mine.getByRole('group', { name: 'Xem mọi dữ liệu theo email hoặc số điện thoại của tôi' }),
