@@ -30,17 +30,30 @@ export async function expectAccessible(page: Page) {
   // A toast fading in is half transparent for a moment: check what the person sees once it has settled.
   // Settled means two frames in a row with nothing moving: a toast mounted by the last answer starts
   // its fade a frame after the click that caused it.
-  await page.waitForFunction(async () => {
-    const still = () =>
-      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    if (!still()) return false;
-    await frame();
-    await frame();
-    return still();
-  });
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const settled = () =>
+    page.waitForFunction(async () => {
+      const still = () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      if (!still()) return false;
+      await frame();
+      await frame();
+      return still();
+    });
+  const serious = async () => {
+    await settled();
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  };
+  let bad = await serious();
+  // A toast that an answer arriving during the check mounted was still fading in when axe measured
+  // it (seen on a loaded machine): measured again once it has settled. A toast whose colours are
+  // really too faint fails the second time too.
+  const inToast = (v: (typeof bad)[number]) =>
+    v.id === 'color-contrast' && v.nodes.every((n) => n.target.join(' ').includes('[role="status"]'));
+  if (bad.length > 0 && bad.every(inToast)) bad = await serious();
   expect(
     bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
