@@ -7,7 +7,12 @@
  * real interval and fell behind under load (160 ms for 200 ms here), where a test measures durations.
  */
 const offset = Number(process.env.CLOCK_OFFSET_MS ?? 0);
-if (offset) {
+// Once per process: a worker runs this file again before each test file it takes (vitest.config.ts,
+// isolate: false), and a second Proxy over the first would move the clock twice.
+const MOVED = Symbol.for('clinic.test.clockMoved');
+const marks = globalThis as unknown as Record<symbol, boolean>;
+if (offset && !marks[MOVED]) {
+  marks[MOVED] = true;
   const RealDate = Date;
   const now = () => RealDate.now() + offset;
   globalThis.Date = new Proxy(RealDate, {
