@@ -123,6 +123,7 @@ export function StartCarePlanModal({
     register,
     handleSubmit,
     control,
+    getValues,
     setValue,
     formState: { errors, submitCount },
   } = useForm<StartValues, unknown, StartFields>({
@@ -145,12 +146,17 @@ export function StartCarePlanModal({
   const template = active.find((t) => String(t.id) === watched.templateId);
   const anchors: readonly CarePlanAnchor[] = template?.anchors ?? [];
 
-  // A template that allows one anchor chooses it; another template starts the choice again.
+  // A template that allows one anchor chooses it; another template starts the choice again. Once,
+  // when the template changes, and with the anchor as it is then: an effect runs a moment after the
+  // render, and an anchor she picked in that moment (a busy computer, a quick hand) was wiped by the
+  // value the render had seen.
   useEffect(() => {
     if (!template) return;
-    if (template.anchors.length === 1) setValue('anchor', template.anchors[0]!);
-    else if (!template.anchors.includes(watched.anchor as CarePlanAnchor)) setValue('anchor', '');
-  }, [template, watched.anchor, setValue]);
+    const current = getValues('anchor');
+    if (template.anchors.length === 1) {
+      if (current !== template.anchors[0]) setValue('anchor', template.anchors[0]!);
+    } else if (current && !template.anchors.includes(current as CarePlanAnchor)) setValue('anchor', '');
+  }, [template, getValues, setValue]);
 
   const [proposed, setProposed] = useState<{ request: string; proposal: CarePlanProposal } | null>(null);
   const [choices, setChoices] = useState<Record<string, VisitChoice>>({});
