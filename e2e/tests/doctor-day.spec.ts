@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { bookViaApi, clinicWeekday, emptySlotDay, expectAccessible, signIn, snap, tokenOf } from './helpers';
+import {
+  bookViaApi,
+  clinicWeekday,
+  emptySlotDay,
+  expectAccessible,
+  signIn,
+  snap,
+  tokenOf,
+  windowHistorySettled,
+} from './helpers';
 
 const DOCTOR = 'BS. Nguyễn Văn An';
 
@@ -160,11 +169,7 @@ test('a doctor writes notes with a follow-up on the visit he chooses among those
   await expect(detail.getByText('Xét nghiệm máu bình thường. Bổ sung acid folic.')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
-  // Closing the window takes its history entry back (the back button closes windows, issue 25): a
-  // navigation started before that entry is gone races the browser's own traversal.
-  await expect
-    .poll(() => page.evaluate(() => (history.state as { modalMarker?: string } | null)?.modalMarker ?? null))
-    .toBeNull();
+  await windowHistorySettled(page);
 
   // The visit is history now.
   await openAs(page, 'staff', '/admin/booking-history', 'Lịch sử Đặt lịch');

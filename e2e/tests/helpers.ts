@@ -30,6 +30,15 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 }
 
+/**
+ * Waits until a closed window has taken its history entry back (useBackCloses, issue 25): the back
+ * lands a moment after the window closes, and a goto made before it is aborted by it
+ * (net::ERR_ABORTED, now and then on a loaded machine).
+ */
+export async function windowHistorySettled(page: Page) {
+  await page.waitForFunction(() => !(history.state as { modalMarker?: string } | null)?.modalMarker);
+}
+
 /** axe must find nothing serious or critical. */
 export async function expectAccessible(page: Page) {
   // A toast fading in is half transparent for a moment: check what the person sees once it has settled.

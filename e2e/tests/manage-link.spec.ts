@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { agreeToHealthData, agreeToWaitingList, clinicWeekday, emptySlotDay, expectAccessible, snap } from './helpers';
+import {
+  agreeToHealthData,
+  agreeToWaitingList,
+  clinicWeekday,
+  emptySlotDay,
+  expectAccessible,
+  snap,
+  windowHistorySettled,
+} from './helpers';
 import { linkFromMail } from './mailbox';
 
 /** The time tiles are radio buttons drawn as labels: a person clicks the tile. */
@@ -130,7 +138,8 @@ test('a visitor books the last place of a slot, opens her private link from the 
   await expect(page.getByRole('button', { name: 'Đổi lịch hẹn' })).toHaveCount(0);
   await snap(page, testInfo, 'manage-link-cancelled');
 
-  // A link that does not exist says what to do.
+  // A link that does not exist says what to do (once the cancel window's history entry is gone).
+  await windowHistorySettled(page);
   await page.goto(`/appointment/manage/${'x'.repeat(43)}`);
   await expect(page.getByText(/Liên kết quản lý lịch hẹn không đúng hoặc đã hết hạn/)).toBeVisible();
   await expect(page.getByRole('link', { name: /Gọi hotline/ })).toHaveAttribute('href', /^tel:/);

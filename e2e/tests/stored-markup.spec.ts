@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
-import { bookViaApi, clinicWeekday, signIn, snap, tokenOf, watchConsole } from './helpers';
+import { bookViaApi, clinicWeekday, signIn, snap, tokenOf, watchConsole, windowHistorySettled } from './helpers';
 
 /**
  * Stored text is text (issue 11). A post, a comment, a patient's name, appointment reasons, a
@@ -316,9 +316,7 @@ async function signInAs(page: Page, username: string, password: string) {
 }
 
 async function open(page: Page, path: string, heading: string | RegExp) {
-  // A window closed by Escape takes its history entry back (useBackCloses) a moment later: a goto
-  // made before that back has landed is aborted by it (net::ERR_ABORTED on a phone, now and then).
-  await page.waitForFunction(() => !(history.state as { modalMarker?: string } | null)?.modalMarker);
+  await windowHistorySettled(page);
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
