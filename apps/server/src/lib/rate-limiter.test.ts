@@ -35,6 +35,23 @@ describe('createMemoryRateLimiter', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL ?? (process.env.CI ? 'redis://127.0.0.1:6379' : undefined);
 describe.runIf(redisUrl)('createRedisRateLimiter', () => {
+  it('lets a burst arriving while it connects wait for the connection together, without piling listeners on it', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    const limiter = createRedisRateLimiter(redisUrl!, `test:${Date.now()}:${Math.random()}:`, { timeoutMs: 3_000 });
+    try {
+      // Thirty requests in the moment the connection is being made (a server's start, a reconnect).
+      const results = await Promise.all(Array.from({ length: 30 }, () => limiter.hit('burst', 100, 60)));
+      expect(results.every((r) => r.allowed)).toBe(true);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.includes('MaxListenersExceeded'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await limiter.close();
+    }
+  });
+
   it('shares one count between two server processes', async () => {
     const prefix = `test:${Date.now()}:${Math.random()}:`;
     // Time enough to connect on a loaded machine: this is about sharing the count, not Redis's deadline.

@@ -108,20 +108,25 @@ export function createRedisRateLimiter(
     failedUntil = now() + retryAfterMs;
     lastOk = false;
   };
-  // A connection on its way (at start, or coming back) is waited for, within the same bound.
+  // A connection on its way (at start, or coming back) is waited for, within the same bound. The
+  // requests arriving meanwhile share one wait: one listener each piled up past Node's warning
+  // (eleven 'ready' listeners) in a burst.
+  let waiting: Promise<boolean> | null = null;
   const ready = async (): Promise<boolean> => {
     if (redis.status === 'ready') return true;
     if (redis.status === 'end' || redis.status === 'close') return false;
-    return new Promise<boolean>((resolve) => {
+    waiting ??= new Promise<boolean>((resolve) => {
       const done = (ok: boolean) => {
         clearTimeout(timer);
         redis.off('ready', onReady);
+        waiting = null;
         resolve(ok);
       };
       const onReady = () => done(true);
       const timer = setTimeout(() => setImmediate(() => done(redis.status === 'ready')), timeoutMs);
       redis.once('ready', onReady);
     });
+    return waiting;
   };
   /**
    * The answer of `call`, or a rejection once `timeoutMs` have passed without one. A timer that fires
