@@ -4,7 +4,7 @@ import type { ModuleOptions } from '../../deps';
 import { AppError, TooManyRequestsError } from '../../lib/errors';
 import { bearerToken } from '../../plugins/auth';
 import { resolveSession } from '../auth/auth.service';
-import { recordAccess } from '../privacy/access-log.service';
+import { recordAccess, recordAccesses } from '../privacy/access-log.service';
 import { capabilityStatement, COMMON_SEARCH_PARAMS, INTERACTIONS, smartConfiguration } from './capability';
 import { fhirBase, fhirCaller, issueToken, type FhirCaller, type TokenRequest } from './fhir-clients.service';
 import { FhirError, OAuthError, operationOutcome, type IssueType } from './outcome';
@@ -210,17 +210,19 @@ export const fhirRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { deps 
     // A HEAD answers no body: nothing was read. A patient reading her own is no back-office read.
     if (req.method === 'HEAD' || req.fhirPatient) return;
     const caller = req.fhirCaller!;
-    for (const subject of subjects) {
-      await recordAccess(deps, {
+    // A search's page at once: one insert for its records, in the page's order.
+    await recordAccesses(
+      deps,
+      subjects.map((subject) => ({
         actor: { id: null, username: caller.name, role: FHIR_CLIENT_ACTOR },
         target: subject.target,
-        outcome: 'READ',
+        outcome: 'READ' as const,
         ...(subject.appointmentId ? { appointmentId: subject.appointmentId } : {}),
         ...(subject.subjectEmail ? { subjectEmail: subject.subjectEmail } : {}),
         ...(subject.subjectName ? { subjectName: subject.subjectName } : {}),
         address: req.ip,
-      });
-    }
+      })),
+    );
   };
 
   /**

@@ -245,6 +245,27 @@ for (const kind of dbKinds()) {
       expect(rows[0]).toMatchObject({ actorName: `Hệ thống ${CLIENT}`, actorRole: 'FHIR_CLIENT', outcome: 'READ' });
     });
 
+    it("writes one access record for each Appointment of a search page, written together, and the log's chain holds", async () => {
+      const page = await bundle('/fhir/Appointment?_count=5');
+      const read = page.entry!.map((e) => Number(e.resource.id));
+      expect(read.length).toBe(5);
+      for (const id of read) {
+        const res = await call(t.app, s.admin, 'GET', `/api/privacy/access-log?appointmentId=${id}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const rows = res.json().items as {
+          actorName: string;
+          actorRole: string;
+          outcome: string;
+          subjectName: string;
+        }[];
+        expect(rows[0]).toMatchObject({ actorName: `Hệ thống ${CLIENT}`, actorRole: 'FHIR_CLIENT', outcome: 'READ' });
+        expect(rows[0]!.subjectName).toBeTruthy();
+      }
+      const verified = await call(t.app, s.admin, 'GET', '/api/privacy/access-log/verify');
+      expect(verified.statusCode, verified.body).toBe(200);
+      expect(verified.json()).toMatchObject({ broken: null });
+    });
+
     it('answers bad input with a 4xx OperationOutcome, never a 5xx', async () => {
       outcome(await get('/fhir/Observation'), 404);
       outcome(await get('/fhir/Patient/999999'), 404);

@@ -13,7 +13,7 @@ import {
 import type { AccessRecordRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { CSV_BOM, csvRow } from '../../lib/csv';
-import { allAccessRecords, insertAccessRecord, listAccessRecords } from './privacy.repository';
+import { allAccessRecords, insertAccessRecords, listAccessRecords } from './privacy.repository';
 
 /**
  * Who read whose health data (issue 26). A record is written for every back-office read of a
@@ -34,18 +34,30 @@ export type AccessEvent = {
 };
 
 export async function recordAccess(deps: Pick<AppDeps, 'db' | 'clock'>, e: AccessEvent): Promise<void> {
-  await insertAccessRecord(deps.db, {
-    accessedAt: deps.clock.now(),
-    actorId: e.actor.id,
-    actorName: e.actor.username,
-    actorRole: e.actor.role,
-    target: e.target,
-    outcome: e.outcome,
-    appointmentId: e.appointmentId ?? null,
-    subjectEmail: e.subjectEmail?.toLowerCase() ?? null,
-    subjectName: e.subjectName ?? null,
-    address: e.address,
-  });
+  await recordAccesses(deps, [e]);
+}
+
+/** Several reads answered at once (a FHIR search's page): one record each, written together. */
+export async function recordAccesses(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  events: readonly AccessEvent[],
+): Promise<void> {
+  const accessedAt = deps.clock.now();
+  await insertAccessRecords(
+    deps.db,
+    events.map((e) => ({
+      accessedAt,
+      actorId: e.actor.id,
+      actorName: e.actor.username,
+      actorRole: e.actor.role,
+      target: e.target,
+      outcome: e.outcome,
+      appointmentId: e.appointmentId ?? null,
+      subjectEmail: e.subjectEmail?.toLowerCase() ?? null,
+      subjectName: e.subjectName ?? null,
+      address: e.address,
+    })),
+  );
 }
 
 function toDto(r: AccessRecordRow): AccessRecord {

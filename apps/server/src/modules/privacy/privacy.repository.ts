@@ -403,22 +403,30 @@ export type NewAccessRecord = Omit<typeof accessRecords.$inferInsert, 'id' | 'su
 };
 
 /**
- * Writes one access record. Whose: the appointment's person as it is now (one statement, whether the
- * answer came from the database or from memory), or the e-mail read by; a name given comes first.
+ * Writes access records in one statement, in the order given (the chain's trigger links each in
+ * turn). Whose: the appointment's person as it is now (whether the answer came from the database or
+ * from memory), or the e-mail read by; a name given comes first. A FHIR search page names its 20 to
+ * 100 people at once: one insert, not one per person.
  */
-export async function insertAccessRecord(db: Db, r: NewAccessRecord): Promise<void> {
-  const email = r.subjectEmail ?? null;
-  const appointmentId = r.appointmentId ?? null;
+export async function insertAccessRecords(db: Db, records: readonly NewAccessRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  const rows = records.map(
+    (r, i) => sql`(${i}::integer, ${r.accessedAt.toISOString()}::timestamptz, ${r.actorId ?? null}::integer,
+      ${r.actorName ?? null}::text, ${r.actorRole ?? null}::text, ${r.target}::text, ${r.outcome}::text,
+      ${r.appointmentId ?? null}::integer, ${r.subjectEmail ?? null}::text, ${r.subjectName ?? null}::text,
+      ${r.address ?? null}::text)`,
+  );
   await db.execute(sql`
     insert into access_records (accessed_at, actor_id, actor_name, actor_role, target, outcome, appointment_id, subject_email, subject_name, address)
-    select ${r.accessedAt.toISOString()}::timestamptz, ${r.actorId ?? null}::integer, ${r.actorName ?? null}::text,
-           ${r.actorRole ?? null}::text, ${r.target}::text, ${r.outcome}::text, ${appointmentId}::integer,
-           coalesce(${email}::text, a.email),
-           coalesce(${r.subjectName ?? null}::text, a.full_name,
-                    (select s.full_name from patient_summaries s where s.doctor_id = 0 and s.email = ${email}::text)),
-           ${r.address ?? null}::text
-    from (select 1) one
-    left join appointments a on a.id = ${appointmentId}::integer
+    select r.accessed_at, r.actor_id, r.actor_name, r.actor_role, r.target, r.outcome, r.appointment_id,
+           coalesce(r.subject_email, a.email),
+           coalesce(r.subject_name, a.full_name,
+                    (select s.full_name from patient_summaries s where s.doctor_id = 0 and s.email = r.subject_email)),
+           r.address
+    from (values ${sql.join(rows, sql`, `)})
+      as r(ord, accessed_at, actor_id, actor_name, actor_role, target, outcome, appointment_id, subject_email, subject_name, address)
+    left join appointments a on a.id = r.appointment_id
+    order by r.ord
   `);
 }
 
