@@ -138,6 +138,10 @@ export async function makeAppointment(
   return made;
 }
 
+/** Whether her private link can reach her: by e-mail, or by Zalo/SMS to a mobile phone (issue 27). */
+export const linkReaches = (person: { email: string | null; phone: string }) =>
+  !!(person.email || mobileMsisdn(person.phone));
+
 /** As makeAppointment, but a full or held slot is an answer, not an error (the sample data tries another). */
 export async function tryMakeAppointment(
   db: Db,
@@ -160,8 +164,7 @@ export async function tryMakeAppointment(
     followUpOfId: request.followUpOfId ?? null,
     searchText: appointmentSearchText(person),
   };
-  // The private link goes by e-mail, or by Zalo/SMS to a mobile phone (issue 27).
-  const manageToken = request.manageLink && (person.email || mobileMsisdn(person.phone)) ? newToken() : null;
+  const manageToken = request.manageLink && linkReaches(person) ? newToken() : null;
   const payLink = request.holdForDeposit && depositAmount != null ? request.holdForDeposit.newPayLink() : null;
   const deposit =
     payLink && depositAmount != null

@@ -1,4 +1,4 @@
-import { isHeldPlace, mobileMsisdn } from '@clinic/shared';
+import { isHeldPlace } from '@clinic/shared';
 import type { AppDeps } from '../../../deps';
 import { ConflictError, NotFoundError } from '../../../lib/errors';
 import { recordConsent, type BookingConsent } from '../../consents/consent.service';
@@ -14,6 +14,7 @@ import {
   updateAppointment,
 } from '../appointments.repository';
 import { endVisit } from '../life-cycle/end-visit.service';
+import { linkReaches } from './appointment-making.service';
 import { issueManageLink, manageUrl } from '../private-link/manage-token';
 
 /**
@@ -50,9 +51,6 @@ export function clientBookingNotices(
     names.confirmed ? appointmentConfirmedEmail(data, { timeZone: deps.timeZone, now }) : bookingReceivedKept(data),
   ];
 }
-
-/** Whether her private link can reach her: an e-mail, or a mobile for Zalo/SMS (as makeAppointment's rule). */
-export const linkReaches = (a: { email: string | null; phone: string }) => !!(a.email || mobileMsisdn(a.phone));
 
 /**
  * Books a held place while its hold lasts: 409 when it is not held or its hold has lapsed, or when
