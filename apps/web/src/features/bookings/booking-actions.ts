@@ -74,11 +74,7 @@ export function declinedByDoctor(a: Pick<Appointment, 'status' | 'doctorId' | 'd
  * A place a connected app holds (issue 38, docs/FHIR.md), in the row and the detail: "Giữ chỗ đến
  * 09:45 · qua ứng dụng kết nối" while it lasts, or that it lapsed and waits for the job to free it.
  */
-export function heldPlaceText(
-  a: Pick<Appointment, 'status' | 'depositAmount' | 'depositDueAt' | 'depositPaidAt'>,
-  now: Date,
-  timeZone: string,
-): string | null {
+export function heldPlaceText(a: ActedOn, now: Date, timeZone: string): string | null {
   if (!isHeldPlace(a) || !a.depositDueAt) return null;
   const due = new Date(a.depositDueAt);
   if (due.getTime() <= now.getTime()) return HELD_PLACE_TEXT.lapsed;

@@ -16,12 +16,12 @@ import { saveFile } from '@/lib/save-file';
 import { downloadAccessLog, useAccessLog, type AccessLogFilter } from './api/get-access-log';
 import { useVerifyAccessLog } from './api/verify-access-log';
 
-/** Who read whose health data (ADMIN, issue 26): a person's log by her e-mail or one appointment, and its CSV. */
 /** Who read, in words: a role's name, or an outside system reading through FHIR (issue 38). */
 function readerKind(role: Role | typeof FHIR_CLIENT_ACTOR): string {
   return role === FHIR_CLIENT_ACTOR ? 'ứng dụng kết nối FHIR' : ROLE_LABELS[role];
 }
 
+/** Who read whose health data (ADMIN, issue 26): a person's log by her e-mail or one appointment, and its CSV. */
 export default function AccessLogPage() {
   usePageTitle(PRIVACY_TEXT.accessLogTitle);
   const [draft, setDraft] = useState({ email: '', appointmentId: '' });

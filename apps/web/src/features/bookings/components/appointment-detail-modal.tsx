@@ -167,6 +167,8 @@ export function AppointmentDetailModal({
   const a = detail.data ?? appointment;
   if (!a) return null;
   const zone = clinicTimeZone();
+  // A place a connected app holds: until when (or that it lapsed), instead of a booking's next steps.
+  const held = heldPlaceText(a, new Date(), zone);
   const actions = bookingActions(a, role).filter((action) => action !== 'detail' && action !== 'edit');
   const act = (action: Parameters<RowActionHandler>[0]) => {
     onClose();
@@ -274,9 +276,7 @@ export function AppointmentDetailModal({
                 .filter(Boolean)
                 .join(' · ')}
             </DetailField>
-            {heldPlaceText(a, new Date(), zone) && (
-              <DetailField label="Giữ chỗ">{heldPlaceText(a, new Date(), zone)}</DetailField>
-            )}
+            {held && <DetailField label="Giữ chỗ">{held}</DetailField>}
             {a.depositAmount != null && (
               <DetailField label={PAYMENT_MSG.depositLabel}>
                 {formatVnd(a.depositAmount)}
