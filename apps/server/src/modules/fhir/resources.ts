@@ -34,6 +34,7 @@ import {
   bookingPeople,
   patientAccounts,
   type AccessRecordRecord,
+  type AppointmentFilter,
   type AppointmentRecord,
   type BookingPersonRecord,
   type ConsentRecord,
@@ -92,6 +93,24 @@ export const NEEDS: Record<'read' | 'search-type', Interaction> = { read: 'r', '
 
 export const departmentSystem = (base: string) => `${base}/CodeSystem/department`;
 export const accountSystem = (base: string) => `${base}/sid/patient-account`;
+
+/** Search parameters several resources share (the doctor: PractitionerRole and the visits; the patient: the visits and Consent). */
+const PATIENT_PARAM: SearchParamDef = {
+  name: 'patient',
+  type: 'reference',
+  documentation:
+    'The patient: Patient/{id} (an account) or Patient/booking-{appointment id} (a booking made without one).',
+};
+const DOCTOR_PARAM: SearchParamDef = {
+  name: 'practitioner',
+  type: 'reference',
+  documentation: 'The doctor: Practitioner/{id}.',
+};
+const VISIT_DATE_PARAM: SearchParamDef = {
+  name: 'date',
+  type: 'date',
+  documentation: 'The visit’s start, with the prefixes eq, ge, gt, le, lt.',
+};
 /** A booking's number: the identifier of the Patient of a booking made without an account. */
 export const bookingSystem = (base: string) => `${base}/sid/booking`;
 
@@ -240,7 +259,7 @@ const practitionerRoles: ResourceDef = {
   documentation: 'A doctor in his department (one role per doctor; its id is the doctor’s).',
   searchParams: [
     { name: '_id', type: 'token', documentation: 'The role’s id (the doctor’s).' },
-    { name: 'practitioner', type: 'reference', documentation: 'The doctor: Practitioner/{id}.' },
+    DOCTOR_PARAM,
     { name: 'service', type: 'reference', documentation: 'The department: HealthcareService/{id}.' },
   ],
   async read({ deps, base }, id) {
@@ -522,6 +541,53 @@ function appointment(base: string, timeZone: string, a: AppointmentRecord, depts
   };
 }
 
+/** The FHIR statuses a search names, each one this resource has (else 400). */
+function knownStatuses(params: Params, system: string, known: readonly string[]): string[] | undefined {
+  const statuses = tokens(params, 'status', system);
+  for (const s of statuses ?? [])
+    if (!known.includes(s)) throw new FhirError(400, 'invalid', `Search parameter 'status': unknown status '${s}'`);
+  return statuses;
+}
+
+/** What a search of visits (Appointment, Encounter) asks besides the status: ids, the day, the patient, the doctor. */
+function visitFilter(params: Params, base: string, timeZone: string): AppointmentFilter {
+  const bounds = dateBounds(params, 'date', timeZone);
+  const patientRefs = patientReferences(params, 'patient', base);
+  const doctorIds = referenceIds(params, 'practitioner', 'Practitioner', base);
+  return {
+    ids: ids(params),
+    ...(bounds ? { bounds } : {}),
+    ...(patientRefs ? { patients: patientRefs } : {}),
+    ...(doctorIds ? { doctorIds } : {}),
+  };
+}
+
+type VisitResource = (base: string, timeZone: string, a: AppointmentRecord, depts: DepartmentRecord[]) => Resource;
+
+/** The appointments a filter finds, with the departments they name, as `make` serves them. */
+async function visitsAs(
+  make: VisitResource,
+  { deps, base }: Ctx,
+  filter: AppointmentFilter,
+  page: Paging,
+): Promise<Found> {
+  const [{ rows, total }, depts] = await Promise.all([
+    findAppointments(deps.db, filter, page),
+    allDepartments(deps.db),
+  ]);
+  return {
+    resources: rows.map((a) => make(base, deps.timeZone, a, depts)),
+    total,
+    subjects: rows.map(appointmentSubject),
+  };
+}
+
+/** One visit read by its id, as `make` serves it. */
+async function visitAs(make: VisitResource, ctx: Ctx, filter: AppointmentFilter) {
+  const found = await visitsAs(make, ctx, filter, { count: 1, offset: 0 });
+  return found.resources[0] ? { resource: found.resources[0], subjects: found.subjects } : null;
+}
+
 const appointmentSubject = (a: AppointmentRecord): Subject => ({
   target: 'APPOINTMENT_DETAIL',
   appointmentId: a.id,
@@ -534,53 +600,32 @@ const appointmentsDef: ResourceDef = {
   refusedTarget: 'APPOINTMENT_DETAIL',
   searchParams: [
     { name: '_id', type: 'token', documentation: 'The appointment’s id.' },
-    { name: 'date', type: 'date', documentation: 'The visit’s start, with the prefixes eq, ge, gt, le, lt.' },
-    {
-      name: 'patient',
-      type: 'reference',
-      documentation:
-        'The patient: Patient/{id} (an account) or Patient/booking-{appointment id} (a booking made without one).',
-    },
-    { name: 'practitioner', type: 'reference', documentation: 'The doctor: Practitioner/{id}.' },
+    VISIT_DATE_PARAM,
+    PATIENT_PARAM,
+    DOCTOR_PARAM,
     { name: 'status', type: 'token', documentation: 'The FHIR status (docs/FHIR.md maps the clinic’s statuses).' },
     { name: 'service-type', type: 'token', documentation: 'The department’s code ({base}/CodeSystem/department).' },
   ],
-  async read({ deps, base }, id) {
-    const [{ rows }, depts] = await Promise.all([
-      findAppointments(deps.db, { ids: numericIds([id]) }, { count: 1, offset: 0 }),
-      allDepartments(deps.db),
-    ]);
-    const a = rows[0];
-    return a ? { resource: appointment(base, deps.timeZone, a, depts), subjects: [appointmentSubject(a)] } : null;
-  },
-  async search({ deps, base }, params, page) {
-    const statuses = tokens(params, 'status', 'http://hl7.org/fhir/appointmentstatus');
-    for (const s of statuses ?? [])
-      if (!FHIR_APPOINTMENT_STATUSES.includes(s))
-        throw new FhirError(400, 'invalid', `Search parameter 'status': unknown status '${s}'`);
-    const bounds = dateBounds(params, 'date', deps.timeZone);
-    const patientRefs = patientReferences(params, 'patient', base);
-    const doctorIds = referenceIds(params, 'practitioner', 'Practitioner', base);
-    const serviceTypes = tokens(params, 'service-type', departmentSystem(base));
-    const filter = {
-      ids: ids(params),
-      ...(bounds ? { bounds } : {}),
-      ...(patientRefs ? { patients: patientRefs } : {}),
-      ...(doctorIds ? { doctorIds } : {}),
-      ...(statuses
-        ? { statuses: (Object.keys(STATUS_MAP) as AppointmentStatus[]).filter((s) => statuses.includes(STATUS_MAP[s])) }
-        : {}),
-      ...(serviceTypes ? { departments: serviceTypes } : {}),
-    };
-    const [{ rows, total }, depts] = await Promise.all([
-      findAppointments(deps.db, filter, page),
-      allDepartments(deps.db),
-    ]);
-    return {
-      resources: rows.map((a) => appointment(base, deps.timeZone, a, depts)),
-      total,
-      subjects: rows.map(appointmentSubject),
-    };
+  read: (ctx, id) => visitAs(appointment, ctx, { ids: numericIds([id]) }),
+  search(ctx, params, page) {
+    const statuses = knownStatuses(params, 'http://hl7.org/fhir/appointmentstatus', FHIR_APPOINTMENT_STATUSES);
+    const serviceTypes = tokens(params, 'service-type', departmentSystem(ctx.base));
+    return visitsAs(
+      appointment,
+      ctx,
+      {
+        ...visitFilter(params, ctx.base, ctx.deps.timeZone),
+        ...(statuses
+          ? {
+              statuses: (Object.keys(STATUS_MAP) as AppointmentStatus[]).filter((s) =>
+                statuses.includes(STATUS_MAP[s]),
+              ),
+            }
+          : {}),
+        ...(serviceTypes ? { departments: serviceTypes } : {}),
+      },
+      page,
+    );
   },
 };
 
@@ -818,48 +863,23 @@ const encounters: ResourceDef = {
   refusedTarget: 'APPOINTMENT_DETAIL',
   searchParams: [
     { name: '_id', type: 'token', documentation: 'The visit’s id (its appointment’s).' },
-    { name: 'date', type: 'date', documentation: 'The visit’s start, with the prefixes eq, ge, gt, le, lt.' },
-    {
-      name: 'patient',
-      type: 'reference',
-      documentation:
-        'The patient: Patient/{id} (an account) or Patient/booking-{appointment id} (a booking made without one).',
-    },
-    { name: 'practitioner', type: 'reference', documentation: 'The doctor: Practitioner/{id}.' },
+    VISIT_DATE_PARAM,
+    PATIENT_PARAM,
+    DOCTOR_PARAM,
     { name: 'status', type: 'token', documentation: 'The FHIR status: every visit served is finished.' },
   ],
-  async read({ deps, base }, id) {
-    const [{ rows }, depts] = await Promise.all([
-      findAppointments(deps.db, { ids: numericIds([id]), statuses: [...ENCOUNTER_STATUSES] }, { count: 1, offset: 0 }),
-      allDepartments(deps.db),
-    ]);
-    const a = rows[0];
-    return a ? { resource: encounter(base, deps.timeZone, a, depts), subjects: [appointmentSubject(a)] } : null;
-  },
-  async search({ deps, base }, params, page) {
-    const statuses = tokens(params, 'status', 'http://hl7.org/fhir/encounter-status');
-    for (const s of statuses ?? [])
-      if (!FHIR_ENCOUNTER_STATUSES.includes(s))
-        throw new FhirError(400, 'invalid', `Search parameter 'status': unknown status '${s}'`);
-    const bounds = dateBounds(params, 'date', deps.timeZone);
-    const patientRefs = patientReferences(params, 'patient', base);
-    const doctorIds = referenceIds(params, 'practitioner', 'Practitioner', base);
-    const filter = {
-      ids: ids(params),
-      ...(bounds ? { bounds } : {}),
-      ...(patientRefs ? { patients: patientRefs } : {}),
-      ...(doctorIds ? { doctorIds } : {}),
-      statuses: statuses && !statuses.includes('finished') ? [] : [...ENCOUNTER_STATUSES],
-    };
-    const [{ rows, total }, depts] = await Promise.all([
-      findAppointments(deps.db, filter, page),
-      allDepartments(deps.db),
-    ]);
-    return {
-      resources: rows.map((a) => encounter(base, deps.timeZone, a, depts)),
-      total,
-      subjects: rows.map(appointmentSubject),
-    };
+  read: (ctx, id) => visitAs(encounter, ctx, { ids: numericIds([id]), statuses: [...ENCOUNTER_STATUSES] }),
+  search(ctx, params, page) {
+    const statuses = knownStatuses(params, 'http://hl7.org/fhir/encounter-status', FHIR_ENCOUNTER_STATUSES);
+    return visitsAs(
+      encounter,
+      ctx,
+      {
+        ...visitFilter(params, ctx.base, ctx.deps.timeZone),
+        statuses: statuses && !statuses.includes('finished') ? [] : [...ENCOUNTER_STATUSES],
+      },
+      page,
+    );
   },
 };
 
@@ -1043,15 +1063,7 @@ const consentsDef: ResourceDef = {
   type: 'Consent',
   documentation: 'The recorded consents (health data with a booking, the waiting list, the newsletter).',
   refusedTarget: 'PATIENT_DETAIL',
-  searchParams: [
-    { name: '_id', type: 'token', documentation: 'The consent’s id.' },
-    {
-      name: 'patient',
-      type: 'reference',
-      documentation:
-        'The patient: Patient/{id} (an account) or Patient/booking-{appointment id} (a booking made without one).',
-    },
-  ],
+  searchParams: [{ name: '_id', type: 'token', documentation: 'The consent’s id.' }, PATIENT_PARAM],
   async read({ deps, base }, id) {
     const { rows } = await findConsents(deps.db, { ids: numericIds([id]) }, { count: 1, offset: 0 });
     const c = rows[0];
