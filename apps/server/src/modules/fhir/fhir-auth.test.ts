@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { call, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
-import { assertion, JWT_BEARER, newKeyPair, tokenRequest, validate, type KeyPair } from '../../../test/fhir';
+import {
+  assertion,
+  clientToken,
+  JWT_BEARER,
+  type KeyPair,
+  newKeyPair,
+  tokenRequest,
+  validate,
+} from '../../../test/fhir';
 
 /** SMART Backend Services (issue 38): ADMIN registers a client; its signed assertion buys a token. */
 for (const kind of dbKinds()) {
@@ -235,29 +243,8 @@ describe('FHIR calls under a client’s rate limit [pglite]', () => {
     await t?.close();
   });
 
-  async function tokenOf(clientId: string): Promise<string> {
-    const pair = await newKeyPair('ES384');
-    const reg = await call(t.app, s.admin, 'POST', '/api/fhir-clients', {
-      name: `Ứng dụng ${clientId}`,
-      clientId,
-      jwks: pair.jwks,
-      scopes: ['system/HealthcareService.read'],
-    });
-    expect(reg.statusCode, reg.body).toBe(201);
-    const res = await tokenRequest(t.app, {
-      grant_type: 'client_credentials',
-      scope: 'system/HealthcareService.read',
-      client_assertion_type: JWT_BEARER,
-      client_assertion: await assertion(pair, {
-        clientId,
-        aud: `${t.config.publicUrl}/fhir/auth/token`,
-        now: clock.now(),
-        alg: 'ES384',
-      }),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().access_token as string;
-  }
+  const tokenOf = (clientId: string) =>
+    clientToken(t, s.admin, { clientId, scopes: ['system/HealthcareService.read'], alg: 'ES384' });
 
   it('answers 429 with Retry-After past RATE_LIMIT_FHIR calls a minute of one client, and only to that client', async () => {
     const busy = await tokenOf('busy.example.vn');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
-import { assertion, JWT_BEARER, newKeyPair, tokenRequest } from '../../../test/fhir';
+import { clientToken } from '../../../test/fhir';
 import { buildPhoneTestApp } from '../../../test/phone';
 import { startRecordingSmtp, type RecordingSmtp } from '../../../test/system/server-process';
 import type { PhoneSimulator } from '../messaging/phone-simulator.mjs';
@@ -57,29 +57,12 @@ for (const kind of dbKinds()) {
     const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
     const phoneInbox = (msisdn: string) => sim.inbox.filter((m) => m.phone === msisdn);
 
-    async function newWriter() {
-      const pair = await newKeyPair();
-      const clientId = `messages-${(n += 1)}.example.vn`;
-      const reg = await call(t.app, s.admin, 'POST', '/api/fhir-clients', {
+    const newWriter = () =>
+      clientToken(t, s.admin, {
+        clientId: `messages-${(n += 1)}.example.vn`,
         name: `Ứng dụng đặt lịch ${n}`,
-        clientId,
-        jwks: pair.jwks,
         scopes: ['system/Appointment.read', 'system/Appointment.write'],
       });
-      expect(reg.statusCode, reg.body).toBe(201);
-      const res = await tokenRequest(t.app, {
-        grant_type: 'client_credentials',
-        scope: 'system/Appointment.read system/Appointment.write',
-        client_assertion_type: JWT_BEARER,
-        client_assertion: await assertion(pair, {
-          clientId,
-          aud: `${t.config.publicUrl}/fhir/auth/token`,
-          now: clock.now(),
-        }),
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().access_token as string;
-    }
     const post = (url: string, body: unknown, token = writer) =>
       t.app.inject({
         method: 'POST',

@@ -9,7 +9,7 @@ import {
 } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
-import { assertion, JWT_BEARER, newKeyPair, tokenRequest, validate, type KeyPair } from '../../../test/fhir';
+import { clientToken, validate } from '../../../test/fhir';
 import { eq } from 'drizzle-orm';
 import { HELD_PLACE_TEXT } from '@clinic/shared';
 import { consents } from '../../db/schema';
@@ -26,30 +26,13 @@ for (const kind of dbKinds()) {
     // On PostgreSQL a second server process on the same database: the race of the last places crosses processes.
     let other: SecondProcess | undefined;
     const clock = fixedClock(MONDAY_9AM);
-    const aud = () => `${t.config.publicUrl}/fhir/auth/token`;
     let writer = '';
     let reader = '';
     let gp = '';
     let n = 0;
 
-    async function tokenOf(scopes: string[], pair: KeyPair) {
-      const clientId = `booking-${(n += 1)}.example.vn`;
-      const reg = await call(t.app, s.admin, 'POST', '/api/fhir-clients', {
-        name: `Ứng dụng đặt lịch ${n}`,
-        clientId,
-        jwks: pair.jwks,
-        scopes,
-      });
-      expect(reg.statusCode, reg.body).toBe(201);
-      const res = await tokenRequest(t.app, {
-        grant_type: 'client_credentials',
-        scope: scopes.join(' '),
-        client_assertion_type: JWT_BEARER,
-        client_assertion: await assertion(pair, { clientId, aud: aud(), now: clock.now() }),
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().access_token as string;
-    }
+    const tokenOf = (scopes: string[]) =>
+      clientToken(t, s.admin, { clientId: `booking-${(n += 1)}.example.vn`, name: `Ứng dụng đặt lịch ${n}`, scopes });
     const post = (url: string, body: unknown, token = writer, app = t.app) =>
       app.inject({
         method: 'POST',
@@ -113,14 +96,8 @@ for (const kind of dbKinds()) {
       t = await buildTestApp(kind, { clock });
       if (kind === 'postgres') other = await buildSecondProcess(t);
       s = await signInAll(t.app);
-      writer = await tokenOf(
-        ['system/Appointment.read', 'system/Appointment.write', 'system/Slot.read'],
-        await newKeyPair(),
-      );
-      reader = await tokenOf(
-        ['system/Appointment.read', 'system/Slot.read', 'system/HealthcareService.read'],
-        await newKeyPair(),
-      );
+      writer = await tokenOf(['system/Appointment.read', 'system/Appointment.write', 'system/Slot.read']);
+      reader = await tokenOf(['system/Appointment.read', 'system/Slot.read', 'system/HealthcareService.read']);
       const hs = ok(
         await t.app.inject({
           method: 'GET',
@@ -337,7 +314,7 @@ for (const kind of dbKinds()) {
       clock.set(new Date(Date.parse(MONDAY_9AM) + 16 * 60_000));
       try {
         // Tokens last five minutes: a fresh one after the clock moved.
-        const later = await tokenOf(['system/Appointment.write', 'system/Slot.read'], await newKeyPair());
+        const later = await tokenOf(['system/Appointment.write', 'system/Slot.read']);
         expect((await offerFreedPlaces({ ...t.app.deps, clock })).released).toBe(1);
         expect(await slotComment(DAYS.fri, '15:00', later)).toBe('3 of 3 places free');
         outcome(

@@ -3,7 +3,7 @@ import { Client } from 'fhir-kit-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { call, DAYS, MONDAY_9AM, signInAll, type Sessions } from '../../../test/appointments';
-import { assertion, JWT_BEARER, newKeyPair, tokenRequest, validate } from '../../../test/fhir';
+import { clientToken, validate } from '../../../test/fhir';
 
 type Res = Record<string, unknown> & { id: string; status: string; start?: string };
 
@@ -20,30 +20,14 @@ describe('a standard FHIR client books through the IHE ITI Scheduling operations
   beforeAll(async () => {
     t = await buildTestApp('pglite', { clock });
     s = await signInAll(t.app);
-    const pair = await newKeyPair();
-    const clientId = 'booking-app.example.vn';
-    const scopes = ['system/Appointment.read', 'system/Appointment.write', 'system/HealthcareService.read'];
-    const reg = await call(t.app, s.admin, 'POST', '/api/fhir-clients', {
+    const token = await clientToken(t, s.admin, {
+      clientId: 'booking-app.example.vn',
       name: 'Ứng dụng đặt lịch',
-      clientId,
-      jwks: pair.jwks,
-      scopes,
+      scopes: ['system/Appointment.read', 'system/Appointment.write', 'system/HealthcareService.read'],
     });
-    expect(reg.statusCode, reg.body).toBe(201);
-    const token = await tokenRequest(t.app, {
-      grant_type: 'client_credentials',
-      scope: scopes.join(' '),
-      client_assertion_type: JWT_BEARER,
-      client_assertion: await assertion(pair, {
-        clientId,
-        aud: `${t.config.publicUrl}/fhir/auth/token`,
-        now: clock.now(),
-      }),
-    });
-    expect(token.statusCode, token.body).toBe(200);
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = t.app.server.address() as AddressInfo;
-    client = new Client({ baseUrl: `http://127.0.0.1:${port}/fhir`, bearerToken: token.json().access_token });
+    client = new Client({ baseUrl: `http://127.0.0.1:${port}/fhir`, bearerToken: token });
   }, 120_000);
   afterAll(async () => {
     await t?.close();

@@ -5,7 +5,7 @@ import { CITIZEN_ID_SYSTEM } from '@clinic/shared';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { booking, call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
-import { assertion, JWT_BEARER, newKeyPair, seedConsent, tokenRequest, validate } from '../../../test/fhir';
+import { clientToken, seedConsent, validate } from '../../../test/fhir';
 import { validateVnCorePatient, vnCorePatientDifferential, vnCorePatientProfile } from '../../../test/vn-core';
 import { rowsOf } from '../../db/client';
 import { users } from '../../db/schema';
@@ -133,30 +133,13 @@ for (const kind of dbKinds()) {
       return res.json().items as Record<string, unknown>[];
     };
 
-    async function clientToken(clientId: string, scope: string) {
-      const key = await newKeyPair('RS384');
-      const reg = await call(t.app, s.admin, 'POST', '/api/fhir-clients', {
-        name: `Hệ thống ${clientId}`,
-        clientId,
-        jwks: key.jwks,
-        scopes: [scope],
-      });
-      expect(reg.statusCode, reg.body).toBe(201);
-      const res = await tokenRequest(t.app, {
-        grant_type: 'client_credentials',
-        scope,
-        client_assertion_type: JWT_BEARER,
-        client_assertion: await assertion(key, { clientId, aud: `${base()}/auth/token`, now: clock.now() }),
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().access_token as string;
-    }
+    const tokenFor = (clientId: string, scope: string) => clientToken(t, s.admin, { clientId, scopes: [scope] });
 
     beforeAll(async () => {
       t = await buildTestApp(kind, { clock });
       s = await signInAll(t.app);
-      tokens.all = await clientToken('emr.example.vn', 'system/*.read');
-      tokens.appointments = await clientToken('calendar.example.vn', 'system/Appointment.read');
+      tokens.all = await tokenFor('emr.example.vn', 'system/*.read');
+      tokens.appointments = await tokenFor('calendar.example.vn', 'system/Appointment.read');
 
       // Mai has an account with this phone and her citizen ID, and booked three times without signing in.
       ids.mai = (

@@ -4,16 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, fixedClock, type TestContext } from '../../../test/build-app';
 import { dbKinds } from '../../../test/databases';
 import { call, DAYS, MONDAY_9AM, seedAppointment, signInAll, type Sessions } from '../../../test/appointments';
-import {
-  assertion,
-  JWT_BEARER,
-  newKeyPair,
-  seedCarePlan,
-  seedConsent,
-  tokenRequest,
-  validate,
-  type KeyPair,
-} from '../../../test/fhir';
+import { registerAndAsk, seedCarePlan, seedConsent, validate } from '../../../test/fhir';
 import { rowsOf } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -31,7 +22,6 @@ for (const kind of dbKinds()) {
     let s: Sessions;
     const clock = fixedClock(MONDAY_9AM);
     const db = () => t.testDb.database.db;
-    const aud = () => `${t.config.publicUrl}/fhir/auth/token`;
     const tokens: Record<'all' | 'wildcard' | 'appointments', string> = { all: '', wildcard: '', appointments: '' };
     const ids: Record<string, number> = {};
     let lan = 0;
@@ -65,22 +55,8 @@ for (const kind of dbKinds()) {
     };
     const idsOf = (b: Bundle) => (b.entry ?? []).map((e) => Number(e.resource.id));
 
-    async function clientToken(clientId: string, granted: string[], scope: string) {
-      const key: KeyPair = await newKeyPair('RS384');
-      const reg = await call(t.app, s.admin, 'POST', '/api/fhir-clients', {
-        name: `Hệ thống ${clientId}`,
-        clientId,
-        jwks: key.jwks,
-        scopes: granted,
-      });
-      expect(reg.statusCode, reg.body).toBe(201);
-      return tokenRequest(t.app, {
-        grant_type: 'client_credentials',
-        scope,
-        client_assertion_type: JWT_BEARER,
-        client_assertion: await assertion(key, { clientId, aud: aud(), now: clock.now() }),
-      });
-    }
+    const clientToken = (clientId: string, granted: string[], scope: string) =>
+      registerAndAsk(t, s.admin, { clientId, scopes: granted, scope });
     const accessLog = async (query: string) => {
       const res = await call(t.app, s.admin, 'GET', `/api/privacy/access-log?${query}`);
       expect(res.statusCode, res.body).toBe(200);

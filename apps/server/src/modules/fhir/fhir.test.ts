@@ -7,12 +7,12 @@ import { RESOURCES } from './resources';
 import {
   assertion,
   JWT_BEARER,
+  type KeyPair,
   newKeyPair,
   seedCarePlan,
   seedConsent,
   tokenRequest,
   validate,
-  type KeyPair,
 } from '../../../test/fhir';
 
 type Bundle = {
