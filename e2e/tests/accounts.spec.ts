@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, bookViaApi, clinicWeekday, expectAccessible, signIn, snap, tokenOf } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS, bookViaApi, clinicWeekday, expectAccessible, signIn, snap, test, tokenOf } from './helpers';
 
 /** A staff list as a clinic keeps it: two new people and one row that repeats an existing user name. */
 async function staffWorkbook(): Promise<Buffer> {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
-import { expect, test } from '@playwright/test';
-import { signIn, snap, tokenOf } from './helpers';
+import { expect } from '@playwright/test';
+import { signIn, snap, test, tokenOf } from './helpers';
 
 /**
  * The back-office in Tiếng Việt (issue 25): the administrator chooses it in /settings, and the

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signIn, snap, tokenOf, watchConsole } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible, signIn, snap, test, tokenOf, watchConsole } from './helpers';
 
 /** A valid 1×1 PNG: the server checks an upload by its bytes, so it must be a real image. */
 const ONE_PIXEL_PNG = Buffer.from(

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, signIn, snap, watchConsole } from './helpers';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible, signIn, snap, test, watchConsole } from './helpers';
 
 // Relies on the demo seed: published posts in every category, some featured, a few comments.
 const EXERCISE_POST = 'Vận động an toàn khi mang thai';

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, agreeToHealthData, clinicWeekday, expectAccessible, signIn, snap } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS, agreeToHealthData, clinicWeekday, expectAccessible, signIn, snap, test } from './helpers';
 
 /** The time tiles are radio buttons drawn as labels: a person clicks the tile. */
 async function pickTime(page: Page, time: string) {

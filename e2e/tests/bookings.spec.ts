@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { bookViaApi, clinicWeekday, emptySlotDay, expectAccessible, signIn, snap, tokenOf } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { attemptOf, bookViaApi, emptySlotDay, expectAccessible, signIn, snap, test, tokenOf } from './helpers';
 
 /** The row (a table row on a laptop, a card on a phone) of one patient. */
 const rowOf = (page: Page, name: string) =>
@@ -18,17 +18,18 @@ test('staff finds a booking by a name typed without accents, assigns a doctor, c
   request,
 }, testInfo) => {
   const phone = testInfo.project.name === 'phone';
-  const name = phone ? 'Phạm Thị Tuyết Nhung' : 'Phạm Thị Tuyết Mai';
+  const her = attemptOf(testInfo);
+  const name = her.name(phone ? 'Phạm Thị Tuyết Nhung' : 'Phạm Thị Tuyết Mai');
   await bookViaApi(request, {
     fullName: name,
-    phone: phone ? '0966100002' : '0966100001',
-    email: phone ? 'nhung.pham@example.vn' : 'mai.pham@example.vn',
-    appointmentDate: clinicWeekday(phone ? 9 : 8),
+    phone: her.phone(phone ? '0966100002' : '0966100001'),
+    email: her.email(phone ? 'nhung.pham@example.vn' : 'mai.pham@example.vn'),
+    appointmentDate: await emptySlotDay(request, { time: '10:30', department: 'GYNECOLOGY' }, phone ? 9 : 8, 2),
     appointmentTime: '10:30',
     department: 'GYNECOLOGY',
   });
 
-  await openBookings(page, phone ? 'pham thi tuyet nhung' : 'pham thi tuyet mai');
+  await openBookings(page, her.search(phone ? 'pham thi tuyet nhung' : 'pham thi tuyet mai'));
   const row = rowOf(page, name);
   await expect(row).toHaveCount(1);
   await expect(page.getByText(/Tìm thấy 1 lịch hẹn/)).toBeAttached();
@@ -98,18 +99,19 @@ test('staff bulk-cancels three bookings; one changed meanwhile is refused with i
   // Three bookings of one slot: one nobody holds yet.
   const date = await emptySlotDay(request, { time: '14:00', department: 'OBSTETRICS' }, 10);
   const ids: number[] = [];
-  for (const [i, name] of ['Đỗ Hàng Loạt Một', 'Đỗ Hàng Loạt Hai', 'Đỗ Hàng Loạt Ba'].entries()) {
+  const their = attemptOf(testInfo);
+  for (const [i, name] of ['Một', 'Hai', 'Ba'].entries()) {
     ids.push(
       await bookViaApi(request, {
-        fullName: name,
-        phone: `096620000${i}`,
+        fullName: `${their.name('Đỗ Hàng Loạt')} ${name}`,
+        phone: their.phone(`096620000${i}`),
         appointmentDate: date,
         appointmentTime: '14:00',
         department: 'OBSTETRICS',
       }),
     );
   }
-  await openBookings(page, 'do hang loat');
+  await openBookings(page, their.search('do hang loat'));
   await expect(page.getByText(/Tìm thấy 3 lịch hẹn/)).toBeAttached();
   await page.getByLabel('Chọn tất cả lịch hẹn trên trang này').check();
   const bar = page.getByRole('region', { name: 'Thao tác hàng loạt' });
@@ -129,7 +131,7 @@ test('staff bulk-cancels three bookings; one changed meanwhile is refused with i
   await dialog.getByRole('button', { name: 'Hủy các lịch hẹn' }).click();
   const report = page.getByRole('dialog', { name: /Hủy hàng loạt: kết quả/ });
   await expect(report.getByRole('list', { name: 'Tổng kết' })).toContainText('Thành công2');
-  await expect(report.getByText(/Đỗ Hàng Loạt Hai/)).toBeVisible();
+  await expect(report.getByText(`${their.name('Đỗ Hàng Loạt')} Hai`)).toBeVisible();
   await expect(report.getByText('Lịch hẹn đã ở trạng thái "Đã hủy"', { exact: false })).toBeVisible();
   await expect(page.getByText('Không thể hủy một số lịch hẹn')).toBeVisible();
   await snap(page, testInfo, 'bulk-result');
@@ -144,10 +146,13 @@ test("the booking history downloads as CSV with the specification's columns and 
   page,
   request,
 }, testInfo) => {
+  const her = attemptOf(testInfo);
+  const name = her.name('Hoàng Thị Lịch Sử');
+  const phone = her.phone('0966300001');
   const id = await bookViaApi(request, {
-    fullName: 'Hoàng Thị Lịch Sử',
-    phone: '0966300001',
-    appointmentDate: clinicWeekday(11),
+    fullName: name,
+    phone,
+    appointmentDate: await emptySlotDay(request, { time: '15:00', department: 'FERTILITY' }, 11),
     appointmentTime: '15:00',
     department: 'FERTILITY',
   });
@@ -165,7 +170,7 @@ test("the booking history downloads as CSV with the specification's columns and 
   await expectAccessible(page);
   await snap(page, testInfo, 'history');
 
-  await page.getByRole('searchbox', { name: 'Tìm kiếm' }).fill('hoang thi lich su');
+  await page.getByRole('searchbox', { name: 'Tìm kiếm' }).fill(her.search('hoang thi lich su'));
   await expect(page.getByText(/Tìm thấy 1 lịch hẹn/)).toBeAttached();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Xuất CSV' }).click();
@@ -180,7 +185,7 @@ test("the booking history downloads as CSV with the specification's columns and 
   expect(header).toBe(
     'ID,Họ tên,Số điện thoại,Email,Ngày khám,Giờ khám,Khoa khám,Bác sĩ,Trạng thái,Lý do khám,Ngày tạo,Ngày cập nhật,Lý do hủy,Số tiền (VNĐ)',
   );
-  expect(row).toContain(`${id},Hoàng Thị Lịch Sử,0966300001`);
+  expect(row).toContain(`${id},${name},${phone}`);
   expect(row).toContain('Khoa Hiếm muộn');
   expect(row).toContain('Đã hủy');
 

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { addDays, clinicMoment, formatDate, planDayText } from '@clinic/shared';
-import { ACCOUNTS, expectAccessible, signIn, snap, tokenOf } from './helpers';
+import { ACCOUNTS, expectAccessible, signIn, snap, test, tokenOf } from './helpers';
 import { SIMULATOR } from '../servers';
 
 /**

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { clinicWeekday, emptySlotDay, expectAccessible, signIn, snap } from './helpers';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { clinicWeekday, emptySlotDay, expectAccessible, signIn, snap, test } from './helpers';
 import { linkFromMail } from './mailbox';
 import { SIMULATOR } from '../servers';
 

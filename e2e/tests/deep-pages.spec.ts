@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn, tokenOf } from './helpers';
+import { expect } from '@playwright/test';
+import { signIn, test, tokenOf } from './helpers';
 
 type ListPage = { items: { id: number }[]; page: number; cursor: string | null };
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { agreeToHealthData, clinicWeekday, expectAccessible, signIn, snap, tokenOf } from './helpers';
+import { expect } from '@playwright/test';
+import { agreeToHealthData, clinicWeekday, expectAccessible, signIn, snap, test, tokenOf } from './helpers';
 
 const FERTILITY = 'Khoa Hiếm muộn';
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { clinicInstant, clinicMoment } from '@clinic/shared';
-import { deskBook, expectAccessible, openDays, signIn, snap, tokenOf } from './helpers';
+import { deskBook, expectAccessible, openDays, signIn, snap, test, tokenOf } from './helpers';
 
 const CLINIC_ZONE = 'Asia/Ho_Chi_Minh';
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { emptySlotDay, expectAccessible, signIn, snap, tokenOf } from './helpers';
+import { expect } from '@playwright/test';
+import { emptySlotDay, expectAccessible, signIn, snap, test, tokenOf } from './helpers';
 
 /**
  * One way to end a visit (issue 36): a visit she paid at the desk, erased at her request, is

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { clinicMoment } from '@clinic/shared';
 import { ownServer } from '../servers';
 import { linkFromMail } from './mailbox';
-import { clinicWeekday, expectAccessible, signIn, snap, tokenOf } from './helpers';
+import { clinicWeekday, expectAccessible, signIn, snap, test, tokenOf } from './helpers';
 
 /**
  * Issue 38, a connected booking app books as the clinic sees it: the app (this test process, with its

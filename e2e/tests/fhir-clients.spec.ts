@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn, snap } from './helpers';
+import { expect } from '@playwright/test';
+import { expectAccessible, signIn, snap, test } from './helpers';
 
 /**
  * Issue 38: ADMIN, at a 1366×768 laptop, registers an outside system for the FHIR endpoint from the

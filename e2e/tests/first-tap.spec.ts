@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { clinicWeekday, snap, watchConsole } from './helpers';
+import { expect } from '@playwright/test';
+import { clinicWeekday, snap, test, watchConsole } from './helpers';
 
 // Issue 25: on a slow phone the first tap is answered by the page the server drew, before the app
 // arrives: the menu is a plain <details>, the department list a native <select>, the time tiles

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { clinicWeekday, expectAccessible, signIn, snap } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { clinicWeekday, expectAccessible, signIn, snap, test } from './helpers';
 
 /**
  * The receptionist's morning at her 1366×768 laptop (issue 25): today's day sheet, a walk-in without

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { addDays, clinicMoment, deskSlots } from '@clinic/shared';
 
@@ -35,8 +35,45 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
  * lands a moment after the window closes, and a goto made before it is aborted by it
  * (net::ERR_ABORTED, now and then on a loaded machine).
  */
-export async function windowHistorySettled(page: Page) {
+async function windowHistorySettled(page: Page) {
   await page.waitForFunction(() => !(history.state as { modalMarker?: string } | null)?.modalMarker);
+}
+
+/**
+ * The journeys' `test`: its page waits, before each `goto`, for a window closed just before to have
+ * taken its history entry back (windowHistorySettled). A person is slower than that step back; a
+ * script's next address would be cancelled by it now and then (net::ERR_ABORTED).
+ */
+export const test = base.extend({
+  page: async ({ page }, use, testInfo) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      await windowHistorySettled(page);
+      return goto(url, options);
+    };
+    await use(page);
+    // E2E_RETRY_CHECK=1 fails each journey's first attempt once it is done: its retry must still pass.
+    if (process.env.E2E_RETRY_CHECK === '1' && testInfo.retry === 0)
+      throw new Error('E2E_RETRY_CHECK: the first attempt fails on purpose');
+  },
+});
+
+/**
+ * This attempt's own person. CI retries a failed journey once, on the same server, where the first
+ * attempt's bookings stay: the same person in the same slot would be refused (ALREADY_BOOKED) and a
+ * search for her name would find two. The first attempt keeps the journey's texts; a retry adds
+ * "Lan 2" to a name (unaccented, so a search typed without accents still finds her alone) and moves
+ * her phone and e-mail.
+ */
+export function attemptOf(testInfo: TestInfo) {
+  const n = testInfo.retry;
+  const word = n === 0 ? '' : ` Lan ${n + 1}`;
+  return {
+    name: (fullName: string) => fullName + word,
+    search: (typed: string) => typed + word.toLowerCase(),
+    phone: (phone: string) => (n === 0 ? phone : `0${(2 + n) % 10}${phone.slice(2)}`),
+    email: (email: string) => (n === 0 ? email : email.replace('@', `.lan${n + 1}@`)),
+  };
 }
 
 /** axe must find nothing serious or critical. */

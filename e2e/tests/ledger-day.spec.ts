@@ -1,5 +1,5 @@
-import { devices, expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { bookViaApi, emptySlotDay, signIn, snap, tokenOf } from './helpers';
+import { devices, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { bookViaApi, emptySlotDay, signIn, snap, test, tokenOf } from './helpers';
 import { SIMULATOR } from '../servers';
 
 /** The phone simulator beside the journeys' server (serve-with-mailbox.mjs): what her phone received. */

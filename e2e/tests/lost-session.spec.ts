@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn, snap } from './helpers';
+import { expect } from '@playwright/test';
+import { signIn, snap, test } from './helpers';
 
 /**
  * Issue 25, defect 5: the server stops mid-action and a session ends while the administrator is

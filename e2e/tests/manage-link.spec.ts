@@ -1,12 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   agreeToHealthData,
+  attemptOf,
   agreeToWaitingList,
   clinicWeekday,
   emptySlotDay,
   expectAccessible,
   snap,
-  windowHistorySettled,
+  test,
 } from './helpers';
 import { linkFromMail } from './mailbox';
 
@@ -28,6 +29,8 @@ test('a visitor books the last place of a slot, opens her private link from the 
   // Each project books its own slot with its own phone.
   const phoneWidth = testInfo.project.name === 'phone';
   const digit = phoneWidth ? '2' : '1';
+  const them = attemptOf(testInfo);
+  const herEmail = them.email(phoneWidth ? 'hoa.do2@example.vn' : 'hoa.do@example.vn');
   // The demo data books some slots of the coming weeks: take one nobody holds yet, and fill two of its three places.
   const date = await emptySlotDay(request, { time: '09:00', department: 'GYNECOLOGY' }, phoneWidth ? 9 : 8, 2);
   const later = clinicWeekday(phoneWidth ? 31 : 30);
@@ -38,7 +41,7 @@ test('a visitor books the last place of a slot, opens her private link from the 
         appointmentTime: '09:00',
         department: 'GYNECOLOGY',
         fullName: `Khách Giữ Chỗ ${i}`,
-        phone: `09660${digit}000${i}`,
+        phone: them.phone(`09660${digit}000${i}`),
         consentHealthData: true,
       },
     });
@@ -47,8 +50,8 @@ test('a visitor books the last place of a slot, opens her private link from the 
 
   await page.goto('/appointment');
   await page.getByLabel('Họ và tên').fill('Đỗ Thị Hoa');
-  await page.getByLabel('Số điện thoại').fill(phoneWidth ? '0977 333 222' : '0977 333 111');
-  await page.getByLabel('Email').fill(phoneWidth ? 'hoa.do2@example.vn' : 'hoa.do@example.vn');
+  await page.getByLabel('Số điện thoại').fill(them.phone(phoneWidth ? '0977 333 222' : '0977 333 111'));
+  await page.getByLabel('Email').fill(herEmail);
   const department = page.getByLabel('Khoa khám');
   await expect(department).toBeEnabled();
   await department.selectOption({ label: 'Khoa Phụ khoa' });
@@ -63,10 +66,7 @@ test('a visitor books the last place of a slot, opens her private link from the 
   await expect(manage).toHaveAttribute('href', /^\/appointment\/manage\/[A-Za-z0-9_-]{43}$/);
   const href = (await manage.getAttribute('href'))!;
   // The same link arrives by e-mail: she opens it from there.
-  const emailed = await linkFromMail(
-    phoneWidth ? 'hoa.do2@example.vn' : 'hoa.do@example.vn',
-    /https?:\/\/[^\s"<>]+\/appointment\/manage\/[A-Za-z0-9_-]{43}/,
-  );
+  const emailed = await linkFromMail(herEmail, /https?:\/\/[^\s"<>]+\/appointment\/manage\/[A-Za-z0-9_-]{43}/);
   expect(new URL(emailed).pathname).toBe(href);
   await page.goto(emailed);
 
@@ -85,10 +85,10 @@ test('a visitor books the last place of a slot, opens her private link from the 
   // Her booking took the last place: a second visitor, on her own phone, finds the slot full and joins its waiting list.
   const second = await browser.newContext({ locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh' });
   const waiting = await second.newPage();
-  const waiterEmail = `lan.phan${digit}@example.vn`;
+  const waiterEmail = them.email(`lan.phan${digit}@example.vn`);
   await waiting.goto('/appointment');
   await waiting.getByLabel('Họ và tên').fill(phoneWidth ? 'Phan Thị Lan Anh' : 'Phan Thị Lan');
-  await waiting.getByLabel('Số điện thoại').fill(`0966 ${digit}99 002`);
+  await waiting.getByLabel('Số điện thoại').fill(them.phone(`0966 ${digit}99 002`));
   await waiting.getByLabel('Email').fill(waiterEmail);
   await expect(waiting.getByLabel('Khoa khám')).toBeEnabled();
   await waiting.getByLabel('Khoa khám').selectOption({ label: 'Khoa Phụ khoa' });
@@ -138,8 +138,7 @@ test('a visitor books the last place of a slot, opens her private link from the 
   await expect(page.getByRole('button', { name: 'Đổi lịch hẹn' })).toHaveCount(0);
   await snap(page, testInfo, 'manage-link-cancelled');
 
-  // A link that does not exist says what to do (once the cancel window's history entry is gone).
-  await windowHistorySettled(page);
+  // A link that does not exist says what to do.
   await page.goto(`/appointment/manage/${'x'.repeat(43)}`);
   await expect(page.getByText(/Liên kết quản lý lịch hẹn không đúng hoặc đã hết hạn/)).toBeVisible();
   await expect(page.getByRole('link', { name: /Gọi hotline/ })).toHaveAttribute('href', /^tel:/);

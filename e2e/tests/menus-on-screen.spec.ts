@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { bookViaApi, emptySlotDay, signIn, snap } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { bookViaApi, emptySlotDay, signIn, snap, test } from './helpers';
 
 /** Issue 25, defect 3: 'Thao tác khác' in the booking detail opened below a 1366×768 screen. */
 

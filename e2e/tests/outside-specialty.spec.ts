@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { clinicInstant, clinicMoment } from '@clinic/shared';
-import { deskBook, expectAccessible, openDays, signIn, snap, tokenOf } from './helpers';
+import { deskBook, expectAccessible, openDays, signIn, snap, test, tokenOf } from './helpers';
 
 const CLINIC_ZONE = 'Asia/Ho_Chi_Minh';
 const OUTSIDE = 'Ngoài chuyên khoa của bác sĩ';

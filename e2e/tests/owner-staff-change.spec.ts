@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { bookViaApi, emptySlotDay, expectAccessible, signIn, snap, tokenOf } from './helpers';
+import { expect } from '@playwright/test';
+import { bookViaApi, emptySlotDay, expectAccessible, signIn, snap, test, tokenOf } from './helpers';
 
 test.use({ viewport: { width: 1366, height: 768 } });
 

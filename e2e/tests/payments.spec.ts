@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import { bookViaApi, clinicWeekday, signIn, snap, tokenOf } from './helpers';
+import { bookViaApi, clinicWeekday, signIn, snap, test, tokenOf } from './helpers';
 import { linkFromMail } from './mailbox';
 
 /** The simulated bank-notification service's key (the server's simulator default, as SePay's "Apikey"). */

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { agreeToHealthData, clinicWeekday, emptySlotDay, expectAccessible, signIn, snap } from './helpers';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { agreeToHealthData, clinicWeekday, emptySlotDay, expectAccessible, signIn, snap, test } from './helpers';
 import { SIMULATOR } from '../servers';
 
 async function pickTime(page: Page, time: string) {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { agreeToHealthData, bookViaApi, emptySlotDay, snap, tokenOf } from './helpers';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { agreeToHealthData, bookViaApi, emptySlotDay, snap, test, tokenOf } from './helpers';
 import { SIMULATOR } from '../servers';
 
 /**

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { bookViaApi, clinicWeekday, emptySlotDay, expectAccessible, signIn, snap } from './helpers';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { attemptOf, bookViaApi, emptySlotDay, expectAccessible, signIn, snap, test } from './helpers';
 import { SIMULATOR } from '../servers';
 
 /** The phone simulator beside the journeys' server (serve-with-mailbox.mjs). */
@@ -40,12 +40,16 @@ test('a visitor opens the privacy notice, downloads her data from her private li
 }, testInfo) => {
   test.setTimeout(120_000);
   // Her booking, with the ticked box (the booking form's own journey ticks it on screen).
+  const her = attemptOf(testInfo);
+  const email = her.email('rieng.vu@example.vn');
+  const other = her.email('nguoi.khac@example.vn');
+  const day = await emptySlotDay(request, { time: '10:30', department: 'GYNECOLOGY' }, 12);
   const res = await request.post('/api/appointments/public', {
     data: {
-      fullName: 'Vũ Thị Riêng',
-      phone: '0988 700 111',
-      email: 'rieng.vu@example.vn',
-      appointmentDate: clinicWeekday(12),
+      fullName: her.name('Vũ Thị Riêng'),
+      phone: her.phone('0988 700 111'),
+      email,
+      appointmentDate: day,
       appointmentTime: '10:30',
       department: 'GYNECOLOGY',
       reason: 'Tư vấn riêng tư',
@@ -56,10 +60,10 @@ test('a visitor opens the privacy notice, downloads her data from her private li
   const { manageToken } = (await res.json()) as { manageToken: string };
   // Another patient of another e-mail: never in her download.
   await bookViaApi(request, {
-    fullName: 'Vũ Thị Riêng',
-    phone: '0988 700 222',
-    email: 'nguoi.khac@example.vn',
-    appointmentDate: clinicWeekday(12),
+    fullName: her.name('Vũ Thị Riêng'),
+    phone: her.phone('0988 700 222'),
+    email: other,
+    appointmentDate: day,
     appointmentTime: '11:00',
     department: 'GYNECOLOGY',
   });
@@ -85,13 +89,13 @@ test('a visitor opens the privacy notice, downloads her data from her private li
   await expect(
     view.getByText(/Xử lý thông tin sức khỏe để đặt và thực hiện lịch khám · Trang web · phiên bản 1\.0/),
   ).toBeVisible();
-  await expect(view).not.toContainText('nguoi.khac@example.vn');
+  await expect(view).not.toContainText(other);
   const downloading = page.waitForEvent('download');
   await mine.getByRole('button', { name: 'Tải dữ liệu (JSON)' }).click();
   const download = await downloading;
   const json = JSON.parse(await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString()));
   expect(json.appointments).toHaveLength(1);
-  expect(json.appointments[0].email).toBe('rieng.vu@example.vn');
+  expect(json.appointments[0].email).toBe(email);
 
   // She asks for deletion.
   await mine.getByLabel('Loại yêu cầu').selectOption({ label: 'Yêu cầu xóa dữ liệu' });
@@ -104,7 +108,7 @@ test('a visitor opens the privacy notice, downloads her data from her private li
 
   // The admin's queue: the request with its deadline, answered before it.
   const { adminContext, admin } = await openQueue(browser);
-  const card = admin.getByRole('listitem').filter({ hasText: 'rieng.vu@example.vn' });
+  const card = admin.getByRole('listitem').filter({ hasText: email });
   await expect(card.getByText('Hạn trả lời:')).toBeVisible();
   await expect(card.getByText('Quá hạn')).toHaveCount(0);
   await snap(admin, testInfo, 'privacy-queue');
@@ -124,13 +128,15 @@ test('a patient who booked with her phone only sees her booking from her link; t
 }, testInfo) => {
   test.setTimeout(120_000);
   // Not on Zalo: the answer comes by SMS, which the simulator shows as text.
-  const national = '0988700333';
-  const msisdn = '84988700333';
+  const her = attemptOf(testInfo);
+  const name = her.name('Hà Thị Sim');
+  const national = her.phone('0988700333');
+  const msisdn = `84${national.slice(1)}`;
   await request.post(`${SIMULATOR}/_sim/rules`, { data: { phone: msisdn, zalo: 'not-user' } });
   const date = await emptySlotDay(request, { time: '14:00', department: 'GYNECOLOGY' }, 15);
   const res = await request.post('/api/appointments/public', {
     data: {
-      fullName: 'Hà Thị Sim',
+      fullName: name,
       phone: national,
       email: '',
       appointmentDate: date,
@@ -151,7 +157,7 @@ test('a patient who booked with her phone only sees her booking from her link; t
   const view = page.getByRole('region', { name: 'Dữ liệu của tôi' });
   await expect(view.getByText(/theo lịch hẹn #\d+ của liên kết này/)).toBeVisible();
   await expect(view.getByRole('heading', { name: 'Lịch hẹn (1)' })).toBeVisible();
-  await expect(view.getByText(/Hà Thị Sim · 0988700333 · Lý do: Khám thai định kỳ/)).toBeVisible();
+  await expect(view.getByText(`${name} · ${national} · Lý do: Khám thai định kỳ`)).toBeVisible();
   await expect(
     view.getByText(/Xử lý thông tin sức khỏe để đặt và thực hiện lịch khám · Trang web · phiên bản 1\.0/),
   ).toBeVisible();
@@ -172,8 +178,8 @@ test('a patient who booked with her phone only sees her booking from her link; t
 
   // The admin sees whom she answers and how, and carries it out.
   const { adminContext, admin } = await openQueue(browser);
-  const card = admin.getByRole('listitem').filter({ hasText: 'Hà Thị Sim' });
-  await expect(card.getByText('Zalo hoặc SMS đến 0988***333')).toBeVisible();
+  const card = admin.getByRole('listitem').filter({ hasText: name });
+  await expect(card.getByText(`Zalo hoặc SMS đến ${national.slice(0, 4)}***${national.slice(-3)}`)).toBeVisible();
   await expect(card.getByText('Chỉ lịch hẹn này')).toBeVisible();
   await snap(admin, testInfo, 'privacy-phone-only-queue');
   await answerDeletion(admin, card);

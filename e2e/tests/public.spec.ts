@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn, snap, watchConsole } from './helpers';
+import { expect } from '@playwright/test';
+import { expectAccessible, signIn, snap, test, watchConsole } from './helpers';
 
 test('the login page has the specification’s texts and no serious accessibility violation @phone', async ({
   page,

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { addDays, dayOfWeek } from '@clinic/shared';
-import { bookViaApi, clinicWeekday, expectAccessible, signIn, snap, tokenOf } from './helpers';
+import { bookViaApi, clinicWeekday, expectAccessible, signIn, snap, test, tokenOf } from './helpers';
 
 /**
  * The receptionist's morning at her 1366×768 laptop (issue 25): the day sheet of a busy day in

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { emptySlotDay, expectAccessible, signIn, snap, tokenOf } from './helpers';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { emptySlotDay, expectAccessible, signIn, snap, test, tokenOf } from './helpers';
 import { SIMULATOR } from '../servers';
 
 /** She pays the deposit in the VNPay simulator (its page, then "Thanh toán": the IPN settles it). */

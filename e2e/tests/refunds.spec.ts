@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { bookViaApi, clinicWeekday, signIn, snap, tokenOf } from './helpers';
+import { expect } from '@playwright/test';
+import { bookViaApi, clinicWeekday, signIn, snap, test, tokenOf } from './helpers';
 import { linkFromMail } from './mailbox';
 
 // The simulator's bank-notification key (config.ts SIMULATOR_KEYS): the e2e server runs without real keys.

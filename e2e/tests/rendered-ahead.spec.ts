@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { snap, tokenOf, watchConsole } from './helpers';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { snap, test, tokenOf, watchConsole } from './helpers';
 
 // Issue 12: the public pages come rendered in the first HTML answer, so a phone paints them before
 // any script has run, a search engine reads them, and the browser hydrates them on the visitor's

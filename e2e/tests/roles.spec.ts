@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, signIn, snap } from './helpers';
+import { expect } from '@playwright/test';
+import { ACCOUNTS, signIn, snap, test } from './helpers';
 
 const MENU = [
   'Dashboard',

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
-import { bookViaApi, clinicWeekday, signIn, snap, tokenOf, watchConsole, windowHistorySettled } from './helpers';
+import { expect, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
+import { bookViaApi, clinicWeekday, signIn, snap, test, tokenOf, watchConsole } from './helpers';
 
 /**
  * Stored text is text (issue 11). A post, a comment, a patient's name, appointment reasons, a
@@ -316,7 +316,6 @@ async function signInAs(page: Page, username: string, password: string) {
 }
 
 async function open(page: Page, path: string, heading: string | RegExp) {
-  await windowHistorySettled(page);
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, expectAccessible, signIn, snap } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS, expectAccessible, signIn, snap, test } from './helpers';
 
 // What an authenticator app does with the key the settings page shows (RFC 6238: SHA-1, 6 digits, 30 s).
 function base32(text: string): Buffer {

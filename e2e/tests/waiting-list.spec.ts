@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { agreeToWaitingList, emptySlotDay, expectAccessible, signIn, snap } from './helpers';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { agreeToWaitingList, emptySlotDay, expectAccessible, signIn, snap, test } from './helpers';
 import { linkFromMail } from './mailbox';
 import { SIMULATOR } from '../servers';
 
