@@ -321,8 +321,7 @@ async function make(
       reason: null,
       rules: 'public',
       // With a doctor the visit is confirmed with him, as the front desk books it.
-      status: doctor ? 'CONFIRMED' : 'PENDING',
-      doctorId: doctor?.id ?? null,
+      ...(doctor ? { confirmedWith: { id: doctor.id, name: doctor.fullName ?? doctor.username } } : {}),
       holdUntil,
       events: [{ action: 'CREATED', note: `FHIR: ${caller.name}` }],
       // The client states the patient's consent to her health data with the booking (not with a hold).

@@ -284,6 +284,18 @@ for (const kind of dbKinds()) {
         ),
       );
       expect(booked.status).toBe('booked');
+      // The clinic sees it as a desk booking with a doctor: confirmed with him, told now, in its history.
+      const staff = (await call(t.app, s.staff, 'GET', `/api/appointments/${booked.id}`)).json();
+      expect(staff).toMatchObject({
+        status: 'CONFIRMED',
+        doctorId: s.doctor.userId,
+        doctorNotifiedAt: clock.now().toISOString(),
+      });
+      const trail = (await call(t.app, s.staff, 'GET', `/api/appointments/${booked.id}/history`)).json();
+      expect(trail.map((e: { action: string; note: string | null }) => [e.action, e.note])).toEqual([
+        ['CREATED', expect.stringMatching(/^FHIR: /)],
+        ['CONFIRM', `Bác sĩ: ${staff.doctor.fullName}`],
+      ]);
       const put = await t.app.inject({
         method: 'PUT',
         url: `/fhir/Appointment/${booked.id}`,

@@ -1,5 +1,6 @@
 import {
   APPOINTMENT_MSG as M,
+  APPOINTMENT_TRAIL as T,
   mobileMsisdn,
   checkDeskSlotRules,
   checkSlotRules,
@@ -47,8 +48,15 @@ export type AppointmentRequest = {
    * per slot hold either way.
    */
   rules: 'public' | 'desk' | 'none';
-  /** PENDING unless said (a doctor's follow-up is CONFIRMED with him; sample data any status). */
+  /** PENDING unless said (sample data any status). */
   status?: AppointmentStatus;
+  /**
+   * Booked already confirmed with this doctor (at the desk, a doctor's follow-up, a FHIR client's
+   * $book naming him): CONFIRMED, the doctor told now, and the confirmation with his name in its
+   * history after the request's own events, as a confirmation by staff would write it.
+   */
+  confirmedWith?: { id: number; name: string };
+  /** The demo seed's and sample data's doctor and when he was told, as they were. */
   doctorId?: number | null;
   doctorNotifiedAt?: Date | null;
   paymentCompleted?: boolean;
@@ -178,13 +186,19 @@ export async function tryMakeAppointment(
   // Its e-mails and the same events to her phone (Zalo first, SMS when Zalo cannot deliver), built as
   // every other change's are and written in the booking's own call.
   const outbox = outboxRowsOf(request.messages?.(made) ?? [], now);
-  const status = request.status ?? 'PENDING';
+  const doctor = request.confirmedWith;
+  const events = doctor
+    ? [
+        ...request.events,
+        { action: 'CONFIRM' as const, from: 'PENDING' as const, to: 'CONFIRMED' as const, note: T.doctor(doctor.name) },
+      ]
+    : request.events;
   const outcome = await book(db, {
     appointment: {
       ...row,
-      status,
-      doctorId: request.doctorId ?? null,
-      doctorNotifiedAt: request.doctorNotifiedAt ?? null,
+      status: doctor ? 'CONFIRMED' : (request.status ?? 'PENDING'),
+      doctorId: doctor ? doctor.id : (request.doctorId ?? null),
+      doctorNotifiedAt: doctor ? now : (request.doctorNotifiedAt ?? null),
       paymentCompleted: request.paymentCompleted ?? false,
       paymentAmount: request.paymentAmount ?? null,
       depositAmount: deposit?.amount ?? null,
@@ -194,7 +208,7 @@ export async function tryMakeAppointment(
     ...(payLink ? { payLinkHash: payLink.hash } : {}),
     now,
     ...(request.claimsEntry !== undefined ? { claimsEntry: request.claimsEntry } : {}),
-    events: request.events.map((e) => ({
+    events: events.map((e) => ({
       action: e.action,
       fromStatus: e.from ?? null,
       toStatus: e.to ?? 'PENDING',

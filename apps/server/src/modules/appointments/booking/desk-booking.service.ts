@@ -1,9 +1,4 @@
-import {
-  APPOINTMENT_MSG as M,
-  APPOINTMENT_TRAIL as T,
-  type Appointment,
-  type DeskAppointmentInput,
-} from '@clinic/shared';
+import { APPOINTMENT_MSG as M, type Appointment, type DeskAppointmentInput } from '@clinic/shared';
 import type { Db } from '../../../db/client';
 import { BadRequestError, ConflictError } from '../../../lib/errors';
 import { bookingReceivedKept } from '../../email/email.service';
@@ -66,22 +61,8 @@ export async function bookAtDesk(
       slot,
       reason: input.reason,
       rules: 'desk',
-      status: doctor ? 'CONFIRMED' : 'PENDING',
-      doctorId: doctor?.id ?? null,
-      doctorNotifiedAt: doctor ? now : null,
-      events: [
-        { action: 'CREATED', note: M.deskBookedNote },
-        ...(doctor
-          ? [
-              {
-                action: 'CONFIRM' as const,
-                from: 'PENDING' as const,
-                to: 'CONFIRMED' as const,
-                note: T.doctor(doctor.fullName ?? doctor.email),
-              },
-            ]
-          : []),
-      ],
+      ...(doctor ? { confirmedWith: { id: doctor.id, name: doctor.fullName ?? doctor.email } } : {}),
+      events: [{ action: 'CREATED', note: M.deskBookedNote }],
       manageLink: true,
       consents: [healthConsentForBooking('DESK', actor.id)],
       // Unconfirmed, she gets the booking-received e-mail with her link; confirmed, the confirmation below.
