@@ -177,7 +177,11 @@ test("the money of one day adds up: deposits by VNPay, MoMo and VietQR, a paymen
         { timeout: 20_000 },
       )
       .toBeTruthy();
-    expect(message!.data).toMatchObject({ customer_name: their.name('Khách Sổ Thu 3'), amount: '180.000 VNĐ', time: '08:00' });
+    expect(message!.data).toMatchObject({
+      customer_name: their.name('Khách Sổ Thu 3'),
+      amount: '180.000 VNĐ',
+      time: '08:00',
+    });
     const shortLink = message!.data!.link!;
     expect(shortLink).toMatch(/\/l\/[A-Za-z0-9_-]{22}$/);
     // She taps the link in Zalo: her pay page, for the rest, not the deposit's.
