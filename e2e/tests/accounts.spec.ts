@@ -1,23 +1,33 @@
 import ExcelJS from 'exceljs';
 import { expect, type Page } from '@playwright/test';
-import { ACCOUNTS, bookViaApi, clinicWeekday, expectAccessible, signIn, snap, test, tokenOf } from './helpers';
+import {
+  ACCOUNTS,
+  attemptOf,
+  bookViaApi,
+  clinicWeekday,
+  expectAccessible,
+  signIn,
+  snap,
+  test,
+  tokenOf,
+} from './helpers';
+
+/** A person of the staff list: her e-mail is this attempt's, her user name what comes before its @. */
+type Person = { fullName: string; username: string; email: string };
+
+function personOf(her: ReturnType<typeof attemptOf>, fullName: string, email: string): Person {
+  const address = her.email(email);
+  return { fullName: her.name(fullName), username: address.split('@')[0]!, email: address };
+}
 
 /** A staff list as a clinic keeps it: two new people and one row that repeats an existing user name. */
-async function staffWorkbook(): Promise<Buffer> {
+async function staffWorkbook(hoa: Person, khoi: Person, clash: Person): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Nhân sự');
   sheet.addRow(['Full Name', 'Username', 'Email', 'Birth Date', 'Gender', 'Role', 'Specialty']);
-  sheet.addRow([
-    'Trần Thị Hoa',
-    'tran.hoa',
-    'tran.hoa@example.vn',
-    new Date(Date.UTC(1994, 2, 8)),
-    'FEMALE',
-    'STAFF',
-    '',
-  ]);
-  sheet.addRow(['Phạm Văn Khôi', 'pham.khoi', 'pham.khoi@example.vn', '1988-11-20', 'MALE', 'PATIENT', '']);
-  sheet.addRow(['Người Trùng Tên', 'patient', 'trung.ten@example.vn', '', '', 'PATIENT', '']);
+  sheet.addRow([hoa.fullName, hoa.username, hoa.email, new Date(Date.UTC(1994, 2, 8)), 'FEMALE', 'STAFF', '']);
+  sheet.addRow([khoi.fullName, khoi.username, khoi.email, '1988-11-20', 'MALE', 'PATIENT', '']);
+  sheet.addRow([clash.fullName, 'patient', clash.email, '', '', 'PATIENT', '']);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -29,6 +39,11 @@ async function signOutEverywhere(page: Page) {
 test('an administrator imports people from Excel; a new user signs in and must choose a password before anything else', async ({
   page,
 }, testInfo) => {
+  // A retry imports people of its own: the first attempt's are already users (and Hoa has changed her password).
+  const them = attemptOf(testInfo);
+  const hoa = personOf(them, 'Trần Thị Hoa', 'tran.hoa@example.vn');
+  const khoi = personOf(them, 'Phạm Văn Khôi', 'pham.khoi@example.vn');
+  const clash = personOf(them, 'Người Trùng Tên', 'trung.ten@example.vn');
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto('/admin/users');
@@ -44,7 +59,7 @@ test('an administrator imports people from Excel; a new user signs in and must c
   await upload.getByLabel('Excel file (.xlsx)').setInputFiles({
     name: 'nhan-su.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: await staffWorkbook(),
+    buffer: await staffWorkbook(hoa, khoi, clash),
   });
   await upload.getByRole('button', { name: 'Upload and import' }).click();
 
@@ -56,17 +71,17 @@ test('an administrator imports people from Excel; a new user signs in and must c
   await snap(page, testInfo, 'import-results');
   await results.getByRole('button', { name: 'Close' }).first().click();
 
-  await page.getByRole('searchbox', { name: 'Search' }).fill('tran.hoa');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(hoa.username);
   // The search's own answer, not the earlier list still shown (dimmed) while it loads.
   await expect(page.getByText('1 user found')).toBeVisible();
-  await expect(page.locator('tr:visible, li:visible').filter({ hasText: 'Trần Thị Hoa' })).toHaveCount(1);
+  await expect(page.locator('tr:visible, li:visible').filter({ hasText: hoa.fullName })).toHaveCount(1);
   await expectAccessible(page);
 
   // The new colleague signs in with the user name as password and is held on /settings.
   await signOutEverywhere(page);
   await page.goto('/login');
-  await page.getByLabel('Username hoặc Email').fill('tran.hoa');
-  await page.getByLabel('Mật khẩu', { exact: true }).fill('tran.hoa');
+  await page.getByLabel('Username hoặc Email').fill(hoa.username);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill(hoa.username);
   await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
   await expect(page).toHaveURL(/\/settings/);
   await expect(page.getByText('Bạn cần đổi mật khẩu trước khi tiếp tục.')).toBeVisible();
@@ -74,7 +89,7 @@ test('an administrator imports people from Excel; a new user signs in and must c
   await expect(page).toHaveURL(/\/settings/);
 
   const form = page.getByRole('form', { name: 'Đổi mật khẩu' });
-  await form.getByLabel('Mật khẩu hiện tại').fill('tran.hoa');
+  await form.getByLabel('Mật khẩu hiện tại').fill(hoa.username);
   await form.getByLabel('Mật khẩu mới', { exact: true }).fill('12345678');
   await form.getByLabel('Xác nhận mật khẩu mới').fill('12345678');
   await form.getByRole('button', { name: 'Đổi mật khẩu' }).click();
@@ -105,14 +120,16 @@ test.describe('the demo patient', () => {
     request,
   }, testInfo) => {
     const token = await tokenOf(request, 'patient');
-    const reason = `Khám định kỳ ${testInfo.project.name}`;
+    // A retry cancels a booking of its own: the first attempt's, cancelled, would be found beside it.
+    const reason = attemptOf(testInfo).name(`Khám định kỳ ${testInfo.project.name}`);
     await bookViaApi(
       request,
       {
         fullName: 'Nguyễn Thị Mai',
         phone: '0912345678',
         email: 'patient@example.com',
-        appointmentDate: clinicWeekday(300),
+        // A retry's own day too: a first attempt that failed before its cancel still holds its slot.
+        appointmentDate: clinicWeekday(300 + 7 * testInfo.retry),
         appointmentTime: testInfo.project.name === 'phone' ? '14:00' : '14:30',
         department: 'GYNECOLOGY',
         reason,

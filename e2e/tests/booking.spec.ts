@@ -1,5 +1,15 @@
 import { expect, type Page } from '@playwright/test';
-import { ACCOUNTS, agreeToHealthData, clinicWeekday, expectAccessible, signIn, snap, test } from './helpers';
+import {
+  ACCOUNTS,
+  agreeToHealthData,
+  attemptOf,
+  clinicWeekday,
+  emptySlotDay,
+  expectAccessible,
+  signIn,
+  snap,
+  test,
+} from './helpers';
 
 /** The time tiles are radio buttons drawn as labels: a person clicks the tile. */
 async function pickTime(page: Page, time: string) {
@@ -16,19 +26,21 @@ async function chooseDepartment(page: Page) {
   await select.selectOption({ label: 'Khoa Phụ khoa' });
 }
 
-test('a visitor books an appointment and sees the success panel @phone', async ({ page }, testInfo) => {
-  // Each project books its own slot with its own phone: one person cannot hold one slot twice.
+test('a visitor books an appointment and sees the success panel @phone', async ({ page, request }, testInfo) => {
+  // Each project books its own slot with its own phone: one person cannot hold one slot twice. A
+  // retry books another person in a slot nobody holds (the first attempt's booking stays).
   const phoneWidth = testInfo.project.name === 'phone';
+  const her = attemptOf(testInfo);
   const time = phoneWidth ? '16:30' : '16:00';
-  const date = clinicWeekday(phoneWidth ? 5 : 4);
+  const date = await emptySlotDay(request, { time, department: 'GYNECOLOGY' }, phoneWidth ? 5 : 4, 2);
 
   await page.goto('/appointment');
   await expect(page.getByRole('heading', { level: 1, name: 'Đặt lịch khám' })).toBeVisible();
   await expect(page).toHaveTitle(/Đặt lịch khám/);
 
-  await page.getByLabel('Họ và tên').fill('Phạm Thị Lan');
-  await page.getByLabel('Số điện thoại').fill(phoneWidth ? '0977 000 222' : '0977 000 111');
-  await page.getByLabel('Email').fill('lan.pham@example.vn');
+  await page.getByLabel('Họ và tên').fill(her.name('Phạm Thị Lan'));
+  await page.getByLabel('Số điện thoại').fill(her.phone(phoneWidth ? '0977 000 222' : '0977 000 111'));
+  await page.getByLabel('Email').fill(her.email('lan.pham@example.vn'));
   await chooseDepartment(page);
 
   await page.getByLabel('Ngày khám').fill(date);
@@ -84,7 +96,7 @@ test('the booking page refuses a Sunday and has no serious accessibility violati
   await snap(page, testInfo, 'booking-sunday');
 });
 
-test("a signed-in patient's name, e-mail and phone are prefilled and locked", async ({ page }, testInfo) => {
+test("a signed-in patient's name, e-mail and phone are prefilled and locked", async ({ page, request }, testInfo) => {
   await signIn(page, 'patient');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/appointment');
@@ -100,7 +112,8 @@ test("a signed-in patient's name, e-mail and phone are prefilled and locked", as
   await snap(page, testInfo, 'booking-patient');
 
   await chooseDepartment(page);
-  await page.getByLabel('Ngày khám').fill(clinicWeekday(6));
+  // The demo patient cannot hold one slot twice: a retry takes a slot nobody holds yet.
+  await page.getByLabel('Ngày khám').fill(await emptySlotDay(request, { time: '15:30', department: 'GYNECOLOGY' }, 6));
   await pickTime(page, '15:30');
   await expect(page.getByText(/Còn chỗ/)).toBeVisible();
   await agreeToHealthData(page);

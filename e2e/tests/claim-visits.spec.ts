@@ -1,7 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { clinicWeekday, emptySlotDay, expectAccessible, signIn, snap, test } from './helpers';
+import { attemptOf, emptySlotDay, expectAccessible, signIn, snap, test } from './helpers';
 import { linkFromMail } from './mailbox';
-import { SIMULATOR } from '../servers';
+import { SIMULATOR, ownServer } from '../servers';
 
 /** The demo patient's own contact: what she booked with while signed out. */
 const HER_EMAIL = 'patient@example.com';
@@ -17,15 +20,34 @@ async function bookSignedOut(
   return ((await res.json()) as { manageToken: string }).manageToken;
 }
 
+/**
+ * What the e-mails to `address` received so far hold of `pattern`, read at once: the codes an earlier
+ * attempt of the journey was sent to her (one address: her account's), which linkFromMail skips.
+ */
+function mailedSoFar(address: string, pattern: RegExp): string[] {
+  const mailDir = join(dirname(fileURLToPath(import.meta.url)), '..', ownServer.mailDir);
+  return readdirSync(mailDir).flatMap((file) => {
+    const raw = readFileSync(join(mailDir, file), 'utf8');
+    const to = /^X-Envelope-To: (.*)$/m.exec(raw)?.[1] ?? '';
+    if (!to.split(',').includes(address)) return [];
+    const body = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    return [...body.matchAll(new RegExp(pattern, 'g'))].map((m) => m[0]);
+  });
+}
+
 test('a patient adds the visits she booked signed out to Lịch hẹn của tôi: one from its private link, another with a code sent to her e-mail', async ({
   page,
   request,
 }, testInfo) => {
   test.setTimeout(90_000);
+  // A retry's visits are of other people in slots nobody holds: the first attempt's are in her account already.
+  const their = attemptOf(testInfo);
+  const firstName = their.name('Khách Đặt Trước Một');
+  const secondName = their.name('Khách Đặt Trước Hai');
   const first = await bookSignedOut(request, {
-    fullName: 'Khách Đặt Trước Một',
-    phone: '0966555001',
-    appointmentDate: clinicWeekday(12),
+    fullName: firstName,
+    phone: their.phone('0966555001'),
+    appointmentDate: await emptySlotDay(request, { time: '08:30', department: 'OBSTETRICS' }, 12),
     appointmentTime: '08:30',
   });
 
@@ -37,22 +59,24 @@ test('a patient adds the visits she booked signed out to Lịch hẹn của tôi
   await expect(page.getByRole('status').filter({ hasText: 'Đã thêm lịch hẹn vào tài khoản của bạn.' })).toBeVisible();
   await page.getByRole('link', { name: 'Xem Lịch hẹn của tôi' }).click();
   await expect(page).toHaveURL(/\/my-appointments$/);
-  await expect(page.getByRole('article', { name: 'Khách Đặt Trước Một' })).toBeVisible();
+  await expect(page.getByRole('article', { name: firstName })).toBeVisible();
 
   // Another visit booked signed out: she asks for a code on My Appointments and types it.
   await bookSignedOut(request, {
-    fullName: 'Khách Đặt Trước Hai',
-    phone: '0966555002',
-    appointmentDate: clinicWeekday(13),
+    fullName: secondName,
+    phone: their.phone('0966555002'),
+    appointmentDate: await emptySlotDay(request, { time: '09:30', department: 'OBSTETRICS' }, 13),
     appointmentTime: '09:30',
   });
+  // The codes mailed to her before (a first attempt's): hers is the next one.
+  const sentBefore = mailedSoFar(HER_EMAIL, /n: \d{6}/);
   await page.reload();
   await page.getByText('Không thấy lịch hẹn đã đặt khi chưa đăng nhập?').click();
   await expect(page.getByLabel('Email đã dùng khi đặt lịch')).toHaveValue(HER_EMAIL);
   await page.getByRole('button', { name: 'Gửi mã xác nhận' }).click();
   await expect(page.getByText(/một mã gồm 6 chữ số đã được gửi/)).toBeVisible();
   // The message is quoted-printable: the code follows "bạn: " (read as "...n: ").
-  const mailed = await linkFromMail(HER_EMAIL, /n: \d{6}/);
+  const mailed = await linkFromMail(HER_EMAIL, /n: \d{6}/, sentBefore);
   const code = /\d{6}/.exec(mailed)![0];
 
   const field = page.getByLabel('Mã xác nhận');
@@ -64,7 +88,7 @@ test('a patient adds the visits she booked signed out to Lịch hẹn của tôi
   await field.fill(code);
   await page.getByRole('button', { name: 'Thêm vào tài khoản của tôi' }).click();
   await expect(page.getByText(/Đã thêm \d+ lịch hẹn vào tài khoản của bạn./)).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Khách Đặt Trước Hai' })).toBeVisible();
+  await expect(page.getByRole('article', { name: secondName })).toBeVisible();
   await snap(page, testInfo, 'claimed-with-code');
   await expectAccessible(page);
 });
@@ -76,15 +100,18 @@ test('a visitor who booked with her mobile number only adds the visit to Lịch 
   request,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const national = '0388 123 461';
+  // A retry's visitor has a phone of her own: the first attempt's phone has its code and visit already.
+  const her = attemptOf(testInfo);
+  const name = her.name('Khách Chỉ Có Số Điện Thoại');
+  const national = her.phone('0388 123 461');
   const msisdn = `84${national.replace(/\s/g, '').slice(1)}`;
   // Not a Zalo user: the code comes by SMS, without diacritics.
   await request.post(`${SIMULATOR}/_sim/rules`, { data: { phone: msisdn, zalo: 'not-user' } });
   const res = await request.post('/api/appointments/public', {
     data: {
-      fullName: 'Khách Chỉ Có Số Điện Thoại',
+      fullName: name,
       phone: national,
-      appointmentDate: clinicWeekday(14),
+      appointmentDate: await emptySlotDay(request, { time: '10:30', department: 'OBSTETRICS' }, 14),
       appointmentTime: '10:30',
       department: 'OBSTETRICS',
       consentHealthData: true,
@@ -126,7 +153,7 @@ test('a visitor who booked with her mobile number only adds the visit to Lịch 
   await page.getByLabel('Mã xác nhận').fill(code!);
   await page.getByRole('button', { name: 'Thêm vào tài khoản của tôi' }).click();
   await expect(page.getByText(/Đã thêm 1 lịch hẹn vào tài khoản của bạn./)).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Khách Chỉ Có Số Điện Thoại' })).toBeVisible();
+  await expect(page.getByRole('article', { name })).toBeVisible();
   await snap(page, testInfo, 'claimed-with-phone-code');
   await expectAccessible(page);
 });

@@ -1,5 +1,5 @@
 import { devices, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { bookViaApi, emptySlotDay, signIn, snap, test, tokenOf } from './helpers';
+import { attemptOf, bookViaApi, emptySlotDay, signIn, snap, test, tokenOf } from './helpers';
 import { SIMULATOR } from '../servers';
 
 /** The phone simulator beside the journeys' server (serve-with-mailbox.mjs): what her phone received. */
@@ -107,6 +107,9 @@ test("the money of one day adds up: deposits by VNPay, MoMo and VietQR, a paymen
   const admin = { Authorization: `Bearer ${await tokenOf(request, 'admin')}` };
   // Each project's run books its own numbers: the phone simulator keeps every message of the suite.
   const line = testInfo.project.name === 'phone' ? '8' : '5';
+  // A retry's patients are people of their own: the phone simulator keeps the first attempt's messages too,
+  // and the first one found on her phone would be the first attempt's request, already paid.
+  const their = attemptOf(testInfo);
   // A patient's phone of her own, where she opens her Zalo's link; the owner's browser is `page`.
   const { defaultBrowserType: _, ...herPhone } = devices['Pixel 7'];
   const herContext = await browser.newContext(herPhone);
@@ -127,10 +130,10 @@ test("the money of one day adds up: deposits by VNPay, MoMo and VietQR, a paymen
      * Without an e-mail, she is reached only on her phone (Zalo, or SMS).
      */
     const book = async (n: number, { phoneOnly = false } = {}) => {
-      const phone = `0966703${line}${String(n).padStart(2, '0')}`;
+      const phone = their.phone(`0966703${line}${String(n).padStart(2, '0')}`);
       const res = await request.post('/api/appointments/public', {
         data: {
-          fullName: `Khách Sổ Thu ${n}`,
+          fullName: their.name(`Khách Sổ Thu ${n}`),
           phone,
           email: phoneOnly ? '' : `so.thu${n}.${run}@example.vn`,
           appointmentDate: day,
@@ -174,7 +177,11 @@ test("the money of one day adds up: deposits by VNPay, MoMo and VietQR, a paymen
         { timeout: 20_000 },
       )
       .toBeTruthy();
-    expect(message!.data).toMatchObject({ customer_name: 'Khách Sổ Thu 3', amount: '180.000 VNĐ', time: '08:00' });
+    expect(message!.data).toMatchObject({
+      customer_name: their.name('Khách Sổ Thu 3'),
+      amount: '180.000 VNĐ',
+      time: '08:00',
+    });
     const shortLink = message!.data!.link!;
     expect(shortLink).toMatch(/\/l\/[A-Za-z0-9_-]{22}$/);
     // She taps the link in Zalo: her pay page, for the rest, not the deposit's.
@@ -187,8 +194,8 @@ test("the money of one day adds up: deposits by VNPay, MoMo and VietQR, a paymen
 
     // A visit paid at the desk.
     const deskId = await bookViaApi(request, {
-      fullName: 'Khách Trả Tại Quầy',
-      phone: `0966703${line}99`,
+      fullName: their.name('Khách Trả Tại Quầy'),
+      phone: their.phone(`0966703${line}99`),
       email: `tai.quay.${run}@example.vn`,
       appointmentDate: day,
       appointmentTime: '09:00',
