@@ -1,10 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { attemptOf, emptySlotDay, expectAccessible, signIn, snap, test } from './helpers';
-import { linkFromMail } from './mailbox';
-import { SIMULATOR, ownServer } from '../servers';
+import { linkFromMail, mailedSoFar } from './mailbox';
+import { SIMULATOR } from '../servers';
 
 /** The demo patient's own contact: what she booked with while signed out. */
 const HER_EMAIL = 'patient@example.com';
@@ -18,21 +15,6 @@ async function bookSignedOut(
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { manageToken: string }).manageToken;
-}
-
-/**
- * What the e-mails to `address` received so far hold of `pattern`, read at once: the codes an earlier
- * attempt of the journey was sent to her (one address: her account's), which linkFromMail skips.
- */
-function mailedSoFar(address: string, pattern: RegExp): string[] {
-  const mailDir = join(dirname(fileURLToPath(import.meta.url)), '..', ownServer.mailDir);
-  return readdirSync(mailDir).flatMap((file) => {
-    const raw = readFileSync(join(mailDir, file), 'utf8');
-    const to = /^X-Envelope-To: (.*)$/m.exec(raw)?.[1] ?? '';
-    if (!to.split(',').includes(address)) return [];
-    const body = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    return [...body.matchAll(new RegExp(pattern, 'g'))].map((m) => m[0]);
-  });
 }
 
 test('a patient adds the visits she booked signed out to Lịch hẹn của tôi: one from its private link, another with a code sent to her e-mail', async ({

@@ -14,6 +14,14 @@ function read(file: string): { to: string; body: string } {
   return { to, body };
 }
 
+/** What the e-mails received so far for `address` hold of `pattern`, read at once (no waiting). */
+export function mailedSoFar(address: string, pattern: RegExp): string[] {
+  return readdirSync(mailDir).flatMap((file) => {
+    const { to, body } = read(file);
+    return to.split(',').includes(address) ? [...body.matchAll(new RegExp(pattern, 'g'))].map((m) => m[0]) : [];
+  });
+}
+
 /**
  * The first link to `address` matching `pattern` (a path such as /appointment/waiting/…) in the
  * e-mails received so far, waiting for it to arrive (the outbox sends within seconds). Links already
