@@ -71,7 +71,12 @@ export function attemptOf(testInfo: TestInfo) {
   return {
     name: (fullName: string) => fullName + word,
     search: (typed: string) => typed + word.toLowerCase(),
-    phone: (phone: string) => (n === 0 ? phone : `0${(2 + n) % 10}${phone.slice(2)}`),
+    // A second digit that is already the retry's (a 03… number) moves on once more: the same phone would book twice.
+    phone: (phone: string) => {
+      if (n === 0) return phone;
+      const digit = (2 + n) % 10;
+      return `0${String(digit) === phone[1] ? (digit + 5) % 10 : digit}${phone.slice(2)}`;
+    },
     email: (email: string) => (n === 0 ? email : email.replace('@', `.lan${n + 1}@`)),
   };
 }
