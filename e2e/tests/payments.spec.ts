@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import jsQR from 'jsqr';
-import { bookViaApi, clinicWeekday, signIn, snap, test, tokenOf } from './helpers';
+import { attemptOf, bookViaApi, emptySlotDay, signIn, snap, test, tokenOf } from './helpers';
 import { linkFromMail } from './mailbox';
 
 /** The simulated bank-notification service's key (the server's simulator default, as SePay's "Apikey"). */
@@ -9,13 +9,22 @@ const BANK_WEBHOOK_KEY = 'SIMULATOR-BANK-WEBHOOK-SECRET';
 
 type Patient = { email: string; phone: string; day: number };
 
+/**
+ * This attempt's patient: a retry (CI retries a failed journey on the same server) books with a phone
+ * and e-mail of its own, in a slot nobody holds, so neither her booking nor her mailbox is the first attempt's.
+ */
+function patientOf(testInfo: TestInfo, patient: Patient): Patient {
+  const her = attemptOf(testInfo);
+  return { ...patient, email: her.email(patient.email), phone: her.phone(patient.phone) };
+}
+
 /** Her confirmed booking, a payment staff requested for it, and the pay link from her e-mail. */
 async function paymentRequested(request: APIRequestContext, patient: Patient, amount: number) {
   const id = await bookViaApi(request, {
     fullName: 'Lê Thị Thu',
     phone: patient.phone,
     email: patient.email,
-    appointmentDate: clinicWeekday(patient.day),
+    appointmentDate: await emptySlotDay(request, { time: '10:00', department: 'GYNECOLOGY' }, patient.day),
     appointmentTime: '10:00',
     department: 'GYNECOLOGY',
     reason: 'Khám định kỳ',
@@ -25,7 +34,7 @@ async function paymentRequested(request: APIRequestContext, patient: Patient, am
   const asked = await request.put(`/api/appointments/${id}/request-payment`, { headers, data: { amount } });
   expect(asked.status(), await asked.text()).toBe(200);
   const link = await linkFromMail(patient.email, /https?:\/\/[^\s"<>]+\/pay\/[A-Za-z0-9_-]{43}/);
-  return { id, headers, path: new URL(link).pathname };
+  return { id, headers, path: new URL(link).pathname, phone: patient.phone, email: patient.email };
 }
 
 /**
@@ -54,10 +63,9 @@ test('staff request a payment, the patient opens the pay link from her e-mail, p
 }, testInfo) => {
   test.setTimeout(120_000);
   // She pays on her phone (this project), the desk watches at 1366 px: one run holds both widths.
-  const phone = '0966700002';
-  const { id, headers, path } = await paymentRequested(
+  const { id, headers, path, phone } = await paymentRequested(
     request,
-    { email: 'thanh.toan2@example.vn', phone, day: 12 },
+    patientOf(testInfo, { email: 'thanh.toan2@example.vn', phone: '0966700002', day: 12 }),
     350000,
   );
   const { context, desk, row } = await frontDeskWatching(browser, phone);
@@ -110,8 +118,11 @@ test('the same with MoMo: she pays in the MoMo simulator, comes back to "Đã th
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const phone = '0966700004';
-  const { id, headers, path } = await paymentRequested(request, { email: 'momo2@example.vn', phone, day: 14 }, 420000);
+  const { id, headers, path, phone } = await paymentRequested(
+    request,
+    patientOf(testInfo, { email: 'momo2@example.vn', phone: '0966700004', day: 14 }),
+    420000,
+  );
   const { context, desk, row } = await frontDeskWatching(browser, phone);
 
   await page.goto(path);
@@ -139,10 +150,13 @@ test('the private link she got at booking shows the pay button once staff reques
 }, testInfo) => {
   test.setTimeout(120_000);
   const phoneWidth = testInfo.project.name === 'phone';
-  const email = phoneWidth ? 'quan.ly.tt2@example.vn' : 'quan.ly.tt1@example.vn';
-  const { id, headers } = await paymentRequested(
+  const { id, headers, email } = await paymentRequested(
     request,
-    { email, phone: phoneWidth ? '0966700008' : '0966700007', day: phoneWidth ? 18 : 17 },
+    patientOf(testInfo, {
+      email: phoneWidth ? 'quan.ly.tt2@example.vn' : 'quan.ly.tt1@example.vn',
+      phone: phoneWidth ? '0966700008' : '0966700007',
+      day: phoneWidth ? 18 : 17,
+    }),
     380000,
   );
   const manage = await linkFromMail(email, /https?:\/\/[^\s"<>]+\/appointment\/manage\/[A-Za-z0-9_-]{43}/);
@@ -202,10 +216,13 @@ test('VietQR: the pay page draws a QR a banking app can scan, with the amount an
 }, testInfo) => {
   test.setTimeout(120_000);
   const phoneWidth = testInfo.project.name === 'phone';
-  const phone = phoneWidth ? '0966700006' : '0966700005';
   const { id, headers, path } = await paymentRequested(
     request,
-    { email: phoneWidth ? 'vietqr2@example.vn' : 'vietqr1@example.vn', phone, day: phoneWidth ? 16 : 15 },
+    patientOf(testInfo, {
+      email: phoneWidth ? 'vietqr2@example.vn' : 'vietqr1@example.vn',
+      phone: phoneWidth ? '0966700006' : '0966700005',
+      day: phoneWidth ? 16 : 15,
+    }),
     275000,
   );
 

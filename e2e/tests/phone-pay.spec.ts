@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { agreeToHealthData, bookViaApi, emptySlotDay, snap, test, tokenOf } from './helpers';
+import { agreeToHealthData, attemptOf, bookViaApi, emptySlotDay, snap, test, tokenOf } from './helpers';
 import { SIMULATOR } from '../servers';
 
 /**
@@ -155,11 +155,14 @@ test('a payment request reaches a patient with only a phone by Zalo with the amo
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const phone = '0977350002';
+  // A retry's patient is her own: her phone's inbox holds only this attempt's request.
+  const her = attemptOf(testInfo);
+  const name = her.name('Hồ Thị Nhung');
+  const phone = her.phone('0977350002');
   const msisdn = `84${phone.slice(1)}`;
   const date = await emptySlotDay(request, { time: '15:30', department: 'GYNECOLOGY' }, 21);
   const id = await bookViaApi(request, {
-    fullName: 'Hồ Thị Nhung',
+    fullName: name,
     phone,
     email: '',
     appointmentDate: date,
@@ -182,7 +185,7 @@ test('a payment request reaches a patient with only a phone by Zalo with the amo
       { timeout: 20_000 },
     )
     .toBeTruthy();
-  expect(message!.data).toMatchObject({ customer_name: 'Hồ Thị Nhung', amount: '380.000 VNĐ', time: '15:30' });
+  expect(message!.data).toMatchObject({ customer_name: name, amount: '380.000 VNĐ', time: '15:30' });
   expect(message!.data!.link).toMatch(/\/l\/[A-Za-z0-9_-]{22}$/);
 
   // She taps the link in Zalo: her pay page, with the amount.

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { emptySlotDay, expectAccessible, signIn, snap, test, tokenOf } from './helpers';
+import { attemptOf, emptySlotDay, expectAccessible, signIn, snap, test, tokenOf } from './helpers';
 import { SIMULATOR } from '../servers';
 
 /** She pays the deposit in the VNPay simulator (its page, then "Thanh toán": the IPN settles it). */
@@ -28,11 +28,14 @@ test('a deposit shows on its Booking Manager row as it is paid; she is told befo
   expect(set.status(), await set.text()).toBe(200);
   try {
     const day = await emptySlotDay(request, { time: '10:00', department: 'OBSTETRICS' }, 17);
-    const phone = '0966 350 401';
-    const msisdn = '84966350401';
+    // A retry's patient is her own: the day sheet shows her row alone, her phone's inbox only her refund.
+    const patient = attemptOf(testInfo);
+    const name = patient.name('Vũ Thị Cọc');
+    const phone = patient.phone('0966 350 401');
+    const msisdn = `84${phone.replace(/\s/g, '').slice(1)}`;
     const booked = await request.post('/api/appointments/public', {
       data: {
-        fullName: 'Vũ Thị Cọc',
+        fullName: name,
         phone,
         appointmentDate: day,
         appointmentTime: '10:00',
@@ -57,7 +60,7 @@ test('a deposit shows on its Booking Manager row as it is paid; she is told befo
     await signIn(page, 'staff');
     await expect(page).toHaveURL(/\/admin$/);
     await page.goto(`/admin/bookings?day=${day}`);
-    const row = page.locator('tr, li').filter({ has: page.getByRole('button', { name: 'Vũ Thị Cọc', exact: true }) });
+    const row = page.locator('tr, li').filter({ has: page.getByRole('button', { name, exact: true }) });
     await expect(row).toContainText('Đặt cọc 200.000 VNĐ · Chờ thanh toán');
     await payDepositByVnpay(request, deposit.payToken);
     await expect(row).toContainText('Đặt cọc 200.000 VNĐ · Đã thanh toán', { timeout: 25_000 });
