@@ -1,12 +1,10 @@
 import compress from '@fastify/compress';
-import helmet from 'helmet';
+import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 
 /** Security headers, and a Content-Security-Policy the built web app satisfies (no inline scripts, nothing from elsewhere). */
 export const securityPlugin = fp(async (app) => {
-  // Built once: @fastify/helmet built this middleware again for every request, parsing the policy
-  // each time (about 4% of the server's busy time, docs/PERFORMANCE.md).
-  const securityHeaders = helmet({
+  await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -30,9 +28,6 @@ export const securityPlugin = fp(async (app) => {
     // elsewhere, carries it in a Referer header, which proxies and other sites' logs write down (issue 34).
     referrerPolicy: { policy: 'no-referrer' },
   });
-  app.addHook('onRequest', (req, reply, done) =>
-    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
-  );
   await app.register(compress, { global: true, threshold: 1024 });
 
   // The API's answers hold health data and tokens: a browser (a shared computer at the front desk,
