@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { addDays, clinicMoment, formatDate, planDayText } from '@clinic/shared';
+import { addDays, clinicMoment, formatDate, planDayText, mobileMsisdn } from '@clinic/shared';
 import { ACCOUNTS, expectAccessible, signIn, snap, test, tokenOf } from './helpers';
 import { SIMULATOR } from '../servers';
 
@@ -68,7 +68,7 @@ test('an antenatal plan: booked at the desk in one step, a visit moved inside it
   const run = Date.now().toString().slice(-7);
   const fullName = `Trần Thị Ngọc ${run}`;
   const phone = `093${run}`;
-  const msisdn = `84${phone.slice(1)}`;
+  const msisdn = mobileMsisdn(phone)!;
   const today = clinicMoment(new Date(), CLINIC_ZONE).date;
   // She is at 8 weeks today: her last period began 56 days ago.
   const lmp = addDays(today, -56);

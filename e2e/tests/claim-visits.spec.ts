@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { attemptOf, emptySlotDay, expectAccessible, signIn, snap, test } from './helpers';
+import { mobileMsisdn } from '@clinic/shared';
 import { linkFromMail, mailedSoFar } from './mailbox';
 import { SIMULATOR } from '../servers';
 
@@ -86,7 +87,7 @@ test('a visitor who booked with her mobile number only adds the visit to Lịch 
   const her = attemptOf(testInfo);
   const name = her.name('Khách Chỉ Có Số Điện Thoại');
   const national = her.phone('0388 123 461');
-  const msisdn = `84${national.replace(/\s/g, '').slice(1)}`;
+  const msisdn = mobileMsisdn(national)!;
   // Not a Zalo user: the code comes by SMS, without diacritics.
   await request.post(`${SIMULATOR}/_sim/rules`, { data: { phone: msisdn, zalo: 'not-user' } });
   const res = await request.post('/api/appointments/public', {

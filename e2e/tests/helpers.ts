@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { addDays, clinicMoment, deskSlots } from '@clinic/shared';
+import { addDays, clinicMoment, deskSlots, vnCarrierOf } from '@clinic/shared';
 
 export const ACCOUNTS = {
   admin: { username: 'admin', password: 'Admin@123', fullName: 'Quản trị viên' },
@@ -76,11 +76,16 @@ export function attemptOf(testInfo: TestInfo) {
   return {
     name: (fullName: string) => fullName + word,
     search: (typed: string) => typed + word.toLowerCase(),
-    // A phone whose 2nd digit is already the moved one (03…) moves further (07…): it would stay hers.
+    // Its 2nd digit moves, from the retry's digit on, to the first one that changes it and keeps a
+    // mobile a mobile (shared's carrier prefixes): her Zalo and SMS still reach it.
     phone: (phone: string) => {
       if (n === 0) return phone;
-      const digit = (2 + n) % 10;
-      return `0${String(digit) === phone[1] ? (digit + 4) % 10 : digit}${phone.slice(2)}`;
+      for (let k = 0; k < 10; k++) {
+        const digit = String((2 + n + k) % 10);
+        const moved = `0${digit}${phone.slice(2)}`;
+        if (digit !== phone[1] && (vnCarrierOf(moved) || !vnCarrierOf(phone))) return moved;
+      }
+      throw new Error(`no other mobile number beside ${phone}`);
     },
     email: (email: string) => (n === 0 ? email : email.replace('@', `.lan${n + 1}@`)),
   };

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { agreeToHealthData, attemptOf, bookViaApi, emptySlotDay, snap, test, tokenOf } from './helpers';
+import { mobileMsisdn } from '@clinic/shared';
 import { SIMULATOR } from '../servers';
 
 /**
@@ -159,7 +160,7 @@ test('a payment request reaches a patient with only a phone by Zalo with the amo
   const her = attemptOf(testInfo);
   const name = her.name('Hồ Thị Nhung');
   const phone = her.phone('0977350002');
-  const msisdn = `84${phone.slice(1)}`;
+  const msisdn = mobileMsisdn(phone)!;
   const date = await emptySlotDay(request, { time: '15:30', department: 'GYNECOLOGY' }, 21);
   const id = await bookViaApi(request, {
     fullName: name,

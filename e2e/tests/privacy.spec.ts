@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { attemptOf, bookViaApi, emptySlotDay, expectAccessible, signIn, snap, test } from './helpers';
+import { mobileMsisdn } from '@clinic/shared';
 import { SIMULATOR } from '../servers';
 
 /** The phone simulator beside the journeys' server (serve-with-mailbox.mjs). */
@@ -131,7 +132,7 @@ test('a patient who booked with her phone only sees her booking from her link; t
   const her = attemptOf(testInfo);
   const name = her.name('Hà Thị Sim');
   const national = her.phone('0988700333');
-  const msisdn = `84${national.slice(1)}`;
+  const msisdn = mobileMsisdn(national)!;
   await request.post(`${SIMULATOR}/_sim/rules`, { data: { phone: msisdn, zalo: 'not-user' } });
   const date = await emptySlotDay(request, { time: '14:00', department: 'GYNECOLOGY' }, 15);
   const res = await request.post('/api/appointments/public', {

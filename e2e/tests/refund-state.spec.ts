@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { attemptOf, emptySlotDay, expectAccessible, signIn, snap, test, tokenOf } from './helpers';
+import { mobileMsisdn } from '@clinic/shared';
 import { SIMULATOR } from '../servers';
 
 /** She pays the deposit in the VNPay simulator (its page, then "Thanh toán": the IPN settles it). */
@@ -32,7 +33,7 @@ test('a deposit shows on its Booking Manager row as it is paid; she is told befo
     const patient = attemptOf(testInfo);
     const name = patient.name('Vũ Thị Cọc');
     const phone = patient.phone('0966 350 401');
-    const msisdn = `84${phone.replace(/\s/g, '').slice(1)}`;
+    const msisdn = mobileMsisdn(phone)!;
     const booked = await request.post('/api/appointments/public', {
       data: {
         fullName: name,

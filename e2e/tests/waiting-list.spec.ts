@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { agreeToWaitingList, attemptOf, emptySlotDay, expectAccessible, signIn, snap, test } from './helpers';
+import { mobileMsisdn } from '@clinic/shared';
 import { linkFromMail } from './mailbox';
 import { SIMULATOR } from '../servers';
 
@@ -33,7 +34,7 @@ test('a visitor waits for a full slot, a place frees, she gets the offer (by e-m
   // On the phone she gives no e-mail (issue 27): the offer reaches her phone by Zalo.
   const email = phoneWidth ? null : them.email(`nhung.vo${digit}@example.vn`);
   const national = them.phone(`0386 ${digit}99 001`);
-  const msisdn = `84${national.replace(/\s/g, '').slice(1)}`;
+  const msisdn = mobileMsisdn(national)!;
   // The demo data books some slots of the coming weeks: take one nobody holds yet.
   const slot = {
     appointmentDate: await emptySlotDay(request, { time: '14:00', department: 'FERTILITY' }, phoneWidth ? 13 : 12, 2),
